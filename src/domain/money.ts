@@ -1,0 +1,36 @@
+/**
+ * Money arithmetic: integer fen (1 yuan = 100 fen), never floats.
+ * Text in yuan with up to 2 decimals is parsed digit by digit, so 0.1 + 0.2 never happens.
+ */
+export const FEN_PER_YUAN = 100;
+/** The largest amount any single call may move: 1,000,000,000 yuan, far inside 2^53 fen. */
+export const MAX_AMOUNT_FEN = 100_000_000_000;
+
+const YUAN = /^(-)?(0|[1-9]\d{0,11})(?:\.(\d{1,2}))?$/;
+
+/** Parses '12.5' / '-3.07' into fen; null for anything else (3 decimals, '1e3', ' 1', '--1'). */
+export function parseYuanToFen(text: string, opts: { allowNegative?: boolean } = {}): number | null {
+  const m = YUAN.exec(text);
+  if (!m) return null;
+  if (m[1] && !opts.allowNegative) return null;
+  const fen = Number(m[2]) * FEN_PER_YUAN + Number((m[3] ?? '').padEnd(2, '0'));
+  if (fen > MAX_AMOUNT_FEN) return null;
+  return m[1] ? -fen : fen;
+}
+
+/** 1234 → '12.34', -5 → '-0.05'. */
+export function formatFen(fen: number): string {
+  if (!Number.isSafeInteger(fen)) throw new Error(`not an integer amount of fen: ${fen}`);
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  const yuan = Math.floor(abs / FEN_PER_YUAN);
+  const rest = String(abs % FEN_PER_YUAN).padStart(2, '0');
+  return `${sign}${yuan}.${rest}`;
+}
+
+/** Masked display of a name: the first two and the last characters (spec 000 section 3). */
+export function maskName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 3) return chars[0] + '*'.repeat(Math.max(chars.length - 1, 1));
+  return chars.slice(0, 2).join('') + '***' + chars[chars.length - 1];
+}

@@ -1,0 +1,133 @@
+/**
+ * The named patterns and the general form validator of spec 000 section 5.
+ * The client checks forms with these before sending; the server checks the same
+ * fields with the same patterns and answers with the same Chinese messages.
+ */
+export const patterns = {
+  imageCode: /^[A-Za-z0-9]{4}$/,
+  smsCode: /^\d{4}$/,
+  mailCode: /^\d{4}$/,
+  safePassword: /^\d{6}$/,
+  qq: /^\d{5,99}$/,
+  userName: /^\w{4,20}$/,
+  password: /^[\w!@#$%^&*]{6,16}$/,
+  mobile: /^1[3-8]\d{9}$/,
+  /** the variant that also allows a second digit of 9 */
+  mobileWide: /^1[3-9]\d{9}$/,
+  realName: /^(?:[\u4e00-\u9fa5.·]{2,16}|[A-Za-z ]{2,20})$/,
+  bankNumber: /^\d{9,29}$/,
+  money: /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/,
+  rMoney: /^(?:0|[1-9]\d*)(?:\.\d{1,8})?$/,
+  wMoney: /^[1-9]\d*$/,
+  digitalAddress: /^\S{5,50}$/,
+  platformName: /^\S+$/,
+  answer: /^\S+$/,
+  mail: /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/,
+  /** helper checks */
+  bankCard: /^\d{10,28}$/,
+  code6: /^\d{6}$/,
+} as const;
+export type PatternName = keyof typeof patterns;
+
+/** Field labels in Chinese, used as {tag} in the messages. */
+export const fieldLabels: Record<string, string> = {
+  userName: '用户名',
+  password: '密码',
+  oldPassword: '原密码',
+  confirmPassword: '确认密码',
+  imageCode: '验证码',
+  smsCode: '短信验证码',
+  mailCode: '邮箱验证码',
+  safetyPassword: '资金密码',
+  qq: 'QQ',
+  mobile: '手机号码',
+  phone: '手机号码',
+  realName: '真实姓名',
+  bankNumber: '银行卡号',
+  mail: '邮箱',
+  email: '邮箱',
+  answer: '答案',
+  nickName: '昵称',
+  amount: '金额',
+  remark: '备注',
+};
+
+export const messages = {
+  empty: (tag: string) => `${tag}不能为空`,
+  format: (tag: string) => `${tag}格式不正确`,
+  range: (tag: string, a: number, b: number) => `${tag}必须在${a}到${b}之间`,
+  notSame: (tag: string) => `两次输入的${tag}不一致`,
+  length: (tag: string, a: number, b: number) => `${tag}长度必须在${a}到${b}之间`,
+  cannotBeSame: (tag: string) => `${tag}不能相同`,
+};
+
+export interface FieldRule {
+  label?: string;
+  nullable?: boolean;
+  pattern?: PatternName;
+  /** inclusive numeric range */
+  range?: [number, number];
+  /** inclusive length range */
+  length?: [number, number];
+  /** the field whose value this one must equal (confirmation) */
+  sameAs?: string;
+  /** the field whose value this one must differ from */
+  differentFrom?: string;
+}
+
+export function labelOf(field: string, rule?: FieldRule): string {
+  return rule?.label ?? fieldLabels[field] ?? field;
+}
+
+/** Checks one value; returns the Chinese message of the first broken rule, or null. */
+export function checkField(
+  field: string,
+  value: unknown,
+  rule: FieldRule,
+  all: Record<string, unknown> = {},
+): string | null {
+  const tag = labelOf(field, rule);
+  const text = value === undefined || value === null ? '' : String(value);
+  if (text.trim() === '') return rule.nullable ? null : messages.empty(tag);
+  if (rule.length && (text.length < rule.length[0] || text.length > rule.length[1])) {
+    return messages.length(tag, rule.length[0], rule.length[1]);
+  }
+  if (rule.pattern && !patterns[rule.pattern].test(text)) return messages.format(tag);
+  if (rule.range) {
+    const n = Number(text);
+    if (!Number.isFinite(n) || n < rule.range[0] || n > rule.range[1]) {
+      return messages.range(tag, rule.range[0], rule.range[1]);
+    }
+  }
+  if (rule.sameAs !== undefined && text !== String(all[rule.sameAs] ?? '')) return messages.notSame(tag);
+  if (rule.differentFrom !== undefined && text === String(all[rule.differentFrom] ?? '')) {
+    return messages.cannotBeSame(tag);
+  }
+  return null;
+}
+
+/** Checks a whole form; returns the first message, or null when every field passes. */
+export function validateForm(values: Record<string, unknown>, rules: Record<string, FieldRule>): string | null {
+  for (const [field, rule] of Object.entries(rules)) {
+    const msg = checkField(field, values[field], rule, values);
+    if (msg) return msg;
+  }
+  return null;
+}
+
+/** Streak-bet messages (spec 000 section 5). */
+export const streakBetMessages = {
+  noSelection: '请选择一注号码投注',
+  noAmount: '投注金额不能为空',
+  noRebate: '返点获取失败，请刷新再试',
+};
+export const STREAK_BET_MAX_AMOUNT = 1_000_000;
+export const STREAK_BET_MAX_CHARS = 7;
+
+/** Streak-bet amount: positive integer, at most 7 characters, capped at 1,000,000. */
+export function checkStreakAmount(text: string): string | null {
+  if (text.trim() === '') return streakBetMessages.noAmount;
+  if (text.length > STREAK_BET_MAX_CHARS || !patterns.wMoney.test(text)) return messages.format('投注金额');
+  if (Number(text) > STREAK_BET_MAX_AMOUNT) return messages.range('投注金额', 1, STREAK_BET_MAX_AMOUNT);
+  return null;
+}

@@ -1,0 +1,117 @@
+/**
+ * The application, itself a plugin tree loaded in stages (fastify/demo style):
+ * external plugins (cookie, form body, multipart, rate limit, websocket), then app plugins
+ * (sessions, site status), then the routes of each feature, then the built PWA.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import type { Redis } from 'ioredis';
+import { decodeEnpathUrl } from '../domain/enpath.ts';
+import type { Config } from './config.ts';
+import type { Sql } from './db/client.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { inflightLimit } from './http/inflight.ts';
+import sessions, { enforceAuth } from './auth/sessions.ts';
+import siteStatus from './site/status.ts';
+import accountRoutes from './account/routes.ts';
+import siteRoutes from './site/routes.ts';
+import ledgerRoutes from './ledger/routes.ts';
+import adminRoutes from './admin/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  sql: Sql;
+  redis?: Redis | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Form bodies are small; uploads (avatars) are at most 5 MB. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** `/v1/enpath/<base64>` → the real path; a bad segment goes to a route that says so. */
+function rewriteUrl(req: { url?: string }): string {
+  const url = req.url ?? '/';
+  const decoded = decodeEnpathUrl(url);
+  if (!decoded) return url;
+  return (decoded.realPath ?? '/v1/__bad_enpath') + decoded.query;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    rewriteUrl,
+    requestTimeout: 30_000,
+    routerOptions: { maxParamLength: 500 },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  app.decorate('deps', deps);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 12 } });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    redis: deps.redis ?? undefined,
+    nameSpace: 'rl:',
+    skipOnError: true,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  inflightLimit(app);
+  await app.register(sessions, { sql: deps.sql });
+  await app.register(siteStatus);
+  app.addHook('preValidation', enforceAuth);
+
+  await app.register(accountRoutes);
+  await app.register(siteRoutes);
+  await app.register(ledgerRoutes);
+  await app.register(adminRoutes);
+
+  registerPwa(app, deps.config.distDir);
+  return app;
+}
+
+/** Serves the built PWA, with index.html for every client route (history mode). */
+function registerPwa(app: FastifyInstance, distDir: string): void {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) return;
+  app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (/\/(sw\.js|index\.html|manifest\.webmanifest)$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
+      else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const html = fs.readFileSync(index);
+  app.get('/*', { config: { auth: 'none' } }, async (req, reply) => {
+    const rel = decodeURIComponent(req.url.split('?')[0]).replace(/^\/+/, '');
+    const file = path.join(distDir, rel);
+    if (rel && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(rel);
+    }
+    if (path.extname(rel) && !rel.endsWith('.html')) {
+      return reply.status(404).send({ code: -1, msg: '文件不存在', data: null });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}

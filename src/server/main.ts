@@ -1,0 +1,57 @@
+/**
+ * Entry point: configuration, the database (embedded unless DATABASE_URL), migrations,
+ * first-start seed, optional Redis, the HTTP server; a clean close on SIGINT/SIGTERM.
+ */
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connect, migrate } from './db/client.ts';
+import { startEmbedded, type EmbeddedDb } from './db/embedded.ts';
+import { seedIfEmpty } from './seed.ts';
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const log = (msg: string) => console.log(`[site] ${msg}`);
+  let embedded: EmbeddedDb | null = null;
+  if (!config.databaseUrl) {
+    embedded = await startEmbedded(config.dataDir, { port: config.pgPort, log });
+    log(`embedded PostgreSQL running from ${config.dataDir}/pg`);
+  }
+  const sql = connect(config.databaseUrl ?? embedded!.url);
+  const applied = await migrate(sql);
+  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  await seedIfEmpty(sql, config, log);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const app = await buildApp({ config, sql, redis });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log(`listening on http://localhost:${port}`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close().catch(() => {});
+      await sql.end({ timeout: 5 }).catch(() => {});
+      redis?.disconnect();
+      await embedded?.stop().catch(() => {});
+    })());
+  return { app, sql, port, close, config };
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isMain) {
+  startServer()
+    .then(({ close }) => {
+      const stop = (signal: string) => {
+        console.log(`[site] ${signal}: closing`);
+        close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+    })
+    .catch((err) => {
+      console.error('[site] failed to start:', err);
+      process.exit(1);
+    });
+}

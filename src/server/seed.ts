@@ -1,0 +1,44 @@
+/**
+ * First-start seeding: the operator account, a demo player and a demo agent, and the demo
+ * site's content. Runs only on an empty database; nothing is re-seeded over existing data.
+ */
+import type { Config } from './config.ts';
+import type { Sql } from './db/client.ts';
+import { insertUserWithPassword } from './account/users.ts';
+import { transfer } from './ledger/ledger.ts';
+import { putSetting } from './site/settings.ts';
+import { seedSiteContent } from './site/seedContent.ts';
+
+export const DEMO_USERS = {
+  player: { userName: 'player01', password: 'player123' },
+  agent: { userName: 'agent01', password: 'agent123' },
+} as const;
+export const DEMO_PLAYER_BALANCE_FEN = 100_000;
+
+export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) => void): Promise<boolean> {
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from users`;
+  if (n > 0) return false;
+  const adminId = await insertUserWithPassword(sql, config.adminUserName, config.adminPassword, { isOperator: true });
+  log(`operator account created: ${config.adminUserName} / ${config.adminPassword} (change it under /admin)`);
+  if (!config.seedDemo) return true;
+  const agentId = await insertUserWithPassword(sql, DEMO_USERS.agent.userName, DEMO_USERS.agent.password, {
+    isAgent: true,
+  });
+  const playerId = await insertUserWithPassword(sql, DEMO_USERS.player.userName, DEMO_USERS.player.password, {
+    parentId: agentId,
+  });
+  await transfer(sql, {
+    transferId: `seed:${DEMO_USERS.player.userName}`,
+    from: { kind: 'house', userId: null },
+    to: { kind: 'player', userId: playerId! },
+    amountFen: DEMO_PLAYER_BALANCE_FEN,
+    typeCode: 401,
+    userId: playerId,
+    remark: '演示账户初始余额',
+    operatorId: adminId,
+  });
+  await putSetting(sql, 'seeded_at', { at: new Date().toISOString() });
+  await seedSiteContent(sql);
+  log(`demo accounts: ${DEMO_USERS.player.userName} / ${DEMO_USERS.player.password}, ${DEMO_USERS.agent.userName} / ${DEMO_USERS.agent.password}`);
+  return true;
+}
