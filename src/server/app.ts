@@ -98,8 +98,8 @@ function registerPwa(app: FastifyInstance, distDir: string): void {
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
-      if (/\/(sw\.js|index\.html|manifest\.webmanifest)$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
-      else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (/\/(sw\.js|index\.html|manifest\.webmanifest)$/.test(filePath)) res.header('Cache-Control', 'no-cache');
+      else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   const html = fs.readFileSync(index);

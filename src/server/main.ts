@@ -18,12 +18,21 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     log(`embedded PostgreSQL running from ${config.dataDir}/pg`);
   }
   const sql = connect(config.databaseUrl ?? embedded!.url);
-  const applied = await migrate(sql);
-  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
-  await seedIfEmpty(sql, config, log);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  const app = await buildApp({ config, sql, redis });
-  await app.listen({ port: config.port, host: config.host });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let redis: Redis | null = null;
+  try {
+    const applied = await migrate(sql);
+    if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+    await seedIfEmpty(sql, config, log);
+    redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+    app = await buildApp({ config, sql, redis });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await sql.end({ timeout: 1 }).catch(() => {});
+    redis?.disconnect();
+    await embedded?.stop().catch(() => {});
+    throw err;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log(`listening on http://localhost:${port}`);

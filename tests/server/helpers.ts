@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, inject } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { loginPasswordHash } from '../../src/domain/credentials.ts';
 import type { Envelope } from '../../src/domain/errors.ts';
@@ -72,10 +72,13 @@ export class TestClient {
   }
 
   /** raw inject for odd requests (multipart, bad bodies) with this client's cookies */
-  async raw(opts: Parameters<FastifyInstance['inject']>[0] & object) {
-    const o = opts as { headers?: Record<string, string> };
-    const res = await this.app.inject({ ...(opts as object), headers: { ...(o.headers ?? {}), cookie: this.cookieHeader() }, remoteAddress: this.ip } as never);
-    this.keep(res as never);
+  async raw(opts: InjectOptions) {
+    const res = await this.app.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), cookie: this.cookieHeader() },
+      remoteAddress: this.ip,
+    });
+    this.keep(res);
     return res;
   }
 
