@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Sql } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inflightLimit } from './http/inflight.ts';
+import { refuseNonFiniteNumbers } from './http/finite.ts';
 import sessions, { enforceAuth } from './auth/sessions.ts';
 import siteStatus from './site/status.ts';
 import accountRoutes from './account/routes.ts';
@@ -60,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   app.decorate('deps', deps);
+  // The wire contract is form bodies (and multipart uploads): no JSON or plain-text bodies.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   registerErrorHandling(app);
 
   await app.register(cookie);
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessions, { sql: deps.sql });
   await app.register(siteStatus);
   app.addHook('preValidation', enforceAuth);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
 
   await app.register(accountRoutes);
   await app.register(siteRoutes);

@@ -1,2 +1,27 @@
+/**
+ * The operator API under /v1/admin/: every route carries `config: { auth: 'operator' }`, so the
+ * session plugin answers 403 to players and code 0 to callers without a session. The site
+ * switches never shut these calls (site/status.ts).
+ */
 import type { FastifyInstance } from 'fastify';
-export default async function routes(_app: FastifyInstance) {}
+import balanceRoutes from './balance.ts';
+import contentAdminRoutes from './content.ts';
+import ledgerAdminRoutes from './ledger.ts';
+import outboxRoutes from './outbox.ts';
+import siteStatusRoutes from './siteStatus.ts';
+import userRoutes from './users.ts';
+
+export default async function adminRoutes(app: FastifyInstance) {
+  // A route added here without the operator config would be open to players: refuse to start.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/v1/admin/') && route.config?.auth !== 'operator') {
+      throw new Error(`admin route ${route.url} must carry config.auth = 'operator'`);
+    }
+  });
+  await app.register(balanceRoutes);
+  await app.register(userRoutes);
+  await app.register(siteStatusRoutes);
+  await app.register(outboxRoutes);
+  await app.register(ledgerAdminRoutes);
+  await app.register(contentAdminRoutes);
+}

@@ -1,5 +1,5 @@
 /** The `{ code, msg, data }` envelope, the error type routes throw, and schema helpers. */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema, type TString } from '@sinclair/typebox';
 import { ResponseCode, type Envelope } from '../../domain/errors.ts';
 import { patterns, type PatternName } from '../../domain/validation.ts';
 
@@ -33,7 +33,7 @@ export function badRequest(message: string): never {
 }
 
 /** A form field that must match one of the domain's named patterns. */
-export function Pattern(name: PatternName, opts: { maxLength?: number } = {}): TSchema {
+export function Pattern(name: PatternName, opts: { maxLength?: number } = {}): TString {
   return Type.String({ pattern: patterns[name].source, maxLength: opts.maxLength ?? 200 });
 }
 
