@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const routerShim = fileURLToPath(new URL('./src/client/router.tsx', import.meta.url));
 
 export default defineConfig({
   test: {
@@ -16,6 +19,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [{ find: /^wouter(\/use-browser-location)?$/, replacement: routerShim }] },
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

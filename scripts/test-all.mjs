@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check, in order, stopping at the first failure: type-check, client build,
+ * unit tests (domain + client), server tests, end-to-end tests in Chromium, Lighthouse CI.
+ * Ends with one line `N passed, N failed` (the tests of the vitest runs) and a non-zero exit
+ * when anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-report-'));
+
+const steps = [
+  { name: 'type-check', cmd: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'client build', cmd: ['vite', 'build'] },
+  { name: 'domain + client tests', vitest: ['--project', 'domain', '--project', 'client'] },
+  { name: 'server tests', vitest: ['--project', 'server'] },
+  { name: 'end-to-end tests', vitest: ['--project', 'e2e'] },
+  { name: 'Lighthouse CI', cmd: ['lhci', 'autorun'] },
+];
+
+const totals = { passed: 0, failed: 0 };
+
+/** Adds one vitest JSON report to the totals; a run that left no report counts as one failure. */
+function countReport(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    // A file that fails to load has no failed test but a failed suite: count it too.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (r) => r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
+    ).length;
+    totals.failed += (report.numFailedTests ?? 0) + brokenFiles;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function finish(code) {
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(code);
+}
+
+for (const [i, step] of steps.entries()) {
+  const started = Date.now();
+  console.log(`\n=== [${i + 1}/${steps.length}] ${step.name} ===`);
+  let args = step.cmd;
+  let report = null;
+  if (step.vitest) {
+    report = path.join(reportDir, `vitest-${i}.json`);
+    args = ['vitest', 'run', ...step.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  }
+  const res = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  const counted = report ? countReport(report) : true;
+  if (report && !counted && res.status !== 0) totals.failed += 1;
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (res.status !== 0) {
+    console.error(`\n✗ ${step.name} failed (exit ${res.status ?? res.signal}) after ${secs} s`);
+    finish(res.status || 1);
+  }
+  console.log(`✓ ${step.name} (${secs} s)`);
+}
+finish(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,49 @@
+/** App start (spec 000 section 4): wiring of the dispatcher, stored user, rebate cache, embedded-chat events. */
+import { navigate } from './router';
+import { setDispatchDeps } from './api/dispatch';
+import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
+import { loadTenantConfig } from './state/tenant';
+import { setQuotaListener } from './storage/stores';
+import { confirmDialog, showAlert, showToast } from './ui';
+
+export function wireDispatcher(): void {
+  setDispatchDeps({
+    navigate: (p) => navigate(p, { replace: false }),
+    currentPath: () => location.pathname + location.search,
+    clearUser,
+    storeLoginMessage: (m) => { void storeLoginMessage(m); },
+    alert: showAlert,
+    confirm: (t) => confirmDialog(t),
+    toast: showToast,
+    lastLoginAt: getLastLoginAt,
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  });
+  setQuotaListener((m) => showToast(m));
+}
+
+function isUserPayload(v: unknown): v is UserInfo {
+  return Boolean(v && typeof v === 'object' && typeof (v as UserInfo).userId === 'number' && typeof (v as UserInfo).userName === 'string');
+}
+
+/** Embedded chat posts login/bind events; only same-origin messages are trusted. */
+export function listenEmbeddedChat(): void {
+  window.addEventListener('message', (e: MessageEvent) => {
+    if (e.origin !== window.location.origin) return;
+    const data = e.data as { type?: string; user?: unknown } | null;
+    if (!data || typeof data !== 'object') return;
+    if ((data.type === 'login' || data.type === 'bind') && isUserPayload(data.user)) void setUser({ ...data.user, isLogin: true });
+  });
+}
+
+export async function startApp(): Promise<void> {
+  wireDispatcher();
+  listenEmbeddedChat();
+  const stored = await loadStoredUser();
+  void loadTenantConfig();
+  if (stored) {
+    if (stored.isLogin) void clearRebateCache().catch(() => {});
+    // Refresh in the background; a dead session is handled by the dispatcher.
+    void refreshUser().then((u) => { if (!u && currentUser.value && !navigator.onLine) return; });
+  }
+}

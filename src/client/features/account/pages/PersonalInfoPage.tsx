@@ -1,0 +1,88 @@
+/** /personalInfo (the "我的" tab): avatar, names, balance, grade, menu and logout. */
+import { useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link, useLocation } from 'wouter';
+import { Page, Button, Spinner, LoadingState, useAsync, confirmDialog, showToast } from '../../../ui';
+import { currentUser, setUser, clearUser } from '../../../state/session';
+import { infoUpdate, logout, queryBalance } from '../api';
+import { AvatarPicker } from '../components/AvatarPicker';
+import { NickNameEditor } from '../components/NickNameEditor';
+import { MenuList, type MenuRow } from '../components/MenuList';
+
+const MENU: MenuRow[] = [
+  { href: '/securityCenter', label: '安全中心' },
+  { href: '/personalLevel', label: '个人等级' },
+  { href: '/betRecord', label: '投注记录' },
+  { href: '/billRecord', label: '账变记录' },
+  { href: '/recharge/banktransfer', label: '充值' },
+  { href: '/withdraw', label: '提现' },
+  { href: '/help', label: '帮助' },
+  { href: '/about', label: '关于' },
+];
+
+export default function PersonalInfoPage() {
+  useSignals();
+  const [, navigate] = useLocation();
+  const user = currentUser.value;
+  const [picking, setPicking] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  if (!user) return <Page title="我的"><LoadingState /></Page>;
+
+  async function save(fields: Parameters<typeof infoUpdate>[0], done: string) {
+    await setUser(await infoUpdate(fields));
+    showToast(done);
+  }
+
+  async function onLogout() {
+    if (!(await confirmDialog('确定要退出登录吗？', { okText: '退出', cancelText: '取消' }))) return;
+    setLeaving(true);
+    try { await logout(); } catch { /* the session ends locally either way */ }
+    await clearUser();
+    navigate('/index', { replace: true });
+  }
+
+  const menu = user.operator ? [...MENU, { href: '/admin', label: '管理后台' }] : MENU;
+  return (
+    <Page title="我的">
+      <div className="mx-auto max-w-xl">
+        <section className="mb-4 flex flex-col items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+          <button type="button" onClick={() => setPicking(true)} aria-label="更换头像"
+            className="h-20 w-20 overflow-hidden rounded-full bg-gray-100 ring-2 ring-brand/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+            {user.avatar ? <img src={user.avatar} alt="" className="h-full w-full object-cover" /> : <span className="text-2xl text-gray-500">{user.userName.slice(0, 1)}</span>}
+          </button>
+          <p className="mt-2 text-lg font-semibold text-gray-900">{user.nickName || user.userName}</p>
+          <p className="text-sm text-gray-600">用户名：{user.userName}</p>
+          <div className="mt-2 flex items-center gap-3">
+            <Link href="/personalLevel" className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 focus-visible:outline-2 focus-visible:outline-brand">VIP{user.grade}</Link>
+            {!editing && <button type="button" onClick={() => setEditing(true)} className="min-h-11 px-2 text-sm text-brand focus-visible:outline-2 focus-visible:outline-brand">修改昵称</button>}
+          </div>
+          {editing && <NickNameEditor initial={user.nickName} onCancel={() => setEditing(false)} onSave={async (v) => { await save({ nickName: v }, '昵称已更新'); setEditing(false); }} />}
+        </section>
+        <Balance />
+        <MenuList rows={menu} label="个人中心菜单" />
+        <Button variant="secondary" className="w-full" loading={leaving} onClick={() => void onLogout()}>退出登录</Button>
+      </div>
+      <AvatarPicker open={picking} current={user.avatar} onClose={() => setPicking(false)} onPick={(url) => save({ avatar: url }, '头像已更新')} />
+    </Page>
+  );
+}
+
+function Balance() {
+  const q = useAsync(() => queryBalance(), []);
+  return (
+    <section className="mb-4 flex items-center justify-between rounded-xl bg-gradient-to-br from-brand to-red-800 p-4 text-white" aria-live="polite">
+      <div>
+        <p className="text-sm opacity-90">账户余额（元）</p>
+        <p className="text-2xl font-bold">
+          {q.loading && !q.data ? <Spinner /> : q.error ? <span className="text-base" role="alert">{q.error.message}</span> : q.data?.balance}
+        </p>
+      </div>
+      <button type="button" onClick={q.reload} disabled={q.loading}
+        className="min-h-11 rounded-lg bg-white/20 px-3 text-sm focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60">
+        {q.loading ? '刷新中' : '刷新'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** Operator pages (lazy chunk, operator only). */
+import { useState } from 'react';
+import { Page } from '../../ui';
+import { UsersPanel } from './UsersPanel';
+import { AdjustPanel } from './AdjustPanel';
+import { SitePanel } from './SitePanel';
+import { OutboxPanel, LedgerPanel } from './ListsPanel';
+
+const TABS = [
+  { key: 'users', label: '用户', C: UsersPanel },
+  { key: 'adjust', label: '调账', C: AdjustPanel },
+  { key: 'site', label: '站点', C: SitePanel },
+  { key: 'outbox', label: '验证码', C: OutboxPanel },
+  { key: 'ledger', label: '流水', C: LedgerPanel },
+] as const;
+
+export default function AdminPage() {
+  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('users');
+  const Current = TABS.find((t) => t.key === tab)!.C;
+  return (
+    <Page title="运营管理" back="/index">
+      <div role="tablist" aria-label="管理功能" className="mb-4 flex gap-1 overflow-x-auto">
+        {TABS.map((t) => (
+          <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} onClick={() => setTab(t.key)}
+            className={`min-h-10 shrink-0 rounded-full px-4 text-sm focus-visible:outline-2 focus-visible:outline-brand ${tab === t.key ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel"><Current /></div>
+    </Page>
+  );
+}

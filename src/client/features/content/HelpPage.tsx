@@ -1,0 +1,2 @@
+import { ArticlesPage } from './Articles';
+export default function HelpPage() { return <ArticlesPage title="帮助中心" kind="helpList" />; }

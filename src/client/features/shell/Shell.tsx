@@ -1,0 +1,85 @@
+/** Guarded route outlet: guard decisions, loading overlay, titles and page-view traces. */
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from '../../router';
+import { useSignals } from '@preact/signals-react/runtime';
+import { guard, skipsLoading } from '../../guard';
+import { routes, type RouteDef } from '../../routes';
+import { currentUser, clearUser, refreshUser } from '../../state/session';
+import { tenantName, tenantConfig } from '../../state/tenant';
+import { confirmDialog } from '../../ui';
+import { request } from '../../api/request';
+import { SESSION_EXPIRED_MSG } from '../../../domain/errors';
+import { LOADING_OFF_DELAY_MS } from '../../../domain/constants';
+import { TabBar } from './TabBar';
+
+let firstLoad = true;
+
+function LoadingOverlay() {
+  return (
+    <div role="status" aria-label="加载中" className="fixed inset-0 z-50 flex items-center justify-center bg-white/60">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand border-t-transparent" />
+    </div>
+  );
+}
+
+/** Mounted inside Suspense: fires once the page chunk has rendered. */
+function Rendered({ onShown }: { onShown(): void }) {
+  useEffect(() => { onShown(); }, [onShown]);
+  return null;
+}
+
+export function Shell() {
+  useSignals();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const [route, setRoute] = useState<RouteDef | null>(null);
+  const [loading, setLoading] = useState(true);
+  const prevRoute = useRef<RouteDef | null>(null);
+  const user = currentUser.value;
+  const fullPath = location + (search ? `?${search}` : '');
+
+  useEffect(() => {
+    const d = guard(location, fullPath, user, firstLoad, routes);
+    const wasFirst = firstLoad;
+    firstLoad = false;
+    if (d.kind === 'redirect') { navigate(d.to, { replace: true }); return; }
+    if (d.kind === 'expired') {
+      void clearUser();
+      void confirmDialog(SESSION_EXPIRED_MSG).then((ok) => navigate(ok ? d.loginTo : '/index', { replace: true }));
+      return;
+    }
+    if (d.kind === 'probeInfo' && wasFirst) {
+      void refreshUser().then((u) => { if (u) navigate('/index', { replace: true }); });
+    }
+    if (!skipsLoading(prevRoute.current, d.route) && prevRoute.current !== d.route) setLoading(true);
+    prevRoute.current = d.route;
+    setRoute(d.route);
+    // The user object changes on every refresh; only its login-relevant flags matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fullPath, user?.isLogin, user?.agent, user?.operator, Boolean(user)]);
+
+  useEffect(() => {
+    if (!route) return;
+    document.title = `${tenantName()} - ${route.title}`;
+  }, [route, tenantConfig.value]);
+
+  useEffect(() => {
+    if (!route) return;
+    request('POST', '/v1/statistics/view', { path: location, title: route.title }, { inline: true }).catch(() => {});
+  }, [route, location]);
+
+  const onShown = () => { setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS); };
+  const Page = route?.component;
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 pb-16 shadow-sm">
+      {loading && <LoadingOverlay />}
+      {Page && (
+        <Suspense fallback={null}>
+          <Page />
+          <Rendered key={route.path} onShown={onShown} />
+        </Suspense>
+      )}
+      <TabBar path={location} />
+    </div>
+  );
+}

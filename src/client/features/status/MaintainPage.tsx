@@ -1,0 +1,4 @@
+import { StatusPage } from './StatusPage';
+export default function MaintainPage() {
+  return <StatusPage heading="系统维护中" fallback="系统正在维护，请稍后再访问" pick={(s) => s.maintenanceMessage} />;
+}

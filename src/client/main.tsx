@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Router } from './router';
+import './index.css';
+import { Shell } from './features/shell/Shell';
+import { Banners } from './features/shell/Banners';
+import { OverlayHost } from './ui';
+import { startApp } from './bootstrap';
+import { registerServiceWorker } from './sw-register';
+import { startWorker } from './worker/client';
+
+void startApp().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Router>
+        <Banners />
+        <Shell />
+        <OverlayHost />
+      </Router>
+    </StrictMode>,
+  );
+  registerServiceWorker();
+  startWorker();
+});

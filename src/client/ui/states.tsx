@@ -1,0 +1,66 @@
+/** Page scaffolding and loading / empty / error states. */
+import { useCallback, useEffect, useRef, useState, type DependencyList, type ReactNode } from 'react';
+import { useLocation } from '../router';
+import { Spinner, Button } from './controls';
+
+export function LoadingState() {
+  return <div className="flex justify-center py-10 text-brand"><Spinner /></div>;
+}
+export function EmptyState({ text }: { text: string }) {
+  return <p className="py-10 text-center text-gray-600">{text}</p>;
+}
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-10 text-center">
+      <p role="alert" className="text-red-700">{message}</p>
+      {onRetry && <Button variant="secondary" onClick={onRetry}>重试</Button>}
+    </div>
+  );
+}
+
+export function Page({ title, back, children, actions }: { title: string; back?: boolean | string; children: ReactNode; actions?: ReactNode }) {
+  const [, navigate] = useLocation();
+  const goBack = () => {
+    if (typeof back === 'string') navigate(back);
+    else if (history.length > 1) history.back();
+    else navigate('/index');
+  };
+  return (
+    <div className="min-h-full">
+      <header className="sticky top-0 z-20 flex h-12 items-center bg-brand px-2 text-white">
+        <div className="w-16">
+          {back && (
+            <button type="button" onClick={goBack} aria-label="返回" className="flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white">
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            </button>
+          )}
+        </div>
+        <h1 className="flex-1 truncate text-center text-lg font-semibold">{title}</h1>
+        <div className="flex w-16 justify-end">{actions}</div>
+      </header>
+      <main className="px-4 py-4">{children}</main>
+    </div>
+  );
+}
+
+export function useAsync<T>(fn: () => Promise<T>, deps: DependencyList): { data: T | undefined; error: Error | null; loading: boolean; reload(): void } {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<Error | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const fnRef = useRef(fn);
+  fnRef.current = fn;
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    fnRef.current().then(
+      (d) => { if (live) { setData(d); setLoading(false); } },
+      (e: unknown) => { if (live) { setError(e instanceof Error ? e : new Error(String(e))); setLoading(false); } },
+    );
+    return () => { live = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data, error, loading, reload };
+}

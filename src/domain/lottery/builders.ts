@@ -1,0 +1,301 @@
+/**
+ * Generic play builders. Every family catalogue is assembled from these shapes, so each closed form is
+ * written once and checked once against enumeration of its elementary lines (tests/domain/lottery*).
+ */
+import type { Draw, LineOutcome, LotteryFamily, PlayDef, RowSpec, Selection, TierDef, WinCounts } from './types.ts';
+import { allTuples, choose, combinations, counts, injectiveCount, product, sameMultiset } from './math.ts';
+
+export interface PlayHead {
+  readonly family: LotteryFamily;
+  readonly code: string;
+  readonly nameZh: string;
+  readonly group: string;
+  readonly maxRebatePermille?: number;
+}
+
+/** Only the head fields go into a PlayDef (builder options such as `window` stay private). */
+function head(h: PlayHead): PlayHead {
+  const out: PlayHead = { family: h.family, code: h.code, nameZh: h.nameZh, group: h.group };
+  return h.maxRebatePermille === undefined ? out : { ...out, maxRebatePermille: h.maxRebatePermille };
+}
+
+export const WIN = 'win';
+export function tier(id: string, nameZh: string, pNum: number, pDen: number): TierDef {
+  return { id, nameZh, pNum, pDen };
+}
+export function row(nameZh: string, values: readonly number[], min = 1, max = values.length, labels?: readonly string[]): RowSpec {
+  return labels ? { nameZh, values, labels, min, max } : { nameZh, values, min, max };
+}
+
+const NO_WIN: WinCounts = { wins: {}, refunds: 0 };
+export function one(tierId: string): WinCounts {
+  return { wins: { [tierId]: 1 }, refunds: 0 };
+}
+const pick = (draw: Draw, window: readonly number[]): number[] => window.map((i) => draw[i]!);
+const has = (xs: readonly number[], v: number): boolean => xs.includes(v);
+const sortedAsc = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a - b);
+const strictlyAscending = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! < v);
+
+/** 直选复式: one pick row per window position; `distinct` for draws without replacement (11x5, PK10). */
+export function directPlay(
+  h: PlayHead & { window: readonly number[]; rowNames: readonly string[]; values: readonly number[]; distinct?: boolean; p: [number, number] },
+): PlayDef {
+  const distinct = h.distinct ?? false;
+  return {
+    ...head(h), model: 'prizeGroup', input: 'rows',
+    rows: h.rowNames.map((n) => row(n, h.values)),
+    tiers: [tier(WIN, '中奖', h.p[0], h.p[1])],
+    countBets: (sel) => (distinct ? injectiveCount(sel.rows) : product(sel.rows.map((r) => r.length))),
+    checkWin: (sel, draw) => (h.window.every((w, i) => has(sel.rows[i]!, draw[w]!)) ? one(WIN) : NO_WIN),
+    line: {
+      size: h.window.length, order: 'ordered',
+      domain: () => h.window.map(() => h.values),
+      inSelection: (sel, l) => l.every((v, i) => has(sel.rows[i]!, v)) && (!distinct || new Set(l).size === l.length),
+      outcome: (l, draw) => (l.every((v, i) => draw[h.window[i]!] === v) ? { tier: WIN } : null),
+    },
+  };
+}
+
+/**
+ * 单式 / 混合组选: every row is one typed entry. 'exact' matches the window in order; 'multiset' matches
+ * order-free and the tier comes from the window's shape (组三 / 组六).
+ */
+export function entriesPlay(
+  h: PlayHead & {
+    window: readonly number[]; values: readonly number[]; match: 'exact' | 'multiset';
+    tiers: readonly TierDef[]; tierOf: (window: readonly number[]) => string | null;
+    entryValid?: (entry: readonly number[]) => boolean;
+  },
+): PlayDef {
+  const key = (e: readonly number[]): string => (h.match === 'exact' ? e : sortedAsc(e)).join(' ');
+  const keys = (sel: Selection): Set<string> => new Set(sel.rows.map(key));
+  return {
+    ...head(h), model: 'prizeGroup', input: 'entries', entryLength: h.window.length, tiers: h.tiers,
+    rows: [row('号码', h.values, 1, 100_000)],
+    check: (sel) => (h.entryValid && !sel.rows.every(h.entryValid) ? '存在不符合玩法的号码' : null),
+    countBets: (sel) => keys(sel).size,
+    checkWin: (sel, draw) => {
+      const w = pick(draw, h.window);
+      const t = h.tierOf(w);
+      return t && keys(sel).has(key(w)) ? one(t) : NO_WIN;
+    },
+    line: {
+      size: h.window.length, order: h.match === 'exact' ? 'ordered' : 'multiset',
+      domain: () => h.window.map(() => h.values),
+      inSelection: (sel, l) => keys(sel).has(key(l)),
+      outcome: (l, draw) => {
+        const w = pick(draw, h.window);
+        const t = h.tierOf(w);
+        const hit = h.match === 'exact' ? l.every((v, i) => v === w[i]) : sameMultiset(l, w);
+        return t && hit ? { tier: t } : null;
+      },
+    },
+  };
+}
+
+/**
+ * Plays whose lines are the window tuples carrying a chosen key (直选和值 / 跨度, 组选和值, 组选包胆): the
+ * bet count is Σ weight(key), weights tabulated once by enumerating the window space (≤ 1000 tuples).
+ * `keysOf` may give a tuple several keys (包胆: the digits it contains); such plays allow one key only.
+ */
+export function windowKeyPlay(
+  h: PlayHead & {
+    window: readonly number[]; values: readonly number[]; order: 'ordered' | 'multiset';
+    keys: readonly number[]; keyName: string; keysOf: (t: readonly number[]) => readonly number[]; maxKeys?: number;
+    valid?: (t: readonly number[]) => boolean; tiers: readonly TierDef[]; tierOf: (t: readonly number[]) => string;
+  },
+): PlayDef {
+  const valid = h.valid ?? (() => true);
+  const weight = new Map<number, number>();
+  for (const t of allTuples(h.values, h.window.length)) {
+    if (h.order === 'multiset' && !t.every((v, i) => i === 0 || t[i - 1]! <= v)) continue;
+    if (valid(t)) for (const k of h.keysOf(t)) weight.set(k, (weight.get(k) ?? 0) + 1);
+  }
+  const norm = (t: readonly number[]): number[] => (h.order === 'multiset' ? sortedAsc(t) : [...t]);
+  const chosen = (sel: Selection, t: readonly number[]): boolean => valid(t) && h.keysOf(t).some((k) => has(sel.rows[0]!, k));
+  return {
+    ...head(h), model: 'prizeGroup', input: 'rows',
+    rows: [row(h.keyName, h.keys, 1, h.maxKeys ?? h.keys.length)],
+    tiers: h.tiers,
+    countBets: (sel) => sel.rows[0]!.reduce((n, k) => n + (weight.get(k) ?? 0), 0),
+    checkWin: (sel, draw) => {
+      const w = norm(pick(draw, h.window));
+      return chosen(sel, w) ? one(h.tierOf(w)) : NO_WIN;
+    },
+    line: {
+      size: h.window.length, order: h.order,
+      domain: () => h.window.map(() => h.values),
+      inSelection: chosen,
+      outcome: (l, draw) => {
+        const w = norm(pick(draw, h.window));
+        return l.every((v, i) => v === w[i]) ? { tier: h.tierOf(w) } : null;
+      },
+    },
+  };
+}
+
+/** One line per chosen value per row (定位胆, 和值 of K3, every two-sided / odds play). */
+export function valueSetPlay(
+  h: PlayHead & {
+    model: PlayDef['model']; rows: readonly RowSpec[]; tiers: readonly TierDef[];
+    outcome: (rowIndex: number, value: number, draw: Draw, flags: Parameters<PlayDef['checkWin']>[2]) => LineOutcome;
+    check?: (sel: Selection) => string | null;
+  },
+): PlayDef {
+  const allValues = [...new Set(h.rows.flatMap((r) => r.values))];
+  return {
+    ...head(h), model: h.model, rows: h.rows, tiers: h.tiers, input: 'rows',
+    ...(h.check ? { check: h.check } : {}),
+    countBets: (sel) => sel.rows.reduce((n, r) => n + r.length, 0),
+    checkWin: (sel, draw, flags) => {
+      const wins: Record<string, number> = {};
+      let refunds = 0;
+      sel.rows.forEach((r, i) => {
+        for (const v of r) {
+          const o = h.outcome(i, v, draw, flags);
+          if (o === 'refund') refunds++;
+          else if (o) wins[o.tier] = (wins[o.tier] ?? 0) + (o.count ?? 1);
+        }
+      });
+      return { wins, refunds };
+    },
+    line: {
+      size: 2, order: 'ordered',
+      domain: () => [h.rows.map((_, i) => i), allValues],
+      inSelection: (sel, l) => has(sel.rows[l[0]!] ?? [], l[1]!),
+      outcome: (l, draw, flags) => h.outcome(l[0]!, l[1]!, draw, flags),
+    },
+  };
+}
+
+/**
+ * k-number combination plays (组六, 组选120, 不定位, 任选N, 三不同号, KL8 选N, LHC 连码 …), plain or
+ * 胆拖 (bankers d, drags t: every line holds all bankers, 注数 C(t, k−d)). A line's tier depends only on
+ * how many of its numbers are in the draw's hit set H (null H = nothing can win).
+ * With h = #(pool∩H), lines hitting exactly m: C(h,m)·C(n−h,k−m); 胆拖 with hb, hd bankers/drags hit:
+ * C(hd, m−hb)·C(t−hd, k−d−(m−hb)).
+ */
+export function poolPlay(
+  h: PlayHead & {
+    model?: PlayDef['model']; k: number; values: readonly number[]; bankerDrag?: boolean; maxPick?: number;
+    tiers: readonly TierDef[];
+    hitSet: (draw: Draw) => ReadonlySet<number> | null;
+    tierOfHits: (m: number) => string | null;
+  },
+): PlayDef {
+  const { k } = h;
+  const bd = h.bankerDrag ?? false;
+  const rows = bd
+    ? [row('胆码', h.values, 1, k - 1), row('拖码', h.values, 1, h.maxPick ?? h.values.length)]
+    : [row('号码', h.values, k, h.maxPick ?? h.values.length)];
+  const lines = (hb: number, hd: number, t: number, d: number, m: number): number =>
+    choose(hd, m - hb) * choose(t - hd, k - d - (m - hb));
+  return {
+    ...head(h), model: h.model ?? 'prizeGroup', input: 'rows', rows, tiers: h.tiers,
+    check: (sel) => {
+      if (!bd) return null;
+      const [b, t] = [sel.rows[0]!, sel.rows[1]!];
+      if (b.some((v) => t.includes(v))) return '胆码与拖码不能重复';
+      return b.length + t.length < k ? `胆码与拖码合计至少${k}个` : null;
+    },
+    countBets: (sel) => (bd ? choose(sel.rows[1]!.length, k - sel.rows[0]!.length) : choose(sel.rows[0]!.length, k)),
+    checkWin: (sel, draw) => {
+      const H = h.hitSet(draw);
+      if (!H) return NO_WIN;
+      const b = bd ? sel.rows[0]! : [];
+      const t = bd ? sel.rows[1]! : sel.rows[0]!;
+      const hb = b.filter((v) => H.has(v)).length;
+      const hd = t.filter((v) => H.has(v)).length;
+      const wins: Record<string, number> = {};
+      for (let m = 0; m <= k; m++) {
+        const id = h.tierOfHits(m);
+        const n = id ? lines(hb, hd, t.length, b.length, m) : 0;
+        if (id && n > 0) wins[id] = (wins[id] ?? 0) + n;
+      }
+      return { wins, refunds: 0 };
+    },
+    line: {
+      size: k, order: 'set',
+      domain: (sel) => Array.from({ length: k }, () => sortedAsc([...new Set(sel.rows.flat())])),
+      inSelection: (sel, l) =>
+        bd ? sel.rows[0]!.every((v) => l.includes(v)) && l.every((v) => sel.rows[0]!.includes(v) || sel.rows[1]!.includes(v))
+          : l.every((v) => sel.rows[0]!.includes(v)),
+      outcome: (l, draw) => {
+        const H = h.hitSet(draw);
+        const id = H ? h.tierOfHits(l.filter((v) => H.has(v)).length) : null;
+        return id ? { tier: id } : null;
+      },
+    },
+  };
+}
+
+/**
+ * Repeat-pattern group plays (组选60/30/20/10/5, 组选12/6/4, 组三复式): the window must consist of
+ * `parts[0].k` digits repeated `parts[0].rep` times, all from row parts[0].row, plus parts[1].k digits
+ * repeated parts[1].rep times from row parts[1].row (distinct from the first part).
+ * 注数 = Σ over k0-subsets S of A of C(#(B∖S), k1).
+ */
+export function patternPlay(
+  h: PlayHead & {
+    window: readonly number[]; values: readonly number[]; rowNames: readonly string[];
+    parts: readonly { row: number; rep: number; k: number }[]; p: [number, number];
+  },
+): PlayDef {
+  const [p0, p1] = [h.parts[0]!, h.parts[1]];
+  const size = p0.k + (p1?.k ?? 0);
+  return {
+    ...head(h), model: 'prizeGroup', input: 'rows',
+    rows: h.rowNames.map((n) => row(n, h.values)),
+    tiers: [tier(WIN, '中奖', h.p[0], h.p[1])],
+    countBets: (sel) =>
+      combinations(sel.rows[p0.row]!, p0.k).reduce(
+        (n, s) => n + (p1 ? choose(sel.rows[p1.row]!.filter((v) => !s.includes(v)).length, p1.k) : 1), 0),
+    checkWin: (sel, draw) => {
+      const c = counts(pick(draw, h.window));
+      const d0 = [...c].filter(([, n]) => n === p0.rep).map(([v]) => v);
+      const d1 = p1 ? [...c].filter(([, n]) => n === p1.rep).map(([v]) => v) : [];
+      const ok = c.size === size && d0.length === p0.k && d1.length === (p1?.k ?? 0)
+        && d0.every((v) => has(sel.rows[p0.row]!, v)) && (!p1 || d1.every((v) => has(sel.rows[p1.row]!, v)));
+      return ok ? one(WIN) : NO_WIN;
+    },
+    line: {
+      size, order: 'ordered',
+      domain: () => Array.from({ length: size }, () => h.values),
+      inSelection: (sel, l) => {
+        const a = l.slice(0, p0.k);
+        const b = l.slice(p0.k);
+        return strictlyAscending(a) && strictlyAscending(b) && a.every((v) => has(sel.rows[p0.row]!, v))
+          && (!p1 || b.every((v) => has(sel.rows[p1.row]!, v) && !a.includes(v)));
+      },
+      outcome: (l, draw) => {
+        const expanded = [...l.slice(0, p0.k).flatMap((v) => Array(p0.rep).fill(v)), ...l.slice(p0.k).flatMap((v) => Array(p1!.rep).fill(v))];
+        return sameMultiset(expanded, pick(draw, h.window)) ? { tier: WIN } : null;
+      },
+    },
+  };
+}
+
+/** 大小单双 over several positions: one row of attribute codes per position, all must hold. */
+export function attrProductPlay(
+  h: PlayHead & {
+    window: readonly number[]; rowNames: readonly string[]; codes: readonly number[]; labels: readonly string[];
+    holds: (code: number, v: number) => boolean; p: [number, number];
+  },
+): PlayDef {
+  return {
+    ...head(h), model: 'prizeGroup', input: 'rows',
+    rows: h.rowNames.map((n) => row(n, h.codes, 1, h.codes.length, h.labels)),
+    tiers: [tier(WIN, '中奖', h.p[0], h.p[1])],
+    countBets: (sel) => product(sel.rows.map((r) => r.length)),
+    checkWin: (sel, draw) => {
+      const n = product(h.window.map((w, i) => sel.rows[i]!.filter((c) => h.holds(c, draw[w]!)).length));
+      return n > 0 ? { wins: { [WIN]: n }, refunds: 0 } : NO_WIN;
+    },
+    line: {
+      size: h.window.length, order: 'ordered',
+      domain: () => h.window.map(() => h.codes),
+      inSelection: (sel, l) => l.every((c, i) => has(sel.rows[i]!, c)),
+      outcome: (l, draw) => (l.every((c, i) => h.holds(c, draw[h.window[i]!]!)) ? { tier: WIN } : null),
+    },
+  };
+}

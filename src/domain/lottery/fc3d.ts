@@ -1,0 +1,42 @@
+/**
+ * FC3D 福彩3D (3 digits 百十个) and PL35 排列3/排列5 (5 digits; 排列3 plays on the first three), §4.
+ * Both reuse the SSC 三星/二星 rules on their window.
+ */
+import type { LotteryFamily, PlayDef } from './types.ts';
+import { directPlay, entriesPlay, tier, WIN } from './builders.ts';
+import { DIGITS, fixedDigitPlay, threeStarPlays, twoStarPlays } from './digitStar.ts';
+import { digitCreditPlays, sscCreditPlays } from './sscCredit.ts';
+
+const NAMES_3D = ['百位', '十位', '个位'];
+const NAMES_P5 = ['第一位', '第二位', '第三位', '第四位', '第五位'];
+
+/** The 3-digit catalogue on draw positions 0–2 (3D, or 排列3 inside 排列5). */
+function threeDigitPlays(family: LotteryFamily, posNames: readonly string[], prefix: string, dwdCode: string): PlayDef[] {
+  return [
+    ...threeStarPlays({ family, window: [0, 1, 2], prefix, group: '三星', posNames }),
+    ...twoStarPlays({ family, window: [0, 1], prefix: 'Q2', group: '前二', posNames }),
+    ...twoStarPlays({ family, window: [1, 2], prefix: 'H2', group: '后二', posNames }),
+    fixedDigitPlay(family, posNames.slice(0, 3), dwdCode),
+  ];
+}
+
+export function fc3dPlays(): PlayDef[] {
+  return [
+    ...threeDigitPlays('FC3D', NAMES_3D, 'SX', 'DWD'),
+    ...digitCreditPlays({ family: 'FC3D', posNames: NAMES_3D, window: [0, 1, 2], dragonPairs: [[0, 2]],
+      shapeWindows: [{ name: '三星', window: [0, 1, 2] }], sumTailPairs: [[0, 1], [0, 2], [1, 2]] }),
+  ];
+}
+
+export function pl35Plays(): PlayDef[] {
+  const F = 'PL35' as const;
+  const all5 = [0, 1, 2, 3, 4];
+  return [
+    ...threeDigitPlays(F, NAMES_P5, 'P3', 'P3_DWD'),
+    directPlay({ family: F, code: 'P5_ZXFS', nameZh: '五星直选复式', group: '排列五', window: all5, rowNames: NAMES_P5, values: DIGITS, p: [1, 100_000] }),
+    entriesPlay({ family: F, code: 'P5_ZXDS', nameZh: '五星直选单式', group: '排列五', window: all5, values: DIGITS, match: 'exact',
+      tiers: [tier(WIN, '中奖', 1, 100_000)], tierOf: () => WIN }),
+    fixedDigitPlay(F, NAMES_P5, 'P5_DWD'),
+    ...sscCreditPlays(F, NAMES_P5),
+  ];
+}

@@ -1,0 +1,19 @@
+/** Default rule variants (§12); operators override per lottery. */
+import type { RuleFlags } from './types.ts';
+
+export const DEFAULT_RULE_FLAGS: RuleFlags = {
+  sscDragonTie: 'lose',
+  wrapNineZero: true,
+  k3TripleKill: false,
+  k3PairIncludesTriple: true,
+  syx5ElevenIs: 'tie',
+  syx5Sum30: 'tie',
+  pk10GySumElevenTie: false,
+  kl8Sum810: 'tie',
+  bj28ExtremeRange: 'A',
+  bj28Special1314: { twoSided: 'normal', combo: 'normal' },
+  bj28DigitIndexSets: [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]],
+  lhcPoultryBeast49Tie: true,
+  lhcZodiacYear: 6, // 马 (2026 is a 马 year from Chinese New Year); set per draw date.
+  lhcFiveElements: {},
+};

@@ -1,0 +1,75 @@
+/**
+ * POST /v1/users/register. Which optional fields are required is the tenant's choice
+ * (`register_verify`, served to the client by getRegisterVerifyFront); the image code is required
+ * when both that and `tenant_config.registerImageCode` ask for it, and checked whenever sent.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { messages, labelOf } from '../../domain/validation.ts';
+import { CredentialHash, Form, ok, Pattern, refuse } from '../http/envelope.ts';
+import { createSession } from '../auth/sessions.ts';
+import { getRegisterVerify, getTenantConfig, type RegisterVerify } from '../site/tenant.ts';
+import { consumeImageCode } from './imageCode.ts';
+import { Email, ImageCode, ImageKey, LIMITS, Phone, UserName } from './schemas.ts';
+import { loadUserInfo } from './userInfo.ts';
+import { insertUser } from './users.ts';
+
+const RegisterForm = Form({
+  userName: UserName,
+  password: CredentialHash,
+  confirmPassword: CredentialHash,
+  imageKey: Type.Optional(ImageKey),
+  imageCode: Type.Optional(ImageCode),
+  inviteCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{4,16}$' })),
+  phone: Type.Optional(Phone),
+  email: Type.Optional(Email),
+  qq: Type.Optional(Pattern('qq', { maxLength: 20 })),
+  realName: Type.Optional(Pattern('realName', { maxLength: 20 })),
+});
+type RegisterBody = Static<typeof RegisterForm>;
+
+/** The first required field that is missing, by the tenant's settings. */
+function missingField(body: RegisterBody, verify: RegisterVerify): string | null {
+  const required: [keyof RegisterVerify, keyof RegisterBody][] = [
+    ['realName', 'realName'],
+    ['phone', 'phone'],
+    ['email', 'email'],
+    ['qq', 'qq'],
+    ['inviteCode', 'inviteCode'],
+  ];
+  for (const [flag, field] of required) if (verify[flag] && !body[field]) return field;
+  return null;
+}
+
+export default async function registerRoutes(app: FastifyInstance) {
+  const sql = app.deps.sql;
+  app.post<{ Body: RegisterBody }>(
+    '/v1/users/register',
+    { config: { auth: 'none', ...LIMITS.register }, schema: { body: RegisterForm } },
+    async (req, reply) => {
+      const body = req.body;
+      if (body.confirmPassword !== body.password) refuse(messages.notSame('密码'));
+      const [verify, tenant] = await Promise.all([getRegisterVerify(sql), getTenantConfig(sql)]);
+      const missing = missingField(body, verify);
+      if (missing) refuse(messages.empty(labelOf(missing)));
+      const imageRequired = verify.imageCode && tenant.registerImageCode;
+      if (imageRequired && (!body.imageKey || !body.imageCode)) refuse(messages.empty('验证码'));
+      if ((body.imageKey || body.imageCode) && !(await consumeImageCode(sql, body.imageKey, body.imageCode))) {
+        refuse('验证码错误或已过期');
+      }
+      const userId = await sql.begin(async (tx) => {
+        const id = await insertUser(tx, { userName: body.userName, passwordHash: body.password, registerIp: req.ip });
+        if (id === null) return null;
+        await tx`
+          update users set phone = ${body.phone ?? null}, email = ${body.email ?? null}, qq = ${body.qq ?? null},
+                 real_name = ${body.realName ?? null}, register_invite_code = ${body.inviteCode ?? null}
+          where id = ${id}`;
+        return id;
+      });
+      if (userId === null) refuse('该用户名已被注册');
+      await sql`update users set last_login_at = now(), last_login_ip = ${req.ip} where id = ${userId}`;
+      await createSession(sql, req, reply, userId);
+      return ok({ user: await loadUserInfo(sql, userId) }, '注册成功');
+    },
+  );
+}

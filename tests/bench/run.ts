@@ -1,0 +1,113 @@
+/**
+ * `npm run bench`: (1) the gzipped JavaScript of the first screen against its budget;
+ * (2) login and heartbeat throughput through the real app on a real embedded PostgreSQL, as
+ * ratios against a bare Fastify hello measured in the same run on the same machine.
+ * Benchmarks are not tests: they print figures, they do not pass or fail.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { encodeEnpath } from '../../src/domain/enpath.ts';
+import { loginPasswordHash } from '../../src/domain/credentials.ts';
+import { ApiClient } from '../e2e/api.ts';
+import { entryScripts, scriptsLoadedBy, totalGzipKb } from './bundle.ts';
+import { runLoad, type LoadResult } from './load.ts';
+
+const BUDGET_KB = 150;
+const AIM_KB = 100;
+const CONNECTIONS = 50;
+const DURATION_MS = 5000;
+const WARMUP_MS = 1000;
+const APP_PORT = 8791;
+const HELLO_PORT = 8792;
+const DEMO = { userName: 'player01', password: 'player123' };
+
+/** Starts a server script in its own process (so the load generator does not share its CPU). */
+function startProcess(script: string, port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, '--port', String(port)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (c) => {
+      out += c;
+      if (out.includes('temp server ready')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${out}`)));
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const envelopeOk = (status: number, body: string) => status === 200 && body.startsWith('{"code":1');
+const fmt = (r: LoadResult) =>
+  `${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${r.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.p99Ms.toFixed(1).padStart(7)} ms   (${r.ok} ok, ${r.errors} refused or failed)`;
+
+async function bundleSize(appUrl: string) {
+  console.log('\n== First screen JavaScript (gzip -9) ==');
+  if (!fs.existsSync('dist/index.html')) {
+    console.log('dist/index.html missing: run `npx vite build` first');
+    return;
+  }
+  const entry = entryScripts();
+  console.log(`static entry (index.html scripts + modulepreloads, ${entry.length} files): ${totalGzipKb(entry).toFixed(1)} KB`);
+  const loaded = await scriptsLoadedBy(`${appUrl}/index`);
+  const kb = totalGzipKb(loaded);
+  const verdict = kb <= AIM_KB ? 'within the aim' : kb <= BUDGET_KB ? 'within the budget, above the aim' : 'OVER BUDGET';
+  console.log(`loaded by /index in Chromium (${loaded.length} files): ${kb.toFixed(1)} KB  (budget ${BUDGET_KB} KB, aim ${AIM_KB} KB: ${verdict})`);
+}
+
+async function throughput() {
+  console.log(`\n== Throughput: ${CONNECTIONS} keep-alive connections, ${DURATION_MS / 1000} s each, ${os.cpus().length} cores ==`);
+  const hello = await startProcess('tests/bench/hello.ts', HELLO_PORT);
+  let base: LoadResult;
+  try {
+    const req = () => ({ method: 'GET' as const, path: '/' });
+    await runLoad({ port: HELLO_PORT, connections: CONNECTIONS, durationMs: WARMUP_MS, next: req, isOk: (s) => s === 200 });
+    base = await runLoad({ port: HELLO_PORT, connections: CONNECTIONS, durationMs: DURATION_MS, next: req, isOk: (s) => s === 200 });
+  } finally {
+    await stopProcess(hello);
+  }
+  console.log(`baseline  Fastify hello      ${fmt(base)}`);
+
+  const app = await startProcess('scripts/serve-temp.ts', APP_PORT);
+  try {
+    const client = new ApiClient(`http://127.0.0.1:${APP_PORT}`);
+    await client.login(DEMO.userName, DEMO.password);
+    const cookie = client.cookieHeader();
+    const heartbeat = () => ({ method: 'GET' as const, path: encodeEnpath('/v1/users/dmh/ch'), headers: { cookie } });
+    await runLoad({ port: APP_PORT, connections: CONNECTIONS, durationMs: WARMUP_MS, next: heartbeat, isOk: envelopeOk });
+    const hb = await runLoad({ port: APP_PORT, connections: CONNECTIONS, durationMs: DURATION_MS, next: heartbeat, isOk: envelopeOk });
+    console.log(`app       heartbeat (dmh/ch) ${fmt(hb)}   ratio ${(hb.reqPerSec / base.reqPerSec).toFixed(3)}`);
+
+    const password = loginPasswordHash(DEMO.userName, DEMO.password);
+    const login = () => {
+      const body = new URLSearchParams({ userName: DEMO.userName, password, random: crypto.randomBytes(8).toString('hex') }).toString();
+      return {
+        method: 'POST' as const,
+        path: encodeEnpath('/v1/users/login'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
+        body,
+      };
+    };
+    const li = await runLoad({ port: APP_PORT, connections: CONNECTIONS, durationMs: DURATION_MS, next: login, isOk: envelopeOk });
+    console.log(`app       login (scrypt KDF) ${fmt(li)}   ratio ${(li.reqPerSec / base.reqPerSec).toFixed(4)}`);
+  } finally {
+    await stopProcess(app);
+  }
+}
+
+const app = await startProcess('scripts/serve-temp.ts', APP_PORT);
+try {
+  await bundleSize(`http://127.0.0.1:${APP_PORT}`);
+} finally {
+  await stopProcess(app);
+}
+await throughput();

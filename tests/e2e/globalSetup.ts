@@ -1,0 +1,31 @@
+/**
+ * One real server for the end-to-end tests: the built PWA (dist/, made by `vite build` before
+ * this project runs) served by the real app on a fresh embedded PostgreSQL, on a free port.
+ * The tests get its base URL and a URL to its database (to expire a session, read a captcha).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startTempServer, type TempServer } from '../../scripts/tempServer.ts';
+
+let temp: TempServer | null = null;
+
+export async function setup(project: TestProject) {
+  if (!fs.existsSync(path.resolve('dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)');
+  }
+  temp = await startTempServer();
+  project.provide('baseUrl', temp.url);
+  project.provide('dbUrl', temp.dbUrl);
+}
+
+export async function teardown() {
+  await temp?.close();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dbUrl: string;
+  }
+}
