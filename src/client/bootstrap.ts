@@ -1,5 +1,7 @@
 /** App start (spec 000 section 4): wiring of the dispatcher, stored user, rebate cache, embedded-chat events. */
 import { navigate } from './router';
+import { findRoute } from './routeTable';
+import { routes } from './routes';
 import { setDispatchDeps } from './api/dispatch';
 import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
 import { loadTenantConfig } from './state/tenant';
@@ -11,6 +13,13 @@ export function wireDispatcher(): void {
     navigate: (p) => navigate(p, { replace: false }),
     currentPath: () => location.pathname + location.search,
     clearUser,
+    markExpired: async () => {
+      const u = currentUser.value;
+      const route = findRoute(location.pathname, routes);
+      if (!u || !u.isLogin || !route || !(route.auth || route.agentOnly || route.operatorOnly)) return false;
+      await setUser({ ...u, isLogin: false });
+      return true;
+    },
     storeLoginMessage: (m) => { void storeLoginMessage(m); },
     alert: showAlert,
     confirm: (t) => confirmDialog(t),

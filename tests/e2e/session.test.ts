@@ -34,7 +34,7 @@ describe('session', () => {
   it('refuses a wrong password and stays on /login with the message', async () => {
     b = await openBrowser();
     await b.page.goto(`${b.baseUrl}/login`);
-    await submitLogin(b.page, DEMO_PLAYER.userName, 'wrong-password1');
+    await submitLogin(b.page, DEMO_PLAYER.userName, 'wrongpass1');
     await expect.poll(() => b.page.getByText(/错误|不正确|失败/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(new URL(b.page.url()).pathname).toBe('/login');
     const [row] = await sql`
@@ -62,8 +62,10 @@ describe('session', () => {
       where ended_at is null and user_id = (select id from users where user_name = ${DEMO_PLAYER.userName})`;
     await b.page.goto(`${b.baseUrl}/personalInfo`);
     const dialog = b.page.getByRole('dialog').filter({ hasText: EXPIRED_TEXT });
-    await dialog.waitFor({ timeout: 15_000 });
-    await dialog.getByRole('button', { name: '确定', exact: true }).click();
+    // The dialog root is a zero-size container for its fixed-position panel: wait on its button.
+    const ok = dialog.getByRole('button', { name: '确定', exact: true });
+    await ok.waitFor({ timeout: 15_000 });
+    await ok.click();
     await b.page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
   });
 });

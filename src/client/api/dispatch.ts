@@ -3,12 +3,18 @@
  * Behaviour comes from `actionForCode`; side effects go through `DispatchDeps`
  * so tests can observe them and the shell can wire the real UI in main.tsx.
  */
-import { actionForCode } from '../../domain/errors';
+import { actionForCode, SESSION_EXPIRED_MSG } from '../../domain/errors';
 
 export interface DispatchDeps {
   navigate(path: string): void;
   currentPath(): string;
   clearUser(): Promise<void>;
+  /**
+   * For an expired session: keeps the stored user with a falsy login flag when the current
+   * route needs login, so the route guard shows the expired-login dialog (spec 000 section 2).
+   * Returns false when that does not apply.
+   */
+  markExpired?(): Promise<boolean>;
   storeLoginMessage(msg: string): void;
   alert(text: string): Promise<void>;
   confirm(text: string): Promise<boolean>;
@@ -37,6 +43,7 @@ export async function dispatchCode(code: number, msg: string | undefined, opts: 
       return;
     case 'relogin': {
       const here = d.currentPath();
+      if (action.message === SESSION_EXPIRED_MSG && d.markExpired && (await d.markExpired())) return;
       if (action.clearUser) await d.clearUser();
       if (action.storeMessage && action.message) d.storeLoginMessage(action.message);
       else if (action.message && !opts.inline) d.toast(action.message);

@@ -11,7 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions { inline?: boolean; upload?: FormData; timeoutMs?: number }
+/** `quiet`: no dispatch at all (probes such as the first-load user-info check). */
+export interface RequestOptions { inline?: boolean; quiet?: boolean; upload?: FormData; timeoutMs?: number }
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
 /** Form-encodes params: booleans as 1/0, null/undefined dropped. */
@@ -74,10 +75,10 @@ export async function request<T = unknown>(method: 'GET' | 'POST', path: string,
     env = await fetchEnvelope<T>(method, path, params, opts);
   } catch (e) {
     const err = e instanceof ApiError ? e : new ApiError(-1, NETWORK_UNAVAILABLE_MSG);
-    if (!opts.inline) void dispatchCode(-1, err.message);
+    if (!opts.inline && !opts.quiet) void dispatchCode(-1, err.message);
     throw err;
   }
   if (env.code === 1) return env.data;
-  void dispatchCode(env.code, env.msg, { inline: opts.inline });
+  if (!opts.quiet) void dispatchCode(env.code, env.msg, { inline: opts.inline });
   throw new ApiError(env.code, env.msg || '操作失败', env.data);
 }

@@ -62,9 +62,9 @@ export async function clearUser(): Promise<void> {
   await remove(sessionStore, LOGIN_AT_KEY);
 }
 
-export async function refreshUser(): Promise<UserInfo | null> {
+export async function refreshUser(opts: { quiet?: boolean } = {}): Promise<UserInfo | null> {
   try {
-    const u = await request<UserInfo>('GET', '/v1/users/info', undefined, { inline: true });
+    const u = await request<UserInfo>('GET', '/v1/users/info', undefined, { inline: true, quiet: opts.quiet });
     await setUser(u);
     return u;
   } catch {

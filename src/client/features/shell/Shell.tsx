@@ -49,7 +49,7 @@ export function Shell() {
       return;
     }
     if (d.kind === 'probeInfo' && wasFirst) {
-      void refreshUser().then((u) => { if (u) navigate('/index', { replace: true }); });
+      void refreshUser({ quiet: true }).then((u) => { if (u) navigate('/index', { replace: true }); });
     }
     if (!skipsLoading(prevRoute.current, d.route) && prevRoute.current !== d.route) setLoading(true);
     prevRoute.current = d.route;
