@@ -1,6 +1,6 @@
 /**
- * The grade ladder by experience. It belongs in src/domain/grades.ts (the client shows it
- * too); it lives here until that file exists.
+ * The grade ladder by experience: the server reports it (userExperienceData) and the client
+ * can show it from the same table.
  */
 export interface Grade {
   grade: number;

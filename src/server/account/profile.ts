@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { defaultAvatarUrls } from '../../domain/constants.ts';
 import { Form, ok, Pattern, refuse } from '../http/envelope.ts';
-import { experienceData } from './grades.ts';
+import { experienceData } from '../../domain/grades.ts';
 import { UPLOAD_FILE_NAME } from './uploads.ts';
 import { findUserById, loadUserInfo } from './userInfo.ts';
 

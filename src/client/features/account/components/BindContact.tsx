@@ -3,7 +3,7 @@ import { TextField, Button, showToast } from '../../../ui';
 import { checkField } from '../../../../domain/validation';
 import { sendCode, verifyCode, type VerifyChannel } from '../api';
 import { FormAlert } from './FormAlert';
-import { useAccountForm } from './form';
+import { useAccountForm, sendCodeOrShow } from './form';
 import { CodeButton } from './CodeButton';
 
 export function BindContact({ channel, onDone }: { channel: VerifyChannel; onDone(): void }) {
@@ -17,14 +17,7 @@ export function BindContact({ channel, onDone }: { channel: VerifyChannel; onDon
   async function send(): Promise<boolean> {
     const msg = checkField(field, f.values.target, { pattern: phone ? 'mobile' : 'mail' });
     if (msg) { f.setErrors((e) => ({ ...e, target: msg })); return false; }
-    try {
-      await sendCode(channel, f.values.target, 'bind');
-      showToast('验证码已发送');
-      return true;
-    } catch (err) {
-      f.setFormError(err instanceof Error ? err.message : String(err));
-      return false;
-    }
+    return sendCodeOrShow(f.setFormError, () => sendCode(channel, f.values.target, 'bind'));
   }
 
   const submit = f.onSubmit(async () => {

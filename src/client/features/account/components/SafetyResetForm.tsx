@@ -5,7 +5,7 @@ import { checkField, type FieldRule } from '../../../../domain/validation';
 import { resetSafetyPassword, sendCode, type SafetyResetProof } from '../api';
 import { PasswordField } from './PasswordField';
 import { FormAlert } from './FormAlert';
-import { useAccountForm } from './form';
+import { useAccountForm, sendCodeOrShow } from './form';
 import { CodeButton } from './CodeButton';
 import { VerifyTypePicker } from './VerifyTypePicker';
 import { QuestionAnswers, questionRules, toAnswers } from './QuestionAnswers';
@@ -41,14 +41,7 @@ export function SafetyResetForm({ userName, onDone }: { userName: string; onDone
     const target = channel === 'phone' ? f.values.phone : f.values.email;
     const msg = channel === 'phone' ? checkField('phone', target, { pattern: 'mobile' }) : checkField('email', target, { pattern: 'mail' });
     if (msg) { f.setFormError(msg); return false; }
-    try {
-      await sendCode(channel, target, 'safety');
-      showToast('验证码已发送');
-      return true;
-    } catch (err) {
-      f.setFormError(err instanceof Error ? err.message : String(err));
-      return false;
-    }
+    return sendCodeOrShow(f.setFormError, () => sendCode(channel, target, 'safety'));
   }
 
   const submit = f.onSubmit(async () => {

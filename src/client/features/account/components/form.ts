@@ -1,6 +1,7 @@
 /** Small form state helper: values, per-field errors and the server's refusal under the form. */
 import { useRef, useState, type FormEvent } from 'react';
 import { checkField, type FieldRule } from '../../../../domain/validation';
+import { showToast } from '../../../ui';
 
 export function useAccountForm<K extends string>(initial: Record<K, string>, rules: () => Partial<Record<K, FieldRule>>) {
   const [values, setValues] = useState(initial);
@@ -46,4 +47,16 @@ export function useAccountForm<K extends string>(initial: Record<K, string>, rul
   }
 
   return { values, set, errors, setErrors, formError, setFormError, busy, onSubmit };
+}
+
+/** Sends a verification code: toast on success, the refusal under the form otherwise. */
+export async function sendCodeOrShow(setFormError: (msg: string) => void, send: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await send();
+    showToast('验证码已发送');
+    return true;
+  } catch (err) {
+    setFormError(err instanceof Error ? err.message : String(err));
+    return false;
+  }
 }

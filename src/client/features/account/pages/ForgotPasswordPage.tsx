@@ -1,11 +1,11 @@
 /** /forgotPassword: user name + a way to prove it (phone / mail code, or questions) → reset token. */
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Page, TextField, Button, showToast } from '../../../ui';
+import { Page, TextField, Button } from '../../../ui';
 import { checkField, type FieldRule } from '../../../../domain/validation';
 import { forgetPassword, sendCode } from '../api';
 import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { useAccountForm, sendCodeOrShow } from '../components/form';
 import { CodeButton } from '../components/CodeButton';
 import { VerifyTypePicker } from '../components/VerifyTypePicker';
 
@@ -30,14 +30,7 @@ export default function ForgotPasswordPage() {
       ?? (way === 'phone' ? checkField('phone', target, { pattern: 'mobile' }) : checkField('email', target, { pattern: 'mail' }));
     if (msg) { f.setFormError(msg); return false; }
     f.setFormError('');
-    try {
-      await sendCode(way as 'phone' | 'mail', target, 'forget', f.values.userName);
-      showToast('验证码已发送');
-      return true;
-    } catch (err) {
-      f.setFormError(err instanceof Error ? err.message : String(err));
-      return false;
-    }
+    return sendCodeOrShow(f.setFormError, () => sendCode(way as 'phone' | 'mail', target, 'forget', f.values.userName));
   }
 
   const submit = f.onSubmit(async () => {
