@@ -2,9 +2,6 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { fileURLToPath } from 'node:url';
-
-const routerShim = fileURLToPath(new URL('./src/client/router.tsx', import.meta.url));
 
 export default defineConfig({
   plugins: [
@@ -23,8 +20,6 @@ export default defineConfig({
       },
     }),
   ],
-  // wouter is not installed: the app's own history router provides its API.
-  resolve: { alias: [{ find: /^wouter(\/use-browser-location)?$/, replacement: routerShim }] },
   worker: { format: 'es' },
   server: {
     proxy: {

@@ -1,7 +1,4 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const routerShim = fileURLToPath(new URL('./src/client/router.tsx', import.meta.url));
 
 export default defineConfig({
   test: {
@@ -19,7 +16,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: [{ find: /^wouter(\/use-browser-location)?$/, replacement: routerShim }] },
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

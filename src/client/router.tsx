@@ -1,9 +1,8 @@
 /**
- * Minimal history-mode router with the subset of wouter's API the app uses
- * (useLocation, useSearch, Link, Router, navigate). wouter is not installed in
- * this project, so vite.config.ts aliases 'wouter' here and wouter-shim.d.ts
- * gives the type-checker the same surface.
+ * The app's history-mode router: useLocation, useSearch, Link and navigate, shaped like wouter's
+ * API (a decision recorded in the README: ~60 lines of our own instead of a dependency).
  */
+import { matchPath } from './routeTable';
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
 const EVENT = 'hy:navigate';
@@ -48,4 +47,10 @@ export function Link({ href, to, replace, onClick, children, ...rest }:
 
 export function Router({ children }: { children?: ReactNode }) {
   return <>{children}</>;
+}
+
+/** The `:name` parameters of the current location under `pattern` (empty when it does not match). */
+export function useParams(pattern: string): Record<string, string> {
+  const [path] = useLocation();
+  return matchPath(pattern, path) ?? {};
 }

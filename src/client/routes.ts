@@ -1,6 +1,8 @@
 /** The one route table of the client. Every page is a lazy chunk. */
 import { lazy } from 'react';
 import type { RouteDef } from './routeTable';
+import { lotteryRoutes } from './features/lottery/routes';
+import { recordRoutes } from './features/records/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -43,5 +45,7 @@ export const routes: RouteDef[] = [
   { path: '/personalInfo', title: '个人资料', component: acc.personalInfo, auth: true, noLoadingGroup: 'personal' },
   { path: '/personalLevel', title: '个人等级', component: acc.personalLevel, auth: true, noLoadingGroup: 'personal' },
   { path: '/securityCenter', title: '安全中心', component: acc.security, auth: true },
+  ...lotteryRoutes,
+  ...recordRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

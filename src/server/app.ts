@@ -3,14 +3,11 @@
  * external plugins (cookie, form body, multipart, rate limit, websocket), then app plugins
  * (sessions, site status), then the routes of each feature, then the built PWA.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
 import { decodeEnpathUrl } from '../domain/enpath.ts';
@@ -25,6 +22,10 @@ import accountRoutes from './account/routes.ts';
 import siteRoutes from './site/routes.ts';
 import ledgerRoutes from './ledger/routes.ts';
 import adminRoutes from './admin/routes.ts';
+import lotteryRoutes from './lottery/routes.ts';
+import lotteryAdminRoutes from './lottery/adminRoutes.ts';
+import bettingRoutes from './betting/routes.ts';
+import { registerPwa } from './http/pwa.ts';
 
 export interface AppDeps {
   config: Config;
@@ -88,34 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteRoutes);
   await app.register(ledgerRoutes);
   await app.register(adminRoutes);
+  await app.register(lotteryRoutes);
+  await app.register(lotteryAdminRoutes);
+  await app.register(bettingRoutes);
 
   registerPwa(app, deps.config.distDir);
   return app;
-}
-
-/** Serves the built PWA, with index.html for every client route (history mode). */
-function registerPwa(app: FastifyInstance, distDir: string): void {
-  const index = path.join(distDir, 'index.html');
-  if (!fs.existsSync(index)) return;
-  app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      if (/\/(sw\.js|index\.html|manifest\.webmanifest)$/.test(filePath)) res.header('Cache-Control', 'no-cache');
-      else if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
-  const html = fs.readFileSync(index);
-  app.get('/*', { config: { auth: 'none' } }, async (req, reply) => {
-    const rel = decodeURIComponent(req.url.split('?')[0]).replace(/^\/+/, '');
-    const file = path.join(distDir, rel);
-    if (rel && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(rel);
-    }
-    if (path.extname(rel) && !rel.endsWith('.html')) {
-      return reply.status(404).send({ code: -1, msg: '文件不存在', data: null });
-    }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
 }

@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { connect, migrate } from './db/client.ts';
 import { startEmbedded, type EmbeddedDb } from './db/embedded.ts';
 import { seedIfEmpty } from './seed.ts';
+import { seedLotteries } from './lottery/seed.ts';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
@@ -24,6 +25,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     const applied = await migrate(sql);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     await seedIfEmpty(sql, config, log);
+    await seedLotteries(sql);
     redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
     app = await buildApp({ config, sql, redis });
     await app.listen({ port: config.port, host: config.host });

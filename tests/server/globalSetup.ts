@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, migrate } from '../../src/server/db/client.ts';
 import { startEmbedded, type EmbeddedDb } from '../../src/server/db/embedded.ts';
+import { seedLotteries } from '../../src/server/lottery/seed.ts';
 
 let embedded: EmbeddedDb | null = null;
 let dir: string | null = null;
@@ -33,6 +34,7 @@ export async function setup(project: TestProject) {
   await admin.unsafe(`create database ${TEMPLATE_DB}`);
   const tmpl = connect(withDb(baseUrl, TEMPLATE_DB), 2);
   await migrate(tmpl);
+  await seedLotteries(tmpl);
   await tmpl.end();
   await admin.end();
   project.provide('pgBaseUrl', baseUrl);

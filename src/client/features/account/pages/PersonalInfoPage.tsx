@@ -1,7 +1,7 @@
 /** /personalInfo (the "我的" tab): avatar, names, balance, grade, menu and logout. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation } from '../../../router';
 import { Page, Button, Spinner, LoadingState, useAsync, confirmDialog, showToast } from '../../../ui';
 import { currentUser, setUser, clearUser } from '../../../state/session';
 import { infoUpdate, logout, queryBalance } from '../api';

@@ -1,6 +1,6 @@
 /** /resetLoginPassword (logged in): old password + new password → resetPassword. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../../router';
 import { Page, Button, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { resetPassword } from '../api';
