@@ -1,34 +1,10 @@
-/** Draw formats, parsing, the 28 derivation and a chi-square uniformity check of drawFromRandomBytes. */
+/** Draw formats, parsing, the 28 derivation and the byte-stream plumbing of drawFromRandomBytes. */
 import { describe, expect, it } from 'vitest';
 import {
-  bj28FromKl8, bytesFrom, DRAW_FORMATS, drawFromRandomBytes, drawFromSeed, formatDraw, parseDraw, uniformBelow, validateDraw,
+  bj28FromKl8, bytesFrom, drawFromRandomBytes, drawFromSeed, formatDraw, parseDraw, uniformBelow, validateDraw,
 } from '../../src/domain/lottery/draws.ts';
 import { DEFAULT_RULE_FLAGS } from '../../src/domain/lottery/flags.ts';
-import { LOTTERY_FAMILIES, type LotteryFamily } from '../../src/domain/lottery/types.ts';
 import { byteSource } from './lotteryHarness.ts';
-
-/** Pearson chi-square of observed counts against a uniform expectation. */
-function chiSquare(observed: readonly number[]): number {
-  const total = observed.reduce((a, b) => a + b, 0);
-  const e = total / observed.length;
-  return observed.reduce((s, o) => s + (o - e) ** 2 / e, 0);
-}
-/** A critical value far in the tail (≈ mean + 6 standard deviations of χ²(df)). */
-const critical = (df: number): number => df + 6 * Math.sqrt(2 * df);
-
-/** Per-position value counts over n draws. */
-function positionCounts(family: LotteryFamily, n: number, draw: () => number[]): number[][] {
-  const f = DRAW_FORMATS[family];
-  const counts = Array.from({ length: f.size }, () => new Array<number>(f.max - f.min + 1).fill(0));
-  let invalid = 0;
-  for (let i = 0; i < n; i++) {
-    const d = draw();
-    if (validateDraw(family, d)) invalid++;
-    for (let pos = 0; pos < d.length; pos++) counts[pos]![d[pos]! - f.min]!++;
-  }
-  expect(invalid).toBe(0);
-  return counts;
-}
 
 describe('draw formats', () => {
   it('parses, validates and formats canonical draw strings', () => {
@@ -64,23 +40,4 @@ describe('draw formats', () => {
   });
 });
 
-describe('uniformity: 10^5 draws per family, chi-square per position', () => {
-  it.each([...LOTTERY_FAMILIES])('%s', (family) => {
-    const next = byteSource(4242);
-    const counts = positionCounts(family, 100_000, () => drawFromRandomBytes(family, next));
-    for (const c of counts) expect(chiSquare(c)).toBeLessThan(critical(c.length - 1));
-  });
-  it('the same check catches a biased (plain modulo) generator', () => {
-    const rnd = byteSource(4242);
-    const biased = (): number[] => { // 11x5 with b % n and no rejection
-      const pool = Array.from({ length: 11 }, (_, i) => i + 1);
-      for (let i = 0; i < 5; i++) {
-        const j = i + (rnd(1)[0]! % (11 - i));
-        [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-      }
-      return pool.slice(0, 5);
-    };
-    const counts = positionCounts('SYX5', 100_000, biased);
-    expect(counts.some((c) => chiSquare(c) > critical(c.length - 1))).toBe(true);
-  });
-});
+// Uniformity and independence of the generated draws: tests/domain/lotteryFairness.test.ts.

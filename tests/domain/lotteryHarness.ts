@@ -66,6 +66,8 @@ export function randomSelection(play: PlayDef, rnd: () => number, extra = 3): Se
       const values = play.rows[0]!.values;
       const n = 1 + Math.floor(rnd() * 4);
       rows = Array.from({ length: n }, () => Array.from({ length: play.entryLength! }, () => values[Math.floor(rnd() * values.length)]!));
+      const pos = play.positionRow;
+      if (pos) rows.push(shuffle(pos.values, rnd).slice(0, pos.min + Math.floor(rnd() * (pos.max - pos.min + 1))));
     } else {
       rows = play.rows.map((spec) => {
         const hi = Math.min(spec.max, spec.values.length, Math.max(spec.min, 1) + extra + Math.floor(attempt / 20) * 2);
@@ -90,6 +92,7 @@ export function settleByLines(play: PlayDef, lines: number[][], draw: Draw, flag
   for (const l of lines) {
     const o = play.line.outcome(l, draw, flags);
     if (o === 'refund') refunds++;
+    else if (o && 'legs' in o) for (const [t, n] of Object.entries(o.legs)) wins[t] = (wins[t] ?? 0) + n;
     else if (o) wins[o.tier] = (wins[o.tier] ?? 0) + (o.count ?? 1);
   }
   return { wins, refunds };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getPlay } from '../../src/domain/lottery/catalogue.ts';
 import {
   betAmountFen, betGroupForRebate, bettorRebateFen, oddsAmountFen, oddsForReturn, oddsPayoutFen, prizePayoutFen,
-  prizePerLineFen, refundFen, uplineRebatesFen,
+  prizePerLine, prizePerLineFen, refundFen, uplineRebatesFen,
 } from '../../src/domain/lottery/money.ts';
 import { doublingPlan, profitRatePlan, sameMultiplePlan } from '../../src/domain/lottery/chase.ts';
 import type { LotteryFamily, PlayDef } from '../../src/domain/lottery/types.ts';
@@ -63,10 +63,28 @@ describe('prizes at a prize group (§13)', () => {
     expect(prizePayoutFen(play('SSC', 'Q3_ZUXHZ'), { wins: { z3: 1, z6: 1 }, refunds: 0 }, 1950, 'yuan', 1)).toBe(97_500);
     expect(refundFen({ wins: {}, refunds: 3 }, 'fen', 5)).toBe(30);
   });
-  it('KL8 fixed tables pay as printed at group 1150 and scale linearly', () => {
-    const t = tierOf('KL8', 'RX10', 'h10');
-    expect(prizePerLineFen(t, 1150)).toBe(500_000_000);
+  it('KL8 classic rows keep their printed ratios and return exactly G/2000', () => {
+    // 选一 returns 4.6 × 1/4 / 2 = 57.5 %: at G = 1150 it pays exactly the printed 4.60.
     expect(prizePerLineFen(tierOf('KL8', 'RX1', 'h1'), 1150)).toBe(460);
+    for (const code of ['RX1', 'RX3', 'RX7', 'RX10']) {
+      const p = play('KL8', code);
+      // Σ p·prize (exact rationals, fen per 2-yuan line) = 200 fen × G/2000.
+      let num = 0n;
+      let den = 1n;
+      for (const t of p.tiers) {
+        const pr = prizePerLine(t, 1950);
+        const tn = pr.num * BigInt(t.pNum);
+        const td = pr.den * BigInt(t.pDen);
+        num = num * td + tn * den;
+        den *= td;
+      }
+      expect(num * 2000n, code).toBe(den * 200n * 1950n);
+      // Printed ratios survive: 中十 / 中九 = 5,000,000 / 8,000.
+      if (code === 'RX10') {
+        const [a, b] = [prizePerLine(p.tiers[0]!, 1950), prizePerLine(p.tiers[1]!, 1950)];
+        expect(a.num * b.den * 8000n).toBe(b.num * a.den * 5_000_000n);
+      }
+    }
   });
   it('odds payouts include the stake and refund ties', () => {
     expect(oddsPayoutFen({ wins: { big: 1 }, refunds: 0 }, 100, { big: 19_820 })).toBe(198);

@@ -2,7 +2,7 @@
  * Generic play builders. Every family catalogue is assembled from these shapes, so each closed form is
  * written once and checked once against enumeration of its elementary lines (tests/domain/lottery*).
  */
-import type { Draw, LineOutcome, LotteryFamily, PlayDef, RowSpec, Selection, TierDef, WinCounts } from './types.ts';
+import type { Draw, TierOutcome, LotteryFamily, PlayDef, RowSpec, RuleFlags, Selection, TierDef, WinCounts } from './types.ts';
 import { allTuples, choose, combinations, counts, injectiveCount, product, sameMultiset } from './math.ts';
 
 export interface PlayHead {
@@ -35,6 +35,7 @@ const pick = (draw: Draw, window: readonly number[]): number[] => window.map((i)
 const has = (xs: readonly number[], v: number): boolean => xs.includes(v);
 const sortedAsc = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a - b);
 const strictlyAscending = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! < v);
+const nonDecreasing = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! <= v);
 
 /** 直选复式: one pick row per window position; `distinct` for draws without replacement (11x5, PK10). */
 export function directPlay(
@@ -81,7 +82,8 @@ export function entriesPlay(
     },
     line: {
       size: h.window.length, order: h.match === 'exact' ? 'ordered' : 'multiset',
-      domain: () => h.window.map(() => h.values),
+      // Only values typed somewhere in the entries can be in a line (keeps enumeration small).
+      domain: (sel) => h.window.map((_, i) => sortedAsc([...new Set(h.match === 'exact' ? sel.rows.map((e) => e[i]!) : sel.rows.flat())])),
       inSelection: (sel, l) => keys(sel).has(key(l)),
       outcome: (l, draw) => {
         const w = pick(draw, h.window);
@@ -94,14 +96,14 @@ export function entriesPlay(
 }
 
 /**
- * Plays whose lines are the window tuples carrying a chosen key (直选和值 / 跨度, 组选和值, 组选包胆): the
+ * Plays whose lines are the window tuples carrying a chosen key (直选和值 / 跨度, 组选和值): the
  * bet count is Σ weight(key), weights tabulated once by enumerating the window space (≤ 1000 tuples).
- * `keysOf` may give a tuple several keys (包胆: the digits it contains); such plays allow one key only.
+ * (组选包胆, where one tuple carries several keys, is bankerGroupPlay.)
  */
 export function windowKeyPlay(
   h: PlayHead & {
     window: readonly number[]; values: readonly number[]; order: 'ordered' | 'multiset';
-    keys: readonly number[]; keyName: string; keysOf: (t: readonly number[]) => readonly number[]; maxKeys?: number;
+    keys: readonly number[]; keyName: string; keysOf: (t: readonly number[]) => readonly number[];
     valid?: (t: readonly number[]) => boolean; tiers: readonly TierDef[]; tierOf: (t: readonly number[]) => string;
   },
 ): PlayDef {
@@ -115,7 +117,7 @@ export function windowKeyPlay(
   const chosen = (sel: Selection, t: readonly number[]): boolean => valid(t) && h.keysOf(t).some((k) => has(sel.rows[0]!, k));
   return {
     ...head(h), model: 'prizeGroup', input: 'rows',
-    rows: [row(h.keyName, h.keys, 1, h.maxKeys ?? h.keys.length)],
+    rows: [row(h.keyName, h.keys)],
     tiers: h.tiers,
     countBets: (sel) => sel.rows[0]!.reduce((n, k) => n + (weight.get(k) ?? 0), 0),
     checkWin: (sel, draw) => {
@@ -138,7 +140,7 @@ export function windowKeyPlay(
 export function valueSetPlay(
   h: PlayHead & {
     model: PlayDef['model']; rows: readonly RowSpec[]; tiers: readonly TierDef[];
-    outcome: (rowIndex: number, value: number, draw: Draw, flags: Parameters<PlayDef['checkWin']>[2]) => LineOutcome;
+    outcome: (rowIndex: number, value: number, draw: Draw, flags: Parameters<PlayDef['checkWin']>[2]) => TierOutcome;
     check?: (sel: Selection) => string | null;
   },
 ): PlayDef {
@@ -298,4 +300,63 @@ export function attrProductPlay(
       outcome: (l, draw) => (l.every((c, i) => h.holds(c, draw[h.window[i]!]!)) ? { tier: WIN } : null),
     },
   };
+}
+
+/**
+ * 组选包胆 with one or more banker digits (§3.3 "54 per digit"): each banker d stands for every non-pair
+ * (non-triple) window multiset containing d, so a window holding two chosen bankers wins twice.
+ * 注数 = #bankers × lines per banker; a line is (banker, window multiset).
+ */
+export function bankerGroupPlay(
+  h: PlayHead & {
+    window: readonly number[]; values: readonly number[]; valid: (t: readonly number[]) => boolean;
+    tiers: readonly TierDef[]; tierOf: (t: readonly number[]) => string;
+  },
+): PlayDef {
+  const size = h.window.length;
+  const perBanker = new Map<number, number>();
+  for (const t of allTuples(h.values, size)) {
+    if (!nonDecreasing(t) || !h.valid(t)) continue;
+    for (const d of new Set(t)) perBanker.set(d, (perBanker.get(d) ?? 0) + 1);
+  }
+  const windowOf = (draw: Draw): number[] => sortedAsc(pick(draw, h.window));
+  return {
+    ...head(h), model: 'prizeGroup', input: 'rows',
+    rows: [row('胆码', h.values, 1, h.values.length)],
+    tiers: h.tiers,
+    countBets: (sel) => sel.rows[0]!.reduce((n, d) => n + (perBanker.get(d) ?? 0), 0),
+    checkWin: (sel, draw) => {
+      const w = windowOf(draw);
+      if (!h.valid(w)) return NO_WIN;
+      const n = sel.rows[0]!.filter((d) => w.includes(d)).length;
+      return n > 0 ? { wins: { [h.tierOf(w)]: n }, refunds: 0 } : NO_WIN;
+    },
+    line: {
+      size: 1 + size, order: 'ordered',
+      domain: (sel) => [sel.rows[0]!, ...h.window.map(() => h.values)],
+      inSelection: (sel, l) => {
+        const t = l.slice(1);
+        return has(sel.rows[0]!, l[0]!) && nonDecreasing(t) && t.includes(l[0]!) && h.valid(t);
+      },
+      outcome: (l, draw) => {
+        const w = windowOf(draw);
+        return h.valid(w) && l.slice(1).every((v, i) => v === w[i]) ? { tier: h.tierOf(w) } : null;
+      },
+    },
+  };
+}
+
+/** The same plays with a per-play rebate cap (§2.2 maxRebate, e.g. S9: 不定位 7.0 % against 8.0 %). */
+export function withRebateCap(plays: readonly PlayDef[], permille: number, applies: (p: PlayDef) => boolean): PlayDef[] {
+  return plays.map((p) => (applies(p) ? { ...p, maxRebatePermille: permille } : p));
+}
+
+/** The play with flag-dependent tiers (PlayDef.tiersFor). */
+export function withTiersFor(play: PlayDef, tiersFor: (flags: RuleFlags) => readonly TierDef[]): PlayDef {
+  return { ...play, tiersFor };
+}
+
+/** Tiers with some probabilities replaced (id → [pNum, pDen]); ids and order stay. */
+export function reprice(tiers: readonly TierDef[], p: Readonly<Record<string, readonly [number, number]>>): TierDef[] {
+  return tiers.map((t) => (p[t.id] ? { ...t, pNum: p[t.id]![0], pDen: p[t.id]![1] } : t));
 }

@@ -43,3 +43,5 @@ export function playsOf(family: LotteryFamily): PlayDef[] {
 export function getPlay(family: LotteryFamily, playCode: string): PlayDef | undefined {
   return catalogueOf(family).get(playCode);
 }
+
+export { tiersUnder } from './tiers.ts';

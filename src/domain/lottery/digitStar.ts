@@ -3,7 +3,7 @@
  * 前二/后二; FC3D and PL35 use the same rules on 百十个 (§4.2).
  */
 import type { LotteryFamily, PlayDef } from './types.ts';
-import { directPlay, entriesPlay, patternPlay, poolPlay, tier, valueSetPlay, windowKeyPlay, attrProductPlay, row, WIN } from './builders.ts';
+import { attrProductPlay, bankerGroupPlay, directPlay, entriesPlay, patternPlay, poolPlay, row, tier, valueSetPlay, windowKeyPlay, WIN, withTiersFor } from './builders.ts';
 import { counts, range, span, sum } from './math.ts';
 import { BSOE_LABELS, bsoeHolds, shape3, shapeWays } from './attrs.ts';
 
@@ -26,6 +26,9 @@ const distinctSet = (t: readonly number[]): Set<number> | null => (new Set(t).si
 const z3z6 = [tier('z3', '组三', 3, 1000), tier('z6', '组六', 6, 1000)];
 const tierZ3Z6 = (t: readonly number[]): string => (counts(t).size === 2 ? 'z3' : 'z6');
 const notTriple = (t: readonly number[]): boolean => counts(t).size > 1;
+/** 特殊号 tiers; 顺子 counts 60 of 1000 with the 9-0 wrap, 48 without. */
+const specialTiers = (wrap: boolean) =>
+  [tier('triple', '豹子', 10, 1000), tier('straight', '顺子', shapeWays(wrap)[1]!, 1000), tier('pair', '对子', 270, 1000)];
 
 export function threeStarPlays(w: DigitWindow): PlayDef[] {
   const names = w.window.map((i) => (w.posNames ?? POS_NAMES)[i]!);
@@ -46,16 +49,15 @@ export function threeStarPlays(w: DigitWindow): PlayDef[] {
       tierOf: (t) => (notTriple(t) ? tierZ3Z6(t) : null) }),
     windowKeyPlay({ ...h('ZUXHZ', '组选和值'), values: DIGITS, order: 'multiset', keys: range(1, 26), keyName: '和值',
       keysOf: (t) => [sum(t)], valid: notTriple, tiers: z3z6, tierOf: tierZ3Z6 }),
-    windowKeyPlay({ ...h('ZUXBD', '组选包胆'), values: DIGITS, order: 'multiset', keys: DIGITS, keyName: '胆码', maxKeys: 1,
-      keysOf: (t) => [...new Set(t)], valid: notTriple, tiers: z3z6, tierOf: tierZ3Z6 }),
+    bankerGroupPlay({ ...h('ZUXBD', '组选包胆'), values: DIGITS, valid: notTriple, tiers: z3z6, tierOf: tierZ3Z6 }),
     valueSetPlay({ ...h('HZWS', '和值尾数'), model: 'prizeGroup', rows: [row('尾数', DIGITS)], tiers: [tier(WIN, '中奖', 1, 10)],
       outcome: (_r, v, d) => (sum(pickWin(d)) % 10 === v ? { tier: WIN } : null) }),
-    valueSetPlay({ ...h('TSH', '特殊号'), model: 'prizeGroup', rows: [row('形态', [0, 1, 2], 1, 3, ['豹子', '顺子', '对子'])],
-      tiers: [tier('triple', '豹子', 10, 1000), tier('straight', '顺子', shapeWays(true)[1]!, 1000), tier('pair', '对子', 270, 1000)],
+    withTiersFor(valueSetPlay({ ...h('TSH', '特殊号'), model: 'prizeGroup', rows: [row('形态', [0, 1, 2], 1, 3, ['豹子', '顺子', '对子'])],
+      tiers: specialTiers(true),
       outcome: (_r, v, d, f) => {
         const s = shape3(pickWin(d), f.wrapNineZero);
         return s === v ? { tier: ['triple', 'straight', 'pair'][v]! } : null;
-      } }),
+      } }), (f) => specialTiers(f.wrapNineZero)),
     poolPlay({ ...h('BDW1', '一码不定位'), k: 1, values: DIGITS, tiers: [tier(WIN, '中奖', 271, 1000)],
       hitSet: (d) => new Set(pickWin(d)), tierOfHits: (m) => (m === 1 ? WIN : null) }),
     poolPlay({ ...h('BDW2', '二码不定位'), k: 2, values: DIGITS, tiers: [tier(WIN, '中奖', 54, 1000)],
@@ -86,8 +88,9 @@ export function twoStarPlays(w: DigitWindow): PlayDef[] {
       hitSet: (d) => distinctSet(pickWin(d)), tierOfHits: (m) => (m === 2 ? WIN : null) }),
     windowKeyPlay({ ...h('ZUXHZ', '组选和值'), values: DIGITS, order: 'multiset', keys: range(1, 17), keyName: '和值',
       keysOf: (t) => [sum(t)], valid: notPair, tiers: [tier(WIN, '中奖', 2, 100)], tierOf: () => WIN }),
-    windowKeyPlay({ ...h('ZUXBD', '组选包胆'), values: DIGITS, order: 'multiset', keys: DIGITS, keyName: '胆码', maxKeys: 1,
-      keysOf: (t) => [...new Set(t)], valid: notPair, tiers: [tier(WIN, '中奖', 2, 100)], tierOf: () => WIN }),
+    entriesPlay({ ...h('ZUXDS', '组选单式'), values: DIGITS, match: 'multiset', tiers: [tier(WIN, '中奖', 2, 100)], entryValid: notPair,
+      tierOf: (t) => (notPair(t) ? WIN : null) }),
+    bankerGroupPlay({ ...h('ZUXBD', '组选包胆'), values: DIGITS, valid: notPair, tiers: [tier(WIN, '中奖', 2, 100)], tierOf: () => WIN }),
     bsoeWindowPlay(w),
   ];
 }

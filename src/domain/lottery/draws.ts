@@ -71,13 +71,21 @@ export function uniformBelow(n: number, next: ByteSource): number {
 export function drawFromRandomBytes(family: LotteryFamily, next: ByteSource): number[] {
   const f = DRAW_FORMATS[family];
   const width = f.max - f.min + 1;
-  if (!f.distinct) return Array.from({ length: f.size }, () => f.min + uniformBelow(width, next));
-  const pool = Array.from({ length: width }, (_, i) => f.min + i);
+  const out = new Array<number>(f.size);
+  if (!f.distinct) {
+    for (let i = 0; i < f.size; i++) out[i] = f.min + uniformBelow(width, next);
+    return out;
+  }
+  const pool = new Array<number>(width);
+  for (let i = 0; i < width; i++) pool[i] = f.min + i;
   for (let i = 0; i < f.size; i++) {
     const j = i + uniformBelow(width - i, next);
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    const picked = pool[j]!;
+    pool[j] = pool[i]!;
+    pool[i] = picked;
+    out[i] = picked;
   }
-  return pool.slice(0, f.size);
+  return out;
 }
 
 /**

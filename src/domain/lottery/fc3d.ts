@@ -3,21 +3,27 @@
  * Both reuse the SSC 三星/二星 rules on their window.
  */
 import type { LotteryFamily, PlayDef } from './types.ts';
-import { directPlay, entriesPlay, tier, WIN } from './builders.ts';
+import { directPlay, entriesPlay, tier, WIN, withRebateCap } from './builders.ts';
 import { DIGITS, fixedDigitPlay, threeStarPlays, twoStarPlays } from './digitStar.ts';
 import { digitCreditPlays, sscCreditPlays } from './sscCredit.ts';
 
 const NAMES_3D = ['百位', '十位', '个位'];
 const NAMES_P5 = ['第一位', '第二位', '第三位', '第四位', '第五位'];
 
+/** S9 (3D / 排列3 at group 1700): the 3-digit plays allow 6.5 % rebate, 不定位 5.5 %. */
+export const P3D_REBATE_PERMILLE = 65;
+export const P3D_BDW_REBATE_PERMILLE = 55;
+
 /** The 3-digit catalogue on draw positions 0–2 (3D, or 排列3 inside 排列5). */
 function threeDigitPlays(family: LotteryFamily, posNames: readonly string[], prefix: string, dwdCode: string): PlayDef[] {
-  return [
+  const plays = [
     ...threeStarPlays({ family, window: [0, 1, 2], prefix, group: '三星', posNames }),
     ...twoStarPlays({ family, window: [0, 1], prefix: 'Q2', group: '前二', posNames }),
     ...twoStarPlays({ family, window: [1, 2], prefix: 'H2', group: '后二', posNames }),
     fixedDigitPlay(family, posNames.slice(0, 3), dwdCode),
   ];
+  const isAnyPlace = (p: PlayDef): boolean => /_BDW\d$/.test(p.code);
+  return withRebateCap(withRebateCap(plays, P3D_REBATE_PERMILLE, (p) => !isAnyPlace(p)), P3D_BDW_REBATE_PERMILLE, isAnyPlace);
 }
 
 export function fc3dPlays(): PlayDef[] {
@@ -38,5 +44,8 @@ export function pl35Plays(): PlayDef[] {
       tiers: [tier(WIN, '中奖', 1, 100_000)], tierOf: () => WIN }),
     fixedDigitPlay(F, NAMES_P5, 'P5_DWD'),
     ...sscCreditPlays(F, NAMES_P5),
+    // 排列3 two-sided board (§4.3, as 3D): on the first three digits, codes P3_LM …
+    ...digitCreditPlays({ family: F, codePrefix: 'P3_', posNames: NAMES_3D, window: [0, 1, 2], dragonPairs: [[0, 2]],
+      shapeWindows: [{ name: '三星', window: [0, 1, 2] }], sumTailPairs: [[0, 1], [0, 2], [1, 2]] }),
   ];
 }

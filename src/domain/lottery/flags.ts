@@ -1,5 +1,6 @@
 /** Default rule variants (§12); operators override per lottery. */
 import type { RuleFlags } from './types.ts';
+import { fiveElementsOfYear } from './lhcAttrs.ts';
 
 export const DEFAULT_RULE_FLAGS: RuleFlags = {
   sscDragonTie: 'lose',
@@ -15,5 +16,5 @@ export const DEFAULT_RULE_FLAGS: RuleFlags = {
   bj28DigitIndexSets: [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]],
   lhcPoultryBeast49Tie: true,
   lhcZodiacYear: 6, // 马 (2026 is a 马 year from Chinese New Year); set per draw date.
-  lhcFiveElements: {},
+  lhcFiveElements: fiveElementsOfYear(2026), // with lhcZodiacYear: set per draw date.
 };

@@ -24,3 +24,8 @@ export {
   MIN_PRIZE_GROUP, maxRebatePermille, permilleToRebatePoint, playOdds, quoteBet, rebatePointToPermille, settleTicket,
   type PricedTicket, type Quote, type QuoteInput,
 } from './pricing.ts';
+export { issueAt, issueInfo, issuesBetween, localDayStartMs, lunarYearAnimal, nextIssues, previousDrawMs, type LotterySchedule } from './schedule.ts';
+export { computeTrend, hotColdSize, trendGroup, trendViews, type TrendGroup, type TrendGroupSpec, type TrendRow, type TrendView } from './trend.ts';
+export { tiersUnder } from './catalogue.ts';
+export { parlayPayoutFen } from './money.ts';
+export { ELEMENTS, fiveElementsOfYear } from './lhcAttrs.ts';

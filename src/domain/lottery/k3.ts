@@ -1,6 +1,6 @@
 /** K3 快3 (three dice), §5. Official plays use the prize-group model; dice plays use odds. */
 import type { PlayDef } from './types.ts';
-import { patternPlay, poolPlay, row, tier, valueSetPlay, WIN } from './builders.ts';
+import { patternPlay, poolPlay, row, tier, valueSetPlay, WIN, withTiersFor } from './builders.ts';
 import { counts, range, sum } from './math.ts';
 
 const F = 'K3' as const;
@@ -36,10 +36,12 @@ function officialPlays(): PlayDef[] {
       hitSet: distinctDice, tierOfHits: (m) => (m === 3 ? WIN : null) }),
     valueSetPlay({ ...h('SLHTX', '三连号通选', '三连号'), model: 'prizeGroup', rows: [row('三连号通选', [0], 1, 1, ['三连号通选'])],
       tiers: [tier(WIN, '中奖', 24, 216)], outcome: (_r, _v, d) => (isStraight(d) ? { tier: WIN } : null) }),
-    valueSetPlay({ ...h('ETHFX', '二同号复选', '二同号'), model: 'prizeGroup',
+    withTiersFor(valueSetPlay({ ...h('ETHFX', '二同号复选', '二同号'), model: 'prizeGroup',
       rows: [row('二同号', DICE, 1, 6, DICE.map((v) => `${v}${v}*`))],
       tiers: [tier(WIN, '中奖', 16, 216)],
       outcome: (_r, v, d, f) => (pairWins(d, v, f.k3PairIncludesTriple) ? { tier: WIN } : null) }),
+    // Without the triple a pair digit wins 15 of 216 draws.
+    (f) => [tier(WIN, '中奖', f.k3PairIncludesTriple ? 16 : 15, 216)]),
     patternPlay({ ...h('ETHDX', '二同号单选', '二同号'), window: [0, 1, 2], values: DICE, rowNames: ['同号', '不同号'],
       parts: [{ row: 0, rep: 2, k: 1 }, { row: 1, rep: 1, k: 1 }], p: [3, 216] }),
     poolPlay({ ...h('EBTH', '二不同号', '二不同号'), k: 2, values: DICE, tiers: [tier(WIN, '中奖', 30, 216)],
@@ -58,7 +60,11 @@ const BSOE_IDS = ['big', 'small', 'odd', 'even'];
 function dicePlays(): PlayDef[] {
   const h = (code: string, nameZh: string) => ({ family: F, code, nameZh, group: '骰宝', model: 'odds' as const });
   return [
-    valueSetPlay({ ...h('HZDXDS', '和值大小单双'), rows: [row('和值', [0, 1, 2, 3], 1, 4, BSOE)],
+    // 和值 on the odds sheet (§5.1: S12 / S13 sheets), next to the prize-group 和值 (HZ).
+    valueSetPlay({ ...h('SBHZ', '和值'), rows: [row('和值', SUMS)],
+      tiers: SUMS.map((s, i) => tier(`s${s}`, `和值${s}`, K3_SUM_WAYS[i]!, 216)),
+      outcome: (_r, v, d) => (sum(d) === v ? { tier: `s${v}` } : null) }),
+    withTiersFor(valueSetPlay({ ...h('HZDXDS', '和值大小单双'), rows: [row('和值', [0, 1, 2, 3], 1, 4, BSOE)],
       tiers: BSOE_IDS.map((id, i) => tier(id, BSOE[i]!, 108, 216)),
       outcome: (_r, code, d, f) => {
         if (f.k3TripleKill && isTriple(d)) return null; // 通杀: a triple makes 大/小/单/双 lose
@@ -66,8 +72,19 @@ function dicePlays(): PlayDef[] {
         const hit = [s >= 11, s <= 10, s % 2 === 1, s % 2 === 0][code];
         return hit ? { tier: BSOE_IDS[code]! } : null;
       } }),
+    // 通杀: three of each side's 108 draws are triples.
+    (f) => BSOE_IDS.map((id, i) => tier(id, BSOE[i]!, f.k3TripleKill ? 105 : 108, 216))),
     poolPlay({ ...h('DD', '独胆'), k: 1, values: DICE, tiers: [tier(WIN, '中奖', 91, 216)],
       hitSet: (d) => new Set(d), tierOfHits: (m) => (m === 1 ? WIN : null) }),
+    // 独胆 paid per occurrence (§5.2 credit variant): 1, 2 or 3 dice showing the number. The tiers keep the
+    // classic 1:1 / 1:2 / 1:3 ratio (decimal 2 : 3 : 4) and split the line's return 150 : 45 : 4.
+    valueSetPlay({ ...h('DDCS', '独胆(按次)'), rows: [row('号码', DICE)],
+      tiers: [{ ...tier('k1', '出现1次', 75, 216), share: [150, 199] }, { ...tier('k2', '出现2次', 15, 216), share: [45, 199] },
+        { ...tier('k3', '出现3次', 1, 216), share: [4, 199] }],
+      outcome: (_r, v, d) => {
+        const n = counts(d).get(v) ?? 0;
+        return n > 0 ? { tier: `k${n}` } : null;
+      } }),
     valueSetPlay({ ...h('WS', '围骰'), rows: [row('围骰', DICE, 1, 6, DICE.map((v) => `${v}${v}${v}`))],
       tiers: [tier(WIN, '中奖', 1, 216)], outcome: (_r, v, d) => (d.every((x) => x === v) ? { tier: WIN } : null) }),
     valueSetPlay({ ...h('QS', '全骰'), rows: [row('全骰', [0], 1, 1, ['全骰'])],

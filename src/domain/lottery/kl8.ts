@@ -1,6 +1,6 @@
 /** KL8 快乐8 (20 of 01–80), §8: 任选 选一…选十 (fixed-prize table, rescaled by group) and credit fun plays. */
 import type { Draw, PlayDef, RuleFlags } from './types.ts';
-import { poolPlay, row, tier, valueSetPlay, WIN } from './builders.ts';
+import { poolPlay, reprice, row, tier, valueSetPlay, WIN, withTiersFor } from './builders.ts';
 import { choose, range, sum } from './math.ts';
 
 const F = 'KL8' as const;
@@ -17,12 +17,22 @@ const CLASSIC: Record<number, Record<number, number>> = {
 };
 const CN = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 
+/**
+ * 选N: the classic row keeps its prize ratios and is rescaled to return exactly G/2000: tier m takes the
+ * share p_m·prize_m / Σ_j p_j·prize_j of the line's return (prize_m = printed × (G/2000) / row return).
+ */
 function pickPlay(n: number): PlayDef {
   const table = CLASSIC[n]!;
-  const tiers = Object.keys(table).map(Number).sort((a, b) => b - a).map((m) => ({
-    // P(N, m) = C(20,m)·C(60,N−m) / C(80,N): exact integers below 2^53.
-    ...tier(`h${m}`, `选${CN[n]}中${m === 0 ? '零' : CN[m]}`, choose(20, m) * choose(60, n - m), choose(80, n)),
-    fixedPrizeFen: Math.round(table[m]! * 100),
+  const hits = Object.keys(table).map(Number).sort((a, b) => b - a);
+  // P(N, m) = C(20,m)·C(60,N−m) / C(80,N): exact integers below 2^53.
+  const pNum = (m: number): number => choose(20, m) * choose(60, n - m);
+  const fen = (m: number): number => Math.round(table[m]! * 100);
+  const weight = hits.reduce((s, m) => s + pNum(m) * fen(m), 0);
+  if (!Number.isSafeInteger(weight)) throw new Error(`KL8 选${n} table weight overflows`);
+  const tiers = hits.map((m) => ({
+    ...tier(`h${m}`, `选${CN[n]}中${m === 0 ? '零' : CN[m]}`, pNum(m), choose(80, n)),
+    fixedPrizeFen: fen(m),
+    share: [pNum(m) * fen(m), weight] as const,
   }));
   return poolPlay({ family: F, code: `RX${n}`, nameZh: `选${CN[n]}`, group: '任选', k: n, values: BALLS_80, maxPick: KL8_MAX_PICK,
     tiers, hitSet: (d) => new Set(d), tierOfHits: (m) => (table[m] !== undefined ? `h${m}` : null) });
@@ -34,6 +44,11 @@ const micro = (id: string, nameZh: string, pMicro: number) => tier(id, nameZh, p
 const SUM_LABELS = ['大', '小', '单', '双', '810', '大单', '大双', '小单', '小双'];
 const SUM_IDS = ['big', 'small', 'odd', 'even', 'sum810', 'bigOdd', 'bigEven', 'smallOdd', 'smallEven'];
 const ELEMENTS: [string, number, number][] = [['金', 210, 695], ['木', 696, 763], ['水', 764, 855], ['火', 856, 923], ['土', 924, 1410]];
+
+/** Quoted under the default 810 = 和 rule, i.e. given the sum is not 810 for 大小 and 过关. */
+const SUM_TIERS = [micro('big', '大', 500_000), micro('small', '小', 500_000), micro('odd', '单', 500_000), micro('even', '双', 500_000),
+  micro('sum810', '810', 4396), micro('bigOdd', '大单', 251_104), micro('bigEven', '大双', 248_896),
+  micro('smallOdd', '小单', 251_104), micro('smallEven', '小双', 248_896)];
 
 function sumOutcome(code: number, d: Draw, flags: RuleFlags) {
   const s = sum(d);
@@ -50,12 +65,11 @@ function sumOutcome(code: number, d: Draw, flags: RuleFlags) {
 function funPlays(): PlayDef[] {
   const h = (code: string, nameZh: string, group: string) => ({ family: F, code, nameZh, group, model: 'odds' as const });
   return [
-    valueSetPlay({ ...h('ZH', '总和', '趣味'), rows: [row('总和', range(0, 8), 1, 9, SUM_LABELS)],
-      // Quoted under the default 810 = 和 rule, i.e. given the sum is not 810 for 大小 and 过关.
-      tiers: [micro('big', '大', 500_000), micro('small', '小', 500_000), micro('odd', '单', 500_000), micro('even', '双', 500_000),
-        micro('sum810', '810', 4396), micro('bigOdd', '大单', 251_104), micro('bigEven', '大双', 248_896),
-        micro('smallOdd', '小单', 251_104), micro('smallEven', '小双', 248_896)],
-      outcome: (_r, code, d, flags) => sumOutcome(code, d, flags) }),
+    withTiersFor(valueSetPlay({ ...h('ZH', '总和', '趣味'), rows: [row('总和', range(0, 8), 1, 9, SUM_LABELS)],
+      tiers: SUM_TIERS, outcome: (_r, code, d, flags) => sumOutcome(code, d, flags) }),
+    // When 810 loses, 大小 and 过关 are quoted on all draws (§8.3: 0.497801, 0.250000, 0.247802).
+    (f) => (f.kl8Sum810 === 'tie' ? SUM_TIERS : reprice(SUM_TIERS, { big: [497_801, 1_000_000], small: [497_801, 1_000_000],
+      bigOdd: [250_000, 1_000_000], bigEven: [247_802, 1_000_000], smallOdd: [250_000, 1_000_000], smallEven: [247_802, 1_000_000] }))),
     valueSetPlay({ ...h('SXP', '上中下盘', '趣味'), rows: [row('盘面', [0, 1, 2], 1, 3, ['上', '中', '下'])],
       tiers: [micro('up', '上', 398_378), micro('mid', '中', 203_243), micro('down', '下', 398_378)],
       outcome: (_r, code, d) => {

@@ -1,15 +1,19 @@
 /** LHC 六合彩 special-number and regular-number plays (odds model), §10.2–10.3. Draw: 正码1–6 then 特码. */
-import type { Draw, PlayDef, RuleFlags } from './types.ts';
-import { poolPlay, row, tier, valueSetPlay, WIN } from './builders.ts';
+import type { Draw, PlayDef, RuleFlags, Selection, TierOutcome } from './types.ts';
+import { poolPlay, reprice, row, tier, valueSetPlay, WIN, withTiersFor } from './builders.ts';
 import { range, sum } from './math.ts';
 import { colourOf, COLOURS, DOMESTIC, headOf, LHC_NUMBERS, lhcDigitSum, tailOf, ZODIACS, zodiacOf } from './lhcAttrs.ts';
 import { lhcComboPlays } from './lhcCombo.ts';
+import { lhcExtraPlays } from './lhcExtra.ts';
+import { allSetsAppear, sumWays } from './lhcOdds.ts';
 
 const F = 'LHC' as const;
 const special = (d: Draw): number => d[6]!;
 
 const TWO_LABELS = ['大', '小', '单', '双', '合单', '合双', '合大', '合小', '尾大', '尾小', '家禽', '野兽'];
 const TWO_IDS = ['big', 'small', 'odd', 'even', 'sumOdd', 'sumEven', 'sumBig', 'sumSmall', 'tailBig', 'tailSmall', 'domestic', 'wild'];
+
+const TWO_TIERS = TWO_IDS.map((id, i) => tier(id, TWO_LABELS[i]!, 24, 48));
 
 /** Does two-sided code hold for n (1–48; 49 is handled by the caller)? */
 function twoSidedHolds(code: number, n: number, flags: RuleFlags): boolean {
@@ -47,9 +51,15 @@ function specialPlays(): PlayDef[] {
   return [
     valueSetPlay({ ...h('TM', '特码', '特码'), rows: [row('特码', LHC_NUMBERS)], tiers: [tier('number', '特码', 1, 49)],
       outcome: (_r, v, d) => (special(d) === v ? { tier: 'number' } : null) }),
-    valueSetPlay({ ...h('TMLM', '特码两面', '特码'), rows: [row('两面', range(0, 11), 1, 12, TWO_LABELS)],
-      tiers: TWO_IDS.map((id, i) => tier(id, TWO_LABELS[i]!, 24, 48)), // 49 is 和: 24 of the 48 resolving numbers
+    withTiersFor(valueSetPlay({ ...h('TMLM', '特码两面', '特码'), rows: [row('两面', range(0, 11), 1, 12, TWO_LABELS)],
+      tiers: TWO_TIERS, // 49 is 和: 24 of the 48 resolving numbers
       outcome: (_r, code, d, flags) => twoSidedOutcome(code, special(d), flags) }),
+    (f) => {
+      if (f.lhcPoultryBeast49Tie) return TWO_TIERS;
+      // 49 resolves 家禽/野兽 too: it carries the year animal.
+      const domestic = DOMESTIC.has(zodiacOf(49, f.lhcZodiacYear)) ? 1 : 0;
+      return reprice(TWO_TIERS, { domestic: [24 + domestic, 49], wild: [25 - domestic, 49] });
+    }),
     valueSetPlay({ ...h('SB', '色波', '色波'), rows: [row('色波', [0, 1, 2], 1, 3, COLOURS.map((c) => `${c}波`))],
       tiers: COLOURS.map((c, i) => tier(`c${i}`, `${c}波`, ofAll((n) => colourOf(n) === i), 49)),
       outcome: (_r, c, d) => (colourOf(special(d)) === c ? { tier: `c${c}` } : null) }), // 49 is green: no tie
@@ -77,6 +87,48 @@ const REG_LABELS = [...TWO_LABELS.slice(0, 10), '红波', '蓝波', '绿波'];
 const REG_IDS = [...TWO_IDS.slice(0, 10), 'c0', 'c1', 'c2'];
 const ZH_LABELS = ['总和大', '总和小', '总和单', '总和双', '总尾大', '总尾小'];
 const ZH_IDS = ['big', 'small', 'odd', 'even', 'tailBig', 'tailSmall'];
+const ZH_TESTS: readonly ((s: number) => boolean)[] = [(s) => s >= 175, (s) => s <= 174, (s) => s % 2 === 1, (s) => s % 2 === 0,
+  (s) => s % 10 >= 5, (s) => s % 10 <= 4];
+
+/** 正码1–6 两面 / 色波 outcome of code on the regular at draw index r (49: 和 for two-sided, green for colour). */
+function regularOutcome(r: number, code: number, d: Draw, flags: RuleFlags): TierOutcome {
+  const n = d[r]!;
+  if (code >= 10) return colourOf(n) === code - 10 ? { tier: REG_IDS[code]! } : null;
+  return twoSidedOutcome(code, n, flags);
+}
+const REG_TIERS = REG_IDS.map((id, i) => (i < 10 ? tier(id, REG_LABELS[i]!, 24, 48) : tier(id, REG_LABELS[i]!, [17, 16, 16][i - 10]!, 49)));
+
+/**
+ * 正码过关 (§10.3): one option on each of at least two of 正码1–6; one line paying stake × the product of
+ * the legs' odds (the tiers are the 正码1–6两面 tiers). A leg on 49 (和) counts odds 1; only one regular can
+ * be 49, so a parlay always has a winning leg or a losing one (never a full refund).
+ */
+function parlay(): PlayDef {
+  const legs = (sel: Selection): [number, number][] => sel.rows.flatMap((r, i) => (r.length ? [[i, r[0]!] as [number, number]] : []));
+  const settle = (chosen: readonly [number, number][], d: Draw, flags: RuleFlags) => {
+    const won: Record<string, number> = {};
+    for (const [i, code] of chosen) {
+      const o = regularOutcome(i, code, d, flags);
+      if (o === null) return null;
+      if (o !== 'refund') won[o.tier] = (won[o.tier] ?? 0) + 1;
+    }
+    return { legs: won };
+  };
+  return {
+    family: F, code: 'ZMGG', nameZh: '正码过关', group: '正码', model: 'odds', input: 'rows', parlay: true,
+    rows: range(1, 6).map((i) => row(`正码${i}`, range(0, 12), 0, 1, REG_LABELS)),
+    tiers: REG_TIERS,
+    check: (sel) => (legs(sel).length < 2 ? '正码过关至少选择两个正码' : null),
+    countBets: (sel) => (legs(sel).length >= 2 ? 1 : 0),
+    checkWin: (sel, d, flags) => ({ wins: settle(legs(sel), d, flags)?.legs ?? {}, refunds: 0 }),
+    line: {
+      size: 6, order: 'ordered',
+      domain: (sel) => sel.rows.map((r) => (r.length ? [r[0]!] : [-1])),
+      inSelection: (sel, l) => l.every((c, i) => c === (sel.rows[i]![0] ?? -1)),
+      outcome: (l, d, flags) => settle(l.flatMap((c, i) => (c >= 0 ? [[i, c] as [number, number]] : [])), d, flags),
+    },
+  };
+}
 
 function regularPlays(): PlayDef[] {
   const h = (code: string, nameZh: string, group: string) => ({ family: F, code, nameZh, group, model: 'odds' as const });
@@ -87,22 +139,16 @@ function regularPlays(): PlayDef[] {
     valueSetPlay({ ...h('ZMT', '正码特', '正码'), rows: regNames.map((n) => row(n, LHC_NUMBERS, 0)), tiers: [tier('number', '号码', 1, 49)],
       outcome: (r, v, d) => (d[r] === v ? { tier: 'number' } : null) }),
     valueSetPlay({ ...h('ZMLM', '正码1-6两面', '正码'), rows: regNames.map((n) => row(n, range(0, 12), 0, 13, REG_LABELS)),
-      tiers: REG_IDS.map((id, i) => (i < 10 ? tier(id, REG_LABELS[i]!, 24, 48) : tier(id, REG_LABELS[i]!, [17, 16, 16][i - 10]!, 49))),
-      outcome: (r, code, d, flags) => {
-        const n = d[r]!;
-        if (code >= 10) return colourOf(n) === code - 10 ? { tier: REG_IDS[code]! } : null; // colour: 49 is green, no tie
-        return twoSidedOutcome(code, n, flags);
-      } }),
+      tiers: REG_TIERS, outcome: regularOutcome }),
+    parlay(),
     valueSetPlay({ ...h('ZH', '总和', '总和'), rows: [row('总和', range(0, 5), 1, 6, ZH_LABELS)],
-      // 总和大小 p from §10.3 (exact to 6 digits); parity and tail sides are ≈ 1/2.
-      tiers: [tier('big', '总和大', 505_572, 1_000_000), tier('small', '总和小', 494_428, 1_000_000), tier('odd', '总和单', 1, 2),
-        tier('even', '总和双', 1, 2), tier('tailBig', '总尾大', 1, 2), tier('tailSmall', '总尾小', 1, 2)],
+      // Exact counts of the C(49,7) draws per total (§10.3 quotes 大 0.505572; parity and tail are ≈ 1/2).
+      tiers: ZH_TESTS.map((test, i) => tier(ZH_IDS[i]!, ZH_LABELS[i]!, ...sumWays(test))),
       outcome: (_r, code, d) => {
-        const s = sum(d);
-        return [s >= 175, s <= 174, s % 2 === 1, s % 2 === 0, s % 10 >= 5, s % 10 <= 4][code] ? { tier: ZH_IDS[code]! } : null;
+        return ZH_TESTS[code]!(sum(d)) ? { tier: ZH_IDS[code]! } : null;
       } }),
     valueSetPlay({ ...h('YX', '一肖', '生肖'), rows: [row('生肖', range(0, 11), 1, 12, ZODIACS)],
-      tiers: [tier('zodiac', '生肖', 47_172, 100_000), tier('yearAnimal', '本命肖', 55_390, 100_000)],
+      tiers: [tier('zodiac', '生肖', ...allSetsAppear([4])), tier('yearAnimal', '本命肖', ...allSetsAppear([5]))],
       outcome: (_r, z, d, f) => (d.some((n) => zodiacOf(n, f.lhcZodiacYear) === z) ? { tier: z === f.lhcZodiacYear ? 'yearAnimal' : 'zodiac' } : null) }),
     // 正肖: pays once per regular number carrying the zodiac, so p is the expected count 6·4/49 (6·5/49).
     valueSetPlay({ ...h('ZX', '正肖', '生肖'), rows: [row('生肖', range(0, 11), 1, 12, ZODIACS)],
@@ -112,11 +158,11 @@ function regularPlays(): PlayDef[] {
         return count > 0 ? { tier: z === f.lhcZodiacYear ? 'yearAnimal' : 'zodiac', count } : null;
       } }),
     valueSetPlay({ ...h('PTW', '平特尾', '尾数'), rows: [row('尾数', range(0, 9), 1, 10, range(0, 9).map((x) => `${x}尾`))],
-      tiers: [tier('tail0', '0尾', 47_172, 100_000), tier('tail', '尾数', 55_390, 100_000)],
+      tiers: [tier('tail0', '0尾', ...allSetsAppear([4])), tier('tail', '尾数', ...allSetsAppear([5]))],
       outcome: (_r, t, d) => (d.some((n) => tailOf(n) === t) ? { tier: t === 0 ? 'tail0' : 'tail' } : null) }),
   ];
 }
 
 export function lhcPlays(): PlayDef[] {
-  return [...specialPlays(), ...regularPlays(), ...lhcComboPlays()];
+  return [...specialPlays(), ...regularPlays(), ...lhcComboPlays(), ...lhcExtraPlays()];
 }

@@ -27,3 +27,22 @@ export function numbersOfZodiac(z: number, yearAnimal: number): number[] {
 export const tailOf = (n: number): number => n % 10;
 export const headOf = (n: number): number => Math.floor(n / 10);
 export const lhcDigitSum = (n: number): number => headOf(n) + tailOf(n);
+
+/** 五行 in 金 木 水 火 土 order (the keys of the lhcFiveElements flag). */
+export const ELEMENTS = ['金', '木', '水', '火', '土'] as const;
+/** 纳音五行 of the 30 stem–branch pairs from 甲子乙丑 (海中金) to 壬戌癸亥 (大海水). */
+const NAYIN = '金火木土金火水土金木水土火木水金火木土金火水土金木水土火木水';
+
+/**
+ * The 五行 table of a lunar year (§10.1: the sets rotate yearly): number n stands for the year
+ * lunarYear − (n − 1), like the zodiac, and takes that year's 纳音 element (1984 = 甲子).
+ * Check: 2023 (癸卯, 金箔金) gives 金 = 01 02 09 10 23 24 31 32 39 40.
+ */
+export function fiveElementsOfYear(lunarYear: number): Record<string, number[]> {
+  const out: Record<string, number[]> = Object.fromEntries(ELEMENTS.map((e) => [e, []]));
+  for (const n of LHC_NUMBERS) {
+    const cycle = (((lunarYear - (n - 1) - 1984) % 60) + 60) % 60;
+    out[NAYIN[Math.floor(cycle / 2)]!]!.push(n);
+  }
+  return out;
+}

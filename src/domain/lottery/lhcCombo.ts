@@ -3,6 +3,7 @@ import type { Draw, PlayDef, RuleFlags, Selection } from './types.ts';
 import { poolPlay, row, tier, WIN } from './builders.ts';
 import { choose, range } from './math.ts';
 import { LHC_NUMBERS, tailOf, ZODIACS, zodiacOf } from './lhcAttrs.ts';
+import { allSetsAppear } from './lhcOdds.ts';
 
 const F = 'LHC' as const;
 const regulars = (d: Draw): Set<number> => new Set(d.slice(0, 6));
@@ -74,8 +75,9 @@ function allAppear(o: {
   };
 }
 
-const LIANXIAO_P: [number, number, number][] = [[2, 20_516, 24_265], [3, 8047, 9595], [4, 2752, 3312], [5, 776, 944]];
-const LIANWEI_P: [number, number, number][] = [[2, 28_685, 24_265], [3, 13_623, 11_436], [4, 5758, 4791], [5, 2059, 1695]];
+/** Exact p of k values all appearing (§10.3 quotes them to 5 digits): `size` numbers each, `oddSize` for the special one. */
+const allOf = (k: number, size: number): [number, number] => allSetsAppear(Array<number>(k).fill(size));
+const withOdd = (k: number, size: number, oddSize: number): [number, number] => allSetsAppear([oddSize, ...Array<number>(k - 1).fill(size)]);
 
 /** 二中特 (tiers 中二 / 中特) and 特串 (中特 only) over pairs of chosen numbers. */
 function pairWithSpecial(code: string, nameZh: string, bothRegularWins: boolean): PlayDef {
@@ -87,7 +89,9 @@ function pairWithSpecial(code: string, nameZh: string, bothRegularWins: boolean)
   return {
     family: F, code, nameZh, group: '连码', model: 'odds', input: 'rows',
     rows: [row('号码', LHC_NUMBERS, 2, LHC_MAX_PICK)],
-    tiers: bothRegularWins ? [tier('z2', '中二', 5, 392), tier('zt', '中特', 1, 196)] : [tier('zt', '中特', 1, 196)],
+    // One 二中特 line wins 中二 or 中特: they split its return 5 : 1 (about the ratio of S12's 50 / 25 sheet).
+    tiers: bothRegularWins ? [{ ...tier('z2', '中二', 5, 392), share: [5, 6] }, { ...tier('zt', '中特', 1, 196), share: [1, 6] }]
+      : [tier('zt', '中特', 1, 196)],
     countBets: (sel) => choose(sel.rows[0]!.length, 2),
     checkWin: (sel, d) => {
       const R = regulars(d);
@@ -116,7 +120,9 @@ function lianma(): PlayDef[] {
     // p: C(6,k)/C(49,k) for all-regular tiers; 三中二's 中二 = C(6,2)·C(43,1)/C(49,3).
     ...mk('SIQZ', '四全中', 4, [tier(WIN, '四全中', choose(6, 4), choose(49, 4))], (m) => (m === 4 ? WIN : null)),
     ...mk('SQZ', '三全中', 3, [tier(WIN, '三全中', choose(6, 3), choose(49, 3))], (m) => (m === 3 ? WIN : null)),
-    ...mk('SZE', '三中二', 3, [tier('z3', '中三', choose(6, 3), choose(49, 3)), tier('z2', '中二', choose(6, 2) * 43, choose(49, 3))],
+    // One 三中二 line wins 中三 or 中二: they split its return 1 : 6 (about the ratio of S12's 110 / 20 sheet).
+    ...mk('SZE', '三中二', 3, [{ ...tier('z3', '中三', choose(6, 3), choose(49, 3)), share: [1, 7] },
+      { ...tier('z2', '中二', choose(6, 2) * 43, choose(49, 3)), share: [6, 7] }],
       (m) => (m === 3 ? 'z3' : m === 2 ? 'z2' : null)),
     ...mk('EQZ', '二全中', 2, [tier(WIN, '二全中', choose(6, 2), choose(49, 2))], (m) => (m === 2 ? WIN : null)),
     pairWithSpecial('EZT', '二中特', true),
@@ -127,18 +133,21 @@ function lianma(): PlayDef[] {
 /** k不中: none of the k chosen numbers among all 7; p = C(42,k)/C(49,k). */
 function buzhong(): PlayDef[] {
   const NAMES = ['', '', '', '', '', '五', '六', '七', '八', '九', '十', '十一', '十二'];
-  return range(5, 12).map((k) => poolPlay({ family: F, code: `BZ${k}`, nameZh: `${NAMES[k]}不中`, group: '不中', model: 'odds', k,
+  // Plain (C(n,k) lines) and 胆拖 (bankers d ≤ k−1 in every line, C(t, k−d) lines).
+  return range(5, 12).flatMap((k) => [false, true].map((bankerDrag) => poolPlay({ family: F, code: bankerDrag ? `BZ${k}_DT` : `BZ${k}`,
+    nameZh: `${NAMES[k]}不中${bankerDrag ? '胆拖' : ''}`, group: '不中', model: 'odds', k, bankerDrag,
     values: LHC_NUMBERS, maxPick: Math.max(LHC_MAX_PICK, k + 4), tiers: [tier(WIN, '中奖', choose(42, k), choose(49, k))],
-    hitSet: (d) => new Set(d), tierOfHits: (m) => (m === 0 ? WIN : null) }));
+    hitSet: (d) => new Set(d), tierOfHits: (m) => (m === 0 ? WIN : null) })));
 }
 
 export function lhcComboPlays(): PlayDef[] {
   return [
     hexiao(),
-    ...LIANXIAO_P.map(([k, p, pYear]) => allAppear({ code: `LX${k}`, nameZh: `${CN[k]}连肖`, group: '生肖', k, values: range(0, 11), labels: ZODIACS,
-      present: (d, f) => new Set(d.map((n) => zodiacOf(n, f.lhcZodiacYear))), odd: (f) => f.lhcZodiacYear, p: [p, 100_000], pOdd: [pYear, 100_000] })),
-    ...LIANWEI_P.map(([k, p, p0]) => allAppear({ code: `LW${k}`, nameZh: `${CN[k]}连尾`, group: '尾数', k, values: range(0, 9),
-      labels: range(0, 9).map((t) => `${t}尾`), present: (d) => new Set(d.map(tailOf)), odd: () => 0, p: [p, 100_000], pOdd: [p0, 100_000] })),
+    // Zodiacs own 4 numbers, the year animal 5; tails 1–9 own 5 numbers, 0尾 4.
+    ...range(2, 5).map((k) => allAppear({ code: `LX${k}`, nameZh: `${CN[k]}连肖`, group: '生肖', k, values: range(0, 11), labels: ZODIACS,
+      present: (d, f) => new Set(d.map((n) => zodiacOf(n, f.lhcZodiacYear))), odd: (f) => f.lhcZodiacYear, p: allOf(k, 4), pOdd: withOdd(k, 4, 5) })),
+    ...range(2, 5).map((k) => allAppear({ code: `LW${k}`, nameZh: `${CN[k]}连尾`, group: '尾数', k, values: range(0, 9),
+      labels: range(0, 9).map((t) => `${t}尾`), present: (d) => new Set(d.map(tailOf)), odd: () => 0, p: allOf(k, 5), pOdd: withOdd(k, 5, 4) })),
     ...lianma(),
     ...buzhong(),
   ];

@@ -3,7 +3,7 @@
  *
  * - Prize-group plays: amount = lines × 2 yuan × unit × multiple. With units 元/角/分 this is always a whole
  *   number of fen (分 × 1 line = 2 fen), so no amount is ever fractional.
- * - Prizes at group G: G / (1000·p) yuan per 2-yuan line, i.e. G·pDen / (10·pNum) fen. A ticket's payout
+ * - Prizes at group G: G·share / (1000·p) yuan per 2-yuan line, i.e. G·pDen·share / (10·pNum) fen. A ticket's payout
  *   is the exact rational Σ count × prize × multiple / unitDivisor, computed with BigInt and rounded DOWN
  *   to whole fen once per ticket (the sub-fen remainder stays with the house, never paid twice).
  * - Rebates: stake × (G_high − G_low) / 2000, rounded DOWN to whole fen per recipient.
@@ -50,15 +50,15 @@ export function oddsAmountFen(lines: number, stakePerLineFen: number): AmountRes
   return amountFen > BET_AMOUNT_MAX_FEN ? { ok: false, msg: `单注金额不能超过${BET_AMOUNT_MAX_YUAN}元` } : { ok: true, amountFen };
 }
 
-/** Exact prize of one 2-yuan line (unit 元, multiple 1) at group G, as a fraction of fen. */
+/**
+ * Exact prize of one 2-yuan line (unit 元, multiple 1) at group G, as a fraction of fen:
+ * G·share / (1000·p) yuan = G·shareNum·pDen / (10·shareDen·pNum) fen (share 1 unless the tier sets one).
+ */
 export function prizePerLine(t: TierDef, group: number): { num: bigint; den: bigint } {
-  if (t.fixedPrizeFen !== undefined) {
-    // Fixed official tables are rescaled to the group: the classic table returns ≈57.5 % (§8.2).
-    return { num: BigInt(t.fixedPrizeFen) * BigInt(group), den: BigInt(FIXED_TABLE_GROUP) };
-  }
-  return { num: BigInt(group) * BigInt(t.pDen), den: 10n * BigInt(t.pNum) };
+  const [sNum, sDen] = t.share ?? [1, 1];
+  return { num: BigInt(group) * BigInt(t.pDen) * BigInt(sNum), den: 10n * BigInt(t.pNum) * BigInt(sDen) };
 }
-/** The group at which a fixed official prize table pays exactly as printed (0.575 × 2000). */
+/** The group at which the classic KL8 table returns about as printed (≈ 57.5 % of 2000). */
 export const FIXED_TABLE_GROUP = 1150;
 
 /** Per-line prize in whole fen, rounded down (for display at unit 元). */
@@ -99,9 +99,29 @@ export function oddsPayoutFen(win: WinCounts, stakePerLineFen: number, odds: Rea
   return Number(scaled / BigInt(ODDS_SCALE)) + win.refunds * stakePerLineFen;
 }
 
-/** Odds (1/10000 units, rounded down) paying a return rate R (per-mille) on a tier: R / p. */
+/**
+ * Parlay payout (过关, one line): stake × Π odds of the winning legs (each leg tier `count` times), rounded
+ * down once; a line with refunds (every leg tied) gets its stake back; no winning leg and no refund pays 0.
+ */
+export function parlayPayoutFen(win: WinCounts, stakeFen: number, odds: Readonly<Record<string, number>>): number {
+  const legs = Object.entries(win.wins);
+  if (legs.length === 0) return win.refunds * stakeFen;
+  let num = BigInt(stakeFen);
+  let den = 1n;
+  for (const [tierId, count] of legs) {
+    const o = odds[tierId];
+    if (o === undefined) throw new Error(`no odds for tier ${tierId}`);
+    num *= BigInt(o) ** BigInt(count);
+    den *= BigInt(ODDS_SCALE) ** BigInt(count);
+  }
+  return Number(num / den);
+}
+
+/** Odds (1/10000 units, rounded down) paying a return rate R (per-mille) on a tier: R·share / p. */
 export function oddsForReturn(t: TierDef, returnPermille: number): number {
-  return Math.floor((returnPermille * ODDS_SCALE * t.pDen) / (1000 * t.pNum));
+  const [sNum, sDen] = t.share ?? [1, 1];
+  const num = BigInt(returnPermille) * BigInt(ODDS_SCALE) * BigInt(t.pDen) * BigInt(sNum);
+  return Number(num / (1000n * BigInt(t.pNum) * BigInt(sDen)));
 }
 
 /** The prize group a bettor plays at after taking `rebatePermille` of the stake back: G_user − 2·r‰. */

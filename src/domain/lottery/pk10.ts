@@ -1,6 +1,6 @@
 /** PK10 PK拾 / 赛车 / 飞艇 (permutation of 01–10), §7. */
 import type { PlayDef } from './types.ts';
-import { directPlay, entriesPlay, poolPlay, row, tier, valueSetPlay, WIN } from './builders.ts';
+import { directPlay, entriesPlay, poolPlay, reprice, row, tier, valueSetPlay, WIN, withTiersFor } from './builders.ts';
 import { range } from './math.ts';
 
 const F = 'PK10' as const;
@@ -23,7 +23,7 @@ function officialPlays(): PlayDef[] {
         rowNames: PK10_POSITIONS.slice(0, k), values: CARS, distinct: true, p: [1, den] });
       const single = entriesPlay({ family: F, code: `${code}_DS`, nameZh: `${nameZh}单式`, group: nameZh, window, values: CARS,
         match: 'exact', tiers: [tier(WIN, '中奖', 1, den)], tierOf: () => WIN, entryValid: (e) => new Set(e).size === e.length });
-      return k <= 3 ? [direct, single] : [direct];
+      return [direct, single];
     }),
   ];
 }
@@ -31,14 +31,15 @@ function officialPlays(): PlayDef[] {
 const BSOE = ['大', '小', '单', '双'];
 const GY_IDS = ['gyBig', 'gySmall', 'gyOdd', 'gyEven'];
 const POS_IDS = ['big', 'small', 'odd', 'even'];
+/** 冠亚和 tiers quote the no-tie convention (大 40/90, 小 50/90, 单 50/90, 双 40/90). */
+const LM_TIERS = [...GY_IDS.map((id, i) => tier(id, `冠亚${BSOE[i]}`, [40, 50, 50, 40][i]!, 90)), ...POS_IDS.map((id, i) => tier(id, BSOE[i]!, 1, 2))];
 
 function creditPlays(): PlayDef[] {
   const h = (code: string, nameZh: string, group: string) => ({ family: F, code, nameZh, group, model: 'odds' as const });
   return [
-    valueSetPlay({ ...h('LM', '两面', '两面'),
+    withTiersFor(valueSetPlay({ ...h('LM', '两面', '两面'),
       rows: [row('冠亚和', [0, 1, 2, 3], 0, 4, BSOE), ...PK10_POSITIONS.map((n) => row(n, [0, 1, 2, 3], 0, 4, BSOE))],
-      // 冠亚和 tiers quote the no-tie convention (大 40/90, 小 50/90, 单 50/90, 双 40/90).
-      tiers: [...GY_IDS.map((id, i) => tier(id, `冠亚${BSOE[i]}`, [40, 50, 50, 40][i]!, 90)), ...POS_IDS.map((id, i) => tier(id, BSOE[i]!, 1, 2))],
+      tiers: LM_TIERS,
       outcome: (r, code, d, flags) => {
         if (r === 0) {
           const s = d[0]! + d[1]!;
@@ -48,6 +49,8 @@ function creditPlays(): PlayDef[] {
         const v = d[r - 1]!;
         return [v >= 6, v <= 5, v % 2 === 1, v % 2 === 0][code] ? { tier: POS_IDS[code]! } : null;
       } }),
+    // With 11 as 和 every 冠亚和 side resolves on the other 80 pairs: 40 each.
+    (f) => (f.pk10GySumElevenTie ? reprice(LM_TIERS, Object.fromEntries(GY_IDS.map((id) => [id, [40, 80] as const]))) : LM_TIERS)),
     valueSetPlay({ ...h('LH', '龙虎', '两面'),
       rows: range(0, 4).map((i) => row(`${PK10_POSITIONS[i]}VS${PK10_POSITIONS[9 - i]}`, [0, 1], 0, 2, ['龙', '虎'])),
       tiers: [tier('dragon', '龙', 1, 2), tier('tiger', '虎', 1, 2)],

@@ -10,6 +10,8 @@
  *   quoted at the lottery's cap group and scaled down linearly with G_bet.
  */
 import type { BetUnit } from './money.ts';
+import { DEFAULT_RULE_FLAGS } from './flags.ts';
+import { tiersUnder } from './tiers.ts';
 import { betAmountFen, oddsAmountFen, oddsForReturn } from './money.ts';
 import { settleOddsTicket, settlePrizeGroupTicket, type Settlement } from './settle.ts';
 import { validateSelection } from './selection.ts';
@@ -37,9 +39,11 @@ export function maxRebatePermille(userGroup: number, play?: PlayDef): number {
 /** Odds per tier (1/10000, stake included) at a bet group; overrides are quoted at `capGroup`. */
 export function playOdds(
   play: PlayDef, betGroup: number, overrides?: Readonly<Record<string, number>>, capGroup = betGroup,
+  flags: RuleFlags = DEFAULT_RULE_FLAGS,
 ): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const t of play.tiers) {
+  // tier probabilities follow the lottery's tie rules (a refunded tie changes the fair odds)
+  for (const t of tiersUnder(play, flags)) {
     const o = overrides?.[t.id];
     out[t.id] = o !== undefined ? Math.floor((o * betGroup) / capGroup) : oddsForReturn(t, betGroup / 2);
   }
@@ -63,6 +67,7 @@ export type Quote =
 /** Validates and prices one ticket. */
 export function quoteBet(
   play: PlayDef, sel: Selection, q: QuoteInput, oddsOverrides?: Readonly<Record<string, number>>, capGroup?: number,
+  flags: RuleFlags = DEFAULT_RULE_FLAGS,
 ): Quote {
   const bad = validateSelection(play, sel);
   if (bad) return { ok: false, msg: bad };
@@ -74,7 +79,7 @@ export function quoteBet(
   if (play.model === 'odds') {
     const amount = oddsAmountFen(lines, q.stakePerLineFen ?? 0);
     if (!amount.ok) return amount;
-    return { ok: true, lines, amountFen: amount.amountFen, betGroup, odds: playOdds(play, betGroup, oddsOverrides, capGroup ?? q.userGroup) };
+    return { ok: true, lines, amountFen: amount.amountFen, betGroup, odds: playOdds(play, betGroup, oddsOverrides, capGroup ?? q.userGroup, flags) };
   }
   const amount = betAmountFen(lines, q.unit, q.multiple);
   if (!amount.ok) return amount;

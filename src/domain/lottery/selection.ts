@@ -15,22 +15,31 @@ function tokenText(play: PlayDef, spec: RowSpec, v: number): string {
   return spec.labels && i >= 0 ? spec.labels[i]! : pad(play, v);
 }
 
+function checkRow(spec: RowSpec, r: readonly number[]): string | null {
+  if (!r.every((v) => Number.isInteger(v) && spec.values.includes(v))) return `${spec.nameZh}含有无效号码`;
+  if (new Set(r).size !== r.length) return `${spec.nameZh}号码重复`;
+  if (r.length < spec.min || r.length > spec.max) return `${spec.nameZh}需选${spec.min}至${spec.max}个号码`;
+  return null;
+}
+
 /** Structural check: returns a Chinese message, or null when the selection is a valid bet of ≥ 1 line. */
 export function validateSelection(play: PlayDef, sel: Selection): string | null {
   if (play.input === 'entries') {
-    if (sel.rows.length === 0) return '请输入号码';
+    const entries = play.positionRow ? sel.rows.slice(0, -1) : sel.rows;
+    if (entries.length === 0) return '请输入号码';
     const allowed = play.rows[0]!.values;
-    for (const e of sel.rows) {
+    for (const e of entries) {
       if (e.length !== play.entryLength || !e.every((v) => allowed.includes(v))) return '单式号码格式错误';
+    }
+    if (play.positionRow) {
+      const bad = checkRow(play.positionRow, sel.rows.at(-1)!);
+      if (bad) return bad;
     }
   } else {
     if (sel.rows.length !== play.rows.length) return '选号位置数量错误';
     for (let i = 0; i < sel.rows.length; i++) {
-      const r = sel.rows[i]!;
-      const spec = play.rows[i]!;
-      if (!r.every((v) => Number.isInteger(v) && spec.values.includes(v))) return `${spec.nameZh}含有无效号码`;
-      if (new Set(r).size !== r.length) return `${spec.nameZh}号码重复`;
-      if (r.length < spec.min || r.length > spec.max) return `${spec.nameZh}需选${spec.min}至${spec.max}个号码`;
+      const bad = checkRow(play.rows[i]!, sel.rows[i]!);
+      if (bad) return bad;
     }
   }
   const extra = play.check?.(sel);
@@ -40,12 +49,30 @@ export function validateSelection(play: PlayDef, sel: Selection): string | null 
 
 /** Canonical selection text for a (valid) selection. */
 export function formatSelection(play: PlayDef, sel: Selection): string {
+  if (play.input === 'entries' && play.positionRow) {
+    const pos = play.positionRow;
+    const text = formatSelection({ ...play, positionRow: undefined }, { rows: sel.rows.slice(0, -1) });
+    return `${text}|${sel.rows.at(-1)!.map((v) => tokenText(play, pos, v)).join(' ')}`;
+  }
   if (play.input === 'entries') return sel.rows.map((e) => e.map((v) => pad(play, v)).join(' ')).join(',');
   return sel.rows.map((r, i) => (r.length ? r.map((v) => tokenText(play, play.rows[i]!, v)).join(' ') : '-')).join(',');
 }
 
 /** Parses canonical text; null when a token is unknown. Validation is separate (validateSelection). */
 export function parseSelection(play: PlayDef, text: string): Selection | null {
+  if (play.input === 'entries' && play.positionRow) {
+    const cut = text.lastIndexOf('|');
+    if (cut < 0) return null;
+    const entries = parseSelection({ ...play, positionRow: undefined }, text.slice(0, cut));
+    const pos = play.positionRow;
+    const positions: number[] = [];
+    for (const t of text.slice(cut + 1).trim().split(/\s+/)) {
+      const i = pos.labels ? pos.labels.indexOf(t) : -1;
+      if (i < 0) return null;
+      positions.push(pos.values[i]!);
+    }
+    return entries && { rows: [...entries.rows, positions] };
+  }
   const segments = text.split(',').map((s) => s.trim());
   const rows: number[][] = [];
   for (let i = 0; i < segments.length; i++) {

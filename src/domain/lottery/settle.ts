@@ -4,7 +4,8 @@
  * Cancellation statuses are set by the betting service, never here.
  */
 import type { Draw, PlayDef, RuleFlags, Selection, WinCounts } from './types.ts';
-import { type BetUnit, oddsPayoutFen, prizePayoutFen, refundFen } from './money.ts';
+import { type BetUnit, oddsPayoutFen, parlayPayoutFen, prizePayoutFen, refundFen } from './money.ts';
+import { tiersUnder } from './tiers.ts';
 
 export type SettledStatus = 'WON' | 'LOST' | 'TIE_REFUND';
 
@@ -28,7 +29,8 @@ export function settlePrizeGroupTicket(
 ): Settlement {
   if (play.model !== 'prizeGroup') throw new Error(`${play.code} is an odds play`);
   const win = play.checkWin(sel, draw, flags);
-  const prize = prizePayoutFen(play, win, t.group, t.unit, t.multiple);
+  // Prizes follow the lottery's rule flags (e.g. 顺子 without the 9-0 wrap is rarer and pays more).
+  const prize = prizePayoutFen({ ...play, tiers: tiersUnder(play, flags) }, win, t.group, t.unit, t.multiple);
   const refund = refundFen(win, t.unit, t.multiple);
   return { status: statusOf(play, sel, win, prize), win, payoutFen: prize + refund, refundFen: refund };
 }
@@ -40,6 +42,6 @@ export function settleOddsTicket(
   if (play.model !== 'odds') throw new Error(`${play.code} is a prize-group play`);
   const win = play.checkWin(sel, draw, flags);
   const refund = win.refunds * t.stakePerLineFen;
-  const payout = oddsPayoutFen(win, t.stakePerLineFen, t.odds);
+  const payout = play.parlay ? parlayPayoutFen(win, t.stakePerLineFen, t.odds) : oddsPayoutFen(win, t.stakePerLineFen, t.odds);
   return { status: statusOf(play, sel, win, payout - refund), win, payoutFen: payout, refundFen: refund };
 }

@@ -1,6 +1,6 @@
 /** SSC 时时彩 official (prize-group) plays, §3.3. Draw: 5 digits 万千百十个. */
 import type { PlayDef } from './types.ts';
-import { directPlay, entriesPlay, patternPlay, poolPlay, row, tier, valueSetPlay, WIN } from './builders.ts';
+import { directPlay, entriesPlay, patternPlay, poolPlay, row, tier, valueSetPlay, WIN, withRebateCap } from './builders.ts';
 import { bsoeWindowPlay, DIGITS, fixedDigitPlay, threeStarPlays, twoStarPlays } from './digitStar.ts';
 import { counts } from './math.ts';
 import { sscAnyPlays } from './sscAny.ts';
@@ -10,6 +10,7 @@ const F = 'SSC' as const;
 export const SSC_POSITIONS = ['万位', '千位', '百位', '十位', '个位'];
 const ALL5 = [0, 1, 2, 3, 4];
 const LAST4 = [1, 2, 3, 4];
+const FIRST4 = [0, 1, 2, 3];
 const distinctSet = (t: readonly number[]): Set<number> | null => (new Set(t).size === t.length ? new Set(t) : null);
 
 function fiveStar(): PlayDef[] {
@@ -28,14 +29,15 @@ function fiveStar(): PlayDef[] {
   ];
 }
 
-function fourStar(): PlayDef[] {
-  const h = (code: string, nameZh: string) => ({ family: F, code: `SX_${code}`, nameZh, group: '四星', window: LAST4, values: DIGITS });
+/** 四星 on 后四 (千百十个, code prefix SX) or 前四 (万千百十, prefix Q4). */
+function fourStar(prefix: string, group: string, window: readonly number[]): PlayDef[] {
+  const h = (code: string, nameZh: string) => ({ family: F, code: `${prefix}_${code}`, nameZh, group, window, values: DIGITS });
   const P = (n: number): [number, number] => [n, 10_000];
   return [
-    directPlay({ ...h('ZXFS', '直选复式'), rowNames: SSC_POSITIONS.slice(1), p: P(1) }),
+    directPlay({ ...h('ZXFS', '直选复式'), rowNames: window.map((i) => SSC_POSITIONS[i]!), p: P(1) }),
     entriesPlay({ ...h('ZXDS', '直选单式'), match: 'exact', tiers: [tier(WIN, '中奖', 1, 10_000)], tierOf: () => WIN }),
     poolPlay({ ...h('ZX24', '组选24'), k: 4, tiers: [tier(WIN, '中奖', 24, 10_000)],
-      hitSet: (d) => distinctSet(LAST4.map((i) => d[i]!)), tierOfHits: (m) => (m === 4 ? WIN : null) }),
+      hitSet: (d) => distinctSet(window.map((i) => d[i]!)), tierOfHits: (m) => (m === 4 ? WIN : null) }),
     patternPlay({ ...h('ZX12', '组选12'), rowNames: ['二重号', '单号'], parts: [{ row: 0, rep: 2, k: 1 }, { row: 1, rep: 1, k: 2 }], p: P(12) }),
     patternPlay({ ...h('ZX6', '组选6'), rowNames: ['二重号'], parts: [{ row: 0, rep: 2, k: 2 }], p: P(6) }),
     patternPlay({ ...h('ZX4', '组选4'), rowNames: ['三重号', '单号'], parts: [{ row: 0, rep: 3, k: 1 }, { row: 1, rep: 1, k: 1 }], p: P(4) }),
@@ -75,10 +77,19 @@ const WINDOWS2 = [
   { prefix: 'H2', group: '后二', window: [3, 4] },
 ];
 
+/** S9: every 不定位 play carries a 7.0 % rebate cap where the rest of SSC allows 8.0 %. */
+export const SSC_BDW_REBATE_PERMILLE = 70;
+const isAnyPlace = (p: PlayDef): boolean => /(^|_)BDW\d$/.test(p.code);
+
 export function sscPlays(): PlayDef[] {
+  return withRebateCap(allSscPlays(), SSC_BDW_REBATE_PERMILLE, isAnyPlace);
+}
+
+function allSscPlays(): PlayDef[] {
   return [
     ...fiveStar(),
-    ...fourStar(),
+    ...fourStar('SX', '四星', LAST4),
+    ...fourStar('Q4', '前四', FIRST4),
     ...WINDOWS3.flatMap((w) => threeStarPlays({ family: F, ...w })),
     bsoeWindowPlay({ family: F, prefix: 'Q3', group: '前三', window: [0, 1, 2] }),
     bsoeWindowPlay({ family: F, prefix: 'H3', group: '后三', window: [2, 3, 4] }),

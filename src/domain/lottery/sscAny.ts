@@ -1,9 +1,9 @@
 /**
- * SSC 任选二/三/四 (§3.3): direct compound over any positions, and group/sum plays repeated over a
+ * SSC 任选二/三/四 (§3.3): direct compound over any positions, and group/sum/单式/混合 plays repeated over a
  * checked set of positions P (each k-subset of P is one window; 注数 = base 注数 × C(#P, k)).
  */
 import type { PlayDef, Selection, WinCounts } from './types.ts';
-import { poolPlay, row, tier, WIN } from './builders.ts';
+import { entriesPlay, poolPlay, row, tier, WIN } from './builders.ts';
 import { DIGITS, threeStarPlays, twoStarPlays } from './digitStar.ts';
 import { choose, combinations, product } from './math.ts';
 
@@ -40,15 +40,21 @@ function anyDirect(k: number, group: string, pDen: number): PlayDef {
   };
 }
 
-/** A window play repeated over every k-subset of the checked positions (last row). */
+/**
+ * A window play repeated over every k-subset of the checked positions (the selection's last row). A 单式
+ * base keeps its typed entries (input 'entries') and declares the position row as `positionRow`.
+ */
 function withPositions(k: number, group: string, code: string, make: (window: number[]) => PlayDef): PlayDef {
   const byWindow = new Map(combinations(POSITIONS, k).map((w) => [w.join(), make(w)]));
   const base = byWindow.values().next().value as PlayDef;
   const baseSel = (sel: Selection): Selection => ({ rows: sel.rows.slice(0, -1) });
   const windows = (sel: Selection): number[][] => combinations([...sel.rows.at(-1)!].sort((a, b) => a - b), k);
+  const positions = row('位置', POSITIONS, k, 5, POS_LABELS);
+  const shape = base.input === 'entries'
+    ? { input: 'entries' as const, rows: base.rows, entryLength: base.entryLength!, positionRow: positions }
+    : { input: 'rows' as const, rows: [...base.rows, positions] };
   return {
-    family: F, code, nameZh: base.nameZh, group, model: 'prizeGroup', input: 'rows',
-    rows: [...base.rows, row('位置', POSITIONS, k, 5, POS_LABELS)],
+    family: F, code, nameZh: base.nameZh, group, model: 'prizeGroup', ...shape,
     tiers: base.tiers,
     check: (sel) => base.check?.(baseSel(sel)) ?? null,
     countBets: (sel) => base.countBets(baseSel(sel)) * choose(sel.rows.at(-1)!.length, k),
@@ -75,15 +81,23 @@ const find = (plays: PlayDef[], suffix: string): PlayDef => plays.find((p) => p.
 const two = (w: number[]) => twoStarPlays({ family: F, window: w, prefix: 'X', group: '' });
 const three = (w: number[]) => threeStarPlays({ family: F, window: w, prefix: 'X', group: '' });
 
+/** 任选四 直选单式: 4-digit entries on each 4-subset of the checked positions. */
+const fourEntries = (w: number[]) => entriesPlay({ family: F, code: 'X', nameZh: '直选单式', group: '', window: w, values: DIGITS, match: 'exact',
+  tiers: [tier(WIN, '中奖', 1, 10_000)], tierOf: () => WIN });
+
 export function sscAnyPlays(): PlayDef[] {
   return [
     anyDirect(2, '任选二', 100),
+    withPositions(2, '任选二', 'RX2_ZXDS', (w) => find(two(w), 'ZXDS')),
     withPositions(2, '任选二', 'RX2_ZXHZ', (w) => find(two(w), 'ZXHZ')),
     withPositions(2, '任选二', 'RX2_ZUXFS', (w) => find(two(w), 'ZUXFS')),
     anyDirect(3, '任选三', 1000),
     withPositions(3, '任选三', 'RX3_Z3FS', (w) => find(three(w), 'Z3FS')),
     withPositions(3, '任选三', 'RX3_Z6FS', (w) => find(three(w), 'Z6FS')),
+    withPositions(3, '任选三', 'RX3_ZXDS', (w) => find(three(w), 'ZXDS')),
+    withPositions(3, '任选三', 'RX3_HHZX', (w) => find(three(w), 'HHZX')),
     anyDirect(4, '任选四', 10_000),
+    withPositions(4, '任选四', 'RX4_ZXDS', fourEntries),
     withPositions(4, '任选四', 'RX4_ZX24', (w) =>
       poolPlay({ family: F, code: 'X', nameZh: '组选24', group: '', k: 4, values: DIGITS, tiers: [tier(WIN, '中奖', 24, 10_000)],
         hitSet: (d) => { const s = new Set(w.map((i) => d[i]!)); return s.size === 4 ? s : null; },

@@ -3,7 +3,7 @@
  * 两面 (总和 + per position 大小单双质合), 数字, 龙虎和, 形态.
  */
 import type { LotteryFamily, PlayDef } from './types.ts';
-import { row, tier, valueSetPlay } from './builders.ts';
+import { reprice, row, tier, valueSetPlay, withTiersFor } from './builders.ts';
 import { DIGITS } from './digitStar.ts';
 import { isOdd, PRIMES_0_9, shape3, SHAPE_IDS, SHAPES, shapeWays } from './attrs.ts';
 import { sum } from './math.ts';
@@ -11,6 +11,8 @@ import { sum } from './math.ts';
 const TWO_SIDED_LABELS = ['大', '小', '单', '双', '质', '合'];
 const TWO_SIDED_IDS = ['big', 'small', 'odd', 'even', 'prime', 'composite'];
 const HALF = (id: string, nameZh: string) => tier(id, nameZh, 1, 2);
+const LH_TIERS = [tier('dragon', '龙', 45, 100), tier('tiger', '虎', 45, 100), tier('tie', '和', 10, 100)];
+const shapeTiers = (wrap: boolean) => SHAPE_IDS.map((id, i) => tier(id, SHAPES[i]!, shapeWays(wrap)[i]!, 1000));
 
 /** Code 0 大 1 小 2 单 3 双 4 质 5 合 for a value with a big threshold (no ties on these families). */
 function twoSidedHolds(code: number, v: number, bigFrom: number): boolean {
@@ -26,6 +28,8 @@ function twoSidedHolds(code: number, v: number, bigFrom: number): boolean {
 
 export interface DigitCreditConfig {
   family: LotteryFamily;
+  /** Prefix of the play codes when a family holds two boards (排列3 'P3_' next to the 排列5 board). */
+  codePrefix?: string;
   posNames: readonly string[];
   /** Draw indexes of the digits this lottery plays on (SSC all 5, 3D/PL3 the first 3). */
   window: readonly number[];
@@ -39,23 +43,24 @@ export interface DigitCreditConfig {
 
 export function digitCreditPlays(c: DigitCreditConfig): PlayDef[] {
   const F = c.family;
+  const code = (suffix: string): string => `${c.codePrefix ?? ''}${suffix}`;
   // Sum of n digits is 大 from ceil(9n/2): 23 for 5 digits, 14 for 3 (exactly half each side).
   const sumBigFrom = Math.ceil((9 * c.window.length) / 2);
   const names = c.window.map((i) => c.posNames[i]!);
   return [
-    valueSetPlay({ family: F, code: 'LM', nameZh: '两面', group: '两面', model: 'odds',
+    valueSetPlay({ family: F, code: code('LM'), nameZh: '两面', group: '两面', model: 'odds',
       rows: [row('总和', [0, 1, 2, 3], 0, 4, TWO_SIDED_LABELS.slice(0, 4)), ...names.map((n) => row(n, [0, 1, 2, 3, 4, 5], 0, 6, TWO_SIDED_LABELS))],
       tiers: TWO_SIDED_IDS.map((id, i) => HALF(id, TWO_SIDED_LABELS[i]!)),
       outcome: (r, code, d) => {
         const v = r === 0 ? sum(c.window.map((i) => d[i]!)) : d[c.window[r - 1]!]!;
         return twoSidedHolds(code, v, r === 0 ? sumBigFrom : 5) ? { tier: TWO_SIDED_IDS[code]! } : null;
       } }),
-    valueSetPlay({ family: F, code: 'SZ', nameZh: '数字', group: '两面', model: 'odds',
+    valueSetPlay({ family: F, code: code('SZ'), nameZh: '数字', group: '两面', model: 'odds',
       rows: names.map((n) => row(n, DIGITS, 0)), tiers: [tier('digit', '数字', 1, 10)],
       outcome: (r, v, d) => (d[c.window[r]!] === v ? { tier: 'digit' } : null) }),
-    valueSetPlay({ family: F, code: 'LH', nameZh: '龙虎和', group: '龙虎', model: 'odds',
+    withTiersFor(valueSetPlay({ family: F, code: code('LH'), nameZh: '龙虎和', group: '龙虎', model: 'odds',
       rows: c.dragonPairs.map(([a, b]) => row(`${c.posNames[a]![0]}${c.posNames[b]![0]}`, [0, 1, 2], 0, 3, ['龙', '虎', '和'])),
-      tiers: [tier('dragon', '龙', 45, 100), tier('tiger', '虎', 45, 100), tier('tie', '和', 10, 100)],
+      tiers: LH_TIERS,
       outcome: (r, code, d, flags) => {
         const [a, b] = [d[c.dragonPairs[r]![0]]!, d[c.dragonPairs[r]![1]]!];
         const result = a > b ? 0 : a < b ? 1 : 2;
@@ -63,12 +68,15 @@ export function digitCreditPlays(c: DigitCreditConfig): PlayDef[] {
         // A tie voids 龙/虎 under the refund rule (§3.4 rule B), otherwise they lose.
         return result === 2 && flags.sscDragonTie === 'refund' ? 'refund' : null;
       } }),
-    valueSetPlay({ family: F, code: 'XT', nameZh: '形态', group: '形态', model: 'odds',
+    // Under the refund rule 龙/虎 are quoted on the resolved draws: 45 of 90.
+    (f) => (f.sscDragonTie === 'refund' ? reprice(LH_TIERS, { dragon: [1, 2], tiger: [1, 2] }) : LH_TIERS)),
+    withTiersFor(valueSetPlay({ family: F, code: code('XT'), nameZh: '形态', group: '形态', model: 'odds',
       rows: c.shapeWindows.map((w) => row(w.name, [0, 1, 2, 3, 4], 0, 5, SHAPES)),
-      tiers: SHAPE_IDS.map((id, i) => tier(id, SHAPES[i]!, shapeWays(true)[i]!, 1000)),
+      tiers: shapeTiers(true),
       outcome: (r, code, d, flags) =>
         shape3(c.shapeWindows[r]!.window.map((i) => d[i]!), flags.wrapNineZero) === code ? { tier: SHAPE_IDS[code]! } : null }),
-    ...(c.sumTailPairs ? [valueSetPlay({ family: F, code: 'HW', nameZh: '和尾', group: '两面', model: 'odds',
+    (f) => shapeTiers(f.wrapNineZero)),
+    ...(c.sumTailPairs ? [valueSetPlay({ family: F, code: code('HW'), nameZh: '和尾', group: '两面', model: 'odds',
       rows: c.sumTailPairs.map(([a, b]) => row(`${c.posNames[a]![0]}${c.posNames[b]![0]}和尾`, [0, 1], 0, 2, ['尾大', '尾小'])),
       tiers: [HALF('tailBig', '尾大'), HALF('tailSmall', '尾小')],
       outcome: (r, code, d) => {

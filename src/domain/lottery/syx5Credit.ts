@@ -1,6 +1,7 @@
 /** SYX5 two-sided plays (odds model), §6.3: per ball 大小单双 (11 per flag), 总和 大小单双 尾大小 (30 per flag), 龙虎. */
-import type { PlayDef, RuleFlags } from './types.ts';
-import { row, tier, valueSetPlay } from './builders.ts';
+import type { PlayDef, RuleFlags, TierDef } from './types.ts';
+import { row, tier, valueSetPlay, withTiersFor } from './builders.ts';
+import { DEFAULT_RULE_FLAGS } from './flags.ts';
 import { combinations, range, sum } from './math.ts';
 
 const F = 'SYX5' as const;
@@ -24,17 +25,30 @@ function ballOutcome(code: number, v: number, flags: RuleFlags) {
   return hit ? { tier: IDS_BALL[code]! } : null;
 }
 
+/**
+ * 两面 tiers under the flags, p given the bet is not refunded: 总和大小 resolve on 462 draws, or 430 when 30
+ * is 和; a ball resolves on 11 numbers, or 10 when 11 is 和 (and counts as 大/单 under 'big').
+ */
+function lmTiers(flags: RuleFlags): TierDef[] {
+  const sumTiers = IDS_SUM.map((id, code) => {
+    const resolves = (s: number[]): boolean => !(code <= 1 && sum(s) === 30 && flags.syx5Sum30 === 'tie');
+    return tier(id, `总和${LABELS_SUM[code]}`, ways((s) => resolves(s) && sumOutcome(code, s, flags) !== null), ways(resolves));
+  });
+  const balls = range(1, 11);
+  const ballTiers = IDS_BALL.map((id, code) => {
+    const resolving = balls.filter((v) => ballOutcome(code, v, flags) !== 'refund');
+    return tier(id, LABELS_BALL[code]!, resolving.filter((v) => ballOutcome(code, v, flags) !== null).length, resolving.length);
+  });
+  return [...sumTiers, ...ballTiers];
+}
+
 export function syx5CreditPlays(): PlayDef[] {
   const pos = ['第一球', '第二球', '第三球', '第四球', '第五球'];
-  const sumWays = [ways((s) => sum(s) >= 31), ways((s) => sum(s) <= 29), ways((s) => sum(s) % 2 === 1),
-    ways((s) => sum(s) % 2 === 0), ways((s) => sum(s) % 10 >= 5), ways((s) => sum(s) % 10 <= 4)];
   return [
-    valueSetPlay({ family: F, code: 'LM', nameZh: '两面', group: '两面', model: 'odds',
+    withTiersFor(valueSetPlay({ family: F, code: 'LM', nameZh: '两面', group: '两面', model: 'odds',
       rows: [row('总和', range(0, 5), 0, 6, LABELS_SUM), ...pos.map((n) => row(n, [0, 1, 2, 3], 0, 4, LABELS_BALL))],
-      // Quoted under the default rules (11 = 和, 30 = 和): p given the bet is not refunded.
-      tiers: [...IDS_SUM.map((id, i) => tier(id, `总和${LABELS_SUM[i]}`, sumWays[i]!, i <= 1 ? 462 - ways((s) => sum(s) === 30) : 462)),
-        ...IDS_BALL.map((id, i) => tier(id, LABELS_BALL[i]!, 1, 2))],
-      outcome: (r, code, d, flags) => (r === 0 ? sumOutcome(code, d, flags) : ballOutcome(code, d[r - 1]!, flags)) }),
+      tiers: lmTiers(DEFAULT_RULE_FLAGS),
+      outcome: (r, code, d, flags) => (r === 0 ? sumOutcome(code, d, flags) : ballOutcome(code, d[r - 1]!, flags)) }), lmTiers),
     valueSetPlay({ family: F, code: 'LH', nameZh: '龙虎', group: '两面', model: 'odds',
       rows: [row('第一球VS第五球', [0, 1], 1, 2, ['龙', '虎'])],
       tiers: [tier('dragon', '龙', 1, 2), tier('tiger', '虎', 1, 2)],

@@ -47,8 +47,14 @@ export interface TierDef {
   readonly nameZh: string;
   readonly pNum: number;
   readonly pDen: number;
-  /** Official fixed prize per 2-yuan line (KL8 classic table), rescaled by group (see money.ts). */
+  /** Official fixed prize per 2-yuan line (KL8 classic table), for display; the row is paid through `share`. */
   readonly fixedPrizeFen?: number;
+  /**
+   * Part of a line's return paid through this tier, as [num, den]; absent = 1. Needed when ONE line can
+   * win one of several tiers (LHC 三中二 中三/中二, KL8 选N tables, K3 独胆 by occurrences): the line's
+   * expected return is Σ p·prize = Σ share · G/2000, so the shares of such a line's tiers add up to 1.
+   */
+  readonly share?: readonly [number, number];
 }
 
 /** Lines won per tier, plus lines refunded (tie / push, §2.4). */
@@ -61,7 +67,11 @@ export interface WinCounts {
  * Result of one elementary line against a draw. `count` > 1 when one line pays several times (LHC 正肖
  * pays once per regular number of the zodiac); for such tiers p is the expected count per line.
  */
-export type LineOutcome = { readonly tier: string; readonly count?: number } | 'refund' | null;
+export type TierOutcome = { readonly tier: string; readonly count?: number } | 'refund' | null;
+export type LineOutcome =
+  | TierOutcome
+  /** A parlay line that won: the tiers of its winning legs (a tied leg is left out: it counts odds 1). */
+  | { readonly legs: Readonly<Record<string, number>> };
 
 /**
  * The elementary-line definition of a play: the semantic reference the closed forms are checked against
@@ -89,9 +99,26 @@ export interface PlayDef {
   readonly rows: readonly RowSpec[];
   /** For 'entries' input: numbers per entry. */
   readonly entryLength?: number;
+  /**
+   * 任选 单式 / 混合组选 ('entries' input): the selection's LAST row is the checked positions (this row's
+   * spec; at least k of 万千百十个), after the typed entries. Text form: `entries|positions`, e.g. `12,34|万 千 个`.
+   */
+  readonly positionRow?: RowSpec;
+  /** Tiers with p under DEFAULT_RULE_FLAGS (what menus show). */
   readonly tiers: readonly TierDef[];
+  /**
+   * The same tiers (same ids and order) with p under other rule flags, for plays whose odds depend on a
+   * flag (龙虎 tie refund, PK10 冠亚和 11 tie, 11x5 ball 11, 28 13/14 refund …); see catalogue.tiersUnder.
+   */
+  tiersFor?(flags: RuleFlags): readonly TierDef[];
   /** Per-play rebate cap in per-mille of stake (§2.2 maxRebate); absent = the lottery's cap. */
   readonly maxRebatePermille?: number;
+  /**
+   * Parlay (过关, odds model only): every ticket is one line of several legs; checkWin lists the winning
+   * legs' tiers and the payout is stake × the PRODUCT of their odds (a tied leg counts 1; all legs tied
+   * refunds the line; any losing leg loses it).
+   */
+  readonly parlay?: boolean;
   /** Extra structural rule beyond the row specs; returns a Chinese message or null. */
   check?(sel: Selection): string | null;
   /** Closed-form bet count of a structurally valid selection. */
