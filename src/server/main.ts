@@ -9,6 +9,7 @@ import { connect, migrate } from './db/client.ts';
 import { startEmbedded, type EmbeddedDb } from './db/embedded.ts';
 import { seedIfEmpty } from './seed.ts';
 import { seedLotteries } from './lottery/seed.ts';
+import { startLotteryScheduler } from './lottery/scheduler.ts';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
@@ -38,10 +39,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log(`listening on http://localhost:${port}`);
+  const scheduler = startLotteryScheduler(sql, log);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      await scheduler.stop().catch(() => {});
       await app.close().catch(() => {});
       await sql.end({ timeout: 5 }).catch(() => {});
       redis?.disconnect();

@@ -29,7 +29,6 @@ export async function issueImageCode(sql: Sql): Promise<{ imageKey: string; answ
   const { token: imageKey, hash } = newToken();
   await sql`insert into image_codes (key_hash, answer_hash) values (${hash}, ${answerHash(imageKey, answer)})`;
   // Old codes are of no use to anyone: clear them now and then, bounded by the index.
-  if (crypto.randomInt(50) === 0) await sql`delete from image_codes where created_at < now() - interval '1 day'`;
   const svg = renderCaptcha(answer, { noise: 2, color: true, width: 120, height: 40, fontSize: 48 });
   return { imageKey, answer, svg };
 }

@@ -8,6 +8,11 @@ import { DB_POOL_SIZE } from '../db/client.ts';
 export const MAX_INFLIGHT = DB_POOL_SIZE * 2;
 export const MAX_QUEUED = 5_000;
 
+/** Releases a request's slot early: its remaining work is bounded elsewhere (betting's own queue). */
+export function leaveInflight(req: object): void {
+  (req as { leaveInflight?: () => void }).leaveInflight?.();
+}
+
 export function inflightLimit(app: FastifyInstance, max = MAX_INFLIGHT): void {
   let running = 0;
   const waiting: (() => void)[] = [];
@@ -26,6 +31,7 @@ export function inflightLimit(app: FastifyInstance, max = MAX_INFLIGHT): void {
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     (req as { inflight?: boolean }).inflight = true;
+    (req as { leaveInflight?: () => void }).leaveInflight = () => void done(req);
   });
   const done = async (req: object) => {
     const r = req as { inflight?: boolean };

@@ -41,6 +41,9 @@ create table lottery_issues (
   result_version integer not null default 0,
   drawn_at      timestamptz,
   settled_at    timestamptz,
+  -- system cancel (POST /v1/admin/lottery/cancelIssue): the operator's remark and id
+  cancel_remark text,
+  cancelled_by  bigint references users(id),
   primary key (lottery_code, issue)
 );
 create index lottery_issues_due on lottery_issues (draw_at) where status in ('pending', 'drawn');
@@ -97,6 +100,8 @@ create table bets (
   bet_group        integer not null,
   -- ledger type of the stake: 301 bet, 302 chase, 303 quick, 304 long dragon
   stake_type       integer not null,
+  -- odds plays: the odds per tier fixed at bet time ({"win": 19500}, 1/10000, stake included); null otherwise
+  odds             jsonb,
   chase_id         bigint references chases(id),
   status           text not null default 'PENDING' check (status in
                    ('PENDING', 'WON', 'LOST', 'TIE_REFUND', 'USER_CANCELLED', 'SYSTEM_CANCELLED', 'CHASE_STOPPED')),
@@ -109,8 +114,29 @@ create table bets (
   settled_at       timestamptz,
   unique (user_id, request_id, request_index),
   foreign key (lottery_code, issue) references lottery_issues(lottery_code, issue)
-);
-create index bets_issue_pending on bets (lottery_code, issue) where status = 'PENDING';
-create index bets_issue on bets (lottery_code, issue);
+) with (fillfactor = 70); -- room on each page so settling a bet (no indexed column changes) is a HOT update
+-- Settlement walks an issue's PENDING bets by id from a cursor (lottery_code, issue, id > last).
+create index bets_issue on bets (lottery_code, issue, id);
 create index bets_user_time on bets (user_id, created_at desc);
 create index bets_chase on bets (chase_id) where chase_id is not null;
+-- a player's chase records, newest first
+create index chases_user on chases (user_id, id desc);
+
+-- A correction reverses settlement credits (prize, tie refund, rebates, type 310). When the player has
+-- already spent part of it, the reversal takes what the balance allows and the rest is recorded here
+-- (never a negative balance); the operator settles it by hand.
+create table settlement_shortfalls (
+  id                    bigserial primary key,
+  -- the reversal transfer id ('rev:win:12:v0'); unique so a retried correction records once
+  transfer_id           text not null unique,
+  original_transfer_id  text not null,
+  user_id               bigint not null references users(id),
+  bet_id                bigint not null references bets(id),
+  amount                bigint not null check (amount > 0),    -- fen not recovered
+  created_at            timestamptz not null default now()
+);
+create index settlement_shortfalls_user on settlement_shortfalls (user_id, created_at desc);
+
+-- Settlement transfers (201/204/501/502/310) carry ref = 'bet:{betId}': a correction or system cancel
+-- finds what to reverse through this index.
+create index transfers_ref on transfers (ref) where ref is not null;

@@ -1,0 +1,89 @@
+/**
+ * Prize groups per family (docs/lottery-design.md "Money and groups"): an account's own row in
+ * user_prize_groups, else the site setting 'lottery_default_group', never above the lottery's cap.
+ * The setting is read through a short cache; its value is `{ "group": 1950 }` (a bare number is
+ * accepted too).
+ */
+import type { Sql, Tx } from '../db/client.ts';
+import type { LotteryFamily } from '../../domain/lottery/types.ts';
+
+export const DEFAULT_GROUP_KEY = 'lottery_default_group';
+export const DEFAULT_PRIZE_GROUP = 1950;
+const CACHE_MS = 2000;
+
+type Db = Sql | Tx;
+let cached: { at: number; value: number } | null = null;
+
+function groupFromSetting(value: unknown): number {
+  const raw = typeof value === 'object' && value !== null ? (value as { group?: unknown }).group : value;
+  const n = typeof raw === 'string' ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1000 && n <= 2000 ? n : DEFAULT_PRIZE_GROUP;
+}
+
+/** The group given to accounts without their own row. */
+export async function defaultPrizeGroup(sql: Db): Promise<number> {
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+  const [row] = await (sql as Sql)<{ value: unknown }[]>`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
+  const value = row ? groupFromSetting(row.value) : DEFAULT_PRIZE_GROUP;
+  cached = { at: Date.now(), value };
+  return value;
+}
+
+export function clearDefaultGroupCache(): void {
+  cached = null;
+}
+
+/** The bettor's prize group on this family, capped by the lottery's cap. */
+export async function prizeGroupOf(sql: Db, userId: number, family: LotteryFamily, cap: number): Promise<number> {
+  const [row] = await (sql as Sql)<{ prize_group: number }[]>`
+    select prize_group from user_prize_groups where user_id = ${userId} and family = ${family}`;
+  const own = row ? row.prize_group : await defaultPrizeGroup(sql);
+  return Math.min(own, cap);
+}
+
+/**
+ * The bettor then each upline (users.parent_id), the top account last. Each account's group is its
+ * own (or the default) capped by the lottery's cap, and a child's group never exceeds its parent's.
+ */
+export async function chainGroups(
+  sql: Db,
+  userId: number,
+  family: LotteryFamily,
+  cap: number,
+): Promise<{ userId: number; group: number }[]> {
+  const rows = await (sql as Sql)<{ id: number; depth: number; prize_group: number | null }[]>`
+    with recursive chain (id, parent_id, depth) as (
+      select id, parent_id, 0 from users where id = ${userId}
+      union all
+      select u.id, u.parent_id, c.depth + 1 from users u join chain c on u.id = c.parent_id where c.depth < 64
+    )
+    select c.id, c.depth, g.prize_group
+    from chain c left join user_prize_groups g on g.user_id = c.id and g.family = ${family}
+    order by c.depth`;
+  if (rows.length === 0) return [];
+  const fallback = rows.some((r) => r.prize_group === null) ? await defaultPrizeGroup(sql) : DEFAULT_PRIZE_GROUP;
+  const groups = rows.map((r) => Math.min(r.prize_group ?? fallback, cap));
+  // clamp from the top down: each child at most its parent
+  for (let i = groups.length - 2; i >= 0; i--) groups[i] = Math.min(groups[i]!, groups[i + 1]!);
+  return rows.map((r, i) => ({ userId: Number(r.id), group: groups[i]! }));
+}
+
+/**
+ * Own-or-default groups of many (user, family) pairs in one query, before any cap: key
+ * `${userId}:${family}`. The caller caps each by its lottery (Math.min with prizeGroupCap).
+ */
+export async function prizeGroupsOf(
+  sql: Db,
+  pairs: readonly { userId: number; family: LotteryFamily }[],
+): Promise<Map<string, number>> {
+  const fallback = await defaultPrizeGroup(sql);
+  const out = new Map(pairs.map((p) => [`${p.userId}:${p.family}`, fallback]));
+  if (out.size === 0) return out;
+  const keys = [...out.keys()].map((k) => k.split(':') as [string, string]);
+  const rows = await (sql as Sql)<{ user_id: number; family: string; prize_group: number }[]>`
+    select g.user_id, g.family, g.prize_group from user_prize_groups g
+    join unnest(${keys.map((k) => k[0])}::bigint[], ${keys.map((k) => k[1])}::text[]) as k(user_id, family)
+      on g.user_id = k.user_id and g.family = k.family`;
+  for (const r of rows) out.set(`${r.user_id}:${r.family}`, r.prize_group);
+  return out;
+}

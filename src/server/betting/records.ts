@@ -1,0 +1,119 @@
+/** The player's bet and chase records: lists, details and summaries, own rows only. */
+import { formatFen } from '../../domain/money.ts';
+import { getPlay, ODDS_SCALE, prizePayoutFen } from '../../domain/lottery/index.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../http/envelope.ts';
+import {
+  BET_COLUMNS, betRow, betWhere, CHASE_COLUMNS, CHASE_STATUSES, chaseRow, type BetDbRow, type ChaseDbRow, type RecordFilter,
+} from './rows.ts';
+
+const SETTLED = ['WON', 'LOST', 'TIE_REFUND'];
+const REFUNDED = ['USER_CANCELLED', 'SYSTEM_CANCELLED', 'CHASE_STOPPED'];
+
+export interface Paging {
+  page?: number;
+  pageSize?: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+const limits = (p: Paging) => {
+  const size = p.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { limit: size, offset: ((p.page ?? 1) - 1) * size };
+};
+
+const BET_FROM = (sql: Sql) => sql`
+  from bets b join lotteries l on l.code = b.lottery_code
+  join lottery_issues li on li.lottery_code = b.lottery_code and li.issue = b.issue`;
+
+export async function listBets(sql: Sql, userId: number, f: RecordFilter & Paging) {
+  const where = betWhere(sql, userId, f);
+  const { limit, offset } = limits(f);
+  const rows = await sql<BetDbRow[]>`
+    select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where ${where}
+    order by b.created_at desc, b.id desc limit ${limit} offset ${offset}`;
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from bets b where ${betWhere(sql, userId, f)}`;
+  return { list: rows.map(betRow), total: n };
+}
+
+/** Prize of one winning line of each tier for this ticket (unit and multiple), or the odds. */
+function tiersOf(r: BetDbRow) {
+  const play = getPlay(r.family, r.play_code);
+  if (!play) return [];
+  return play.tiers.map((t) => {
+    if (play.model === 'odds') {
+      const odds = r.odds?.[t.id];
+      return { id: t.id, name: t.nameZh, prize: odds === undefined ? '' : String(odds / ODDS_SCALE) };
+    }
+    const fen = prizePayoutFen(play, { wins: { [t.id]: 1 }, refunds: 0 }, r.bet_group, r.unit, r.multiple);
+    return { id: t.id, name: t.nameZh, prize: formatFen(fen) };
+  });
+}
+
+export async function betDetail(sql: Sql, userId: number, betId: number) {
+  const [r] = await sql<BetDbRow[]>`select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.id = ${betId} and b.user_id = ${userId}`;
+  if (!r) throw new AppError('订单不存在');
+  return {
+    ...betRow(r),
+    winDetail: r.win_detail ?? null,
+    seedHash: r.seed_hash ?? '',
+    openNumber: r.open_number ?? '',
+    rebate: formatFen(r.rebate),
+    tiers: tiersOf(r),
+  };
+}
+
+/**
+ * Totals of the filtered records. Refunded bets (cancelled, stopped) are left out; the profit is
+ * over settled bets only: what came back plus rebates minus their stake.
+ */
+export async function betSummary(sql: Sql, userId: number, f: RecordFilter) {
+  const [s] = await sql<{ n: number; bet: number; win: number; rebate: number; profit: number }[]>`
+    select count(*)::int as n, coalesce(sum(b.amount), 0)::bigint as bet,
+           coalesce(sum(b.payout) filter (where b.status = any(${SETTLED})), 0)::bigint as win,
+           coalesce(sum(b.rebate), 0)::bigint as rebate,
+           coalesce(sum(b.payout + b.rebate - b.amount) filter (where b.status = any(${SETTLED})), 0)::bigint as profit
+    from bets b where ${betWhere(sql, userId, f)} and not (b.status = any(${REFUNDED}))`;
+  return {
+    betCount: s!.n,
+    betAmount: formatFen(s!.bet),
+    winAmount: formatFen(s!.win),
+    rebateAmount: formatFen(s!.rebate),
+    profit: formatFen(s!.profit),
+  };
+}
+
+export interface ChaseFilter extends Paging {
+  lotteryCode?: string;
+  status?: string;
+}
+
+export async function listChases(sql: Sql, userId: number, f: ChaseFilter) {
+  const where = sql`c.user_id = ${userId}
+    ${f.lotteryCode ? sql`and c.lottery_code = ${f.lotteryCode}` : sql``}
+    ${f.status ? sql`and c.status = ${f.status}` : sql``}`;
+  const { limit, offset } = limits(f);
+  const rows = await sql<ChaseDbRow[]>`
+    select ${sql.unsafe(CHASE_COLUMNS)} from chases c join lotteries l on l.code = c.lottery_code
+    where ${where} order by c.id desc limit ${limit} offset ${offset}`;
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from chases c where ${where}`;
+  return { list: rows.map(chaseRow), total: n };
+}
+
+export async function chaseDetail(sql: Sql, userId: number, chaseId: number) {
+  const [c] = await sql<ChaseDbRow[]>`
+    select ${sql.unsafe(CHASE_COLUMNS)} from chases c join lotteries l on l.code = c.lottery_code
+    where c.id = ${chaseId} and c.user_id = ${userId}`;
+  if (!c) throw new AppError('追号记录不存在');
+  const bets = await sql<BetDbRow[]>`
+    select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.chase_id = ${chaseId} and b.user_id = ${userId}
+    order by b.issue, b.id`;
+  return { ...chaseRow(c), orders: bets.map(betRow) };
+}
+
+export async function chaseCounts(sql: Sql, userId: number) {
+  const rows = await sql<{ status: string; n: number }[]>`
+    select status, count(*)::int as n from chases where user_id = ${userId} group by status`;
+  const counts = Object.fromEntries(CHASE_STATUSES.map((s) => [s, 0])) as Record<(typeof CHASE_STATUSES)[number], number>;
+  for (const r of rows) counts[r.status as keyof typeof counts] = r.n;
+  return counts;
+}

@@ -1,0 +1,172 @@
+/**
+ * The SQL of placing bets, shared by single bets, quick bets and chases: wallet locks, the bet rows
+ * (many in one statement) and their stake transfers (`bet:{betId}`, player → house).
+ *
+ * Invariant: a bet row and its stake transfer are written in the same transaction, so a bet exists
+ * exactly when its stake has left the wallet; the (user, request, index) key makes a retried
+ * submission find its first bets instead of betting twice.
+ */
+import type { Sql, Tx } from '../db/client.ts';
+import { bulkTransfersInTx } from '../ledger/bulk.ts';
+import type { TransferInput } from '../ledger/ledger.ts';
+import type { PricedTicket } from './tickets.ts';
+
+type Db = Sql | Tx;
+
+export interface BetInsert {
+  userId: number;
+  requestId: string;
+  requestIndex: number;
+  ticket: PricedTicket;
+  stakeType: number;
+  chaseId: number | null;
+}
+
+export interface PlacedOrder {
+  id: number;
+  orderNo: string;
+  issue: string;
+  userId: number;
+  amountFen: number;
+  stakeType: number;
+}
+
+const BEIJING_MS = 8 * 3600 * 1000;
+
+/** yyyyMMdd of today in Beijing: the order number's prefix. */
+function datePrefix(nowMs: number): string {
+  const d = new Date(nowMs + BEIJING_MS);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Locks the wallets of these players and the house account in account-id order (the order every
+ * ledger writer uses, so no deadlock) and returns each player's balance (0 without a wallet).
+ */
+export async function lockWallets(tx: Tx, userIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)].map(String);
+  const rows = await tx<{ user_id: number | null; balance: number }[]>`
+    select user_id, balance from ledger_accounts
+    where (kind = 'player' and coalesce(user_id, 0) = any(${tx.array(ids)}::bigint[]))
+       or (kind = 'house' and coalesce(user_id, 0) = 0)
+    order by id for update`;
+  const out = new Map<number, number>(userIds.map((u) => [u, 0]));
+  for (const r of rows) if (r.user_id !== null) out.set(Number(r.user_id), r.balance);
+  return out;
+}
+
+/** Fresh bet ids (unused ones are gaps, as any sequence has). */
+export async function allocateBetIds(tx: Tx, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await tx<{ id: number }[]>`select nextval('bets_id_seq') as id from generate_series(1, ${n})`;
+  return rows.map((r) => r.id);
+}
+
+/** The order of a bet about to be inserted with this id (order number: Beijing date + id). */
+export function orderOf(row: BetInsert, id: number, nowMs: number): PlacedOrder {
+  return {
+    id,
+    orderNo: `${datePrefix(nowMs)}${String(id).padStart(10, '0')}`,
+    issue: row.ticket.issue,
+    userId: row.userId,
+    amountFen: row.ticket.amountFen,
+    stakeType: row.stakeType,
+  };
+}
+
+/** Inserts the bets, with their ids and order numbers given, in one statement. */
+export async function insertBets(tx: Tx, rows: readonly BetInsert[], orders: readonly PlacedOrder[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (orders.length !== rows.length) throw new Error('one order per bet row');
+  const col = <T>(f: (r: BetInsert) => T) => rows.map(f);
+  const t = (r: BetInsert) => r.ticket;
+  await tx`
+    insert into bets (id, order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
+                      betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds, chase_id)
+    select id, order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number, betting_count,
+           unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds::jsonb, chase_id
+    from unnest(
+      ${tx.array(orders.map((o) => String(o.id)))}::bigint[], ${tx.array(orders.map((o) => o.orderNo))}::text[],
+      ${tx.array(col((r) => String(r.userId)))}::bigint[], ${tx.array(col((r) => r.requestId))}::text[],
+      ${tx.array(col((r) => String(r.requestIndex)))}::int[], ${tx.array(col((r) => t(r).lottery.code))}::text[],
+      ${tx.array(col((r) => t(r).issue))}::text[], ${tx.array(col((r) => t(r).play.code))}::text[],
+      ${tx.array(col((r) => t(r).bettingNumber))}::text[], ${tx.array(col((r) => String(t(r).bettingCount)))}::int[],
+      ${tx.array(col((r) => t(r).unit))}::text[], ${tx.array(col((r) => String(t(r).multiple)))}::int[],
+      ${tx.array(col((r) => String(t(r).amountFen)))}::bigint[], ${tx.array(col((r) => String(t(r).rebatePermille)))}::int[],
+      ${tx.array(col((r) => String(t(r).userGroup)))}::int[], ${tx.array(col((r) => String(t(r).betGroup)))}::int[],
+      ${tx.array(col((r) => String(r.stakeType)))}::int[],
+      ${tx.array(col((r) => (t(r).odds ? JSON.stringify(t(r).odds) : null)) as string[])}::text[],
+      ${tx.array(col((r) => (r.chaseId === null ? null : String(r.chaseId))) as string[])}::bigint[]
+    ) as s(id, order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
+           betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds, chase_id)`;
+}
+
+/**
+ * Writes bets and their stakes: the bet rows and the ledger transfers go on the wire together
+ * (pipelined on the transaction's connection; no constraint orders them). Returns the orders.
+ */
+export async function writeBets(tx: Tx, rows: readonly BetInsert[], ids: readonly number[], nowMs: number): Promise<PlacedOrder[]> {
+  const orders = rows.map((r, i) => orderOf(r, ids[i]!, nowMs));
+  await Promise.all([insertBets(tx, rows, orders), bulkTransfersInTx(tx, orders.map(stakeTransfer))]);
+  return orders;
+}
+
+/** Every transfer about a bet carries it as its ref (settlement finds them through it). */
+export function betRef(betId: number): string {
+  return `bet:${betId}`;
+}
+
+/** A refund of a bet's stake: house → player. */
+export function refundTransfer(transferId: string, typeCode: number, bet: { id: number; userId: number; amountFen: number }, remark: string): TransferInput {
+  return {
+    transferId,
+    from: { kind: 'house', userId: null },
+    to: { kind: 'player', userId: bet.userId },
+    amountFen: bet.amountFen,
+    typeCode,
+    userId: bet.userId,
+    ref: betRef(bet.id),
+    remark,
+  };
+}
+
+/** The stake of a bet: player → house, `bet:{betId}`. */
+export function stakeTransfer(o: PlacedOrder): TransferInput {
+  return {
+    transferId: `bet:${o.id}`,
+    from: { kind: 'player', userId: o.userId },
+    to: { kind: 'house', userId: null },
+    amountFen: o.amountFen,
+    typeCode: o.stakeType,
+    userId: o.userId,
+    ref: betRef(o.id),
+    remark: o.orderNo,
+  };
+}
+
+/** The orders a submission made before (empty when it never bet). */
+export async function storedOrders(db: Db, userId: number, requestId: string): Promise<{ id: number; orderNo: string; issue: string }[]> {
+  const rows = await (db as Sql)<{ id: number; order_no: string; issue: string }[]>`
+    select id, order_no, issue from bets where user_id = ${userId} and request_id = ${requestId} order by request_index`;
+  return rows.map((r) => ({ id: r.id, orderNo: r.order_no, issue: r.issue }));
+}
+
+/** Stored orders of many submissions at once: key `${userId}:${requestId}`. */
+export async function storedOrdersOf(
+  tx: Tx, keys: readonly { userId: number; requestId: string }[],
+): Promise<Map<string, { id: number; orderNo: string }[]>> {
+  const out = new Map<string, { id: number; orderNo: string }[]>();
+  if (keys.length === 0) return out;
+  const rows = await tx<{ user_id: number; request_id: string; id: number; order_no: string }[]>`
+    select b.user_id, b.request_id, b.id, b.order_no
+    from bets b join unnest(${tx.array(keys.map((k) => String(k.userId)))}::bigint[], ${tx.array(keys.map((k) => k.requestId))}::text[])
+      as k(user_id, request_id) on b.user_id = k.user_id and b.request_id = k.request_id
+    order by b.user_id, b.request_id, b.request_index`;
+  for (const r of rows) {
+    const key = `${r.user_id}:${r.request_id}`;
+    const list = out.get(key) ?? [];
+    list.push({ id: r.id, orderNo: r.order_no });
+    out.set(key, list);
+  }
+  return out;
+}

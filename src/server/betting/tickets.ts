@@ -1,0 +1,219 @@
+/**
+ * One bet-slip entry from the wire (docs/lottery-design.md, Betting): every field checked (types,
+ * ranges, unknown fields refused), then priced with the domain's quoteBet at the bettor's group.
+ * Parsing needs only the lottery catalogue; pricing needs the group, so it runs where the group is
+ * known (inside the write). No rule is computed here that the domain already states.
+ */
+import { FEN_PER_YUAN, parseYuanToFen } from '../../domain/money.ts';
+import {
+  formatSelection, getPlay, parseSelection, quoteBet, rebatePointToPermille, type BetUnit, type PlayDef, type Selection,
+} from '../../domain/lottery/index.ts';
+import { checkStreakAmount, streakBetMessages } from '../../domain/validation.ts';
+import type { Sql, Tx } from '../db/client.ts';
+import { AppError } from '../http/envelope.ts';
+import { loadLottery, type Lottery } from '../lottery/lotteries.ts';
+
+export const MAX_TICKETS = 50;
+const ENTRY_FIELDS = new Set([
+  'lotteryCode', 'playDetailCode', 'bettingNumber', 'bettingCount', 'bettingAmount', 'bettingPoint', 'bettingUnit',
+  'bettingIssue', 'graduationCount',
+]);
+const UNITS: Readonly<Record<string, BetUnit>> = { '1': 'yuan', '0.1': 'jiao', '0.01': 'fen' };
+export const UNIT_WIRE: Readonly<Record<BetUnit, number>> = { yuan: 1, jiao: 0.1, fen: 0.01 };
+const ISSUE_TEXT = /^[0-9][0-9-]{3,23}$/;
+const MAX_NUMBER_CHARS = 20_000;
+
+/** A checked, not yet priced slip entry. */
+export interface TicketInput {
+  lottery: Lottery;
+  play: PlayDef;
+  selection: Selection;
+  /** the selection text as sent; priced tickets carry the canonical text (what is stored) */
+  bettingNumber: string;
+  bettingCount: number;
+  amountFen: number;
+  rebatePermille: number;
+  unit: BetUnit;
+  multiple: number;
+  issue: string;
+}
+
+/** A priced entry, ready to be written. */
+export interface PricedTicket extends TicketInput {
+  userGroup: number;
+  betGroup: number;
+  odds: Record<string, number> | null;
+}
+
+const fail = (msg: string): never => {
+  throw new AppError(msg);
+};
+
+function text(v: unknown): string | null {
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+function intField(v: unknown, msg: string): number {
+  const t = text(v);
+  if (t === null || !/^\d{1,9}$/.test(t)) fail(msg);
+  return Number(t);
+}
+
+/** Parses the JSON text of a form field; refuses anything that is not the expected shape. */
+export function parseJsonField(raw: string, what: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return fail(`${what}格式不正确`);
+  }
+}
+
+export async function lotteryForSale(sql: Sql | Tx, code: unknown): Promise<Lottery> {
+  const t = text(code);
+  if (t === null || !/^\d{4}$/.test(t)) fail('彩种编号不正确');
+  const lottery = await loadLottery(sql, t!);
+  if (!lottery) fail('彩种不存在');
+  if (!lottery!.enabled) fail('彩种已停售');
+  return lottery!;
+}
+
+/** playDetailCode = lotteryCode + domain play code. */
+export function playOf(lottery: Lottery, playDetailCode: unknown): PlayDef {
+  const t = text(playDetailCode);
+  if (t === null || !t.startsWith(lottery.code)) fail('玩法不存在');
+  const play = getPlay(lottery.family, t!.slice(lottery.code.length));
+  if (!play) fail('玩法不存在');
+  return play!;
+}
+
+export function selectionOf(play: PlayDef, bettingNumber: unknown): { selection: Selection; text: string } {
+  const t = text(bettingNumber);
+  if (t === null || t === '') return fail(streakBetMessages.noSelection);
+  if (t.length > MAX_NUMBER_CHARS) fail('投注号码过长');
+  const selection = parseSelection(play, t);
+  if (!selection) fail('投注号码格式不正确');
+  return { selection: selection!, text: t };
+}
+
+export function amountOf(v: unknown): number {
+  const t = text(v);
+  if (t === null || t === '') fail(streakBetMessages.noAmount);
+  const fen = parseYuanToFen(t!);
+  if (fen === null || fen <= 0) fail('投注金额格式不正确');
+  return fen!;
+}
+
+export function rebateOf(v: unknown): number {
+  const t = text(v);
+  if (t === null || t === '') fail(streakBetMessages.noRebate);
+  const permille = rebatePointToPermille(t!);
+  if (permille === null) fail('返点格式不正确');
+  return permille!;
+}
+
+export function unitOf(v: unknown): BetUnit {
+  const t = text(v);
+  const unit = t === null ? undefined : UNITS[String(Number(t))];
+  if (!unit) fail('投注单位不正确');
+  return unit!;
+}
+
+export function issueOf(v: unknown): string {
+  const t = text(v);
+  if (t === null || !ISSUE_TEXT.test(t)) fail('期号格式不正确');
+  return t!;
+}
+
+export function refuseUnknownFields(entry: Record<string, unknown>, allowed: ReadonlySet<string>): void {
+  for (const k of Object.keys(entry)) if (!allowed.has(k)) fail(`投注数据含有不支持的字段：${k.slice(0, 40)}`);
+}
+
+function asObject(v: unknown): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('投注数据格式不正确');
+  return v as Record<string, unknown>;
+}
+
+/** One entry of bettingData. */
+export async function parseTicket(sql: Sql | Tx, raw: unknown): Promise<TicketInput> {
+  const e = asObject(raw);
+  refuseUnknownFields(e, ENTRY_FIELDS);
+  const lottery = await lotteryForSale(sql, e.lotteryCode);
+  const play = playOf(lottery, e.playDetailCode);
+  const { selection, text: bettingNumber } = selectionOf(play, e.bettingNumber);
+  const bettingCount = intField(e.bettingCount, '注数格式不正确');
+  if (bettingCount < 1) fail('注数格式不正确');
+  const amountFen = amountOf(e.bettingAmount);
+  const rebatePermille = rebateOf(e.bettingPoint);
+  const unit = unitOf(e.bettingUnit);
+  const multiple = intField(e.graduationCount, '倍数必须为正整数');
+  const issue = issueOf(e.bettingIssue);
+  if (play.model === 'odds' && (unit !== 'yuan' || multiple !== 1)) fail('该玩法的投注单位和倍数必须为1');
+  return { lottery, play, selection, bettingNumber, bettingCount, amountFen, rebatePermille, unit, multiple, issue };
+}
+
+/** The entries of a bettingData JSON array (1 to MAX_TICKETS). */
+function slipEntries(raw: string): Record<string, unknown>[] {
+  const list = parseJsonField(raw, '投注数据');
+  if (!Array.isArray(list) || list.length === 0) fail(streakBetMessages.noSelection);
+  if ((list as unknown[]).length > MAX_TICKETS) fail(`单次最多提交${MAX_TICKETS}条投注`);
+  return (list as unknown[]).map(asObject);
+}
+
+/** The whole bettingData array of addBetting. */
+export async function parseSlip(sql: Sql | Tx, raw: string): Promise<TicketInput[]> {
+  const out: TicketInput[] = [];
+  for (const entry of slipEntries(raw)) out.push(await parseTicket(sql, entry));
+  return out;
+}
+
+const blank = (v: unknown) => text(v) === null || text(v) === '';
+
+/**
+ * The quick and long-dragon popups (spec 000 §5 streak bet): the same entries, odds plays only, and
+ * the stake per selection is a positive whole number of yuan (≤ 1,000,000, ≤ 7 characters).
+ */
+export async function parseFastSlip(sql: Sql | Tx, raw: string): Promise<TicketInput[]> {
+  const out: TicketInput[] = [];
+  for (const e of slipEntries(raw)) {
+    if (blank(e.bettingNumber)) fail(streakBetMessages.noSelection);
+    if (blank(e.bettingAmount)) fail(streakBetMessages.noAmount);
+    if (blank(e.bettingPoint)) fail(streakBetMessages.noRebate);
+    const t = await parseTicket(sql, e);
+    if (t.play.model !== 'odds') fail('该玩法不支持快捷投注');
+    const perLineFen = t.amountFen / t.bettingCount;
+    const perLineText = Number.isInteger(perLineFen) && perLineFen % FEN_PER_YUAN === 0 ? String(perLineFen / FEN_PER_YUAN) : 'x';
+    const bad = checkStreakAmount(perLineText);
+    if (bad) fail(bad);
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * Prices an entry at the bettor's group with the domain (the count and the amount must be the
+ * domain's). Odds plays: the stake per line is bettingAmount ÷ count, in whole fen. A chase sends
+ * one amount per issue, not per entry: `amountFromQuote` takes the domain's amount (prize-group plays).
+ */
+export function priceTicket(t: TicketInput, userGroup: number, opts: { amountFromQuote?: boolean } = {}): PricedTicket {
+  const lines = t.play.countBets(t.selection);
+  const quote = (stakePerLineFen?: number) =>
+    quoteBet(
+      t.play, t.selection,
+      { unit: t.unit, multiple: t.multiple, stakePerLineFen, userGroup, rebatePermille: t.rebatePermille },
+      t.lottery.odds[t.play.code], t.lottery.prizeGroupCap, t.lottery.ruleFlags,
+    );
+  // The domain's own message first (bad selection, rebate, multiple), then the count, then the amount.
+  // An odds entry is checked at a 1-fen stake first: its real stake needs the count to be right.
+  const odds = t.play.model === 'odds';
+  const first = quote(odds ? 1 : undefined);
+  if (!first.ok) return fail(first.msg);
+  if (lines !== t.bettingCount) fail('注数不符');
+  if (odds && t.amountFen % lines !== 0) fail('金额不符');
+  const q = odds ? quote(t.amountFen / lines) : first;
+  if (!q.ok) return fail(q.msg);
+  if (!opts.amountFromQuote && q.amountFen !== t.amountFen) fail('金额不符');
+  const bettingNumber = formatSelection(t.play, t.selection);
+  return { ...t, bettingNumber, amountFen: q.amountFen, userGroup, betGroup: q.betGroup, odds: q.odds };
+}

@@ -1,0 +1,133 @@
+/** Shared pieces of settlement: the per-issue lock, retries, the bet row and transfer helpers. */
+import type { Sql, Tx } from '../../db/client.ts';
+import type { TransferInput } from '../../ledger/ledger.ts';
+
+/** Ledger type codes (docs/lottery-design.md). */
+export const TYPE = {
+  prize: 201,
+  chaseRefund: 203,
+  tieRefund: 204,
+  systemRefund: 205,
+  reversal: 310,
+  rebate: 501,
+  uplineRebate: 502,
+} as const;
+
+/** The credits a settlement makes; a correction or system cancel reverses exactly these. */
+export const SETTLEMENT_CREDIT_TYPES: readonly number[] = [TYPE.prize, TYPE.tieRefund, TYPE.rebate, TYPE.uplineRebate];
+
+/** Bets per settlement transaction. */
+export const BATCH_SIZE = 2000;
+
+/** Transactions one settleIssue call runs side by side (each on its own pooled connection). */
+export const SETTLE_WORKERS = 2;
+
+const ISSUE_LOCK_NS = 727_300;
+
+/**
+ * The issue's settlement lock, across processes: settlement batches hold it shared (they run side by
+ * side on disjoint bets), a correction or system cancel holds it exclusive (no batch runs meanwhile).
+ */
+export async function lockIssue(tx: Tx, lotteryCode: string, issue: string, mode: 'shared' | 'exclusive' = 'exclusive'): Promise<void> {
+  const key = `${lotteryCode}:${issue}`;
+  if (mode === 'shared') await tx`select pg_advisory_xact_lock_shared(${ISSUE_LOCK_NS}, hashtext(${key}))`;
+  else await tx`select pg_advisory_xact_lock(${ISSUE_LOCK_NS}, hashtext(${key}))`;
+}
+
+/** Settlement transfers carry the bet as their ref (indexed): reversals find them through it. */
+export function betRef(betId: number): string {
+  return `bet:${betId}`;
+}
+
+export function houseToPlayer(
+  transferId: string, userId: number, amountFen: number, typeCode: number, betId: number, remark: string | null = null,
+  operatorId: number | null = null,
+): TransferInput {
+  return {
+    transferId,
+    from: { kind: 'house', userId: null },
+    to: { kind: 'player', userId },
+    amountFen,
+    typeCode,
+    userId,
+    ref: betRef(betId),
+    remark,
+    operatorId,
+  };
+}
+
+const RETRY_CODES = new Set(['40P01', '40001']);
+
+/** Runs one transaction, again after a deadlock or serialization failure (the work is idempotent). */
+export async function inTx<T>(sql: Sql, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await sql.begin(fn)) as T;
+    } catch (err) {
+      if (attempt >= 5 || !RETRY_CODES.has((err as { code?: string }).code ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
+}
+
+export interface IssueRow {
+  lottery_code: string;
+  issue: string;
+  status: 'pending' | 'drawn' | 'settled' | 'cancelled';
+  result: string | null;
+  result_version: number;
+  draw_at: Date;
+}
+
+export async function issueRow(tx: Tx, lotteryCode: string, issue: string): Promise<IssueRow | undefined> {
+  const [row] = await tx<IssueRow[]>`
+    select lottery_code, issue, status, result, result_version, draw_at
+    from lottery_issues where lottery_code = ${lotteryCode} and issue = ${issue}`;
+  return row;
+}
+
+export interface BetRow {
+  id: number;
+  user_id: number;
+  play_code: string;
+  betting_number: string;
+  betting_count: number;
+  unit: 'yuan' | 'jiao' | 'fen';
+  multiple: number;
+  amount: number;
+  user_group: number;
+  bet_group: number;
+  odds: Record<string, number> | null;
+  chase_id: number | null;
+  status: string;
+  settled_version: number | null;
+}
+
+export const BET_COLUMNS = [
+  'id', 'user_id', 'play_code', 'betting_number', 'betting_count', 'unit', 'multiple', 'amount', 'user_group',
+  'bet_group', 'odds', 'chase_id', 'status', 'settled_version',
+] as const;
+
+/** Sets the columns of many bets in one statement; only rows still in `fromStatuses` change. */
+export async function updateBets(
+  tx: Tx,
+  rows: readonly { id: number; status: string; payout: number; refund: number; rebate: number; winDetail: unknown }[],
+  fromStatuses: readonly string[],
+  settledVersion: number | null,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const ids = tx.array(rows.map((r) => String(r.id)));
+  const res = await tx`
+    update bets b set status = u.status, payout = u.payout, refund = u.refund, rebate = u.rebate,
+      win_detail = u.win_detail::jsonb, settled_version = ${settledVersion}, settled_at = now()
+    from unnest(
+      ${ids}::bigint[],
+      ${tx.array(rows.map((r) => r.status))}::text[],
+      ${tx.array(rows.map((r) => String(r.payout)))}::bigint[],
+      ${tx.array(rows.map((r) => String(r.refund)))}::bigint[],
+      ${tx.array(rows.map((r) => String(r.rebate)))}::bigint[],
+      ${tx.array(rows.map((r) => (r.winDetail === null ? null : JSON.stringify(r.winDetail))) as string[])}::text[]
+    ) as u(id, status, payout, refund, rebate, win_detail)
+    where b.id = u.id and b.id = any(${ids}::bigint[]) and b.status = any(${tx.array([...fromStatuses])}::text[])`;
+  return res.count;
+}

@@ -1,0 +1,100 @@
+/**
+ * One bet against a draw, in memory: its new status and amounts, and the ledger transfers that pay it
+ * (lottery-rules.md §2.4; docs/lottery-design.md for ids and type codes). Pure: no database.
+ */
+import {
+  bettorRebateFen, getPlay, parseSelection, playOdds, settleTicket, uplineRebatesFen, validateSelection,
+  type Draw, type LotteryFamily, type PlayDef, type RuleFlags, type Selection,
+} from '../../../domain/lottery/index.ts';
+import type { TransferInput } from '../../ledger/ledger.ts';
+import { houseToPlayer, TYPE, type BetRow } from './common.ts';
+
+export interface DrawContext {
+  family: LotteryFamily;
+  draw: Draw;
+  flags: RuleFlags;
+  version: number;
+  /** the lottery's odds overrides (only for odds bets stored without odds) */
+  oddsOverrides: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  prizeGroupCap: number;
+}
+
+export interface BetOutcome {
+  id: number;
+  status: 'WON' | 'LOST' | 'TIE_REFUND' | 'SYSTEM_CANCELLED';
+  payout: number;
+  refund: number;
+  rebate: number;
+  winDetail: unknown;
+  transfers: TransferInput[];
+}
+
+/** The bettor then the uplines, each with its prize group (src/server/betting/groups.ts chainGroups). */
+export type Chain = readonly { userId: number; group: number }[];
+
+/**
+ * Upline rebates on `stakeFen`: each upline earns (its group − its child's group) / 2000 of the stake.
+ * The bettor's group is the one the bet was placed at; groups are made non-decreasing going up, so
+ * a later change of a group can never make a rebate negative.
+ */
+function uplineTransfers(bet: BetRow, chain: Chain, stakeFen: number, version: number): TransferInput[] {
+  if (chain.length < 2 || stakeFen <= 0) return [];
+  const groups = [bet.user_group];
+  for (const link of chain.slice(1)) groups.push(Math.max(link.group, groups[groups.length - 1]!));
+  const amounts = uplineRebatesFen(stakeFen, groups);
+  const out: TransferInput[] = [];
+  amounts.forEach((amount, i) => {
+    const upline = chain[i + 1]!.userId;
+    if (amount > 0) out.push(houseToPlayer(`urb:${bet.id}:${upline}:v${version}`, upline, amount, TYPE.uplineRebate, bet.id));
+  });
+  return out;
+}
+
+/** A bet the catalogue can no longer read (unknown play or selection) is voided with its stake back. */
+function voided(bet: BetRow): BetOutcome {
+  return {
+    id: bet.id, status: 'SYSTEM_CANCELLED', payout: bet.amount, refund: bet.amount, rebate: 0, winDetail: null,
+    transfers: [houseToPlayer(`sys:${bet.id}`, bet.user_id, bet.amount, TYPE.systemRefund, bet.id, '无法结算，系统撤单')],
+  };
+}
+
+/** Parsed and validated selections by `${playCode}|${text}` (an issue's bets repeat them a lot). */
+export type SelectionCache = Map<string, { play: PlayDef; sel: Selection } | null>;
+
+function readTicket(ctx: DrawContext, bet: BetRow, cache: SelectionCache) {
+  const key = `${bet.play_code}|${bet.betting_number}`;
+  let hit = cache.get(key);
+  if (hit === undefined) {
+    const play = getPlay(ctx.family, bet.play_code);
+    const sel = play ? parseSelection(play, bet.betting_number) : null;
+    hit = play && sel && !validateSelection(play, sel) ? { play, sel } : null;
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+export function settleBet(ctx: DrawContext, bet: BetRow, chain: Chain, cache: SelectionCache = new Map()): BetOutcome {
+  const ticket = readTicket(ctx, bet, cache);
+  if (!ticket) return voided(bet);
+  const { play, sel } = ticket;
+  const odds = play.model === 'odds'
+    ? bet.odds ?? playOdds(play, bet.bet_group, ctx.oddsOverrides[play.code], ctx.prizeGroupCap)
+    : null;
+  const s = settleTicket(play, sel, ctx.draw, ctx.flags, {
+    unit: bet.unit, multiple: bet.multiple, lines: bet.betting_count, amountFen: bet.amount, betGroup: bet.bet_group, odds,
+  });
+  const v = ctx.version;
+  const transfers: TransferInput[] = [];
+  const prize = s.payoutFen - s.refundFen;
+  if (prize > 0) transfers.push(houseToPlayer(`win:${bet.id}:v${v}`, bet.user_id, prize, TYPE.prize, bet.id));
+  if (s.refundFen > 0) transfers.push(houseToPlayer(`tie:${bet.id}:v${v}`, bet.user_id, s.refundFen, TYPE.tieRefund, bet.id));
+  // Rebates only on the stake that played (refunded lines earn none).
+  const validStake = Math.max(0, bet.amount - s.refundFen);
+  const rebate = validStake > 0 && bet.bet_group <= bet.user_group ? bettorRebateFen(validStake, bet.user_group, bet.bet_group) : 0;
+  if (rebate > 0) transfers.push(houseToPlayer(`rb:${bet.id}:v${v}`, bet.user_id, rebate, TYPE.rebate, bet.id));
+  transfers.push(...uplineTransfers(bet, chain, validStake, v));
+  return {
+    id: bet.id, status: s.status, payout: s.payoutFen, refund: s.refundFen, rebate,
+    winDetail: { wins: s.win.wins, refunds: s.win.refunds }, transfers,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Reversing a settlement (correction, system cancel): every credit the settlement made for a bet at
+ * its settled version (201 prize, 204 tie refund, 501 rebate, 502 upline rebate) goes back to the house
+ * as 310 `rev:{originalTransferId}`. A player who has spent it gives back what the balance allows;
+ * the rest is recorded in settlement_shortfalls. No balance ever goes negative.
+ */
+import type { Tx } from '../../db/client.ts';
+import type { TransferInput } from '../../ledger/ledger.ts';
+import { betRef, SETTLEMENT_CREDIT_TYPES, TYPE } from './common.ts';
+
+export interface ReversalPlan {
+  transfers: TransferInput[];
+  shortfalls: { transferId: string; originalTransferId: string; userId: number; betId: number; amount: number }[];
+}
+
+interface Original {
+  transfer_id: string;
+  user_id: number;
+  amount: number;
+  ref: string;
+}
+
+/**
+ * Plans the reversal of the settlement of `bets` (those with a settled version). `credits` are
+ * transfers to players that the same bulk write applies before the reversals (e.g. system-cancel
+ * refunds): the balances they add can be taken back. Locks the house and the players' wallets.
+ */
+export async function planReversals(
+  tx: Tx,
+  bets: readonly { id: number; settled_version: number | null }[],
+  credits: readonly TransferInput[],
+  operatorId: number | null,
+  remark: string,
+): Promise<ReversalPlan> {
+  const settled = bets.filter((b) => b.settled_version !== null);
+  if (settled.length === 0) return { transfers: [], shortfalls: [] };
+  const version = new Map(settled.map((b) => [betRef(b.id), b.settled_version!]));
+  const found = await tx<Original[]>`
+    select transfer_id, user_id, amount, ref from transfers
+    where ref = any(${tx.array([...version.keys()])}::text[])
+      and type_code = any(${tx.array(SETTLEMENT_CREDIT_TYPES.map(String))}::integer[])
+    order by id`;
+  // Only the credits of the version each bet was settled at (older versions were reversed before).
+  const originals = found.filter((t) => t.transfer_id.endsWith(`:v${version.get(t.ref)}`));
+  if (originals.length === 0) return { transfers: [], shortfalls: [] };
+
+  const already = new Set(
+    (await tx<{ transfer_id: string }[]>`
+      select transfer_id from transfers where transfer_id = any(${tx.array(originals.map((o) => `rev:${o.transfer_id}`))}::text[])
+      union all
+      select transfer_id from settlement_shortfalls
+      where transfer_id = any(${tx.array(originals.map((o) => `rev:${o.transfer_id}`))}::text[])`).map((r) => r.transfer_id),
+  );
+  const users = [...new Set(originals.map((o) => o.user_id))];
+  // Lock in id order, house (the lowest id) included, as the bulk write will.
+  const wallets = await tx<{ id: number; kind: string; user_id: number | null; balance: number }[]>`
+    select id, kind, user_id, balance from ledger_accounts
+    where kind = 'house' or (kind = 'player' and user_id = any(${tx.array(users.map(String))}::bigint[]))
+    order by id for update`;
+  const balance = new Map<number, number>();
+  for (const w of wallets) if (w.kind === 'player') balance.set(w.user_id!, w.balance);
+  for (const c of credits) {
+    if (c.to.kind === 'player' && balance.has(c.to.userId!)) balance.set(c.to.userId!, balance.get(c.to.userId!)! + c.amountFen);
+  }
+
+  const plan: ReversalPlan = { transfers: [], shortfalls: [] };
+  for (const o of originals) {
+    const transferId = `rev:${o.transfer_id}`;
+    if (already.has(transferId)) continue;
+    const betId = Number(o.ref.slice('bet:'.length));
+    const have = balance.get(o.user_id) ?? 0;
+    const take = Math.min(have, o.amount);
+    balance.set(o.user_id, have - take);
+    if (take > 0) {
+      plan.transfers.push({
+        transferId,
+        from: { kind: 'player', userId: o.user_id },
+        to: { kind: 'house', userId: null },
+        amountFen: take,
+        typeCode: TYPE.reversal,
+        userId: o.user_id,
+        ref: o.ref,
+        remark,
+        operatorId,
+      });
+    }
+    if (take < o.amount) {
+      plan.shortfalls.push({ transferId, originalTransferId: o.transfer_id, userId: o.user_id, betId, amount: o.amount - take });
+    }
+  }
+  return plan;
+}
+
+export async function recordShortfalls(tx: Tx, plan: ReversalPlan): Promise<void> {
+  const s = plan.shortfalls;
+  if (s.length === 0) return;
+  await tx`
+    insert into settlement_shortfalls (transfer_id, original_transfer_id, user_id, bet_id, amount)
+    select * from unnest(
+      ${tx.array(s.map((x) => x.transferId))}::text[],
+      ${tx.array(s.map((x) => x.originalTransferId))}::text[],
+      ${tx.array(s.map((x) => String(x.userId)))}::bigint[],
+      ${tx.array(s.map((x) => String(x.betId)))}::bigint[],
+      ${tx.array(s.map((x) => String(x.amount)))}::bigint[])
+    on conflict (transfer_id) do nothing`;
+}

@@ -1,0 +1,131 @@
+/**
+ * settleIssue: pays every PENDING bet of a drawn issue, exactly once, in batches.
+ *
+ * Each batch is one transaction holding the issue lock shared: claim up to BATCH_SIZE PENDING bets
+ * (by id, row-locked, skipping bets another batch holds), settle them in memory, set them in one
+ * UPDATE guarded by status = 'PENDING', then write all their transfers with one bulk ledger write
+ * (deterministic ids `win:{betId}:v{version}` …; the ledger rows, the house's included, are locked
+ * last so betting waits on them as briefly as possible). SETTLE_WORKERS batches run side by side.
+ * A process killed mid-way leaves whole batches done or undone; running again settles the rest.
+ * Concurrent callers claim disjoint bets. The issue turns 'settled' once a check that waits for every
+ * in-flight batch finds no PENDING bet. The result and version are re-read every batch, and a
+ * correction (issue lock exclusive) runs between batches, never inside one.
+ */
+import { parseDraw } from '../../../domain/lottery/index.ts';
+import type { Sql, Tx } from '../../db/client.ts';
+import { bulkTransfersInTx } from '../../ledger/bulk.ts';
+import { chainGroups } from '../../betting/groups.ts';
+import { loadLottery, ruleFlagsAt, type Lottery } from '../lotteries.ts';
+import { BATCH_SIZE, BET_COLUMNS, inTx, issueRow, lockIssue, SETTLE_WORKERS, updateBets, type BetRow } from './common.ts';
+import { settleBet, type Chain, type DrawContext, type SelectionCache } from './compute.ts';
+import { finishChases, planChaseStops } from './chase.ts';
+
+type ChainCache = Map<number, Chain>;
+interface RunCache {
+  chains: ChainCache;
+  selections: SelectionCache;
+}
+
+/** Loads the upline chains of the batch's new bettors; the queries are pipelined on the connection. */
+async function chainsFor(tx: Tx, lottery: Lottery, bets: readonly BetRow[], cache: ChainCache): Promise<void> {
+  const missing = [...new Set(bets.map((b) => b.user_id).filter((u) => !cache.has(u)))];
+  for (let i = 0; i < missing.length; i += 256) {
+    const part = missing.slice(i, i + 256);
+    const chains = await Promise.all(part.map((u) => chainGroups(tx, u, lottery.family, lottery.prizeGroupCap)));
+    part.forEach((u, j) => cache.set(u, chains[j]!));
+  }
+}
+
+/** Up to `limit` PENDING bets of the issue after bet id `after`, in id order, that no one else holds. */
+function claimBets(tx: Tx, lotteryCode: string, issue: string, after: number, limit: number) {
+  return tx<BetRow[]>`
+    select ${tx(BET_COLUMNS as unknown as string[])} from bets
+    where lottery_code = ${lotteryCode} and issue = ${issue} and id > ${after} and status = 'PENDING'
+    order by id limit ${limit}
+    for update skip locked`;
+}
+
+/**
+ * One batch after bet id `after` (a hint: bets put back to PENDING by a correction behind it are
+ * found by a scan from the start); returns the last bet id settled, or null when nothing is left
+ * to claim (or the issue is not 'drawn').
+ */
+async function settleBatch(
+  tx: Tx, lottery: Lottery, issue: string, cache: RunCache, batchSize: number, after: number,
+): Promise<{ count: number; lastId: number } | null> {
+  await lockIssue(tx, lottery.code, issue, 'shared');
+  const row = await issueRow(tx, lottery.code, issue);
+  if (!row || row.status !== 'drawn') return null;
+  let bets = await claimBets(tx, lottery.code, issue, after, batchSize);
+  if (bets.length === 0 && after > 0) bets = await claimBets(tx, lottery.code, issue, 0, batchSize);
+  if (bets.length === 0) return null;
+  const draw = row.result === null ? null : parseDraw(lottery.family, row.result);
+  if (!draw) throw new Error(`issue ${lottery.code}/${issue} is drawn without a valid result`);
+  const ctx: DrawContext = {
+    family: lottery.family,
+    draw,
+    flags: ruleFlagsAt(lottery, row.draw_at.getTime()),
+    version: row.result_version,
+    oddsOverrides: lottery.odds,
+    prizeGroupCap: lottery.prizeGroupCap,
+  };
+  await chainsFor(tx, lottery, bets, cache.chains);
+  const outcomes = bets.map((b) => settleBet(ctx, b, cache.chains.get(b.user_id)!, cache.selections));
+
+  const chaseOf = new Map(bets.map((b) => [b.id, b.chase_id]));
+  const wonChases = outcomes.filter((o) => o.status === 'WON' && chaseOf.get(o.id) !== null).map((o) => chaseOf.get(o.id)!);
+  const stops = await planChaseStops(tx, wonChases);
+
+  const changed = await updateBets(tx, outcomes, ['PENDING'], row.result_version);
+  if (changed !== outcomes.length) throw new Error('bets changed while locked');
+  await bulkTransfersInTx(tx, [...outcomes.flatMap((o) => o.transfers), ...stops.transfers]);
+  await finishChases(tx, stops, bets.flatMap((b) => (b.chase_id === null ? [] : [b.chase_id])));
+  return { count: outcomes.length, lastId: bets[bets.length - 1]!.id };
+}
+
+/**
+ * Marks the issue settled when no bet is PENDING. Waits for the row locks of batches in flight (theirs
+ * or another caller's), so a bet they are settling is seen settled; false when some bet is still
+ * PENDING and unclaimed (put back by a correction meanwhile), or the issue is not 'drawn'.
+ */
+async function closeIssue(tx: Tx, lotteryCode: string, issue: string): Promise<boolean> {
+  await lockIssue(tx, lotteryCode, issue, 'shared');
+  const row = await issueRow(tx, lotteryCode, issue);
+  if (!row || row.status !== 'drawn') return true;
+  const pending = await tx`
+    select id from bets where lottery_code = ${lotteryCode} and issue = ${issue} and status = 'PENDING'
+    limit 1 for update`;
+  if (pending.length) return false;
+  await tx`update lottery_issues set status = 'settled', settled_at = now()
+           where lottery_code = ${lotteryCode} and issue = ${issue} and status = 'drawn'`;
+  return true;
+}
+
+/**
+ * Settles a drawn issue. An issue not 'drawn' (pending, already settled, cancelled) is a no-op.
+ * `batchSize` and `workers` are for tests; the defaults are BATCH_SIZE and SETTLE_WORKERS.
+ */
+export async function settleIssue(
+  sql: Sql, lotteryCode: string, issue: string, opts: { batchSize?: number; workers?: number } = {},
+): Promise<{ settled: number }> {
+  const lottery = await loadLottery(sql, lotteryCode);
+  if (!lottery) throw new Error(`unknown lottery ${lotteryCode}`);
+  const cache: RunCache = { chains: new Map(), selections: new Map() };
+  const batchSize = opts.batchSize ?? BATCH_SIZE;
+  let settled = 0;
+  const worker = async () => {
+    let after = 0;
+    for (;;) {
+      const done = await inTx(sql, (tx) => settleBatch(tx, lottery, issue, cache, batchSize, after));
+      if (done === null) return;
+      settled += done.count;
+      after = done.lastId;
+    }
+  };
+  for (;;) {
+    const ran = await Promise.allSettled(Array.from({ length: opts.workers ?? SETTLE_WORKERS }, worker));
+    const failed = ran.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    if (await inTx(sql, (tx) => closeIssue(tx, lotteryCode, issue))) return { settled };
+  }
+}

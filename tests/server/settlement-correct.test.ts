@@ -1,0 +1,176 @@
+/** Draw correction (reverse + settle again at the next version) and system cancel of an issue. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cancelIssue, correctIssue, settleIssue } from '../../src/server/lottery/settlement/index.ts';
+import {
+  betRow, expectLedgerSound, fund, makeIssue, makeUser, placeBet, playerBalance, spend, SSC, testDb, transfersOf,
+} from './settlement-fixtures.ts';
+
+const { sql } = await testDb();
+afterEach(() => expectLedgerSound(sql));
+
+async function issueState(issue: string) {
+  const [row] = await sql<{ status: string; result: string | null; result_version: number; cancel_remark: string | null }[]>`
+    select status, result, result_version, cancel_remark from lottery_issues where lottery_code = ${SSC} and issue = ${issue}`;
+  return row!;
+}
+
+describe('correctIssue', () => {
+  it('reverses the old settlement (taking what the balance allows), records the shortfall and settles again', async () => {
+    const op = await makeUser(sql);
+    const parent = await makeUser(sql, { group: 1960 });
+    const u = await makeUser(sql, { group: 1950, parentId: parent });
+    await fund(sql, u, 10_000);
+    await makeIssue(sql, SSC, 'R-1', { result: '5,0,0,0,0' });
+    // wins 19.5 yuan × 10 = 19,500 fen on 5; rebate 1% = 20 fen of 2000; parent (1960 − 1950)/2000 → 10 fen
+    const a = await placeBet(sql, { userId: u, issue: 'R-1', playCode: 'DWD', number: '5,-,-,-,-', multiple: 10, userGroup: 1950, rebatePermille: 10 });
+    // loses on 5, wins on 6 after the correction
+    const b = await placeBet(sql, { userId: u, issue: 'R-1', playCode: 'DWD', number: '6,-,-,-,-', multiple: 1, userGroup: 1950 });
+    await settleIssue(sql, SSC, 'R-1');
+    expect(await betRow(sql, a.id)).toMatchObject({ status: 'WON', payout: 19_300, rebate: 20, settled_version: 0 });
+    const balanceAfterWin = 10_000 - 2000 - 200 + 19_300 + 20;
+    expect(await playerBalance(sql, u)).toBe(balanceAfterWin);
+    // the player spends most of the prize before the correction; 500 fen stay
+    await spend(sql, u, balanceAfterWin - 500);
+
+    expect(await correctIssue(sql, SSC, 'R-1', '6,0,0,0,0', op)).toEqual({ resultVersion: 1 });
+    expect(await issueState('R-1')).toMatchObject({ status: 'settled', result: '6,0,0,0,0', result_version: 1 });
+    // a: the prize 19,300 and rebate 20 go back: 500 taken from the prize, the rest is a shortfall;
+    //    then it settles LOST at v1 and earns its rebate again.
+    expect(await betRow(sql, a.id)).toMatchObject({ status: 'LOST', payout: 0, rebate: 20, settled_version: 1 });
+    const ta = (await transfersOf(sql, a.id)).map((t) => [t.transfer_id, t.type_code, t.amount, t.user_id]);
+    expect(ta).toEqual([
+      [`bet:${a.id}`, 301, 2000, u],
+      [`win:${a.id}:v0`, 201, 19_300, u],
+      [`rb:${a.id}:v0`, 501, 20, u],
+      [`urb:${a.id}:${parent}:v0`, 502, 10, parent],
+      [`rev:win:${a.id}:v0`, 310, 500, u],
+      [`rev:urb:${a.id}:${parent}:v0`, 310, 10, parent],
+      [`rb:${a.id}:v1`, 501, 20, u],
+      [`urb:${a.id}:${parent}:v1`, 502, 10, parent],
+    ]);
+    const shortfalls = await sql<{ transfer_id: string; amount: number; user_id: number; bet_id: number }[]>`
+      select transfer_id, amount, user_id, bet_id from settlement_shortfalls order by id`;
+    expect(shortfalls).toEqual([
+      { transfer_id: `rev:win:${a.id}:v0`, amount: 19_300 - 500, user_id: u, bet_id: a.id },
+      { transfer_id: `rev:rb:${a.id}:v0`, amount: 20, user_id: u, bet_id: a.id },
+    ]);
+    // b now wins 19.5 yuan at v1
+    expect(await betRow(sql, b.id)).toMatchObject({ status: 'WON', payout: 1950, settled_version: 1 });
+    expect(await playerBalance(sql, u)).toBe(0 + 20 + 1950);
+    // parent: 10 on a and floor(200 × 10 / 2000) = 1 on b, both at v1
+    expect(await playerBalance(sql, parent)).toBe(11);
+
+    // a second correction reverses v1 (fully covered now) and settles v2
+    expect(await correctIssue(sql, SSC, 'R-1', '7,0,0,0,0', op)).toEqual({ resultVersion: 2 });
+    expect(await betRow(sql, b.id)).toMatchObject({ status: 'LOST', settled_version: 2 });
+    expect((await transfersOf(sql, b.id)).map((t) => t.transfer_id)).toEqual([
+      `bet:${b.id}`, `urb:${b.id}:${parent}:v0`, `rev:urb:${b.id}:${parent}:v0`, `win:${b.id}:v1`, `urb:${b.id}:${parent}:v1`, `rev:win:${b.id}:v1`, `rev:urb:${b.id}:${parent}:v1`,
+      `urb:${b.id}:${parent}:v2`,
+    ]);
+    expect(await playerBalance(sql, u)).toBe(20);
+    expect(await playerBalance(sql, parent)).toBe(11);
+    // no new shortfall: the v1 credits were covered
+    const [n] = await sql<{ n: number }[]>`select count(*)::int as n from settlement_shortfalls`;
+    expect(n!.n).toBe(2);
+  });
+
+  it('a correction in the middle of a settlement run leaves every bet settled once at the new version', async () => {
+    const op = await makeUser(sql);
+    const u = await makeUser(sql, { group: 1950 });
+    await fund(sql, u, 1_000_000);
+    await makeIssue(sql, SSC, 'R-4', { result: '3,0,0,0,0' });
+    const bets = [];
+    for (let i = 0; i < 120; i++) {
+      bets.push(await placeBet(sql, { userId: u, issue: 'R-4', playCode: 'DWD', number: `${i % 10},-,-,-,-`, userGroup: 1950 }));
+    }
+    let finished = false;
+    const running = settleIssue(sql, SSC, 'R-4', { batchSize: 3, workers: 1 }).then(() => (finished = true));
+    for (let n = 0; n < 6;) {
+      [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from bets where issue = 'R-4' and status <> 'PENDING'`;
+    }
+    const midway = !finished;
+    const corrected = await correctIssue(sql, SSC, 'R-4', '4,0,0,0,0', op);
+    await running;
+    expect(corrected).toEqual({ resultVersion: 1 });
+    expect(await issueState('R-4')).toMatchObject({ status: 'settled', result_version: 1 });
+    for (const [i, b] of bets.entries()) {
+      expect(await betRow(sql, b.id)).toMatchObject({ status: i % 10 === 4 ? 'WON' : 'LOST', settled_version: 1 });
+    }
+    expect(await playerBalance(sql, u)).toBe(1_000_000 - 120 * 200 + 12 * 1950);
+    // the first run had paid v0 prizes before the correction, and was still going
+    const [rev] = await sql<{ n: number }[]>`
+      select count(*)::int as n from transfers t join bets b on t.ref = 'bet:' || b.id
+      where b.issue = 'R-4' and t.type_code = 310`;
+    expect(rev!.n).toBeGreaterThan(0);
+    expect(midway).toBe(true);
+  });
+
+  it('refuses bad results and issues that cannot be corrected, changing nothing', async () => {
+    const op = await makeUser(sql);
+    await makeIssue(sql, SSC, 'R-2', { result: '1,2,3,4,5' });
+    await makeIssue(sql, SSC, 'R-3', { closeInSec: 100 });
+    await settleIssue(sql, SSC, 'R-2');
+    await expect(correctIssue(sql, SSC, 'R-2', '1,2,3', op)).rejects.toThrow('开奖号码应为5个');
+    await expect(correctIssue(sql, SSC, 'R-2', '1,2,3,4,a', op)).rejects.toThrow('开奖号码格式错误');
+    await expect(correctIssue(sql, SSC, 'R-2', '1,2,3,4,10', op)).rejects.toThrow('开奖号码应在0至9之间');
+    await expect(correctIssue(sql, SSC, 'R-2', '1,2,3,4,5', op)).rejects.toThrow('开奖号码与原结果相同');
+    await expect(correctIssue(sql, SSC, 'R-3', '1,2,3,4,5', op)).rejects.toThrow('该期尚未开奖');
+    await expect(correctIssue(sql, SSC, 'R-404', '1,2,3,4,5', op)).rejects.toThrow('期号不存在');
+    await expect(correctIssue(sql, '0000', 'R-2', '1,2,3,4,5', op)).rejects.toThrow('彩种不存在');
+    expect(await issueState('R-2')).toMatchObject({ status: 'settled', result: '1,2,3,4,5', result_version: 0 });
+  });
+});
+
+describe('cancelIssue', () => {
+  it('voids a settled issue: reverses the settlement, refunds every stake (205), no rebate', async () => {
+    const op = await makeUser(sql);
+    const parent = await makeUser(sql, { group: 1960 });
+    const u = await makeUser(sql, { group: 1950, parentId: parent });
+    await fund(sql, u, 10_000);
+    await makeIssue(sql, SSC, 'X-1', { result: '5,0,0,0,0' });
+    const won = await placeBet(sql, { userId: u, issue: 'X-1', playCode: 'DWD', number: '5,-,-,-,-', userGroup: 1950, rebatePermille: 10 });
+    const lost = await placeBet(sql, { userId: u, issue: 'X-1', playCode: 'DWD', number: '1,-,-,-,-', multiple: 3, userGroup: 1950 });
+    await settleIssue(sql, SSC, 'X-1');
+    expect(await betRow(sql, won.id)).toMatchObject({ status: 'WON', payout: 1930 });
+
+    expect(await cancelIssue(sql, SSC, 'X-1', '  官方开奖异常 ', op)).toEqual({ refunded: 2 });
+    expect(await issueState('X-1')).toMatchObject({ status: 'cancelled', cancel_remark: '官方开奖异常' });
+    expect(await betRow(sql, won.id)).toMatchObject({ status: 'SYSTEM_CANCELLED', payout: 200, refund: 200, rebate: 0 });
+    expect(await betRow(sql, lost.id)).toMatchObject({ status: 'SYSTEM_CANCELLED', refund: 600 });
+    expect((await transfersOf(sql, won.id)).map((t) => [t.transfer_id, t.type_code, t.amount])).toEqual([
+      [`bet:${won.id}`, 301, 200],
+      [`win:${won.id}:v0`, 201, 1930],
+      [`rb:${won.id}:v0`, 501, 2],
+      [`urb:${won.id}:${parent}:v0`, 502, 1],
+      [`sys:${won.id}`, 205, 200],
+      [`rev:win:${won.id}:v0`, 310, 1930],
+      [`rev:rb:${won.id}:v0`, 310, 2],
+      [`rev:urb:${won.id}:${parent}:v0`, 310, 1],
+    ]);
+    // back to where the player started; the parent keeps nothing
+    expect(await playerBalance(sql, u)).toBe(10_000);
+    expect(await playerBalance(sql, parent)).toBe(0);
+    // again: nothing moves; settle and correct refuse or do nothing
+    expect(await cancelIssue(sql, SSC, 'X-1', '再次', op)).toEqual({ refunded: 0 });
+    expect(await settleIssue(sql, SSC, 'X-1')).toEqual({ settled: 0 });
+    await expect(correctIssue(sql, SSC, 'X-1', '1,1,1,1,1', op)).rejects.toThrow('该期已撤单');
+    expect(await playerBalance(sql, u)).toBe(10_000);
+  });
+
+  it('voids an undrawn issue with pending bets; refuses a blank remark or unknown issue', async () => {
+    const op = await makeUser(sql);
+    const u = await makeUser(sql, { group: 1950 });
+    await fund(sql, u, 5000);
+    await makeIssue(sql, SSC, 'X-2', { closeInSec: -5 });
+    const bet = await placeBet(sql, { userId: u, issue: 'X-2', playCode: 'DWD', number: '5,-,-,-,-', multiple: 5, userGroup: 1950 });
+    await expect(cancelIssue(sql, SSC, 'X-2', '   ', op)).rejects.toThrow('请填写撤单原因');
+    await expect(cancelIssue(sql, SSC, 'X-404', '原因', op)).rejects.toThrow('期号不存在');
+    expect(await betRow(sql, bet.id)).toMatchObject({ status: 'PENDING' });
+    expect(await cancelIssue(sql, SSC, 'X-2', '官方停售', op)).toEqual({ refunded: 1 });
+    expect(await betRow(sql, bet.id)).toMatchObject({ status: 'SYSTEM_CANCELLED', refund: 1000 });
+    expect(await playerBalance(sql, u)).toBe(5000);
+    // a cancelled issue is never drawn into settlement
+    await sql`update lottery_issues set result = '5,0,0,0,0' where lottery_code = ${SSC} and issue = 'X-2'`;
+    expect(await settleIssue(sql, SSC, 'X-2')).toEqual({ settled: 0 });
+  });
+});
