@@ -1,7 +1,54 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const OUT_DIR = 'dist';
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/;
+
+/** Every compressible file under `dir`, recursively. */
+function compressibleFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return compressibleFiles(full);
+    return COMPRESSIBLE.test(e.name) ? [full] : [];
+  });
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` next to every text file of the build, so the server sends
+ * them as they are (src/server/http/pwa.ts) instead of compressing on each request. Runs after
+ * vite-plugin-pwa's own closeBundle, so sw.js is compressed too. A variant that is not smaller
+ * than the original is not written; the server then sends the original.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const dir = path.resolve(OUT_DIR);
+        for (const file of compressibleFiles(dir)) {
+          const bytes = fs.readFileSync(file);
+          const br = zlib.brotliCompressSync(bytes, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          });
+          const gz = zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
+          if (br.length < bytes.length) fs.writeFileSync(`${file}.br`, br);
+          if (gz.length < bytes.length) fs.writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -19,6 +66,7 @@ export default defineConfig({
         globIgnores: ['avatars/**'],
       },
     }),
+    precompress(),
   ],
   worker: { format: 'es' },
   server: {
@@ -27,5 +75,5 @@ export default defineConfig({
       '/uploads': 'http://localhost:8080',
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: { outDir: OUT_DIR, emptyOutDir: true, target: 'es2022' },
 });

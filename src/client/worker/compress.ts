@@ -14,6 +14,9 @@ export async function compressImage(file: Blob, quality = IMAGE_QUALITY): Promis
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('无法压缩图片');
+    // JPEG has no alpha: paint transparent areas white instead of black
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, width, height);
     ctx.drawImage(bitmap, 0, 0, width, height);
     const out = await canvas.convertToBlob({ type: 'image/jpeg', quality: q });
     if (out.size <= IMAGE_MAX_BYTES) { bitmap.close(); return out; }

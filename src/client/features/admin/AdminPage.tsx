@@ -5,11 +5,13 @@ import { UsersPanel } from './UsersPanel';
 import { AdjustPanel } from './AdjustPanel';
 import { SitePanel } from './SitePanel';
 import { OutboxPanel, LedgerPanel } from './ListsPanel';
+import { LotteryPanel } from './LotteryPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
   { key: 'adjust', label: '调账', C: AdjustPanel },
   { key: 'site', label: '站点', C: SitePanel },
+  { key: 'lottery', label: '彩票管理', C: LotteryPanel },
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
 ] as const;

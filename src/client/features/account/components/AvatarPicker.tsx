@@ -1,12 +1,34 @@
-/** Avatar picker: the 100 default avatars in a grid, plus upload of an own image (≤ 5 MB). */
+/**
+ * Avatar picker: the 100 default avatars in a grid, plus upload of an own image. The image is
+ * compressed first (JPEG quality 0.7, longest side IMAGE_MAX_SIDE_PX, in the background worker);
+ * what is sent must still fit the server's 5 MB limit.
+ */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useRef, useState } from 'react';
 import { Button, LoadingState, ErrorState, EmptyState, useAsync } from '../../../ui';
+import { worker } from '../../../worker/client';
 import { defaultAvatars, uploadImage } from '../api';
 import { FormAlert } from './FormAlert';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+/** The image as it is uploaded: compressed in the worker, or on the page when there is none. */
+async function compressForUpload(file: Blob): Promise<Blob> {
+  try {
+    const w = worker();
+    if (w) return await w.compressImage(file);
+    const { compressImage } = await import('../../../worker/compress');
+    return await compressImage(file);
+  } catch (e) {
+    // The browser's own decode errors are English; ours (图片过大…) are kept.
+    const msg = e instanceof Error ? e.message : '';
+    throw new Error(/[\u4e00-\u9fff]/.test(msg) ? msg : '图片无法读取，请选择其他图片');
+  }
+}
+
+/** `photo.png` → `photo.jpg`: the upload is the compressed JPEG. */
+const jpegName = (name: string) => `${name.replace(/\.[^.]*$/, '') || 'avatar'}.jpg`;
 
 export function AvatarPicker({ open, current, onClose, onPick }: {
   open: boolean; current: string; onClose(): void; onPick(url: string): Promise<void>;
@@ -24,10 +46,11 @@ export function AvatarPicker({ open, current, onClose, onPick }: {
   async function upload(file: File | undefined) {
     if (!file) return;
     if (!ACCEPTED.includes(file.type)) { setError('仅支持 PNG、JPEG、WebP、GIF 图片'); return; }
-    if (file.size > MAX_UPLOAD_BYTES) { setError('图片不能超过5MB'); return; }
     setBusy(true); setError('');
     try {
-      const { url } = await uploadImage(file, file.name);
+      const compressed = await compressForUpload(file);
+      if (compressed.size > MAX_UPLOAD_BYTES) throw new Error('图片不能超过5MB');
+      const { url } = await uploadImage(compressed, jpegName(file.name));
       await onPick(url);
       onClose();
     } catch (e) { setError(e instanceof Error ? e.message : String(e)); } finally {

@@ -1,0 +1,85 @@
+/**
+ * Issues of one lottery for the operator: the ones awaiting a result (official games) with the
+ * 开奖 form, and the recent ones with 纠错 (correct a result: reverse and re-settle) and
+ * 撤销本期 (system cancel: every bet refunded). The server checks the result text against the
+ * family's draw format and answers in Chinese; that answer is shown under the form.
+ */
+import { useState } from 'react';
+import { Button, TextField, useAsync } from '../../ui';
+import { DRAW_FORMATS } from '../../../domain/lottery/draws';
+import { fmtTime } from './api';
+import { cancelIssue, correctResult, listIssues, openResult, type AdminIssue, type AdminLottery, type IssueStatus } from './lotteryApi';
+import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+
+const STATUS_TEXT: Record<IssueStatus, string> = { pending: '待开奖', drawn: '已开奖', settled: '已结算', cancelled: '已撤销' };
+type Mode = 'open' | 'correct' | 'cancel' | null;
+
+/** e.g. "5个号码，0至9，用逗号分隔（1,2,3,4,5）". */
+function resultHint(lottery: AdminLottery): string {
+  const f = DRAW_FORMATS[lottery.family];
+  const pad = (n: number) => (f.padded ? String(n).padStart(2, '0') : String(n));
+  const sample = Array.from({ length: f.size }, (_, i) => pad(f.min + (i % (f.max - f.min + 1)))).join(',');
+  return `${f.size}个号码，${pad(f.min)}至${pad(f.max)}${f.distinct ? '不重复' : ''}，用英文逗号分隔，如 ${sample}`;
+}
+
+function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: AdminIssue; onChanged(): void }) {
+  const [mode, setMode] = useState<Mode>(null);
+  const [text, setText] = useState('');
+  const { busy, error, setError, run } = useConfirmedAction(() => { setMode(null); setText(''); onChanged(); });
+  const due = row.status === 'pending' && row.openTime <= Date.now();
+  const key = { lotteryCode: lottery.lotteryCode, issue: row.issue };
+
+  const choose = (m: Mode) => { setMode(mode === m ? null : m); setText(''); setError(''); };
+  const submit = () => {
+    const value = text.trim();
+    if (mode === 'cancel') {
+      if (!value) return setError('请输入撤销原因');
+      return void run(`确定撤销 ${lottery.lotteryName} 第 ${row.issue} 期？本期全部投注将退款。`, () => cancelIssue({ ...key, remark: value }), '本期已撤销');
+    }
+    if (!value) return setError('请输入开奖号码');
+    if (mode === 'open') return void run(null, () => openResult({ ...key, result: value }), '开奖成功');
+    return void run(`确定将第 ${row.issue} 期的开奖号码由 ${row.openNumber} 更正为 ${value}？已派奖金将冲正后重新结算。`, () => correctResult({ ...key, result: value }), '已更正开奖号码');
+  };
+
+  return (
+    <div data-issue={row.issue}>
+      <div className="flex justify-between font-medium"><span>第 {row.issue} 期</span><span>{STATUS_TEXT[row.status]}</span></div>
+      <p className="text-gray-700">封盘 {fmtTime(row.closeTime)} · 开奖 {fmtTime(row.openTime)}</p>
+      {row.openNumber && <p className="font-mono text-gray-900">开奖号码：{row.openNumber}</p>}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {due && lottery.source === 'official' && <Button variant={mode === 'open' ? 'primary' : 'secondary'} onClick={() => choose('open')}>开奖</Button>}
+        {(row.status === 'drawn' || row.status === 'settled') && <Button variant="secondary" onClick={() => choose('correct')}>纠错</Button>}
+        {row.status !== 'cancelled' && <Button variant="danger" onClick={() => choose('cancel')}>撤销本期</Button>}
+      </div>
+      {mode && (
+        <form className="mt-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+          {mode === 'cancel'
+            ? <TextField label="撤销原因" name={`remark-${row.issue}`} value={text} onChange={setText} maxLength={200} />
+            : <TextField label={mode === 'open' ? '开奖号码' : '正确的开奖号码'} name={`result-${row.issue}`} value={text} onChange={setText}
+                maxLength={80} autoComplete="off" inputMode="numeric" hint={resultHint(lottery)} />}
+          <Button type="submit" loading={busy} variant={mode === 'cancel' ? 'danger' : 'primary'} className="w-full">
+            {mode === 'open' ? '确认开奖' : mode === 'correct' ? '确认纠错' : '确认撤销'}
+          </Button>
+        </form>
+      )}
+      <ActionError message={error} />
+    </div>
+  );
+}
+
+export function LotteryIssues({ lottery }: { lottery: AdminLottery }) {
+  const [awaiting, setAwaiting] = useState(lottery.source === 'official');
+  const state = useAsync(() => listIssues(lottery.lotteryCode, awaiting ? 'awaiting' : undefined), [lottery.lotteryCode, awaiting]);
+  return (
+    <section aria-label="期号管理">
+      <div className="mb-3 flex gap-2" role="group" aria-label="期号范围">
+        <Button variant={awaiting ? 'primary' : 'secondary'} aria-pressed={awaiting} onClick={() => setAwaiting(true)}>待开奖</Button>
+        <Button variant={awaiting ? 'secondary' : 'primary'} aria-pressed={!awaiting} onClick={() => setAwaiting(false)}>最近期号</Button>
+        <Button variant="secondary" onClick={state.reload}>刷新</Button>
+      </div>
+      <AdminList state={state} empty={awaiting ? '没有等待开奖的期号' : '暂无期号'} keyOf={(r) => r.issue}>
+        {(r) => <IssueRow lottery={lottery} row={r} onChanged={state.reload} />}
+      </AdminList>
+    </section>
+  );
+}
