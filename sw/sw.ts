@@ -6,7 +6,7 @@
  */
 import { precacheAndRoute, createHandlerBoundToURL, cleanupOutdatedCaches } from 'workbox-precaching';
 import { registerRoute, NavigationRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { decodeEnpathUrl } from '../src/domain/enpath';
 
@@ -20,7 +20,9 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
 }));
 
 const NEVER = [/^\/v1\/betting\//, /^\/v1\/balance\//, /^\/v1\/transaction\//, /^\/v1\/users\//];
-const CACHEABLE = [/^\/v1\/management\/tenant\/getTenantConfig$/, /^\/v1\/management\/content\/[^/]+$/, /^\/v1\/lottery\/lotteryConfig$/];
+const CACHEABLE = [/^\/v1\/management\/tenant\/getTenantConfig$/, /^\/v1\/management\/content\/[^/]+$/, /^\/v1\/lottery\/howToPlay$/];
+/** Public draw results: network first (no stale draw while online), the cached copy offline. */
+const RESULTS = [/^\/v1\/betting\/lotteryOpenData$/, /^\/v1\/lottery\/openResult$/];
 
 /** The real path of an enpath URL, or null. */
 export function realPathOf(url: URL): string | null {
@@ -34,6 +36,22 @@ export function isCacheableApi(url: URL, method: string): boolean {
   if (!real || NEVER.some((r) => r.test(real))) return false;
   return CACHEABLE.some((r) => r.test(real));
 }
+
+export function isResultsApi(url: URL, method: string): boolean {
+  if (method !== 'GET' || url.origin !== self.location.origin) return false;
+  const real = realPathOf(url);
+  return real !== null && RESULTS.some((r) => r.test(real));
+}
+
+registerRoute(
+  ({ url, request }) => isResultsApi(url, request.method),
+  new NetworkFirst({
+    cacheName: 'lottery-results',
+    networkTimeoutSeconds: 4,
+    plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 })],
+  }),
+  'GET',
+);
 
 registerRoute(
   ({ url, request }) => isCacheableApi(url, request.method),

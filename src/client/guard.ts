@@ -2,7 +2,7 @@
  * Route guard (spec 000 section 2) as a pure function over the route table and
  * the stored user, so each decision is testable without a browser.
  */
-import { ALIASES, findRoute, type RouteDef } from './routeTable';
+import { ALIASES, findRoute, matchPath, type RouteDef } from './routeTable';
 import { loginRedirect } from './api/dispatch';
 
 export interface GuardUser { isLogin: boolean; agent: boolean; operator: boolean }
@@ -34,6 +34,12 @@ export function guard(path: string, fullPath: string, user: GuardUser | null, fi
 }
 
 /** Whether moving between two routes skips the loading overlay. */
-export function skipsLoading(from: RouteDef | null, to: RouteDef): boolean {
-  return Boolean(from && from.noLoadingGroup && from.noLoadingGroup === to.noLoadingGroup);
+export function skipsLoading(from: RouteDef | null, to: RouteDef, fromPath = '', toPath = ''): boolean {
+  if (!from) return false;
+  if (from === to && to.noLoadingSameParam) {
+    const a = matchPath(to.path, fromPath);
+    const b = matchPath(to.path, toPath);
+    return Boolean(a && b && a[to.noLoadingSameParam] === b[to.noLoadingSameParam]);
+  }
+  return Boolean(from.noLoadingGroup && from.noLoadingGroup === to.noLoadingGroup);
 }

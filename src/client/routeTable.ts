@@ -10,6 +10,8 @@ export interface RouteDef {
   operatorOnly?: boolean;
   /** Navigation between routes of the same group shows no loading overlay. */
   noLoadingGroup?: string;
+  /** Navigation inside this route keeps no loading overlay while this param stays the same. */
+  noLoadingSameParam?: string;
 }
 
 /** Aliases (spec: empty, /home, /404 → /index; /lottery → /lotteryHall). */

@@ -48,3 +48,11 @@ describe('route guard', () => {
     expect(skipsLoading(null, table[3])).toBe(false);
   });
 });
+
+describe('loading overlay between lottery pages', () => {
+  const lotteryRoute = { path: '/lottery/:type/:code', title: '购彩', component: null as never, auth: true, noLoadingSameParam: 'type' };
+  it('skips it between two lotteries of the same type, not across types', () => {
+    expect(skipsLoading(lotteryRoute, lotteryRoute, '/lottery/SSC/1008', '/lottery/SSC/1009')).toBe(true);
+    expect(skipsLoading(lotteryRoute, lotteryRoute, '/lottery/SSC/1008', '/lottery/K3/1407')).toBe(false);
+  });
+});

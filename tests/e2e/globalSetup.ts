@@ -11,7 +11,7 @@ import { startTempServer, type TempServer } from '../../scripts/tempServer.ts';
 let temp: TempServer | null = null;
 
 export async function setup(project: TestProject) {
-  if (!fs.existsSync(path.resolve('dist', 'index.html'))) {
+  if (!fs.existsSync(path.resolve(process.env.DIST_DIR ?? 'dist', 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)');
   }
   temp = await startTempServer();

@@ -33,3 +33,10 @@ export async function put(store: UseStore, key: string, value: unknown): Promise
 export function read<T>(store: UseStore, key: string): Promise<T | undefined> { return get<T>(key, store); }
 export function remove(store: UseStore, key: string): Promise<void> { return del(key, store); }
 export function wipe(store: UseStore): Promise<void> { return clear(store); }
+
+/**
+ * Bet submissions in flight (lottery feature): the requestId and exact payload are written here
+ * BEFORE a bet or chase is sent, so a retry after a dropped connection reuses the same requestId
+ * and the server answers the first result instead of taking the stake twice.
+ */
+export const betStore: UseStore = createStore('hy-bet', 'kv');

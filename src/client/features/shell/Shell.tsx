@@ -35,6 +35,7 @@ export function Shell() {
   const [route, setRoute] = useState<RouteDef | null>(null);
   const [loading, setLoading] = useState(true);
   const prevRoute = useRef<RouteDef | null>(null);
+  const prevPath = useRef('');
   const user = currentUser.value;
   const fullPath = location + (search ? `?${search}` : '');
 
@@ -51,8 +52,9 @@ export function Shell() {
     if (d.kind === 'probeInfo' && wasFirst) {
       void refreshUser({ quiet: true }).then((u) => { if (u) navigate('/index', { replace: true }); });
     }
-    if (!skipsLoading(prevRoute.current, d.route) && prevRoute.current !== d.route) setLoading(true);
+    if (!skipsLoading(prevRoute.current, d.route, prevPath.current, location)) setLoading(true);
     prevRoute.current = d.route;
+    prevPath.current = location;
     setRoute(d.route);
     // The user object changes on every refresh; only its login-relevant flags matter here.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -12,7 +12,7 @@ export function TabBar({ path }: { path: string }) {
   return (
     <nav aria-label="主导航" className="fixed inset-x-0 bottom-0 z-30 mx-auto flex h-16 max-w-screen-sm border-t border-gray-200 bg-white">
       {TABS.map((t) => {
-        const active = path === t.to;
+        const active = path === t.to || (t.to === '/lotteryHall' && /^\/(lottery|howtoplay)\//.test(path));
         return (
           <Link key={t.to} href={t.to} aria-current={active ? 'page' : undefined}
             className={`flex flex-1 flex-col items-center justify-center gap-1 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${active ? 'font-semibold text-brand' : 'text-gray-700'}`}>

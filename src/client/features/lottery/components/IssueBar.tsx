@@ -1,0 +1,95 @@
+/** Issue on sale with the countdown to close, the latest results strip, and the history drawer. */
+import { useEffect, useState } from 'react';
+import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
+import { getOpenData, type OpenRow } from '../api';
+import { formatCountdown, formatTime, RESULTS_STRIP_SIZE } from '../families';
+import type { IssueState } from '../hooks/useIssue';
+import { Balls } from './Balls';
+import { Sheet } from './Sheet';
+
+/** Older draws under the latest one, on wide screens only (a phone shows the latest; the drawer has the rest). */
+const STRIP_OLDER_ROWS = 2;
+const HISTORY_SIZE = 50;
+const RESULTS_POLL_MS = 20_000;
+
+function useResults(lotteryCode: string, size: number, refreshKey: unknown) {
+  const [rows, setRows] = useState<OpenRow[] | undefined>(undefined);
+  const [error, setError] = useState<Error | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () => getOpenData(lotteryCode, size, { quiet: true }).then(
+      (l) => { if (live) { setRows(l); setError(null); } },
+      (e: unknown) => { if (live) setError(e instanceof Error ? e : new Error(String(e))); },
+    );
+    void load();
+    const t = setInterval(() => { void load(); }, RESULTS_POLL_MS);
+    return () => { live = false; clearInterval(t); };
+  }, [lotteryCode, size, refreshKey, tick]);
+  return { rows, error, reload: () => setTick((t) => t + 1) };
+}
+
+export function IssueBar({ lotteryCode, issue }: { lotteryCode: string; issue: IssueState }) {
+  const d = issue.data;
+  const strip = useResults(lotteryCode, RESULTS_STRIP_SIZE, d?.lastIssue);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const latest = strip.rows?.[0];
+  return (
+    <section aria-label="期号与开奖" className="rounded-xl bg-white p-3">
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <div>
+          {issue.loading ? <span>期号加载中…</span>
+            : issue.error && !d ? <span className="text-red-700">期号获取失败 <button type="button" className="underline" onClick={issue.reload}>重试</button></span>
+            : d?.issue ? <span>第<strong>{d.issue}</strong>期 距封盘</span> : <span>当前暂停销售</span>}
+        </div>
+        {issue.remainingMs !== null && (
+          <span role="timer" aria-live="off" aria-label={`距封盘 ${formatCountdown(issue.remainingMs)}`} className="rounded bg-gray-900 px-2 py-1 font-mono text-base tabular-nums text-white">
+            {issue.remainingMs > 0 ? formatCountdown(issue.remainingMs) : '已封盘'}
+          </span>
+        )}
+      </div>
+      <div className="mt-2 border-t border-gray-100 pt-2">
+        <div className="mb-1 flex items-center justify-between gap-2">
+          <span className="text-xs text-gray-600">{(latest?.issue ?? d?.lastIssue) ? `第${latest?.issue ?? d?.lastIssue}期开奖` : '上期开奖'}</span>
+          <button type="button" onClick={() => setHistoryOpen(true)} className="shrink-0 rounded-lg border border-gray-300 px-2 py-1 text-xs text-gray-800 focus-visible:outline-2 focus-visible:outline-brand">
+            历史开奖
+          </button>
+        </div>
+        <Balls openNumber={latest?.openNumber ?? d?.lastOpenNumber} size="md" />
+      </div>
+      {strip.rows && strip.rows.length > 1 && (
+        <ol aria-label="近期开奖" className="mt-2 hidden flex-col gap-1 text-xs text-gray-700 sm:flex">
+          {strip.rows.slice(1, STRIP_OLDER_ROWS + 1).map((r) => (
+            <li key={r.issue} className="flex items-center gap-2"><span className="w-28 shrink-0 whitespace-nowrap">{r.issue}期</span><Balls openNumber={r.openNumber} /></li>
+          ))}
+        </ol>
+      )}
+      {historyOpen && <HistoryDrawer lotteryCode={lotteryCode} onClose={() => setHistoryOpen(false)} />}
+    </section>
+  );
+}
+
+function HistoryDrawer({ lotteryCode, onClose }: { lotteryCode: string; onClose(): void }) {
+  const h = useResults(lotteryCode, HISTORY_SIZE, null);
+  return (
+    <Sheet open title="历史开奖" onClose={onClose} footer={<Button variant="secondary" className="flex-1" onClick={onClose}>关闭</Button>}>
+      {h.error && !h.rows ? <ErrorState message={h.error.message} onRetry={h.reload} />
+        : !h.rows ? <LoadingState />
+        : h.rows.length === 0 ? <EmptyState text="暂无开奖记录" />
+        : (
+          <table className="w-full text-sm">
+            <thead><tr className="text-left text-gray-600"><th className="py-1 font-normal">期号</th><th className="py-1 font-normal">开奖号码</th><th className="py-1 font-normal">时间</th></tr></thead>
+            <tbody>
+              {h.rows.map((r) => (
+                <tr key={r.issue} className="border-t border-gray-100">
+                  <td className="py-2 pr-2 align-top">{r.issue}</td>
+                  <td className="py-2 pr-2"><Balls openNumber={r.openNumber} /></td>
+                  <td className="py-2 align-top text-xs text-gray-600">{formatTime(r.openTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+    </Sheet>
+  );
+}

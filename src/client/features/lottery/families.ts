@@ -1,0 +1,39 @@
+/** Family names and display helpers shared by the hall, the betting page and the rules page. */
+import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery';
+
+export const FAMILY_NAMES: Readonly<Record<LotteryFamily, string>> = {
+  K3: '快三', SSC: '时时彩', KL8: '快乐8', LHC: '六合彩', PK10: 'PK拾', PL35: '排列3/5', SYX5: '11选5', FC3D: '福彩3D', BJ28: 'PC28',
+};
+
+/** Rows of the latest-results strip; the hall asks for the same page so the service worker's copy serves both offline. */
+export const RESULTS_STRIP_SIZE = 5;
+
+export function isFamily(v: string | null | undefined): v is LotteryFamily {
+  return Boolean(v) && (LOTTERY_FAMILIES as readonly string[]).includes(v!);
+}
+
+/** The domain play code inside a playDetailCode (`1008WX_ZXFS` → `WX_ZXFS`): lottery codes are 4 digits. */
+export function playCodeOf(playDetailCode: string): string {
+  return playDetailCode.slice(4);
+}
+
+/** Draw numbers as ball texts ("1,2,3" → ['1','2','3']). */
+export function drawBalls(openNumber: string | null | undefined): string[] {
+  return openNumber ? openNumber.split(/[,\s]+/).filter(Boolean) : [];
+}
+
+/** mm:ss, or h:mm:ss past an hour; never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * The issue on sale of one lottery, kept current: when the synced clock passes its close time the next
+ * issue is fetched (retrying until the server has rolled over) and `onRollover` tells the page.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getNextIssue, type NextIssueData } from '../api';
+import { noteServerTime, serverNow, loadClockOffset } from '../clock';
+
+/** Between draws of an official game (no issue on sale), ask again this often. */
+export const IDLE_POLL_MS = 10_000;
+/** After the close time, ask again this often until the next issue is on sale. */
+export const ROLLOVER_RETRY_MS = 2_000;
+
+export interface IssueState {
+  data: NextIssueData | null;
+  error: Error | null;
+  loading: boolean;
+  /** ms until the issue on sale closes (null when none is on sale) */
+  remainingMs: number | null;
+  reload(): void;
+}
+
+export function useIssue(lotteryCode: string, onRollover?: (from: string, to: string | null) => void): IssueState {
+  const [data, setData] = useState<NextIssueData | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [now, setNow] = useState(serverNow);
+  const inFlight = useRef(false);
+  const current = useRef<NextIssueData | null>(null);
+  const rollRef = useRef(onRollover);
+  rollRef.current = onRollover;
+
+  const fetchIssue = useCallback(async () => {
+    if (inFlight.current || !lotteryCode) return;
+    inFlight.current = true;
+    try {
+      const sentAt = Date.now();
+      const next = await getNextIssue(lotteryCode);
+      noteServerTime(next.serverTime, Math.round((sentAt + Date.now()) / 2));
+      const prev = current.current;
+      current.current = next;
+      setData(next);
+      setError(null);
+      if (prev?.issue && prev.issue !== next.issue) rollRef.current?.(prev.issue, next.issue);
+    } catch (e) {
+      setError(e instanceof Error ? e : new Error(String(e)));
+    } finally {
+      inFlight.current = false;
+      setLoading(false);
+    }
+  }, [lotteryCode]);
+
+  useEffect(() => {
+    current.current = null;
+    setLoading(true);
+    setData(null);
+    void loadClockOffset().then(fetchIssue);
+    const tick = setInterval(() => setNow(serverNow()), 1000);
+    return () => clearInterval(tick);
+  }, [fetchIssue]);
+
+  // Rollover: past the close time (or nothing on sale) → ask again, throttled.
+  const lastAsk = useRef(0);
+  useEffect(() => {
+    const d = current.current;
+    if (!d || inFlight.current) return;
+    const due = d.issue === null ? IDLE_POLL_MS : d.closeTime !== null && now >= d.closeTime ? ROLLOVER_RETRY_MS : null;
+    if (due === null || Date.now() - lastAsk.current < due) return;
+    lastAsk.current = Date.now();
+    void fetchIssue();
+  }, [now, fetchIssue]);
+
+  // Read the clock at render time: `now` only drives the re-render, and may be up to a tick old.
+  const remainingMs = data?.issue && data.closeTime !== null ? Math.max(0, data.closeTime - Math.max(now, serverNow())) : null;
+  return { data, error, loading, remainingMs, reload: () => { void fetchIssue(); } };
+}

@@ -1,0 +1,149 @@
+/**
+ * /lottery/:type/:code — pick numbers, fill the 号码篮, bet the issue on sale or chase the next ones.
+ * An unknown code goes to '/'; the page title becomes the lottery's name.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link, useLocation } from '../../../router';
+import { ErrorState, LoadingState, Page, showAlert, showToast, useAsync } from '../../../ui';
+import { currentUser } from '../../../state/session';
+import { tenantName } from '../../../state/tenant';
+import { formatFen } from '../../../../domain/money';
+import { addBetting, addChaseBetting, getLotteryPlays, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
+import { loadRebate, dropRebate } from '../storage';
+import { useLotteries } from '../hooks/useLotteries';
+import { useIssue } from '../hooks/useIssue';
+import { useBetSubmit } from '../hooks/useBetSubmit';
+import { useRouteParams } from '../hooks/useRouteParams';
+import { chaseKeyOf, domainPlay, toBettingRow, type Ticket } from '../ticket';
+import { IssueBar } from '../components/IssueBar';
+import { BetBoard } from '../components/BetBoard';
+import { ConfirmSheet, SlipSheet, SuccessSheet, slipLines, slipTotalFen } from '../components/BetSlip';
+import { ChasePanel } from '../components/ChasePanel';
+
+export const ROUTE = '/lottery/:type/:code';
+
+type Panel = null | 'slip' | 'confirm' | 'chase' | { success: string };
+
+export default function BettingPage() {
+  useSignals();
+  const { type = '', code = '' } = useRouteParams(ROUTE);
+  const [, navigate] = useLocation();
+  const lotteries = useLotteries();
+  const item = lotteries.list?.find((l) => l.lotteryCode === code);
+  const userId = currentUser.value?.userId ?? 0;
+
+  useEffect(() => {
+    if (!lotteries.list) return;
+    if (!item) navigate('/', { replace: true });
+    else if (item.family !== type) navigate(`/lottery/${item.family}/${item.lotteryCode}`, { replace: true });
+  }, [lotteries.list, item, type, navigate]);
+  useEffect(() => { if (item) document.title = `${tenantName()} - ${item.lotteryName}`; }, [item]);
+
+  // Nothing is asked about a code the lottery list does not hold (it goes to '/').
+  const knownCode = item?.lotteryCode ?? '';
+  const catalogue = useAsync(() => (knownCode ? getLotteryPlays(knownCode) : new Promise<never>(() => {})), [knownCode]);
+  const [rebate, setRebate] = useState<RebateInfo | null>(null);
+  const [rebateError, setRebateError] = useState(false);
+  const refreshRebate = useCallback(async (drop: boolean) => {
+    if (!item || !userId) return;
+    if (drop) await dropRebate(userId, item.family);
+    try { setRebate(await loadRebate(userId, item.family, true)); setRebateError(false); } catch { setRebateError(true); }
+  }, [item, userId]);
+  useEffect(() => {
+    if (!item || !userId) return;
+    loadRebate(userId, item.family).then((r) => { setRebate(r); setRebateError(false); }, () => setRebateError(true));
+  }, [item, userId]);
+
+  const [balance, setBalance] = useState<string | null>(null);
+  const loadBalance = useCallback(() => { queryBalance().then((b) => setBalance(b.balance), () => setBalance(null)); }, []);
+  useEffect(loadBalance, [loadBalance]);
+
+  const issue = useIssue(knownCode, (from, to) => {
+    showToast(to ? `第${from}期已截止，当前为第${to}期` : `第${from}期已截止，暂停销售`);
+  });
+  const [slip, setSlip] = useState<Ticket[]>([]);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [confirmTickets, setConfirmTickets] = useState<Ticket[]>([]);
+  const bets = useBetSubmit({ userId, onRebateStale: (drop) => { void refreshRebate(drop); } });
+
+  const onSale = Boolean(issue.data?.issue) && (issue.remainingMs ?? 0) > 0;
+  const openConfirm = (tickets: Ticket[]) => {
+    if (!tickets.length) return;
+    if (!onSale) { void showAlert('当前期已封盘，请稍候下一期'); return; }
+    setConfirmTickets(tickets);
+    setPanel('confirm');
+  };
+
+  const sendBets = async () => {
+    const betIssue = issue.data?.issue;
+    setPanel(null);
+    if (!betIssue || !onSale) { await showAlert('当前期已封盘，请稍候下一期'); return; }
+    const rows = confirmTickets.map((t) => toBettingRow(t, betIssue));
+    const res = await bets.submit('bet', JSON.stringify(rows), (rid) => addBetting(rows, rid));
+    if (!res) return;
+    setBalance(res.balance);
+    const sent = new Set(confirmTickets.map((t) => t.key));
+    setSlip((s) => s.filter((t) => !sent.has(t.key)));
+    setPanel({ success: `我在${item?.lotteryName ?? ''}第${betIssue}期投注了${slipLines(confirmTickets)}注，共${formatFen(slipTotalFen(confirmTickets))}元，一起来试试手气！` });
+  };
+
+  const sendChase = async (data: ChaseBettingData) => {
+    setPanel(null);
+    const res = await bets.submit('chase', JSON.stringify(data), (rid) => addChaseBetting(data, rid));
+    if (!res) return;
+    setBalance(res.balance);
+    setSlip([]);
+    setPanel({ success: `我在${item?.lotteryName ?? ''}追号${data.chaseCount}期，从第${data.startIssue}期开始，共${data.bettingAllAmount}元！` });
+  };
+
+  const chaseKeys = new Set(slip.map(chaseKeyOf));
+  const canChase = slip.length > 0 && chaseKeys.size === 1 && !chaseKeys.has(null);
+  const chasePlay = canChase && item ? domainPlay(item.family, slip[0]!.playDetailCode) : undefined;
+
+  if (lotteries.error) return <Page title="购彩" back="/lotteryHall"><ErrorState message={lotteries.error.message} onRetry={lotteries.reload} /></Page>;
+  if (!item) return <Page title="购彩" back="/lotteryHall"><LoadingState /></Page>;
+
+  return (
+    <Page title={item.lotteryName} back="/lotteryHall"
+      actions={<Link href={`/howtoplay/${item.lotteryCode}`} className="rounded px-1 text-sm text-white underline focus-visible:outline-2 focus-visible:outline-white">玩法</Link>}>
+      <div className="flex flex-col gap-3">
+        <p className="flex items-center justify-between text-sm text-gray-800">
+          <span>余额：<strong aria-live="polite">{balance === null ? '—' : `${balance}元`}</strong></span>
+          <button type="button" onClick={loadBalance} className="rounded px-2 py-1 text-brand underline focus-visible:outline-2 focus-visible:outline-brand">刷新</button>
+        </p>
+        <IssueBar lotteryCode={item.lotteryCode} issue={issue} />
+        {catalogue.loading ? <LoadingState />
+          : catalogue.error ? <ErrorState message={catalogue.error.message} onRetry={catalogue.reload} />
+          : rebateError ? <ErrorState message="返点获取失败，请刷新再试" onRetry={() => { void refreshRebate(true); }} />
+          : !rebate || !catalogue.data ? <LoadingState />
+          : (
+            <BetBoard lotteryCode={item.lotteryCode} family={item.family} catalogue={catalogue.data} rebate={rebate}
+              slipCount={slip.length} disabled={!onSale || bets.waiting}
+              onAdd={(t) => { setSlip((s) => [...s, t]); showToast('已加入号码篮'); }}
+              onBetNow={(t) => { const all = t ? [...slip, t] : slip; if (t) setSlip(all); openConfirm(all); }}
+              onOpenSlip={() => setPanel('slip')} />
+          )}
+      </div>
+      {panel === 'slip' && (
+        <SlipSheet tickets={slip} canChase={canChase} onClose={() => setPanel(null)} onClear={() => setSlip([])}
+          onRemove={(k) => setSlip((s) => s.filter((t) => t.key !== k))} onSubmit={() => openConfirm(slip)} onChase={() => setPanel('chase')} />
+      )}
+      {panel === 'confirm' && issue.data?.issue && (
+        <ConfirmSheet lotteryName={item.lotteryName} issue={issue.data.issue} tickets={confirmTickets} onCancel={() => setPanel(null)} onConfirm={() => { void sendBets(); }} />
+      )}
+      {panel === 'chase' && chasePlay && rebate && (
+        <ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }} />
+      )}
+      {panel && typeof panel === 'object' && <SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
+      {bets.waiting && (
+        <div role="status" aria-live="assertive" className="fixed inset-0 z-[80] flex items-center justify-center bg-black/40">
+          <div className="flex items-center gap-3 rounded-xl bg-white px-5 py-4 text-gray-900 shadow-xl">
+            <span className="h-6 w-6 animate-spin rounded-full border-4 border-brand border-t-transparent" aria-hidden="true" />
+            {bets.waitingText}
+          </div>
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+/** Bet rows (投注记录): lottery, issue, amount, return and status; tap opens the detail. */
+import type { BetRow } from '../../lottery/api';
+import { Link } from '../../../router';
+import { formatTime, returnText, statusTone, yuan } from '../format';
+
+export function BetList({ rows, canCancel, onCancel, cancelling }: {
+  rows: BetRow[];
+  canCancel?: (row: BetRow) => boolean;
+  onCancel?: (row: BetRow) => void;
+  cancelling?: number | null;
+}) {
+  return (
+    <ul className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" aria-label="投注记录">
+      {rows.map((r) => (
+        <li key={r.id} className="border-b border-gray-100 last:border-0">
+          <Link href={`/betDetail?id=${r.id}`} className="block px-4 py-3 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand">
+            <div className="flex items-center justify-between gap-2">
+              <span className="truncate font-medium text-gray-900">{r.lotteryName}</span>
+              <span className={`shrink-0 text-sm ${statusTone(r.status)}`}>{r.statusText}</span>
+            </div>
+            <div className="mt-1 truncate text-sm text-gray-700">第{r.issue}期 · {r.playName}</div>
+            <div className="mt-1 flex items-center justify-between gap-2 text-sm">
+              <span>投注 <span className="font-medium text-gray-900">{yuan(r.bettingAmount)}</span> 元</span>
+              <span>
+                {typeof r.returnAmount === 'number'
+                  ? <>派奖 <span className={`font-medium ${r.returnAmount > 0 ? 'text-red-700' : 'text-gray-900'}`}>{returnText(r)}</span> 元</>
+                  : <span className="text-gray-600">{returnText(r)}</span>}
+              </span>
+            </div>
+            <div className="mt-1 text-xs text-gray-600">{formatTime(r.createdAt)}</div>
+          </Link>
+          {canCancel?.(r) && onCancel && (
+            <div className="flex justify-end px-4 pb-3">
+              <button type="button" onClick={() => onCancel(r)} disabled={cancelling === r.id} aria-label={`撤单 第${r.issue}期 ${r.lotteryName}`}
+                className="min-h-9 rounded-lg border border-brand bg-white px-4 text-sm text-brand hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-60">
+                撤单
+              </button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

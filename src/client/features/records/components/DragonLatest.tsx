@@ -1,0 +1,126 @@
+/** 最新长龙: streaks refreshed every 10 s with server-time countdowns, side selection, amount and 投注. */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { STREAK_REFRESH_MS } from '../../../../domain/constants';
+import { STREAK_BET_MAX_CHARS } from '../../../../domain/validation';
+import { getLongDragon, type LongDragonRow } from '../../lottery/api';
+import { currentUser } from '../../../state/session';
+import { Link } from '../../../router';
+import { Button, EmptyState, ErrorState, LoadingState, TextField, confirmDialog, showToast } from '../../../ui';
+import { useServerNow } from '../../lottery/clock';
+import type { LotteryFamily } from '../../../../domain/lottery';
+import type { RebateInfo } from '../../lottery/api';
+import {
+  checkDragonSlip, dragonKey, dragonPricing, dragonTickets, oddsAtGroup, rebatesFor, streakBetMessages, submitDragonBet, toggleOption,
+} from '../dragonBet';
+import { DragonRow } from './DragonRow';
+
+export function DragonLatest({ onBet }: { onBet?(): void }) {
+  useSignals();
+  const user = currentUser.value;
+  const now = useServerNow();
+  const [rows, setRows] = useState<LongDragonRow[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [sel, setSel] = useState<Map<string, number>>(new Map());
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [rebates, setRebates] = useState<Map<LotteryFamily, RebateInfo> | null>(null);
+  const refresh = useCallback(async () => {
+    try {
+      setRows(await getLongDragon(1));
+      setLoadError(null);
+    } catch (e) {
+      setLoadError(e instanceof Error ? e.message : '加载失败');
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const t = setInterval(() => void refresh(), STREAK_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [refresh]);
+
+  // The account's rebates of the listed families, so the odds shown are the odds the bet will get.
+  const families = [...new Set((rows ?? []).map((r) => r.lotteryType))].sort().join(',');
+  const userId = user?.userId;
+  useEffect(() => {
+    let live = true;
+    if (userId === undefined || !families) return;
+    void rebatesFor(userId, families.split(',') as LotteryFamily[]).then((r) => { if (live && r) setRebates(r); });
+    return () => { live = false; };
+  }, [userId, families]);
+
+  // A selection lives only while its row is listed and still on sale.
+  const liveKeys = (rows ?? []).filter((r) => r.endTime - now > 0).map(dragonKey).join('\n');
+  useEffect(() => {
+    const keep = new Set(liveKeys.split('\n'));
+    setSel((s) => ([...s.keys()].every((k) => keep.has(k)) ? s : new Map([...s].filter(([k]) => keep.has(k)))));
+  }, [liveKeys]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !user || !rows) return;
+    const bad = checkDragonSlip(sel.size, amount);
+    if (bad) { setError(bad); return; }
+    const picked = rows.filter((r) => sel.has(dragonKey(r)));
+    const fresh = await rebatesFor(user.userId, picked.map((r) => r.lotteryType));
+    if (!fresh) { setError(streakBetMessages.noRebate); return; }
+    setRebates((old) => new Map([...(old ?? []), ...fresh]));
+    setError('');
+    const tickets = dragonTickets(rows, sel, Number(amount), fresh);
+    const total = tickets.length * Number(amount);
+    if (!(await confirmDialog(`确认投注 ${tickets.length} 注，每注 ${amount} 元，共 ${total} 元？`, { okText: '确认投注' }))) return;
+    setBusy(true);
+    try {
+      await submitDragonBet(user.userId, tickets, picked.map((r) => r.lotteryType));
+      showToast('投注成功');
+      setSel(new Map());
+      onBet?.();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : '投注失败');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const oddsFor = (r: LongDragonRow) => {
+    const info = rebates?.get(r.lotteryType);
+    if (!info) return (o: number | string) => String(o);
+    const { betGroup } = dragonPricing(r, info);
+    return (o: number | string) => oddsAtGroup(o, info.prizeGroup, betGroup);
+  };
+
+  if (!rows) return loadError ? <ErrorState message={loadError} onRetry={() => void refresh()} /> : <LoadingState />;
+  return (
+    <>
+      {loadError && <p role="alert" className="px-3 pt-2 text-sm text-red-700">刷新失败：{loadError}</p>}
+      {rows.length === 0 ? <EmptyState text="暂无长龙" /> : (
+        <ul aria-label="最新长龙" className="max-h-[55dvh] divide-y divide-gray-100 overflow-y-auto overscroll-contain">
+          {rows.map((r) => {
+            const key = dragonKey(r);
+            return (
+              <DragonRow key={key} row={r} remainingMs={r.endTime - now} selected={sel.get(key)} oddsText={oddsFor(r)}
+                onToggle={(i) => { setSel((s) => toggleOption(s, key, i)); setError(''); }} />
+            );
+          })}
+        </ul>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="长龙投注" className="border-t border-gray-200 bg-white px-3 pt-3 pb-2">
+        {user ? (
+          <>
+            <p className="mb-2 text-sm text-gray-700">已选 <strong className="text-brand">{sel.size}</strong> 注{rows.length > 0 && '（点击已选项可取消）'}</p>
+            <p className="mb-2 text-xs text-gray-600">按账户返点投注，赔率已按返点计算，返点于结算后发放。</p>
+            <TextField label="每注金额（元）" name="amount" value={amount} inputMode="numeric" maxLength={STREAK_BET_MAX_CHARS}
+              onChange={(v) => { setAmount(v); setError(''); }} placeholder="请输入正整数金额" error={error || undefined} />
+            <Button type="submit" loading={busy} className="w-full">{busy ? '投注中，请稍候' : '投注'}</Button>
+          </>
+        ) : (
+          <p className="py-2 text-center text-sm text-gray-700">
+            <Link href={`/login?redirect=${encodeURIComponent(location.pathname)}`} className="text-brand underline">登录</Link> 后即可投注
+          </p>
+        )}
+      </form>
+    </>
+  );
+}

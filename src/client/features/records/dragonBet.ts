@@ -1,0 +1,111 @@
+/**
+ * Long-dragon (长龙) betting: selections, the §5 checks, the player's rebate and the submission.
+ *
+ * A money action keeps its requestId on the client, written to IndexedDB (betStore) before the request leaves:
+ * a retry of the same slip after a dropped connection sends the same id and the server bets once.
+ * The stored id is dropped as soon as the server has answered either way.
+ */
+import { checkStreakAmount, streakBetMessages } from '../../../domain/validation';
+import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG } from '../../../domain/errors';
+import { formatFen, FEN_PER_YUAN } from '../../../domain/money';
+import { getPlay, maxRebatePermille, ODDS_SCALE, permilleToRebatePoint, rebatePointToPermille, type LotteryFamily } from '../../../domain/lottery';
+import { ApiError } from '../../api/request';
+import { betStore, put, read, remove } from '../../storage/stores';
+import { addFastBetting, type BetResult, type BettingRow, type LongDragonRow, type RebateInfo } from '../lottery/api';
+import { dropRebate, loadRebate, newRequestId, type PendingSubmission } from '../lottery/storage';
+
+/** The row a selection belongs to: one streak of one lottery. */
+export const dragonKey = (r: Pick<LongDragonRow, 'lotteryCode' | 'playCode' | 'name' | 'desc'>) => `${r.lotteryCode}|${r.playCode}|${r.name}|${r.desc}`;
+
+/** Selected option index per row key; tapping the selected option again deselects it (spec 000 §4). */
+export function toggleOption(sel: ReadonlyMap<string, number>, key: string, option: number): Map<string, number> {
+  const next = new Map(sel);
+  if (next.get(key) === option) next.delete(key); else next.set(key, option);
+  return next;
+}
+
+/** The first §5 message that applies, or null. */
+export function checkDragonSlip(selected: number, amount: string): string | null {
+  if (selected === 0) return streakBetMessages.noSelection;
+  return checkStreakAmount(amount);
+}
+
+/**
+ * The rebate a dragon bet takes and the group it plays at: the account's rebate for the family, never
+ * above the play's own cap (domain pricing), so the server's 返点超出可用范围 check cannot refuse it.
+ */
+export function dragonPricing(row: Pick<LongDragonRow, 'lotteryCode' | 'lotteryType' | 'playCode'>, info: RebateInfo): { bettingPoint: number; betGroup: number } {
+  const play = getPlay(row.lotteryType, row.playCode.slice(row.lotteryCode.length));
+  const permille = Math.min(rebatePointToPermille(info.rebate) ?? 0, maxRebatePermille(info.prizeGroup, play));
+  return { bettingPoint: permilleToRebatePoint(permille), betGroup: info.prizeGroup - 2 * permille };
+}
+
+/**
+ * The options are quoted at the account's group; taking the rebate plays at the lower bet group, where
+ * odds scale with the group (as pricing.playOdds scales them), rounded down to 1/10000.
+ */
+export function oddsAtGroup(odds: number | string, userGroup: number, betGroup: number): string {
+  const scaled = Math.round(Number(odds) * ODDS_SCALE);
+  return String(Math.floor((scaled * betGroup) / userGroup) / ODDS_SCALE);
+}
+
+/** One odds ticket per selected row, at that row's issue on sale. */
+export function dragonTickets(rows: readonly LongDragonRow[], sel: ReadonlyMap<string, number>, amountYuan: number, rebates: ReadonlyMap<LotteryFamily, RebateInfo>): BettingRow[] {
+  const out: BettingRow[] = [];
+  for (const r of rows) {
+    const at = sel.get(dragonKey(r));
+    const option = at === undefined ? undefined : r.options[at];
+    const info = rebates.get(r.lotteryType);
+    if (!option || !info) continue;
+    out.push({
+      lotteryCode: r.lotteryCode, playDetailCode: r.playCode, bettingNumber: option.bettingNumber, bettingCount: 1,
+      bettingAmount: formatFen(amountYuan * FEN_PER_YUAN), bettingPoint: dragonPricing(r, info).bettingPoint,
+      bettingUnit: 1, bettingIssue: r.currIssue, graduationCount: 1,
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- rebates (the lottery feature's cache)
+
+/** The account's rebate and group per family of the slip; null when one cannot be fetched (§5 message). */
+export async function rebatesFor(userId: number, families: readonly LotteryFamily[]): Promise<Map<LotteryFamily, RebateInfo> | null> {
+  const out = new Map<LotteryFamily, RebateInfo>();
+  try {
+    for (const f of new Set(families)) out.set(f, await loadRebate(userId, f));
+  } catch {
+    return null;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- submission with a stored request id
+
+/** Kept beside the betting page's own pending submissions, under its own key so neither replaces the other. */
+const pendingKey = (userId: number) => `${userId}:dragon`;
+
+const isNetworkFailure = (e: unknown) => e instanceof ApiError && (e.message === NETWORK_TIMEOUT_MSG || e.message === NETWORK_UNAVAILABLE_MSG);
+
+/**
+ * Sends the tickets with source 'dragon'. The same slip after a network failure reuses the stored
+ * requestId; any answer from the server clears it. A refusal mentioning 返点 drops the cached rebates.
+ */
+export async function submitDragonBet(userId: number, tickets: BettingRow[], families: readonly LotteryFamily[]): Promise<BetResult> {
+  const body = JSON.stringify(tickets);
+  const prev = await read<PendingSubmission>(betStore, pendingKey(userId));
+  const requestId = prev?.body === body ? prev.requestId : newRequestId();
+  await put(betStore, pendingKey(userId), { requestId, kind: 'bet', body, at: Date.now() } satisfies PendingSubmission);
+  try {
+    const result = await addFastBetting(tickets, requestId, 'dragon');
+    await remove(betStore, pendingKey(userId));
+    return result;
+  } catch (e) {
+    if (!isNetworkFailure(e)) await remove(betStore, pendingKey(userId)).catch(() => {});
+    if (e instanceof Error && e.message.includes('返点')) {
+      for (const f of new Set(families)) await dropRebate(userId, f);
+    }
+    throw e;
+  }
+}
+
+export { streakBetMessages };

@@ -1,0 +1,63 @@
+/** /betRecord: my bets with lottery, status and date filters, totals, load-more and 撤单. */
+import { useMemo, useState } from 'react';
+import { getBetData, getBetting, type BetRow } from '../../lottery/api';
+import { Button, EmptyState, ErrorState, LoadingState, Page, Select, useAsync } from '../../../ui';
+import { BET_STATUS_OPTIONS, dateRange, RANGE_OPTIONS, type RangeKey } from '../format';
+import { useLotteries } from '../lotteries';
+import { PAGE_SIZE, usePagedList } from '../paging';
+import { BetList } from '../components/BetList';
+import { SummaryCard } from '../components/SummaryCard';
+import { Segmented } from '../components/Segmented';
+import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
+
+export default function BetRecordPage() {
+  const lotteries = useLotteries();
+  const [lotteryCode, setLotteryCode] = useState('');
+  const [status, setStatus] = useState('');
+  const [range, setRange] = useState<RangeKey>('today');
+  const filters = useMemo(
+    () => ({ lotteryCode: lotteryCode || undefined, status: status || undefined, ...dateRange(range, Date.now()) }),
+    [lotteryCode, status, range],
+  );
+  const key = JSON.stringify(filters);
+  const summary = useAsync(() => getBetData(filters), [key]);
+  const bets = usePagedList((page) => getBetting({ ...filters, page, pageSize: PAGE_SIZE }), key);
+  const canCancel = useCancellable(bets.items);
+  const [cancelling, setCancelling] = useState<number | null>(null);
+
+  const onCancel = async (row: BetRow) => {
+    setCancelling(row.id);
+    const done = await cancelBetWithConfirm(row);
+    setCancelling(null);
+    if (done) { bets.reload(); summary.reload(); }
+  };
+
+  const lotteryOptions = [{ value: '', label: '全部彩种' }, ...lotteries.list.map((l) => ({ value: l.lotteryCode, label: l.lotteryName }))];
+  return (
+    <Page title="投注记录" back>
+      <div className="mx-auto max-w-xl space-y-3">
+        <section aria-label="筛选" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
+          <div className="grid grid-cols-2 gap-2">
+            <Select<string> label="彩种" name="lotteryCode" value={lotteryCode} onChange={setLotteryCode} options={lotteryOptions} />
+            <Select<string> label="状态" name="status" value={status} onChange={setStatus} options={BET_STATUS_OPTIONS} />
+          </div>
+          <Segmented<RangeKey> label="日期" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+        </section>
+        {summary.data && <SummaryCard data={summary.data} />}
+        {summary.error && <p role="alert" className="text-sm text-red-700">统计加载失败：{summary.error.message}</p>}
+        {bets.error && bets.items.length === 0 ? <ErrorState message={bets.error.message} onRetry={bets.reload} />
+          : bets.loading && bets.items.length === 0 ? <LoadingState />
+            : bets.items.length === 0 ? <EmptyState text="暂无投注记录" />
+              : <BetList rows={bets.items} canCancel={canCancel} onCancel={(r) => void onCancel(r)} cancelling={cancelling} />}
+        {bets.items.length > 0 && (
+          <div className="flex flex-col items-center gap-2 pb-4">
+            {bets.error && <p role="alert" className="text-sm text-red-700">{bets.error.message}</p>}
+            {bets.hasMore
+              ? <Button variant="secondary" loading={bets.loading} onClick={bets.loadMore}>加载更多</Button>
+              : <p className="text-sm text-gray-600">共 {bets.total} 条，已全部加载</p>}
+          </div>
+        )}
+      </div>
+    </Page>
+  );
+}
