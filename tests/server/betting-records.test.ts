@@ -82,6 +82,11 @@ describe('getBetting', () => {
     expect((await alice.get('/v1/betting/getBetting', { startDate: today, endDate: today })).data.total).toBe(5);
     expect((await alice.get('/v1/betting/getBetting', { pageSize: 101 })).code).toBe(-1);
     expect((await alice.get('/v1/betting/getBetting', { status: 'NOPE' })).code).toBe(-1);
+    // where the bet was placed: four from the betting page, one from the chase, none from the helpers
+    expect((await alice.get('/v1/betting/getBetting', { source: 'bet' })).data.total).toBe(4);
+    expect((await alice.get('/v1/betting/getBetting', { source: 'chase' })).data.total).toBe(1);
+    expect((await alice.get('/v1/betting/getBetting', { source: 'dragon' })).data.total).toBe(0);
+    expect((await alice.get('/v1/betting/getBetting', { source: 'nope' })).code).toBe(-1);
     expect((await alice.get('/v1/betting/getBetting', { startDate: '2020-02-30' })).msg).toBe('日期格式不正确');
     expect((await alice.get('/v1/betting/getBetting', { startDate: '2020-03-01', endDate: '2020-02-01' })).msg).toBe('开始日期不能晚于结束日期');
   });

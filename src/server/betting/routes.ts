@@ -17,9 +17,9 @@ import {
 } from './schemas.ts';
 import { parseFastSlip, parseSlip } from './tickets.ts';
 import { leaveInflight } from '../http/inflight.ts';
+import { STAKE_TYPE } from './rows.ts';
 
 /** Ledger type of a stake by where it was placed. */
-export const STAKE_TYPE = { bet: 301, chase: 302, quick: 303, dragon: 304 } as const;
 
 const USER = { auth: 'user' as const };
 

@@ -94,9 +94,14 @@ export function betRow(r: BetDbRow) {
   };
 }
 
+/** Ledger type of a bet's stake by where it was placed (spec 000 §3: 301–304). */
+export const STAKE_TYPE = { bet: 301, chase: 302, quick: 303, dragon: 304 } as const;
+export type BetSource = keyof typeof STAKE_TYPE;
+
 export interface RecordFilter {
   lotteryCode?: string;
   status?: string;
+  source?: BetSource;
   startDate?: string;
   endDate?: string;
 }
@@ -119,6 +124,7 @@ export function betWhere(sql: Sql, userId: number, f: RecordFilter) {
   return sql`b.user_id = ${userId}
     ${f.lotteryCode ? sql`and b.lottery_code = ${f.lotteryCode}` : sql``}
     ${f.status ? sql`and b.status = ${f.status}` : sql``}
+    ${f.source ? sql`and b.stake_type = ${STAKE_TYPE[f.source]}` : sql``}
     ${from ? sql`and b.created_at >= ${from}` : sql``}
     ${to ? sql`and b.created_at < ${to}` : sql``}`;
 }

@@ -30,6 +30,7 @@ export const CancelChaseBody = Form({
 const BetFilterProps = {
   lotteryCode: Type.Optional(LotteryCode),
   status: Type.Optional(Type.Union(BET_STATUSES.map((s) => Type.Literal(s)))),
+  source: Type.Optional(Type.Union([Type.Literal('bet'), Type.Literal('chase'), Type.Literal('quick'), Type.Literal('dragon')])),
   startDate: Type.Optional(Day),
   endDate: Type.Optional(Day),
 };

@@ -203,6 +203,8 @@ export interface ChaseDetail extends ChaseRow { orders: BetRow[] }
 
 export interface BetListQuery {
   lotteryCode?: string; status?: string; startDate?: string; endDate?: string; page?: number; pageSize?: number;
+  /** where the bet was placed: betting page, chase, quick two-sided, long-dragon helper */
+  source?: 'bet' | 'chase' | 'quick' | 'dragon';
 }
 export interface BetSummary { betCount: number; betAmount: string; winAmount: string; rebateAmount: string; profit: string }
 export interface ChaseCounts { running: number; finished: number; stopped: number; cancelled: number }

@@ -1,24 +1,12 @@
-/**
- * 我的投注 of the dragon helper: the contract's getBetting has no source filter, so this shows the
- * player's recent bets on odds plays (where every dragon bet lands).
- */
-import { getPlay } from '../../../../domain/lottery';
+/** 我的投注 of the long-dragon helper: the player's bets placed from the helper (source dragon). */
 import { getBetting, type BetRow } from '../../lottery/api';
 import { EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
-import { loadLotteries } from '../lotteries';
 import { BetList } from './BetList';
 
 const RECENT = 50;
 
 export function DragonMyBets({ version }: { version: number }) {
-  const q = useAsync(async (): Promise<BetRow[]> => {
-    const [lotteries, bets] = await Promise.all([loadLotteries(), getBetting({ page: 1, pageSize: RECENT })]);
-    const family = new Map(lotteries.map((l) => [l.lotteryCode, l.family]));
-    return bets.list.filter((b) => {
-      const f = family.get(b.lotteryCode);
-      return f !== undefined && getPlay(f, b.playDetailCode.slice(b.lotteryCode.length))?.model === 'odds';
-    });
-  }, [version]);
+  const q = useAsync(async (): Promise<BetRow[]> => (await getBetting({ source: 'dragon', page: 1, pageSize: RECENT })).list, [version]);
   if (q.loading && !q.data) return <LoadingState />;
   if (q.error) return <ErrorState message={q.error.message} onRetry={q.reload} />;
   if (!q.data?.length) return <EmptyState text="暂无投注" />;
