@@ -2,6 +2,8 @@
  * `npm run bench`: (1) the gzipped JavaScript of the first screen against its budget;
  * (2) login and heartbeat throughput through the real app on a real embedded PostgreSQL, as
  * ratios against a bare Fastify hello measured in the same run on the same machine.
+ * (3) bets per second through the full HTTP API at 100 concurrent players against the same-shaped raw SQL
+ * transaction on the same database; (4) the time to settle 100,000 bets of one issue.
  * Benchmarks are not tests: they print figures, they do not pass or fail.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +15,8 @@ import { loginPasswordHash } from '../../src/domain/credentials.ts';
 import { ApiClient } from '../e2e/api.ts';
 import { entryScripts, scriptsLoadedBy, totalGzipKb } from './bundle.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { benchBetting, printBettingBench } from './betting.ts';
+import { benchSettle, nodeCpuMs } from './settle.ts';
 
 const BUDGET_KB = 150;
 const AIM_KB = 100;
@@ -111,3 +115,10 @@ try {
   await stopProcess(app);
 }
 await throughput();
+
+printBettingBench(await benchBetting());
+{
+  console.log('\n== Settlement: 100,000 bets of one issue ==');
+  const r = await benchSettle();
+  console.log(`bets ${r.bets}   ${r.ms.toFixed(0)} ms   ${Math.round(r.bets / (r.ms / 1000))} bets/s   (aim < 5000 ms; node CPU ${nodeCpuMs.toFixed(0)} ms)`);
+}

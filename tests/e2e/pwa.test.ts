@@ -51,3 +51,22 @@ describe('PWA', () => {
     await b.context.setOffline(false);
   });
 });
+
+describe('lottery content offline', () => {
+  it('shows the lottery list, latest results and the rules from the cache when offline', async () => {
+    b = await openBrowser();
+    await b.page.goto(`${b.baseUrl}/index`);
+    await waitForServiceWorker(b.page);
+    // Read them once online so the service worker caches them.
+    await b.page.goto(`${b.baseUrl}/lotteryHall?key=SSC`);
+    await b.page.getByText('极速时时彩').first().waitFor({ timeout: 20_000 });
+    await b.page.goto(`${b.baseUrl}/howtoplay/1008`);
+    await b.page.getByText('定位胆').first().waitFor({ timeout: 20_000 });
+    await b.context.setOffline(true);
+    await b.page.goto(`${b.baseUrl}/lotteryHall?key=SSC`);
+    await b.page.getByText('极速时时彩').first().waitFor({ timeout: 20_000 });
+    await b.page.goto(`${b.baseUrl}/howtoplay/1008`);
+    await b.page.getByText('定位胆').first().waitFor({ timeout: 20_000 });
+    await b.context.setOffline(false);
+  });
+});
