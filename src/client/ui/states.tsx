@@ -28,7 +28,7 @@ export function Page({ title, back, children, actions }: { title: string; back?:
   return (
     <div className="min-h-full">
       <header className="sticky top-0 z-20 flex h-12 items-center bg-brand px-2 text-white">
-        <div className="w-16">
+        <div className="w-20 shrink-0">
           {back && (
             <button type="button" onClick={goBack} aria-label="返回" className="flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white">
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -36,7 +36,7 @@ export function Page({ title, back, children, actions }: { title: string; back?:
           )}
         </div>
         <h1 className="flex-1 truncate text-center text-lg font-semibold">{title}</h1>
-        <div className="flex w-16 justify-end">{actions}</div>
+        <div className="flex w-20 shrink-0 items-center justify-end gap-1">{actions}</div>
       </header>
       <main className="px-4 py-4">{children}</main>
     </div>

@@ -2,7 +2,7 @@
  * /lottery/:type/:code — pick numbers, fill the 号码篮, bet the issue on sale or chase the next ones.
  * An unknown code goes to '/'; the page title becomes the lottery's name.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from '../../../router';
 import { ErrorState, LoadingState, Page, showAlert, showToast, useAsync } from '../../../ui';
@@ -20,6 +20,10 @@ import { IssueBar } from '../components/IssueBar';
 import { BetBoard } from '../components/BetBoard';
 import { ConfirmSheet, SlipSheet, SuccessSheet, slipLines, slipTotalFen } from '../components/BetSlip';
 import { ChasePanel } from '../components/ChasePanel';
+import { Sheet } from '../components/Sheet';
+
+// The long-dragon helper (records feature) loads only when the player opens it.
+const LongDragon = lazy(() => import('../../records/LongDragon').then((m) => ({ default: m.LongDragon })));
 
 export const ROUTE = '/lottery/:type/:code';
 
@@ -64,6 +68,7 @@ export default function BettingPage() {
   });
   const [slip, setSlip] = useState<Ticket[]>([]);
   const [panel, setPanel] = useState<Panel>(null);
+  const [dragonOpen, setDragonOpen] = useState(false);
   const [confirmTickets, setConfirmTickets] = useState<Ticket[]>([]);
   const bets = useBetSubmit({ userId, onRebateStale: (drop) => { void refreshRebate(drop); } });
 
@@ -106,7 +111,10 @@ export default function BettingPage() {
 
   return (
     <Page title={item.lotteryName} back="/lotteryHall"
-      actions={<Link href={`/howtoplay/${item.lotteryCode}`} className="rounded px-1 text-sm text-white underline focus-visible:outline-2 focus-visible:outline-white">玩法</Link>}>
+      actions={<>
+        <button type="button" onClick={() => setDragonOpen(true)} className="rounded px-1 text-sm text-white underline focus-visible:outline-2 focus-visible:outline-white">长龙</button>
+        <Link href={`/howtoplay/${item.lotteryCode}`} className="rounded px-1 text-sm text-white underline focus-visible:outline-2 focus-visible:outline-white">玩法</Link>
+      </>}>
       <div className="flex flex-col gap-3">
         <p className="flex items-center justify-between text-sm text-gray-800">
           <span>余额：<strong aria-live="polite">{balance === null ? '—' : `${balance}元`}</strong></span>
@@ -136,6 +144,11 @@ export default function BettingPage() {
         <ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }} />
       )}
       {panel && typeof panel === 'object' && <SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
+      {dragonOpen && (
+        <Sheet open title="长龙助手" onClose={() => setDragonOpen(false)}>
+          <Suspense fallback={<LoadingState />}><LongDragon /></Suspense>
+        </Sheet>
+      )}
       {bets.waiting && (
         <div role="status" aria-live="assertive" className="fixed inset-0 z-[80] flex items-center justify-center bg-black/40">
           <div className="flex items-center gap-3 rounded-xl bg-white px-5 py-4 text-gray-900 shadow-xl">
