@@ -115,7 +115,8 @@ export default function BettingPage() {
         <button type="button" onClick={() => setDragonOpen(true)} className="rounded px-1 text-sm text-white underline focus-visible:outline-2 focus-visible:outline-white">长龙</button>
         <Link href={`/howtoplay/${item.lotteryCode}`} className="rounded px-1 text-sm text-white underline focus-visible:outline-2 focus-visible:outline-white">玩法</Link>
       </>}>
-      <div className="flex flex-col gap-3">
+      {/* a filled slip or an open bet panel holds back a new app version (sw-register.ts) */}
+      <div className="flex flex-col gap-3" data-money-form={slip.length > 0 || panel !== null ? '' : undefined}>
         <p className="flex items-center justify-between text-sm text-gray-800">
           <span>余额：<strong aria-live="polite">{balance === null ? '—' : `${balance}元`}</strong></span>
           <button type="button" onClick={loadBalance} className="rounded px-2 py-1 text-brand underline focus-visible:outline-2 focus-visible:outline-brand">刷新</button>
