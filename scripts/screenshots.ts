@@ -1,32 +1,43 @@
 /**
  * `npm run screenshots`: the real server on a temp data dir, 360x740 screenshots in Chromium
  * of the main screens into docs/screenshots/*.png (used by the README), then the server stops.
- * Needs the built site (`npx vite build`, or `npm start` once).
+ * Needs the built site (`npx vite build`, or `npm start` once); DIST_DIR picks another build dir.
+ *
+ * The lottery screens need history: the last 30 issues of every self-run game are opened in the
+ * past (the rows the server would have opened had it been running, each with its own seed), and
+ * the server's scheduler draws and settles them itself, as it catches up after a downtime. The
+ * demo player then bets on 极速时时彩 through the betting page; the bet record, detail and draw
+ * check are taken once the scheduler has drawn and settled that bet (about a minute).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PLAYER, OPERATOR, submitLogin } from '../tests/e2e/browser.ts';
 import { ApiClient } from '../tests/e2e/api.ts';
+import { SSC_1MIN, choosePlay, quoteOf } from '../tests/e2e/lotteryHelpers.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { issuesBetween } from '../src/domain/lottery/index.ts';
+import { ensureIssueRows } from '../src/server/lottery/issues.ts';
+import { listLotteries } from '../src/server/lottery/lotteries.ts';
+import type { Sql } from '../src/server/db/client.ts';
 import { startTempServer } from './tempServer.ts';
 
 const OUT_DIR = path.resolve('docs', 'screenshots');
+const HISTORY = 30;
+/** A toast shows for 2.5 s (src/client/ui/overlay.tsx). */
+const TOAST_MS = 2700;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Login = { userName: string; password: string };
 
 interface Shot {
   name: string;
   path: string;
-  as?: { userName: string; password: string };
+  as?: Login;
+  /** after the page settled, before the screenshot */
+  then?: (page: Page) => Promise<void>;
 }
-
-const SHOTS: Shot[] = [
-  { name: 'index', path: '/index' },
-  { name: 'login', path: '/login' },
-  { name: 'register', path: '/register' },
-  { name: 'personalInfo', path: '/personalInfo', as: DEMO_PLAYER },
-  { name: 'securityCenter', path: '/securityCenter', as: DEMO_PLAYER },
-  { name: 'admin', path: '/admin', as: OPERATOR },
-];
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
@@ -34,7 +45,14 @@ async function settle(page: Page) {
   await page.waitForTimeout(600);
 }
 
-async function capture(baseUrl: string, shot: Shot, profileRoot: string) {
+async function save(page: Page, name: string, label: string) {
+  const file = path.join(OUT_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  console.log(`${label.padEnd(28)} → ${path.relative(process.cwd(), file)}`);
+}
+
+/** A fresh browser profile (no shared cookies or service worker), logged in when `as` is given. */
+async function openPage(baseUrl: string, profileRoot: string, as?: Login): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(profileRoot, 'p-')), {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -42,32 +60,177 @@ async function capture(baseUrl: string, shot: Shot, profileRoot: string) {
     viewport: { width: 360, height: 740 },
     locale: 'zh-CN',
   });
+  const page = context.pages()[0] ?? (await context.newPage());
+  if (as) {
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, as.userName, as.password);
+    await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
+  }
+  return { context, page };
+}
+
+async function capture(baseUrl: string, shot: Shot, profileRoot: string) {
+  const { context, page } = await openPage(baseUrl, profileRoot, shot.as);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    if (shot.as) {
-      await page.goto(`${baseUrl}/login`);
-      await submitLogin(page, shot.as.userName, shot.as.password);
-      await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
-    }
     await page.goto(baseUrl + shot.path);
     await settle(page);
-    const file = path.join(OUT_DIR, `${shot.name}.png`);
-    await page.screenshot({ path: file });
-    console.log(`${shot.path.padEnd(16)} → ${path.relative(process.cwd(), file)}`);
+    if (shot.then) {
+      await shot.then(page);
+      await settle(page);
+    }
+    await save(page, shot.name, shot.path);
   } finally {
     await context.close();
   }
 }
 
-if (!fs.existsSync('dist/index.html')) {
-  console.error('dist/index.html is missing: run `npx vite build` first');
+/** Opens the last HISTORY issues of every self-run game in the past; resolves once the scheduler drew them. */
+async function openHistory(sql: Sql) {
+  const now = Date.now();
+  let want = 0;
+  for (const lottery of await listLotteries(sql)) {
+    if (!lottery.enabled || lottery.source !== 'self') continue;
+    const past = issuesBetween(lottery.schedule, now - 6 * 3600_000, now - 2000).slice(-HISTORY);
+    await ensureIssueRows(sql, lottery, past.map((i) => i.issue));
+    want += past.length;
+  }
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from lottery_issues where status = 'settled' and draw_at <= ${new Date(now)}`;
+    if (row!.n >= want) return;
+    if (Date.now() > until) throw new Error(`the scheduler settled ${row!.n} of ${want} past issues in 60 s`);
+    await sleep(1000);
+  }
+}
+
+async function must<T>(api: ApiClient, method: 'GET' | 'POST', p: string, params: Record<string, string | number> = {}): Promise<T> {
+  const res = await api.call<T>(method, p, params);
+  if (res.code !== 1) throw new Error(`${method} ${p} refused: ${res.code} ${res.msg}`);
+  return res.data;
+}
+
+/** Waits until 1008's issue on sale has 25 s of sale left, so the bet below cannot meet the close. */
+async function saleWindow(api: ApiClient): Promise<string> {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const d = await must<{ issue: string | null; closeTime: number; serverTime: number }>(
+      api, 'GET', '/v1/betting/nextIssueOpenData', { lotteryCode: SSC_1MIN });
+    const left = d.closeTime - d.serverTime;
+    if (d.issue && left >= 25_000) return d.issue;
+    if (Date.now() > until) throw new Error('no issue of 1008 with 25 s of sale left');
+    await sleep(Math.max(1000, Math.min(left + 1500, 5000)));
+  }
+}
+
+/**
+ * The betting page with 定位胆 numbers picked, the bet slip and the confirm dialog, then the bet
+ * placed; returns the issue it went on.
+ */
+async function betThroughPage(baseUrl: string, profileRoot: string, api: ApiClient): Promise<string> {
+  const { context, page } = await openPage(baseUrl, profileRoot, DEMO_PLAYER);
+  try {
+    await page.goto(`${baseUrl}/lottery/SSC/${SSC_1MIN}`);
+    await settle(page);
+    await choosePlay(page, '定位胆', '定位胆');
+    const issue = await saleWindow(api);
+    const issueBar = page.getByRole('region', { name: '期号与开奖' });
+    await waitText(() => issueBar.textContent(), `第${issue}期`);
+    for (const n of ['1', '3', '5']) await page.getByRole('button', { name: `万位 ${n}`, exact: true }).click();
+    for (const n of ['2', '8']) await page.getByRole('button', { name: `千位 ${n}`, exact: true }).click();
+    await waitText(() => quoteOf(page).textContent(), '共5注，10.00元');
+    // The issue bar and play picker in view, and the toasts (2.5 s) gone.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(TOAST_MS);
+    await save(page, 'lottery', `/lottery/SSC/${SSC_1MIN} 选号`);
+
+    await page.getByRole('button', { name: '加入号码篮', exact: true }).click();
+    await page.waitForTimeout(TOAST_MS);
+    await page.getByRole('button', { name: '号码篮(1)', exact: true }).click();
+    const slip = page.getByRole('dialog', { name: '号码篮（1）' });
+    await waitText(() => slip.textContent(), '1 3 5');
+    await settle(page);
+    await save(page, 'betSlip', '号码篮');
+
+    await slip.getByRole('button', { name: '确认投注', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: '确认投注' });
+    await waitText(() => confirm.textContent(), `第${issue}期`);
+    await settle(page);
+    await save(page, 'betConfirm', '确认投注');
+
+    await confirm.getByRole('button', { name: '确认投注', exact: true }).click();
+    const success = page.getByRole('dialog', { name: '投注成功' });
+    await waitText(() => success.textContent(), `第${issue}期投注了5注，共10.00元`);
+    await settle(page);
+    await save(page, 'betSuccess', '投注成功');
+    return issue;
+  } finally {
+    await context.close();
+  }
+}
+
+async function waitText(read: () => Promise<string | null>, want: string, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const text = (await read().catch(() => null)) ?? '';
+    if (text.includes(want)) return;
+    if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for "${want}", saw "${text.slice(0, 200)}"`);
+    await sleep(200);
+  }
+}
+
+/** The demo player's bet on `issue`, once the scheduler has drawn and settled it. */
+async function settledBet(api: ApiClient, issue: string): Promise<{ id: number }> {
+  const until = Date.now() + 150_000;
+  for (;;) {
+    const list = await must<{ list: { id: number; issue: string; status: string }[] }>(
+      api, 'GET', '/v1/betting/getBetting', { lotteryCode: SSC_1MIN, page: 1, pageSize: 10 });
+    const bet = list.list.find((b) => b.issue === issue);
+    if (!bet) throw new Error(`the bet on ${issue} is not in the record`);
+    if (['WON', 'LOST', 'TIE_REFUND'].includes(bet.status)) return bet;
+    if (Date.now() > until) throw new Error(`the bet on ${issue} is not settled after 150 s: ${bet.status}`);
+    await sleep(2000);
+  }
+}
+
+const STATIC_SHOTS: Shot[] = [
+  { name: 'index', path: '/index' },
+  { name: 'login', path: '/login' },
+  { name: 'register', path: '/register' },
+  { name: 'personalInfo', path: '/personalInfo', as: DEMO_PLAYER },
+  { name: 'securityCenter', path: '/securityCenter', as: DEMO_PLAYER },
+  { name: 'admin', path: '/admin', as: OPERATOR },
+  {
+    name: 'adminLottery', path: '/admin', as: OPERATOR,
+    then: (page) => page.getByRole('tab', { name: '彩票管理' }).click(),
+  },
+  { name: 'lotteryHall', path: '/lotteryHall', as: DEMO_PLAYER },
+  { name: 'trendChart', path: `/trendChart/${SSC_1MIN}`, as: DEMO_PLAYER },
+  { name: 'longDragon', path: '/longDragon', as: DEMO_PLAYER },
+  { name: 'rebateDes', path: '/rebateDes', as: DEMO_PLAYER },
+];
+
+const { distDir } = loadConfig();
+if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+  console.error(`${path.join(distDir, 'index.html')} is missing: run \`npx vite build\` first`);
   process.exit(1);
 }
 fs.mkdirSync(OUT_DIR, { recursive: true });
 const profileRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shots-'));
 const temp = await startTempServer();
 try {
-  for (const shot of SHOTS) await capture(temp.url, shot, profileRoot);
+  await openHistory(temp.server.sql);
+  const player = new ApiClient(temp.url);
+  await player.login(DEMO_PLAYER.userName, DEMO_PLAYER.password);
+  const issue = await betThroughPage(temp.url, profileRoot, player);
+  // The other screens while the scheduler draws the bet's issue.
+  for (const shot of STATIC_SHOTS) await capture(temp.url, shot, profileRoot);
+  const bet = await settledBet(player, issue);
+  for (const shot of [
+    { name: 'betRecord', path: '/betRecord', as: DEMO_PLAYER },
+    { name: 'betDetail', path: `/betDetail?id=${bet.id}`, as: DEMO_PLAYER },
+    { name: 'verifyDraw', path: `/verifyDraw?lotteryCode=${SSC_1MIN}&issue=${issue}`, as: DEMO_PLAYER },
+  ]) await capture(temp.url, shot, profileRoot);
   // The maintenance page, as a player sees it while the operator has the switch on.
   const operator = new ApiClient(temp.url);
   await operator.login(OPERATOR.userName, OPERATOR.password);

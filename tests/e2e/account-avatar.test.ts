@@ -3,31 +3,20 @@
  * the server's 5 MB limit) is compressed in the worker to a JPEG of at most 1000 px a side
  * before it is sent, so it is accepted and becomes the avatar.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, newUserName, openBrowser, openDb, type Browser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, newUserName, e2eFixture } from './browser.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from '../../src/domain/constants.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 
 const PASSWORD = 'player123';
 const SERVER_LIMIT_BYTES = 5 * 1024 * 1024;
-let b: Browser;
-let sql: Sql;
-beforeAll(() => {
-  sql = openDb();
-});
-afterEach(async () => {
-  await b?.close();
-});
-afterAll(async () => {
-  await sql.end();
-});
+const fx = e2eFixture();
 
 describe('avatar upload', () => {
   it('compresses a large photo before upload and shows it as the avatar', async () => {
     const userName = newUserName();
-    await insertUserWithPassword(sql, userName, PASSWORD);
-    b = await openBrowser();
+    await insertUserWithPassword(fx.sql, userName, PASSWORD);
+    const b = await fx.browser();
     await logIn(b, userName, PASSWORD);
     await b.page.goto(`${b.baseUrl}/personalInfo`);
 
@@ -56,7 +45,7 @@ describe('avatar upload', () => {
     const avatar = b.page.getByRole('button', { name: '更换头像' }).locator('img');
     await expect.poll(() => avatar.getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
 
-    const [row] = await sql`
+    const [row] = await fx.sql`
       select u.file_name, u.mime, u.size_bytes from uploads u join users s on s.id = u.user_id
       where s.user_name = ${userName}`;
     expect(row.mime).toBe('image/jpeg');

@@ -3,17 +3,12 @@
  * /forgotPassword, the code arrives in the operator's outbox (the default transport), the player
  * enters it, sets a new password on /setLoginPassword and logs in with it; the old one is refused.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 import { ApiClient } from './api.ts';
-import { OPERATOR, newUserName, openBrowser, openDb, submitLogin, type Browser } from './browser.ts';
+import { OPERATOR, newUserName, e2eFixture, submitLogin } from './browser.ts';
 
-let sql: Sql;
-let b: Browser | undefined;
-beforeAll(() => { sql = openDb(); });
-afterEach(async () => b?.close());
-afterAll(async () => sql.end());
+const fx = e2eFixture();
 
 async function codeSentTo(phone: string): Promise<string> {
   const operator = new ApiClient(inject('baseUrl'));
@@ -32,10 +27,10 @@ describe('forgot password', () => {
   it('resets the login password with a code sent to the bound phone', async () => {
     const userName = newUserName();
     const phone = `137${String(Date.now()).slice(-8)}`;
-    const userId = await insertUserWithPassword(sql, userName, 'oldpass123');
-    await sql`update users set phone = ${phone} where id = ${userId!}`;
+    const userId = await insertUserWithPassword(fx.sql, userName, 'oldpass123');
+    await fx.sql`update users set phone = ${phone} where id = ${userId!}`;
 
-    b = await openBrowser();
+    const b = await fx.browser();
     const page = b.page;
     await page.goto(`${b.baseUrl}/forgotPassword`);
     await page.getByLabel('用户名', { exact: true }).fill(userName);

@@ -4,28 +4,17 @@
  * shows 已撤单 and offers no second cancel; a repeated cancel is refused and moves nothing.
  */
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openBrowser, openDb, type Browser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, e2eFixture } from './browser.ts';
 import { PASSWORD, SSC_1MIN, balanceFen, fundedPlayer, must, saleWindow, type BetRow } from './lotteryHelpers.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 
-let sql: Sql;
-let b: Browser;
-beforeAll(() => {
-  sql = openDb();
-});
-afterEach(async () => {
-  await b?.close();
-});
-afterAll(async () => {
-  await sql.end();
-});
+const fx = e2eFixture();
 
 describe('cancel a bet', () => {
   it('cancels a pending bet from 投注记录 while its issue is on sale and restores the balance exactly', async () => {
-    const { userName, api } = await fundedPlayer(sql, '100.00');
+    const { userName, api } = await fundedPlayer(fx.sql, '100.00');
     const start = await balanceFen(api);
-    b = await openBrowser();
+    const b = await fx.browser();
     const page = b.page;
     await logIn(b, userName, PASSWORD);
 
@@ -56,7 +45,7 @@ describe('cancel a bet', () => {
 
     const detail = await must<BetRow>(api, 'GET', '/v1/betting/getBetDetail', { id: betId });
     expect(detail).toMatchObject({ status: 'USER_CANCELLED', statusText: '已撤单', returnAmount: '已撤单' });
-    const transfers = await sql<{ type_code: number; amount: string }[]>`
+    const transfers = await fx.sql<{ type_code: number; amount: string }[]>`
       select type_code, amount::text from transfers where transfer_id = ${`cancel:${betId}`}`;
     expect(transfers).toEqual([{ type_code: 202, amount: '400' }]);
 

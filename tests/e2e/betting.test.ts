@@ -5,34 +5,23 @@
  * start − stake + payout + rebate, with payout and rebate computed here from the domain and the draw.
  * The bet record, its detail and the draw check show the same.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openBrowser, openDb, type Browser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, e2eFixture } from './browser.ts';
 import {
   PASSWORD, SSC_1MIN, balanceFen, choosePlay, expectedSettlement, fenOf, fundedPlayer, must, pageBalanceFen, quoteOf,
   ruleFlagsOf, saleWindow, userGroupOf, waitSettled, type BetRow,
 } from './lotteryHelpers.ts';
 import { formatFen } from '../../src/domain/money.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 
-let sql: Sql;
-let b: Browser;
-beforeAll(() => {
-  sql = openDb();
-});
-afterEach(async () => {
-  await b?.close();
-});
-afterAll(async () => {
-  await sql.end();
-});
+const fx = e2eFixture();
 
 describe('betting on a self-run game', () => {
   it('bets 定位胆 on 极速时时彩, and the settled balance is start − stake + payout + rebate exactly', async () => {
-    const { userName, api } = await fundedPlayer(sql, '500.00');
+    const { userName, api } = await fundedPlayer(fx.sql, '500.00');
     const start = await balanceFen(api);
     expect(start).toBe(50_000);
 
-    b = await openBrowser();
+    const b = await fx.browser();
     const page = b.page;
     await logIn(b, userName, PASSWORD);
     await page.goto(`${b.baseUrl}/lotteryHall`);
@@ -77,7 +66,7 @@ describe('betting on a self-run game', () => {
     const bet = await waitSettled(api, placed.id, 110_000);
     expect(bet.openNumber).toMatch(/^\d,\d,\d,\d,\d$/);
     const userGroup = await userGroupOf(api, 'SSC');
-    const want = expectedSettlement(bet, 'SSC', userGroup, await ruleFlagsOf(sql, SSC_1MIN));
+    const want = expectedSettlement(bet, 'SSC', userGroup, await ruleFlagsOf(fx.sql, SSC_1MIN));
     expect(want.rebateFen).toBe(6); // 1.0 % of 6.00 元
     expect(bet.status).toBe(want.status);
     expect(fenOf(bet.returnAmount)).toBe(want.payoutFen);
@@ -110,8 +99,8 @@ describe('betting on a self-run game', () => {
   }, 240_000);
 
   it('refuses a bet over the balance with 余额不足 (充值 / 取消), and moves nothing', async () => {
-    const { userName, api } = await fundedPlayer(sql, '1.00');
-    b = await openBrowser();
+    const { userName, api } = await fundedPlayer(fx.sql, '1.00');
+    const b = await fx.browser();
     const page = b.page;
     await logIn(b, userName, PASSWORD);
     await page.goto(`${b.baseUrl}/lottery/SSC/${SSC_1MIN}`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -45,6 +45,29 @@ export async function openBrowser(): Promise<Browser> {
     async close() {
       await context.close().catch(() => {});
       fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Per test file: a connection to the server's database (opened before the tests, closed after) and
+ * browsers that are closed after each test.
+ */
+export function e2eFixture() {
+  let db: Sql | null = null;
+  const opened: Browser[] = [];
+  beforeAll(() => { db = openDb(); });
+  afterEach(async () => { await Promise.all(opened.splice(0).map((x) => x.close())); });
+  afterAll(async () => { await db?.end(); });
+  return {
+    get sql(): Sql {
+      if (!db) throw new Error('the database opens in beforeAll');
+      return db;
+    },
+    async browser(): Promise<Browser> {
+      const x = await openBrowser();
+      opened.push(x);
+      return x;
     },
   };
 }

@@ -4,14 +4,13 @@
  * refunded at its settlement. The balance ends at exactly start − total + payout + rebate + refunds,
  * with the payout computed here from the domain; /seekOrder and /seekDetail show the stopped chase.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openBrowser, openDb, type Browser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, e2eFixture } from './browser.ts';
 import {
   PASSWORD, SSC_1MIN, balanceFen, choosePlay, expectedSettlement, fenOf, fundedPlayer, must, pageBalanceFen, quoteOf,
   ruleFlagsOf, saleWindow, sleep, userGroupOf, type BetRow,
 } from './lotteryHelpers.ts';
 import { formatFen } from '../../src/domain/money.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 
 interface ChaseDetail {
   id: number;
@@ -25,24 +24,14 @@ interface ChaseDetail {
   orders: BetRow[];
 }
 
-let sql: Sql;
-let b: Browser;
-beforeAll(() => {
-  sql = openDb();
-});
-afterEach(async () => {
-  await b?.close();
-});
-afterAll(async () => {
-  await sql.end();
-});
+const fx = e2eFixture();
 
 describe('chase', () => {
   it('chases 3 issues with stop after win: the first wins, the other two are stopped and refunded', async () => {
-    const { userName, api } = await fundedPlayer(sql, '300.00');
+    const { userName, api } = await fundedPlayer(fx.sql, '300.00');
     const start = await balanceFen(api);
 
-    b = await openBrowser();
+    const b = await fx.browser();
     const page = b.page;
     await logIn(b, userName, PASSWORD);
     await page.goto(`${b.baseUrl}/lottery/SSC/${SSC_1MIN}`);
@@ -94,7 +83,7 @@ describe('chase', () => {
 
     const first = orders[0]!;
     const userGroup = await userGroupOf(api, 'SSC');
-    const want = expectedSettlement(first, 'SSC', userGroup, await ruleFlagsOf(sql, SSC_1MIN));
+    const want = expectedSettlement(first, 'SSC', userGroup, await ruleFlagsOf(fx.sql, SSC_1MIN));
     expect(want.status).toBe('WON');
     expect(fenOf(first.returnAmount)).toBe(want.payoutFen);
     expect(fenOf(chase.winAmount)).toBe(want.payoutFen);
@@ -103,7 +92,7 @@ describe('chase', () => {
     const end = start - 6000 + want.payoutFen + want.rebateFen + refunds;
     await expect.poll(() => balanceFen(api), { timeout: 5_000 }).toBe(end);
     // Each stopped issue's stake came back once, as a chase refund (203).
-    const [refunded] = await sql<{ n: number; total: string }[]>`
+    const [refunded] = await fx.sql<{ n: number; total: string }[]>`
       select count(*)::int as n, coalesce(sum(amount), 0)::text as total from transfers
       where type_code = 203 and transfer_id = any(${orders.slice(1).map((o) => `chase:${o.id}`)}::text[])`;
     expect(refunded).toEqual({ n: 2, total: '4000' });

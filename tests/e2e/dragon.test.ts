@@ -7,31 +7,20 @@
  * long-dragon bet (ledger type 304).
  */
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openBrowser, openDb, type Browser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, e2eFixture } from './browser.ts';
 import { PASSWORD, balanceFen, fundedPlayer, must, saleWindow, type BetRow } from './lotteryHelpers.ts';
 import { issuesBetween } from '../../src/domain/lottery/index.ts';
 import { drawFromSeedHex, seedHashOf } from '../../src/server/lottery/draw.ts';
 import { ensureIssueRows } from '../../src/server/lottery/issues.ts';
 import { requireLottery } from '../../src/server/lottery/lotteries.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 
 const SSC_5MIN = '1009';
 const NAME = '五分时时彩';
 /** SSC sum of the five digits: 大 from 23 (lottery-rules §3.5). */
 const BIG_FROM = 23;
 
-let sql: Sql;
-let b: Browser;
-beforeAll(() => {
-  sql = openDb();
-});
-afterEach(async () => {
-  await b?.close();
-});
-afterAll(async () => {
-  await sql.end();
-});
+const fx = e2eFixture();
 
 /** A fresh seed whose draw is big (or small) for the sum, with its result text. */
 function seedFor(big: boolean): { seed: string; seedHash: string; result: string } {
@@ -45,11 +34,11 @@ function seedFor(big: boolean): { seed: string; seedHash: string; result: string
 
 /** The six issues drawn before `onSaleDrawMs` become drawn and settled: 小, then 大 five times. */
 async function makeBigStreak(onSaleDrawMs: number): Promise<string[]> {
-  const lottery = await requireLottery(sql, SSC_5MIN);
+  const lottery = await requireLottery(fx.sql, SSC_5MIN);
   const intervalMs = 300_000;
   const before = issuesBetween(lottery.schedule, onSaleDrawMs - 8 * intervalMs, onSaleDrawMs - 1).slice(-6).map((i) => i.issue);
   expect(before).toHaveLength(6);
-  await sql.begin(async (tx) => {
+  await fx.sql.begin(async (tx) => {
     await ensureIssueRows(tx, lottery, before);
     for (const [i, issue] of before.entries()) {
       const s = seedFor(i > 0);
@@ -74,9 +63,9 @@ interface DragonApiRow {
 
 describe('long dragon', () => {
   it('lists a 5-issue 和大 streak, checks the §5 messages, and bets a side from /longDragon', async () => {
-    const { userName, api } = await fundedPlayer(sql, '200.00');
+    const { userName, api } = await fundedPlayer(fx.sql, '200.00');
     const start = await balanceFen(api);
-    b = await openBrowser();
+    const b = await fx.browser();
     const page = b.page;
     await logIn(b, userName, PASSWORD);
 
@@ -123,9 +112,9 @@ describe('long dragon', () => {
       lotteryCode: SSC_5MIN, issue: onSale.issue, playDetailCode: mine!.playCode, bettingNumber: mine!.options[0]!.bettingNumber,
       bettingCount: 1, bettingAmount: '10.00', graduationCount: 1, status: 'PENDING',
     });
-    const [stored] = await sql<{ stake_type: number }[]>`select stake_type from bets where id = ${bet.id}`;
+    const [stored] = await fx.sql<{ stake_type: number }[]>`select stake_type from bets where id = ${bet.id}`;
     expect(stored!.stake_type).toBe(304);
-    const stake = await sql<{ type_code: number; amount: string }[]>`
+    const stake = await fx.sql<{ type_code: number; amount: string }[]>`
       select type_code, amount::text from transfers where transfer_id = ${`bet:${bet.id}`}`;
     expect(stake).toEqual([{ type_code: 304, amount: '1000' }]);
 
