@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cancelIssue, correctIssue, settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import {
-  betRow, expectLedgerSound, fund, makeIssue, makeUser, placeBet, playerBalance, spend, SSC, testDb, transfersOf,
+  betRow, expectLedgerSound, fund, issueTransfers, makeIssue, makeUser, placeBet, playerBalance, spend, SSC, testDb, transfersOf,
 } from './settlement-fixtures.ts';
 
 const { sql } = await testDb();
@@ -41,18 +41,24 @@ describe('correctIssue', () => {
     expect(ta).toEqual([
       [`bet:${a.id}`, 301, 2000, u],
       [`win:${a.id}:v0`, 201, 19_300, u],
-      [`rb:${a.id}:v0`, 501, 20, u],
-      [`urb:${a.id}:${parent}:v0`, 502, 10, parent],
       [`rev:win:${a.id}:v0`, 310, 500, u],
-      [`rev:urb:${a.id}:${parent}:v0`, 310, 10, parent],
-      [`rb:${a.id}:v1`, 501, 20, u],
-      [`urb:${a.id}:${parent}:v1`, 502, 10, parent],
+    ]);
+    // the rebates of the batch (a and b): own 20 on a; parent 10 on a + floor(200 × 10 / 2000) = 1 on b
+    const batch = (v: number) => `${a.id}-${b.id}:v${v}`;
+    const rb = (v: number) => `rb:${SSC}:R-1:${u}:${batch(v)}`;
+    const urb = (v: number) => `urb:${SSC}:R-1:${parent}:${batch(v)}`;
+    expect((await issueTransfers(sql, 'R-1')).map((t) => [t.transfer_id, t.type_code, t.amount, t.user_id])).toEqual([
+      [rb(0), 501, 20, u],
+      [urb(0), 502, 11, parent],
+      [`rev:${urb(0)}`, 310, 11, parent],
+      [rb(1), 501, 20, u],
+      [urb(1), 502, 11, parent],
     ]);
     const shortfalls = await sql<{ transfer_id: string; amount: number; user_id: number; bet_id: number }[]>`
       select transfer_id, amount, user_id, bet_id from settlement_shortfalls order by id`;
     expect(shortfalls).toEqual([
       { transfer_id: `rev:win:${a.id}:v0`, amount: 19_300 - 500, user_id: u, bet_id: a.id },
-      { transfer_id: `rev:rb:${a.id}:v0`, amount: 20, user_id: u, bet_id: a.id },
+      { transfer_id: `rev:${rb(0)}`, amount: 20, user_id: u, bet_id: a.id },
     ]);
     // b now wins 19.5 yuan at v1
     expect(await betRow(sql, b.id)).toMatchObject({ status: 'WON', payout: 1950, settled_version: 1 });
@@ -63,9 +69,9 @@ describe('correctIssue', () => {
     // a second correction reverses v1 (fully covered now) and settles v2
     expect(await correctIssue(sql, SSC, 'R-1', '7,0,0,0,0', op)).toEqual({ resultVersion: 2 });
     expect(await betRow(sql, b.id)).toMatchObject({ status: 'LOST', settled_version: 2 });
-    expect((await transfersOf(sql, b.id)).map((t) => t.transfer_id)).toEqual([
-      `bet:${b.id}`, `urb:${b.id}:${parent}:v0`, `rev:urb:${b.id}:${parent}:v0`, `win:${b.id}:v1`, `urb:${b.id}:${parent}:v1`, `rev:win:${b.id}:v1`, `rev:urb:${b.id}:${parent}:v1`,
-      `urb:${b.id}:${parent}:v2`,
+    expect((await transfersOf(sql, b.id)).map((t) => t.transfer_id)).toEqual([`bet:${b.id}`, `win:${b.id}:v1`, `rev:win:${b.id}:v1`]);
+    expect((await issueTransfers(sql, 'R-1')).slice(5).map((t) => [t.transfer_id, t.amount])).toEqual([
+      [`rev:${rb(1)}`, 20], [`rev:${urb(1)}`, 11], [rb(2), 20], [urb(2), 11],
     ]);
     expect(await playerBalance(sql, u)).toBe(20);
     expect(await playerBalance(sql, parent)).toBe(11);
@@ -140,12 +146,16 @@ describe('cancelIssue', () => {
     expect((await transfersOf(sql, won.id)).map((t) => [t.transfer_id, t.type_code, t.amount])).toEqual([
       [`bet:${won.id}`, 301, 200],
       [`win:${won.id}:v0`, 201, 1930],
-      [`rb:${won.id}:v0`, 501, 2],
-      [`urb:${won.id}:${parent}:v0`, 502, 1],
       [`sys:${won.id}`, 205, 200],
       [`rev:win:${won.id}:v0`, 310, 1930],
-      [`rev:rb:${won.id}:v0`, 310, 2],
-      [`rev:urb:${won.id}:${parent}:v0`, 310, 1],
+    ]);
+    // the batch's rebates: own 2 on won; parent 1 on won + floor(600 × 10 / 2000) = 3 on lost; all reversed
+    const batch = `${won.id}-${lost.id}:v0`;
+    expect((await issueTransfers(sql, 'X-1')).map((t) => [t.transfer_id, t.type_code, t.amount])).toEqual([
+      [`rb:${SSC}:X-1:${u}:${batch}`, 501, 2],
+      [`urb:${SSC}:X-1:${parent}:${batch}`, 502, 4],
+      [`rev:rb:${SSC}:X-1:${u}:${batch}`, 310, 2],
+      [`rev:urb:${SSC}:X-1:${parent}:${batch}`, 310, 4],
     ]);
     // back to where the player started; the parent keeps nothing
     expect(await playerBalance(sql, u)).toBe(10_000);

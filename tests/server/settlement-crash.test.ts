@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { fundAll, insertBets } from './settlement-bets.ts';
-import { expectLedgerSound, makeIssue, makeUser, playerBalance, SSC, testDb } from './settlement-fixtures.ts';
+import { expectLedgerSound, issueTransfers, makeIssue, makeUser, playerBalance, SSC, testDb } from './settlement-fixtures.ts';
 
 const { sql, url } = await testDb();
 afterEach(() => expectLedgerSound(sql));
@@ -64,8 +64,12 @@ async function expectPaidOnce(issue: string, s: Setup): Promise<void> {
     expect(row.payout).toBe(b.wins ? PRIZE : 0);
     expect(row.settled_version).toBe(0);
     const ids = (perBet.get(b.id) ?? []).sort();
-    expect(ids).toEqual(b.wins ? [`urb:${b.id}:${s.parent}:v0`, `win:${b.id}:v0`] : [`urb:${b.id}:${s.parent}:v0`]);
+    expect(ids).toEqual(b.wins ? [`win:${b.id}:v0`] : []);
   }
+  // upline rebates: one transfer per batch, together 1 fen per bet, every one to the parent
+  const rebates = await issueTransfers(sql, issue);
+  expect(rebates.every((t) => t.type_code === 502 && t.user_id === s.parent && /^urb:.*:v0$/.test(t.transfer_id))).toBe(true);
+  expect(rebates.reduce((n, t) => n + t.amount, 0)).toBe(s.bets.length);
   for (const u of s.users) {
     const mine = s.bets.filter((b) => b.userId === u);
     const perUser = Math.ceil(s.bets.length / s.users.length);
@@ -102,12 +106,14 @@ describe('settlement exactly once', () => {
     const atKill = await settledCount('K-1');
     expect(atKill).toBeGreaterThanOrEqual(150);
     expect(atKill).toBeLessThan(total);
-    // batches are atomic: a bet is settled exactly when its transfers are written
+    // batches are atomic: a bet is settled exactly when its transfers are written (a winner's prize;
+    // the batch rebate: the parent has 1 fen per settled bet)
     const [torn] = await sql<{ n: number }[]>`
       select count(*)::int as n from bets b
-      where b.lottery_code = ${SSC} and b.issue = 'K-1'
-        and (b.status <> 'PENDING') <> exists (select 1 from transfers t where t.transfer_id = 'urb:' || b.id || ':' || ${s.parent} || ':v0')`;
+      where b.lottery_code = ${SSC} and b.issue = 'K-1' and b.betting_number like '3,%'
+        and (b.status <> 'PENDING') <> exists (select 1 from transfers t where t.transfer_id = 'win:' || b.id || ':v0')`;
     expect(torn!.n).toBe(0);
+    expect(await playerBalance(sql, s.parent)).toBe(atKill);
 
     const res = await settleIssue(sql, SSC, 'K-1');
     expect(res.settled).toBe(total - atKill);

@@ -176,6 +176,13 @@ export async function transfersOf(sql: Sql, betId: number) {
     where ref = ${`bet:${betId}`} or transfer_id = ${`bet:${betId}`} order by id`;
 }
 
+/** The issue's batch rebate transfers and their reversals (ref `issue:{code}:{issue}`), by id. */
+export async function issueTransfers(sql: Sql, issue: string, code = SSC) {
+  return sql<{ transfer_id: string; amount: number; type_code: number; user_id: number }[]>`
+    select transfer_id, amount, type_code, user_id from transfers
+    where ref = ${`issue:${code}:${issue}`} order by id`;
+}
+
 export async function expectLedgerSound(sql: Sql): Promise<void> {
   expect(await ledgerSum(sql)).toBe(0);
   expect(await ledgerMismatches(sql)).toEqual([]);

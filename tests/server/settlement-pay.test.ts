@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import {
-  betRow, expectLedgerSound, fund, makeIssue, makeUser, placeBet, playerBalance, SSC, testDb, transfersOf,
+  betRow, expectLedgerSound, fund, issueTransfers, makeIssue, makeUser, placeBet, playerBalance, SSC, testDb, transfersOf,
 } from './settlement-fixtures.ts';
 
 const { sql } = await testDb();
@@ -68,11 +68,13 @@ describe('settleIssue', () => {
     await settleIssue(sql, SSC, 'P-3');
     expect(await betRow(sql, bet.id)).toMatchObject({ status: 'LOST', rebate: 20_000 * 40 / 2000 });
     const ts = await transfersOf(sql, bet.id);
-    expect(ts.map((t) => [t.transfer_id, t.type_code, t.amount, t.user_id])).toEqual([
-      [`bet:${bet.id}`, 301, 20_000, u],
-      [`rb:${bet.id}:v0`, 501, 400, u],
-      [`urb:${bet.id}:${mid}:v0`, 502, 100, mid],
-      [`urb:${bet.id}:${top}:v0`, 502, 100, top],
+    expect(ts.map((t) => [t.transfer_id, t.type_code, t.amount, t.user_id])).toEqual([[`bet:${bet.id}`, 301, 20_000, u]]);
+    // rebates are credited per recipient per batch (here one bet), with the issue as ref
+    const batch = `${bet.id}-${bet.id}:v0`;
+    expect((await issueTransfers(sql, 'P-3')).map((t) => [t.transfer_id, t.type_code, t.amount, t.user_id])).toEqual([
+      [`rb:${SSC}:P-3:${u}:${batch}`, 501, 400, u],
+      [`urb:${SSC}:P-3:${top}:${batch}`, 502, 100, top],
+      [`urb:${SSC}:P-3:${mid}:${batch}`, 502, 100, mid],
     ]);
     expect(await playerBalance(sql, mid)).toBe(100);
     expect(await playerBalance(sql, top)).toBe(100);
@@ -101,8 +103,6 @@ describe('settleIssue', () => {
       [`bet:${mixed.id}`, 2000],
       [`win:${mixed.id}:v0`, 2100],
       [`tie:${mixed.id}:v0`, 1000],
-      [`rb:${mixed.id}:v0`, 10],
-      [`urb:${mixed.id}:${parent}:v0`, 5],
     ]);
     expect(await betRow(sql, tie.id)).toMatchObject({ status: 'TIE_REFUND', payout: 500, refund: 500, rebate: 0 });
     expect((await transfersOf(sql, tie.id)).map((t) => [t.transfer_id, t.type_code, t.amount])).toEqual([
@@ -111,8 +111,14 @@ describe('settleIssue', () => {
     ]);
     expect(await betRow(sql, lost.id)).toMatchObject({ status: 'LOST', payout: 0 });
     expect(await playerBalance(sql, u)).toBe(100_000 - 2000 - 500 - 300 + 3100 + 10 + 500);
-    // parent: 5 on the mixed ticket + floor(300 × 10 / 2000) = 1 on the lost one; nothing on the tie
+    // parent: 5 on the mixed ticket + floor(300 × 10 / 2000) = 1 on the lost one; nothing on the tie;
+    // one transfer per recipient for the batch, the sum of the per-bet (floored) amounts
     expect(await playerBalance(sql, parent)).toBe(5 + 1);
+    const batch = `${mixed.id}-${lost.id}:v0`;
+    expect((await issueTransfers(sql, 'P-4')).map((t) => [t.transfer_id, t.type_code, t.amount])).toEqual([
+      [`rb:${SSC}:P-4:${u}:${batch}`, 501, 10],
+      [`urb:${SSC}:P-4:${parent}:${batch}`, 502, 5 + 1],
+    ]);
   });
 
   it('prices an odds bet stored without odds at its bet group; voids a bet the catalogue cannot read', async () => {

@@ -42,30 +42,50 @@ export async function prizeGroupOf(sql: Db, userId: number, family: LotteryFamil
 }
 
 /**
- * The bettor then each upline (users.parent_id), the top account last. Each account's group is its
- * own (or the default) capped by the lottery's cap, and a child's group never exceeds its parent's.
+ * The upline chains of many bettors in one query: per bettor, the bettor then each upline
+ * (users.parent_id, top last), each group its own (or the default) capped by the lottery's cap, and a
+ * child's group clamped to at most its parent's.
  */
+export async function chainsGroups(
+  sql: Db,
+  userIds: readonly number[],
+  family: LotteryFamily,
+  cap: number,
+): Promise<Map<number, { userId: number; group: number }[]>> {
+  const out = new Map<number, { userId: number; group: number }[]>();
+  if (userIds.length === 0) return out;
+  const rows = await (sql as Sql)<{ root: number; id: number; prize_group: number | null }[]>`
+    with recursive chain (root, id, parent_id, depth) as (
+      select id, id, parent_id, 0 from users where id = any(${(sql as Sql).array(userIds.map(String))}::bigint[])
+      union all
+      select c.root, u.id, u.parent_id, c.depth + 1 from users u join chain c on u.id = c.parent_id where c.depth < 64
+    )
+    select c.root, c.id, g.prize_group
+    from chain c left join user_prize_groups g on g.user_id = c.id and g.family = ${family}
+    order by c.root, c.depth`;
+  const fallback = rows.some((r) => r.prize_group === null) ? await defaultPrizeGroup(sql) : DEFAULT_PRIZE_GROUP;
+  const byRoot = new Map<number, { id: number; prize_group: number | null }[]>();
+  for (const r of rows) {
+    const root = Number(r.root);
+    byRoot.set(root, [...(byRoot.get(root) ?? []), r]);
+  }
+  for (const [root, list] of byRoot) {
+    const groups = list.map((r) => Math.min(r.prize_group ?? fallback, cap));
+    // clamp from the top down: each child at most its parent
+    for (let i = groups.length - 2; i >= 0; i--) groups[i] = Math.min(groups[i]!, groups[i + 1]!);
+    out.set(root, list.map((r, i) => ({ userId: Number(r.id), group: groups[i]! })));
+  }
+  return out;
+}
+
+/** One bettor's chain (see chainsGroups); empty for an unknown user. */
 export async function chainGroups(
   sql: Db,
   userId: number,
   family: LotteryFamily,
   cap: number,
 ): Promise<{ userId: number; group: number }[]> {
-  const rows = await (sql as Sql)<{ id: number; depth: number; prize_group: number | null }[]>`
-    with recursive chain (id, parent_id, depth) as (
-      select id, parent_id, 0 from users where id = ${userId}
-      union all
-      select u.id, u.parent_id, c.depth + 1 from users u join chain c on u.id = c.parent_id where c.depth < 64
-    )
-    select c.id, c.depth, g.prize_group
-    from chain c left join user_prize_groups g on g.user_id = c.id and g.family = ${family}
-    order by c.depth`;
-  if (rows.length === 0) return [];
-  const fallback = rows.some((r) => r.prize_group === null) ? await defaultPrizeGroup(sql) : DEFAULT_PRIZE_GROUP;
-  const groups = rows.map((r) => Math.min(r.prize_group ?? fallback, cap));
-  // clamp from the top down: each child at most its parent
-  for (let i = groups.length - 2; i >= 0; i--) groups[i] = Math.min(groups[i]!, groups[i + 1]!);
-  return rows.map((r, i) => ({ userId: Number(r.id), group: groups[i]! }));
+  return (await chainsGroups(sql, [userId], family, cap)).get(userId) ?? [];
 }
 
 /**

@@ -114,7 +114,11 @@ create table bets (
   settled_at       timestamptz,
   unique (user_id, request_id, request_index),
   foreign key (lottery_code, issue) references lottery_issues(lottery_code, issue)
-) with (fillfactor = 70); -- room on each page so settling a bet (no indexed column changes) is a HOT update
+) with (fillfactor = 40);
+-- Settling a bet changes no indexed column, so it can be a HOT update (no index entries) if its page has
+-- room for the new row version. One settlement batch updates every bet of a page in one transaction, so
+-- the old versions cannot be pruned meanwhile: pages filled to 40 % leave room for all of them
+-- (measured: 70 % → 34 % HOT, 45 % → 89 %, 40 % → 100 %; 100,000 bets settle about 5× faster).
 -- Settlement walks an issue's PENDING bets by id from a cursor (lottery_code, issue, id > last).
 create index bets_issue on bets (lottery_code, issue, id);
 create index bets_user_time on bets (user_id, created_at desc);

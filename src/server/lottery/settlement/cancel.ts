@@ -45,6 +45,10 @@ export async function cancelIssue(
       const changed = await updateBets(tx, rows, LIVE_STATUSES, null);
       if (changed !== rows.length) throw new Error('bets changed while locked');
     }
+    // the batch rebates last, once every refund is in: a player who spent them gives back what the refunds leave
+    const rebates = await planReversals(tx, [], [], operatorId, text, { lotteryCode, issue });
+    await bulkTransfersInTx(tx, rebates.transfers);
+    await recordShortfalls(tx, rebates);
     await finishChases(tx, { chaseIds: [], bets: [], transfers: [] }, bets.flatMap((b) => (b.chase_id === null ? [] : [b.chase_id])));
     await tx`
       update lottery_issues set status = 'cancelled', cancel_remark = ${why}, cancelled_by = ${operatorId}, settled_at = now()

@@ -17,7 +17,7 @@ export const TYPE = {
 export const SETTLEMENT_CREDIT_TYPES: readonly number[] = [TYPE.prize, TYPE.tieRefund, TYPE.rebate, TYPE.uplineRebate];
 
 /** Bets per settlement transaction. */
-export const BATCH_SIZE = 2000;
+export const BATCH_SIZE = 5000;
 
 /** Transactions one settleIssue call runs side by side (each on its own pooled connection). */
 export const SETTLE_WORKERS = 2;
@@ -39,9 +39,14 @@ export function betRef(betId: number): string {
   return `bet:${betId}`;
 }
 
-export function houseToPlayer(
-  transferId: string, userId: number, amountFen: number, typeCode: number, betId: number, remark: string | null = null,
-  operatorId: number | null = null,
+/** Rebate transfers (summed per recipient per batch) carry the issue as their ref instead. */
+export function issueRef(lotteryCode: string, issue: string): string {
+  return `issue:${lotteryCode}:${issue}`;
+}
+
+function houseCredit(
+  transferId: string, userId: number, amountFen: number, typeCode: number, ref: string, remark: string | null,
+  operatorId: number | null,
 ): TransferInput {
   return {
     transferId,
@@ -50,10 +55,50 @@ export function houseToPlayer(
     amountFen,
     typeCode,
     userId,
-    ref: betRef(betId),
+    ref,
     remark,
     operatorId,
   };
+}
+
+export function houseToPlayer(
+  transferId: string, userId: number, amountFen: number, typeCode: number, betId: number, remark: string | null = null,
+  operatorId: number | null = null,
+): TransferInput {
+  return houseCredit(transferId, userId, amountFen, typeCode, betRef(betId), remark, operatorId);
+}
+
+/**
+ * The rebates of one settlement batch (bets `firstBetId`…`lastBetId`, all settled at `version`), one
+ * transfer per recipient and type: `rb:{lotteryCode}:{issue}:{userId}:{first}-{last}:v{version}` (501)
+ * and `urb:…` (502), ref issueRef. Each amount is the sum of the per-bet amounts (each floored on its
+ * own). A bet is settled at a version once, so no two committed batches share a first bet: the ids are
+ * unique, and a batch that rolled back left none.
+ */
+export function rebateTransfers(
+  lotteryCode: string, issue: string, firstBetId: number, lastBetId: number, version: number,
+  shares: readonly { userId: number; typeCode: number; amountFen: number }[],
+): TransferInput[] {
+  const sums = new Map<string, { userId: number; typeCode: number; amountFen: number }>();
+  for (const s of shares) {
+    const k = `${s.typeCode}:${s.userId}`;
+    const sum = sums.get(k);
+    if (sum) sum.amountFen += s.amountFen;
+    else sums.set(k, { ...s });
+  }
+  const ref = issueRef(lotteryCode, issue);
+  return [...sums.values()]
+    .sort((a, b) => a.typeCode - b.typeCode || a.userId - b.userId)
+    .map((s) => houseCredit(
+      `${s.typeCode === TYPE.rebate ? 'rb' : 'urb'}:${lotteryCode}:${issue}:${s.userId}:${firstBetId}-${lastBetId}:v${version}`,
+      s.userId, s.amountFen, s.typeCode, ref, null, null,
+    ));
+}
+
+/** The first bet id of a batch rebate transfer id (or a reversal of one); null for other ids. */
+export function rebateBatchFirstBet(transferId: string): number | null {
+  const m = /:(\d+)-\d+:v\d+$/.exec(transferId);
+  return m ? Number(m[1]) : null;
 }
 
 const RETRY_CODES = new Set(['40P01', '40001']);

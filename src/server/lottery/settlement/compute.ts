@@ -1,6 +1,6 @@
 /**
- * One bet against a draw, in memory: its new status and amounts, and the ledger transfers that pay it
- * (lottery-rules.md §2.4; docs/lottery-design.md for ids and type codes). Pure: no database.
+ * One bet against a draw, in memory: its new status and amounts, the ledger transfers that pay it and
+ * its rebate shares (lottery-rules.md §2.4; docs/lottery-design.md for ids and type codes). Pure: no database.
  */
 import {
   bettorRebateFen, getPlay, parseSelection, playOdds, settleTicket, uplineRebatesFen, validateSelection,
@@ -26,7 +26,16 @@ export interface BetOutcome {
   refund: number;
   rebate: number;
   winDetail: unknown;
+  /** prize / tie / void refund, one transfer each (ids carry the bet) */
   transfers: TransferInput[];
+  /** own (501) and upline (502) rebates of this bet; settle.ts credits them summed per recipient per batch */
+  rebates: RebateShare[];
+}
+
+export interface RebateShare {
+  userId: number;
+  typeCode: number;
+  amountFen: number;
 }
 
 /** The bettor then the uplines, each with its prize group (src/server/betting/groups.ts chainGroups). */
@@ -37,15 +46,14 @@ export type Chain = readonly { userId: number; group: number }[];
  * The bettor's group is the one the bet was placed at; groups are made non-decreasing going up, so
  * a later change of a group can never make a rebate negative.
  */
-function uplineTransfers(bet: BetRow, chain: Chain, stakeFen: number, version: number): TransferInput[] {
+function uplineShares(bet: BetRow, chain: Chain, stakeFen: number): RebateShare[] {
   if (chain.length < 2 || stakeFen <= 0) return [];
   const groups = [bet.user_group];
   for (const link of chain.slice(1)) groups.push(Math.max(link.group, groups[groups.length - 1]!));
   const amounts = uplineRebatesFen(stakeFen, groups);
-  const out: TransferInput[] = [];
+  const out: RebateShare[] = [];
   amounts.forEach((amount, i) => {
-    const upline = chain[i + 1]!.userId;
-    if (amount > 0) out.push(houseToPlayer(`urb:${bet.id}:${upline}:v${version}`, upline, amount, TYPE.uplineRebate, bet.id));
+    if (amount > 0) out.push({ userId: chain[i + 1]!.userId, typeCode: TYPE.uplineRebate, amountFen: amount });
   });
   return out;
 }
@@ -55,6 +63,7 @@ function voided(bet: BetRow): BetOutcome {
   return {
     id: bet.id, status: 'SYSTEM_CANCELLED', payout: bet.amount, refund: bet.amount, rebate: 0, winDetail: null,
     transfers: [houseToPlayer(`sys:${bet.id}`, bet.user_id, bet.amount, TYPE.systemRefund, bet.id, '无法结算，系统撤单')],
+    rebates: [],
   };
 }
 
@@ -91,10 +100,10 @@ export function settleBet(ctx: DrawContext, bet: BetRow, chain: Chain, cache: Se
   // Rebates only on the stake that played (refunded lines earn none).
   const validStake = Math.max(0, bet.amount - s.refundFen);
   const rebate = validStake > 0 && bet.bet_group <= bet.user_group ? bettorRebateFen(validStake, bet.user_group, bet.bet_group) : 0;
-  if (rebate > 0) transfers.push(houseToPlayer(`rb:${bet.id}:v${v}`, bet.user_id, rebate, TYPE.rebate, bet.id));
-  transfers.push(...uplineTransfers(bet, chain, validStake, v));
+  const rebates = uplineShares(bet, chain, validStake);
+  if (rebate > 0) rebates.unshift({ userId: bet.user_id, typeCode: TYPE.rebate, amountFen: rebate });
   return {
     id: bet.id, status: s.status, payout: s.payoutFen, refund: s.refundFen, rebate,
-    winDetail: { wins: s.win.wins, refunds: s.win.refunds }, transfers,
+    winDetail: { wins: s.win.wins, refunds: s.win.refunds }, transfers, rebates,
   };
 }

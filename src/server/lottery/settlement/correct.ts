@@ -25,7 +25,7 @@ export function canonicalResult(family: LotteryFamily, text: string): string {
   throw new AppError(validateDraw(family, parts.map(Number)) ?? '开奖号码无效');
 }
 
-/** Reverses the settlement of every settled bet of the issue and puts them back to PENDING. */
+/** Reverses the settlement of every settled bet of the issue (their batch rebates too) and puts them back to PENDING. */
 export async function unsettleBets(tx: Tx, lotteryCode: string, issue: string, operatorId: number | null, remark: string): Promise<number> {
   const bets = await tx<{ id: number; settled_version: number | null }[]>`
     select id, settled_version from bets
@@ -37,6 +37,9 @@ export async function unsettleBets(tx: Tx, lotteryCode: string, issue: string, o
     await bulkTransfersInTx(tx, plan.transfers);
     await recordShortfalls(tx, plan);
   }
+  const rebates = await planReversals(tx, [], [], operatorId, remark, { lotteryCode, issue });
+  await bulkTransfersInTx(tx, rebates.transfers);
+  await recordShortfalls(tx, rebates);
   if (bets.length) {
     await tx`
       update bets set status = 'PENDING', payout = 0, refund = 0, rebate = 0, win_detail = null,

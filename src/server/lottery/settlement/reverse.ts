@@ -1,15 +1,17 @@
 /**
  * Reversing a settlement (correction, system cancel): every credit the settlement made for a bet at
- * its settled version (201 prize, 204 tie refund, 501 rebate, 502 upline rebate) goes back to the house
- * as 310 `rev:{originalTransferId}`. A player who has spent it gives back what the balance allows;
+ * its settled version (201 prize, 204 tie refund; 501/502 of older per-bet settlements) and every batch
+ * rebate of the issue (501 rebate, 502 upline rebate, ref issueRef) goes back to the house as 310
+ * `rev:{originalTransferId}`. A player who has spent it gives back what the balance allows;
  * the rest is recorded in settlement_shortfalls. No balance ever goes negative.
  */
 import type { Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
-import { betRef, SETTLEMENT_CREDIT_TYPES, TYPE } from './common.ts';
+import { betRef, issueRef, rebateBatchFirstBet, SETTLEMENT_CREDIT_TYPES, TYPE } from './common.ts';
 
 export interface ReversalPlan {
   transfers: TransferInput[];
+  /** betId: the bet, or for a batch rebate the batch's first bet */
   shortfalls: { transferId: string; originalTransferId: string; userId: number; betId: number; amount: number }[];
 }
 
@@ -20,10 +22,33 @@ interface Original {
   ref: string;
 }
 
+/** Per-bet credits of `bets` at the version each was settled at (older versions were reversed before). */
+async function betCredits(tx: Tx, bets: readonly { id: number; settled_version: number | null }[]): Promise<Original[]> {
+  const settled = bets.filter((b) => b.settled_version !== null);
+  if (settled.length === 0) return [];
+  const version = new Map(settled.map((b) => [betRef(b.id), b.settled_version!]));
+  const found = await tx<Original[]>`
+    select transfer_id, user_id, amount, ref from transfers
+    where ref = any(${tx.array([...version.keys()])}::text[])
+      and type_code = any(${tx.array(SETTLEMENT_CREDIT_TYPES.map(String))}::integer[])
+    order by id`;
+  return found.filter((t) => t.transfer_id.endsWith(`:v${version.get(t.ref)}`));
+}
+
+/** The issue's batch rebates (501/502, ref issueRef); those already reversed are dropped by the caller. */
+function issueRebates(tx: Tx, lotteryCode: string, issue: string): Promise<Original[]> {
+  return tx<Original[]>`
+    select transfer_id, user_id, amount, ref from transfers
+    where ref = ${issueRef(lotteryCode, issue)}
+      and type_code = any(${tx.array([String(TYPE.rebate), String(TYPE.uplineRebate)])}::integer[])
+    order by id`;
+}
+
 /**
- * Plans the reversal of the settlement of `bets` (those with a settled version). `credits` are
- * transfers to players that the same bulk write applies before the reversals (e.g. system-cancel
- * refunds): the balances they add can be taken back. Locks the house and the players' wallets.
+ * Plans the reversal of the settlement of `bets` (those with a settled version), or with `rebatesOf`
+ * of every batch rebate of that issue not reversed yet (call it once the issue's bets are done).
+ * `credits` are transfers to players that the same bulk write applies before the reversals (e.g.
+ * system-cancel refunds): the balances they add can be taken back. Locks the house and the players' wallets.
  */
 export async function planReversals(
   tx: Tx,
@@ -31,17 +56,9 @@ export async function planReversals(
   credits: readonly TransferInput[],
   operatorId: number | null,
   remark: string,
+  rebatesOf?: { lotteryCode: string; issue: string },
 ): Promise<ReversalPlan> {
-  const settled = bets.filter((b) => b.settled_version !== null);
-  if (settled.length === 0) return { transfers: [], shortfalls: [] };
-  const version = new Map(settled.map((b) => [betRef(b.id), b.settled_version!]));
-  const found = await tx<Original[]>`
-    select transfer_id, user_id, amount, ref from transfers
-    where ref = any(${tx.array([...version.keys()])}::text[])
-      and type_code = any(${tx.array(SETTLEMENT_CREDIT_TYPES.map(String))}::integer[])
-    order by id`;
-  // Only the credits of the version each bet was settled at (older versions were reversed before).
-  const originals = found.filter((t) => t.transfer_id.endsWith(`:v${version.get(t.ref)}`));
+  const originals = rebatesOf ? await issueRebates(tx, rebatesOf.lotteryCode, rebatesOf.issue) : await betCredits(tx, bets);
   if (originals.length === 0) return { transfers: [], shortfalls: [] };
 
   const already = new Set(
@@ -67,7 +84,7 @@ export async function planReversals(
   for (const o of originals) {
     const transferId = `rev:${o.transfer_id}`;
     if (already.has(transferId)) continue;
-    const betId = Number(o.ref.slice('bet:'.length));
+    const betId = o.ref.startsWith('bet:') ? Number(o.ref.slice('bet:'.length)) : rebateBatchFirstBet(o.transfer_id)!;
     const have = balance.get(o.user_id) ?? 0;
     const take = Math.min(have, o.amount);
     balance.set(o.user_id, have - take);

@@ -4,7 +4,8 @@
  * Each batch is one transaction holding the issue lock shared: claim up to BATCH_SIZE PENDING bets
  * (by id, row-locked, skipping bets another batch holds), settle them in memory, set them in one
  * UPDATE guarded by status = 'PENDING', then write all their transfers with one bulk ledger write
- * (deterministic ids `win:{betId}:v{version}` …; the ledger rows, the house's included, are locked
+ * (deterministic ids `win:{betId}:v{version}` …; rebates summed per recipient per batch, ids keyed by
+ * the batch's first and last bet, common.ts rebateTransfers; the ledger rows, the house's included, are locked
  * last so betting waits on them as briefly as possible). SETTLE_WORKERS batches run side by side.
  * A process killed mid-way leaves whole batches done or undone; running again settles the rest.
  * Concurrent callers claim disjoint bets. The issue turns 'settled' once a check that waits for every
@@ -14,11 +15,13 @@
 import { parseDraw } from '../../../domain/lottery/index.ts';
 import type { Sql, Tx } from '../../db/client.ts';
 import { bulkTransfersInTx } from '../../ledger/bulk.ts';
-import { chainGroups } from '../../betting/groups.ts';
 import { loadLottery, ruleFlagsAt, type Lottery } from '../lotteries.ts';
-import { BATCH_SIZE, BET_COLUMNS, inTx, issueRow, lockIssue, SETTLE_WORKERS, updateBets, type BetRow } from './common.ts';
+import {
+  BATCH_SIZE, BET_COLUMNS, inTx, issueRow, lockIssue, rebateTransfers, SETTLE_WORKERS, updateBets, type BetRow,
+} from './common.ts';
 import { settleBet, type Chain, type DrawContext, type SelectionCache } from './compute.ts';
 import { finishChases, planChaseStops } from './chase.ts';
+import { chainsGroups } from '../../betting/groups.ts';
 
 type ChainCache = Map<number, Chain>;
 interface RunCache {
@@ -26,14 +29,11 @@ interface RunCache {
   selections: SelectionCache;
 }
 
-/** Loads the upline chains of the batch's new bettors; the queries are pipelined on the connection. */
+/** Loads the upline chains of the batch's new bettors, in one query. */
 async function chainsFor(tx: Tx, lottery: Lottery, bets: readonly BetRow[], cache: ChainCache): Promise<void> {
   const missing = [...new Set(bets.map((b) => b.user_id).filter((u) => !cache.has(u)))];
-  for (let i = 0; i < missing.length; i += 256) {
-    const part = missing.slice(i, i + 256);
-    const chains = await Promise.all(part.map((u) => chainGroups(tx, u, lottery.family, lottery.prizeGroupCap)));
-    part.forEach((u, j) => cache.set(u, chains[j]!));
-  }
+  const chains = await chainsGroups(tx, missing, lottery.family, lottery.prizeGroupCap);
+  for (const u of missing) cache.set(u, chains.get(u) ?? []);
 }
 
 /** Up to `limit` PENDING bets of the issue after bet id `after`, in id order, that no one else holds. */
@@ -78,7 +78,10 @@ async function settleBatch(
 
   const changed = await updateBets(tx, outcomes, ['PENDING'], row.result_version);
   if (changed !== outcomes.length) throw new Error('bets changed while locked');
-  await bulkTransfersInTx(tx, [...outcomes.flatMap((o) => o.transfers), ...stops.transfers]);
+  const rebates = rebateTransfers(
+    lottery.code, issue, bets[0]!.id, bets[bets.length - 1]!.id, row.result_version, outcomes.flatMap((o) => o.rebates),
+  );
+  await bulkTransfersInTx(tx, [...outcomes.flatMap((o) => o.transfers), ...rebates, ...stops.transfers]);
   await finishChases(tx, stops, bets.flatMap((b) => (b.chase_id === null ? [] : [b.chase_id])));
   return { count: outcomes.length, lastId: bets[bets.length - 1]!.id };
 }
