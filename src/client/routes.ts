@@ -3,6 +3,10 @@ import { lazy } from 'react';
 import type { RouteDef } from './routeTable';
 import { lotteryRoutes } from './features/lottery/routes';
 import { recordRoutes } from './features/records/routes';
+import { paymentsRoutes } from './features/payments/routes';
+import { cardsRoutes } from './features/cards/routes';
+import { withdrawRoutes } from './features/withdraw/routes';
+import { walletRoutes } from './features/wallet/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -47,5 +51,9 @@ export const routes: RouteDef[] = [
   { path: '/securityCenter', title: '安全中心', component: acc.security, auth: true },
   ...lotteryRoutes,
   ...recordRoutes,
+  ...paymentsRoutes,
+  ...cardsRoutes,
+  ...withdrawRoutes,
+  ...walletRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

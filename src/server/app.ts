@@ -25,6 +25,11 @@ import adminRoutes from './admin/routes.ts';
 import lotteryRoutes from './lottery/routes.ts';
 import lotteryAdminRoutes from './lottery/adminRoutes.ts';
 import bettingRoutes from './betting/routes.ts';
+import paymentsRoutes from './payments/routes.ts';
+import cardsRoutes from './cards/routes.ts';
+import withdrawRoutes from './withdraw/routes.ts';
+import walletRoutes from './wallet/routes.ts';
+import recordsRoutes from './records/routes.ts';
 import { registerPwa } from './http/pwa.ts';
 
 export interface AppDeps {
@@ -92,6 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lotteryRoutes);
   await app.register(lotteryAdminRoutes);
   await app.register(bettingRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(cardsRoutes);
+  await app.register(withdrawRoutes);
+  await app.register(walletRoutes);
+  await app.register(recordsRoutes);
 
   registerPwa(app, deps.config.distDir);
   return app;

@@ -10,6 +10,9 @@ import ledgerAdminRoutes from './ledger.ts';
 import outboxRoutes from './outbox.ts';
 import siteStatusRoutes from './siteStatus.ts';
 import userRoutes from './users.ts';
+import paymentsAdminRoutes from '../payments/adminRoutes.ts';
+import withdrawAdminRoutes from '../withdraw/adminRoutes.ts';
+import walletAdminRoutes from '../wallet/adminRoutes.ts';
 
 export default async function adminRoutes(app: FastifyInstance) {
   // A route added here without the operator config would be open to players: refuse to start.
@@ -24,4 +27,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(outboxRoutes);
   await app.register(ledgerAdminRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(paymentsAdminRoutes);
+  await app.register(withdrawAdminRoutes);
+  await app.register(walletAdminRoutes);
 }

@@ -6,12 +6,22 @@ import { AdjustPanel } from './AdjustPanel';
 import { SitePanel } from './SitePanel';
 import { OutboxPanel, LedgerPanel } from './ListsPanel';
 import { LotteryPanel } from './LotteryPanel';
+import { ChannelsPanel } from '../payments/admin/ChannelsPanel';
+import { RechargeOrdersPanel } from '../payments/admin/RechargeOrdersPanel';
+import { WithdrawOrdersPanel } from '../withdraw/admin/WithdrawOrdersPanel';
+import { WithdrawSettingsPanel } from '../withdraw/admin/WithdrawSettingsPanel';
+import { PledgeProductsPanel } from '../wallet/admin/PledgeProductsPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
   { key: 'adjust', label: '调账', C: AdjustPanel },
   { key: 'site', label: '站点', C: SitePanel },
   { key: 'lottery', label: '彩票管理', C: LotteryPanel },
+  { key: 'recharge', label: '充值审核', C: RechargeOrdersPanel },
+  { key: 'withdraw', label: '提现审核', C: WithdrawOrdersPanel },
+  { key: 'channels', label: '支付渠道', C: ChannelsPanel },
+  { key: 'withdrawSettings', label: '提现设置', C: WithdrawSettingsPanel },
+  { key: 'pledge', label: '虚拟钱包', C: PledgeProductsPanel },
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
 ] as const;
