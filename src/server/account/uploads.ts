@@ -29,7 +29,7 @@ export function imageKind(bytes: Buffer) {
 }
 
 /** The bytes of the one `file` part; a broken multipart body is the client's fault (400). */
-async function readFilePart(req: FastifyRequest): Promise<Buffer> {
+export async function readFilePart(req: FastifyRequest): Promise<Buffer> {
   try {
     const part = await req.file();
     if (!part) refuse('请选择要上传的图片');
