@@ -25,15 +25,18 @@ function compressibleFiles(dir: string): string[] {
  * than the original is not written; the server then sends the original.
  */
 function precompress(): Plugin {
+  let outDir = path.resolve(OUT_DIR);
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(c) {
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
     closeBundle: {
       sequential: true,
       order: 'post',
       handler() {
-        const dir = path.resolve(OUT_DIR);
-        for (const file of compressibleFiles(dir)) {
+        for (const file of compressibleFiles(outDir)) {
           const bytes = fs.readFileSync(file);
           const br = zlib.brotliCompressSync(bytes, {
             params: {

@@ -15,7 +15,7 @@ export interface RouteDef {
 }
 
 /** Aliases (spec: empty, /home, /404 → /index; /lottery → /lotteryHall). */
-export const ALIASES: Record<string, string> = { '/': '/index', '': '/index', '/home': '/index', '/404': '/index', '/lottery': '/lotteryHall' };
+export const ALIASES: Record<string, string> = { '/': '/index', '': '/index', '/home': '/index', '/404': '/index', '/lottery': '/lotteryHall', '/recharge': '/index' };
 
 /** Matches a path against a pattern with `:name` segments ('/lottery/:type/:code'); null if no match. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {

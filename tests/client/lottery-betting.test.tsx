@@ -128,7 +128,11 @@ describe('bet slip', () => {
   }, T);
 
   it('offers 充值 or 取消 on 余额不足 and 充值 opens the recharge screen', async () => {
-    stubNetwork({ ...lotteryHandlers(onSale), '/v1/betting/addBetting': () => refuse('余额不足') });
+    stubNetwork({
+      ...lotteryHandlers(onSale),
+      '/v1/betting/addBetting': () => refuse('余额不足'),
+      '/v1/transaction/frontPaySort': () => ok({ list: [{ code: 'wechat', name: '微信支付', url: '/recharge/wechat', typeCode: 104, online: false }] }),
+    });
     renderPage();
     await pickFiveStar({ 万位: ['1'], 千位: ['2'], 百位: ['3'], 十位: ['4'], 个位: ['5'] });
     fireEvent.click(screen.getByRole('button', { name: '立即投注' }));
@@ -136,7 +140,8 @@ describe('bet slip', () => {
     const dialog = await screen.findByRole('dialog', { name: '余额不足' });
     expect(within(dialog).getByRole('button', { name: '取消' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '充值' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/recharge'));
+    // 充值 opens the first channel of PaySort
+    await waitFor(() => expect(window.location.pathname).toBe('/recharge/wechat'));
     expect(await read(betStore, `${USER.userId}:bet`)).toBeUndefined();
   }, T);
 

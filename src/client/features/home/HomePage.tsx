@@ -4,6 +4,7 @@ import { useAsync, LoadingState, ErrorState, EmptyState } from '../../ui';
 import { tenantName } from '../../state/tenant';
 import { getBanners, getNotices } from '../content/api';
 import { Carousel } from './Carousel';
+import { useFirstRechargePath } from '../payments/firstChannel';
 
 const ENTRIES = [
   { to: '/lotteryHall', label: '购彩大厅', color: '#c81e1e', d: 'M5 5h14v14H5zM9 9h2v2H9zm4 0h2v2h-2zm-4 4h2v2H9zm4 0h2v2h-2z' },
@@ -31,6 +32,7 @@ function Notices() {
 
 export default function HomePage() {
   const banners = useAsync(getBanners, []);
+  const rechargePath = useFirstRechargePath(); // 充值 opens the first channel of PaySort
   return (
     <div>
       <header className="flex h-12 items-center justify-center bg-brand text-white">
@@ -43,7 +45,7 @@ export default function HomePage() {
         <Notices />
         <nav aria-label="功能入口" className="mt-3 grid grid-cols-4 gap-y-4 rounded-xl bg-white px-2 py-4">
           {ENTRIES.map((e) => (
-            <Link key={e.to} href={e.to} className="flex flex-col items-center gap-1.5 rounded-lg text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand">
+            <Link key={e.to} href={e.to === '/recharge' ? rechargePath : e.to} className="flex flex-col items-center gap-1.5 rounded-lg text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand">
               <span className="flex h-11 w-11 items-center justify-center rounded-full" style={{ background: e.color }}>
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={e.d} fill="none" stroke="#fff" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
               </span>

@@ -1,5 +1,6 @@
 /** Bottom tab bar: 首页, 购彩, 充值, 我的. */
 import { Link } from '../../router';
+import { isRechargePath, useFirstRechargePath } from '../payments/firstChannel';
 
 const TABS = [
   { to: '/index', label: '首页', icon: 'M3 11l9-8 9 8v10h-6v-6H9v6H3z' },
@@ -9,12 +10,13 @@ const TABS = [
 ];
 
 export function TabBar({ path }: { path: string }) {
+  const rechargePath = useFirstRechargePath(); // 充值 opens the first channel of PaySort
   return (
     <nav aria-label="主导航" className="fixed inset-x-0 bottom-0 z-30 mx-auto flex h-16 max-w-screen-sm border-t border-gray-200 bg-white">
       {TABS.map((t) => {
-        const active = path === t.to || (t.to === '/lotteryHall' && /^\/(lottery|howtoplay)\//.test(path));
+        const active = path === t.to || (t.to === '/lotteryHall' && /^\/(lottery|howtoplay)\//.test(path)) || (t.to === '/recharge' && isRechargePath(path));
         return (
-          <Link key={t.to} href={t.to} aria-current={active ? 'page' : undefined}
+          <Link key={t.to} href={t.to === '/recharge' ? rechargePath : t.to} aria-current={active ? 'page' : undefined}
             className={`flex flex-1 flex-col items-center justify-center gap-1 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${active ? 'font-semibold text-brand' : 'text-gray-700'}`}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d={t.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" /></svg>
             {t.label}

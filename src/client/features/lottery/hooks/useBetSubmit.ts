@@ -10,11 +10,9 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/request';
 import { actionForCode, BETTING_WAIT_MSG, NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, ResponseCode } from '../../../../domain/errors';
 import { confirmDialog, showAlert } from '../../../ui';
-import { navigate } from '../../../router';
+import { goRecharge } from '../../payments/firstChannel';
 import { claimRequestId, settleRequest, type PendingSubmission } from '../storage';
 
-/** Where 充值 goes after 余额不足: the recharge screen opens its first channel. */
-export const RECHARGE_PATH = '/recharge';
 const PENDING_RETRY_MS = 1500;
 const PENDING_RETRIES = 5;
 
@@ -75,7 +73,7 @@ export function useBetSubmit({ userId, onRebateStale }: SubmitHooks) {
     // Session, maintenance … codes were already handled by the one dispatcher.
     if (actionForCode(code, msg).kind !== 'alert') return;
     if (msg.includes('余额不足')) {
-      if (await confirmDialog(msg, { okText: '充值', cancelText: '取消' })) navigate(RECHARGE_PATH);
+      if (await confirmDialog(msg, { okText: '充值', cancelText: '取消' })) await goRecharge(); // Recharge goes to the first recharge channel
       return;
     }
     if (msg.includes('返点')) {

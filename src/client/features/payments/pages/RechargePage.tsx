@@ -1,0 +1,62 @@
+/**
+ * /recharge/:channel — the channel strip in PaySort order, the chosen channel's receiving account and
+ * amount form, and my latest orders. Opened on a channel that is not (or no longer) enabled, it moves
+ * to the first enabled one.
+ */
+import { useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { channelByCode, channelUrl } from '../../../../domain/payments';
+import { Page, useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { useLocation } from '../../../router';
+import { currentUser } from '../../../state/session';
+import { getPaySort, getPaymentSettings } from '../api';
+import { notePaySort } from '../firstChannel';
+import { ChannelStrip } from '../components/ChannelStrip';
+import { ChannelPanel } from '../components/ChannelPanel';
+import { RecentOrders } from '../components/RecentOrders';
+
+export default function RechargePage() {
+  useSignals();
+  const [path, navigate] = useLocation();
+  const code = path.split('/')[2] ?? '';
+  const channel = channelByCode(code);
+  const userId = currentUser.value?.userId ?? 0;
+  const sort = useAsync(() => getPaySort().then((list) => { notePaySort(list); return list; }), [userId]);
+  const settings = useAsync(getPaymentSettings, [userId]);
+  const [ordersKey, setOrdersKey] = useState(0);
+
+  const list = sort.data;
+  const listed = Boolean(list?.some((c) => c.code === code));
+  useEffect(() => {
+    if (list && list.length > 0 && !listed) navigate(channelUrl(list[0]!.code), { replace: true });
+  }, [list, listed, navigate]);
+
+  let body;
+  if (sort.loading && !list) body = <LoadingState />;
+  else if (sort.error) body = <ErrorState message={sort.error.message} onRetry={sort.reload} />;
+  else if (!list?.length) body = <EmptyState text="暂无可用的充值渠道，请联系客服" />;
+  else if (!channel || !listed) body = <LoadingState />;
+  else {
+    body = (
+      <>
+        <ChannelStrip list={list} current={channel.code} />
+        {settings.data?.notice && (
+          <div role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {settings.data.notice.split('\n').map((line, i) => <p key={i}>{line}</p>)}
+          </div>
+        )}
+        {settings.loading && !settings.data ? <LoadingState />
+          : settings.error ? <ErrorState message={settings.error.message} onRetry={settings.reload} />
+          : <ChannelPanel key={channel.code} channel={channel} payerNameRequired={Boolean(settings.data?.payerNameRequired)}
+              userId={userId} onCreated={() => setOrdersKey((k) => k + 1)} />}
+      </>
+    );
+  }
+
+  return (
+    <Page title={channel ? `${channel.name}充值` : '充值'} back>
+      {body}
+      <RecentOrders refreshKey={ordersKey} />
+    </Page>
+  );
+}
