@@ -23,12 +23,14 @@ export interface UserRow {
   rebate_updated_at: Date;
   created_at: Date;
   has_question: boolean;
+  has_digital: boolean;
 }
 
 export async function findUserById(sql: Sql, userId: number): Promise<UserRow | null> {
   const [row] = await sql<UserRow[]>`
     select u.*, to_char(u.birthday, 'YYYY-MM-DD') as birthday,
-           exists (select 1 from user_safety_answers a where a.user_id = u.id) as has_question
+           exists (select 1 from user_safety_answers a where a.user_id = u.id) as has_question,
+           exists (select 1 from digital_addresses d where d.user_id = u.id and d.status = 'active') as has_digital
     from users u where u.id = ${userId}`;
   return row ?? null;
 }
@@ -36,7 +38,8 @@ export async function findUserById(sql: Sql, userId: number): Promise<UserRow | 
 export async function findUserByName(sql: Sql, userName: string): Promise<UserRow | null> {
   const [row] = await sql<UserRow[]>`
     select u.*, to_char(u.birthday, 'YYYY-MM-DD') as birthday,
-           exists (select 1 from user_safety_answers a where a.user_id = u.id) as has_question
+           exists (select 1 from user_safety_answers a where a.user_id = u.id) as has_question,
+           exists (select 1 from digital_addresses d where d.user_id = u.id and d.status = 'active') as has_digital
     from users u where lower(u.user_name) = lower(${userName})`;
   return row ?? null;
 }
@@ -62,7 +65,7 @@ export function userInfo(u: UserRow) {
     isLogin: true,
     rebateupdatedAt: u.rebate_updated_at.getTime(),
     // Digital-currency addresses arrive with the wallet feature; until then no user has one.
-    userHasDigitalPay: false,
+    userHasDigitalPay: u.has_digital,
     realName: mask(u.real_name),
     phone: mask(u.phone),
     email: mask(u.email),
