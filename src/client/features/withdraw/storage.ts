@@ -1,0 +1,34 @@
+/**
+ * The withdrawal in flight, kept in IndexedDB (one idb-keyval store for this feature): its
+ * requestId and payload (amount and target, never the password) are written BEFORE
+ * saveFrontWithdrawRecord is sent, so a retry after a dropped connection repeats the same
+ * requestId and the server answers the order it already made instead of holding twice.
+ * The entry is removed once the server has answered either way.
+ */
+import { createStore, type UseStore } from 'idb-keyval';
+import { put, read, remove } from '../../storage/stores';
+
+const withdrawStore: UseStore = createStore('hy-withdraw', 'kv');
+
+interface PendingWithdraw { requestId: string; body: string; at: number }
+
+const key = (userId: number) => `${userId}:withdraw`;
+
+function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The stored requestId when the same payload is still unanswered (a retry), else a new one, stored first. */
+export async function claimWithdrawId(userId: number, body: string): Promise<string> {
+  const prev = await read<PendingWithdraw>(withdrawStore, key(userId));
+  if (prev && prev.body === body) return prev.requestId;
+  const next: PendingWithdraw = { requestId: newRequestId(), body, at: Date.now() };
+  await put(withdrawStore, key(userId), next);
+  return next.requestId;
+}
+
+export async function settleWithdraw(userId: number): Promise<void> {
+  await remove(withdrawStore, key(userId)).catch(() => {});
+}
