@@ -8,6 +8,8 @@ import { insertUserWithPassword } from './account/users.ts';
 import { transfer } from './ledger/ledger.ts';
 import { putSetting } from './site/settings.ts';
 import { seedSiteContent } from './site/seedContent.ts';
+import { seedPaymentChannels } from './payments/seed.ts';
+import { seedPledgeProducts } from './wallet/pledge.ts';
 
 export const DEMO_USERS = {
   player: { userName: 'player01', password: 'player123' },
@@ -39,6 +41,8 @@ export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) =
   });
   await putSetting(sql, 'seeded_at', { at: new Date().toISOString() });
   await seedSiteContent(sql);
+  await seedPledgeProducts(sql);
+  await seedPaymentChannels(sql);
   log(`demo accounts: ${DEMO_USERS.player.userName} / ${DEMO_USERS.player.password}, ${DEMO_USERS.agent.userName} / ${DEMO_USERS.agent.password}`);
   return true;
 }

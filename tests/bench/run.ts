@@ -16,6 +16,7 @@ import { ApiClient } from '../e2e/api.ts';
 import { entryScripts, scriptsLoadedBy, totalGzipKb } from './bundle.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { benchBetting, printBettingBench } from './betting.ts';
+import { benchWallet, printWalletBench } from './wallet.ts';
 import { benchSettle, nodeCpuMs } from './settle.ts';
 
 const BUDGET_KB = 150;
@@ -117,6 +118,7 @@ try {
 await throughput();
 
 printBettingBench(await benchBetting());
+printWalletBench(await benchWallet());
 {
   console.log('\n== Settlement: 100,000 bets of one issue ==');
   const r = await benchSettle();

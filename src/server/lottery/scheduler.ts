@@ -16,6 +16,7 @@ import { ensureIssueRows, upcomingIssues } from './issues.ts';
 import { listLotteries, loadLottery } from './lotteries.ts';
 import { settleIssue } from './settlement/index.ts';
 import { cleanupExpired } from '../jobs/cleanup.ts';
+import { runWalletJobsEveryMinute } from '../wallet/jobs.ts';
 
 export const SCHEDULER_LOCK = 727_003;
 const OPEN_AHEAD = 5;
@@ -160,6 +161,7 @@ export function startLotteryScheduler(sql: Sql, log: Log, opts: { tickMs?: numbe
       lastCleanup = Date.now();
       await cleanupExpired(sql).catch((err) => log(`housekeeping failed: ${(err as Error).message}`));
     }
+    await runWalletJobsEveryMinute(sql, Date.now(), log);
     // next tick just after the next whole second, when draws fall due
     schedule(tickMs - (Date.now() % tickMs) + 20);
   };

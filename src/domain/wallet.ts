@@ -1,0 +1,113 @@
+/**
+ * Virtual wallet (余额宝) and pledge rules: rates, interest and profit arithmetic, early-exit
+ * rules and the Beijing day. Integer fen and integer basis points only; every division rounds
+ * down (floor), so the house never pays a fraction of a fen. Products of amounts and rates are
+ * computed with BigInt: 1e11 fen × 10000 bp × 3650 days exceeds 2^53.
+ */
+import { BEIJING_OFFSET_MIN } from './lottery/issue.ts';
+
+export const DAYS_PER_YEAR = 365;
+/** 100 % in basis points. */
+export const FULL_BP = 10_000;
+export const MAX_RATE_BP = FULL_BP;
+export const MAX_TERM_DAYS = 3650;
+/** The virtual wallet's annual rate when the operator has set none: 3.65 %. */
+export const DEFAULT_VW_RATE_BP = 365;
+const DAY_MS = 86_400_000;
+
+export type EarlyExit = 'none' | 'principal' | 'penalty';
+export const EARLY_EXITS: readonly EarlyExit[] = ['none', 'principal', 'penalty'];
+
+export type PledgeStatus = 'holding' | 'matured' | 'cancelled';
+export const PLEDGE_STATUSES: readonly PledgeStatus[] = ['holding', 'matured', 'cancelled'];
+export const pledgeStatusNames: Record<PledgeStatus, string> = {
+  holding: '持有中',
+  matured: '已到期',
+  cancelled: '已赎回',
+};
+
+/** Type codes of the virtual wallet (names in txTypes.ts). */
+export const VW_TYPES = {
+  transferIn: 611,
+  transferOut: 612,
+  interest: 613,
+  pledgeBuy: 614,
+  pledgeRedeem: 615,
+  pledgeProfit: 616,
+} as const;
+export const VW_TYPE_CODES: readonly number[] = Object.values(VW_TYPES);
+
+const RATE = /^(0|[1-9]\d{0,2})(?:\.(\d{1,2}))?$/;
+
+/** '3.65' (percent, ≤ 2 decimals) → 365 basis points; null for anything else or above 100 %. */
+export function parsePercentToBp(text: string): number | null {
+  const m = RATE.exec(text);
+  if (!m) return null;
+  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return bp > MAX_RATE_BP ? null : bp;
+}
+
+/** 365 → '3.65'. */
+export function formatBp(bp: number): string {
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+}
+
+function floorDiv(a: bigint, b: bigint): number {
+  return Number(a / b);
+}
+
+/** One day's interest on a balance: floor(balance × rateBp / 10000 / 365). */
+export function dailyInterestFen(balanceFen: number, rateBp: number): number {
+  if (balanceFen <= 0 || rateBp <= 0) return 0;
+  return floorDiv(BigInt(balanceFen) * BigInt(rateBp), BigInt(FULL_BP * DAYS_PER_YEAR));
+}
+
+/** A pledge term's profit: floor(principal × rateBp × termDays / 10000 / 365). */
+export function pledgeProfitFen(principalFen: number, rateBp: number, termDays: number): number {
+  if (principalFen <= 0 || rateBp <= 0 || termDays <= 0) return 0;
+  return floorDiv(BigInt(principalFen) * BigInt(rateBp) * BigInt(termDays), BigInt(FULL_BP * DAYS_PER_YEAR));
+}
+
+/** The early-exit penalty: floor(principal × penaltyBp / 10000). */
+export function penaltyFen(principalFen: number, penaltyBp: number): number {
+  if (principalFen <= 0 || penaltyBp <= 0) return 0;
+  return floorDiv(BigInt(principalFen) * BigInt(penaltyBp), BigInt(FULL_BP));
+}
+
+/** What an early exit returns: refused (null), or the refund and the penalty. */
+export function earlyExitOutcome(rule: EarlyExit, principalFen: number, penaltyBp: number): { refundFen: number; penaltyFen: number } | null {
+  if (rule === 'none') return null;
+  const penalty = rule === 'penalty' ? penaltyFen(principalFen, penaltyBp) : 0;
+  return { refundFen: principalFen - penalty, penaltyFen: penalty };
+}
+
+export function earlyExitName(rule: EarlyExit, penaltyBp: number): string {
+  if (rule === 'none') return '不可提前赎回';
+  if (rule === 'principal') return '提前赎回退还本金，无收益';
+  return `提前赎回扣除违约金 ${formatBp(penaltyBp)}%`;
+}
+
+const OFFSET_MS = BEIJING_OFFSET_MIN * 60_000;
+
+/** The Beijing calendar day of a moment: 'YYYY-MM-DD'. */
+export function beijingDay(ms: number): string {
+  return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The moment a Beijing day starts (00:00 UTC+8), in ms. */
+export function beijingDayStartMs(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - OFFSET_MS;
+}
+
+/** The finished Beijing days before `nowMs`, the latest `count`, oldest first. */
+export function finishedBeijingDays(nowMs: number, count: number): string[] {
+  const todayStart = beijingDayStartMs(beijingDay(nowMs));
+  const days: string[] = [];
+  for (let i = count; i >= 1; i--) days.push(beijingDay(todayStart - i * DAY_MS));
+  return days;
+}
+
+/** A pledge term's maturity: start + termDays × 24 h. */
+export function termEndMs(startMs: number, termDays: number): number {
+  return startMs + termDays * DAY_MS;
+}
