@@ -1,0 +1,44 @@
+/** Operator: pledge orders of all players, by user name and status. */
+import { useState } from 'react';
+import { Button, Select, useAsync } from '../../../ui';
+import { AdminList, SearchBar } from '../../admin/AdminList';
+import { PLEDGE_STATUSES, pledgeStatusNames } from '../../../../domain/wallet';
+import type { OrderStatus } from '../api';
+import { formatDateTime } from '../format';
+import { adminPledgeOrders } from './api';
+
+const PAGE_SIZE = 20;
+const STATUS_OPTIONS: { value: OrderStatus | ''; label: string }[] = [
+  { value: '', label: '全部状态' }, ...PLEDGE_STATUSES.map((s) => ({ value: s, label: pledgeStatusNames[s] })),
+];
+
+export function PledgeOrdersList() {
+  const [userName, setUserName] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const q = useAsync(() => adminPledgeOrders({ userName: userName || undefined, status: status || undefined, page, pageSize: PAGE_SIZE }), [userName, status, page]);
+  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <section aria-label="质押订单" className="space-y-2">
+      <h3 className="font-semibold text-gray-900">质押订单</h3>
+      <SearchBar label="用户名" name="pledgeUser" button="查询" onSearch={(t) => { setUserName(t); setPage(1); }} />
+      <Select<OrderStatus | ''> label="状态" name="pledgeStatus" value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUS_OPTIONS} />
+      <AdminList state={q} empty="暂无质押订单" keyOf={(o) => o.orderId} totalText={(n) => `共 ${n} 笔`}>
+        {(o) => (
+          <div>
+            <div className="flex justify-between"><span className="font-medium">#{o.orderId} {o.userName}</span><span>{o.statusName}</span></div>
+            <p>{o.productName} · {o.amount} 元 · {o.annualRate}% · {o.termDays} 天 · 第 {o.term} 期{o.autoRenew ? ' · 自动续期' : ''}</p>
+            <p className="text-xs text-gray-600">到期 {formatDateTime(o.endAt)} · 已得收益 {o.profitTotal} 元{o.status !== 'holding' ? ` · 退还 ${o.refund} 元` : ''}{o.penalty !== '0.00' ? ` · 违约金 ${o.penalty} 元` : ''}</p>
+          </div>
+        )}
+      </AdminList>
+      {pages > 1 && (
+        <div className="flex items-center justify-center gap-3">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>上一页</Button>
+          <span className="text-sm">{page} / {pages}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>下一页</Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/** Display and form helpers of the virtual wallet: amounts, rates, Beijing times, the amount check. */
+import { formatFen, parseYuanToFen } from '../../../domain/money';
+import { patterns } from '../../../domain/validation';
+import { beijingDay } from '../../../domain/wallet';
+import { BEIJING_OFFSET_MIN } from '../../../domain/lottery';
+
+/** Wire yuan → fen; 0 for anything unreadable (display only). */
+export function fenOf(v: string | number | null | undefined): number {
+  if (v === null || v === undefined) return 0;
+  return parseYuanToFen(typeof v === 'number' ? v.toFixed(2) : v, { allowNegative: true }) ?? 0;
+}
+
+/** The sum of wire yuan amounts, in yuan (integer fen arithmetic). */
+export function sumYuan(...values: (string | null | undefined)[]): string {
+  return formatFen(values.reduce((s, v) => s + fenOf(v), 0));
+}
+
+/** A signed amount for a flow row: '+12.00' / '-3.50'. */
+export function signedYuan(v: string): string {
+  const fen = fenOf(v);
+  return fen > 0 ? `+${formatFen(fen)}` : formatFen(fen);
+}
+
+/** 'YYYY-MM-DD HH:mm' in Beijing time (the site's business time zone). */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (!ms) return '-';
+  const iso = new Date(ms + BEIJING_OFFSET_MIN * 60_000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+export function formatDay(ms: number): string { return beijingDay(ms); }
+
+/** '0.00' on the wire means "no limit" for a product's maximum and per-player limit. */
+export function limitText(v: string): string {
+  return fenOf(v) === 0 ? '不限' : `${v} 元`;
+}
+
+export const AMOUNT_MSG = {
+  empty: '请输入金额',
+  format: '金额格式不正确，最多两位小数',
+  zero: '金额必须大于0',
+} as const;
+
+/**
+ * The money rule of a wallet form: a yuan amount (patterns.money, at most 2 decimals) above zero
+ * and within `availableFen`; returns the fen amount or the Chinese message of the broken rule.
+ */
+export function checkAmount(text: string, availableFen: number, shortMsg: string): { fen: number } | { error: string } {
+  const t = text.trim();
+  if (t === '') return { error: AMOUNT_MSG.empty };
+  const fen = patterns.money.test(t) ? parseYuanToFen(t) : null;
+  if (fen === null) return { error: AMOUNT_MSG.format };
+  if (fen === 0) return { error: AMOUNT_MSG.zero };
+  if (fen > availableFen) return { error: shortMsg };
+  return { fen };
+}
