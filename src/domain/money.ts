@@ -18,6 +18,13 @@ export function parseYuanToFen(text: string, opts: { allowNegative?: boolean } =
   return m[1] ? -fen : fen;
 }
 
+/** The Chinese messages of an amount field that breaks the money rule (both sides show them). */
+export const AMOUNT_MSG = {
+  empty: '请输入金额',
+  format: '金额格式不正确，最多两位小数',
+  zero: '金额必须大于0',
+} as const;
+
 /** 1234 → '12.34', -5 → '-0.05'. */
 export function formatFen(fen: number): string {
   if (!Number.isSafeInteger(fen)) throw new Error(`not an integer amount of fen: ${fen}`);

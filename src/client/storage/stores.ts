@@ -40,3 +40,8 @@ export function wipe(store: UseStore): Promise<void> { return clear(store); }
  * and the server answers the first result instead of taking the stake twice.
  */
 export const betStore: UseStore = createStore('hy-bet', 'kv');
+/** The other money actions in flight, the same way: a recharge order, a withdrawal (never its
+ * password), a virtual-wallet transfer or pledge. One store each, keyed by user. */
+export const rechargeStore: UseStore = createStore('hy-recharge', 'kv');
+export const withdrawStore: UseStore = createStore('hy-withdraw', 'kv');
+export const walletActionStore: UseStore = createStore('hy-wallet', 'kv');

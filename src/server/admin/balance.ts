@@ -1,7 +1,7 @@
 /** POST /v1/admin/balance/adjust: a manual credit or debit of a player's wallet. */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { formatFen, parseYuanToFen } from '../../domain/money.ts';
+import { AMOUNT_MSG, formatFen, parseYuanToFen } from '../../domain/money.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { adjustBalance } from '../ledger/adjust.ts';
 import { PlainText } from '../site/text.ts';
@@ -25,7 +25,7 @@ export default async function balanceRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body;
       const amountFen = parseYuanToFen(b.amount, { allowNegative: true });
-      if (amountFen === null) refuse('金额格式不正确，最多两位小数');
+      if (amountFen === null) refuse(AMOUNT_MSG.format);
       if (amountFen === 0) refuse('调整金额不能为0');
       if (b.remark.trim() === '') refuse('备注不能为空');
       const r = await adjustBalance(app.deps.sql, {

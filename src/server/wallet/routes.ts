@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { parseYuanToFen } from '../../domain/money.ts';
+import { AMOUNT_MSG, parseYuanToFen } from '../../domain/money.ts';
 import { VW_TYPE_CODES, VW_TYPES, beijingDay, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
@@ -20,8 +20,8 @@ export const Amount = Type.String({ minLength: 1, maxLength: 20 });
 /** A yuan amount > 0 by the money rule, or a clear refusal. */
 export function amountFen(text: string): number {
   const fen = parseYuanToFen(text);
-  if (fen === null) refuse('金额格式不正确，最多两位小数');
-  if (fen === 0) refuse('金额必须大于0');
+  if (fen === null) refuse(AMOUNT_MSG.format);
+  if (fen === 0) refuse(AMOUNT_MSG.zero);
   return fen;
 }
 

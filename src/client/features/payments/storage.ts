@@ -4,10 +4,7 @@
  * a dropped connection sends the same requestId and the server answers the order it already made
  * instead of creating a second one. The entry is removed once the server has answered either way.
  */
-import { createStore, type UseStore } from 'idb-keyval';
-import { put, read, remove } from '../../storage/stores';
-
-const rechargeStore: UseStore = createStore('hy-recharge', 'kv');
+import { put, read, remove, rechargeStore } from '../../storage/stores';
 
 export interface PendingRecharge { requestId: string; body: string; at: number }
 

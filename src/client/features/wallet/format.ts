@@ -1,5 +1,5 @@
 /** Display and form helpers of the virtual wallet: amounts, rates, Beijing times, the amount check. */
-import { formatFen, parseYuanToFen } from '../../../domain/money';
+import { AMOUNT_MSG, formatFen, parseYuanToFen } from '../../../domain/money';
 import { patterns } from '../../../domain/validation';
 import { beijingDay } from '../../../domain/wallet';
 import { BEIJING_OFFSET_MIN } from '../../../domain/lottery';
@@ -35,11 +35,7 @@ export function limitText(v: string): string {
   return fenOf(v) === 0 ? '不限' : `${v} 元`;
 }
 
-export const AMOUNT_MSG = {
-  empty: '请输入金额',
-  format: '金额格式不正确，最多两位小数',
-  zero: '金额必须大于0',
-} as const;
+export { AMOUNT_MSG };
 
 /**
  * The money rule of a wallet form: a yuan amount (patterns.money, at most 2 decimals) above zero

@@ -4,10 +4,7 @@
  * same requestId and the server moves the money once (it answers `applied: false` the second time).
  * Same shape as the lottery's bet submissions (lottery/storage.ts), in a store of its own.
  */
-import { createStore, type UseStore } from 'idb-keyval';
-import { put, read, remove } from '../../storage/stores';
-
-export const walletActionStore: UseStore = createStore('hy-wallet', 'kv');
+import { put, read, remove, walletActionStore } from '../../storage/stores';
 
 export type WalletActionKind = 'in' | 'out' | 'pledge';
 

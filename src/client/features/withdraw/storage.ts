@@ -5,10 +5,7 @@
  * requestId and the server answers the order it already made instead of holding twice.
  * The entry is removed once the server has answered either way.
  */
-import { createStore, type UseStore } from 'idb-keyval';
-import { put, read, remove } from '../../storage/stores';
-
-const withdrawStore: UseStore = createStore('hy-withdraw', 'kv');
+import { put, read, remove, withdrawStore } from '../../storage/stores';
 
 interface PendingWithdraw { requestId: string; body: string; at: number }
 
