@@ -7,7 +7,9 @@
  * past (the rows the server would have opened had it been running, each with its own seed), and
  * the server's scheduler draws and settles them itself, as it catches up after a downtime. The
  * demo player then bets on 极速时时彩 through the betting page; the bet record, detail and draw
- * check are taken once the scheduler has drawn and settled that bet (about a minute).
+ * check are taken once the scheduler has drawn and settled that bet (about a minute), and with them the
+ * wallet and records screens (recharge, withdraw, cards, virtual wallet, pledges, bill records, the
+ * day's profit and loss), so the bill record shows the bet and its prize.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -210,6 +212,21 @@ const STATIC_SHOTS: Shot[] = [
   { name: 'rebateDes', path: '/rebateDes', as: DEMO_PLAYER },
 ];
 
+/** The wallet and records screens of issue 4, taken after the demo bet settled (so /billRecord has its rows). */
+const WALLET_SHOTS: Shot[] = [
+  { name: 'rechargeBank', path: '/recharge/banktransfer', as: DEMO_PLAYER },
+  { name: 'withdraw', path: '/withdraw', as: DEMO_PLAYER },
+  { name: 'bankCard', path: '/bankCard', as: DEMO_PLAYER },
+  { name: 'accountTotal', path: '/accountTotal', as: DEMO_PLAYER },
+  { name: 'pledgeShop', path: '/pledgeShop', as: DEMO_PLAYER },
+  { name: 'billRecord', path: '/billRecord', as: DEMO_PLAYER },
+  {
+    name: 'billDetail', path: '/billRecord', as: DEMO_PLAYER,
+    then: (page) => page.getByRole('list', { name: '账变记录' }).getByRole('button').first().click(),
+  },
+  { name: 'plStatement', path: '/PLstatement', as: DEMO_PLAYER },
+];
+
 const { distDir } = loadConfig();
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {
   console.error(`${path.join(distDir, 'index.html')} is missing: run \`npx vite build\` first`);
@@ -230,6 +247,7 @@ try {
     { name: 'betRecord', path: '/betRecord', as: DEMO_PLAYER },
     { name: 'betDetail', path: `/betDetail?id=${bet.id}`, as: DEMO_PLAYER },
     { name: 'verifyDraw', path: `/verifyDraw?lotteryCode=${SSC_1MIN}&issue=${issue}`, as: DEMO_PLAYER },
+    ...WALLET_SHOTS,
   ]) await capture(temp.url, shot, profileRoot);
   // The maintenance page, as a player sees it while the operator has the switch on.
   const operator = new ApiClient(temp.url);

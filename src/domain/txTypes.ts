@@ -97,3 +97,21 @@ export function isManualType(code: number): boolean {
 export function txTypeName(code: number): string {
   return txTypeNames[code] ?? `类型${code}`;
 }
+
+/** The spec's groups of type codes (000 §3), each with the catalogue codes inside its range. */
+export interface TxTypeGroup { key: string; label: string; codes: number[] }
+
+const GROUP_RANGES: [key: string, label: string, from: number, to: number][] = [
+  ['recharge', '充值', 101, 115],
+  ['income', '收入', 201, 222],
+  ['deduct', '扣款', 301, 311],
+  ['manual', '人工操作', 401, 423],
+  ['rebate', '返点', 501, 502],
+  ['wallet', '虚拟钱包', 611, 616],
+];
+
+const ALL_CODES = Object.keys(txTypeNames).map(Number).sort((a, b) => a - b);
+
+export const TX_TYPE_GROUPS: TxTypeGroup[] = GROUP_RANGES.map(([key, label, from, to]) => ({
+  key, label, codes: ALL_CODES.filter((c) => c >= from && c <= to),
+}));

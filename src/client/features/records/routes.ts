@@ -1,4 +1,4 @@
-/** Routes of bet and chase records, reports, trend chart, rebate table, draw check and the dragon helper. */
+/** Routes of bet, chase and bill records, reports, trend chart, rebate table, draw check and the dragon helper. */
 import { lazy } from 'react';
 import type { RouteDef } from '../../routeTable';
 
@@ -8,6 +8,7 @@ const page = {
   seekOrder: lazy(() => import('./pages/SeekOrderPage')),
   seekDetail: lazy(() => import('./pages/SeekDetailPage')),
   statement: lazy(() => import('./pages/PLStatementPage')),
+  bills: lazy(() => import('./pages/BillRecordPage')),
   trend: lazy(() => import('./pages/TrendChartPage')),
   rebate: lazy(() => import('./pages/RebateDesPage')),
   verify: lazy(() => import('./pages/VerifyDrawPage')),
@@ -20,6 +21,7 @@ export const recordRoutes: RouteDef[] = [
   { path: '/betDetail', title: '注单详情', component: page.betDetail, auth: true },
   { path: '/seekOrder', title: '追号记录', component: page.seekOrder, auth: true },
   { path: '/seekDetail', title: '追号详情', component: page.seekDetail, auth: true },
+  { path: '/billRecord', title: '账变记录', component: page.bills, auth: true },
   { path: '/PLstatement', title: '今日盈亏', component: page.statement, auth: true },
   // The guard's list of pages open without login includes the trend chart and rebate description (spec 000 §2).
   { path: '/trendChart/:id', title: '走势图', component: page.trend },

@@ -1,21 +1,36 @@
-/** /personalInfo (the "我的" tab): avatar, names, balance, grade, menu and logout. */
+/** /personalInfo (the "我的" tab): avatar, names, balance, grade, the wallet / records / account menus and logout. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from '../../../router';
 import { Page, Button, Spinner, LoadingState, useAsync, confirmDialog, showToast } from '../../../ui';
 import { currentUser, setUser, clearUser } from '../../../state/session';
+import { tenantConfig } from '../../../state/tenant';
 import { infoUpdate, logout, queryBalance } from '../api';
 import { AvatarPicker } from '../components/AvatarPicker';
 import { NickNameEditor } from '../components/NickNameEditor';
 import { MenuList, type MenuRow } from '../components/MenuList';
 
-const MENU: MenuRow[] = [
+/** The wallet entries; 虚拟钱包 only when the tenant has the virtual wallet (yuebaoEnable). */
+function walletMenu(yuebao: boolean): MenuRow[] {
+  return [
+    { href: '/recharge/banktransfer', label: '充值' },
+    { href: '/withdraw', label: '提现' },
+    { href: '/bankCard', label: '银行卡' },
+    { href: '/virtualCoin', label: '虚拟币地址' },
+    ...(yuebao ? [{ href: '/accountTotal', label: '虚拟钱包' }] : []),
+  ];
+}
+
+const RECORDS_MENU: MenuRow[] = [
+  { href: '/billRecord', label: '账变记录' },
+  { href: '/betRecord', label: '投注记录' },
+  { href: '/seekOrder', label: '追号记录' },
+  { href: '/PLstatement', label: '今日盈亏' },
+];
+
+const ACCOUNT_MENU: MenuRow[] = [
   { href: '/securityCenter', label: '安全中心' },
   { href: '/personalLevel', label: '个人等级' },
-  { href: '/betRecord', label: '投注记录' },
-  { href: '/billRecord', label: '账变记录' },
-  { href: '/recharge/banktransfer', label: '充值' },
-  { href: '/withdraw', label: '提现' },
   { href: '/help', label: '帮助' },
   { href: '/about', label: '关于' },
 ];
@@ -43,7 +58,7 @@ export default function PersonalInfoPage() {
     navigate('/index', { replace: true });
   }
 
-  const menu = user.operator ? [...MENU, { href: '/admin', label: '管理后台' }] : MENU;
+  const accountMenu = user.operator ? [...ACCOUNT_MENU, { href: '/admin', label: '管理后台' }] : ACCOUNT_MENU;
   return (
     <Page title="我的">
       <div className="mx-auto max-w-xl">
@@ -61,12 +76,21 @@ export default function PersonalInfoPage() {
           {editing && <NickNameEditor initial={user.nickName} onCancel={() => setEditing(false)} onSave={async (v) => { await save({ nickName: v }, '昵称已更新'); setEditing(false); }} />}
         </section>
         <Balance />
-        <MenuList rows={menu} label="个人中心菜单" />
+        <MenuHeading>钱包</MenuHeading>
+        <MenuList rows={walletMenu(tenantConfig.value?.yuebaoEnable === true)} label="钱包" />
+        <MenuHeading>记录</MenuHeading>
+        <MenuList rows={RECORDS_MENU} label="记录" />
+        <MenuHeading>账户</MenuHeading>
+        <MenuList rows={accountMenu} label="个人中心菜单" />
         <Button variant="secondary" className="w-full" loading={leaving} onClick={() => void onLogout()}>退出登录</Button>
       </div>
       <AvatarPicker open={picking} current={user.avatar} onClose={() => setPicking(false)} onPick={(url) => save({ avatar: url }, '头像已更新')} />
     </Page>
   );
+}
+
+function MenuHeading({ children }: { children: string }) {
+  return <h2 className="mb-2 px-1 text-sm font-semibold text-gray-700">{children}</h2>;
 }
 
 function Balance() {

@@ -1,23 +1,29 @@
 /**
- * /PLstatement: today's profit and loss. Only the betting side exists so far (getBetData for today's
- * Beijing date); recharges and withdrawals join when the wallet calls exist.
+ * /PLstatement: today's profit and loss (Beijing date). The betting side from getBetData, the money side
+ * (recharges, withdrawals, rebates, activity income, the day's total) from the ledger report.
  */
 import { getBetData } from '../../lottery/api';
 import { Link } from '../../../router';
 import { ErrorState, LoadingState, Page, useAsync } from '../../../ui';
 import { dateRange } from '../format';
 import { SummaryCard } from '../components/SummaryCard';
+import { getProfitLoss } from '../components/billApi';
+import { BillMoneyCard } from '../components/billMoneyCard';
 
 export default function PLStatementPage() {
   const today = dateRange('today', Date.now());
-  const q = useAsync(() => getBetData(today), [today.startDate]);
+  const bets = useAsync(() => getBetData(today), [today.startDate]);
+  const money = useAsync(() => getProfitLoss(today.startDate), [today.startDate]);
   return (
     <Page title="今日盈亏" back>
       <div className="mx-auto max-w-xl space-y-3">
         <p className="text-sm text-gray-700">统计日期：{today.startDate}（北京时间）</p>
-        {q.loading ? <LoadingState />
-          : q.error || !q.data ? <ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} />
-            : <SummaryCard data={q.data} title="彩票投注" />}
+        {money.loading ? <LoadingState />
+          : money.error || !money.data ? <ErrorState message={money.error?.message ?? '加载失败'} onRetry={money.reload} />
+            : <BillMoneyCard data={money.data} />}
+        {bets.loading ? <LoadingState />
+          : bets.error || !bets.data ? <ErrorState message={bets.error?.message ?? '加载失败'} onRetry={bets.reload} />
+            : <SummaryCard data={bets.data} title="彩票投注" />}
         <p className="text-xs leading-relaxed text-gray-600">中奖金额与返点在每期开奖结算后计入。</p>
         <Link href="/betRecord" className="block text-center text-sm text-brand underline focus-visible:outline-2 focus-visible:outline-brand">查看今日投注记录</Link>
       </div>

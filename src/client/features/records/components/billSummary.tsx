@@ -1,0 +1,24 @@
+/** Income and expense of the main wallet over the filtered range. */
+import { profitTone, yuan } from '../format';
+import type { BillSummary as Summary } from './billApi';
+
+export function BillSummary({ data }: { data: Summary }) {
+  const cells: [string, string, string][] = [
+    ['收入', Number(data.income) > 0 ? `+${yuan(data.income)}` : '0.00', profitTone(data.income)],
+    ['支出', Number(data.expense) > 0 ? `-${yuan(data.expense)}` : '0.00', profitTone(-Number(data.expense))],
+    ['净额', yuan(data.net), profitTone(data.net)],
+  ];
+  return (
+    <section aria-label="收支统计" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
+      <dl className="grid grid-cols-3 gap-2">
+        {cells.map(([label, value, tone]) => (
+          <div key={label} className="rounded-lg bg-gray-50 px-2 py-2 text-center">
+            <dt className="text-xs text-gray-600">{label}</dt>
+            <dd className={`text-base font-semibold ${tone}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-gray-600">{data.startDate === data.endDate ? data.startDate : `${data.startDate} 至 ${data.endDate}`}（北京时间，主钱包，单位：元）</p>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * /billRecord (账变记录): my ledger movements with a type filter (groups and single types), date
+ * chips, income/expense totals, load-more paging and a detail sheet per row.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
+import { PAGE_SIZE, usePagedList } from '../paging';
+import { getBills, type BillRow, type BillSummary as Summary } from '../components/billApi';
+import { BillDetail } from '../components/billDetail';
+import { BillFilter, billRange, type BillFilterValue } from '../components/billFilter';
+import { BillList } from '../components/billList';
+import { BillSummary } from '../components/billSummary';
+import { typeCodeParam } from '../components/billTypes';
+
+export default function BillRecordPage() {
+  const [filter, setFilter] = useState<BillFilterValue>({ group: '', code: 0, range: 'today' });
+  const query = useMemo(
+    () => ({ typeCode: typeCodeParam(filter.group, filter.code), ...billRange(filter.range, Date.now()) }),
+    [filter],
+  );
+  const key = JSON.stringify(query);
+  const [summary, setSummary] = useState<{ key: string; data: Summary } | null>(null);
+  const latestKey = useRef(key);
+  latestKey.current = key;
+  const bills = usePagedList(async (page) => {
+    const r = await getBills({ ...query, page, pageSize: PAGE_SIZE });
+    // A late answer for filters no longer shown must not replace the totals.
+    if (latestKey.current === key) setSummary({ key, data: r.summary });
+    return r;
+  }, key);
+  const [open, setOpen] = useState<BillRow | null>(null);
+
+  return (
+    <Page title="账变记录" back>
+      <div className="mx-auto max-w-xl space-y-3">
+        <BillFilter value={filter} onChange={setFilter} />
+        {summary?.key === key && <BillSummary data={summary.data} />}
+        {bills.error && bills.items.length === 0 ? <ErrorState message={bills.error.message} onRetry={bills.reload} />
+          : bills.loading && bills.items.length === 0 ? <LoadingState />
+            : bills.items.length === 0 ? <EmptyState text="暂无账变记录" />
+              : <BillList rows={bills.items} onOpen={setOpen} />}
+        {bills.items.length > 0 && (
+          <div className="flex flex-col items-center gap-2 pb-4">
+            {bills.error && <p role="alert" className="text-sm text-red-700">{bills.error.message}</p>}
+            {bills.hasMore
+              ? <Button variant="secondary" loading={bills.loading} onClick={bills.loadMore}>加载更多</Button>
+              : <p className="text-sm text-gray-600">共 {bills.total} 条，已全部加载</p>}
+          </div>
+        )}
+      </div>
+      <BillDetail row={open} onClose={() => setOpen(null)} />
+    </Page>
+  );
+}
