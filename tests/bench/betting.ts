@@ -40,8 +40,8 @@ export interface BettingBench {
   ratio: number;
 }
 
-/** The app in its own process; resolves with its database URL once it listens. */
-function startApp(port: number): Promise<{ child: ChildProcess; dbUrl: string }> {
+/** The app in its own process (this file's --serve mode); resolves with its database URL once it listens. */
+export function startApp(port: number): Promise<{ child: ChildProcess; dbUrl: string }> {
   const script = fileURLToPath(import.meta.url);
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'betting-bench-prof')}`] : [];
   return new Promise((resolve, reject) => {
@@ -58,7 +58,7 @@ function startApp(port: number): Promise<{ child: ChildProcess; dbUrl: string }>
   });
 }
 
-function stopApp(child: ChildProcess): Promise<void> {
+export function stopApp(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());

@@ -13,7 +13,6 @@
  * `npx tsx tests/bench/wallet.ts` runs it alone; `benchWallet()` is what `npm run bench` calls.
  * The app process is tests/bench/betting.ts in its `--serve` mode (a temp server).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
 import { accountId, transfer } from '../../src/server/ledger/ledger.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { startApp, stopApp } from './betting.ts';
 
 const PLAYERS = 100;
 const DURATION_MS = 10_000;
@@ -57,29 +57,6 @@ export interface WalletBench {
   poolSize: number;
 }
 
-function startApp(port: number): Promise<{ child: ChildProcess; dbUrl: string }> {
-  const script = fileURLToPath(new URL('./betting.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, '--serve', '--port', String(port)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const m = /bench db (\S+)\n[\s\S]*temp server ready/.exec(out);
-      if (m) resolve({ child, dbUrl: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`bench app exited (${code}) before it was ready:\n${out}`)));
-  });
-}
-
-function stopApp(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 /** Players with a session each and money in both wallets. */
 async function makePlayers(sql: Sql): Promise<Player[]> {

@@ -81,10 +81,9 @@ export async function channelsWithConfigs(sql: Sql): Promise<Set<string>> {
   return new Set(rows.map((r) => r.channel));
 }
 
-/** A config as a player sees it. */
-export function playerConfig(r: ConfigRow) {
+/** The receiving details both the player and the operator see. */
+function receiving(r: ConfigRow) {
   return {
-    configId: r.id,
     name: r.name,
     bankName: r.bank_name,
     accountName: r.account_name,
@@ -95,12 +94,14 @@ export function playerConfig(r: ConfigRow) {
     rate: r.rate,
     min: formatFen(r.min_fen),
     max: formatFen(r.max_fen),
-    minFen: r.min_fen,
-    maxFen: r.max_fen,
     fixedAmounts: r.fixed_fen.map(formatFen),
     instructions: r.instructions,
-    gateway: r.gateway_url !== '',
   };
+}
+
+/** A config as a player sees it. */
+export function playerConfig(r: ConfigRow) {
+  return { configId: r.id, ...receiving(r), minFen: r.min_fen, maxFen: r.max_fen, gateway: r.gateway_url !== '' };
 }
 
 /** A config as the operator sees it (with the gateway template). */
@@ -108,21 +109,10 @@ export function adminConfig(r: ConfigRow) {
   return {
     id: r.id,
     channel: r.channel,
-    name: r.name,
-    bankName: r.bank_name,
-    accountName: r.account_name,
-    accountNo: r.account_no,
-    qrImage: r.qr_image,
-    address: r.address,
-    currency: r.currency,
-    rate: r.rate,
-    min: formatFen(r.min_fen),
-    max: formatFen(r.max_fen),
-    fixedAmounts: r.fixed_fen.map(formatFen),
+    ...receiving(r),
     gatewayUrl: r.gateway_url,
     sort: r.sort,
     enabled: r.enabled,
-    instructions: r.instructions,
     createdAt: r.created_at.getTime(),
     updatedAt: r.updated_at.getTime(),
   };
