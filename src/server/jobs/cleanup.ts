@@ -1,10 +1,12 @@
 /**
  * Housekeeping run by the scheduler instance: rows that only mattered for a short time are deleted once
  * they can no longer be used (image codes, verification codes, login failures and locks, reset tokens,
- * ended sessions). Each statement is bounded so one pass never holds the database long.
+ * ended sessions), and recharge orders left pending past their time are closed. Each statement is
+ * bounded so one pass never holds the database long.
  */
 import { IMAGE_CODE_TTL_SEC, LOGIN_LOCK_WINDOW_SEC, VERIFY_CODE_TTL_SEC } from '../../domain/constants.ts';
 import type { Sql } from '../db/client.ts';
+import { closeStaleOrders } from '../payments/orders.ts';
 
 const BATCH = 5000;
 /** Ended sessions are kept this long so their end reason can still be reported to the client. */
@@ -23,5 +25,6 @@ export async function cleanupExpired(sql: Sql): Promise<Record<string, number>> 
     loginLocks: await run('login_locks', sql`locked_until < now()`),
     resetTokens: await run('password_reset_tokens', sql`created_at < now() - interval '1 day'`),
     sessions: await run('sessions', sql`ended_at < now() - make_interval(secs => ${ENDED_SESSION_KEEP_SEC})`),
+    rechargeOrdersClosed: await closeStaleOrders(sql),
   };
 }

@@ -226,3 +226,17 @@ export async function rejectOrder(sql: Sql, id: number, operatorId: number, rema
     return (await findOrder(tx, row.id))!;
   });
 }
+
+/** A pending order nobody approved within this long is closed, so it stops counting toward maxPending. */
+export const PENDING_ORDER_TTL_HOURS = 24;
+export const EXPIRED_ORDER_REMARK = '订单超时未审核，已自动关闭';
+
+/** Closes stale pending orders (housekeeping); no money moved for them. Returns how many. */
+export async function closeStaleOrders(sql: Sql, limit = 5000): Promise<number> {
+  const rows = await sql`
+    update recharge_orders set status = 'rejected', reviewed_at = now(), remark = ${EXPIRED_ORDER_REMARK}
+    where id in (select id from recharge_orders where status = 'pending'
+                   and created_at < now() - make_interval(hours => ${PENDING_ORDER_TTL_HOURS}) limit ${limit})
+      and status = 'pending'`;
+  return rows.count;
+}
