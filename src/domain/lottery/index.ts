@@ -19,7 +19,7 @@ export {
 } from './money.ts';
 export { settleOddsTicket, settlePrizeGroupTicket, type Settlement, type SettledStatus } from './settle.ts';
 export { doublingPlan, profitRatePlan, sameMultiplePlan } from './chase.ts';
-export { detectStreaks, streakKeys, type StreakEntry, type StreakKey } from './streak.ts';
+export { detectStreaks, streakKeys, type LongDragonRow, type StreakEntry, type StreakKey } from './streak.ts';
 export {
   MIN_PRIZE_GROUP, maxRebatePermille, permilleToRebatePoint, playOdds, quoteBet, rebatePointToPermille, settleTicket,
   type PricedTicket, type Quote, type QuoteInput,

@@ -8,6 +8,21 @@ import { sum } from './math.ts';
 import { colourOf, COLOURS, DOMESTIC, lhcDigitSum, tailOf, zodiacOf } from './lhcAttrs.ts';
 
 /** One tracked attribute: `name` is the position shown (和, 万, 冠亚 …); value null = tie / none. */
+/** A streak row on the wire (spec 000 §3: lotteryType, lotteryName, playCode, name, desc, times,
+ * currIssue, endTime), with the quick-bet options of the long-dragon helper. */
+export interface LongDragonRow {
+  lotteryCode: string;
+  lotteryName: string;
+  lotteryType: LotteryFamily;
+  playCode: string;
+  name: string;
+  desc: string;
+  times: number;
+  currIssue: string;
+  endTime: number;
+  options: { label: string; bettingNumber: string; odds: number }[];
+}
+
 export interface StreakKey {
   readonly name: string;
   readonly attr: (draw: Draw, flags: RuleFlags) => string | null;

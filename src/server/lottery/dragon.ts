@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import {
   detectStreaks, drawFromRandomBytes, formatSelection, parseDraw, playsOf, streakKeys, validateSelection,
   type Draw, type LotteryFamily, type PlayDef, type RuleFlags, type Selection,
+  type LongDragonRow,
 } from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
 import { seedStream } from './draw.ts';
@@ -86,18 +87,7 @@ function sidesOf(family: LotteryFamily, flags: RuleFlags): SideMap {
   return map;
 }
 
-export interface DragonRow {
-  lotteryCode: string;
-  lotteryName: string;
-  lotteryType: LotteryFamily;
-  playCode: string;
-  name: string;
-  desc: string;
-  times: number;
-  currIssue: string;
-  endTime: number;
-  options: { label: string; bettingNumber: string; odds: number }[];
-}
+export type DragonRow = LongDragonRow;
 
 /** Dragons of one lottery from its recent draws (oldest first); `group` prices the options. */
 export function dragonsOf(lottery: Lottery, draws: readonly (Draw | null)[], group: number, nowMs: number): DragonRow[] {

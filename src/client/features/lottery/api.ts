@@ -4,7 +4,7 @@
  * imports this module read-only, so its exports stay stable.
  */
 import { request, type RequestOptions } from '../../api/request';
-import type { LotteryFamily } from '../../../domain/lottery';
+import type { LongDragonRow, LotteryFamily } from '../../../domain/lottery';
 
 const inline: RequestOptions = { inline: true };
 const B = (name: string) => `/v1/betting/${name}`;
@@ -59,19 +59,7 @@ export interface PlayGroup { group: string; plays: PlayInfo[] }
 /** The catalogue of howToPlay and lotteryPlays. */
 export interface PlayCatalogue { lotteryCode: string; family: LotteryFamily; groups: PlayGroup[] }
 
-export interface LongDragonOption { label: string; bettingNumber: string; odds: string | number }
-export interface LongDragonRow {
-  lotteryCode: string;
-  lotteryName: string;
-  lotteryType: LotteryFamily;
-  playCode: string;
-  name: string;
-  desc: string;
-  times: number;
-  currIssue: string;
-  endTime: number;
-  options: LongDragonOption[];
-}
+export type { LongDragonRow };
 
 export interface VerifyDrawData {
   lotteryCode: string; issue: string; seedHash: string; seed: string; openNumber: string;
