@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestClient } from './helpers.ts';
 
@@ -9,8 +10,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-uploads-'));
 const ctx = await setupTestApp({ DATA_DIR: dataDir });
 type UserClient = Awaited<ReturnType<typeof ctx.userClient>>;
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64, 2)]);
+const solid = (background: string) => sharp({ create: { width: 8, height: 8, channels: 3, background } });
+const PNG = await solid('#123456').png().toBuffer();
+const GIF = await solid('#654321').gif().toBuffer();
 
 function multipart(field: string, fileName: string, bytes: Buffer, type = 'image/png') {
   const boundary = '----testboundary42';
@@ -95,7 +97,7 @@ describe('avatars and uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 8, height: 8 });
     expect((await alice.post('/v1/users/infoUpdate', { avatar: res.data.url })).data.avatar).toBe(res.data.url);
     expect((await bob.post('/v1/users/infoUpdate', { avatar: res.data.url })).msg).toBe('头像不存在');
     const gif = await upload(alice, 'file', 'a.gif', GIF, 'image/gif');
@@ -105,7 +107,7 @@ describe('avatars and uploads', () => {
   it('refuses a non-image, an html file named .png, and an empty file', async () => {
     const before = (await ctx.sql`select count(*)::int as n from uploads`)[0].n;
     const html = await upload(alice, 'file', 'x.png', Buffer.from('<html><script>alert(1)</script></html>'));
-    expect(html).toMatchObject({ code: -1, msg: '仅支持上传 PNG、JPEG、WebP 或 GIF 格式的图片' });
+    expect(html).toMatchObject({ code: -1, msg: '图片无法识别，请上传 JPG、PNG、GIF 或 WebP 图片' });
     expect((await upload(alice, 'file', 'e.png', Buffer.alloc(0))).code).toBe(-1);
     expect((await ctx.sql`select count(*)::int as n from uploads`)[0].n).toBe(before);
   });

@@ -2,6 +2,7 @@
  * Channel configuration by the operator: creating, updating, switching off and deleting receiving
  * configs with every per-channel rule, QR uploads, and the recharge settings; what players then see.
  */
+import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { ledgerMismatches } from '../../src/server/ledger/ledger.ts';
@@ -24,7 +25,7 @@ afterEach(async () => {
 const save = (form: Record<string, string | number>) => op.post('/v1/admin/payment/channelSave', form);
 const bank = { channel: 'banktransfer', name: '建设银行', bankName: '中国建设银行', accountName: '王五', accountNo: '6217001234567890', min: '100', max: '5000' };
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
 async function upload(c: TestClient, bytes: Buffer, field = 'file') {
   const boundary = '----payboundary7';
   const payload = Buffer.concat([
@@ -161,7 +162,7 @@ describe('uploadQr', () => {
   });
 
   it('refuses other types, big files, wrong fields and players', async () => {
-    expect(await upload(op, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toMatchObject({ code: -1, msg: '仅支持上传 PNG、JPEG、WebP 或 GIF 格式的图片' });
+    expect(await upload(op, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toMatchObject({ code: -1, msg: '图片无法识别，请上传 JPG、PNG、GIF 或 WebP 图片' });
     expect(await upload(op, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({ code: -1, msg: '二维码图片不能超过2MB' });
     expect((await upload(op, PNG, 'image')).status).toBe(400);
     expect((await upload(player, PNG)).status).toBe(403);

@@ -1,31 +1,34 @@
 /**
- * Uploaded images: POST /v1/users/uploadImage (multipart `file`, png/jpeg/webp/gif recognised by
- * their magic bytes, at most UPLOAD_LIMIT_BYTES) stores the file under <dataDir>/uploads/ with a
- * random name; GET /uploads/<file> serves it with its type. The client's name and type are
- * ignored: only the bytes decide.
+ * Uploaded images: POST /v1/users/uploadImage (multipart `file`, at most UPLOAD_LIMIT_BYTES).
+ * The bytes are decoded and re-encoded by the server (uploads/image.ts); only that fresh encoding
+ * is stored, under <dataDir>/uploads/ with a random name the server makes. The client's name and
+ * type are ignored.
+ *
+ * GET /uploads/<file> serves them from a path of their own, with headers under which a browser
+ * can never treat one as a page: the image type from the stored name, nosniff, a sandboxing CSP
+ * that allows nothing, and same-origin only. Files stored before re-encoding existed keep their
+ * URLs and get the same headers.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, refuse, AppError } from '../http/envelope.ts';
+import { mimeOfExt, reencodeImage } from '../uploads/image.ts';
 import { LIMITS } from './schemas.ts';
-
-const KINDS = [
-  { ext: 'png', mime: 'image/png', magic: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { ext: 'jpg', mime: 'image/jpeg', magic: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'gif', mime: 'image/gif', magic: (b: Buffer) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')) },
-  { ext: 'webp', mime: 'image/webp', magic: (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
-] as const;
 
 export const UPLOAD_FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
+/** Sent with every stored file: never rendered as a document, never embedded by another site. */
+export const SAFE_FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'public, max-age=31536000, immutable',
+} as const;
+
 export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
-}
-
-export function imageKind(bytes: Buffer) {
-  return bytes.length >= 12 ? (KINDS.find((k) => k.magic(bytes)) ?? null) : null;
 }
 
 /** The bytes of the one `file` part; a broken multipart body is the client's fault (400). */
@@ -42,34 +45,38 @@ export async function readFilePart(req: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/** Re-encodes the upload, stores it under a fresh random name, records its owner; answers its URL. */
+export async function storeUploadedImage(app: FastifyInstance, userId: number, bytes: Buffer): Promise<string> {
+  const image = await reencodeImage(bytes);
+  const fileName = `${crypto.randomBytes(16).toString('hex')}.${image.ext}`;
+  const dir = uploadsDir(app.deps.config.dataDir);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, fileName), image.bytes, { flag: 'wx' });
+  await app.deps.sql`
+    insert into uploads (user_id, file_name, mime, size_bytes)
+    values (${userId}, ${fileName}, ${image.mime}, ${image.bytes.length})`;
+  return `/uploads/${fileName}`;
+}
+
 export default async function uploadRoutes(app: FastifyInstance) {
-  const sql = app.deps.sql;
   const dir = uploadsDir(app.deps.config.dataDir);
 
   app.post('/v1/users/uploadImage', { config: LIMITS.upload }, async (req) => {
     if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
     const bytes = await readFilePart(req);
-    const kind = imageKind(bytes);
-    if (!kind) refuse('仅支持上传 PNG、JPEG、WebP 或 GIF 格式的图片');
-    const fileName = `${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, fileName), bytes, { flag: 'wx' });
-    await sql`
-      insert into uploads (user_id, file_name, mime, size_bytes)
-      values (${req.user!.userId}, ${fileName}, ${kind.mime}, ${bytes.length})`;
-    return ok({ url: `/uploads/${fileName}` }, '上传成功');
+    return ok({ url: await storeUploadedImage(app, req.user!.userId, bytes) }, '上传成功');
   });
 
   app.get<{ Params: { file: string } }>('/uploads/:file', { config: { auth: 'none' } }, async (req, reply) => {
+    // The name pattern admits only server-made names: no separators, no dots but the one before the type.
     const name = req.params.file;
-    const kind = UPLOAD_FILE_NAME.test(name) ? KINDS.find((k) => name.endsWith(`.${k.ext}`)) : undefined;
-    const bytes = kind ? await fs.readFile(path.join(dir, name)).catch(() => null) : null;
-    if (!kind || !bytes) return reply.status(404).send({ code: -1, msg: '文件不存在', data: null });
+    const mime = UPLOAD_FILE_NAME.test(name) ? mimeOfExt(name.slice(name.lastIndexOf('.') + 1)) : null;
+    const bytes = mime ? await fs.readFile(path.join(dir, name)).catch(() => null) : null;
+    if (!mime || !bytes) return reply.status(404).send({ code: -1, msg: '文件不存在', data: null });
     return reply
-      .type(kind.mime)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'")
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .type(mime)
+      .headers(SAFE_FILE_HEADERS)
+      .header('Content-Disposition', `inline; filename="${name}"`)
       .send(bytes);
   });
 }
