@@ -135,6 +135,8 @@ describe('correctResult', () => {
     expect(verify.data).toMatchObject({ source: 'self', openNumber: drawn, recomputed: drawn, hashMatches: true, resultMatches: true, corrections: [] });
     const cancel = await op.post('/v1/admin/lottery/cancelIssue', { lotteryCode: '1008', issue, remark: '开奖异常，撤单退款' });
     expect(cancel).toMatchObject({ code: 1, data: { refunded: 0 } });
+    const voided = await ctx.client().get('/v1/lottery/verifyDraw', { lotteryCode: '1008', issue });
+    expect(voided).toMatchObject({ code: -1, msg: '本期已撤销，全部投注已退款，没有开奖号码可验证' });
   });
 });
 

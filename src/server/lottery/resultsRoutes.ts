@@ -62,6 +62,7 @@ async function verification(sql: Sql, lottery: Lottery, issue: string) {
   const [row] = await sql<{ seed: string | null; seed_hash: string | null; result: string | null; status: string }[]>`
     select seed, seed_hash, result, status from lottery_issues where lottery_code = ${lottery.code} and issue = ${issue}`;
   if (!row) refuse('期号不存在');
+  if (row.status === 'cancelled') refuse('本期已撤销，全部投注已退款，没有开奖号码可验证');
   // a self-run seed stays secret until the issue is drawn
   if (!row.result || (row.status !== 'drawn' && row.status !== 'settled')) refuse('本期尚未开奖，开奖后可验证');
   const base = { lotteryCode: lottery.code, issue, source: lottery.source, openNumber: row.result };
