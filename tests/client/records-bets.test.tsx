@@ -171,6 +171,7 @@ describe('VerifyDrawPage', () => {
     stubNetwork({
       '/v1/lottery/verifyDraw': () => ok({
         lotteryCode: '1008', issue: '202611230001', seedHash: hash, seed, openNumber: '1,3,7,7,6', recomputed: '1,3,7,7,6', hashMatches: true, resultMatches: true,
+        source: 'self', algorithm: '', corrections: [],
       }),
     });
     render(<VerifyDrawPage />);
@@ -186,6 +187,7 @@ describe('VerifyDrawPage', () => {
     stubNetwork({
       '/v1/lottery/verifyDraw': () => ok({
         lotteryCode: '1008', issue: '202611230001', seedHash: 'ab', seed, openNumber: '9,9,9,9,9', recomputed: '9,9,9,9,9', hashMatches: true, resultMatches: true,
+        source: 'self', algorithm: '', corrections: [],
       }),
     });
     render(<VerifyDrawPage />);

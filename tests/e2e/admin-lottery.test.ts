@@ -1,14 +1,15 @@
 /**
  * 彩票管理 on /admin in real Chromium: an official game's issue whose draw time has passed
  * waits for the operator; a malformed result is refused with the server's Chinese message,
- * a good one draws and settles the issue; 纠错 replaces it after a confirm; 撤销本期 voids
- * another issue. The past issues are made the way the server makes them (ensureIssueRows),
+ * a good one draws and settles the issue; 纠错 replaces it after a confirm and the draw check page
+ * publishes the correction; 撤销本期 voids another issue. The past issues are made the way the server makes them (ensureIssueRows),
  * because a fresh server has not yet lived through an official draw time.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OPERATOR, logIn, openBrowser, openDb, type Browser } from './browser.ts';
 import { issuesBetween } from '../../src/domain/lottery/index.ts';
+import { maskName } from '../../src/domain/money.ts';
 import { ensureIssueRows } from '../../src/server/lottery/issues.ts';
 import { requireLottery } from '../../src/server/lottery/lotteries.ts';
 import type { Sql } from '../../src/server/db/client.ts';
@@ -90,6 +91,9 @@ describe('lottery admin panel', () => {
     await expect.poll(async () => (await issueOf(drawIssue)).result, { timeout: 15_000 }).toBe('1,2,3');
     expect((await issueOf(drawIssue)).result_version).toBe(1);
     await expect.poll(() => page.locator(`[data-issue="${drawIssue}"]`).textContent(), { timeout: 10_000 }).toContain('开奖号码：1,2,3');
+    await drawn.getByRole('button', { name: '纠错', exact: true }).click();
+    expect(await drawn.getByLabel('更正原因（选填，将公开显示）').count()).toBe(1);
+    await drawn.getByRole('button', { name: '纠错', exact: true }).click();
 
     const other = page.locator(`[data-issue="${cancelIssue}"]`);
     await other.getByRole('button', { name: '撤销本期' }).click();
@@ -99,6 +103,18 @@ describe('lottery admin panel', () => {
     await expect.poll(async () => (await issueOf(cancelIssue)).status, { timeout: 15_000 }).toBe('cancelled');
     expect((await issueOf(cancelIssue)).cancel_remark).toBe('官方停开');
     await expect.poll(() => page.locator(`[data-issue="${cancelIssue}"]`).textContent(), { timeout: 10_000 }).toContain('已撤销');
+  });
+
+  it('publishes the correction on the draw check page: operator masked, Beijing time, before and after', async () => {
+    b = await openBrowser();
+    await b.page.goto(`${b.baseUrl}/verifyDraw?lotteryCode=${FC3D}&issue=${drawIssue}`);
+    const records = b.page.getByRole('region', { name: '开奖更正记录' });
+    await expect.poll(() => records.textContent(), { timeout: 15_000 }).toContain('3,7,9 → 1,2,3');
+    const text = (await records.textContent())!;
+    expect(text).toContain(`操作员 ${maskName(OPERATOR.userName)}`);
+    expect(text).not.toContain(OPERATOR.userName);
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（北京时间）/);
+    expect(await b.page.getByRole('region', { name: '验证结果' }).textContent()).toContain('官方');
   });
 
   it('stops and restarts the sale of a lottery and saves its close lead', async () => {

@@ -1,12 +1,16 @@
-/** Operator lottery calls: settings, odds, issues, official results, correction and system cancel. */
+/** Operator lottery calls: settings, odds, issues, official results, correction (audited, official only) and system cancel. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getPlay, issueAt, playOdds } from '../../src/domain/lottery/index.ts';
+import { SELF_RUN_NOT_CORRECTABLE } from '../../src/domain/lottery/correction.ts';
+import { maskName } from '../../src/domain/money.ts';
+import { drawFromSeedHex } from '../../src/server/lottery/draw.ts';
 import { ensureIssueRows } from '../../src/server/lottery/issues.ts';
+import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import { clearLotteryCache, loadLottery, type Lottery } from '../../src/server/lottery/lotteries.ts';
-import { setupTestApp, type TestClient, type TestContext } from './helpers.ts';
+import { setupTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
-let op: TestClient;
+let op: Awaited<ReturnType<TestContext['userClient']>>;
 beforeAll(async () => {
   ctx = await setupTestApp();
   op = await ctx.userClient({ isOperator: true });
@@ -83,6 +87,56 @@ describe('openResult', () => {
     expect(res.code).not.toBe(1);
     const anon = await ctx.client().get('/v1/admin/lottery/list');
     expect(anon.code).not.toBe(1);
+  });
+});
+
+describe('correctResult', () => {
+  it('corrects an official result once, with its audit row published (operator masked) by verifyDraw', async () => {
+    const issue = await pastIssue('1201', 5);
+    expect((await op.post('/v1/admin/lottery/openResult', { lotteryCode: '1201', issue, result: '1,2,3' })).code).toBe(1);
+    const fix = await op.post('/v1/admin/lottery/correctResult', { lotteryCode: '1201', issue, result: '3，2，1', reason: '官方更正公告' });
+    expect(fix).toMatchObject({ code: 1, data: { issue, resultVersion: 1 } });
+    const same = await op.post('/v1/admin/lottery/correctResult', { lotteryCode: '1201', issue, result: '3,2,1' });
+    expect(same).toMatchObject({ code: -1, msg: '开奖号码与原结果相同' });
+    const [audit] = await ctx.sql`
+      select operator_id, operator_name, before_result, after_result, result_version, reason
+      from lottery_result_corrections where lottery_code = '1201' and issue = ${issue}`;
+    expect(audit).toEqual({
+      operator_id: op.userId, operator_name: op.userName, before_result: '1,2,3', after_result: '3,2,1', result_version: 1, reason: '官方更正公告',
+    });
+    const verify = await ctx.client().get('/v1/lottery/verifyDraw', { lotteryCode: '1201', issue });
+    expect(verify.code).toBe(1);
+    expect(verify.data).toMatchObject({
+      lotteryCode: '1201', issue, source: 'official', openNumber: '3,2,1', seed: null, seedHash: null, recomputed: null, resultMatches: null,
+    });
+    expect(verify.data.algorithm).toContain('官方');
+    const [c] = verify.data.corrections;
+    expect(verify.data.corrections).toHaveLength(1);
+    expect(c).toMatchObject({ operator: maskName(op.userName), before: '1,2,3', after: '3,2,1', reason: '官方更正公告' });
+    expect(c.operator).not.toBe(op.userName);
+    expect(JSON.stringify(verify.data)).not.toContain(op.userName);
+    expect(Math.abs(c.correctedAt - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('refuses to correct a self-run draw (fixed by its seed), changing nothing; cancel still works', async () => {
+    const issue = await pastIssue('1008', 1);
+    const [row] = await ctx.sql<{ seed: string }[]>`select seed from lottery_issues where lottery_code = '1008' and issue = ${issue}`;
+    const drawn = drawFromSeedHex('SSC', row!.seed);
+    await ctx.sql`update lottery_issues set result = ${drawn}, status = 'drawn', drawn_at = now() where lottery_code = '1008' and issue = ${issue}`;
+    await settleIssue(ctx.sql, '1008', issue);
+    const other = drawn === '0,0,0,0,0' ? '1,1,1,1,1' : '0,0,0,0,0';
+    for (const result of [other, drawn, 'junk', '']) {
+      const res = await op.post('/v1/admin/lottery/correctResult', { lotteryCode: '1008', issue, result, reason: '试图更正' });
+      expect(res, result).toMatchObject({ code: -1, msg: SELF_RUN_NOT_CORRECTABLE });
+    }
+    const [after] = await ctx.sql`select result, result_version, status from lottery_issues where lottery_code = '1008' and issue = ${issue}`;
+    expect(after).toEqual({ result: drawn, result_version: 0, status: 'settled' });
+    const verify = await ctx.client().get('/v1/lottery/verifyDraw', { lotteryCode: '1008', issue });
+    expect(verify.data).toMatchObject({ source: 'self', openNumber: drawn, recomputed: drawn, hashMatches: true, resultMatches: true, corrections: [] });
+    const cancel = await op.post('/v1/admin/lottery/cancelIssue', { lotteryCode: '1008', issue, remark: '开奖异常，撤单退款' });
+    expect(cancel).toMatchObject({ code: 1, data: { refunded: 0 } });
+    const voided = await ctx.client().get('/v1/lottery/verifyDraw', { lotteryCode: '1008', issue });
+    expect(voided).toMatchObject({ code: -1, msg: '本期已撤销，全部投注已退款，没有开奖号码可验证' });
   });
 });
 

@@ -34,12 +34,19 @@ export async function testDb(): Promise<{ sql: Sql; url: string }> {
 
 /** SSC test lottery with the 龙虎 tie refunded (so ties can be tested); code 9901. */
 export const SSC = '9901';
+/** The same game copied from an official draw (results typed in, so they can be corrected); code 9902. */
+export const OFFICIAL_SSC = '9902';
 
 export async function ensureTestLotteries(sql: Sql): Promise<void> {
   await sql`
     insert into lotteries (code, family, name, source, schedule, close_lead_sec, prize_group_cap, rule_flags)
     values (${SSC}, 'SSC', '测试时时彩', 'self', ${sql.json({ kind: 'selfRun', intervalSec: 60 })}, 10, 1960,
             ${sql.json({ sscDragonTie: 'refund' })})
+    on conflict (code) do nothing`;
+  await sql`
+    insert into lotteries (code, family, name, source, schedule, close_lead_sec, prize_group_cap, rule_flags)
+    values (${OFFICIAL_SSC}, 'SSC', '测试官方时时彩', 'official',
+            ${sql.json({ kind: 'daily', drawSec: 75_600, issueFormat: 'yearCounter' })}, 60, 1960, ${sql.json({ sscDragonTie: 'refund' })})
     on conflict (code) do nothing`;
   clearLotteryCache();
 }

@@ -1,10 +1,11 @@
 /**
  * Operator lottery calls under /v1/admin/lottery/ (operator role): the lottery list and its settings,
  * odds overrides, the issues of a lottery, entering an official result (then settling it), result
- * correction and system cancel of a whole issue (settlement module).
+ * correction (official games only, audited) and system cancel of a whole issue (settlement module).
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
+import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../domain/lottery/correction.ts';
 import { getPlay, MIN_PRIZE_GROUP } from '../../domain/lottery/index.ts';
 import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
@@ -37,6 +38,9 @@ const IssuesQuery = Form({
   pageSize: Type.Optional(PageSize),
 });
 const ResultForm = Form({ lotteryCode: LotteryCodeText, issue: IssueText, result: Type.String({ maxLength: 100 }) });
+const CorrectForm = Form({
+  lotteryCode: LotteryCodeText, issue: IssueText, result: Type.String({ maxLength: 100 }), reason: Type.Optional(PlainText(200)),
+});
 const CancelForm = Form({ lotteryCode: LotteryCodeText, issue: IssueText, remark: PlainText(200) });
 
 /** The operator's view of a lottery; odds overrides as decimal odds per play and tier. */
@@ -168,11 +172,14 @@ export default async function lotteryAdminRoutes(app: FastifyInstance) {
     return ok({ issue: b.issue, status: after!.status });
   });
 
-  app.post<{ Body: Static<typeof ResultForm> }>('/v1/admin/lottery/correctResult', { config: OPERATOR, schema: { body: ResultForm } }, async (req) => {
+  app.post<{ Body: Static<typeof CorrectForm> }>('/v1/admin/lottery/correctResult', { config: OPERATOR, schema: { body: CorrectForm } }, async (req) => {
     const b = req.body;
     const lottery = await requireLottery(sql, b.lotteryCode);
+    // before the result text is even read: no result of a self-run issue is acceptable
+    if (!resultCorrectable(lottery.source)) refuse(SELF_RUN_NOT_CORRECTABLE);
     const result = resultText(lottery, b.result);
-    const { resultVersion } = await correctIssue(sql, lottery.code, b.issue, result, req.user!.userId);
+    const { resultVersion } = await correctIssue(sql, lottery.code, b.issue, result, req.user!.userId, b.reason ?? null);
+    req.log.info({ lottery: lottery.code, issue: b.issue, result, resultVersion, operator: req.user!.userId }, 'result corrected');
     return ok({ issue: b.issue, resultVersion });
   });
 

@@ -1,20 +1,19 @@
 /**
  * Lottery information (docs/lottery-design.md "Lottery info"): the lottery list, the issue on sale,
- * results, schedules, the play catalogue with prizes, long dragons and draw verification. Open to
- * everyone; calls that price something use the caller's prize group when logged in
- * (auth 'optional'), else the site default.
+ * schedules, the play catalogue with prizes and long dragons; results and draw verification are in
+ * resultsRoutes.ts. Open to everyone; calls that price something use the caller's prize group when
+ * logged in (auth 'optional'), else the site default.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { Form, ok, refuse } from '../http/envelope.ts';
+import { Form, ok } from '../http/envelope.ts';
 import { defaultPrizeGroup, prizeGroupOf } from '../betting/groups.ts';
 import type { Sql } from '../db/client.ts';
 import { dragonsOf, recentDraws } from './dragon.ts';
-import { drawFromSeedHex, DRAW_ALGORITHM, seedHashOf } from './draw.ts';
 import { daySchedule, ensureIssueRows, findIssue, upcomingIssues } from './issues.ts';
 import { listLotteries, requireLottery, type Lottery } from './lotteries.ts';
 import { playCatalogue } from './playCatalogue.ts';
-import { CodeQuery, IssueText, LotteryCodeText, resultsRoutes } from './resultsRoutes.ts';
+import { CodeQuery, LotteryCodeText, resultsRoutes } from './resultsRoutes.ts';
 
 const OPEN = { auth: 'none' as const };
 const OPTIONAL = { auth: 'optional' as const };
@@ -37,7 +36,6 @@ async function groupFor(sql: Sql, req: FastifyRequest, lottery: Lottery): Promis
 
 const ChaseQuery = Form({ lotteryCode: LotteryCodeText, count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CHASE_ISSUES })) });
 const DragonQuery = Form({ type: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) });
-const VerifyQuery = Form({ lotteryCode: LotteryCodeText, issue: IssueText });
 
 export default async function lotteryRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
@@ -124,29 +122,6 @@ export default async function lotteryRoutes(app: FastifyInstance) {
       }
       list.sort((a, b) => b.times - a.times);
       return ok({ list });
-    });
-
-  app.get<{ Querystring: Static<typeof VerifyQuery> }>(
-    '/v1/lottery/verifyDraw', { config: OPEN, schema: { querystring: VerifyQuery } }, async (req) => {
-      const lottery = await requireLottery(sql, req.query.lotteryCode);
-      if (lottery.source !== 'self') refuse('官方彩种的开奖号码来自官方开奖，不提供种子验证');
-      const [row] = await sql<{ seed: string | null; seed_hash: string | null; result: string | null; status: string }[]>`
-        select seed, seed_hash, result, status from lottery_issues where lottery_code = ${lottery.code} and issue = ${req.query.issue}`;
-      if (!row) refuse('期号不存在');
-      // the seed stays secret until the issue is drawn
-      if (!row.result || !row.seed || !row.seed_hash || (row.status !== 'drawn' && row.status !== 'settled')) refuse('本期尚未开奖，开奖后可验证');
-      const recomputed = drawFromSeedHex(lottery.family, row.seed);
-      return ok({
-        lotteryCode: lottery.code,
-        issue: req.query.issue,
-        seedHash: row.seed_hash,
-        seed: row.seed,
-        openNumber: row.result,
-        recomputed,
-        hashMatches: seedHashOf(row.seed) === row.seed_hash,
-        resultMatches: recomputed === row.result,
-        algorithm: DRAW_ALGORITHM,
-      });
     });
 
   await app.register(resultsRoutes);

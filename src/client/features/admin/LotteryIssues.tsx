@@ -1,11 +1,13 @@
 /**
  * Issues of one lottery for the operator: the ones awaiting a result (official games) with the
- * 开奖 form, and the recent ones with 纠错 (correct a result: reverse and re-settle) and
- * 撤销本期 (system cancel: every bet refunded). The server checks the result text against the
- * family's draw format and answers in Chinese; that answer is shown under the form.
+ * 开奖 form, and the recent ones with 纠错 (correct a result: reverse and re-settle; official games
+ * only, since a self-run result is fixed by its seed, so there the row says why and offers only
+ * the cancel) and 撤销本期 (system cancel: every bet refunded). The server checks the result text
+ * against the family's draw format and answers in Chinese; that answer is shown under the form.
  */
 import { useState } from 'react';
 import { Button, TextField, useAsync } from '../../ui';
+import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lottery/correction';
 import { DRAW_FORMATS } from '../../../domain/lottery/draws';
 import { fmtTime } from './api';
 import { cancelIssue, correctResult, listIssues, openResult, type AdminIssue, type AdminLottery, type IssueStatus } from './lotteryApi';
@@ -25,11 +27,14 @@ function resultHint(lottery: AdminLottery): string {
 function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: AdminIssue; onChanged(): void }) {
   const [mode, setMode] = useState<Mode>(null);
   const [text, setText] = useState('');
-  const { busy, error, setError, run } = useConfirmedAction(() => { setMode(null); setText(''); onChanged(); });
+  const [reason, setReason] = useState('');
+  const { busy, error, setError, run } = useConfirmedAction(() => { setMode(null); setText(''); setReason(''); onChanged(); });
   const due = row.status === 'pending' && row.openTime <= Date.now();
+  const drawn = row.status === 'drawn' || row.status === 'settled';
+  const correctable = resultCorrectable(lottery.source);
   const key = { lotteryCode: lottery.lotteryCode, issue: row.issue };
 
-  const choose = (m: Mode) => { setMode(mode === m ? null : m); setText(''); setError(''); };
+  const choose = (m: Mode) => { setMode(mode === m ? null : m); setText(''); setReason(''); setError(''); };
   const submit = () => {
     const value = text.trim();
     if (mode === 'cancel') {
@@ -38,7 +43,9 @@ function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: Adm
     }
     if (!value) return setError('请输入开奖号码');
     if (mode === 'open') return void run(null, () => openResult({ ...key, result: value }), '开奖成功');
-    return void run(`确定将第 ${row.issue} 期的开奖号码由 ${row.openNumber} 更正为 ${value}？已派奖金将冲正后重新结算。`, () => correctResult({ ...key, result: value }), '已更正开奖号码');
+    const why = reason.trim() || undefined;
+    return void run(`确定将第 ${row.issue} 期的开奖号码由 ${row.openNumber} 更正为 ${value}？已派奖金将冲正后重新结算，本次更正将在开奖验证页公开。`,
+      () => correctResult({ ...key, result: value, reason: why }), '已更正开奖号码');
   };
 
   return (
@@ -48,15 +55,19 @@ function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: Adm
       {row.openNumber && <p className="font-mono text-gray-900">开奖号码：{row.openNumber}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         {due && lottery.source === 'official' && <Button variant={mode === 'open' ? 'primary' : 'secondary'} onClick={() => choose('open')}>开奖</Button>}
-        {(row.status === 'drawn' || row.status === 'settled') && <Button variant="secondary" onClick={() => choose('correct')}>纠错</Button>}
+        {drawn && correctable && <Button variant="secondary" onClick={() => choose('correct')}>纠错</Button>}
         {row.status !== 'cancelled' && <Button variant="danger" onClick={() => choose('cancel')}>撤销本期</Button>}
       </div>
+      {drawn && !correctable && <p className="mt-1 text-xs text-gray-600">{SELF_RUN_NOT_CORRECTABLE}。</p>}
       {mode && (
         <form className="mt-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
           {mode === 'cancel'
             ? <TextField label="撤销原因" name={`remark-${row.issue}`} value={text} onChange={setText} maxLength={200} />
             : <TextField label={mode === 'open' ? '开奖号码' : '正确的开奖号码'} name={`result-${row.issue}`} value={text} onChange={setText}
                 maxLength={80} autoComplete="off" inputMode="numeric" hint={resultHint(lottery)} />}
+          {mode === 'correct' && (
+            <TextField label="更正原因（选填，将公开显示）" name={`reason-${row.issue}`} value={reason} onChange={setReason} maxLength={200} />
+          )}
           <Button type="submit" loading={busy} variant={mode === 'cancel' ? 'danger' : 'primary'} className="w-full">
             {mode === 'open' ? '确认开奖' : mode === 'correct' ? '确认纠错' : '确认撤销'}
           </Button>

@@ -24,5 +24,6 @@ export const setOdds = (p: { lotteryCode: string; playCode: string; tierId: stri
 export const listIssues = (lotteryCode: string, status?: 'awaiting') =>
   request<{ list: AdminIssue[]; total: number }>('GET', `${P}/issues`, { lotteryCode, status, pageSize: ISSUES_PAGE_SIZE }, I);
 export const openResult = (p: { lotteryCode: string; issue: string; result: string }) => request<{ issue: string; status: IssueStatus }>('POST', `${P}/openResult`, p, I);
-export const correctResult = (p: { lotteryCode: string; issue: string; result: string }) => request<{ issue: string; resultVersion: number }>('POST', `${P}/correctResult`, p, I);
+/** Official games only; the reason is published with the correction. */
+export const correctResult = (p: { lotteryCode: string; issue: string; result: string; reason?: string }) => request<{ issue: string; resultVersion: number }>('POST', `${P}/correctResult`, p, I);
 export const cancelIssue = (p: { lotteryCode: string; issue: string; remark: string }) => request<{ refunded: number }>('POST', `${P}/cancelIssue`, p, I);

@@ -61,10 +61,14 @@ export interface PlayCatalogue { lotteryCode: string; family: LotteryFamily; gro
 
 export type { LongDragonRow };
 
-export interface VerifyDrawData {
-  lotteryCode: string; issue: string; seedHash: string; seed: string; openNumber: string;
-  recomputed: string; hashMatches: boolean; resultMatches: boolean;
-}
+/** One correction of an official result, as published: the operator by a masked user name. */
+export interface DrawCorrection { operator: string; correctedAt: number; before: string; after: string; reason: string | null }
+
+/** verifyDraw: a self-run draw with its seed check; an official one without (no seed), both with their corrections. */
+export type VerifyDrawData = { lotteryCode: string; issue: string; openNumber: string; algorithm: string; corrections: DrawCorrection[] } & (
+  | { source: 'self'; seedHash: string; seed: string; recomputed: string; hashMatches: boolean; resultMatches: boolean }
+  | { source: 'official'; seedHash: null; seed: null; recomputed: null; hashMatches: null; resultMatches: null }
+);
 
 export const getLotteryList = () =>
   request<{ lotteryList: LotteryItem[] }>('GET', '/v1/management/content/lotteryConfig', undefined, inline).then((r) => r.lotteryList);

@@ -1,7 +1,8 @@
 /**
  * The draw check done again in this browser (Web Crypto), independent of the server's own answer:
  * sha256(seed bytes) must equal the published hash, and the domain sampler fed with the stream
- * HMAC-SHA256(key = seed, message = uint32 big-endian k), k = 0, 1, 2, … must give the open number.
+ * HMAC-SHA256(key = seed, message = uint32 big-endian k), k = 0, 1, 2, … must give the open number
+ * (docs/provably-fair.md). Also the check that the published result corrections are complete.
  */
 import { bytesFrom, drawFromRandomBytes, formatDraw, type LotteryFamily } from '../../../domain/lottery';
 
@@ -39,4 +40,16 @@ export async function recomputeLocally(family: LotteryFamily, seedHex: string): 
     }
   }
   return null;
+}
+
+/**
+ * The published corrections must form one chain ending at the open number shown: each one starts
+ * from the result the previous one left. A gap would mean a change of the result left unpublished.
+ */
+export function correctionsChainOk(openNumber: string, corrections: readonly { before: string; after: string }[]): boolean {
+  for (let i = 1; i < corrections.length; i++) {
+    if (corrections[i]!.before !== corrections[i - 1]!.after) return false;
+  }
+  const last = corrections.at(-1);
+  return !last || last.after === openNumber;
 }

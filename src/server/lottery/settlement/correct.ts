@@ -3,7 +3,12 @@
  * result, bumps result_version, reverses every settlement credit of the previous version (310
  * `rev:{id}`, shortfalls recorded) and puts those bets back to PENDING; then the issue is settled again
  * at the new version (ids `…:v{new}`), resumably like any settlement.
+ *
+ * Only official games are corrected: a self-run result is fixed by its seed (domain correction.ts).
+ * Every correction writes its audit row (lottery_result_corrections: who, when, before, after, why) in
+ * the same transaction, so the result and its history can never disagree.
  */
+import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lottery/correction.ts';
 import { formatDraw, parseDraw, validateDraw, type LotteryFamily } from '../../../domain/lottery/index.ts';
 import type { Sql, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/envelope.ts';
@@ -49,10 +54,40 @@ export async function unsettleBets(tx: Tx, lotteryCode: string, issue: string, o
   return bets.length;
 }
 
+export interface Correction {
+  operatorId: number;
+  operatorName: string;
+  correctedAt: Date;
+  before: string;
+  after: string;
+  resultVersion: number;
+  reason: string | null;
+}
+
+/** The corrections of an issue, oldest first. */
+export async function correctionsOf(sql: Sql, lotteryCode: string, issue: string): Promise<Correction[]> {
+  return sql<Correction[]>`
+    select operator_id as "operatorId", operator_name as "operatorName", corrected_at as "correctedAt",
+      before_result as before, after_result as after, result_version as "resultVersion", reason
+    from lottery_result_corrections where lottery_code = ${lotteryCode} and issue = ${issue} order by id`;
+}
+
+async function recordCorrection(tx: Tx, lotteryCode: string, issue: string, c: Omit<Correction, 'operatorName' | 'correctedAt'>): Promise<void> {
+  const [audit] = await tx`
+    insert into lottery_result_corrections
+      (lottery_code, issue, operator_id, operator_name, before_result, after_result, result_version, reason)
+    select ${lotteryCode}, ${issue}, u.id, u.user_name, ${c.before}, ${c.after}, ${c.resultVersion}, ${c.reason}
+    from users u where u.id = ${c.operatorId}
+    returning id`;
+  // an unknown operator would leave a correction without its audit row: roll the correction back
+  if (!audit) throw new AppError('操作员不存在，不能更正');
+}
+
 export async function correctIssue(
-  sql: Sql, lotteryCode: string, issue: string, result: string, operatorId: number,
+  sql: Sql, lotteryCode: string, issue: string, result: string, operatorId: number, reason: string | null = null,
 ): Promise<{ resultVersion: number }> {
   const lottery = await requireLottery(sql, lotteryCode);
+  if (!resultCorrectable(lottery.source)) throw new AppError(SELF_RUN_NOT_CORRECTABLE);
   const canonical = canonicalResult(lottery.family, result);
   const resultVersion = await inTx(sql, async (tx) => {
     await lockIssue(tx, lotteryCode, issue);
@@ -67,7 +102,11 @@ export async function correctIssue(
         status = 'drawn', settled_at = null
       where lottery_code = ${lotteryCode} and issue = ${issue}
       returning result_version`;
-    return updated!.result_version;
+    const version = updated!.result_version;
+    await recordCorrection(tx, lotteryCode, issue, {
+      operatorId, before: row.result, after: canonical, resultVersion: version, reason: reason?.trim() || null,
+    });
+    return version;
   });
   await settleIssue(sql, lotteryCode, issue);
   return { resultVersion };

@@ -1,13 +1,16 @@
 /**
- * /verifyDraw: check a self-run draw. The server answers seed hash, seed, open number and its own
- * recomputation; this page recomputes both again in the browser and explains how to do it by hand.
+ * /verifyDraw: check a drawn issue. For a self-run draw the server answers seed hash, seed, open
+ * number and its own recomputation; this page recomputes both again in the browser and explains how
+ * to do it by hand (docs/provably-fair.md). For every game it lists the corrections the result went
+ * through (official games only can be corrected), in Beijing time.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { verifyDraw, type VerifyDrawData } from '../../lottery/api';
+import { BEIJING_OFFSET_MIN } from '../../../../domain/lottery';
+import { verifyDraw, type DrawCorrection, type VerifyDrawData } from '../../lottery/api';
 import { useLocation, useSearch } from '../../../router';
 import { Button, ErrorState, LoadingState, Page, Select, TextField, useAsync } from '../../../ui';
 import { useLotteries } from '../lotteries';
-import { recomputeLocally, type LocalCheck } from '../verifyLocal';
+import { correctionsChainOk, recomputeLocally, type LocalCheck } from '../verifyLocal';
 import { DetailList } from '../components/DetailList';
 import type { LotteryFamily } from '../../../../domain/lottery';
 
@@ -18,13 +21,15 @@ export default function VerifyDrawPage() {
   const [, navigate] = useLocation();
   const lotteries = useLotteries();
   const selfRun = lotteries.list.filter((l) => l.source === 'self');
+  // self-run games first (seed check); official ones too, for their correction records
+  const choices = [...selfRun, ...lotteries.list.filter((l) => l.source !== 'self')];
   const urlCode = params.get('lotteryCode') ?? '';
   const urlIssue = params.get('issue') ?? '';
   const [code, setCode] = useState(urlCode);
   const [issue, setIssue] = useState(urlIssue);
   const [error, setError] = useState('');
   useEffect(() => { setCode(urlCode); setIssue(urlIssue); }, [urlCode, urlIssue]);
-  const chosen = code || selfRun[0]?.lotteryCode || '';
+  const chosen = code || choices[0]?.lotteryCode || '';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -40,7 +45,7 @@ export default function VerifyDrawPage() {
       <div className="mx-auto max-w-xl space-y-3">
         <form onSubmit={submit} noValidate className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
           <Select<string> label="彩种" name="lotteryCode" value={chosen} onChange={setCode}
-            options={(selfRun.length ? selfRun : lotteries.list).map((l) => ({ value: l.lotteryCode, label: l.lotteryName }))} />
+            options={choices.map((l) => ({ value: l.lotteryCode, label: l.source === 'self' ? l.lotteryName : `${l.lotteryName}（官方开奖）` }))} />
           <TextField label="期号" name="issue" value={issue} onChange={setIssue} inputMode="numeric" maxLength={32} placeholder="例如 202611220001" error={error || undefined} />
           <Button type="submit" className="w-full">验证</Button>
         </form>
@@ -57,17 +62,24 @@ function Result({ code, issue, family }: { code: string; issue: string; family: 
   useEffect(() => {
     let live = true;
     setLocal('pending');
-    if (q.data && family) void recomputeLocally(family, q.data.seed).then((r) => { if (live) setLocal(r); });
+    if (q.data?.source === 'self' && family) void recomputeLocally(family, q.data.seed).then((r) => { if (live) setLocal(r); });
     return () => { live = false; };
   }, [q.data, family]);
   if (q.loading) return <LoadingState />;
   if (q.error || !q.data) return <ErrorState message={q.error?.message ?? '验证失败'} onRetry={q.reload} />;
-  return <Verdict data={q.data} local={local} />;
+  return (
+    <>
+      {q.data.source === 'self' ? <Verdict data={q.data} local={local} /> : <OfficialDraw data={q.data} />}
+      <Corrections data={q.data} />
+    </>
+  );
 }
+
+type SelfDraw = Extract<VerifyDrawData, { source: 'self' }>;
 
 const mark = (ok: boolean) => <span className={ok ? 'font-semibold text-green-700' : 'font-semibold text-red-700'}>{ok ? '一致 ✓' : '不一致 ✗'}</span>;
 
-function Verdict({ data, local }: { data: VerifyDrawData; local: LocalCheck | null | 'pending' }) {
+function Verdict({ data, local }: { data: SelfDraw; local: LocalCheck | null | 'pending' }) {
   const passed = data.hashMatches && data.resultMatches;
   const localOk = local !== 'pending' && local !== null && local.hash === data.seedHash && local.result === data.openNumber;
   return (
@@ -89,6 +101,46 @@ function Verdict({ data, local }: { data: VerifyDrawData; local: LocalCheck | nu
   );
 }
 
+function OfficialDraw({ data }: { data: VerifyDrawData }) {
+  return (
+    <section aria-label="验证结果" className="space-y-3">
+      <p role="status" className="rounded-xl bg-blue-50 p-4 text-sm text-blue-900 ring-1 ring-blue-200">{data.algorithm}</p>
+      <DetailList label="开奖数据" rows={[['期号', data.issue], ['开奖来源', '官方开奖'], ['开奖号码', <strong>{data.openNumber}</strong>]]} />
+    </section>
+  );
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in Beijing time. */
+function beijingTime(ms: number): string {
+  const iso = new Date(ms + BEIJING_OFFSET_MIN * 60_000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+function CorrectionItem({ c, index }: { c: DrawCorrection; index: number }) {
+  return (
+    <li className="space-y-0.5 px-4 py-2.5" data-correction={index}>
+      <p className="text-gray-600">第 {index} 次更正 · {beijingTime(c.correctedAt)}（北京时间） · 操作员 {c.operator}</p>
+      <p className="font-mono text-gray-900">{c.before} → <strong>{c.after}</strong></p>
+      {c.reason && <p className="text-gray-700">原因：{c.reason}</p>}
+    </li>
+  );
+}
+
+function Corrections({ data }: { data: VerifyDrawData }) {
+  const list = data.corrections;
+  const chainOk = correctionsChainOk(data.openNumber, list);
+  let summary = '本期开奖号码没有被更正过。';
+  if (data.source === 'self' && !list.length) summary = '自营彩种的开奖号码由种子决定，不能更正。';
+  if (list.length) summary = chainOk ? `本期开奖号码更正过 ${list.length} 次，最后一次更正后的号码即当前开奖号码。` : '更正记录与当前开奖号码不一致 ✗';
+  return (
+    <section aria-label="开奖更正记录" className="rounded-xl bg-white text-sm shadow-sm ring-1 ring-gray-200">
+      <h2 className="px-4 pt-3 font-semibold text-gray-900">开奖更正记录</h2>
+      <p className={`px-4 py-2 ${chainOk ? 'text-gray-700' : 'font-semibold text-red-700'}`}>{summary}</p>
+      {list.length > 0 && <ol className="divide-y divide-gray-100 border-t border-gray-100">{list.map((c, i) => <CorrectionItem key={i} c={c} index={i + 1} />)}</ol>}
+    </section>
+  );
+}
+
 function HowTo() {
   return (
     <section aria-label="如何自行验证" className="rounded-xl bg-white p-4 text-sm leading-relaxed text-gray-800 shadow-sm ring-1 ring-gray-200">
@@ -97,8 +149,8 @@ function HowTo() {
         <li>每期开售时公布“种子哈希”：种子是 32 字节随机数（以十六进制显示），哈希 = SHA-256(种子字节)。</li>
         <li>开奖后公开种子。用任意 SHA-256 工具计算种子字节的哈希，应与开售时公布的哈希一致，说明种子未被更换。</li>
         <li>随机字节流：以种子为密钥，对计数器 0、1、2…（4 字节大端整数）依次计算 HMAC-SHA256，把结果首尾相接。</li>
-        <li>逐个取字节做拒绝采样：要在 n 个号码中取一个时，丢弃不小于 256 − (256 mod n) 的字节，其余取 字节 mod n，保证无偏。</li>
-        <li>时时彩、快3、3D、28 等每位独立抽取；11选5、PK拾、快乐8、六合彩按不放回洗牌（Fisher–Yates）依次抽出，保持开奖顺序。</li>
+        <li>每次抽样按顺序取 1 个字节：要在 n 个结果中取一个时，丢弃不小于 256 − (256 mod n) 的字节并取下一个，否则结果为 字节 mod n，保证无偏。</li>
+        <li>时时彩、快3、3D、排列3、28 每位独立抽取（号码 = 最小号码 + 结果）；11选5、PK拾、快乐8、六合彩从号码池不放回抽取：第 i 个号码（i 从 0 起）在剩余 n = 号码总数 − i 个中抽样得 r，把池中第 i 位与第 i + r 位交换，第 i 位即为开出的号码，保持开奖顺序。</li>
         <li>所得号码应与开奖号码完全一致。</li>
       </ol>
     </section>
