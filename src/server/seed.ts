@@ -17,11 +17,28 @@ export const DEMO_USERS = {
 } as const;
 export const DEMO_PLAYER_BALANCE_FEN = 100_000;
 
+/**
+ * The built-in demo password is public (README): it may stand in only on the embedded demo
+ * database, and then it must be changed at the first login. A real database needs ADMIN_PASSWORD.
+ */
+async function createOperator(sql: Sql, config: Config, log: (msg: string) => void): Promise<number> {
+  if (!config.adminPasswordGiven && config.databaseUrl) {
+    throw new Error('ADMIN_PASSWORD must be set to create the operator account on the DATABASE_URL database');
+  }
+  const adminId = (await insertUserWithPassword(sql, config.adminUserName, config.adminPassword, { isOperator: true }))!;
+  if (config.adminPasswordGiven) {
+    log(`operator account created: ${config.adminUserName} (password from ADMIN_PASSWORD)`);
+  } else {
+    await sql`update users set must_change_password = true where id = ${adminId}`;
+    log(`operator account created: ${config.adminUserName} with the built-in demo password; it must be changed at the first login under /admin`);
+  }
+  return adminId;
+}
+
 export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) => void): Promise<boolean> {
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from users`;
   if (n > 0) return false;
-  const adminId = await insertUserWithPassword(sql, config.adminUserName, config.adminPassword, { isOperator: true });
-  log(`operator account created: ${config.adminUserName} / ${config.adminPassword} (change it under /admin)`);
+  const adminId = await createOperator(sql, config, log);
   if (!config.seedDemo) return true;
   const agentId = await insertUserWithPassword(sql, DEMO_USERS.agent.userName, DEMO_USERS.agent.password, {
     isAgent: true,
@@ -43,6 +60,7 @@ export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) =
   await seedSiteContent(sql);
   await seedPledgeProducts(sql);
   await seedPaymentChannels(sql);
-  log(`demo accounts: ${DEMO_USERS.player.userName} / ${DEMO_USERS.player.password}, ${DEMO_USERS.agent.userName} / ${DEMO_USERS.agent.password}`);
+  // Names only: no password goes to a log, not even the demo ones (they are in the README).
+  log(`demo accounts: ${DEMO_USERS.player.userName}, ${DEMO_USERS.agent.userName}`);
   return true;
 }
