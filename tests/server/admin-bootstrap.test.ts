@@ -8,6 +8,7 @@ import { loginPasswordHash } from '../../src/domain/credentials.ts';
 import { PASSWORD_CHANGE_REQUIRED_MSG, ResponseCode } from '../../src/domain/errors.ts';
 import { DEFAULT_ADMIN, loadConfig } from '../../src/server/config.ts';
 import { DEMO_USERS, seedIfEmpty } from '../../src/server/seed.ts';
+import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { setupTestApp } from './helpers.ts';
 
 const BASE_ENV = { DATA_DIR: '/tmp/unused', SEED_DEMO: '1' };
@@ -20,9 +21,9 @@ async function seeded(env: Record<string, string>) {
   return { ctx, lines, outcome };
 }
 
-describe('on a DATABASE_URL database without ADMIN_PASSWORD', () => {
+describe('on a DATABASE_URL database without ADMIN_PASSWORD', async () => {
+  const { ctx, outcome } = await seeded({ DATABASE_URL: 'postgres://db.example/site' });
   it('refuses to create the operator (and anything else) with the built-in password', async () => {
-    const { ctx, outcome } = await seeded({ DATABASE_URL: 'postgres://db.example/site' });
     expect(outcome).toBeInstanceOf(Error);
     expect((outcome as Error).message).toMatch(/ADMIN_PASSWORD/);
     const [{ n }] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from users`;
@@ -30,10 +31,10 @@ describe('on a DATABASE_URL database without ADMIN_PASSWORD', () => {
   });
 });
 
-describe('with ADMIN_PASSWORD given', () => {
+describe('with ADMIN_PASSWORD given', async () => {
+  const password = 'Own-Secret-77';
+  const { ctx, lines, outcome } = await seeded({ DATABASE_URL: 'postgres://db.example/site', ADMIN_PASSWORD: password });
   it('creates the operator with it, logs no password, and opens /admin at once', async () => {
-    const password = 'Own-Secret-77';
-    const { ctx, lines, outcome } = await seeded({ DATABASE_URL: 'postgres://db.example/site', ADMIN_PASSWORD: password });
     expect(outcome).toBe(true);
     for (const secret of [password, ...PASSWORDS]) expect(lines.join('\n')).not.toContain(secret);
     const c = ctx.client();
@@ -82,5 +83,30 @@ describe('the embedded demo without ADMIN_PASSWORD', async () => {
     const p = ctx.client();
     const res = await p.login(DEMO_USERS.player.userName, DEMO_USERS.player.password);
     expect(res.data.user.mustChangePassword).toBe(false);
+  });
+});
+
+describe('a site seeded before the flag existed', async () => {
+  const old = await setupTestApp();
+  const own = await setupTestApp();
+  const named = await setupTestApp();
+  const flagOf = async (ctx: Awaited<ReturnType<typeof setupTestApp>>, id: number) =>
+    (await ctx.sql<{ f: boolean }[]>`select must_change_password as f from users where id = ${id}`)[0].f;
+
+  it('flags an operator still on the demo password at the next start without ADMIN_PASSWORD', async () => {
+    const id = (await insertUserWithPassword(old.sql, DEFAULT_ADMIN.userName, DEFAULT_ADMIN.password, { isOperator: true }))!;
+    const lines: string[] = [];
+    expect(await seedIfEmpty(old.sql, loadConfig(BASE_ENV), (m) => lines.push(m))).toBe(false);
+    expect(await flagOf(old, id)).toBe(true);
+    expect(lines.join('\n')).not.toContain(DEFAULT_ADMIN.password);
+  });
+
+  it('leaves an operator alone whose password is their own, or who named it in ADMIN_PASSWORD', async () => {
+    const ownId = (await insertUserWithPassword(own.sql, DEFAULT_ADMIN.userName, 'Own-Pass-99', { isOperator: true }))!;
+    await seedIfEmpty(own.sql, loadConfig(BASE_ENV), () => {});
+    expect(await flagOf(own, ownId)).toBe(false);
+    const namedId = (await insertUserWithPassword(named.sql, DEFAULT_ADMIN.userName, DEFAULT_ADMIN.password, { isOperator: true }))!;
+    await seedIfEmpty(named.sql, loadConfig({ ...BASE_ENV, ADMIN_PASSWORD: DEFAULT_ADMIN.password }), () => {});
+    expect(await flagOf(named, namedId)).toBe(false);
   });
 });
