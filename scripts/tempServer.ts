@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_ADMIN } from '../src/server/config.ts';
 import { startServer } from '../src/server/main.ts';
 
 export interface TempServer {
@@ -35,6 +36,9 @@ export async function startTempServer(opts: { port?: number; logLevel?: string; 
       DATABASE_URL: '',
       PGPORT: '',
       REDIS_URL: '',
+      // Given explicitly, the demo password is the operator's own: no forced change at login,
+      // so the tests, benchmarks and screenshots can use /admin straight away.
+      ADMIN_PASSWORD: DEFAULT_ADMIN.password,
       ...opts.env,
     });
   } catch (err) {

@@ -47,6 +47,13 @@ export const ResponseCode = {
   WALLET_FAILED_TOTAL: -110005,
   /** passed through silently */
   SILENT_110006: -110006,
+  /**
+   * Not in the spec's catalogue (so the client alerts the message, like any other code): a
+   * state-changing request from a page of another origin (HTTP 403).
+   */
+  ORIGIN_REFUSED: -403,
+  /** Not in the spec's catalogue: the operator still has the built-in default password (HTTP 403). */
+  PASSWORD_CHANGE_REQUIRED: -428,
 } as const;
 export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 
@@ -69,6 +76,8 @@ export const NETWORK_TIMEOUT_MSG = '网络超时，请重试';
 export const BET_SUCCESS_MSG = '投注成功';
 export const BETTING_WAIT_MSG = '投注中，请稍候';
 export const INSUFFICIENT_BALANCE_MARK = '余额不足';
+export const ORIGIN_REFUSED_MSG = '请求来源不被允许，请从本站页面操作';
+export const PASSWORD_CHANGE_REQUIRED_MSG = '请先修改默认密码后再使用管理功能';
 
 /** The one mapping from a response code (and its msg) to the client's behaviour. */
 export function actionForCode(code: number, msg: string | undefined): ErrorAction {

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest';
 import { request, buildRequest, encodeParams, ApiError } from '../../src/client/api/request';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { decodeEnpathUrl } from '../../src/domain/enpath';
-import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG } from '../../src/domain/errors';
+import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, ORIGIN_REFUSED_MSG, ResponseCode } from '../../src/domain/errors';
 
 const alerts: string[] = [];
 beforeEach(() => {
@@ -63,6 +63,12 @@ describe('request()', () => {
     await expect(request('GET', '/v1/x', {}, { inline: true })).rejects.toMatchObject({ message: '参数错误' });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
     await expect(request('GET', '/v1/x', {}, { inline: true })).rejects.toMatchObject({ message: NETWORK_UNAVAILABLE_MSG });
+  });
+  it('a 403 origin refusal alerts its own message, not the network one', async () => {
+    vi.stubGlobal('fetch', reply({ code: ResponseCode.ORIGIN_REFUSED, msg: ORIGIN_REFUSED_MSG, data: null }, 403));
+    await expect(request('POST', '/v1/users/infoUpdate', {})).rejects.toMatchObject({ code: ResponseCode.ORIGIN_REFUSED });
+    await Promise.resolve();
+    expect(alerts).toEqual([ORIGIN_REFUSED_MSG]);
   });
   it('times out with 网络超时，请重试', async () => {
     vi.stubGlobal('fetch', vi.fn((_u: string, init: RequestInit) => new Promise((_r, reject) => {

@@ -29,7 +29,7 @@ async function startServer(): Promise<{ baseUrl: string; kill(): Promise<void> }
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent' },
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', ADMIN_PASSWORD: 'crash-admin-pass', LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent' },
   });
   child = proc;
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));

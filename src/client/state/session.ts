@@ -11,6 +11,8 @@ export interface UserInfo {
   grade: number;
   agent: boolean;
   operator: boolean;
+  /** an operator still on the built-in demo password (absent in users stored by older versions) */
+  mustChangePassword?: boolean;
   isLogin: boolean;
   rebateupdatedAt: number;
   userHasDigitalPay: boolean;

@@ -52,7 +52,7 @@ function channelRoutes(def: ChannelDef) {
   const VerifyForm = Form({ [def.field]: def.schema, code: VerifyCode, purpose: Purpose });
   return async function routes(app: FastifyInstance) {
     const sql = app.deps.sql;
-    const transport = codeTransport(sql, app.deps.config);
+    const transport = codeTransport(sql, app.deps.config, app.log);
     app.post<{ Body: Static<typeof SendForm> }>(
       def.send,
       { config: { auth: 'optional', ...LIMITS.sendCode }, schema: { body: SendForm } },

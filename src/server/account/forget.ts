@@ -68,7 +68,7 @@ export default async function forgetRoutes(app: FastifyInstance) {
           and t.created_at > now() - make_interval(secs => ${RESET_TOKEN_TTL_SEC})
         returning t.user_id, u.user_name`;
       if (!row) refuse('重置凭证无效或已过期，请重新验证');
-      await sql`update users set password_kdf = ${kdf}, password_set_at = now() where id = ${row.user_id}`;
+      await sql`update users set password_kdf = ${kdf}, password_set_at = now(), must_change_password = false where id = ${row.user_id}`;
       await endUserSessions(sql, row.user_id, 'password_reset');
       await clearLoginFailures(sql, row.user_name);
       return ok(null, '密码重置成功，请重新登录');

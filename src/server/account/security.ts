@@ -125,7 +125,7 @@ export default async function securityRoutes(app: FastifyInstance) {
       if (!(await kdfVerify(req.body.oldPassword, u.password_kdf))) refuse('原密码错误');
       if (req.body.oldPassword === req.body.password) refuse('新密码不能与原密码相同');
       const kdf = await kdfHash(req.body.password);
-      await sql`update users set password_kdf = ${kdf}, password_set_at = now() where id = ${u.id}`;
+      await sql`update users set password_kdf = ${kdf}, password_set_at = now(), must_change_password = false where id = ${u.id}`;
       await endUserSessions(sql, u.id, 'password_reset', undefined, req.user!.sessionId);
       return ok(null, '密码修改成功');
     },

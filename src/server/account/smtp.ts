@@ -1,60 +1,59 @@
 /**
- * A minimal SMTP client (nodemailer is not a dependency): `smtp://user:pass@host:port` (plain,
- * for a local relay) or `smtps://...` (implicit TLS, port 465). AUTH PLAIN when a user is given.
- * One message per connection; a reply outside 2xx/3xx rejects with the server's line.
+ * Mail over SMTP with nodemailer, configured by one URL (SMTP_URL):
+ * - `smtp://user:pass@host:587`: submission; STARTTLS is required before the credentials go
+ *   out (`requireTLS`), so a server or a man in the middle that offers no STARTTLS gets no AUTH;
+ * - `smtps://user:pass@host:465`: TLS from the first byte (`secure`);
+ * - `smtp://host:25` without credentials: a local relay; STARTTLS is used when offered.
+ * `?from=addr` sets the sender (default: the user name, else noreply@host). Server certificates
+ * are verified. The body goes base64 in UTF-8.
  */
-import net from 'node:net';
-import tls from 'node:tls';
+import nodemailer from 'nodemailer';
+import type { ConnectionOptions } from 'node:tls';
 
 const TIMEOUT_MS = 15_000;
 
-function encodeHeader(text: string): string {
-  return `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
+export interface SmtpMailer {
+  send(to: string, subject: string, body: string): Promise<void>;
+  close(): void;
 }
 
-export async function sendSmtpMail(smtpUrl: string, to: string, subject: string, body: string): Promise<void> {
+/** `tls`: extra TLS options (e.g. a private CA for the relay's certificate). */
+export function smtpOptions(smtpUrl: string, tls: ConnectionOptions = {}) {
   const url = new URL(smtpUrl);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const secure = url.protocol === 'smtps:';
-  const port = Number(url.port || (secure ? 465 : 25));
-  const from = url.searchParams.get('from') || decodeURIComponent(url.username) || `noreply@${url.hostname}`;
-  const socket = secure ? tls.connect({ host: url.hostname, port, servername: url.hostname }) : net.connect({ host: url.hostname, port });
-  socket.setTimeout(TIMEOUT_MS, () => socket.destroy(new Error('SMTP timeout')));
-  let buffer = '';
-  const waiters: ((line: string) => void)[] = [];
-  socket.on('data', (chunk) => {
-    buffer += chunk.toString('utf8');
-    // A reply ends with a line "NNN text" (no dash after the code).
-    let m: RegExpMatchArray | null;
-    while ((m = buffer.match(/^(?:\d{3}-[^\n]*\n)*\d{3} [^\n]*\n/))) {
-      buffer = buffer.slice(m[0].length);
-      waiters.shift()?.(m[0].trim());
-    }
-  });
-  const failed = new Promise<never>((_, reject) => socket.once('error', reject));
-  const reply = () => Promise.race([new Promise<string>((resolve) => waiters.push(resolve)), failed]);
-  const step = async (line: string | null) => {
-    const answer = reply();
-    if (line !== null) socket.write(`${line}\r\n`);
-    const text = await answer;
-    if (!/^[23]/.test(text)) throw new Error(`SMTP: ${text.slice(0, 200)}`);
+  const user = decodeURIComponent(url.username);
+  return {
+    host: url.hostname,
+    port: Number(url.port || (secure ? 465 : 587)),
+    secure,
+    requireTLS: !secure && user !== '',
+    auth: user ? { user, pass: decodeURIComponent(url.password) } : undefined,
+    tls,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+    from: url.searchParams.get('from') || user || `noreply@${url.hostname}`,
   };
+}
+
+export function createSmtpMailer(smtpUrl: string, tls?: ConnectionOptions): SmtpMailer {
+  const { from, ...options } = smtpOptions(smtpUrl, tls);
+  const transporter = nodemailer.createTransport(options);
+  return {
+    async send(to, subject, body) {
+      await transporter.sendMail({ from, to, subject, text: body, textEncoding: 'base64' });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** One message on its own connection. */
+export async function sendSmtpMail(smtpUrl: string, to: string, subject: string, body: string, tls?: ConnectionOptions): Promise<void> {
+  const mailer = createSmtpMailer(smtpUrl, tls);
   try {
-    await step(null);
-    await step(`EHLO ${url.hostname}`);
-    if (url.username) {
-      const auth = Buffer.from(`\0${decodeURIComponent(url.username)}\0${decodeURIComponent(url.password)}`).toString('base64');
-      await step(`AUTH PLAIN ${auth}`);
-    }
-    await step(`MAIL FROM:<${from}>`);
-    await step(`RCPT TO:<${to}>`);
-    await step('DATA');
-    const content = Buffer.from(body).toString('base64');
-    await step(
-      [`From: <${from}>`, `To: <${to}>`, `Subject: ${encodeHeader(subject)}`, 'MIME-Version: 1.0',
-        'Content-Type: text/plain; charset=UTF-8', 'Content-Transfer-Encoding: base64', '', content, '.'].join('\r\n'),
-    );
-    await step('QUIT').catch(() => undefined);
+    await mailer.send(to, subject, body);
   } finally {
-    socket.destroy();
+    mailer.close();
   }
 }

@@ -1,12 +1,14 @@
 /**
  * Where verification codes go. The default transport writes each message to `code_outbox`,
  * which the operator reads under /v1/admin/codes/outbox (a demo site has no SMS gateway).
- * With SMTP_URL set, mail goes out by SMTP (smtp.ts) and is also kept in the outbox.
+ * With SMTP_URL set, mail goes out by SMTP (smtp.ts, nodemailer) and is also kept in the outbox;
+ * a mail the server could not send is still kept there, and the caller is told it failed.
  * An SMS gateway plugs in the same way: implement CodeTransport and pass it to codeTransport().
  */
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
-import { sendSmtpMail } from './smtp.ts';
+import { AppError } from '../http/envelope.ts';
+import { createSmtpMailer } from './smtp.ts';
 
 export interface CodeMessage {
   channel: 'sms' | 'mail';
@@ -30,14 +32,24 @@ export function outboxTransport(sql: Sql): CodeTransport {
   };
 }
 
-export function codeTransport(sql: Sql, config: Config): CodeTransport {
+/** Where SMTP failures are reported: the reason only, never the SMTP URL (it holds the password). */
+export interface MailLog {
+  warn(obj: object, msg: string): void;
+}
+
+export function codeTransport(sql: Sql, config: Config, log?: MailLog): CodeTransport {
   const outbox = outboxTransport(sql);
-  const smtpUrl = config.smtpUrl;
-  if (!smtpUrl) return outbox;
+  if (!config.smtpUrl) return outbox;
+  const mailer = createSmtpMailer(config.smtpUrl);
   return {
     async send(m) {
-      if (m.channel === 'mail') await sendSmtpMail(smtpUrl, m.target, '验证码', m.message);
+      if (m.channel !== 'mail') return outbox.send(m);
+      const failure = await mailer.send(m.target, '验证码', m.message).then(() => null, (e: Error & { code?: string }) => e);
       await outbox.send(m);
+      if (failure) {
+        log?.warn({ reason: failure.message.slice(0, 300), code: failure.code }, 'mail code not sent by SMTP');
+        throw new AppError('邮件发送失败，请稍后再试');
+      }
     },
   };
 }

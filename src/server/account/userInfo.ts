@@ -9,6 +9,7 @@ export interface UserRow {
   grade: number;
   is_agent: boolean;
   is_operator: boolean;
+  must_change_password: boolean;
   status: string;
   real_name: string | null;
   phone: string | null;
@@ -62,6 +63,8 @@ export function userInfo(u: UserRow) {
     grade: u.grade,
     agent: u.is_agent,
     operator: u.is_operator,
+    // The operator still has the built-in demo password: /admin shows the change form first.
+    mustChangePassword: u.must_change_password,
     isLogin: true,
     rebateupdatedAt: u.rebate_updated_at.getTime(),
     // Digital-currency addresses arrive with the wallet feature; until then no user has one.

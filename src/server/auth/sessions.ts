@@ -2,10 +2,12 @@
  * Server-side sessions. The cookie holds a random token; the table holds its sha256.
  * A session ends by logout, idle or age expiry, a password reset, or the operator; a request
  * on an ended session gets the code that says why (spec 000 section 8), so the client can act.
+ * The cookie is Secure when the request came over HTTPS: directly, or through a proxy that says
+ * so in X-Forwarded-Proto when TRUST_PROXY=1 (Fastify's `req.protocol`; docs/deployment.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ResponseCode, SESSION_EXPIRED_MSG } from '../../domain/errors.ts';
+import { PASSWORD_CHANGE_REQUIRED_MSG, ResponseCode, SESSION_EXPIRED_MSG } from '../../domain/errors.ts';
 import { SESSION_IDLE_SEC, SESSION_MAX_SEC } from '../../domain/constants.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -19,6 +21,8 @@ export interface SessionUser {
   userName: string;
   isAgent: boolean;
   isOperator: boolean;
+  /** still on the built-in demo password: the operator API refuses until it is changed */
+  mustChangePassword: boolean;
   grade: number;
 }
 
@@ -89,6 +93,7 @@ interface SessionRow {
   user_name: string;
   is_agent: boolean;
   is_operator: boolean;
+  must_change_password: boolean;
   grade: number;
   status: string;
 }
@@ -99,7 +104,7 @@ async function loadSession(sql: Sql, token: string): Promise<SessionUser | AppEr
            s.last_seen_at < now() - make_interval(secs => ${SESSION_IDLE_SEC}) as idle,
            s.expires_at < now() as aged,
            s.last_seen_at < now() - interval '60 seconds' as touch,
-           u.user_name, u.is_agent, u.is_operator, u.grade, u.status
+           u.user_name, u.is_agent, u.is_operator, u.must_change_password, u.grade, u.status
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${tokenHash(token)}`;
   if (!row) return null;
@@ -119,6 +124,7 @@ async function loadSession(sql: Sql, token: string): Promise<SessionUser | AppEr
     userName: row.user_name,
     isAgent: row.is_agent,
     isOperator: row.is_operator,
+    mustChangePassword: row.must_change_password,
     grade: row.grade,
   };
 }
@@ -146,4 +152,7 @@ export async function enforceAuth(req: FastifyRequest): Promise<void> {
   if (req.is404 || !req.url.startsWith('/v1/') || level === 'none' || level === 'optional') return;
   if (!req.user) throw req.sessionProblem ?? new AppError('请先登录', ResponseCode.NOT_LOGGED_IN, 200);
   if (level === 'operator' && !req.user.isOperator) throw new AppError('没有权限', ResponseCode.FAILED, 403);
+  if (level === 'operator' && req.user.mustChangePassword) {
+    throw new AppError(PASSWORD_CHANGE_REQUIRED_MSG, ResponseCode.PASSWORD_CHANGE_REQUIRED, 403);
+  }
 }

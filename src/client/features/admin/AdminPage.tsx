@@ -1,6 +1,9 @@
 /** Operator pages (lazy chunk, operator only). */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { Page } from '../../ui';
+import { currentUser, refreshUser } from '../../state/session';
+import { ChangeDefaultPassword } from './ChangeDefaultPassword';
 import { UsersPanel } from './UsersPanel';
 import { AdjustPanel } from './AdjustPanel';
 import { SitePanel } from './SitePanel';
@@ -27,8 +30,14 @@ const TABS = [
 ] as const;
 
 export default function AdminPage() {
+  useSignals();
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('users');
+  // The stored user may predate a password change made elsewhere: ask the server once.
+  useEffect(() => { void refreshUser({ quiet: true }); }, []);
   const Current = TABS.find((t) => t.key === tab)!.C;
+  if (currentUser.value?.mustChangePassword) {
+    return <Page title="运营管理" back="/index"><ChangeDefaultPassword /></Page>;
+  }
   return (
     <Page title="运营管理" back="/index">
       <div role="tablist" aria-label="管理功能" className="mb-4 flex gap-1 overflow-x-auto">
