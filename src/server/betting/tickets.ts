@@ -4,6 +4,7 @@
  * Parsing needs only the lottery catalogue; pricing needs the group, so it runs where the group is
  * known (inside the write). No rule is computed here that the domain already states.
  */
+import { CONTROL_CHARS_MSG, deepHasControlChars } from '../../domain/controlChars.ts';
 import { FEN_PER_YUAN, parseYuanToFen } from '../../domain/money.ts';
 import {
   formatSelection, getPlay, parseSelection, quoteBet, rebatePointToPermille, type BetUnit, type PlayDef, type Selection,
@@ -11,6 +12,7 @@ import {
 import { checkStreakAmount, streakBetMessages } from '../../domain/validation.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import { namedField } from '../http/errors.ts';
 import { loadLottery, type Lottery } from '../lottery/lotteries.ts';
 
 export const MAX_TICKETS = 50;
@@ -63,11 +65,15 @@ function intField(v: unknown, msg: string): number {
 
 /** Parses the JSON text of a form field; refuses anything that is not the expected shape. */
 export function parseJsonField(raw: string, what: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     return fail(`${what}格式不正确`);
   }
+  // an escaped \u0000 passes the form edge as six plain characters and becomes a NUL only here
+  if (deepHasControlChars(value)) fail(CONTROL_CHARS_MSG(what));
+  return value;
 }
 
 export async function lotteryForSale(sql: Sql | Tx, code: unknown): Promise<Lottery> {
@@ -127,7 +133,7 @@ export function issueOf(v: unknown): string {
 }
 
 export function refuseUnknownFields(entry: Record<string, unknown>, allowed: ReadonlySet<string>): void {
-  for (const k of Object.keys(entry)) if (!allowed.has(k)) fail(`投注数据含有不支持的字段：${k.slice(0, 40)}`);
+  for (const k of Object.keys(entry)) if (!allowed.has(k)) fail(namedField('投注数据含有不支持的字段', k));
 }
 
 function asObject(v: unknown): Record<string, unknown> {
