@@ -40,6 +40,17 @@ export interface TicketInput {
   issue: string;
 }
 
+/**
+ * The money-relevant fields of an entry, in canonical form (the selection as the domain writes it),
+ * for the request fingerprint of a submission: the same bet sent twice gives the same fields.
+ */
+export function ticketFingerprintFields(t: TicketInput) {
+  return {
+    lotteryCode: t.lottery.code, issue: t.issue, playCode: t.play.code, number: formatSelection(t.play, t.selection),
+    count: t.bettingCount, unit: t.unit, multiple: t.multiple, rebatePermille: t.rebatePermille, amountFen: t.amountFen,
+  };
+}
+
 /** A priced entry, ready to be written. */
 export interface PricedTicket extends TicketInput {
   userGroup: number;
