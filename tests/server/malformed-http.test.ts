@@ -6,7 +6,9 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
+import { answerWhileClosing } from '../../src/server/http/malformed.ts';
 import { setupTestApp } from './helpers.ts';
 
 const ctx = await setupTestApp();
@@ -17,9 +19,9 @@ beforeAll(async () => {
 });
 
 /** Sends raw bytes and collects everything the server writes until it closes (or 5 s pass). */
-function rawExchange(request: string | Buffer): Promise<string> {
+function rawExchange(request: string | Buffer, to = port, halfClose = true): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(to, '127.0.0.1');
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => socket.destroy(), 5_000);
     socket.on('data', (c) => chunks.push(c));
@@ -28,7 +30,8 @@ function rawExchange(request: string | Buffer): Promise<string> {
       clearTimeout(timer);
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
-    socket.on('connect', () => socket.end(request));
+    // half-closing tells the parser no more bytes come; a pipelining client keeps its side open
+    socket.on('connect', () => (halfClose ? socket.end(request) : socket.write(request)));
     socket.on('timeout', () => reject(new Error('timeout')));
   });
 }
@@ -125,5 +128,43 @@ describe('malformed HTTP gets the envelope', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => rawExchange(junk[i % junk.length]!)));
     for (const a of answers) expect(JSON.parse(parseResponse(a).body).code).toBe(-1);
     await stillServing();
+  });
+});
+
+describe('requests arriving while the server closes', () => {
+  it('get a 503 envelope (not Fastify\'s own JSON) and the connection is closed', async () => {
+    const app = Fastify({ return503OnClosing: false });
+    answerWhileClosing(app);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const slowStarted = new Promise<void>((r) => (started = r));
+    app.get('/slow', async () => {
+      started();
+      await released;
+      return { code: 1, msg: '成功', data: null };
+    });
+    app.get('/fast', async () => ({ code: 1, msg: '成功', data: null }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const appPort = (app.server.address() as AddressInfo).port;
+    // the second request is sent on the kept-alive connection after the close has begun
+    const socket = net.connect(appPort, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    const ended = new Promise((r) => socket.on('close', r));
+    socket.write(`GET /slow HTTP/1.1\r\n${host}\r\n`);
+    await slowStarted;
+    const closed = app.close();
+    await new Promise((r) => setTimeout(r, 50));
+    socket.write(`GET /fast HTTP/1.1\r\n${host}\r\n`);
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await ended;
+    await closed;
+    const text = Buffer.concat(chunks).toString('utf8');
+    const second = text.slice(text.indexOf("HTTP/1.1", 10));
+    const answer = parseResponse(second);
+    expectEnvelope(answer, 503);
+    expect(answer.headers.connection).toBe('close');
   });
 });
