@@ -14,7 +14,7 @@ function badField(value: unknown, depth = 0): string | null {
   for (const [key, v] of Object.entries(value)) {
     if (hasControlChars(key)) return '';
     if (typeof v === 'string' && hasControlChars(v, MULTILINE_FIELDS.has(key))) return key;
-    // multipart fields attached to the body carry their text in `value`
+    // a repeated field is an array; its copies hold one line each
     if (v && typeof v === 'object' && badField(v, depth + 1) !== null) return key;
   }
   return null;
