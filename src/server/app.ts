@@ -17,6 +17,8 @@ import { registerErrorHandling } from './http/errors.ts';
 import { inflightLimit } from './http/inflight.ts';
 import { refuseNonFiniteNumbers } from './http/finite.ts';
 import { registerOriginCheck } from './http/origin.ts';
+import { refuseControlChars } from './http/controlChars.ts';
+import { answerWhileClosing, clientErrorHandler, frameworkErrors } from './http/malformed.ts';
 import sessions, { enforceAuth } from './auth/sessions.ts';
 import siteStatus from './site/status.ts';
 import accountRoutes from './account/routes.ts';
@@ -65,12 +67,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl,
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 500 },
+    // malformed HTTP, undecodable URLs and requests during close answer with the envelope too
+    clientErrorHandler,
+    frameworkErrors,
+    return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   app.decorate('deps', deps);
   // The wire contract is form bodies (and multipart uploads): no JSON or plain-text bodies.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   registerErrorHandling(app);
+  answerWhileClosing(app);
 
   await app.register(cookie);
   await app.register(formbody);
@@ -90,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessions, { sql: deps.sql });
   await app.register(siteStatus);
   app.addHook('preValidation', enforceAuth);
+  app.addHook('preValidation', refuseControlChars);
   app.addHook('preHandler', refuseNonFiniteNumbers);
 
   await app.register(accountRoutes);

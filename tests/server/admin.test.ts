@@ -8,6 +8,7 @@ import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
 import { ledgerMismatches, playerBalance } from '../../src/server/ledger/ledger.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
+import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 
 const ctx = await setupTestApp();
 
@@ -136,7 +137,7 @@ describe('balance adjust', () => {
     await adjust({ userName: 'player1', amount: '5', remark: '一', requestId });
     const before = await snapshot();
     const other = await adjust({ userName: 'player1', amount: '6', remark: '二', requestId });
-    expect(other).toMatchObject({ code: -1, msg: '该请求编号已用于另一笔调整' });
+    expect(other).toMatchObject({ code: -1, msg: REQUEST_REUSED_MSG });
     const otherSign = await adjust({ userName: 'player1', amount: '-5', remark: '二', requestId });
     expect(otherSign.code).toBe(-1);
     expect(await snapshot()).toEqual(before);

@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext } from './helpers.ts';
 import { balanceOf, dwdEntry, expectLedgerSound, fund, requestId, saleIssue, twoSidedEntry } from './betting-fixtures.ts';
+import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 
 let ctx: TestContext;
 let issue: string;
@@ -159,11 +160,13 @@ describe('addBetting', () => {
 });
 
 describe('idempotency and races', () => {
-  it('the same requestId again answers the first orders and bets once', async () => {
+  it('the same requestId again answers the first orders and bets once; with another slip it is refused', async () => {
     const c = await player(1_000);
     const id = requestId();
     const first = await c.post(ADD, { bettingData: slip(dwdEntry(issue)), requestId: id });
-    const again = await c.post(ADD, { bettingData: slip(dwdEntry(issue), dwdEntry(issue)), requestId: id });
+    const other = await c.post(ADD, { bettingData: slip(dwdEntry(issue), dwdEntry(issue)), requestId: id });
+    expect(other).toMatchObject({ code: -1, msg: REQUEST_REUSED_MSG });
+    const again = await c.post(ADD, { bettingData: slip(dwdEntry(issue)), requestId: id });
     expect(again.code).toBe(1);
     expect(again.data.orders).toEqual(first.data.orders);
     expect(await balanceOf(ctx.sql, c.userId)).toBe(800);

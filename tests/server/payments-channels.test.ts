@@ -178,7 +178,7 @@ describe('settingsSave', () => {
     expect((await player.get('/v1/transaction/frontPaymentSettings')).data).toEqual({ notice: '请按时付款\n谢谢', payerNameRequired: false, maxPending: 5 });
     expect((await player.get('/v1/transaction/frontPaySort')).data.list.map((c: { code: string }) => c.code)).toEqual(['douyin', 'banktransfer']);
     expect((await op.post('/v1/admin/payment/settingsSave', { payerNameRequired: 1 })).data.paySort).toEqual(['douyin', 'banktransfer']);
-    expect(await op.post('/v1/admin/payment/settingsSave', { paySort: 'douyin,paypal' })).toMatchObject({ code: -1, msg: '充值通道不存在：paypal' });
+    expect(await op.post('/v1/admin/payment/settingsSave', { paySort: 'douyin,paypal' })).toMatchObject({ code: -1, msg: '充值通道不存在' });
     expect(await op.post('/v1/admin/payment/settingsSave', { paySort: 'douyin,douyin' })).toMatchObject({ code: -1, msg: '充值通道排序不能重复' });
     expect((await op.post('/v1/admin/payment/settingsSave', { notice: '<script>' })).status).toBe(400);
     expect((await op.post('/v1/admin/payment/settingsSave', { payerNameRequired: 2 })).status).toBe(400);

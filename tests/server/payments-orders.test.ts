@@ -9,6 +9,7 @@ import { RECHARGE_CHANNELS } from '../../src/domain/payments.ts';
 import { ledgerMismatches } from '../../src/server/ledger/ledger.ts';
 import { seedPaymentChannels } from '../../src/server/payments/seed.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
+import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 
 const ctx = await setupTestApp();
 type UserClient = Awaited<ReturnType<typeof ctx.userClient>>;
@@ -187,7 +188,7 @@ describe('idempotency and limits', () => {
     const [{ n }] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from recharge_orders where user_id = ${bob.userId}`;
     expect(n).toBe(1);
     // the same id for a different order is refused, never answered with the first
-    expect(await bob.post(`${T}/rechargeFrontPaymentRecord`, { ...form, amount: '600' })).toMatchObject({ code: -1, msg: '该请求编号已用于另一笔订单' });
+    expect(await bob.post(`${T}/rechargeFrontPaymentRecord`, { ...form, amount: '600' })).toMatchObject({ code: -1, msg: REQUEST_REUSED_MSG });
     await clearPending(bob.userId);
   });
 

@@ -10,6 +10,7 @@ import { ledgerMismatches, playerBalance, transfer } from '../../src/server/ledg
 import { runWalletJobs } from '../../src/server/wallet/jobs.ts';
 import { vwBalance } from '../../src/server/wallet/service.ts';
 import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
+import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 
 const ctx = await setupTestApp();
 afterEach(async () => {
@@ -120,7 +121,7 @@ describe('create', () => {
     expect(new Set(res.map((r) => r.data.order.orderId)).size).toBe(1);
     expect([await vwBalance(ctx.sql, c.userId), await escrow(c.userId)]).toEqual([70_000, 30_000]);
     const again = await create(c, product.principal!, '301', 0, requestId);
-    expect(again.msg).toBe('该请求编号已用于另一笔操作');
+    expect(again.msg).toBe(REQUEST_REUSED_MSG);
   });
 
   it('refuses by the product rules and the balance, moving nothing', async () => {

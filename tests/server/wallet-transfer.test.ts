@@ -9,6 +9,7 @@ import { putSetting } from '../../src/server/site/settings.ts';
 import { DEFAULT_TENANT_CONFIG, TENANT_CONFIG_KEY } from '../../src/server/site/tenant.ts';
 import { vwBalance } from '../../src/server/wallet/service.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
+import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 
 const ctx = await setupTestApp();
 afterEach(async () => {
@@ -85,7 +86,7 @@ describe('transferIn / transferOut', () => {
     const requestId = rid();
     expect((await c.post(IN, { amount: '10', requestId })).code).toBe(1);
     const again = await c.post(IN, { amount: '11', requestId });
-    expect([again.code, again.msg]).toEqual([-1, '该请求编号已用于另一笔操作']);
+    expect([again.code, again.msg]).toEqual([-1, REQUEST_REUSED_MSG]);
     expect((await c.post(OUT, { amount: '10', requestId })).data.applied).toBe(true);
     expect(await balances(c.userId)).toEqual([10_000, 0]);
   });

@@ -6,6 +6,7 @@ import {
   walletOf, withdrawForm, type Player,
 } from './withdraw-fixtures.ts';
 import { safetyPasswordHash } from '../../src/domain/credentials.ts';
+import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 
 const ctx = await setupTestApp();
 let op: TestClient;
@@ -209,8 +210,8 @@ describe('bad input changes nothing', () => {
     expect(replay.code).toBe(1);
     expect(replay.data.applied).toBe(false);
     const secondCard = await insertCard(ctx.sql, p.userId);
-    await expectRefused(p, { ...form, amount: '200' }, '该请求编号已用于另一笔提现');
-    await expectRefused(p, { ...form, cardId: secondCard }, '该请求编号已用于另一笔提现');
+    await expectRefused(p, { ...form, amount: '200' }, REQUEST_REUSED_MSG);
+    await expectRefused(p, { ...form, cardId: secondCard }, REQUEST_REUSED_MSG);
     expect(await orderCount(p.userId)).toBe(1);
     expect(await walletOf(ctx.sql, p.userId)).toBe(90_000);
   });

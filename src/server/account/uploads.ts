@@ -15,6 +15,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, refuse, AppError } from '../http/envelope.ts';
 import { mimeOfExt, reencodeImage } from '../uploads/image.ts';
+import { refuseControlCharsInPart } from '../http/controlChars.ts';
+import { unsupportedParam } from '../http/errors.ts';
 import { LIMITS } from './schemas.ts';
 
 export const UPLOAD_FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
@@ -36,7 +38,8 @@ export async function readFilePart(req: FastifyRequest): Promise<Buffer> {
   try {
     const part = await req.file();
     if (!part) refuse('请选择要上传的图片');
-    if (part.fieldname !== 'file') throw new AppError(`不支持的参数：${part.fieldname.slice(0, 40)}`, -1, 400);
+    refuseControlCharsInPart(part);
+    if (part.fieldname !== 'file') throw new AppError(unsupportedParam(part.fieldname), -1, 400);
     return await part.toBuffer();
   } catch (err) {
     // Size and count limits carry their own codes (413); anything else from the parser is malformed input.

@@ -27,7 +27,7 @@ function applyChanges(current: SiteStatus, b: StatusBody): SiteStatus {
   if (b.ipMode !== undefined) next.ipMode = b.ipMode;
   if (b.ipList !== undefined) {
     const parsed = parseIpList(b.ipList);
-    if ('bad' in parsed) refuse(`IP地址格式不正确：${parsed.bad}`);
+    if ('bad' in parsed) refuse('IP地址格式不正确') // the bad entry is not echoed back;
     next.ipList = parsed.entries;
   }
   if (next.ipMode === 'allow' && next.ipList.length === 0) refuse('白名单模式下IP列表不能为空');

@@ -2,19 +2,22 @@
  * Chases (追号): one selection (or a few) bet on consecutive issues from `startIssue`, each at its own
  * multiple, paid up front (one 302 stake per bet, `bet:{betId}`), in one transaction with the chase
  * row. The chase's bets carry the request id `c:{requestId}`, so they never meet a plain submission's.
+ * The chase row keeps its request's fingerprint: a repeat answers the stored chase only when it is
+ * the same chase; the same id with another chase is refused.
  * Life cycle of a chase: running → finished (settled) | stopped (won, rest refunded by settlement)
  * | cancelled (the player took back every unstarted issue, see chaseCancel.ts).
  */
 import { formatFen } from '../../domain/money.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import { assertSameFingerprint, requestFingerprint } from '../http/idempotency.ts';
 import { playerBalance } from '../ledger/ledger.ts';
 import { ensureIssueRows, issueForSale, upcomingIssues } from '../lottery/issues.ts';
 import { prizeGroupOf } from './groups.ts';
 import { allocateBetIds, writeBets, type BetInsert } from './store.ts';
 import {
   amountOf, issueOf, lotteryForSale, MAX_TICKETS, parseJsonField, playOf, priceTicket, rebateOf, refuseUnknownFields,
-  selectionOf, unitOf, type PricedTicket, type TicketInput,
+  selectionOf, ticketFingerprintFields, unitOf, type PricedTicket, type TicketInput,
 } from './tickets.ts';
 
 export const MAX_CHASE_ISSUES = 50;
@@ -97,6 +100,16 @@ export async function parseChase(sql: Sql, userId: number, requestId: string, ra
   return { userId, requestId, stopAfterWin: stop === 1 || stop === '1' || stop === true, startIssue, issues, totalFen };
 }
 
+/** The fingerprint of a chase request: everything it would bet, per issue, and its stop rule. */
+export function chaseFingerprint(plan: ChasePlan): string {
+  return requestFingerprint({
+    stopAfterWin: plan.stopAfterWin,
+    startIssue: plan.startIssue,
+    totalFen: plan.totalFen,
+    issues: plan.issues.map((i) => ({ issue: i.issue, amountFen: i.amountFen, tickets: i.tickets.map(ticketFingerprintFields) })),
+  });
+}
+
 /** Prices every ticket at the bettor's group; each issue's and the whole amount must match. */
 function priceChase(plan: ChasePlan, userGroup: number): PricedTicket[][] {
   let total = 0;
@@ -128,10 +141,12 @@ async function checkIssues(tx: Tx, plan: ChasePlan, nowMs: number): Promise<void
   if (rows.length !== want.length || rows.some((r) => r.status !== 'pending')) fail('期号不存在');
 }
 
-async function storedChase(db: Sql | Tx, userId: number, requestId: string): Promise<Omit<PlacedChase, 'balance'> | null> {
-  const [chase] = await (db as Sql)<{ id: number }[]>`
-    select id from chases where user_id = ${userId} and request_id = ${requestId}`;
+/** The chase this request id made before (null if none); refused when it was another chase. */
+async function storedChase(db: Sql | Tx, plan: ChasePlan): Promise<Omit<PlacedChase, 'balance'> | null> {
+  const [chase] = await (db as Sql)<{ id: number; request_hash: string | null }[]>`
+    select id, request_hash from chases where user_id = ${plan.userId} and request_id = ${plan.requestId}`;
   if (!chase) return null;
+  assertSameFingerprint(chase.request_hash, chaseFingerprint(plan));
   const orders = await (db as Sql)<{ id: number; order_no: string; issue: string }[]>`
     select id, order_no, issue from bets where chase_id = ${chase.id} order by request_index`;
   return { chaseId: chase.id, orders: orders.map((o) => ({ id: o.id, orderNo: o.order_no, issue: o.issue })) };
@@ -144,14 +159,15 @@ async function writeChase(tx: Tx, plan: ChasePlan, nowMs: number): Promise<Omit<
   await checkIssues(tx, plan, nowMs);
   const [chase] = await tx<{ id: number }[]>`
     insert into chases (user_id, request_id, lottery_code, play_code, betting_number, betting_count, unit,
-                        rebate_permille, stop_after_win, start_issue, chase_count, total_amount)
+                        rebate_permille, stop_after_win, start_issue, chase_count, total_amount, request_hash)
     values (${plan.userId}, ${plan.requestId}, ${first.lottery.code}, ${first.play.code},
             ${priced[0]!.map((t) => t.bettingNumber).join(' | ')},
             ${priced[0]!.reduce((s, t) => s + t.bettingCount, 0)}, ${first.unit}, ${first.rebatePermille},
-            ${plan.stopAfterWin}, ${plan.startIssue}, ${plan.issues.length}, ${plan.totalFen})
+            ${plan.stopAfterWin}, ${plan.startIssue}, ${plan.issues.length}, ${plan.totalFen}, ${chaseFingerprint(plan)})
     returning id`;
   const rows: BetInsert[] = priced.flat().map((ticket, i) => ({
     userId: plan.userId, requestId: `c:${plan.requestId}`, requestIndex: i, ticket, stakeType: CHASE_STAKE_TYPE, chaseId: chase!.id,
+    requestHash: null,
   }));
   const orders = await writeBets(tx, rows, await allocateBetIds(tx, rows.length), nowMs);
   return { chaseId: chase!.id, orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, issue: o.issue })) };
@@ -160,13 +176,13 @@ async function writeChase(tx: Tx, plan: ChasePlan, nowMs: number): Promise<Omit<
 /** Places a chase once per (user, requestId); a repeat answers the stored chase. */
 export async function placeChase(sql: Sql, plan: ChasePlan): Promise<PlacedChase> {
   const answer = async (c: Omit<PlacedChase, 'balance'>) => ({ ...c, balance: formatFen(await playerBalance(sql, plan.userId)) });
-  const prior = await storedChase(sql, plan.userId, plan.requestId);
+  const prior = await storedChase(sql, plan);
   if (prior) return answer(prior);
   try {
     return answer(await sql.begin((tx) => writeChase(tx, plan, Date.now())));
   } catch (err) {
     if ((err as { code?: string }).code === '23505') {
-      const won = await storedChase(sql, plan.userId, plan.requestId);
+      const won = await storedChase(sql, plan);
       if (won) return answer(won);
     }
     throw err;

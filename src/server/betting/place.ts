@@ -12,15 +12,21 @@
  * Idempotency: a submission is keyed by (user, requestId). The same key waiting or in flight shares
  * one result; one already stored answers its stored orders; a concurrent writer elsewhere (another
  * instance) that wins the unique index makes the batch retry, and the retry finds the stored orders.
+ * Each of these first compares the request's fingerprint (its entries and stake type): a key
+ * repeated with a different slip is refused, never answered with the first slip's orders.
  */
 import { formatFen } from '../../domain/money.ts';
 import type { Sql, Tx } from '../db/client.ts';
+import { REQUEST_REUSED_MSG } from '../../domain/requests.ts';
 import { AppError } from '../http/envelope.ts';
+import { requestFingerprint } from '../http/idempotency.ts';
 import { INSUFFICIENT_BALANCE_MSG, playerBalance } from '../ledger/ledger.ts';
 import { issueForSale } from '../lottery/issues.ts';
 import { prizeGroupsOf } from './groups.ts';
-import { allocateBetIds, lockWallets, storedOrders, storedOrdersOf, writeBets, type BetInsert } from './store.ts';
-import { priceTicket, type PricedTicket, type TicketInput } from './tickets.ts';
+import {
+  allocateBetIds, lockWallets, storedOrders, storedOrdersOf, writeBets, type BetInsert, type StoredSubmission,
+} from './store.ts';
+import { priceTicket, ticketFingerprintFields, type PricedTicket, type TicketInput } from './tickets.ts';
 
 export interface Submission {
   userId: number;
@@ -46,11 +52,23 @@ export const BUSY_MSG = '系统繁忙，请稍后再试';
 
 interface Job extends Submission {
   key: string;
+  fingerprint: string;
   resolve(v: PlacedSubmission): void;
   reject(e: unknown): void;
 }
 
 const keyOf = (s: { userId: number; requestId: string }) => `${s.userId}:${s.requestId}`;
+
+/** The fingerprint of a submission: its entries in canonical form and where it was placed. */
+export function submissionFingerprint(s: Submission): string {
+  return requestFingerprint({ stakeType: s.stakeType, tickets: s.tickets.map(ticketFingerprintFields) });
+}
+
+/** The stored answer of a request id, or the refusal when this job is a different request under it. */
+function replay(job: Job, prior: StoredSubmission, balanceFen: number): Outcome {
+  if (prior.requestHash && prior.requestHash !== job.fingerprint) return { err: new AppError(REQUEST_REUSED_MSG) };
+  return { ok: { orders: prior.orders, balance: formatFen(balanceFen) } };
+}
 
 /** Prices every ticket of a job at its bettor's group; a refusal fails the whole job. */
 function priceJob(job: Job, groups: Map<string, number>): PricedTicket[] {
@@ -124,6 +142,7 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
       accepted.push({ job, balanceFen, from: rows.length, count: tickets.length });
       tickets.forEach((ticket, i) => rows.push({
         userId: job.userId, requestId: job.requestId, requestIndex: i, ticket, stakeType: job.stakeType, chaseId: null,
+        requestHash: job.fingerprint,
       }));
     }
     const orders = await writeBets(tx, rows, ids, nowMs);
@@ -133,7 +152,7 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
     }
     for (const j of jobs) {
       const prior = stored.get(j.key);
-      if (prior) out.set(j, { ok: { orders: prior, balance: formatFen(balances.get(j.userId)!) } });
+      if (prior) out.set(j, replay(j, prior, balances.get(j.userId)!));
     }
     return out;
   });
@@ -167,9 +186,10 @@ async function runBatch(sql: Sql, jobs: readonly Job[]): Promise<void> {
 
 /** A job whose batch lost a race: its stored orders if it was written elsewhere, else one more try. */
 async function runAlone(sql: Sql, job: Job): Promise<void> {
-  const orders = await storedOrders(sql, job.userId, job.requestId);
-  if (orders.length > 0) {
-    return job.resolve({ orders: orders.map(({ id, orderNo }) => ({ id, orderNo })), balance: formatFen(await playerBalance(sql, job.userId)) });
+  const prior = await storedOrders(sql, job.userId, job.requestId);
+  if (prior) {
+    const o = replay(job, prior, await playerBalance(sql, job.userId));
+    return 'ok' in o ? job.resolve(o.ok) : job.reject(o.err);
   }
   try {
     const o = (await writeBatch(sql, [job])).get(job)!;
@@ -183,7 +203,7 @@ async function runAlone(sql: Sql, job: Job): Promise<void> {
 /** The in-process queue: one writer drains it a batch at a time. */
 export class BetQueue {
   private waiting: Job[] = [];
-  private inFlight = new Map<string, Promise<PlacedSubmission>>();
+  private inFlight = new Map<string, { fingerprint: string; placed: Promise<PlacedSubmission> }>();
   private running = 0;
   private idle: (() => void)[] = [];
 
@@ -191,13 +211,14 @@ export class BetQueue {
 
   submit(s: Submission): Promise<PlacedSubmission> {
     const key = keyOf(s);
+    const fingerprint = submissionFingerprint(s);
     const same = this.inFlight.get(key);
-    if (same) return same;
+    if (same) return same.fingerprint === fingerprint ? same.placed : Promise.reject(new AppError(REQUEST_REUSED_MSG));
     if (this.waiting.length >= MAX_WAITING) return Promise.reject(new AppError(BUSY_MSG));
     const p = new Promise<PlacedSubmission>((resolve, reject) => {
-      this.waiting.push({ ...s, key, resolve, reject });
+      this.waiting.push({ ...s, key, fingerprint, resolve, reject });
     });
-    this.inFlight.set(key, p);
+    this.inFlight.set(key, { fingerprint, placed: p });
     const forget = () => this.inFlight.delete(key);
     p.then(forget, forget);
     this.pump();

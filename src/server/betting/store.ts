@@ -20,6 +20,14 @@ export interface BetInsert {
   ticket: PricedTicket;
   stakeType: number;
   chaseId: number | null;
+  /** the submission's request fingerprint, kept on its first bet (request index 0); null for a chase's bets */
+  requestHash: string | null;
+}
+
+/** The orders a request id made before, and the fingerprint of the request that made them. */
+export interface StoredSubmission {
+  orders: { id: number; orderNo: string }[];
+  requestHash: string | null;
 }
 
 export interface PlacedOrder {
@@ -82,9 +90,10 @@ export async function insertBets(tx: Tx, rows: readonly BetInsert[], orders: rea
   const t = (r: BetInsert) => r.ticket;
   await tx`
     insert into bets (id, order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
-                      betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds, chase_id)
+                      betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds, chase_id,
+                      request_hash)
     select id, order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number, betting_count,
-           unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds::jsonb, chase_id
+           unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds::jsonb, chase_id, request_hash
     from unnest(
       ${tx.array(orders.map((o) => String(o.id)))}::bigint[], ${tx.array(orders.map((o) => o.orderNo))}::text[],
       ${tx.array(col((r) => String(r.userId)))}::bigint[], ${tx.array(col((r) => r.requestId))}::text[],
@@ -96,9 +105,11 @@ export async function insertBets(tx: Tx, rows: readonly BetInsert[], orders: rea
       ${tx.array(col((r) => String(t(r).userGroup)))}::int[], ${tx.array(col((r) => String(t(r).betGroup)))}::int[],
       ${tx.array(col((r) => String(r.stakeType)))}::int[],
       ${tx.array(col((r) => (t(r).odds ? JSON.stringify(t(r).odds) : null)) as string[])}::text[],
-      ${tx.array(col((r) => (r.chaseId === null ? null : String(r.chaseId))) as string[])}::bigint[]
+      ${tx.array(col((r) => (r.chaseId === null ? null : String(r.chaseId))) as string[])}::bigint[],
+      ${tx.array(col((r) => (r.requestIndex === 0 ? r.requestHash : null)) as string[])}::text[]
     ) as s(id, order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
-           betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds, chase_id)`;
+           betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds, chase_id,
+           request_hash)`;
 }
 
 /**
@@ -144,29 +155,30 @@ export function stakeTransfer(o: PlacedOrder): TransferInput {
   };
 }
 
-/** The orders a submission made before (empty when it never bet). */
-export async function storedOrders(db: Db, userId: number, requestId: string): Promise<{ id: number; orderNo: string; issue: string }[]> {
-  const rows = await (db as Sql)<{ id: number; order_no: string; issue: string }[]>`
-    select id, order_no, issue from bets where user_id = ${userId} and request_id = ${requestId} order by request_index`;
-  return rows.map((r) => ({ id: r.id, orderNo: r.order_no, issue: r.issue }));
+/** The submission a request id made before, or null when it never bet. */
+export async function storedOrders(db: Db, userId: number, requestId: string): Promise<StoredSubmission | null> {
+  const rows = await (db as Sql)<{ id: number; order_no: string; request_hash: string | null }[]>`
+    select id, order_no, request_hash from bets where user_id = ${userId} and request_id = ${requestId} order by request_index`;
+  if (rows.length === 0) return null;
+  return { orders: rows.map((r) => ({ id: r.id, orderNo: r.order_no })), requestHash: rows[0]!.request_hash };
 }
 
-/** Stored orders of many submissions at once: key `${userId}:${requestId}`. */
+/** Stored submissions of many request ids at once: key `${userId}:${requestId}`. */
 export async function storedOrdersOf(
   tx: Tx, keys: readonly { userId: number; requestId: string }[],
-): Promise<Map<string, { id: number; orderNo: string }[]>> {
-  const out = new Map<string, { id: number; orderNo: string }[]>();
+): Promise<Map<string, StoredSubmission>> {
+  const out = new Map<string, StoredSubmission>();
   if (keys.length === 0) return out;
-  const rows = await tx<{ user_id: number; request_id: string; id: number; order_no: string }[]>`
-    select b.user_id, b.request_id, b.id, b.order_no
+  const rows = await tx<{ user_id: number; request_id: string; id: number; order_no: string; request_hash: string | null }[]>`
+    select b.user_id, b.request_id, b.id, b.order_no, b.request_hash
     from bets b join unnest(${tx.array(keys.map((k) => String(k.userId)))}::bigint[], ${tx.array(keys.map((k) => k.requestId))}::text[])
       as k(user_id, request_id) on b.user_id = k.user_id and b.request_id = k.request_id
     order by b.user_id, b.request_id, b.request_index`;
   for (const r of rows) {
     const key = `${r.user_id}:${r.request_id}`;
-    const list = out.get(key) ?? [];
-    list.push({ id: r.id, orderNo: r.order_no });
-    out.set(key, list);
+    const stored = out.get(key) ?? { orders: [], requestHash: r.request_hash };
+    stored.orders.push({ id: r.id, orderNo: r.order_no });
+    out.set(key, stored);
   }
   return out;
 }

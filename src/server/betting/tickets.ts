@@ -4,6 +4,7 @@
  * Parsing needs only the lottery catalogue; pricing needs the group, so it runs where the group is
  * known (inside the write). No rule is computed here that the domain already states.
  */
+import { CONTROL_CHARS_MSG, deepHasControlChars } from '../../domain/controlChars.ts';
 import { FEN_PER_YUAN, parseYuanToFen } from '../../domain/money.ts';
 import {
   formatSelection, getPlay, parseSelection, quoteBet, rebatePointToPermille, type BetUnit, type PlayDef, type Selection,
@@ -11,6 +12,7 @@ import {
 import { checkStreakAmount, streakBetMessages } from '../../domain/validation.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import { namedField } from '../http/errors.ts';
 import { loadLottery, type Lottery } from '../lottery/lotteries.ts';
 
 export const MAX_TICKETS = 50;
@@ -38,6 +40,17 @@ export interface TicketInput {
   issue: string;
 }
 
+/**
+ * The money-relevant fields of an entry, in canonical form (the selection as the domain writes it),
+ * for the request fingerprint of a submission: the same bet sent twice gives the same fields.
+ */
+export function ticketFingerprintFields(t: TicketInput) {
+  return {
+    lotteryCode: t.lottery.code, issue: t.issue, playCode: t.play.code, number: formatSelection(t.play, t.selection),
+    count: t.bettingCount, unit: t.unit, multiple: t.multiple, rebatePermille: t.rebatePermille, amountFen: t.amountFen,
+  };
+}
+
 /** A priced entry, ready to be written. */
 export interface PricedTicket extends TicketInput {
   userGroup: number;
@@ -63,11 +76,15 @@ function intField(v: unknown, msg: string): number {
 
 /** Parses the JSON text of a form field; refuses anything that is not the expected shape. */
 export function parseJsonField(raw: string, what: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     return fail(`${what}格式不正确`);
   }
+  // an escaped \u0000 passes the form edge as six plain characters and becomes a NUL only here
+  if (deepHasControlChars(value)) fail(CONTROL_CHARS_MSG(what));
+  return value;
 }
 
 export async function lotteryForSale(sql: Sql | Tx, code: unknown): Promise<Lottery> {
@@ -127,7 +144,7 @@ export function issueOf(v: unknown): string {
 }
 
 export function refuseUnknownFields(entry: Record<string, unknown>, allowed: ReadonlySet<string>): void {
-  for (const k of Object.keys(entry)) if (!allowed.has(k)) fail(`投注数据含有不支持的字段：${k.slice(0, 40)}`);
+  for (const k of Object.keys(entry)) if (!allowed.has(k)) fail(namedField('投注数据含有不支持的字段', k));
 }
 
 function asObject(v: unknown): Record<string, unknown> {

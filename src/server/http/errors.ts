@@ -13,12 +13,22 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
+/**
+ * Messages never repeat a value the client sent. An unknown field's name is named back only when
+ * it is shaped like an identifier (it names a parameter, it cannot carry markup or a sentence).
+ */
+export function namedField(prefix: string, name: string): string {
+  return /^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(name) ? `${prefix}：${name}` : prefix;
+}
+
+export const unsupportedParam = (name: string): string => namedField('不支持的参数', name);
+
 function schemaMessage(errors: AjvError[]): string {
   const e = errors[0];
   if (!e) return '参数错误';
   const field = e.instancePath.replace(/^\//, '').split('/')[0];
   if (e.keyword === 'required') return messages.empty(labelOf(String(e.params.missingProperty)));
-  if (e.keyword === 'additionalProperties') return `不支持的参数：${String(e.params.additionalProperty).slice(0, 40)}`;
+  if (e.keyword === 'additionalProperties') return unsupportedParam(String(e.params.additionalProperty));
   if (e.keyword === 'maxLength' || e.keyword === 'minLength') {
     return `${labelOf(field)}长度不正确`;
   }

@@ -10,6 +10,7 @@
 import { isManualType, MANUAL_CREDIT_TYPE, MANUAL_DEBIT_TYPE } from '../../domain/txTypes.ts';
 import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
+import { refuseReusedRequest } from '../http/idempotency.ts';
 import { transfer } from './ledger.ts';
 
 /** Codes that only credit the player (money in) and codes that only debit; the rest go either way. */
@@ -77,6 +78,6 @@ async function assertSameAdjustment(sql: Sql, transferId: string, userId: number
     where t.transfer_id = ${transferId}`;
   const signed = prior ? (prior.to_player ? prior.amount : -prior.amount) : null;
   if (!prior || prior.user_id !== userId || signed !== amountFen || prior.type_code !== typeCode) {
-    refuse('该请求编号已用于另一笔调整');
+    refuseReusedRequest();
   }
 }

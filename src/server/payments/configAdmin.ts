@@ -136,7 +136,7 @@ export function nextSettings(current: PaymentSettings, b: Static<typeof Settings
   if (b.payerNameRequired !== undefined) next.payerNameRequired = b.payerNameRequired === '1';
   if (b.paySort !== undefined) {
     const codes = b.paySort.split(',').map((s) => s.trim()).filter((s) => s !== '');
-    for (const c of codes) if (!channelByCode(c)) refuse(`充值通道不存在：${c.slice(0, 30)}`);
+    for (const c of codes) if (!channelByCode(c)) refuse('充值通道不存在');
     if (new Set(codes).size !== codes.length) refuse('充值通道排序不能重复');
     next.paySort = codes as ChannelCode[];
   }

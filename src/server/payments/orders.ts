@@ -29,6 +29,7 @@ import {
 } from '../../domain/payments.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
+import { refuseReusedRequest } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
 import { findConfig, getPaymentSettings } from './configs.ts';
@@ -140,19 +141,20 @@ async function priceOrder(sql: Sql, input: CreateOrderInput) {
   return { channel, config, amountFen, coinAmount };
 }
 
-/** Whether a stored order is the one this request describes (same channel, config and amount). */
+/** Whether a stored order is the one this request describes (same channel, config, amount and payer). */
 function sameOrder(prior: OrderRow, input: CreateOrderInput): boolean {
   const amountMatches = prior.coin_amount
     ? parseDecimal8(input.amount) === parseDecimal8(prior.coin_amount)
     : parseRechargeYuan(input.amount) === prior.amount_fen;
-  return prior.channel === input.channel && prior.config_id === input.configId && amountMatches;
+  return prior.channel === input.channel && prior.config_id === input.configId && amountMatches
+    && prior.payer_name === input.payerName.trim();
 }
 
 async function priorOrder(sql: Sql | Tx, input: CreateOrderInput) {
   const [prior] = await sql<OrderRow[]>`
     select * from recharge_orders where user_id = ${input.userId} and request_id = ${input.requestId}`;
   if (!prior) return null;
-  if (!sameOrder(prior, input)) refuse('该请求编号已用于另一笔订单');
+  if (!sameOrder(prior, input)) refuseReusedRequest();
   return { order: (await findOrder(sql, prior.id))!, created: false };
 }
 

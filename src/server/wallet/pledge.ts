@@ -21,7 +21,8 @@ import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
 import { AppError } from '../http/envelope.ts';
-import { ensureWalletAccounts, REQUEST_REUSED_MSG, refuseState, VW_SHORT_MSG } from './service.ts';
+import { refuseReusedRequest } from '../http/idempotency.ts';
+import { ensureWalletAccounts, refuseState, VW_SHORT_MSG } from './service.ts';
 
 export const NOT_FOUND_MSG = '记录不存在';
 export const PRODUCT_GONE_MSG = '该质押产品不存在或已下架';
@@ -143,7 +144,7 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
   const prior = async () => {
     const [o] = await sql<OrderRow[]>`select * from pledge_orders where user_id = ${c.userId} and request_id = ${c.requestId}`;
     if (!o) return null;
-    if (o.product_id !== c.productId || o.principal !== c.amountFen || o.auto_renew !== c.autoRenew) refuse(REQUEST_REUSED_MSG);
+    if (o.product_id !== c.productId || o.principal !== c.amountFen || o.auto_renew !== c.autoRenew) refuseReusedRequest();
     return { order: o, applied: false };
   };
   const seen = await prior();

@@ -4,7 +4,8 @@
  *
  * A transfer's id is `vw-in:<userId>:<requestId>` / `vw-out:<userId>:<requestId>`: the client
  * makes the request id once per action and repeats it on a retry, so the ledger moves the money at
- * most once; a request id reused for a different amount is refused.
+ * most once; a request id reused for a different amount is refused. The two directions are two
+ * name spaces (each answers its own transfer), as the client makes its ids per direction.
  */
 import { ResponseCode } from '../../domain/errors.ts';
 import { formatFen } from '../../domain/money.ts';
@@ -12,6 +13,7 @@ import { txTypeName } from '../../domain/txTypes.ts';
 import { beijingDay, beijingDayStartMs, DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
+import { refuseReusedRequest } from '../http/idempotency.ts';
 import { accountId, INSUFFICIENT_BALANCE_MSG, transfer } from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
@@ -19,7 +21,6 @@ import { getTenantConfig } from '../site/tenant.ts';
 export const VW_SETTINGS_KEY = 'virtual_wallet';
 export const FEATURE_OFF_MSG = '虚拟钱包功能未开放';
 export const VW_SHORT_MSG = '虚拟钱包余额不足';
-export const REQUEST_REUSED_MSG = '该请求编号已用于另一笔操作';
 
 export interface VwSettings {
   annualRateBp: number;
@@ -107,7 +108,7 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
   if (!applied) {
     const [prior] = await sql<{ amount: number; type_code: number }[]>`
       select amount, type_code from transfers where transfer_id = ${transferId}`;
-    if (!prior || prior.amount !== amountFen || prior.type_code !== typeCode) refuse(REQUEST_REUSED_MSG);
+    if (!prior || prior.amount !== amountFen || prior.type_code !== typeCode) refuseReusedRequest();
   }
   return { ...(await bothBalances(sql, userId)), applied };
 }

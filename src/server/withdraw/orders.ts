@@ -14,6 +14,7 @@ import {
   checkWithdrawAmount, isOpenAt, withdrawFee, type WithdrawSettings, type WithdrawStatus, type WithdrawTargetKind,
 } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
+import { refuseReusedRequest } from '../http/idempotency.ts';
 import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
 import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';
@@ -76,7 +77,7 @@ async function findTarget(tx: Tx, userId: number, target: WithdrawTarget): Promi
 /** A replayed requestId must describe the withdrawal it first made. */
 function assertSameRequest(prior: OrderRow, r: WithdrawRequest): void {
   const targetId = r.target.kind === 'card' ? prior.card_id : prior.address_id;
-  if (prior.amount !== r.amountFen || targetId !== r.target.id) refuse('该请求编号已用于另一笔提现');
+  if (prior.amount !== r.amountFen || targetId !== r.target.id) refuseReusedRequest();
 }
 
 /** Every check a new withdrawal must pass, in the order a player can act on them; returns the fee. */
