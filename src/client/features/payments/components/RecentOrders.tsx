@@ -1,9 +1,9 @@
 /** My latest recharge orders with their status; `refreshKey` changes after a new order. */
 import { useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { formatBeijing } from '../../../../domain/time';
 import { getRechargeRecords } from '../api';
 import { StatusBadge } from './StatusBadge';
 
-const fmtTime = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
 
 export function RecentOrders({ refreshKey }: { refreshKey: number }) {
   const { data, error, loading, reload } = useAsync(() => getRechargeRecords(1, 10), [refreshKey]);
@@ -21,7 +21,7 @@ export function RecentOrders({ refreshKey }: { refreshKey: number }) {
                   <span className="font-medium text-gray-900">{o.channelName} ¥{o.amount}</span>
                   <StatusBadge order={o} />
                 </div>
-                <p className="mt-1 break-all text-xs text-gray-600">订单号 {o.orderNo} · {fmtTime(o.createdAt)}</p>
+                <p className="mt-1 break-all text-xs text-gray-600">订单号 {o.orderNo} · {formatBeijing(o.createdAt)}</p>
                 {o.coinAmount && <p className="mt-1 text-xs text-gray-600">{o.coinAmount} {o.currency} × {o.coinRate}</p>}
                 {o.status === 'rejected' && o.remark && <p className="mt-1 text-xs text-red-700">驳回原因：{o.remark}</p>}
               </li>
