@@ -1,21 +1,31 @@
-/** My latest recharge orders with their status; `refreshKey` changes after a new order. */
+/**
+ * My balance and latest recharge orders with their status; `refreshKey` changes after a new order.
+ * While an order waits for the operator the list keeps itself fresh (orderWatch.ts), and the balance
+ * is read again as soon as an order is decided, so 已到账 and the new balance show without a reload.
+ */
 import { useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { formatBeijing } from '../../../../domain/time';
-import { getRechargeRecords } from '../api';
+import { getBalance } from '../api';
+import { useWatchedRechargeOrders } from '../orderWatch';
 import { StatusBadge } from './StatusBadge';
 
+function Balance({ version }: { version: string }) {
+  const { data } = useAsync(getBalance, [version]);
+  return <p className="mb-2 text-sm text-gray-700">账户余额：<span aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</span></p>;
+}
 
 export function RecentOrders({ refreshKey }: { refreshKey: number }) {
-  const { data, error, loading, reload } = useAsync(() => getRechargeRecords(1, 10), [refreshKey]);
+  const { list, error, loading, reload, decidedCount } = useWatchedRechargeOrders(refreshKey);
   return (
     <section aria-labelledby="recent-recharges" className="mt-6">
       <h2 id="recent-recharges" className="mb-2 text-base font-semibold text-gray-900">最近充值记录</h2>
-      {loading && !data ? <LoadingState />
+      <Balance version={`${refreshKey}:${decidedCount}`} />
+      {loading && !list ? <LoadingState />
         : error ? <ErrorState message={error.message} onRetry={reload} />
-        : !data?.list.length ? <EmptyState text="暂无充值记录" />
+        : !list?.length ? <EmptyState text="暂无充值记录" />
         : (
           <ul aria-label="充值记录" className="space-y-2">
-            {data.list.map((o) => (
+            {list.map((o) => (
               <li key={o.id} className="rounded-lg bg-white p-3 text-sm ring-1 ring-gray-200">
                 <div className="flex items-center justify-between gap-2">
                   <span className="font-medium text-gray-900">{o.channelName} ¥{o.amount}</span>
