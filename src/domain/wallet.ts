@@ -5,6 +5,7 @@
  * computed with BigInt: 1e11 fen × 10000 bp × 3650 days exceeds 2^53.
  */
 import { BEIJING_OFFSET_MIN } from './lottery/issue.ts';
+import { formatBeijing } from './time.ts';
 
 export const DAYS_PER_YEAR = 365;
 /** 100 % in basis points. */
@@ -91,7 +92,7 @@ const OFFSET_MS = BEIJING_OFFSET_MIN * 60_000;
 
 /** The Beijing calendar day of a moment: 'YYYY-MM-DD'. */
 export function beijingDay(ms: number): string {
-  return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
+  return formatBeijing(ms, 'YYYY-MM-DD');
 }
 
 /** The moment a Beijing day starts (00:00 UTC+8), in ms. */

@@ -79,7 +79,7 @@ describe('/setBankcard', () => {
       '/v1/users/queryBankInfo': () => ok({ list: BANKS }),
     });
     render(<SetBankCardPage />);
-    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/verifyPassword?next=%2FfindSecurityPassword'));
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/findSecurityPassword'));
   });
 
   it('validates, looks the bank up live, and binds with the hashed safety password', async () => {

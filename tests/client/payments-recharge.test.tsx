@@ -5,13 +5,15 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { channelByCode, channelUrl, type ChannelCode } from '../../src/domain/payments';
 import type { ReceivingConfig, RechargeOrder } from '../../src/client/features/payments/api';
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
 import { readPendingRecharge } from '../../src/client/features/payments/storage';
 import { firstRechargePath, goRecharge } from '../../src/client/features/payments/firstChannel';
+import { PENDING_POLL_MS } from '../../src/client/features/payments/orderWatch';
+import { navigate } from '../../src/client/router';
 import RechargePage from '../../src/client/features/payments/pages/RechargePage';
 import { guard, skipsLoading } from '../../src/client/guard';
 import { findRoute, routes } from '../../src/client/routes';
@@ -269,4 +271,69 @@ describe('recharge routes', () => {
     expect(skipsLoading(pages[0]!, findRoute('/index', routes)!)).toBe(false);
     expect(findRoute('/recharge/paypal', routes)).toBeNull();
   });
+});
+
+describe('leaving the recharge page', () => {
+  // The shell swaps the page one render after the location changes: the page must not pull the player back.
+  for (const to of ['/index', '/lotteryHall', '/personalInfo']) {
+    it(`goes to ${to} and stays there`, async () => {
+      stubNetwork(rechargeHandlers());
+      open('/recharge/wechat');
+      await screen.findByRole('navigation', { name: '充值渠道' });
+      act(() => navigate(to));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(window.location.pathname).toBe(to);
+    }, T);
+  }
+
+  it('still moves a channel that is not in PaySort to the first one', async () => {
+    stubNetwork(rechargeHandlers());
+    open('/recharge/alipay');
+    await waitFor(() => expect(window.location.pathname).toBe('/recharge/wechat'));
+  }, T);
+});
+
+describe('a pending order after the operator decides', () => {
+  function deciding(after: 'approved' | 'rejected') {
+    let decided = false;
+    let balance = '0.00';
+    const list = () => [order({ id: 7, orderNo: 'R7', amount: '88.00', ...(decided ? { status: after, statusName: after === 'approved' ? '已到账' : '已驳回' } : {}) })];
+    stubNetwork(rechargeHandlers({
+      '/v1/transaction/rechargeRecordList': () => ok({ list: list(), total: 1 }),
+      '/v1/balance/queryBalanceFront': () => ok({ balance, balanceFen: Math.round(Number(balance) * 100) }),
+    }));
+    return () => { decided = true; if (after === 'approved') balance = '88.00'; };
+  }
+
+  it('shows 已到账 and the new balance by itself, without a reload', async () => {
+    const approve = deciding('approved');
+    open('/recharge/wechat');
+    const list = await screen.findByRole('list', { name: '充值记录' });
+    expect(list.textContent).toContain('待审核');
+    await waitFor(() => expect(screen.getByLabelText('账户余额').textContent).toBe('¥0.00'));
+    approve();
+    await waitFor(() => expect(screen.getByRole('list', { name: '充值记录' }).textContent).toContain('已到账'), { timeout: PENDING_POLL_MS + 3000 });
+    await waitFor(() => expect(screen.getByLabelText('账户余额').textContent).toBe('¥88.00'));
+  }, T);
+
+  it('asks again at once when the player comes back to the tab', async () => {
+    const reject = deciding('rejected');
+    open('/recharge/wechat');
+    await screen.findByRole('list', { name: '充值记录' });
+    const before = callsTo('/v1/transaction/rechargeRecordList').length;
+    reject();
+    act(() => { window.dispatchEvent(new Event('focus')); });
+    await waitFor(() => expect(screen.getByRole('list', { name: '充值记录' }).textContent).toContain('已驳回'), { timeout: 1000 });
+    expect(callsTo('/v1/transaction/rechargeRecordList').length).toBe(before + 1);
+  }, T);
+
+  it('stops asking once nothing is pending', async () => {
+    stubNetwork(rechargeHandlers({}, [order({ id: 8, status: 'approved', statusName: '已到账' })]));
+    open('/recharge/wechat');
+    await screen.findByRole('list', { name: '充值记录' });
+    const n = callsTo('/v1/transaction/rechargeRecordList').length;
+    act(() => { window.dispatchEvent(new Event('focus')); });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(callsTo('/v1/transaction/rechargeRecordList').length).toBe(n);
+  }, T);
 });

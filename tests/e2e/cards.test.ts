@@ -24,9 +24,6 @@ describe('cards and addresses', () => {
 
     // No safety password yet: the card form sends the player to set one.
     await page.goto(`${b.baseUrl}/setBankcard`);
-    await page.waitForURL((u) => u.pathname === '/verifyPassword', { timeout: 15_000 });
-    await page.getByLabel('登录密码', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: '下一步' }).click();
     await page.waitForURL((u) => u.pathname === '/findSecurityPassword', { timeout: 15_000 });
     await page.getByLabel('登录密码', { exact: true }).fill(PASSWORD);
     await page.getByLabel('资金密码', { exact: true }).fill('135790');

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RECHARGE_CHANNELS } from '../../src/domain/payments.ts';
+import { formatBeijing } from '../../src/domain/time.ts';
 import { ledgerMismatches } from '../../src/server/ledger/ledger.ts';
 import { seedPaymentChannels } from '../../src/server/payments/seed.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
@@ -97,7 +98,9 @@ describe('channels', () => {
 
 describe('rechargeFrontPaymentRecord', () => {
   it('creates a pending offline order', async () => {
+    const before = formatBeijing(Date.now(), 'YYYYMMDDHHmmss');
     const res = await order(alice, { channel: 'alipay', configId: configOf.alipay, amount: '150.5', payerName: '李小龙' });
+    const after = formatBeijing(Date.now(), 'YYYYMMDDHHmmss');
     expect(res.code).toBe(1);
     expect(res.data.created).toBe(true);
     expect(res.data.order).toMatchObject({
@@ -105,6 +108,9 @@ describe('rechargeFrontPaymentRecord', () => {
       amount: '150.50', amountFen: 15_050, coinAmount: '', payerName: '李小龙', status: 'pending', statusName: '待审核', payUrl: '', reviewedAt: null,
     });
     expect(res.data.order.orderNo).toMatch(/^R\d{20}$/);
+    // The order number carries the Beijing time it was made, the same clock the order list shows.
+    const stamp = res.data.order.orderNo.slice(1, 15);
+    expect(stamp >= before && stamp <= after, `${stamp} within ${before}..${after}`).toBe(true);
     await clearPending(alice.userId);
   });
 

@@ -6,6 +6,7 @@
  * exactly when its stake has left the wallet; the (user, request, index) key makes a retried
  * submission find its first bets instead of betting twice.
  */
+import { beijingDateKey } from '../../domain/time.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { bulkTransfersInTx } from '../ledger/bulk.ts';
 import type { TransferInput } from '../ledger/ledger.ts';
@@ -39,13 +40,6 @@ export interface PlacedOrder {
   stakeType: number;
 }
 
-const BEIJING_MS = 8 * 3600 * 1000;
-
-/** yyyyMMdd of today in Beijing: the order number's prefix. */
-function datePrefix(nowMs: number): string {
-  const d = new Date(nowMs + BEIJING_MS);
-  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-}
 
 /**
  * Locks the wallets of these players and the house account in account-id order (the order every
@@ -74,7 +68,7 @@ export async function allocateBetIds(tx: Tx, n: number): Promise<number[]> {
 export function orderOf(row: BetInsert, id: number, nowMs: number): PlacedOrder {
   return {
     id,
-    orderNo: `${datePrefix(nowMs)}${String(id).padStart(10, '0')}`,
+    orderNo: `${beijingDateKey(nowMs)}${String(id).padStart(10, '0')}`,
     issue: row.ticket.issue,
     userId: row.userId,
     amountFen: row.ticket.amountFen,

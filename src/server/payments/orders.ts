@@ -12,6 +12,7 @@
  */
 import crypto from 'node:crypto';
 import { formatFen } from '../../domain/money.ts';
+import { formatBeijing } from '../../domain/time.ts';
 import {
   channelByCode,
   checkPayerName,
@@ -110,9 +111,9 @@ export interface CreateOrderInput {
   requestId: string;
 }
 
-/** 'R' + UTC yyyymmddHHMMss + 6 random digits: sortable and unguessable enough to show. */
+/** 'R' + Beijing yyyymmddHHMMss + 6 random digits: sortable, unguessable enough to show, and dated as shown. */
 function newOrderNo(): string {
-  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const stamp = formatBeijing(Date.now(), 'YYYYMMDDHHmmss');
   return `R${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
 }
 

@@ -4,6 +4,7 @@
  * Beijing today, so a phone whose clock runs a little fast around midnight is not refused.
  */
 import { BEIJING_OFFSET_MIN } from '../../domain/lottery/index.ts';
+import { beijingDate } from '../../domain/time.ts';
 import { AppError } from '../http/envelope.ts';
 
 export const HISTORY_DAYS = 90;
@@ -11,7 +12,7 @@ const DAY_MS = 86_400_000;
 
 /** The Beijing date of an instant, `daysBack` days earlier. */
 export function beijingToday(nowMs: number, daysBack = 0): string {
-  return new Date(nowMs + BEIJING_OFFSET_MIN * 60_000 - daysBack * DAY_MS).toISOString().slice(0, 10);
+  return beijingDate(nowMs, daysBack);
 }
 
 /** 'YYYY-MM-DD' → UTC ms of the Beijing midnight starting it; refuses impossible dates (2026-02-30). */

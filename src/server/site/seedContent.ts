@@ -7,9 +7,10 @@ import type { Sql } from '../db/client.ts';
 import { ABOUT_ARTICLES, HELP_ARTICLES } from './seedArticles.ts';
 
 export const SEED_BANNERS = [
-  { title: '新手指南 三分钟学会购彩', image: '/banners/1.svg', link: '/help' },
-  { title: '快三、时时彩、六合彩 全天开奖', image: '/banners/2.svg', link: '/lotteryHall' },
-  { title: '邀请好友 成为代理 共享返点', image: '/banners/3.svg', link: '/agentIntro' },
+  // Each banner's title is the words drawn on its image, and its link the page those words name.
+  { title: '新用户注册 立即注册', image: '/banners/1.svg', link: '/register' },
+  { title: '极速快三 全天开奖 马上购彩', image: '/banners/2.svg', link: '/lotteryHall' },
+  { title: '安全提现 极速到账 了解详情', image: '/banners/3.svg', link: '/withdraw' },
 ] as const;
 
 export const SEED_NOTICES = [

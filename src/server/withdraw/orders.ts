@@ -8,6 +8,7 @@
  * (and holds once), and the daily count cannot be overrun by concurrent requests. The balance is
  * checked by the ledger under its row lock: a withdrawal racing bets can never overdraw.
  */
+import { beijingDateKey } from '../../domain/time.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { formatFen } from '../../domain/money.ts';
 import {
@@ -100,7 +101,7 @@ async function insertOrder(tx: Tx, r: WithdrawRequest, fee: number, t: TargetRow
     with n as (select nextval('withdraw_orders_id_seq') as id)
     insert into withdraw_orders (id, order_no, user_id, request_id, amount, fee, target_kind, card_id, address_id,
                                  account_name, account_no, real_name)
-    select n.id, 'W' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(n.id::text, 8, '0'),
+    select n.id, 'W' || ${beijingDateKey(Date.now())}::text || lpad(n.id::text, 8, '0'),
            ${r.userId}, ${r.requestId}, ${r.amountFen}, ${fee}, ${t.kind},
            ${r.target.kind === 'card' ? r.target.id : null}, ${r.target.kind === 'address' ? r.target.id : null},
            ${t.account_name}, ${t.account_no}, ${t.real_name}

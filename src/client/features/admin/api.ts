@@ -1,5 +1,6 @@
 /** Operator API (/v1/admin/...). */
 import { request } from '../../api/request';
+import { formatBeijing } from '../../../domain/time';
 
 export interface AdminUser { userId: number; userName: string; agent: boolean; operator: boolean; status: 'active' | 'frozen' | 'disabled'; balance: string; createdAt: number; lastLoginAt: number | null; online: boolean }
 export interface SiteStatusFull { maintenance: boolean; maintenanceMessage: string; closed: boolean; closedMessage: string; ipMode: 'off' | 'allow' | 'deny'; ipList: string[] }
@@ -17,4 +18,5 @@ export const saveStatus = (p: Record<string, string | boolean>) => request<SiteS
 export const getOutbox = (page = 1) => request<{ list: OutboxRow[]; total: number }>('GET', '/v1/admin/codes/outbox', { page, pageSize: 30 }, I);
 export const getTransfers = (userName: string, page = 1) => request<{ list: TransferRow[]; total: number }>('GET', '/v1/admin/ledger/transfers', { userName: userName || undefined, page, pageSize: 30 }, I);
 
-export const fmtTime = (ms: number | null) => (ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '-');
+/** An operator reads the same Beijing time the players see. */
+export const fmtTime = (ms: number | null) => (ms ? formatBeijing(ms) : '-');

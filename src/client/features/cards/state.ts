@@ -14,4 +14,4 @@ export function takePermit(cardId: number): EditPermit | null {
 }
 
 /** Where a player without a safety password is sent first (the account feature's set-up flow). */
-export const SET_SAFETY_PASSWORD_PATH = '/verifyPassword?next=%2FfindSecurityPassword';
+export const SET_SAFETY_PASSWORD_PATH = '/findSecurityPassword';

@@ -2,12 +2,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../../router';
 import type { Banner } from '../content/api';
+import { linkTarget } from './links';
 
 function BannerImage({ b, first }: { b: Banner; first: boolean }) {
   const img = <img src={b.image} alt={b.title} width={750} height={300} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} className="h-full w-full object-cover" />;
-  if (!b.link) return img;
-  if (/^https:\/\//.test(b.link)) return <a href={b.link} target="_blank" rel="noopener noreferrer">{img}</a>;
-  return <Link href={b.link}>{img}</Link>;
+  const target = linkTarget(b.link);
+  if (!target) return img;
+  if (target.kind === 'outside') return <a href={target.href} target="_blank" rel="noopener noreferrer">{img}</a>;
+  return <Link href={target.href}>{img}</Link>;
 }
 
 export function Carousel({ list }: { list: Banner[] }) {

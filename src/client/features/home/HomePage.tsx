@@ -1,10 +1,11 @@
-/** Home: banners, notice marquee, entry grid. */
+/** Home: banners, notice marquee, entry grid (only the entries whose page this build has). */
 import { Link } from '../../router';
 import { useAsync, LoadingState, ErrorState, EmptyState } from '../../ui';
 import { tenantName } from '../../state/tenant';
 import { getBanners, getNotices } from '../content/api';
 import { Carousel } from './Carousel';
 import { useFirstRechargePath } from '../payments/firstChannel';
+import { linkTarget } from './links';
 
 const ENTRIES = [
   { to: '/lotteryHall', label: '购彩大厅', color: '#c81e1e', d: 'M5 5h14v14H5zM9 9h2v2H9zm4 0h2v2h-2zm-4 4h2v2H9zm4 0h2v2h-2z' },
@@ -44,8 +45,8 @@ export default function HomePage() {
           : banners.data?.length ? <Carousel list={banners.data} /> : <EmptyState text="暂无活动" />}
         <Notices />
         <nav aria-label="功能入口" className="mt-3 grid grid-cols-4 gap-y-4 rounded-xl bg-white px-2 py-4">
-          {ENTRIES.map((e) => (
-            <Link key={e.to} href={e.to === '/recharge' ? rechargePath : e.to} className="flex flex-col items-center gap-1.5 rounded-lg text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand">
+          {ENTRIES.map((e) => ({ ...e, href: e.to === '/recharge' ? rechargePath : e.to })).filter((e) => linkTarget(e.href)).map((e) => (
+            <Link key={e.to} href={e.href} className="flex flex-col items-center gap-1.5 rounded-lg text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand">
               <span className="flex h-11 w-11 items-center justify-center rounded-full" style={{ background: e.color }}>
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={e.d} fill="none" stroke="#fff" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
               </span>

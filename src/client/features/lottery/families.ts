@@ -1,5 +1,6 @@
 /** Family names and display helpers shared by the hall, the betting page and the rules page. */
 import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery';
+import { formatBeijing } from '../../../domain/time';
 
 export const FAMILY_NAMES: Readonly<Record<LotteryFamily, string>> = {
   K3: '快三', SSC: '时时彩', KL8: '快乐8', LHC: '六合彩', PK10: 'PK拾', PL35: '排列3/5', SYX5: '11选5', FC3D: '福彩3D', BJ28: 'PC28',
@@ -32,8 +33,7 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
+/** 'MM-DD HH:mm' in Beijing time, the draw schedule's own clock, whatever the device's zone. */
 export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+  return formatBeijing(ms, 'MM-DD HH:mm');
 }

@@ -33,5 +33,6 @@ export const getChannel = (channel: RechargeChannel) => request<ChannelInfo>('GE
 export const getPaymentSettings = () => request<PaymentSettings>('GET', `${base}frontPaymentSettings`, undefined, I);
 export const createRecharge = (input: RechargeInput, requestId: string) =>
   request<{ order: RechargeOrder; created: boolean }>('POST', `${base}rechargeFrontPaymentRecord`, { ...input, requestId }, I);
-export const getRechargeRecords = (page = 1, pageSize = 10, status?: RechargeStatus) =>
-  request<{ list: RechargeOrder[]; total: number }>('GET', `${base}rechargeRecordList`, { page, pageSize, status }, I);
+export const getRechargeRecords = (page = 1, pageSize = 10, status?: RechargeStatus, quiet = false) =>
+  request<{ list: RechargeOrder[]; total: number }>('GET', `${base}rechargeRecordList`, { page, pageSize, status }, quiet ? { quiet: true } : I);
+export const getBalance = () => request<{ balance: string; balanceFen: number }>('GET', '/v1/balance/queryBalanceFront', undefined, I);

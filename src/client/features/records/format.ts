@@ -1,8 +1,6 @@
 /** Display helpers of the records screens: bet statuses, date ranges (Beijing dates), times, amounts. */
-import { BEIJING_OFFSET_MIN } from '../../../domain/lottery';
+import { beijingDate, formatBeijing } from '../../../domain/time';
 import type { BetRow } from '../lottery/api';
-
-const DAY_MS = 86_400_000;
 
 /** Bet statuses (lottery-rules.md §2.4) as the filter offers them. */
 export const BET_STATUS_OPTIONS: { value: string; label: string }[] = [
@@ -23,10 +21,7 @@ export const RANGE_OPTIONS: { value: RangeKey; label: string }[] = [
   { value: 'week', label: '近7天' },
 ];
 
-/** The Beijing calendar date (YYYY-MM-DD) of an instant, `daysBack` days earlier. */
-export function beijingDate(ms: number, daysBack = 0): string {
-  return new Date(ms + BEIJING_OFFSET_MIN * 60_000 - daysBack * DAY_MS).toISOString().slice(0, 10);
-}
+export { beijingDate };
 
 /** Inclusive date range of a range key. */
 export function dateRange(key: RangeKey, nowMs: number): { startDate: string; endDate: string } {
@@ -37,8 +32,7 @@ export function dateRange(key: RangeKey, nowMs: number): { startDate: string; en
 
 /** 'MM-DD HH:mm:ss' in Beijing time (the site's business time zone). */
 export function formatTime(ms: number): string {
-  const iso = new Date(ms + BEIJING_OFFSET_MIN * 60_000).toISOString();
-  return `${iso.slice(5, 10)} ${iso.slice(11, 19)}`;
+  return formatBeijing(ms, 'MM-DD HH:mm:ss');
 }
 
 /** A wire yuan amount (string or number) for display, always with 2 decimals. */

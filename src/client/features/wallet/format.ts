@@ -2,7 +2,7 @@
 import { AMOUNT_MSG, formatFen, parseYuanToFen } from '../../../domain/money';
 import { patterns } from '../../../domain/validation';
 import { beijingDay } from '../../../domain/wallet';
-import { BEIJING_OFFSET_MIN } from '../../../domain/lottery';
+import { formatBeijing } from '../../../domain/time';
 
 /** Wire yuan → fen; 0 for anything unreadable (display only). */
 export function fenOf(v: string | number | null | undefined): number {
@@ -23,9 +23,7 @@ export function signedYuan(v: string): string {
 
 /** 'YYYY-MM-DD HH:mm' in Beijing time (the site's business time zone). */
 export function formatDateTime(ms: number | null | undefined): string {
-  if (!ms) return '-';
-  const iso = new Date(ms + BEIJING_OFFSET_MIN * 60_000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  return ms ? formatBeijing(ms, 'YYYY-MM-DD HH:mm') : '-';
 }
 
 export function formatDay(ms: number): string { return beijingDay(ms); }

@@ -1,5 +1,6 @@
 /** Typed calls of the withdraw feature (docs/withdraw.md). */
 import { request } from '../../api/request';
+import { formatBeijing } from '../../../domain/time';
 import type { WithdrawSettingsWire, WithdrawStatus, WithdrawTargetKind } from '../../../domain/withdraw';
 
 const inline = { inline: true } as const;
@@ -40,4 +41,4 @@ export const adminGetSettings = () => request<WithdrawSettingsWire>('GET', '/v1/
 export const adminSaveSettings = (s: Record<string, string | number | boolean>) =>
   request<WithdrawSettingsWire>('POST', '/v1/admin/withdraw/settings', s, inline);
 
-export const fmtTime = (ms: number | null) => (ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '-');
+export const fmtTime = (ms: number | null) => (ms ? formatBeijing(ms) : '-');

@@ -1,4 +1,9 @@
-/** /resetLoginPassword (logged in): old password + new password → resetPassword. */
+/**
+ * /resetLoginPassword: a logged-in player changes the login password (old + new → resetPassword).
+ * The route is public (spec 000 §2), and a guest has no old password to give: a guest is sent to the
+ * forgot-password flow instead of this form.
+ */
+import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from '../../../router';
 import { Page, Button, showToast } from '../../../ui';
@@ -11,7 +16,15 @@ import { useAccountForm } from '../components/form';
 export default function ResetLoginPasswordPage() {
   useSignals();
   const [, navigate] = useLocation();
-  const userName = currentUser.value?.userName ?? '';
+  const user = currentUser.value;
+  const guest = !user?.isLogin;
+  useEffect(() => { if (guest) navigate('/forgotPassword', { replace: true }); }, [guest, navigate]);
+  if (guest) return null;
+  return <ChangeLoginPassword userName={user.userName} />;
+}
+
+function ChangeLoginPassword({ userName }: { userName: string }) {
+  const [, navigate] = useLocation();
   const f = useAccountForm({ oldPassword: '', password: '', confirmPassword: '' }, () => ({
     oldPassword: { pattern: 'password' },
     password: { label: '新密码', pattern: 'password', differentFrom: 'oldPassword' },

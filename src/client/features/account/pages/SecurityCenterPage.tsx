@@ -9,7 +9,8 @@ import { BindContact } from '../components/BindContact';
 /** Where each row leads: [link when set, link when not set]; null: no page for it. */
 const LINKS: Record<string, [string | null, string | null]> = {
   loginPassword: ['/resetLoginPassword', '/resetLoginPassword'],
-  safetyPassword: ['/findSecurityPassword', '/verifyPassword?next=%2FfindSecurityPassword'],
+  // Setting it the first time asks the login password on that page: no separate verify step before it.
+  safetyPassword: ['/findSecurityPassword', '/findSecurityPassword'],
   safetyQuestion: ['/setSafetyQuestion', '/setSafetyQuestion'],
   realName: [null, '/manualVerification'],
 };

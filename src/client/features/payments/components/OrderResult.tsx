@@ -1,11 +1,16 @@
 /** The order just made: its number, amount and status, and for an online channel the way to the gateway. */
 import { useEffect, useRef } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../../../ui';
 import type { RechargeOrder } from '../api';
+import { latestRechargeOrders } from '../orderWatch';
 import { CopyRow } from './CopyRow';
 import { StatusBadge } from './StatusBadge';
 
-export function OrderResult({ order, onAgain }: { order: RechargeOrder; onAgain(): void }) {
+export function OrderResult({ order: made, onAgain }: { order: RechargeOrder; onAgain(): void }) {
+  useSignals();
+  // The order list below keeps itself fresh while this order waits; show the same status here.
+  const order = latestRechargeOrders.value.get(made.id) ?? made;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, []);
   return (

@@ -1,27 +1,37 @@
-/** My latest recharge orders with their status; `refreshKey` changes after a new order. */
+/**
+ * My balance and latest recharge orders with their status; `refreshKey` changes after a new order.
+ * While an order waits for the operator the list keeps itself fresh (orderWatch.ts), and the balance
+ * is read again as soon as an order is decided, so 已到账 and the new balance show without a reload.
+ */
 import { useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
-import { getRechargeRecords } from '../api';
+import { formatBeijing } from '../../../../domain/time';
+import { getBalance } from '../api';
+import { useWatchedRechargeOrders } from '../orderWatch';
 import { StatusBadge } from './StatusBadge';
 
-const fmtTime = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
+function Balance({ version }: { version: string }) {
+  const { data } = useAsync(getBalance, [version]);
+  return <p className="mb-2 text-sm text-gray-700">账户余额：<span aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</span></p>;
+}
 
 export function RecentOrders({ refreshKey }: { refreshKey: number }) {
-  const { data, error, loading, reload } = useAsync(() => getRechargeRecords(1, 10), [refreshKey]);
+  const { list, error, loading, reload, decidedCount } = useWatchedRechargeOrders(refreshKey);
   return (
     <section aria-labelledby="recent-recharges" className="mt-6">
       <h2 id="recent-recharges" className="mb-2 text-base font-semibold text-gray-900">最近充值记录</h2>
-      {loading && !data ? <LoadingState />
+      <Balance version={`${refreshKey}:${decidedCount}`} />
+      {loading && !list ? <LoadingState />
         : error ? <ErrorState message={error.message} onRetry={reload} />
-        : !data?.list.length ? <EmptyState text="暂无充值记录" />
+        : !list?.length ? <EmptyState text="暂无充值记录" />
         : (
           <ul aria-label="充值记录" className="space-y-2">
-            {data.list.map((o) => (
+            {list.map((o) => (
               <li key={o.id} className="rounded-lg bg-white p-3 text-sm ring-1 ring-gray-200">
                 <div className="flex items-center justify-between gap-2">
                   <span className="font-medium text-gray-900">{o.channelName} ¥{o.amount}</span>
                   <StatusBadge order={o} />
                 </div>
-                <p className="mt-1 break-all text-xs text-gray-600">订单号 {o.orderNo} · {fmtTime(o.createdAt)}</p>
+                <p className="mt-1 break-all text-xs text-gray-600">订单号 {o.orderNo} · {formatBeijing(o.createdAt)}</p>
                 {o.coinAmount && <p className="mt-1 text-xs text-gray-600">{o.coinAmount} {o.currency} × {o.coinRate}</p>}
                 {o.status === 'rejected' && o.remark && <p className="mt-1 text-xs text-red-700">驳回原因：{o.remark}</p>}
               </li>

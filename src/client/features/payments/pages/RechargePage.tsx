@@ -10,7 +10,7 @@ import { Page, useAsync, LoadingState, EmptyState, ErrorState } from '../../../u
 import { useLocation } from '../../../router';
 import { currentUser } from '../../../state/session';
 import { getPaySort, getPaymentSettings } from '../api';
-import { notePaySort } from '../firstChannel';
+import { isRechargePath, notePaySort } from '../firstChannel';
 import { ChannelStrip } from '../components/ChannelStrip';
 import { ChannelPanel } from '../components/ChannelPanel';
 import { RecentOrders } from '../components/RecentOrders';
@@ -27,9 +27,12 @@ export default function RechargePage() {
 
   const list = sort.data;
   const listed = Boolean(list?.some((c) => c.code === code));
+  // The location changes one render before the shell swaps the page, so this page still sees the
+  // player's next place (首页, 我的, the back arrow's target): only a recharge path may be redirected.
+  const onRechargePath = isRechargePath(path);
   useEffect(() => {
-    if (list && list.length > 0 && !listed) navigate(channelUrl(list[0]!.code), { replace: true });
-  }, [list, listed, navigate]);
+    if (onRechargePath && list && list.length > 0 && !listed) navigate(channelUrl(list[0]!.code), { replace: true });
+  }, [onRechargePath, list, listed, navigate]);
 
   let body;
   if (sort.loading && !list) body = <LoadingState />;
