@@ -42,7 +42,7 @@ describe('seeded banners', () => {
         ('快三、时时彩、六合彩 全天开奖', '/banners/2.svg', '/lotteryHall', 1),
         ('邀请好友 成为代理 共享返点', '/banners/3.svg', '/agentIntro', 2),
         ('运营自己的帮助横幅', '/uploads/own.png', '/help', 3)`;
-    const file = path.join(ROOT, 'src/server/db/migrations/011_home_banner_links.sql');
+    const file = path.join(ROOT, 'src/server/db/migrations/014_home_banner_links.sql');
     await ctx.sql.unsafe(fs.readFileSync(file, 'utf8'));
     const rows = await ctx.sql<{ title: string; image: string; link: string }[]>`select title, image, link from content_banners order by sort`;
     expect(rows.slice(0, 3)).toEqual(SEED_BANNERS.map((b) => ({ title: b.title, image: b.image, link: b.link })));
