@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
-import { backoffDelayMs, createJobRunner, within, type JobRunner } from '../../src/server/jobs/runner.ts';
+import { backoffDelayMs, createJobRunner, holdOrTakeLock, within, type JobRunner } from '../../src/server/jobs/runner.ts';
 import { createSiteJobRunner } from '../../src/server/jobs/siteJobs.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';
 
@@ -48,11 +48,12 @@ async function startProxy(target: { host: string; port: number }) {
   return { port, setMode, close: () => setMode('refuse') };
 }
 
-function viaProxy(sql: Sql, port: number): Sql {
+function dbUrl(sql: Sql, port = sql.options.port[0]!): string {
   const o = sql.options;
-  const url = `postgres://${encodeURIComponent(o.user)}:${encodeURIComponent(String(o.pass ?? ''))}@127.0.0.1:${port}/${o.database}`;
-  return connect(url, 4);
+  return `postgres://${encodeURIComponent(o.user)}:${encodeURIComponent(String(o.pass ?? ''))}@${o.host[0]}:${port}/${o.database}`;
 }
+
+const viaProxy = (sql: Sql, port: number): Sql => connect(dbUrl(sql, port), 4);
 
 async function until(cond: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
   const end = Date.now() + ms;
@@ -86,6 +87,25 @@ describe('within', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(late).toEqual(['conn']);
     expect(await within(Promise.resolve(7), 30, 'SLOW')).toBe(7);
+  });
+});
+
+describe('holdOrTakeLock', () => {
+  it('takes a free lock once, confirms it without stacking levels, and reports one held elsewhere', async () => {
+    const key = 91_003;
+    const mine = connect(dbUrl(ctx.sql), 1);
+    const other = connect(dbUrl(ctx.sql), 1);
+    try {
+      for (let i = 0; i < 3; i++) expect(await holdOrTakeLock(mine, key, 5000)).toBe(true);
+      expect(await holdOrTakeLock(other, key, 5000)).toBe(false);
+      // one unlock frees it: the checks did not take it again
+      expect((await mine<{ ok: boolean }[]>`select pg_advisory_unlock(${key}) as ok`)[0]!.ok).toBe(true);
+      expect(await holdOrTakeLock(other, key, 5000)).toBe(true);
+      expect(await holdOrTakeLock(mine, key, 5000)).toBe(false);
+    } finally {
+      await mine.end();
+      await other.end();
+    }
   });
 });
 

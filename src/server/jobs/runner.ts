@@ -132,6 +132,20 @@ function lockClient(sql: Sql): Sql {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/**
+ * True when this client's current session holds the advisory lock `key`, taking it if free: a
+ * reconnect behind the client's back opens a session that does not hold it, and this sees that.
+ * (Not pg_try_advisory_lock alone: it stacks one more lock level on every call.)
+ */
+export async function holdOrTakeLock(db: Sql, key: number, timeoutMs: number): Promise<boolean> {
+  const [row] = await within(db<{ ok: boolean }[]>`
+    select case when exists (
+      select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
+        and classid = ${Math.floor(key / 2 ** 32)} and objid = ${key % 2 ** 32} and objsubid = 1)
+    then true else pg_try_advisory_lock(${key}) end as ok`, timeoutMs, 'LOCK_TIMEOUT');
+  return row?.ok === true;
+}
+
 interface Failures {
   lastErrorAt: number | null;
   lastError: string | null;
@@ -212,25 +226,11 @@ export function createJobRunner(sql: Sql, specs: readonly JobSpec[], opts: JobRu
     await c?.end({ timeout: 0 }).catch(() => {});
   }
 
-  /**
-   * Holds the lock in the lock client's current session, or takes it: a reconnect behind the
-   * client's back opens a session that does not hold it, and this sees that. (Not pg_try_advisory_lock
-   * alone: it stacks a lock level on every call.)
-   */
-  async function checkOrTakeLock(db: Sql): Promise<boolean> {
-    const [row] = await within(db<{ ok: boolean }[]>`
-      select case when exists (
-        select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
-          and classid = ${Math.floor(lockKey / 2 ** 32)} and objid = ${lockKey % 2 ** 32} and objsubid = 1)
-      then true else pg_try_advisory_lock(${lockKey}) end as ok`, lockTimeoutMs, 'LOCK_TIMEOUT');
-    return row?.ok === true;
-  }
-
   async function lockStep() {
     let delay: number;
     try {
       lockDb ??= lockClient(sql);
-      const ok = await checkOrTakeLock(lockDb);
+      const ok = await holdOrTakeLock(lockDb, lockKey, lockTimeoutMs);
       if (ok && !held) {
         held = true;
         log('job runner: this instance runs the scheduled jobs');
