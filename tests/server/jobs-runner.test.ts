@@ -9,6 +9,8 @@ import { buildApp } from '../../src/server/app.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 import { backoffDelayMs, createJobRunner, holdOrTakeLock, within, type JobRunner } from '../../src/server/jobs/runner.ts';
 import { createSiteJobRunner } from '../../src/server/jobs/siteJobs.ts';
+import { DEFAULT_SITE_STATUS, SITE_STATUS_KEY } from '../../src/server/site/status.ts';
+import { putSetting } from '../../src/server/site/settings.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -87,6 +89,22 @@ describe('within', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(late).toEqual(['conn']);
     expect(await within(Promise.resolve(7), 30, 'SLOW')).toBe(7);
+  });
+});
+
+describe('GET /v1/system/health', () => {
+  it('answers without login, also while the site is in maintenance; an instance without a runner runs no jobs', async () => {
+    await putSetting(ctx.sql, SITE_STATUS_KEY, { ...DEFAULT_SITE_STATUS, maintenance: true });
+    try {
+      const res = await ctx.client().get('/v1/system/health');
+      expect(res.status).toBe(200);
+      expect(res.code).toBe(1);
+      expect(res.data).toMatchObject({ started: false, holdsLock: false, jobsHealthy: false, jobs: [] });
+      expect(res.data.serverTime).toMatch(/\+08:00$/);
+      expect((await ctx.client().get('/v1/management/content/banners')).code).not.toBe(1);
+    } finally {
+      await putSetting(ctx.sql, SITE_STATUS_KEY, DEFAULT_SITE_STATUS);
+    }
   });
 });
 
