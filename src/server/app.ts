@@ -33,12 +33,15 @@ import cardsRoutes from './cards/routes.ts';
 import withdrawRoutes from './withdraw/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import recordsRoutes from './records/routes.ts';
+import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
 export interface AppDeps {
   config: Config;
   sql: Sql;
   redis?: Redis | null;
+  /** the scheduled-job runner, reported by GET /v1/system/health */
+  jobs?: HealthSource | null;
 }
 
 declare module 'fastify' {
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(withdrawRoutes);
   await app.register(walletRoutes);
   await app.register(recordsRoutes);
+  await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);
   return app;

@@ -1,6 +1,7 @@
 /**
  * Entry point: configuration, the database (embedded unless DATABASE_URL), migrations,
- * first-start seed, optional Redis, the HTTP server; a clean close on SIGINT/SIGTERM.
+ * first-start seed, optional Redis, the HTTP server, the scheduled jobs (started once it listens);
+ * a clean close on SIGINT/SIGTERM.
  */
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
@@ -9,7 +10,7 @@ import { connect, migrate } from './db/client.ts';
 import { startEmbedded, type EmbeddedDb } from './db/embedded.ts';
 import { seedIfEmpty } from './seed.ts';
 import { seedLotteries } from './lottery/seed.ts';
-import { startLotteryScheduler } from './lottery/scheduler.ts';
+import { createSiteJobRunner } from './jobs/siteJobs.ts';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
@@ -22,13 +23,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const sql = connect(config.databaseUrl ?? embedded!.url);
   let app: Awaited<ReturnType<typeof buildApp>>;
   let redis: Redis | null = null;
+  const jobs = createSiteJobRunner(sql, log);
   try {
     const applied = await migrate(sql);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     await seedIfEmpty(sql, config, log);
     await seedLotteries(sql);
     redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-    app = await buildApp({ config, sql, redis });
+    app = await buildApp({ config, sql, redis, jobs });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     await sql.end({ timeout: 1 }).catch(() => {});
@@ -39,12 +41,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log(`listening on http://localhost:${port}`);
-  const scheduler = startLotteryScheduler(sql, log);
+  jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      await scheduler.stop().catch(() => {});
+      await jobs.stop().catch(() => {});
       await app.close().catch(() => {});
       await sql.end({ timeout: 5 }).catch(() => {});
       redis?.disconnect();

@@ -4,7 +4,8 @@ import { issueAt, nextIssues, parseDraw } from '../../src/domain/lottery/index.t
 import { drawFromSeedHex, seedHashOf } from '../../src/server/lottery/draw.ts';
 import { ensureIssueRows } from '../../src/server/lottery/issues.ts';
 import { loadLottery, type Lottery } from '../../src/server/lottery/lotteries.ts';
-import { startLotteryScheduler, tickOnce } from '../../src/server/lottery/scheduler.ts';
+import { tickOnce } from '../../src/server/lottery/scheduler.ts';
+import { createSiteJobRunner } from '../../src/server/jobs/siteJobs.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -101,11 +102,13 @@ describe('tickOnce', () => {
   });
 });
 
-describe('startLotteryScheduler', () => {
+describe('the lottery job in the site job runner', () => {
   it('runs on one instance only; another takes over when it stops', async () => {
     const quiet = () => {};
-    const a = startLotteryScheduler(ctx.sql, quiet, { lockRetryMs: 100 });
-    const b = startLotteryScheduler(ctx.sql, quiet, { lockRetryMs: 100 });
+    const a = createSiteJobRunner(ctx.sql, quiet, { lockRetryMs: 100 });
+    const b = createSiteJobRunner(ctx.sql, quiet, { lockRetryMs: 100 });
+    a.start();
+    b.start();
     const until = async (cond: () => boolean) => {
       for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
       return cond();

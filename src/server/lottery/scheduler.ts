@@ -1,12 +1,11 @@
 /**
- * The lottery scheduler. Exactly one instance runs it, the holder of a session-level advisory lock on
- * a reserved connection; the others retry the lock every LOCK_RETRY_MS so one takes over when the
- * holder dies. Each tick (about once a second, on the second):
+ * The lottery scheduler, a job of the site's job runner (jobs/siteJobs.ts), so exactly one instance
+ * runs it and a failure (the database away) is retried with backoff. Each tick (about once a second,
+ * on the second):
  *  1. opens issues ahead: the on-sale issue and the next OPEN_AHEAD of every enabled lottery;
  *  2. draws every self-run issue whose draw time has passed (pending → drawn, seed revealed); rows
  *     left from before a downtime are drawn the same way (catch-up), oldest first;
- *  3. settles every drawn issue (including ones left drawn by a crash, or entered by the operator);
- *  and every ten minutes it deletes expired short-lived rows (jobs/cleanup.ts).
+ *  3. settles every drawn issue (including ones left drawn by a crash, or entered by the operator).
  * Official games' rows wait in 'pending' after their draw time for the operator's result.
  * Every step is idempotent (status guards), so a tick interrupted anywhere is finished by the next.
  */
@@ -15,16 +14,11 @@ import { drawFromSeedHex } from './draw.ts';
 import { ensureIssueRows, upcomingIssues } from './issues.ts';
 import { listLotteries, loadLottery } from './lotteries.ts';
 import { settleIssue } from './settlement/index.ts';
-import { cleanupExpired } from '../jobs/cleanup.ts';
-import { runWalletJobsEveryMinute } from '../wallet/jobs.ts';
+import type { JobSpec } from '../jobs/runner.ts';
 
-export const SCHEDULER_LOCK = 727_003;
 const OPEN_AHEAD = 5;
 const DRAW_BATCH = 200;
 const SETTLE_BATCH = 50;
-const LOCK_RETRY_MS = 5000;
-/** Housekeeping (expired codes, failures, ended sessions) runs on the lock holder this often. */
-const CLEANUP_EVERY_MS = 10 * 60 * 1000;
 
 type Log = (msg: string) => void;
 
@@ -104,83 +98,16 @@ export async function tickOnce(sql: Sql, nowMs: number = Date.now(), log: Log = 
   return { opened: openedLotteries, drawn, settled };
 }
 
-export interface LotteryScheduler {
-  /** whether this instance holds the scheduler lock now */
-  holdsLock(): boolean;
-  stop(): Promise<void>;
-}
-
-export function startLotteryScheduler(sql: Sql, log: Log, opts: { tickMs?: number; lockRetryMs?: number } = {}): LotteryScheduler {
-  const tickMs = opts.tickMs ?? 1000;
-  const lockRetryMs = opts.lockRetryMs ?? LOCK_RETRY_MS;
-  let stopped = false;
-  let conn: Awaited<ReturnType<Sql['reserve']>> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  let lastCleanup = 0;
-
-  const release = async () => {
-    const c = conn;
-    conn = null;
-    if (!c) return;
-    await c`select pg_advisory_unlock(${SCHEDULER_LOCK})`.catch(() => {});
-    c.release();
-  };
-
-  const tryLock = async (): Promise<boolean> => {
-    const c = await sql.reserve();
-    try {
-      const [row] = await c<{ ok: boolean }[]>`select pg_try_advisory_lock(${SCHEDULER_LOCK}) as ok`;
-      if (row?.ok) {
-        conn = c;
-        log('lottery scheduler: this instance runs the draws');
-        return true;
-      }
-    } catch (err) {
-      log(`lottery scheduler: lock attempt failed: ${(err as Error).message}`);
-    }
-    c.release();
-    return false;
-  };
-
-  const step = async () => {
-    if (!conn && !(await tryLock())) return schedule(lockRetryMs);
-    try {
-      // a lost connection means a lost lock: check it is still ours before working
-      await conn!`select 1`;
-    } catch {
-      await release();
-      return schedule(0);
-    }
-    try {
-      await tickOnce(sql, Date.now(), log);
-    } catch (err) {
-      log(`lottery scheduler tick failed: ${(err as Error).message}`);
-    }
-    if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
-      lastCleanup = Date.now();
-      await cleanupExpired(sql).catch((err) => log(`housekeeping failed: ${(err as Error).message}`));
-    }
-    await runWalletJobsEveryMinute(sql, Date.now(), log);
-    // next tick just after the next whole second, when draws fall due
-    schedule(tickMs - (Date.now() % tickMs) + 20);
-  };
-
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = step().catch((err) => log(`lottery scheduler: ${(err as Error).message}`));
-    }, delayMs);
-  }
-
-  schedule(0);
+/**
+ * The scheduler as a job of the job runner (jobs/runner.ts): a tick just after every whole second,
+ * when draws fall due. A failing tick is retried with the runner's backoff.
+ */
+export function lotteryJob(sql: Sql, log: Log, tickMs = 1000): JobSpec {
   return {
-    holdsLock: () => conn !== null,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-      await release();
+    name: 'lottery',
+    run: async (nowMs) => {
+      await tickOnce(sql, nowMs, log);
     },
+    nextDelayMs: (nowMs) => tickMs - (nowMs % tickMs) + 20,
   };
 }

@@ -43,6 +43,7 @@ const ALWAYS_OPEN = new Set([
   '/v1/management/tenant/getSiteStatus',
   '/v1/getServerTime',
   '/v1/betting/getServerTimeMillisecond',
+  '/v1/system/health',
 ]);
 
 /** The most entries an IP list may hold: it is checked on every request. */

@@ -1,5 +1,5 @@
 /**
- * The wallet's scheduled work, run every minute by the scheduler's lock holder
+ * The wallet's scheduled work, run every minute by the site's job runner (jobs/siteJobs.ts)
  * (`runWalletJobs(sql, Date.now())`). Each part is idempotent, so restarts, a second instance or
  * overlapping runs change nothing:
  * - interest: for each finished Beijing day (the last CATCH_UP_DAYS) not marked done in
@@ -103,19 +103,4 @@ export async function runWalletJobs(sql: Sql, nowMs: number): Promise<{ interest
   const settled = await settleMatured(sql, nowMs);
   const interestPaid = await accrueInterest(sql, nowMs);
   return { interestPaid, settled };
-}
-
-export const WALLET_JOBS_EVERY_MS = 60_000;
-let lastRunMs = 0;
-
-/** The scheduler's hook: runWalletJobs at most once a minute on this instance; failures are logged. */
-export async function runWalletJobsEveryMinute(sql: Sql, nowMs: number, log: (msg: string) => void): Promise<void> {
-  if (nowMs - lastRunMs < WALLET_JOBS_EVERY_MS) return;
-  lastRunMs = nowMs;
-  try {
-    const r = await runWalletJobs(sql, nowMs);
-    if (r.interestPaid > 0 || r.settled > 0) log(`wallet jobs: interest paid ${r.interestPaid}, pledge terms settled ${r.settled}`);
-  } catch (err) {
-    log(`wallet jobs failed: ${(err as Error).message}`);
-  }
 }

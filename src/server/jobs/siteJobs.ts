@@ -1,0 +1,50 @@
+/**
+ * The site's scheduled work, all in one job runner (jobs/runner.ts) on the instance holding the
+ * jobs lock: the lottery scheduler (open issues, draw, settle; every second), the wallet jobs
+ * (interest, matured pledge terms; every minute) and housekeeping (expired short-lived rows, stale
+ * recharge orders; every ten minutes). Each job retries with backoff on its own when it fails.
+ */
+import type { Sql } from '../db/client.ts';
+import { lotteryJob } from '../lottery/scheduler.ts';
+import { runWalletJobs } from '../wallet/jobs.ts';
+import { cleanupExpired } from './cleanup.ts';
+import { createJobRunner, type JobRunner, type JobRunnerOptions, type JobSpec } from './runner.ts';
+
+/** The advisory lock key the lottery scheduler always used, so old and new instances exclude each other. */
+export const JOBS_LOCK = 727_003;
+export const WALLET_JOBS_EVERY_MS = 60_000;
+export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+type Log = (msg: string) => void;
+
+function walletJob(sql: Sql, log: Log): JobSpec {
+  return {
+    name: 'wallet',
+    run: async (nowMs) => {
+      const r = await runWalletJobs(sql, nowMs);
+      if (r.interestPaid > 0 || r.settled > 0) log(`wallet jobs: interest paid ${r.interestPaid}, pledge terms settled ${r.settled}`);
+    },
+    nextDelayMs: () => WALLET_JOBS_EVERY_MS,
+  };
+}
+
+function housekeepingJob(sql: Sql): JobSpec {
+  return {
+    name: 'housekeeping',
+    run: async () => {
+      await cleanupExpired(sql);
+    },
+    nextDelayMs: () => HOUSEKEEPING_EVERY_MS,
+  };
+}
+
+export function siteJobs(sql: Sql, log: Log, opts: { tickMs?: number } = {}): JobSpec[] {
+  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), housekeepingJob(sql)];
+}
+
+/** The runner of every site job (not started: call start() once the server listens). */
+export function createSiteJobRunner(
+  sql: Sql, log: Log, opts: Omit<JobRunnerOptions, 'lockKey' | 'log'> & { tickMs?: number } = {},
+): JobRunner {
+  return createJobRunner(sql, siteJobs(sql, log, opts), { ...opts, lockKey: JOBS_LOCK, log });
+}
