@@ -16,6 +16,7 @@ import type { Sql } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inflightLimit } from './http/inflight.ts';
 import { refuseNonFiniteNumbers } from './http/finite.ts';
+import { compressJsonAnswers } from './http/compress.ts';
 import sessions, { enforceAuth } from './auth/sessions.ts';
 import siteStatus from './site/status.ts';
 import accountRoutes from './account/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   inflightLimit(app);
+  compressJsonAnswers(app);
   await app.register(sessions, { sql: deps.sql });
   await app.register(siteStatus);
   app.addHook('preValidation', enforceAuth);
