@@ -13,7 +13,7 @@ import { dragonsOf, recentDraws } from './dragon.ts';
 import { drawFromSeedHex, DRAW_ALGORITHM, seedHashOf } from './draw.ts';
 import { daySchedule, ensureIssueRows, findIssue, upcomingIssues } from './issues.ts';
 import { listLotteries, requireLottery, type Lottery } from './lotteries.ts';
-import { playCatalogue } from './playCatalogue.ts';
+import { catalogueVersion, playCatalogue } from './playCatalogue.ts';
 import { CodeQuery, IssueText, LotteryCodeText, resultsRoutes } from './resultsRoutes.ts';
 
 const OPEN = { auth: 'none' as const };
@@ -37,6 +37,7 @@ async function groupFor(sql: Sql, req: FastifyRequest, lottery: Lottery): Promis
 
 const ChaseQuery = Form({ lotteryCode: LotteryCodeText, count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CHASE_ISSUES })) });
 const DragonQuery = Form({ type: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) });
+const PlaysQuery = Form({ lotteryCode: LotteryCodeText, version: Type.Optional(Type.String({ maxLength: 64 })) });
 const VerifyQuery = Form({ lotteryCode: LotteryCodeText, issue: IssueText });
 
 export default async function lotteryRoutes(app: FastifyInstance) {
@@ -104,10 +105,18 @@ export default async function lotteryRoutes(app: FastifyInstance) {
       return ok({ list });
     });
 
+  // The catalogue with its version; a caller holding that version gets a short "unchanged" answer
+  // (`version` query), a revalidating HTTP cache a 304 (ETag). Per user: private, always revalidated.
   for (const path of ['/v1/lottery/howToPlay', '/v1/lottery/lotteryPlays']) {
-    app.get<{ Querystring: Static<typeof CodeQuery> }>(path, { config: OPTIONAL, schema: { querystring: CodeQuery } }, async (req) => {
+    app.get<{ Querystring: Static<typeof PlaysQuery> }>(path, { config: OPTIONAL, schema: { querystring: PlaysQuery } }, async (req, reply) => {
       const lottery = await requireLottery(sql, req.query.lotteryCode);
-      return ok(playCatalogue(lottery, await groupFor(sql, req, lottery)));
+      const catalogue = playCatalogue(lottery, await groupFor(sql, req, lottery));
+      const version = catalogueVersion(catalogue);
+      const etag = `"${version}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (req.query.version === version) return ok({ lotteryCode: lottery.code, version, unchanged: true });
+      return ok({ ...catalogue, version });
     });
   }
 
