@@ -6,6 +6,7 @@ import { setDispatchDeps } from './api/dispatch';
 import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
+import { prefetchBettingPage } from './features/lottery/early';
 import { confirmDialog, showAlert, showToast } from './ui';
 
 export function wireDispatcher(): void {
@@ -52,6 +53,8 @@ export async function startApp(): Promise<void> {
   void loadTenantConfig();
   if (stored) {
     if (stored.isLogin) void clearRebateCache().catch(() => {});
+    // The betting page's data goes out now, beside users/info and the page's code, not after them.
+    if (stored.isLogin) prefetchBettingPage(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.
     void refreshUser().then((u) => { if (!u && currentUser.value && !navigator.onLine) return; });
   }
