@@ -46,7 +46,26 @@ export function listenEmbeddedChat(): void {
   });
 }
 
+/** Paths that show the home page and its banner (the home page and its aliases, routeTable.ts). */
+const HOME_PATHS = new Set(['/', '/index', '/home']);
+export const HOME_BANNER_URL = '/banners/1.svg';
+
+/**
+ * The first home banner is the home page's largest paint: fetch it early, but only where it is shown
+ * (as a tag in index.html it was fetched on every route, one more request ahead of each page's data).
+ */
+export function preloadHomeBanner(pathname: string): void {
+  if (!HOME_PATHS.has(pathname)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = HOME_BANNER_URL;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
+}
+
 export async function startApp(): Promise<void> {
+  preloadHomeBanner(location.pathname);
   wireDispatcher();
   listenEmbeddedChat();
   const stored = await loadStoredUser();

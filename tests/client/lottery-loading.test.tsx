@@ -133,3 +133,17 @@ describe('play catalogue by version', () => {
     await waitFor(async () => expect((await read<{ version: string }>(playsStore, `${USER.userId}:1008`))?.version).toBe('new'));
   }, T);
 });
+
+describe('home banner preload', () => {
+  it('is hinted on the home page only, not from index.html on every route', async () => {
+    const fs = await import('node:fs');
+    const { preloadHomeBanner, HOME_BANNER_URL } = await import('../../src/client/bootstrap');
+    expect(fs.readFileSync('index.html', 'utf8')).not.toContain('rel="preload" as="image"');
+    const preloads = () => document.head.querySelectorAll(`link[rel="preload"][href="${HOME_BANNER_URL}"]`).length;
+    preloadHomeBanner('/lottery/SSC/1008');
+    preloadHomeBanner('/betRecord');
+    expect(preloads()).toBe(0);
+    preloadHomeBanner('/index');
+    expect(preloads()).toBe(1);
+  });
+});
