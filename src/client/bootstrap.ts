@@ -71,7 +71,8 @@ export async function startApp(): Promise<void> {
   const stored = await loadStoredUser();
   void loadTenantConfig();
   if (stored) {
-    if (stored.isLogin) void clearRebateCache().catch(() => {});
+    // fresh rebates each start, but offline the held ones are all the betting page can show
+    if (stored.isLogin && navigator.onLine) void clearRebateCache().catch(() => {});
     // The betting page's data goes out now, beside users/info and the page's code, not after them.
     if (stored.isLogin) prefetchBettingPage(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.

@@ -3,12 +3,9 @@ import { signal } from '@preact/signals-react';
 import type { Workbox } from 'workbox-window';
 
 export const updateReady = signal(false);
-export const online = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
 let wb: Workbox | null = null;
 
 export function registerServiceWorker(): void {
-  window.addEventListener('online', () => { online.value = true; });
-  window.addEventListener('offline', () => { online.value = false; });
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   void import('workbox-window').then(({ Workbox }) => {
     wb = new Workbox('/sw.js');

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { PlayCatalogue } from '../api';
 import { earlyKeys, takeEarly } from '../early';
 import { readCachedPlays, revalidatePlays } from '../storage';
+import { noteCachedContent } from '../../../state/network';
 
 export interface PlaysState { data: PlayCatalogue | undefined; error: Error | null; loading: boolean; reload(): void }
 
@@ -18,18 +19,26 @@ export function usePlays(userId: number, lotteryCode: string): PlaysState {
     if (!lotteryCode) return;
     let live = true;
     let shown = false;
+    let failed = false;
     const show = (c: PlayCatalogue) => { if (live) { shown = true; setData(c); setError(null); } };
     setError(null);
     setData(undefined);
     const check = tick === 0
       ? takeEarly(earlyKeys.plays(userId, lotteryCode), () => revalidatePlays(userId, lotteryCode))
       : revalidatePlays(userId, lotteryCode);
-    void readCachedPlays(userId, lotteryCode).then((held) => { if (held && !shown) show(held.catalogue); });
+    void readCachedPlays(userId, lotteryCode).then((held) => {
+      if (!held || shown) return;
+      show(held.catalogue);
+      if (failed) noteCachedContent();
+    });
     check.then(({ cached, fresh }) => {
       const best = fresh ?? cached;
       if (best) show(best.catalogue);
     }, (e: unknown) => {
-      if (live && !shown) setError(e instanceof Error ? e : new Error(String(e)));
+      if (!live) return;
+      failed = true;
+      if (!shown) setError(e instanceof Error ? e : new Error(String(e)));
+      else noteCachedContent(); // the held copy could not be checked: it may be out of date
     });
     return () => { live = false; };
   }, [userId, lotteryCode, tick]);

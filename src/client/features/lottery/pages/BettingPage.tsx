@@ -5,8 +5,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from '../../../router';
-import { ErrorState, LoadingState, Page, showAlert, showToast } from '../../../ui';
+import { ErrorState, LoadingState, Page, requireOnline, showAlert, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
+import { isOnline } from '../../../state/network';
 import { tenantName } from '../../../state/tenant';
 import { formatFen } from '../../../../domain/money';
 import { addBetting, addChaseBetting, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
@@ -83,6 +84,7 @@ export default function BettingPage() {
   const onSale = Boolean(issue.data?.issue) && (issue.remainingMs ?? 0) > 0;
   const openConfirm = (tickets: Ticket[]) => {
     if (!tickets.length) return;
+    if (!isOnline()) { void requireOnline(); return; }
     if (!onSale) { void showAlert('当前期已封盘，请稍候下一期'); return; }
     setConfirmTickets(tickets);
     setPanel('confirm');
