@@ -49,7 +49,8 @@ export function prefetchBettingPage(pathname: string, userId: number): void {
   startEarly(earlyKeys.results(code, RESULTS_STRIP_SIZE), () => getOpenData(code, RESULTS_STRIP_SIZE, { quiet: true }));
   if (!userId) return;
   startEarly(earlyKeys.balance(userId), queryBalance);
-  startEarly(earlyKeys.rebate(userId, family), () => loadRebate(userId, family as LotteryFamily));
+  // app start has just wiped the rebate cache (online): ask the server without reading it first
+  startEarly(earlyKeys.rebate(userId, family), () => loadRebate(userId, family as LotteryFamily, navigator.onLine));
 }
 
 /** For tests. */
