@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from '../../../router';
 import { ErrorState, LoadingState, Page, requireOnline, showAlert, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
-import { isOnline } from '../../../state/network';
+import { isOnline, online } from '../../../state/network';
 import { tenantName } from '../../../state/tenant';
 import { formatFen } from '../../../../domain/money';
 import { addBetting, addChaseBetting, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
@@ -82,6 +82,7 @@ export default function BettingPage() {
   const bets = useBetSubmit({ userId, onRebateStale: (drop) => { void refreshRebate(drop); } });
 
   const onSale = Boolean(issue.data?.issue) && (issue.remainingMs ?? 0) > 0;
+  // offline the bet button stays enabled, so a tap says why nothing can be sent (openConfirm)
   const openConfirm = (tickets: Ticket[]) => {
     if (!tickets.length) return;
     if (!isOnline()) { void requireOnline(); return; }
@@ -138,7 +139,7 @@ export default function BettingPage() {
           : !rebate || !catalogue.data ? <LoadingState />
           : (
             <BetBoard lotteryCode={item.lotteryCode} family={item.family} catalogue={catalogue.data} rebate={rebate}
-              slipCount={slip.length} disabled={!onSale || bets.waiting}
+              slipCount={slip.length} disabled={(!onSale && online.value) || bets.waiting}
               onAdd={(t) => { setSlip((s) => [...s, t]); showToast('已加入号码篮'); }}
               onBetNow={(t) => { const all = t ? [...slip, t] : slip; if (t) setSlip(all); openConfirm(all); }}
               onOpenSlip={() => setPanel('slip')} />
