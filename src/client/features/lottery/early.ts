@@ -43,6 +43,8 @@ export function prefetchBettingPage(pathname: string, userId: number): void {
   const m = BETTING_PATH.exec(pathname);
   if (!m) return;
   const [, family, code] = m as unknown as [string, string, string];
+  // the page's own code too, now rather than after the first render of the route (routes.ts imports the same chunk)
+  void import('./pages/BettingPage').catch(() => {});
   void lotteryList().catch(() => {});
   startEarly(earlyKeys.plays(userId, code), () => revalidatePlays(userId, code));
   startEarly(earlyKeys.issue(code), () => getNextIssueTimed(code));
