@@ -8,7 +8,9 @@ import { precacheAndRoute, createHandlerBoundToURL, cleanupOutdatedCaches } from
 import { registerRoute, NavigationRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import type { WorkboxPlugin } from 'workbox-core';
 import { decodeEnpathUrl } from '../src/domain/enpath';
+import { CACHED_ANSWER_HEADER } from '../src/domain/constants';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -43,12 +45,25 @@ export function isResultsApi(url: URL, method: string): boolean {
   return real !== null && RESULTS.some((r) => r.test(real));
 }
 
+/**
+ * Marks an answer served from this worker's cache (header read by the page's request function, which
+ * labels the page 离线内容 when it is offline). The page cannot tell otherwise: the body is the same.
+ */
+const markCachedAnswer: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(CACHED_ANSWER_HEADER, headers.get('date') ?? '1');
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
 registerRoute(
   ({ url, request }) => isResultsApi(url, request.method),
   new NetworkFirst({
     cacheName: 'lottery-results',
     networkTimeoutSeconds: 4,
-    plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 })],
+    plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 }), markCachedAnswer],
   }),
   'GET',
 );
@@ -57,7 +72,7 @@ registerRoute(
   ({ url, request }) => isCacheableApi(url, request.method),
   new StaleWhileRevalidate({
     cacheName: 'public-config',
-    plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 60 * 60 })],
+    plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 60 * 60 }), markCachedAnswer],
   }),
   'GET',
 );

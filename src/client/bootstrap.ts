@@ -6,6 +6,7 @@ import { setDispatchDeps } from './api/dispatch';
 import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
+import { prefetchBettingPage } from './features/lottery/early';
 import { confirmDialog, showAlert, showToast } from './ui';
 
 export function wireDispatcher(): void {
@@ -45,13 +46,35 @@ export function listenEmbeddedChat(): void {
   });
 }
 
+/** Paths that show the home page and its banner (the home page and its aliases, routeTable.ts). */
+const HOME_PATHS = new Set(['/', '/index', '/home']);
+export const HOME_BANNER_URL = '/banners/1.svg';
+
+/**
+ * The first home banner is the home page's largest paint: fetch it early, but only where it is shown
+ * (as a tag in index.html it was fetched on every route, one more request ahead of each page's data).
+ */
+export function preloadHomeBanner(pathname: string): void {
+  if (!HOME_PATHS.has(pathname)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = HOME_BANNER_URL;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
+}
+
 export async function startApp(): Promise<void> {
+  preloadHomeBanner(location.pathname);
   wireDispatcher();
   listenEmbeddedChat();
   const stored = await loadStoredUser();
   void loadTenantConfig();
   if (stored) {
-    if (stored.isLogin) void clearRebateCache().catch(() => {});
+    // fresh rebates each start, but offline the held ones are all the betting page can show
+    if (stored.isLogin && navigator.onLine) void clearRebateCache().catch(() => {});
+    // The betting page's data goes out now, beside users/info and the page's code, not after them.
+    if (stored.isLogin) prefetchBettingPage(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.
     void refreshUser().then((u) => { if (!u && currentUser.value && !navigator.onLine) return; });
   }

@@ -8,7 +8,10 @@ import { OverlayHost } from './ui';
 import { startApp } from './bootstrap';
 import { registerServiceWorker } from './sw-register';
 import { startWorker } from './worker/client';
+import { watchNetwork } from './state/network';
+import { serverAnswers } from './api/request';
 
+watchNetwork(serverAnswers);
 void startApp().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -3,12 +3,11 @@ import { signal } from '@preact/signals-react';
 import type { Workbox } from 'workbox-window';
 
 export const updateReady = signal(false);
-export const online = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
+/** The network state lives in state/network.ts (browser flag and failed requests); kept here for older imports. */
+export { online } from './state/network';
 let wb: Workbox | null = null;
 
 export function registerServiceWorker(): void {
-  window.addEventListener('online', () => { online.value = true; });
-  window.addEventListener('offline', () => { online.value = false; });
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   void import('workbox-window').then(({ Workbox }) => {
     wb = new Workbox('/sw.js');

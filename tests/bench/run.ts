@@ -3,7 +3,8 @@
  * (2) login and heartbeat throughput through the real app on a real embedded PostgreSQL, as
  * ratios against a bare Fastify hello measured in the same run on the same machine.
  * (3) bets per second through the full HTTP API at 100 concurrent players against the same-shaped raw SQL
- * transaction on the same database; (4) the time to settle 100,000 bets of one issue.
+ * transaction on the same database; (4) the time to settle 100,000 bets of one issue; (5) the betting
+ * page's ready time on a throttled phone profile, cold and warm (gamePage.ts).
  * Benchmarks are not tests: they print figures, they do not pass or fail.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { benchBetting, printBettingBench } from './betting.ts';
 import { benchWallet, printWalletBench } from './wallet.ts';
 import { benchSettle, nodeCpuMs } from './settle.ts';
+import { benchGamePage, printGamePageBench } from './gamePage.ts';
 
 const BUDGET_KB = 150;
 const AIM_KB = 100;
@@ -112,6 +114,7 @@ async function throughput() {
 const app = await startProcess('scripts/serve-temp.ts', APP_PORT);
 try {
   await bundleSize(`http://127.0.0.1:${APP_PORT}`);
+  if (fs.existsSync('dist/index.html')) printGamePageBench(await benchGamePage(`http://127.0.0.1:${APP_PORT}`));
 } finally {
   await stopProcess(app);
 }

@@ -3,12 +3,29 @@ import { encodeEnpath } from '../../domain/enpath';
 import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
 import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, type Envelope } from '../../domain/errors';
 import { dispatchCode } from './dispatch';
+import { CACHED_ANSWER_HEADER, isOnline, NEEDS_NETWORK_MSG, noteAnswer, noteCachedContent, noteNoAnswer, OFFLINE_MSG } from '../state/network';
+
+/**
+ * Why a call failed: the server refused it (an envelope with its code), no answer came (`network`:
+ * the server may or may not have acted), it timed out, or there was no network at all (`offline`:
+ * a POST is then not sent at all; a GET found nothing in the service worker's cache either).
+ */
+export type ApiErrorKind = 'refused' | 'network' | 'timeout' | 'offline';
 
 export class ApiError extends Error {
-  constructor(public code: number, message: string, public data: unknown = null) {
+  constructor(public code: number, message: string, public data: unknown = null, public kind: ApiErrorKind = 'refused') {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** A failure with no answer from the server (kind network or timeout): an action may have been applied. */
+export function isNoAnswer(e: unknown): boolean {
+  return e instanceof ApiError && (e.kind === 'network' || e.kind === 'timeout');
+}
+
+export function isOfflineError(e: unknown): boolean {
+  return e instanceof ApiError && e.kind === 'offline';
 }
 
 /** `quiet`: no dispatch at all (probes such as the first-load user-info check). */
@@ -44,6 +61,9 @@ export function buildRequest(method: 'GET' | 'POST', path: string, params?: Para
 
 /** Fetches and unwraps an envelope; throws ApiError without dispatching (used by the worker too). */
 export async function fetchEnvelope<T>(method: 'GET' | 'POST', path: string, params?: Params, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  // Offline, a change is not sent at all (never queued silently); a GET may still come from the
+  // service worker's cache.
+  if (method === 'POST' && !isOnline()) throw new ApiError(-1, NEEDS_NETWORK_MSG, null, 'offline');
   const { url, init } = buildRequest(method, path, params, opts.upload);
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -51,11 +71,17 @@ export async function fetchEnvelope<T>(method: 'GET' | 'POST', path: string, par
   try {
     res = await fetch(url, { ...init, signal: ctrl.signal });
   } catch (e) {
-    const timedOut = ctrl.signal.aborted;
-    throw new ApiError(-1, timedOut ? NETWORK_TIMEOUT_MSG : NETWORK_UNAVAILABLE_MSG, e instanceof Error ? e.message : null);
+    const detail = e instanceof Error ? e.message : null;
+    if (ctrl.signal.aborted) throw new ApiError(-1, NETWORK_TIMEOUT_MSG, detail, 'timeout');
+    noteNoAnswer();
+    // A GET changes nothing, so no answer simply means no network; a POST's outcome is unknown.
+    if (method === 'GET') throw new ApiError(-1, OFFLINE_MSG, detail, 'offline');
+    throw new ApiError(-1, NETWORK_UNAVAILABLE_MSG, detail, 'network');
   } finally {
     clearTimeout(timer);
   }
+  if (res.headers.get(CACHED_ANSWER_HEADER)) noteCachedContent();
+  else noteAnswer();
   let env: Envelope<T> | null = null;
   try {
     const json = (await res.json()) as unknown;
@@ -63,7 +89,7 @@ export async function fetchEnvelope<T>(method: 'GET' | 'POST', path: string, par
   } catch {
     env = null;
   }
-  if (!env) throw new ApiError(-1, NETWORK_UNAVAILABLE_MSG);
+  if (!env) throw new ApiError(-1, NETWORK_UNAVAILABLE_MSG, null, 'network');
   // 4xx with an envelope: treat as a plain refusal with its msg.
   if (!res.ok && env.code === 1) return { code: -1, msg: env.msg, data: env.data };
   return env;
@@ -74,11 +100,22 @@ export async function request<T = unknown>(method: 'GET' | 'POST', path: string,
   try {
     env = await fetchEnvelope<T>(method, path, params, opts);
   } catch (e) {
-    const err = e instanceof ApiError ? e : new ApiError(-1, NETWORK_UNAVAILABLE_MSG);
-    if (!opts.inline && !opts.quiet) void dispatchCode(-1, err.message);
+    const err = e instanceof ApiError ? e : new ApiError(-1, NETWORK_UNAVAILABLE_MSG, null, 'network');
+    // offline: the banner already says so, and the page's own state shows it; no alert on top
+    if (!opts.inline && !opts.quiet && err.kind !== 'offline') void dispatchCode(-1, err.message);
     throw err;
   }
   if (env.code === 1) return env.data;
   if (!opts.quiet) void dispatchCode(env.code, env.msg, { inline: opts.inline });
   throw new ApiError(env.code, env.msg || '操作失败', env.data);
+}
+
+/** Whether the server answers at all: the probe of the network state while it is marked unreachable. */
+export async function serverAnswers(): Promise<boolean> {
+  try {
+    await fetchEnvelope('GET', '/v1/betting/getServerTimeMillisecond', undefined, { timeoutMs: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
 }

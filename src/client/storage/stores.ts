@@ -45,3 +45,6 @@ export const betStore: UseStore = createStore('hy-bet', 'kv');
 export const rechargeStore: UseStore = createStore('hy-recharge', 'kv');
 export const withdrawStore: UseStore = createStore('hy-withdraw', 'kv');
 export const walletActionStore: UseStore = createStore('hy-wallet', 'kv');
+/** The play catalogue of each lottery as a user last saw it, with its version (lottery feature):
+ * the betting page shows it at once and asks the server only whether that version is current. */
+export const playsStore: UseStore = createStore('hy-plays', 'kv');

@@ -1,7 +1,13 @@
 /** Page scaffolding and loading / empty / error states. */
 import { useCallback, useEffect, useRef, useState, type DependencyList, type ReactNode } from 'react';
 import { useLocation } from '../router';
+import { useSignals } from '@preact/signals-react/runtime';
 import { Spinner, Button } from './controls';
+import { showAlert } from './overlay';
+import { CACHED_CONTENT_MSG, cachedContentPath, isOnline, NEEDS_NETWORK_MSG, OFFLINE_MSG, online } from '../state/network';
+
+/** The error state's text offline: what is wrong and that the page fills in by itself. */
+export const OFFLINE_STATE_MSG = '网络未连接，联网后将自动重新加载';
 
 export function LoadingState() {
   return <div className="flex justify-center py-10 text-brand"><Spinner /></div>;
@@ -9,13 +15,42 @@ export function LoadingState() {
 export function EmptyState({ text }: { text: string }) {
   return <p className="py-10 text-center text-gray-600">{text}</p>;
 }
+/**
+ * A failed load. Offline it says so (whatever the failure's own text) and retries by itself as soon
+ * as the network is back, so a page opened offline fills in without the player doing anything.
+ */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  useSignals();
+  const up = online.value;
+  const retryRef = useRef(onRetry);
+  retryRef.current = onRetry;
+  const wasDown = useRef(!up);
+  useEffect(() => {
+    if (!up) { wasDown.current = true; return; }
+    if (wasDown.current) { wasDown.current = false; retryRef.current?.(); }
+  }, [up]);
+  const offline = !up || message === OFFLINE_MSG;
   return (
     <div className="flex flex-col items-center gap-3 py-10 text-center">
-      <p role="alert" className="text-red-700">{message}</p>
+      <p role="alert" className={offline ? 'text-gray-700' : 'text-red-700'}>{offline ? OFFLINE_STATE_MSG : message}</p>
       {onRetry && <Button variant="secondary" onClick={onRetry}>重试</Button>}
     </div>
   );
+}
+
+/** Money actions and other changes need the network: offline, says so and returns false (nothing is sent or queued). */
+export async function requireOnline(): Promise<boolean> {
+  if (isOnline()) return true;
+  await showAlert(NEEDS_NETWORK_MSG);
+  return false;
+}
+
+/** Under the header of a page showing content from a cache while offline. */
+function CachedNote() {
+  useSignals();
+  const [location] = useLocation();
+  if (cachedContentPath.value !== location || online.value) return null;
+  return <p role="note" className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">{CACHED_CONTENT_MSG}</p>;
 }
 
 export function Page({ title, back, children, actions }: { title: string; back?: boolean | string; children: ReactNode; actions?: ReactNode }) {
@@ -38,6 +73,7 @@ export function Page({ title, back, children, actions }: { title: string; back?:
         <h1 className="flex-1 truncate text-center text-lg font-semibold">{title}</h1>
         <div className="flex w-20 shrink-0 items-center justify-end gap-1">{actions}</div>
       </header>
+      <CachedNote />
       <main className="px-4 py-4">{children}</main>
     </div>
   );

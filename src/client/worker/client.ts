@@ -3,7 +3,8 @@ import { wrap, proxy, type Remote } from 'comlink';
 import { effect } from '@preact/signals-react';
 import { navigate } from '../router';
 import type { WorkerApi } from './worker';
-import { TIME_SYNC_FAILED_MSG } from './timeSync';
+import { afterSync, TIME_SYNC_FAILED_MSG } from './timeSync';
+import { isOnline, whenOnline } from '../state/network';
 import { currentUser } from '../state/session';
 import { clockStore, put } from '../storage/stores';
 import { dispatchCode } from '../api/dispatch';
@@ -12,17 +13,35 @@ import { showAlert } from '../ui';
 let remote: Remote<WorkerApi> | null = null;
 export function worker(): Remote<WorkerApi> | null { return remote; }
 
+/** Set in this tab once the time-sync warning was shown: it is not shown again on the next page or reload. */
+const TIME_SYNC_WARNED_KEY = 'hy-time-sync-warned';
+
+function warnedBefore(): boolean {
+  try { return sessionStorage.getItem(TIME_SYNC_WARNED_KEY) === '1'; } catch { return false; }
+}
+
+/** Syncs the clock once the network is there; warns (once per session) only when the server was reachable. */
+async function syncClock(w: Remote<WorkerApi>): Promise<void> {
+  for (;;) {
+    await whenOnline();
+    const { offset } = await w.syncTime();
+    const outcome = afterSync(offset, isOnline(), warnedBefore());
+    if (outcome === 'synced') { await put(clockStore, 'offset', { offset, at: Date.now() }).catch(() => {}); return; }
+    if (outcome === 'retryWhenOnline') continue;
+    if (outcome === 'quiet') return;
+    try { sessionStorage.setItem(TIME_SYNC_WARNED_KEY, '1'); } catch { /* storage refused: the warning may show again */ }
+    if (/^\/(lottery|live)\//.test(location.pathname)) navigate('/lotteryHall');
+    await showAlert(TIME_SYNC_FAILED_MSG);
+    return;
+  }
+}
+
 export function startWorker(): void {
   if (typeof Worker === 'undefined') return;
   remote = wrap<WorkerApi>(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }));
   const w = remote;
   void w.setEvents(proxy({ onCode: (code: number, msg: string) => { void dispatchCode(code, msg); } }));
-  void w.syncTime().then(async ({ offset }) => {
-    if (offset !== null) { await put(clockStore, 'offset', { offset, at: Date.now() }).catch(() => {}); return; }
-    const onBettingPage = /^\/(lottery|live)\//.test(location.pathname);
-    if (onBettingPage) navigate('/lotteryHall');
-    await showAlert(TIME_SYNC_FAILED_MSG);
-  });
+  void syncClock(w);
   effect(() => {
     const u = currentUser.value;
     if (u?.isLogin) void w.startHeartbeat(); else void w.stopHeartbeat();

@@ -34,3 +34,16 @@ export async function syncServerTime(probe: ProbeFn): Promise<{ offset: number |
   }
   return { offset: null, attempts };
 }
+
+/**
+ * What the page does after a sync: keep the offset; try again once the network is back (a failure
+ * offline says nothing about the server's clock, and warning about it on every page helps no one);
+ * or warn, once per browser session (`warnedBefore`), since betting stays possible on the answer's time.
+ */
+export type SyncOutcome = 'synced' | 'retryWhenOnline' | 'warn' | 'quiet';
+
+export function afterSync(offset: number | null, online: boolean, warnedBefore: boolean): SyncOutcome {
+  if (offset !== null) return 'synced';
+  if (!online) return 'retryWhenOnline';
+  return warnedBefore ? 'quiet' : 'warn';
+}

@@ -4,6 +4,7 @@
  * 2-yuan line at unit 元; odds plays: decimal odds with the operator's overrides), and a short
  * Chinese description built from the play's own rows and tiers.
  */
+import crypto from 'node:crypto';
 import { formatFen } from '../../domain/money.ts';
 import { ODDS_SCALE, oddsForReturn, playOdds, playsOf, prizePerLineFen, tiersUnder, type PlayDef, type TierDef } from '../../domain/lottery/index.ts';
 import { ruleFlagsAt, type Lottery } from './lotteries.ts';
@@ -88,4 +89,13 @@ export function playCatalogue(lottery: Lottery, group: number) {
     g.plays.push(playInfo(lottery, play, group));
   }
   return { lotteryCode: lottery.code, family: lottery.family, groups };
+}
+
+/**
+ * The version of a catalogue as one caller sees it: a hash of the catalogue itself, so anything
+ * that changes what the menu shows (plays, rows, odds settings, the caller's prize group, a rule
+ * flag) gives a new version and nothing else does. The client keeps the catalogue by this version.
+ */
+export function catalogueVersion(catalogue: ReturnType<typeof playCatalogue>): string {
+  return crypto.createHash('sha256').update(JSON.stringify(catalogue)).digest('hex').slice(0, 20);
 }

@@ -12,7 +12,7 @@ import type { Sql } from '../db/client.ts';
 import { dragonsOf, recentDraws } from './dragon.ts';
 import { daySchedule, ensureIssueRows, findIssue, upcomingIssues } from './issues.ts';
 import { listLotteries, requireLottery, type Lottery } from './lotteries.ts';
-import { playCatalogue } from './playCatalogue.ts';
+import { catalogueVersion, playCatalogue } from './playCatalogue.ts';
 import { CodeQuery, LotteryCodeText, resultsRoutes } from './resultsRoutes.ts';
 
 const OPEN = { auth: 'none' as const };
@@ -36,6 +36,7 @@ async function groupFor(sql: Sql, req: FastifyRequest, lottery: Lottery): Promis
 
 const ChaseQuery = Form({ lotteryCode: LotteryCodeText, count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CHASE_ISSUES })) });
 const DragonQuery = Form({ type: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) });
+const PlaysQuery = Form({ lotteryCode: LotteryCodeText, version: Type.Optional(Type.String({ maxLength: 64 })) });
 
 export default async function lotteryRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
@@ -102,10 +103,18 @@ export default async function lotteryRoutes(app: FastifyInstance) {
       return ok({ list });
     });
 
+  // The catalogue with its version; a caller holding that version gets a short "unchanged" answer
+  // (`version` query), a revalidating HTTP cache a 304 (ETag). Per user: private, always revalidated.
   for (const path of ['/v1/lottery/howToPlay', '/v1/lottery/lotteryPlays']) {
-    app.get<{ Querystring: Static<typeof CodeQuery> }>(path, { config: OPTIONAL, schema: { querystring: CodeQuery } }, async (req) => {
+    app.get<{ Querystring: Static<typeof PlaysQuery> }>(path, { config: OPTIONAL, schema: { querystring: PlaysQuery } }, async (req, reply) => {
       const lottery = await requireLottery(sql, req.query.lotteryCode);
-      return ok(playCatalogue(lottery, await groupFor(sql, req, lottery)));
+      const catalogue = playCatalogue(lottery, await groupFor(sql, req, lottery));
+      const version = catalogueVersion(catalogue);
+      const etag = `"${version}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (req.query.version === version) return ok({ lotteryCode: lottery.code, version, unchanged: true });
+      return ok({ ...catalogue, version });
     });
   }
 

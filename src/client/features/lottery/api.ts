@@ -7,6 +7,9 @@ import { request, type RequestOptions } from '../../api/request';
 import type { LongDragonRow, LotteryFamily } from '../../../domain/lottery';
 
 const inline: RequestOptions = { inline: true };
+
+/** Rows of the latest-results strip; the hall asks for the same page so the service worker's copy serves both offline. */
+export const RESULTS_STRIP_SIZE = 5;
 const B = (name: string) => `/v1/betting/${name}`;
 const L = (name: string) => `/v1/lottery/${name}`;
 
@@ -58,6 +61,8 @@ export interface PlayInfo {
 export interface PlayGroup { group: string; plays: PlayInfo[] }
 /** The catalogue of howToPlay and lotteryPlays. */
 export interface PlayCatalogue { lotteryCode: string; family: LotteryFamily; groups: PlayGroup[] }
+/** lotteryPlays with its version; `unchanged` (and no groups) when the caller already holds that version. */
+export type VersionedPlays = (PlayCatalogue & { version: string; unchanged?: undefined }) | { lotteryCode: string; version: string; unchanged: true };
 
 export type { LongDragonRow };
 
@@ -75,6 +80,13 @@ export const getLotteryList = () =>
 
 export const getNextIssue = (lotteryCode: string, opts: RequestOptions = inline) =>
   request<NextIssueData>('GET', B('nextIssueOpenData'), { lotteryCode }, opts);
+
+/** The issue on sale with the local time halfway through its round trip (for the clock until it is synced). */
+export async function getNextIssueTimed(lotteryCode: string): Promise<{ next: NextIssueData; midAtMs: number }> {
+  const sentAt = Date.now();
+  const next = await getNextIssue(lotteryCode);
+  return { next, midAtMs: Math.round((sentAt + Date.now()) / 2) };
+}
 
 export const getOpenData = (lotteryCode: string, pageSize = 30, opts: RequestOptions = inline) =>
   request<{ list: OpenRow[] }>('GET', B('lotteryOpenData'), { lotteryCode, pageSize }, opts).then((r) => r.list);
@@ -94,7 +106,8 @@ export const findChaseIssues = (lotteryCode: string, count: number) =>
   request<{ list: ChaseIssueRow[] }>('GET', L('findSelfLotteryIssue'), { lotteryCode, count }, inline).then((r) => r.list);
 
 export const getHowToPlay = (lotteryCode: string) => request<PlayCatalogue>('GET', L('howToPlay'), { lotteryCode }, inline);
-export const getLotteryPlays = (lotteryCode: string) => request<PlayCatalogue>('GET', L('lotteryPlays'), { lotteryCode }, inline);
+export const getLotteryPlays = (lotteryCode: string, version?: string) =>
+  request<VersionedPlays>('GET', L('lotteryPlays'), { lotteryCode, version }, inline);
 
 export const getLongDragon = (type = 1) =>
   request<{ list: LongDragonRow[] }>('GET', L('longDragon'), { type }, inline).then((r) => r.list);

@@ -1,10 +1,11 @@
 /**
  * Lottery data kept in IndexedDB: the rebate cache per user and family (rebateStore, wiped at login and
- * on a rebate refusal) and the bet submission in flight (betStore, see stores.ts).
+ * on a rebate refusal), the play catalogue per user and lottery with its version (playsStore), and the
+ * bet submission in flight (betStore, see stores.ts).
  */
 import type { LotteryFamily } from '../../../domain/lottery';
-import { betStore, rebateStore, put, read, remove } from '../../storage/stores';
-import { getBetRebate, type RebateInfo } from './api';
+import { betStore, playsStore, rebateStore, put, read, remove } from '../../storage/stores';
+import { getBetRebate, getLotteryPlays, type PlayCatalogue, type RebateInfo } from './api';
 
 const rebateKey = (userId: number, family: LotteryFamily) => `${userId}:${family}`;
 
@@ -21,6 +22,37 @@ export async function loadRebate(userId: number, family: LotteryFamily, fresh = 
 
 export async function dropRebate(userId: number, family: LotteryFamily): Promise<void> {
   await remove(rebateStore, rebateKey(userId, family)).catch(() => {});
+}
+
+export interface CachedPlays { version: string; catalogue: PlayCatalogue }
+
+/** Prizes are at the user's prize group: the catalogue is kept per user (0: not logged in). */
+const playsKey = (userId: number, lotteryCode: string) => `${userId}:${lotteryCode}`;
+
+export function readCachedPlays(userId: number, lotteryCode: string): Promise<CachedPlays | undefined> {
+  return read<CachedPlays>(playsStore, playsKey(userId, lotteryCode)).catch(() => undefined);
+}
+
+/**
+ * Asks the server for the catalogue, sending the version held in `cached`: the fresh catalogue
+ * (stored for next time) when it changed, null when `cached` is current.
+ */
+export async function fetchPlays(userId: number, lotteryCode: string, cached: CachedPlays | undefined): Promise<CachedPlays | null> {
+  const res = await getLotteryPlays(lotteryCode, cached?.version);
+  if (res.unchanged && cached?.version === res.version) return null;
+  // an unchanged answer without a held copy (another tab cleared it): ask for the whole catalogue
+  const full = res.unchanged ? await getLotteryPlays(lotteryCode) : res;
+  if (full.unchanged) throw new Error('玩法数据获取失败，请重试');
+  const { version, ...catalogue } = full;
+  const fresh: CachedPlays = { version, catalogue };
+  await put(playsStore, playsKey(userId, lotteryCode), fresh).catch(() => {});
+  return fresh;
+}
+
+/** The catalogue check the betting page makes: read the held copy, then ask whether it is current. */
+export async function revalidatePlays(userId: number, lotteryCode: string): Promise<{ cached: CachedPlays | undefined; fresh: CachedPlays | null }> {
+  const cached = await readCachedPlays(userId, lotteryCode);
+  return { cached, fresh: await fetchPlays(userId, lotteryCode, cached) };
 }
 
 /** A submission whose answer has not been seen yet. */

@@ -1,7 +1,8 @@
 /** Issue on sale with the countdown to close, the latest results strip, and the history drawer. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { getOpenData, type OpenRow } from '../api';
+import { earlyKeys, takeEarly } from '../early';
 import { formatCountdown, formatTime, RESULTS_STRIP_SIZE } from '../families';
 import type { IssueState } from '../hooks/useIssue';
 import { Balls } from './Balls';
@@ -12,20 +13,35 @@ const STRIP_OLDER_ROWS = 2;
 const HISTORY_SIZE = 50;
 const RESULTS_POLL_MS = 20_000;
 
+/**
+ * Recent results, polled. `refreshKey` (the last drawn issue) asks again when it changes to a new
+ * value, not when it first arrives: the first load already has that draw (asked once per page).
+ */
 function useResults(lotteryCode: string, size: number, refreshKey: unknown) {
   const [rows, setRows] = useState<OpenRow[] | undefined>(undefined);
   const [error, setError] = useState<Error | null>(null);
   const [tick, setTick] = useState(0);
+  const seenKey = useRef<unknown>(null);
+  const reloadRef = useRef<() => void>(() => {});
   useEffect(() => {
     let live = true;
-    const load = () => getOpenData(lotteryCode, size, { quiet: true }).then(
+    seenKey.current = null;
+    const ask = () => getOpenData(lotteryCode, size, { quiet: true });
+    const load = (first = false) => (first ? takeEarly(earlyKeys.results(lotteryCode, size), ask) : ask()).then(
       (l) => { if (live) { setRows(l); setError(null); } },
       (e: unknown) => { if (live) setError(e instanceof Error ? e : new Error(String(e))); },
     );
-    void load();
+    reloadRef.current = () => { void load(); };
+    void load(tick === 0);
     const t = setInterval(() => { void load(); }, RESULTS_POLL_MS);
     return () => { live = false; clearInterval(t); };
-  }, [lotteryCode, size, refreshKey, tick]);
+  }, [lotteryCode, size, tick]);
+  useEffect(() => {
+    if (refreshKey === null || refreshKey === undefined) return;
+    const prev = seenKey.current;
+    seenKey.current = refreshKey;
+    if (prev !== null && prev !== refreshKey) reloadRef.current();
+  }, [refreshKey]);
   return { rows, error, reload: () => setTick((t) => t + 1) };
 }
 

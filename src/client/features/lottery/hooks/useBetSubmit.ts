@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../../api/request';
 import { actionForCode, BETTING_WAIT_MSG, NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, ResponseCode } from '../../../../domain/errors';
-import { confirmDialog, showAlert } from '../../../ui';
+import { confirmDialog, requireOnline, showAlert } from '../../../ui';
 import { goRecharge } from '../../payments/firstChannel';
 import { claimRequestId, settleRequest, type PendingSubmission } from '../storage';
 
@@ -34,6 +34,7 @@ export function useBetSubmit({ userId, onRebateStale }: SubmitHooks) {
 
   /** Sends `body` once per requestId; resolves with the answer, or null when the bet was not placed. */
   async function submit<T>(kind: PendingSubmission['kind'], body: string, send: (requestId: string) => Promise<T>): Promise<T | null> {
+    if (!(await requireOnline())) return null;
     let requestId: string;
     try {
       requestId = await claimRequestId(userId, kind, body);

@@ -3,7 +3,8 @@
  * issue is fetched (retrying until the server has rolled over) and `onRollover` tells the page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getNextIssue, type NextIssueData } from '../api';
+import { getNextIssueTimed, type NextIssueData } from '../api';
+import { earlyKeys, takeEarly } from '../early';
 import { noteServerTime, serverNow, loadClockOffset } from '../clock';
 
 /** Between draws of an official game (no issue on sale), ask again this often. */
@@ -30,13 +31,13 @@ export function useIssue(lotteryCode: string, onRollover?: (from: string, to: st
   const rollRef = useRef(onRollover);
   rollRef.current = onRollover;
 
-  const fetchIssue = useCallback(async () => {
+  const fetchIssue = useCallback(async (first = false) => {
     if (inFlight.current || !lotteryCode) return;
     inFlight.current = true;
     try {
-      const sentAt = Date.now();
-      const next = await getNextIssue(lotteryCode);
-      noteServerTime(next.serverTime, Math.round((sentAt + Date.now()) / 2));
+      const ask = () => getNextIssueTimed(lotteryCode);
+      const { next, midAtMs } = await (first ? takeEarly(earlyKeys.issue(lotteryCode), ask) : ask());
+      noteServerTime(next.serverTime, midAtMs);
       const prev = current.current;
       current.current = next;
       setData(next);
@@ -54,7 +55,9 @@ export function useIssue(lotteryCode: string, onRollover?: (from: string, to: st
     current.current = null;
     setLoading(true);
     setData(null);
-    void loadClockOffset().then(fetchIssue);
+    // Both at once: a measured offset read later still wins over the answer's serverTime (clock.ts).
+    void loadClockOffset();
+    void fetchIssue(true);
     const tick = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(tick);
   }, [fetchIssue]);

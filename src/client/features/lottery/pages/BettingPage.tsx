@@ -5,14 +5,18 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from '../../../router';
-import { ErrorState, LoadingState, Page, showAlert, showToast, useAsync } from '../../../ui';
+import { ErrorState, LoadingState, Page, requireOnline, showAlert, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
+import { isOnline, online } from '../../../state/network';
 import { tenantName } from '../../../state/tenant';
 import { formatFen } from '../../../../domain/money';
-import { addBetting, addChaseBetting, getLotteryPlays, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
+import { addBetting, addChaseBetting, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
+import { earlyKeys, takeEarly } from '../early';
+import { isFamily } from '../families';
 import { loadRebate, dropRebate } from '../storage';
 import { useLotteries } from '../hooks/useLotteries';
 import { useIssue } from '../hooks/useIssue';
+import { usePlays } from '../hooks/usePlays';
 import { useBetSubmit } from '../hooks/useBetSubmit';
 import { useRouteParams } from '../hooks/useRouteParams';
 import { chaseKeyOf, domainPlay, toBettingRow, type Ticket } from '../ticket';
@@ -44,26 +48,31 @@ export default function BettingPage() {
   }, [lotteries.list, item, type, navigate]);
   useEffect(() => { if (item) document.title = `${tenantName()} - ${item.lotteryName}`; }, [item]);
 
-  // Nothing is asked about a code the lottery list does not hold (it goes to '/').
-  const knownCode = item?.lotteryCode ?? '';
-  const catalogue = useAsync(() => (knownCode ? getLotteryPlays(knownCode) : new Promise<never>(() => {})), [knownCode]);
+  // The code and family of the address are asked about at once, beside the lottery list (not after
+  // it): an unknown code is refused by the server and the page goes to '/' when the list arrives.
+  const family = isFamily(type) ? type : null;
+  const catalogue = usePlays(userId, code);
   const [rebate, setRebate] = useState<RebateInfo | null>(null);
   const [rebateError, setRebateError] = useState(false);
   const refreshRebate = useCallback(async (drop: boolean) => {
-    if (!item || !userId) return;
-    if (drop) await dropRebate(userId, item.family);
-    try { setRebate(await loadRebate(userId, item.family, true)); setRebateError(false); } catch { setRebateError(true); }
-  }, [item, userId]);
+    if (!family || !userId) return;
+    if (drop) await dropRebate(userId, family);
+    try { setRebate(await loadRebate(userId, family, true)); setRebateError(false); } catch { setRebateError(true); }
+  }, [family, userId]);
   useEffect(() => {
-    if (!item || !userId) return;
-    loadRebate(userId, item.family).then((r) => { setRebate(r); setRebateError(false); }, () => setRebateError(true));
-  }, [item, userId]);
+    if (!family || !userId) return;
+    takeEarly(earlyKeys.rebate(userId, family), () => loadRebate(userId, family))
+      .then((r) => { setRebate(r); setRebateError(false); }, () => setRebateError(true));
+  }, [family, userId]);
 
   const [balance, setBalance] = useState<string | null>(null);
-  const loadBalance = useCallback(() => { queryBalance().then((b) => setBalance(b.balance), () => setBalance(null)); }, []);
-  useEffect(loadBalance, [loadBalance]);
+  const loadBalance = useCallback((first = false) => {
+    const ask = () => queryBalance();
+    (first ? takeEarly(earlyKeys.balance(userId), ask) : ask()).then((b) => setBalance(b.balance), () => setBalance(null));
+  }, [userId]);
+  useEffect(() => { loadBalance(true); }, [loadBalance]);
 
-  const issue = useIssue(knownCode, (from, to) => {
+  const issue = useIssue(code, (from, to) => {
     showToast(to ? `第${from}期已截止，当前为第${to}期` : `第${from}期已截止，暂停销售`);
   });
   const [slip, setSlip] = useState<Ticket[]>([]);
@@ -73,8 +82,10 @@ export default function BettingPage() {
   const bets = useBetSubmit({ userId, onRebateStale: (drop) => { void refreshRebate(drop); } });
 
   const onSale = Boolean(issue.data?.issue) && (issue.remainingMs ?? 0) > 0;
+  // offline the bet button stays enabled, so a tap says why nothing can be sent (openConfirm)
   const openConfirm = (tickets: Ticket[]) => {
     if (!tickets.length) return;
+    if (!isOnline()) { void requireOnline(); return; }
     if (!onSale) { void showAlert('当前期已封盘，请稍候下一期'); return; }
     setConfirmTickets(tickets);
     setPanel('confirm');
@@ -119,7 +130,7 @@ export default function BettingPage() {
       <div className="flex flex-col gap-3" data-money-form={slip.length > 0 || panel !== null ? '' : undefined}>
         <p className="flex items-center justify-between text-sm text-gray-800">
           <span>余额：<strong aria-live="polite">{balance === null ? '—' : `${balance}元`}</strong></span>
-          <button type="button" onClick={loadBalance} className="rounded px-2 py-1 text-brand underline focus-visible:outline-2 focus-visible:outline-brand">刷新</button>
+          <button type="button" onClick={() => loadBalance()} className="rounded px-2 py-1 text-brand underline focus-visible:outline-2 focus-visible:outline-brand">刷新</button>
         </p>
         <IssueBar lotteryCode={item.lotteryCode} issue={issue} />
         {catalogue.loading ? <LoadingState />
@@ -128,7 +139,7 @@ export default function BettingPage() {
           : !rebate || !catalogue.data ? <LoadingState />
           : (
             <BetBoard lotteryCode={item.lotteryCode} family={item.family} catalogue={catalogue.data} rebate={rebate}
-              slipCount={slip.length} disabled={!onSale || bets.waiting}
+              slipCount={slip.length} disabled={(!onSale && online.value) || bets.waiting}
               onAdd={(t) => { setSlip((s) => [...s, t]); showToast('已加入号码篮'); }}
               onBetNow={(t) => { const all = t ? [...slip, t] : slip; if (t) setSlip(all); openConfirm(all); }}
               onOpenSlip={() => setPanel('slip')} />

@@ -1,0 +1,85 @@
+/**
+ * Whether the app can reach its server, for the one offline banner, the error states and the money
+ * actions. Two sources: the browser's own flag (navigator.onLine and its online/offline events) and
+ * what requests see (a request that got no answer at all while the browser claimed to be online marks
+ * the server unreachable until a request gets through again; a probe checks every PROBE_MS meanwhile).
+ *
+ * Also remembers whether the page on screen shows content answered from a cache while offline (the
+ * service worker marks such answers), so the page can say it may be out of date.
+ */
+import { computed, signal } from '@preact/signals-react';
+
+export { CACHED_ANSWER_HEADER } from '../../domain/constants';
+
+export const PROBE_MS = 10_000;
+/** What the page says when a request found no network (never "contact support": nothing is wrong with the site). */
+export const OFFLINE_MSG = '网络连接失败，请检查网络后重试';
+/** What a money action, or any other change, says when tried offline: nothing is sent. */
+export const NEEDS_NETWORK_MSG = '当前处于离线状态，此操作需要网络连接，请联网后重试';
+export const CACHED_CONTENT_MSG = '离线内容，可能不是最新';
+
+const browserOnline = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
+const unreachable = signal(false);
+/** True while the server can be reached as far as the app knows. */
+export const online = computed(() => browserOnline.value && !unreachable.value);
+/** The path whose content came (partly) from a cache while offline; null when none. */
+export const cachedContentPath = signal<string | null>(null);
+
+let probe: (() => Promise<boolean>) | null = null;
+let probeTimer: ReturnType<typeof setTimeout> | null = null;
+
+function scheduleProbe(): void {
+  if (probeTimer || !probe) return;
+  probeTimer = setTimeout(() => {
+    probeTimer = null;
+    if (!unreachable.value || !browserOnline.value) return;
+    void probe?.().then((ok) => { if (ok) unreachable.value = false; else scheduleProbe(); });
+  }, PROBE_MS);
+}
+
+/** Listens to the browser's online/offline events; `check` asks the server whether it answers. */
+export function watchNetwork(check?: () => Promise<boolean>): void {
+  probe = check ?? null;
+  browserOnline.value = navigator.onLine;
+  window.addEventListener('online', () => { browserOnline.value = true; unreachable.value = false; });
+  window.addEventListener('offline', () => { browserOnline.value = false; });
+}
+
+/**
+ * The browser's own flag, read now: what sending is gated on. A server marked unreachable by one failed
+ * request does not block a retry (a dropped bet must be retried with its same id), only the display.
+ */
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/** A request got no answer at all. */
+export function noteNoAnswer(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) browserOnline.value = false;
+  else { unreachable.value = true; scheduleProbe(); }
+}
+
+/** A request got an answer from the server (not from a cache). */
+export function noteAnswer(): void {
+  if (unreachable.value) unreachable.value = false;
+}
+
+/** An answer came from a cache while offline: the page on screen is marked as showing cached content. */
+export function noteCachedContent(): void {
+  if ((!online.value || !isOnline()) && typeof location !== 'undefined') cachedContentPath.value = location.pathname;
+}
+
+/** Resolves when the network is back (at once when it is there). */
+export function whenOnline(): Promise<void> {
+  if (online.value && isOnline()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = online.subscribe((v) => { if (v && isOnline()) { queueMicrotask(() => stop()); resolve(); } });
+  });
+}
+
+/** For tests. */
+export function resetNetwork(isUp = true): void {
+  browserOnline.value = isUp;
+  unreachable.value = false;
+  cachedContentPath.value = null;
+}

@@ -1,0 +1,143 @@
+/**
+ * The betting page's ready time on a throttled phone profile, in Chromium: 150 ms round trip,
+ * 1.6 Mbps down, 750 kbps up, CPU slowed 4x (CDP Network.emulateNetworkConditions and
+ * Emulation.setCPUThrottlingRate), against the real built site on a temp server, logged in as the
+ * demo player.
+ *
+ * "Ready" is the moment the page shows the issue on sale (`第…期 距封盘`), the play menu (the
+ * 玩法 navigation with its first ball row) and the balance (`余额：….元`), measured in the page from
+ * its navigation start.
+ * - cold: the session only (login cookie, stored user); no HTTP cache, no service worker, no
+ *   Cache Storage, no held play catalogue;
+ * - warm: a second visit with the HTTP cache, the service worker (activated) and IndexedDB kept.
+ * Limitation: CDP throttles the page's own requests; a request the service worker makes itself (its
+ * network-first results on a warm visit) is not throttled.
+ *
+ * Standalone: `npx tsx tests/bench/gamePage.ts` (needs `npx vite build` first); also run by run.ts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
+
+export const PHONE = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
+export const AIM_COLD_MS = 1500;
+export const AIM_WARM_MS = 800;
+const RUNS = 3;
+const GAME_PATH = '/lottery/SSC/1008';
+const DEMO = { userName: 'player01', password: 'player123' };
+const READY_TIMEOUT_MS = 60_000;
+
+export interface GamePageResult { coldMs: number[]; warmMs: number[] }
+
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE.latencyMs,
+    downloadThroughput: PHONE.downloadBps / 8,
+    uploadThroughput: PHONE.uploadBps / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+}
+
+async function unthrottle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+}
+
+/** Opens the game page and resolves with ms from navigation start until it is ready. */
+async function timeReady(page: Page, baseUrl: string): Promise<number> {
+  await page.goto(`${baseUrl}${GAME_PATH}`, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(() => {
+    const text = document.body.innerText;
+    const issue = /第\S+期\s*距封盘/.test(text);
+    const menu = document.querySelector('nav[aria-label="玩法"]') && document.querySelector('[aria-label="万位 0"]');
+    const balance = /余额：\d[\d,]*\.\d{2}元/.test(text);
+    return issue && menu && balance ? performance.now() : 0;
+  }, null, { polling: 50, timeout: READY_TIMEOUT_MS });
+  return Math.round((await handle.jsonValue()) as number);
+}
+
+async function logIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('用户名', { exact: true }).fill(DEMO.userName);
+  await page.getByLabel('密码', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => u.pathname !== '/login', { timeout: 30_000 });
+}
+
+/** Forgets everything but the session: HTTP cache, service workers, Cache Storage, the held catalogue and rebates. */
+async function forgetAllButSession(page: Page, cdp: CDPSession, origin: string): Promise<void> {
+  await page.evaluate(async () => {
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+    for (const k of await caches.keys()) await caches.delete(k);
+    for (const db of ['hy-plays', 'hy-rebate', 'hy-clock']) {
+      await new Promise<void>((resolve) => { const req = indexedDB.deleteDatabase(db); req.onsuccess = req.onerror = req.onblocked = () => resolve(); });
+    }
+  });
+  await page.goto('about:blank');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+}
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+}
+
+async function withBrowser<T>(fn: (context: BrowserContext, page: Page) => Promise<T>): Promise<T> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-game-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport: { width: 360, height: 740 }, locale: 'zh-CN',
+  });
+  try {
+    return await fn(context, context.pages()[0] ?? (await context.newPage()));
+  } finally {
+    await context.close().catch(() => {});
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** One cold and one warm visit per run, each run in a fresh profile. */
+export async function benchGamePage(baseUrl: string, runs = RUNS): Promise<GamePageResult> {
+  const result: GamePageResult = { coldMs: [], warmMs: [] };
+  for (let i = 0; i < runs; i++) {
+    await withBrowser(async (context, page) => {
+      const cdp = await context.newCDPSession(page);
+      await logIn(page, baseUrl); // the session cookie and the stored user stay; everything else goes
+      await forgetAllButSession(page, cdp, baseUrl);
+      await throttle(cdp);
+      result.coldMs.push(await timeReady(page, baseUrl));
+      // the service worker installs and precaches during the cold visit: let it become active
+      await unthrottle(cdp);
+      await waitForServiceWorker(page);
+      await page.goto('about:blank');
+      await throttle(cdp);
+      result.warmMs.push(await timeReady(page, baseUrl));
+    });
+  }
+  return result;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+export function printGamePageBench(r: GamePageResult): void {
+  const line = (name: string, xs: number[], aim: number) => {
+    const m = median(xs);
+    return `${name}  median ${String(m).padStart(5)} ms   runs [${xs.join(', ')}]   aim < ${aim} ms   ratio to aim ${(m / aim).toFixed(2)}`;
+  };
+  console.log(`\n== Betting page ready on a phone profile (${PHONE.latencyMs} ms RTT, ${PHONE.downloadBps / 1e6} Mbps down, ${PHONE.uploadBps / 1e3} kbps up, CPU ${PHONE.cpuSlowdown}x) ==`);
+  console.log(line('cold', r.coldMs, AIM_COLD_MS));
+  console.log(line('warm', r.warmMs, AIM_WARM_MS));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { startTempServer } = await import('../../scripts/tempServer.ts');
+  const temp = await startTempServer();
+  try {
+    printGamePageBench(await benchGamePage(temp.url));
+  } finally {
+    await temp.close();
+  }
+}
