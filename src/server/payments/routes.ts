@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { channelUrl, MAX_PENDING_RECHARGES, RECHARGE_CHANNELS, RECHARGE_STATUSES } from '../../domain/payments.ts';
-import { Form, ok, refuse } from '../http/envelope.ts';
+import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
 import { Id } from '../site/text.ts';
 import { channelConfigs, channelsWithConfigs, getPaymentSettings, playerConfig } from './configs.ts';
@@ -11,8 +11,6 @@ import { createOrder, findOrder, NOT_FOUND_MSG, orderSelect, orderView, type Ord
 const PREFIX = '/v1/transaction';
 
 export const RechargeStatusField = Type.Union(RECHARGE_STATUSES.map((s) => Type.Literal(s)));
-/** Made once per order by the client and repeated on a retry. */
-export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 
 const RecordForm = Form({
   channel: Type.String({ minLength: 1, maxLength: 30 }),

@@ -8,13 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, parseYuanToFen } from '../../domain/money.ts';
 import { VW_TYPE_CODES, VW_TYPES, beijingDay, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
-import { Form, ok, refuse } from '../http/envelope.ts';
+import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
 import { Flag, Id } from '../site/text.ts';
 import { cancelPledge, createPledge, listProducts, orderItem, orderRef, ownOrder, productItem, setAutoRenew, type OrderRow } from './pledge.ts';
 import { assertWalletEnabled, listVwTransfers, logItem, moveAnswer, moveVirtual, walletInfo } from './service.ts';
 
-export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 export const Amount = Type.String({ minLength: 1, maxLength: 20 });
 
 /** A yuan amount > 0 by the money rule, or a clear refusal. */

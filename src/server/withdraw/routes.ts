@@ -7,14 +7,13 @@ import {
 } from '../../domain/withdraw.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
 import { checkSafetyPassword } from '../cards/safety.ts';
-import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
+import { CredentialHash, Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Id } from '../site/text.ts';
 import { createWithdrawal, type OrderRow, type WithdrawTarget } from './orders.ts';
 import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';
 import { playerOrderView } from './views.ts';
 
-export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 export const StatusFilter = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('rejected')]);
 
 const Empty = Form({});
