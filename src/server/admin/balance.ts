@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, formatFen, parseYuanToFen } from '../../domain/money.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { adjustBalance } from '../ledger/adjust.ts';
 import { PlainText } from '../site/text.ts';
@@ -34,7 +35,7 @@ export default async function balanceRoutes(app: FastifyInstance) {
         remark: b.remark.trim(),
         typeCode: b.typeCode,
         requestId: b.requestId,
-        operatorId: req.user!.userId,
+        operatorId: loggedIn(req).userId,
       });
       return ok({ transferId: r.transferId, balance: formatFen(r.balanceFen), balanceFen: r.balanceFen, applied: r.applied });
     },

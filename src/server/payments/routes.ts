@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { channelUrl, MAX_PENDING_RECHARGES, RECHARGE_CHANNELS, RECHARGE_STATUSES } from '../../domain/payments.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
 import { Id } from '../site/text.ts';
@@ -60,7 +61,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body;
       const r = await createOrder(sql, {
-        userId: req.user!.userId,
+        userId: loggedIn(req).userId,
         channel: b.channel,
         configId: b.configId,
         amount: b.amount,
@@ -77,7 +78,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (req) => {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
       const status = req.query.status;
-      const where = sql`where o.user_id = ${req.user!.userId} ${status ? sql`and o.status = ${status}` : sql``}`;
+      const where = sql`where o.user_id = ${loggedIn(req).userId} ${status ? sql`and o.status = ${status}` : sql``}`;
       const rows = await sql<OrderRow[]>`${orderSelect(sql)} ${where} order by o.id desc limit ${limit} offset ${offset}`;
       const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from recharge_orders o ${where}`;
       return ok({ list: rows.map(orderView), total: n });
@@ -88,7 +89,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     `${PREFIX}/rechargeRecordDetail`,
     { schema: { querystring: DetailQuery } },
     async (req) => {
-      const row = await findOrder(sql, req.query.id, req.user!.userId);
+      const row = await findOrder(sql, req.query.id, loggedIn(req).userId);
       if (!row) refuse(NOT_FOUND_MSG);
       return ok(orderView(row));
     },
