@@ -35,6 +35,45 @@ export function formatFen(fen: number): string {
   return `${sign}${yuan}.${rest}`;
 }
 
+/** 1250 → '+12.50', -300 → '-3.00', 0 → '0.00': the one signed amount of a flow or bill row. */
+export function formatSignedFen(fen: number): string {
+  return fen > 0 ? `+${formatFen(fen)}` : formatFen(fen);
+}
+
+/**
+ * A yuan amount as a JSON number, only for the fields spec 000 keeps numeric (a settled bet's
+ * returnAmount); built from the same text as formatFen, so 1950 → 19.5 and never 19.499999….
+ */
+export function yuanNumber(fen: number): number {
+  return Number(formatFen(fen));
+}
+
+/** A yuan amount as the wire carries it: yuan text ("12.50"), or a number where the spec says so. */
+export type WireYuan = string | number | null | undefined;
+
+/** Wire yuan → fen (negatives kept); null for nothing or anything that is not an amount. */
+export function wireFen(v: WireYuan): number | null {
+  if (typeof v === 'number') {
+    const fen = Math.round(v * FEN_PER_YUAN);
+    return Number.isSafeInteger(fen) && Math.abs(fen) <= MAX_AMOUNT_FEN ? fen : null;
+  }
+  return v ? parseYuanToFen(v, { allowNegative: true }) : null;
+}
+
+/** Wire yuan shown with 2 decimals, through fen: nothing → '0.00', unreadable text shown as it came. */
+export function yuanText(v: WireYuan): string {
+  if (v === null || v === undefined || v === '') return '0.00';
+  const fen = wireFen(v);
+  return fen === null ? String(v) : formatFen(fen);
+}
+
+/** Wire yuan shown signed ('+12.50' / '-3.00' / '0.00'); unreadable text shown as it came. */
+export function signedYuanText(v: WireYuan): string {
+  if (v === null || v === undefined || v === '') return '0.00';
+  const fen = wireFen(v);
+  return fen === null ? String(v) : formatSignedFen(fen);
+}
+
 /** Masked display of a name: the first two and the last characters (spec 000 section 3). */
 export function maskName(name: string): string {
   const chars = [...name];

@@ -20,3 +20,15 @@ export function canonicalJson(value: unknown): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
+
+/** The longest request id the server stores. */
+export const REQUEST_ID_MAX_CHARS = 64;
+/** The one shape of a request id, on every money action of both sides: 8–64 letters, digits, `_` or `-`. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A new request id: 32 random hex characters (inside REQUEST_ID_PATTERN), made once per action. */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

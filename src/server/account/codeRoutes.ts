@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { sendCode, useCode, verifyCode, type Channel, type Purpose as PurposeName } from './codes.ts';
 import { codeTransport } from './transport.ts';
@@ -34,8 +35,7 @@ async function codeOwner(app: FastifyInstance, req: FastifyRequest, def: Channel
     if (!u || (u[def.field] ?? '').toLowerCase() !== target.toLowerCase()) refuse(`用户名与${def.label}不匹配`);
     return u.id;
   }
-  if (!req.user) throw req.sessionProblem ?? refuse('请先登录', 0);
-  const u = (await findUserById(sql, req.user.userId))!;
+  const u = (await findUserById(sql, loggedIn(req).userId))!;
   const bound = (u[def.field] ?? '').toLowerCase();
   if (purpose === 'safety' && bound !== target.toLowerCase()) refuse(`${def.label}与账号绑定的不一致`);
   if (purpose === 'bind') {
@@ -75,10 +75,10 @@ function channelRoutes(def: ChannelDef) {
           await verifyCode(sql, def.channel, target, purpose, code);
           return ok({ verified: true });
         }
-        if (!req.user) throw req.sessionProblem ?? refuse('请先登录', 0);
+        const { userId } = loggedIn(req);
         const row = await useCode(sql, def.channel, target, 'bind', code);
-        if (row.user_id !== req.user.userId) refuse('验证码错误');
-        await sql`update users set ${sql(def.field)} = ${target} where id = ${req.user.userId}`;
+        if (row.user_id !== userId) refuse('验证码错误');
+        await sql`update users set ${sql(def.field)} = ${target} where id = ${userId}`;
         return ok({ verified: true }, '绑定成功');
       },
     );

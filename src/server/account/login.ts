@@ -10,7 +10,7 @@ import { LOGIN_LOCK_WINDOW_SEC, LOGIN_MAX_FAILURES } from '../../domain/constant
 import { ResponseCode } from '../../domain/errors.ts';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
 import { kdfHash, kdfVerify } from '../auth/kdf.ts';
-import { createSession, endSession, sessionError, SESSION_COOKIE } from '../auth/sessions.ts';
+import { createSession, endSession, loggedIn, sessionError, SESSION_COOKIE } from '../auth/sessions.ts';
 import { siteGate } from '../site/status.ts';
 import { consumeImageCode, issueImageCode } from './imageCode.ts';
 import { clearLoginFailures, lockMessage, LOGIN_IMAGE_CODE_AFTER, loginGuardState, recordLoginFailure } from './loginGuard.ts';
@@ -79,7 +79,7 @@ export default async function loginRoutes(app: FastifyInstance) {
     return ok(null, '已退出登录');
   });
 
-  app.get('/v1/users/info', async (req) => ok(await loadUserInfo(sql, req.user!.userId)));
+  app.get('/v1/users/info', async (req) => ok(await loadUserInfo(sql, loggedIn(req).userId)));
 
   // The heartbeat: the session hook already refreshed last_seen_at.
   app.get('/v1/users/dmh/ch', async () => ok({ serverTime: Date.now() }));

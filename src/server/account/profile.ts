@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { defaultAvatarUrls } from '../../domain/constants.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, Pattern, refuse } from '../http/envelope.ts';
 import { experienceData } from '../../domain/grades.ts';
 import { UPLOAD_FILE_NAME } from './uploads.ts';
@@ -46,7 +47,7 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   app.post<{ Body: InfoBody }>('/v1/users/infoUpdate', { schema: { body: InfoForm } }, async (req) => {
     const b = req.body;
-    const userId = req.user!.userId;
+    const userId = loggedIn(req).userId;
     if (Object.keys(b).length === 0) refuse('没有需要修改的资料');
     if (b.birthday !== undefined && !validBirthday(b.birthday)) refuse('生日格式不正确');
     if (b.avatar !== undefined) await checkAvatar(app, userId, b.avatar);
@@ -64,13 +65,13 @@ export default async function profileRoutes(app: FastifyInstance) {
   app.get('/v1/users/defaultAvatar', { config: { auth: 'none' } }, async () => ok({ list: defaultAvatarUrls() }));
 
   app.get('/v1/users/userExperienceData', async (req) => {
-    const u = (await findUserById(sql, req.user!.userId))!;
+    const u = (await findUserById(sql, loggedIn(req).userId))!;
     return ok(experienceData(u.experience));
   });
 
   app.get('/v1/users/unReadMessage', async (req) => {
     const [{ count }] = await sql<{ count: number }[]>`
-      select count(*)::int as count from messages where user_id = ${req.user!.userId} and read_at is null`;
+      select count(*)::int as count from messages where user_id = ${loggedIn(req).userId} and read_at is null`;
     return ok({ count });
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
+import { loggedIn } from '../auth/sessions.ts';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
 import { kdfHash, kdfVerify } from '../auth/kdf.ts';
 import type { Sql } from '../db/client.ts';
@@ -63,7 +64,7 @@ export default async function questionRoutes(app: FastifyInstance) {
       if (b.questionId1 === b.questionId2) refuse('请选择两个不同的安全问题');
       const known = await sql`select id from safety_questions where id in ${sql([b.questionId1, b.questionId2])}`;
       if (known.length !== 2) refuse('安全问题不存在');
-      const u = (await findUserById(sql, req.user!.userId))!;
+      const u = (await findUserById(sql, loggedIn(req).userId))!;
       if (!u.safety_kdf) refuse('请先设置资金密码');
       if (!(await kdfVerify(b.safetyPassword, u.safety_kdf))) refuse('资金密码错误');
       const [k1, k2] = await Promise.all([kdfHash(normaliseAnswer(b.answer1)), kdfHash(normaliseAnswer(b.answer2))]);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
 import { kdfHash, kdfVerify } from '../auth/kdf.ts';
-import { endUserSessions } from '../auth/sessions.ts';
+import { endUserSessions, loggedIn } from '../auth/sessions.ts';
 import { useCode } from './codes.ts';
 import { AnswerFields, answersMatch } from './questions.ts';
 import { LIMITS, VerifyCode } from './schemas.ts';
@@ -64,17 +64,17 @@ export default async function securityRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   const me = async (userId: number) => (await findUserById(sql, userId))!;
 
-  app.get('/v1/users/securityList', async (req) => ok({ list: securityList(await me(req.user!.userId)) }));
+  app.get('/v1/users/securityList', async (req) => ok({ list: securityList(await me(loggedIn(req).userId)) }));
 
   app.get('/v1/users/isChangeSafetyPassword', async (req) =>
-    ok({ hasSafetyPassword: (await me(req.user!.userId)).safety_kdf !== null }),
+    ok({ hasSafetyPassword: (await me(loggedIn(req).userId)).safety_kdf !== null }),
   );
 
   app.post<{ Body: Static<typeof SetSafetyForm> }>(
     '/v1/users/setSafetyPassword',
     { config: LIMITS.verify, schema: { body: SetSafetyForm } },
     async (req) => {
-      const u = await me(req.user!.userId);
+      const u = await me(loggedIn(req).userId);
       if (u.safety_kdf) refuse('资金密码已设置，如需修改请使用重置资金密码');
       if (!(await kdfVerify(req.body.password, u.password_kdf))) refuse('登录密码错误');
       const kdf = await kdfHash(req.body.safetyPassword);
@@ -88,7 +88,7 @@ export default async function securityRoutes(app: FastifyInstance) {
     '/v1/users/verifySafetyPassword',
     { config: LIMITS.verify, schema: { body: VerifySafetyForm } },
     async (req) => {
-      const u = await me(req.user!.userId);
+      const u = await me(loggedIn(req).userId);
       if (!u.safety_kdf) refuse('请先设置资金密码');
       if (!(await kdfVerify(req.body.safetyPassword, u.safety_kdf))) refuse('资金密码错误');
       return ok({ verified: true });
@@ -99,7 +99,7 @@ export default async function securityRoutes(app: FastifyInstance) {
     '/v1/users/resetSafetyPassword',
     { config: LIMITS.verify, schema: { body: ResetSafetyForm } },
     async (req) => {
-      const u = await me(req.user!.userId);
+      const u = await me(loggedIn(req).userId);
       if (!u.safety_kdf) refuse('请先设置资金密码');
       await checkResetProof(app, u, req.body);
       await sql`update users set safety_kdf = ${await kdfHash(req.body.safetyPassword)} where id = ${u.id}`;
@@ -111,7 +111,7 @@ export default async function securityRoutes(app: FastifyInstance) {
     '/v1/users/verifyPassword',
     { config: LIMITS.verify, schema: { body: VerifyPasswordForm } },
     async (req) => {
-      const u = await me(req.user!.userId);
+      const u = await me(loggedIn(req).userId);
       if (!(await kdfVerify(req.body.password, u.password_kdf))) refuse('密码错误');
       return ok({ verified: true });
     },
@@ -121,12 +121,12 @@ export default async function securityRoutes(app: FastifyInstance) {
     '/v1/users/resetPassword',
     { config: LIMITS.verify, schema: { body: ResetPasswordForm } },
     async (req) => {
-      const u = await me(req.user!.userId);
+      const u = await me(loggedIn(req).userId);
       if (!(await kdfVerify(req.body.oldPassword, u.password_kdf))) refuse('原密码错误');
       if (req.body.oldPassword === req.body.password) refuse('新密码不能与原密码相同');
       const kdf = await kdfHash(req.body.password);
       await sql`update users set password_kdf = ${kdf}, password_set_at = now(), must_change_password = false where id = ${u.id}`;
-      await endUserSessions(sql, u.id, 'password_reset', undefined, req.user!.sessionId);
+      await endUserSessions(sql, u.id, 'password_reset', undefined, loggedIn(req).sessionId);
       return ok(null, '密码修改成功');
     },
   );

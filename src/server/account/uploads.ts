@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loggedIn } from '../auth/sessions.ts';
 import { ok, refuse, AppError } from '../http/envelope.ts';
 import { mimeOfExt, reencodeImage } from '../uploads/image.ts';
 import { refuseControlCharsInPart } from '../http/controlChars.ts';
@@ -67,7 +68,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   app.post('/v1/users/uploadImage', { config: LIMITS.upload }, async (req) => {
     if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
     const bytes = await readFilePart(req);
-    return ok({ url: await storeUploadedImage(app, req.user!.userId, bytes) }, '上传成功');
+    return ok({ url: await storeUploadedImage(app, loggedIn(req).userId, bytes) }, '上传成功');
   });
 
   app.get<{ Params: { file: string } }>('/uploads/:file', { config: { auth: 'none' } }, async (req, reply) => {

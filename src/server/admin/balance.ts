@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, formatFen, parseYuanToFen } from '../../domain/money.ts';
-import { Form, ok, refuse } from '../http/envelope.ts';
+import { loggedIn } from '../auth/sessions.ts';
+import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { adjustBalance } from '../ledger/adjust.ts';
 import { PlainText } from '../site/text.ts';
 import { OPERATOR, UserName } from './schemas.ts';
@@ -15,7 +16,7 @@ const AdjustForm = Form({
   remark: PlainText(MAX_REMARK_CHARS, { minLength: 1 }),
   typeCode: Type.Optional(Type.Integer({ minimum: 401, maximum: 423 })),
   /** made once per adjustment by the operator's page and repeated on a retry */
-  requestId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
+  requestId: RequestId,
 });
 
 export default async function balanceRoutes(app: FastifyInstance) {
@@ -34,7 +35,7 @@ export default async function balanceRoutes(app: FastifyInstance) {
         remark: b.remark.trim(),
         typeCode: b.typeCode,
         requestId: b.requestId,
-        operatorId: req.user!.userId,
+        operatorId: loggedIn(req).userId,
       });
       return ok({ transferId: r.transferId, balance: formatFen(r.balanceFen), balanceFen: r.balanceFen, applied: r.applied });
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { SESSION_IDLE_SEC } from '../../domain/constants.ts';
 import { formatFen } from '../../domain/money.ts';
-import { endUserSessions } from '../auth/sessions.ts';
+import { endUserSessions, loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Id, PlainText } from '../site/text.ts';
 import { likePattern, OPERATOR, Page, PageSize, paging } from './schemas.ts';
@@ -87,7 +87,7 @@ export default async function userRoutes(app: FastifyInstance) {
     { config: OPERATOR, schema: { body: StatusForm } },
     async (req) => {
       const { userId, status } = req.body;
-      if (userId === req.user!.userId) refuse('不能修改自己的账号状态');
+      if (userId === loggedIn(req).userId) refuse('不能修改自己的账号状态');
       await findUser(userId);
       await sql`update users set status = ${status} where id = ${userId}`;
       // Their open sessions end now with the reason, so the next call answers -49 / -11.

@@ -2,7 +2,7 @@
  * The bet row and chase row of the wire (docs/lottery-design.md, Betting) from database rows, and the
  * record filters shared by the list and summary calls. A player only ever sees their own rows.
  */
-import { formatFen } from '../../domain/money.ts';
+import { formatFen, yuanNumber } from '../../domain/money.ts';
 import { getPlay, permilleToRebatePoint, type BetUnit, type LotteryFamily } from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -64,9 +64,9 @@ export interface BetDbRow {
   seed_hash: string | null;
 }
 
-/** A number (yuan) once won or lost; otherwise the text of the state. */
+/** A number (yuan, spec 000 §3) once won or lost; otherwise the text of the state. */
 function returnAmount(r: BetDbRow): number | string {
-  if (r.status === 'WON' || r.status === 'LOST') return r.payout / 100;
+  if (r.status === 'WON' || r.status === 'LOST') return yuanNumber(r.payout);
   return BET_STATUS_TEXT[r.status];
 }
 

@@ -1,11 +1,9 @@
 /** Request schemas of the betting calls (unknown fields refused). Field labels: domain/validation.ts. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Form } from '../http/envelope.ts';
+import { Form, RequestId } from '../http/envelope.ts';
 import { BET_STATUSES, CHASE_STATUSES } from './rows.ts';
 
 export const MAX_PAGE_SIZE = 100;
-/** A submission's id, made by the client once and repeated on a retry. */
-export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', maxLength: 64 });
 const LotteryCode = Type.String({ pattern: '^\\d{4}$', maxLength: 4 });
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });

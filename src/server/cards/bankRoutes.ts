@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { loggedIn } from '../auth/sessions.ts';
 import { ok, refuse } from '../http/envelope.ts';
 import { newToken, tokenHash } from '../auth/kdf.ts';
 import { LIMITS } from '../account/schemas.ts';
@@ -26,14 +27,14 @@ export default async function bankRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
 
   app.get('/v1/users/getBankCardListFront', async (req) => {
-    const list = (await activeCards(sql, req.user!.userId)).map(cardView);
+    const list = (await activeCards(sql, loggedIn(req).userId)).map(cardView);
     return ok({ list, maxBankCards: MAX_BANK_CARDS });
   });
 
   app.get<{ Querystring: Static<typeof IdQuery> }>(
     '/v1/users/findUsersBankCardDetailsById', { schema: { querystring: IdQuery } },
     async (req) => {
-      const card = await findCard(sql, req.user!.userId, req.query.id);
+      const card = await findCard(sql, loggedIn(req).userId, req.query.id);
       if (!card) refuse(CARD_NOT_FOUND);
       return ok(cardView(card));
     },
@@ -49,8 +50,8 @@ export default async function bankRoutes(app: FastifyInstance) {
   app.get('/v1/users/getFirstLockBankCard', async (req) => {
     const [u] = await sql<{ real_name: string | null; has_safety: boolean; cards: number }[]>`
       select real_name, safety_kdf is not null as has_safety,
-             (select count(*)::int from bank_cards where user_id = ${req.user!.userId} and kind = 'bank' and status = 'active') as cards
-      from users where id = ${req.user!.userId}`;
+             (select count(*)::int from bank_cards where user_id = ${loggedIn(req).userId} and kind = 'bank' and status = 'active') as cards
+      from users where id = ${loggedIn(req).userId}`;
     return ok({
       locked: u.real_name !== null,
       realName: u.real_name ? maskName(u.real_name) : '',
@@ -63,7 +64,7 @@ export default async function bankRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof CheckCardForm> }>(
     '/v1/users/checkBankCard', { config: LIMITS.verify, schema: { body: CheckCardForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       const [u] = await sql<{ real_name: string | null }[]>`select real_name from users where id = ${userId}`;
       if (req.body.realName !== undefined && u.real_name && normalizeRealName(req.body.realName) !== u.real_name) refuse(NAME_MISMATCH);
       const [taken] = await sql`select 1 from bank_cards where kind = 'bank' and account_no = ${req.body.bankNumber} and status = 'active' limit 1`;
@@ -75,7 +76,7 @@ export default async function bankRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof AddCardForm> }>(
     '/v1/users/addBankCard', { config: LIMITS.verify, schema: { body: AddCardForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       const b = req.body;
       const bank = resolveBank(b.bankCode, b.bankName);
       const branch = checkBranch(b.branch);
@@ -100,7 +101,7 @@ export default async function bankRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof SafetyCardForm> }>(
     '/v1/users/safetyCheckBankCard', { config: LIMITS.verify, schema: { body: SafetyCardForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       if (!(await findCard(sql, userId, req.body.id, 'bank'))) refuse(CARD_NOT_FOUND);
       await checkSafetyPassword(sql, userId, req.body.safetyPassword);
       const { token, hash } = newToken();
@@ -115,7 +116,7 @@ export default async function bankRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof UpdateCardForm> }>(
     '/v1/users/updateBankCardFront', { schema: { body: UpdateCardForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       const b = req.body;
       const bank = b.bankCode !== undefined || b.bankName !== undefined ? resolveBank(b.bankCode, b.bankName) : null;
       const branch = b.branch !== undefined ? checkBranch(b.branch) : null;
@@ -145,7 +146,7 @@ export default async function bankRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof SafetyCardForm> }>(
     '/v1/users/destructionCheckBankCard', { config: LIMITS.verify, schema: { body: SafetyCardForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       if (!(await findCard(sql, userId, req.body.id))) refuse(CARD_NOT_FOUND);
       await checkSafetyPassword(sql, userId, req.body.safetyPassword);
       const done = await sql`

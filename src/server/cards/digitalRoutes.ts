@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { loggedIn } from '../auth/sessions.ts';
 import { badRequest, ok, refuse } from '../http/envelope.ts';
 import { LIMITS } from '../account/schemas.ts';
 import { DIGITAL_CURRENCIES, MAX_DIGITAL_ADDRESSES, checkDigitalAddress } from '../../domain/banks.ts';
@@ -26,14 +27,14 @@ export default async function digitalRoutes(app: FastifyInstance) {
 
   app.get('/v1/users/queryDigitalCurrencyList', async (req) => {
     const rows = await sql<AddressRow[]>`
-      select * from digital_addresses where user_id = ${req.user!.userId} and status = 'active' order by id`;
+      select * from digital_addresses where user_id = ${loggedIn(req).userId} and status = 'active' order by id`;
     return ok({ list: rows.map(addressView), currencies: DIGITAL_CURRENCIES, maxAddresses: MAX_DIGITAL_ADDRESSES });
   });
 
   app.post<{ Body: Static<typeof AddDigitalForm> }>(
     '/v1/users/addDigitalCurrency', { config: LIMITS.verify, schema: { body: AddDigitalForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       const b = req.body;
       const alias = checkAddressFields(b);
       await checkSafetyPassword(sql, userId, b.safetyPassword);
@@ -56,7 +57,7 @@ export default async function digitalRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof UpdateDigitalForm> }>(
     '/v1/users/updateDigitalCurrency', { config: LIMITS.verify, schema: { body: UpdateDigitalForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       const b = req.body;
       const alias = checkAddressFields(b);
       if (!(await findAddress(sql, userId, b.id))) refuse(ADDRESS_NOT_FOUND);
@@ -79,7 +80,7 @@ export default async function digitalRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof SafetyCardForm> }>(
     '/v1/users/deleteDigitalCurrency', { config: LIMITS.verify, schema: { body: SafetyCardForm } },
     async (req) => {
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       if (!(await findAddress(sql, userId, req.body.id))) refuse(ADDRESS_NOT_FOUND);
       await checkSafetyPassword(sql, userId, req.body.safetyPassword);
       const done = await sql`

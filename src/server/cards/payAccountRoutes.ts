@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
+import { loggedIn } from '../auth/sessions.ts';
 import { ok, refuse } from '../http/envelope.ts';
 import { LIMITS } from '../account/schemas.ts';
 import { MAX_WALLET_ACCOUNTS, PAY_ACCOUNT_LABEL, type PayAccountKind } from '../../domain/banks.ts';
@@ -23,7 +24,7 @@ function payAccountKindRoutes(app: FastifyInstance, kind: PayAccountKind) {
   const taken = `该${PAY_ACCOUNT_LABEL[kind]}已被绑定`;
 
   app.post<{ Body: Static<typeof AddPayAccountForm> }>(add, { config: LIMITS.verify, schema: { body: AddPayAccountForm } }, async (req) => {
-    const userId = req.user!.userId;
+    const userId = loggedIn(req).userId;
     const b = req.body;
     const account = checkPayAccount(kind, b.account);
     checkQrImageShape(b.qrImage);
@@ -45,7 +46,7 @@ function payAccountKindRoutes(app: FastifyInstance, kind: PayAccountKind) {
   });
 
   app.post<{ Body: Static<typeof UpdatePayAccountForm> }>(update, { config: LIMITS.verify, schema: { body: UpdatePayAccountForm } }, async (req) => {
-    const userId = req.user!.userId;
+    const userId = loggedIn(req).userId;
     const b = req.body;
     const account = checkPayAccount(kind, b.account);
     checkQrImageShape(b.qrImage);

@@ -1,6 +1,7 @@
 /** The `{ code, msg, data }` envelope, the error type routes throw, and schema helpers. */
 import { Type, type TSchema, type TString } from '@sinclair/typebox';
 import { ResponseCode, type Envelope } from '../../domain/errors.ts';
+import { REQUEST_ID_MAX_CHARS, REQUEST_ID_PATTERN } from '../../domain/requests.ts';
 import { patterns, type PatternName } from '../../domain/validation.ts';
 
 export function ok<T>(data: T, msg = '成功'): Envelope<T> {
@@ -36,6 +37,9 @@ export function badRequest(message: string): never {
 export function Pattern(name: PatternName, opts: { maxLength?: number } = {}): TString {
   return Type.String({ pattern: patterns[name].source, maxLength: opts.maxLength ?? 200 });
 }
+
+/** The request id of a money action (domain/requests.ts), made once by the client and repeated on a retry. */
+export const RequestId = Type.String({ pattern: REQUEST_ID_PATTERN.source, maxLength: REQUEST_ID_MAX_CHARS });
 
 /** A 32-hex credential hash (spec 000 section 5). */
 export const CredentialHash = Type.String({ pattern: '^[0-9a-f]{32}$' });

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../domain/lottery/correction.ts';
 import { getPlay, MIN_PRIZE_GROUP } from '../../domain/lottery/index.ts';
 import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Flag, PlainText } from '../site/text.ts';
 import { ensureIssueRows, findIssue, scheduledIssue } from './issues.ts';
@@ -166,7 +167,7 @@ export default async function lotteryAdminRoutes(app: FastifyInstance) {
       update lottery_issues set result = ${result}, status = 'drawn', drawn_at = now()
       where lottery_code = ${lottery.code} and issue = ${b.issue} and status = 'pending' returning issue`;
     if (drawn.length === 0) refuse('该期已开奖，如需修改请使用更正开奖');
-    req.log.info({ lottery: lottery.code, issue: b.issue, result, operator: req.user!.userId }, 'official result entered');
+    req.log.info({ lottery: lottery.code, issue: b.issue, result, operator: loggedIn(req).userId }, 'official result entered');
     await settleIssue(sql, lottery.code, b.issue);
     const after = await findIssue(sql, lottery.code, b.issue);
     return ok({ issue: b.issue, status: after!.status });
@@ -178,14 +179,14 @@ export default async function lotteryAdminRoutes(app: FastifyInstance) {
     // before the result text is even read: no result of a self-run issue is acceptable
     if (!resultCorrectable(lottery.source)) refuse(SELF_RUN_NOT_CORRECTABLE);
     const result = resultText(lottery, b.result);
-    const { resultVersion } = await correctIssue(sql, lottery.code, b.issue, result, req.user!.userId, b.reason ?? null);
-    req.log.info({ lottery: lottery.code, issue: b.issue, result, resultVersion, operator: req.user!.userId }, 'result corrected');
+    const { resultVersion } = await correctIssue(sql, lottery.code, b.issue, result, loggedIn(req).userId, b.reason ?? null);
+    req.log.info({ lottery: lottery.code, issue: b.issue, result, resultVersion, operator: loggedIn(req).userId }, 'result corrected');
     return ok({ issue: b.issue, resultVersion });
   });
 
   app.post<{ Body: Static<typeof CancelForm> }>('/v1/admin/lottery/cancelIssue', { config: OPERATOR, schema: { body: CancelForm } }, async (req) => {
     const b = req.body;
     const lottery = await requireLottery(sql, b.lotteryCode);
-    return ok(await cancelIssue(sql, lottery.code, b.issue, b.remark, req.user!.userId));
+    return ok(await cancelIssue(sql, lottery.code, b.issue, b.remark, loggedIn(req).userId));
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { formatFen } from '../../domain/money.ts';
 import { RECHARGE_CHANNELS } from '../../domain/payments.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { OPERATOR, Page, PageSize, paging, UserName } from '../admin/schemas.ts';
 import { Id, PlainText } from '../site/text.ts';
@@ -48,7 +49,7 @@ export default async function paymentsAdminRoutes(app: FastifyInstance) {
     '/v1/admin/recharge/approve',
     { config: OPERATOR, schema: { body: IdForm } },
     async (req) => {
-      const r = await approveOrder(sql, req.body.id, req.user!.userId);
+      const r = await approveOrder(sql, req.body.id, loggedIn(req).userId);
       return ok({ order: adminOrder(r.order), balance: formatFen(r.balanceFen), balanceFen: r.balanceFen }, '已确认到账');
     },
   );
@@ -59,7 +60,7 @@ export default async function paymentsAdminRoutes(app: FastifyInstance) {
     async (req) => {
       const remark = req.body.remark.trim();
       if (remark === '') refuse('请填写驳回原因');
-      const order = await rejectOrder(sql, req.body.id, req.user!.userId, remark);
+      const order = await rejectOrder(sql, req.body.id, loggedIn(req).userId, remark);
       return ok({ order: adminOrder(order) }, '已驳回');
     },
   );

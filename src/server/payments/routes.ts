@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { channelUrl, MAX_PENDING_RECHARGES, RECHARGE_CHANNELS, RECHARGE_STATUSES } from '../../domain/payments.ts';
-import { Form, ok, refuse } from '../http/envelope.ts';
+import { loggedIn } from '../auth/sessions.ts';
+import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
 import { Id } from '../site/text.ts';
 import { channelConfigs, channelsWithConfigs, getPaymentSettings, playerConfig } from './configs.ts';
@@ -11,8 +12,6 @@ import { createOrder, findOrder, NOT_FOUND_MSG, orderSelect, orderView, type Ord
 const PREFIX = '/v1/transaction';
 
 export const RechargeStatusField = Type.Union(RECHARGE_STATUSES.map((s) => Type.Literal(s)));
-/** Made once per order by the client and repeated on a retry. */
-export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 
 const RecordForm = Form({
   channel: Type.String({ minLength: 1, maxLength: 30 }),
@@ -62,7 +61,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body;
       const r = await createOrder(sql, {
-        userId: req.user!.userId,
+        userId: loggedIn(req).userId,
         channel: b.channel,
         configId: b.configId,
         amount: b.amount,
@@ -79,7 +78,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (req) => {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
       const status = req.query.status;
-      const where = sql`where o.user_id = ${req.user!.userId} ${status ? sql`and o.status = ${status}` : sql``}`;
+      const where = sql`where o.user_id = ${loggedIn(req).userId} ${status ? sql`and o.status = ${status}` : sql``}`;
       const rows = await sql<OrderRow[]>`${orderSelect(sql)} ${where} order by o.id desc limit ${limit} offset ${offset}`;
       const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from recharge_orders o ${where}`;
       return ok({ list: rows.map(orderView), total: n });
@@ -90,7 +89,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     `${PREFIX}/rechargeRecordDetail`,
     { schema: { querystring: DetailQuery } },
     async (req) => {
-      const row = await findOrder(sql, req.query.id, req.user!.userId);
+      const row = await findOrder(sql, req.query.id, loggedIn(req).userId);
       if (!row) refuse(NOT_FOUND_MSG);
       return ok(orderView(row));
     },

@@ -4,6 +4,7 @@
  * QR images are small: at most QR_MAX_BYTES.
  */
 import type { FastifyInstance } from 'fastify';
+import { loggedIn } from '../auth/sessions.ts';
 import { AppError, ok, refuse } from '../http/envelope.ts';
 import { readFilePart, storeUploadedImage } from '../account/uploads.ts';
 import { OPERATOR } from '../admin/schemas.ts';
@@ -15,6 +16,6 @@ export default async function uploadQrRoutes(app: FastifyInstance) {
     if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
     const bytes = await readFilePart(req);
     if (bytes.length > QR_MAX_BYTES) refuse('二维码图片不能超过2MB');
-    return ok({ url: await storeUploadedImage(app, req.user!.userId, bytes) }, '上传成功');
+    return ok({ url: await storeUploadedImage(app, loggedIn(req).userId, bytes) }, '上传成功');
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok } from '../http/envelope.ts';
 import { listBills, parseTypeCodes } from './bills.ts';
 import { dayRange } from './dates.ts';
@@ -38,7 +39,7 @@ export default async function recordsRoutes(app: FastifyInstance) {
       const q = req.query;
       const range = dayRange(q.startDate, q.endDate);
       const size = q.pageSize ?? DEFAULT_PAGE_SIZE;
-      return ok(await listBills(sql, req.user!.userId, {
+      return ok(await listBills(sql, loggedIn(req).userId, {
         range,
         typeCodes: parseTypeCodes(q.typeCode),
         limit: size,
@@ -50,6 +51,6 @@ export default async function recordsRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Static<typeof ProfitLossQuery> }>(
     '/v1/report/userReport/profitLoss',
     { config: USER, schema: { querystring: ProfitLossQuery } },
-    async (req) => ok(await profitLoss(sql, req.user!.userId, dayRange(req.query.date, req.query.date))),
+    async (req) => ok(await profitLoss(sql, loggedIn(req).userId, dayRange(req.query.date, req.query.date))),
   );
 }

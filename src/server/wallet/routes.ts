@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, parseYuanToFen } from '../../domain/money.ts';
 import { VW_TYPE_CODES, VW_TYPES, beijingDay, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
-import { Form, ok, refuse } from '../http/envelope.ts';
+import { loggedIn } from '../auth/sessions.ts';
+import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
 import { Flag, Id } from '../site/text.ts';
 import { cancelPledge, createPledge, listProducts, orderItem, orderRef, ownOrder, productItem, setAutoRenew, type OrderRow } from './pledge.ts';
 import { assertWalletEnabled, listVwTransfers, logItem, moveAnswer, moveVirtual, walletInfo } from './service.ts';
 
-export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 export const Amount = Type.String({ minLength: 1, maxLength: 20 });
 
 /** A yuan amount > 0 by the money rule, or a clear refusal. */
@@ -48,12 +48,12 @@ export default async function walletRoutes(app: FastifyInstance) {
     await assertWalletEnabled(sql);
   });
 
-  app.get(`${P}/info`, { schema: NoQuery }, async (req) => ok(await walletInfo(sql, req.user!.userId, Date.now())));
+  app.get(`${P}/info`, { schema: NoQuery }, async (req) => ok(await walletInfo(sql, loggedIn(req).userId, Date.now())));
 
   app.get<{ Querystring: Static<typeof LogsQuery> }>(`${P}/logs`, { schema: { querystring: LogsQuery } }, async (req) => {
     const { limit, offset } = paging(req.query.page, req.query.pageSize);
     const types = req.query.type === undefined ? VW_TYPE_CODES : [req.query.type];
-    const { rows, total } = await listVwTransfers(sql, req.user!.userId, types, limit, offset);
+    const { rows, total } = await listVwTransfers(sql, loggedIn(req).userId, types, limit, offset);
     return ok({ list: rows.map(logItem), total });
   });
 
@@ -61,7 +61,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     const path = dir === 'in' ? `${P}/transferIn` : `${P}/transferOut`;
     app.post<{ Body: Static<typeof MoveForm> }>(path, { schema: { body: MoveForm } }, async (req) => {
       const fen = amountFen(req.body.amount);
-      return ok(moveAnswer(await moveVirtual(sql, req.user!.userId, dir, fen, req.body.requestId)));
+      return ok(moveAnswer(await moveVirtual(sql, loggedIn(req).userId, dir, fen, req.body.requestId)));
     });
   }
 
@@ -70,7 +70,7 @@ export default async function walletRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof CreateForm> }>(`${P}/pledgeCreate`, { schema: { body: CreateForm } }, async (req) => {
     const b = req.body;
     const r = await createPledge(sql, {
-      userId: req.user!.userId,
+      userId: loggedIn(req).userId,
       productId: b.productId,
       amountFen: amountFen(b.amount),
       autoRenew: b.autoRenew === '1',
@@ -81,11 +81,11 @@ export default async function walletRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Body: Static<typeof OrderForm> }>(`${P}/pledgeCancel`, { schema: { body: OrderForm } }, async (req) => {
-    return ok({ order: orderItem(await cancelPledge(sql, req.user!.userId, req.body.orderId, Date.now())) });
+    return ok({ order: orderItem(await cancelPledge(sql, loggedIn(req).userId, req.body.orderId, Date.now())) });
   });
 
   app.post<{ Body: Static<typeof RenewForm> }>(`${P}/pledgeAutoRenew`, { schema: { body: RenewForm } }, async (req) => {
-    const o = await setAutoRenew(sql, req.user!.userId, req.body.orderId, req.body.autoRenew === '1');
+    const o = await setAutoRenew(sql, loggedIn(req).userId, req.body.orderId, req.body.autoRenew === '1');
     return ok({ order: orderItem(o) });
   });
 
@@ -93,7 +93,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     const { limit, offset } = paging(req.query.page, req.query.pageSize);
     const status = req.query.status as PledgeStatus | undefined;
     const where = status ? sql`status = ${status}` : sql`true`;
-    const userId = req.user!.userId;
+    const userId = loggedIn(req).userId;
     const rows = await sql<OrderRow[]>`
       select * from pledge_orders where user_id = ${userId} and ${where} order by id desc limit ${limit} offset ${offset}`;
     const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from pledge_orders where user_id = ${userId} and ${where}`;
@@ -101,7 +101,7 @@ export default async function walletRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Querystring: Static<typeof OrderForm> }>(`${P}/pledgeOrderDetail`, { schema: { querystring: OrderForm } }, async (req) => {
-    const userId = req.user!.userId;
+    const userId = loggedIn(req).userId;
     const o = await ownOrder(sql, userId, req.query.orderId);
     const types = [VW_TYPES.pledgeBuy, VW_TYPES.pledgeRedeem, VW_TYPES.pledgeProfit];
     const { rows } = await listVwTransfers(sql, userId, types, 1000, 0, orderRef(o.id));
@@ -115,7 +115,7 @@ export default async function walletRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Static<typeof ProfitQuery> }>(`${P}/profitLogs`, { schema: { querystring: ProfitQuery } }, async (req) => {
     const { limit, offset } = paging(req.query.page, req.query.pageSize);
     const types = req.query.type === undefined ? [VW_TYPES.interest, VW_TYPES.pledgeProfit] : [req.query.type];
-    const userId = req.user!.userId;
+    const userId = loggedIn(req).userId;
     const { rows, total } = await listVwTransfers(sql, userId, types, limit, offset);
     const orderIds = [...new Set(rows.map((r) => logItem(r).orderId).filter((id): id is number => id !== null))];
     const names = new Map<number, string>();

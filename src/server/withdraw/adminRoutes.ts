@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { parseYuanToFen } from '../../domain/money.ts';
 import { checkSettings, parsePercentToBp, settingsToWire, WITHDRAW_LIMITS, type WithdrawSettings } from '../../domain/withdraw.ts';
 import { OPERATOR, Page, PageSize, paging, UserName } from '../admin/schemas.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Flag, Id, PlainText } from '../site/text.ts';
 import { approveWithdrawal, rejectWithdrawal } from './decide.ts';
@@ -93,7 +94,7 @@ export default async function withdrawAdminRoutes(app: FastifyInstance) {
     '/v1/admin/withdraw/approve',
     { config: OPERATOR, schema: { body: ApproveForm } },
     async (req) => {
-      const o = await approveWithdrawal(sql, req.body.id, req.user!.userId);
+      const o = await approveWithdrawal(sql, req.body.id, loggedIn(req).userId);
       return ok({ id: o.id, status: o.status }, '已出款');
     },
   );
@@ -104,7 +105,7 @@ export default async function withdrawAdminRoutes(app: FastifyInstance) {
     async (req) => {
       const remark = req.body.remark.trim();
       if (!remark) refuse('驳回原因不能为空');
-      const o = await rejectWithdrawal(sql, req.body.id, req.user!.userId, remark);
+      const o = await rejectWithdrawal(sql, req.body.id, loggedIn(req).userId, remark);
       return ok({ id: o.id, status: o.status }, '已驳回');
     },
   );

@@ -6,15 +6,15 @@ import {
   isOpenAt, parseWithdrawAmount, settingsToWire, TURNOVER_SOURCE_NAMES, WITHDRAW_AMOUNT_MAX_CHARS,
 } from '../../domain/withdraw.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { checkSafetyPassword } from '../cards/safety.ts';
-import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
+import { CredentialHash, Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Id } from '../site/text.ts';
 import { createWithdrawal, type OrderRow, type WithdrawTarget } from './orders.ts';
 import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';
 import { playerOrderView } from './views.ts';
 
-export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 export const StatusFilter = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('rejected')]);
 
 const Empty = Form({});
@@ -41,12 +41,12 @@ export default async function withdrawRoutes(app: FastifyInstance) {
 
   app.get('/v1/users/queryUsersTenantConfigWithdrawSettingFront', { schema: { querystring: Empty } }, async (req) => {
     const s = await loadWithdrawSettings(sql);
-    const used = await usedToday(sql, req.user!.userId);
+    const used = await usedToday(sql, loggedIn(req).userId);
     return ok({ ...settingsToWire(s), usedToday: used, remainingCount: Math.max(0, s.dailyCount - used), isOpen: isOpenAt(s, Date.now()) });
   });
 
   app.get('/v1/transaction/getWithdrawLimitFlowList', { schema: { querystring: Empty } }, async (req) => {
-    const p = await turnoverProgress(sql, req.user!.userId);
+    const p = await turnoverProgress(sql, loggedIn(req).userId);
     return ok({
       list: p.flows.map((f) => ({
         id: f.id,
@@ -69,7 +69,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
     { schema: { body: SaveForm } },
     async (req) => {
       const b = req.body;
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       const amountFen = parseWithdrawAmount(b.amount);
       if (amountFen === null) refuse('提现金额须为正整数（元）');
       const target = targetOf(b);
@@ -87,7 +87,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
     { schema: { querystring: ListQuery } },
     async (req) => {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
-      const userId = req.user!.userId;
+      const userId = loggedIn(req).userId;
       const where = req.query.status ? sql`user_id = ${userId} and status = ${req.query.status}` : sql`user_id = ${userId}`;
       const rows = await sql<OrderRow[]>`
         select * from withdraw_orders where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`;
@@ -101,7 +101,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
     { schema: { querystring: DetailQuery } },
     async (req) => {
       const [row] = await sql<OrderRow[]>`
-        select * from withdraw_orders where id = ${req.query.id} and user_id = ${req.user!.userId}`;
+        select * from withdraw_orders where id = ${req.query.id} and user_id = ${loggedIn(req).userId}`;
       if (!row) refuse('记录不存在');
       return ok(playerOrderView(row));
     },

@@ -1,5 +1,6 @@
 /** Manual balance adjustment; the requestId lives until success so a retry never moves money twice. */
 import { useState } from 'react';
+import { newRequestId } from '../../../domain/requests';
 import { Button, TextField, showToast } from '../../ui';
 import { adjustBalance } from './api';
 
@@ -9,7 +10,7 @@ export function AdjustPanel() {
   const [userName, setUserName] = useState('');
   const [amount, setAmount] = useState('');
   const [remark, setRemark] = useState('');
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const [requestId, setRequestId] = useState(() => newRequestId());
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState('');
@@ -24,7 +25,7 @@ export function AdjustPanel() {
       const r = await adjustBalance({ userName: userName.trim(), amount, remark: remark.trim(), requestId });
       setResult(`${r.applied ? '调整成功' : '该请求已处理过'}，当前余额 ¥${r.balance}`);
       showToast('调整成功');
-      setRequestId(crypto.randomUUID());
+      setRequestId(newRequestId());
       setAmount('');
       setRemark('');
     } catch (e) {

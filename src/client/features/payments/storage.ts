@@ -4,17 +4,12 @@
  * a dropped connection sends the same requestId and the server answers the order it already made
  * instead of creating a second one. The entry is removed once the server has answered either way.
  */
+import { newRequestId } from '../../../domain/requests';
 import { put, read, remove, rechargeStore } from '../../storage/stores';
 
 export interface PendingRecharge { requestId: string; body: string; at: number }
 
 const key = (userId: number) => `${userId}:recharge`;
-
-export function newRequestId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The stored requestId when the same payload is still unanswered (a retry), else a new one, stored first. */
 export async function claimRechargeId(userId: number, body: string): Promise<string> {

@@ -8,11 +8,12 @@
 import { checkStreakAmount, streakBetMessages } from '../../../domain/validation';
 import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG } from '../../../domain/errors';
 import { formatFen, FEN_PER_YUAN } from '../../../domain/money';
+import { newRequestId } from '../../../domain/requests';
 import { getPlay, maxRebatePermille, ODDS_SCALE, permilleToRebatePoint, rebatePointToPermille, type LotteryFamily } from '../../../domain/lottery';
 import { ApiError } from '../../api/request';
 import { betStore, put, read, remove } from '../../storage/stores';
 import { addFastBetting, type BetResult, type BettingRow, type LongDragonRow, type RebateInfo } from '../lottery/api';
-import { dropRebate, loadRebate, newRequestId, type PendingSubmission } from '../lottery/storage';
+import { dropRebate, loadRebate, type PendingSubmission } from '../lottery/storage';
 
 /** The row a selection belongs to: one streak of one lottery. */
 export const dragonKey = (r: Pick<LongDragonRow, 'lotteryCode' | 'playCode' | 'name' | 'desc'>) => `${r.lotteryCode}|${r.playCode}|${r.name}|${r.desc}`;

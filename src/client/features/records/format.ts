@@ -1,4 +1,5 @@
 /** Display helpers of the records screens: bet statuses, date ranges (Beijing dates), times, amounts. */
+import { yuanText } from '../../../domain/money';
 import { beijingDate, formatBeijing } from '../../../domain/time';
 import type { BetRow } from '../lottery/api';
 
@@ -35,16 +36,12 @@ export function formatTime(ms: number): string {
   return formatBeijing(ms, 'MM-DD HH:mm:ss');
 }
 
-/** A wire yuan amount (string or number) for display, always with 2 decimals. */
-export function yuan(v: string | number | null | undefined): string {
-  if (v === null || v === undefined || v === '') return '0.00';
-  const n = Number(v);
-  return Number.isFinite(n) ? n.toFixed(2) : String(v);
-}
+/** A wire yuan amount for display with 2 decimals: the domain's one formatter (through fen, no float rounding). */
+export const yuan = yuanText;
 
 /** returnAmount is a number once settled, else a text such as 等待开奖 / 已撤单. */
 export function returnText(row: Pick<BetRow, 'returnAmount'>): string {
-  return typeof row.returnAmount === 'number' ? row.returnAmount.toFixed(2) : row.returnAmount;
+  return typeof row.returnAmount === 'number' ? yuanText(row.returnAmount) : row.returnAmount;
 }
 
 /** Text colour of a status. */

@@ -1,24 +1,17 @@
 /** Display and form helpers of the virtual wallet: amounts, rates, Beijing times, the amount check. */
-import { AMOUNT_MSG, formatFen, parseYuanToFen } from '../../../domain/money';
+import { AMOUNT_MSG, formatFen, parseYuanToFen, wireFen, type WireYuan } from '../../../domain/money';
 import { patterns } from '../../../domain/validation';
 import { beijingDay } from '../../../domain/wallet';
 import { formatBeijing } from '../../../domain/time';
 
 /** Wire yuan → fen; 0 for anything unreadable (display only). */
-export function fenOf(v: string | number | null | undefined): number {
-  if (v === null || v === undefined) return 0;
-  return parseYuanToFen(typeof v === 'number' ? v.toFixed(2) : v, { allowNegative: true }) ?? 0;
+export function fenOf(v: WireYuan): number {
+  return wireFen(v) ?? 0;
 }
 
 /** The sum of wire yuan amounts, in yuan (integer fen arithmetic). */
 export function sumYuan(...values: (string | null | undefined)[]): string {
   return formatFen(values.reduce((s, v) => s + fenOf(v), 0));
-}
-
-/** A signed amount for a flow row: '+12.00' / '-3.50'. */
-export function signedYuan(v: string): string {
-  const fen = fenOf(v);
-  return fen > 0 ? `+${formatFen(fen)}` : formatFen(fen);
 }
 
 /** 'YYYY-MM-DD HH:mm' in Beijing time (the site's business time zone). */

@@ -4,6 +4,7 @@
  * same requestId and the server moves the money once (it answers `applied: false` the second time).
  * Same shape as the lottery's bet submissions (lottery/storage.ts), in a store of its own.
  */
+import { newRequestId } from '../../../domain/requests';
 import { put, read, remove, walletActionStore } from '../../storage/stores';
 
 export type WalletActionKind = 'in' | 'out' | 'pledge';
@@ -11,13 +12,6 @@ export type WalletActionKind = 'in' | 'out' | 'pledge';
 export interface PendingWalletAction { requestId: string; kind: WalletActionKind; body: string; at: number }
 
 const key = (userId: number, kind: WalletActionKind) => `${userId}:${kind}`;
-
-/** 32 hex characters: inside the contract's `[A-Za-z0-9_-]{8,64}`. */
-export function newRequestId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The requestId to send `body` with: the stored one while the same payload is still unanswered (a

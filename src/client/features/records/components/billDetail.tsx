@@ -1,14 +1,14 @@
 /** The detail sheet of one bill row. */
+import { signedYuanText } from '../../../../domain/money';
 import { Sheet } from '../../lottery/components/Sheet';
 import { formatTime, profitTone, yuan } from '../format';
 import type { BillRow } from './billApi';
 import { ACCOUNT_LABEL } from './billTypes';
-import { signedText } from './billList';
 
 export function BillDetail({ row, onClose }: { row: BillRow | null; onClose(): void }) {
   const cells: [string, string, string?][] = row ? [
     ['账变类型', `${row.typeName}（${row.typeCode}）`],
-    ['金额（元）', signedText(row.amount), profitTone(row.amount)],
+    ['金额（元）', signedYuanText(row.amount), profitTone(row.amount)],
     ['账户', row.account && row.account !== 'main' ? ACCOUNT_LABEL[row.account] ?? row.account : '主钱包'],
     ['账变后余额（元）', row.balanceAfter === null ? '-' : yuan(row.balanceAfter)],
     ['时间', formatTime(row.createdAt)],

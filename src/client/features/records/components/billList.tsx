@@ -1,13 +1,8 @@
 /** Rows of /billRecord: type, signed amount, balance after and time; a tap opens the detail sheet. */
+import { signedYuanText } from '../../../../domain/money';
 import { formatTime, profitTone, yuan } from '../format';
 import type { BillRow } from './billApi';
 import { ACCOUNT_LABEL } from './billTypes';
-
-/** '+12.50' / '-3.00' / '0.00'. */
-export function signedText(amount: string): string {
-  const n = Number(amount);
-  return n > 0 ? `+${yuan(amount)}` : yuan(amount);
-}
 
 export function BillList({ rows, onOpen }: { rows: BillRow[]; onOpen(row: BillRow): void }) {
   return (
@@ -16,14 +11,14 @@ export function BillList({ rows, onOpen }: { rows: BillRow[]; onOpen(row: BillRo
         const where = r.account && r.account !== 'main' ? ACCOUNT_LABEL[r.account] : '';
         return (
           <li key={r.id} className="border-b border-gray-100 last:border-0">
-            <button type="button" onClick={() => onOpen(r)} aria-label={`${r.typeName} ${signedText(r.amount)} 元${where ? `（${where}）` : ''}，余额 ${r.balanceAfter === null ? '-' : yuan(r.balanceAfter)}，${formatTime(r.createdAt)}`}
+            <button type="button" onClick={() => onOpen(r)} aria-label={`${r.typeName} ${signedYuanText(r.amount)} 元${where ? `（${where}）` : ''}，余额 ${r.balanceAfter === null ? '-' : yuan(r.balanceAfter)}，${formatTime(r.createdAt)}`}
               className="block w-full px-4 py-3 text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand">
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium text-gray-900">
                   {r.typeName}
                   {where && <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-normal text-gray-700">{where}</span>}
                 </span>
-                <span className={`shrink-0 font-semibold ${profitTone(r.amount)}`} data-testid="bill-amount">{signedText(r.amount)}</span>
+                <span className={`shrink-0 font-semibold ${profitTone(r.amount)}`} data-testid="bill-amount">{signedYuanText(r.amount)}</span>
               </div>
               <div className="mt-1 flex items-center justify-between gap-2 text-xs text-gray-600">
                 <span>{formatTime(r.createdAt)}</span>

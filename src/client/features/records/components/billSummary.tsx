@@ -1,11 +1,12 @@
 /** Income and expense of the main wallet over the filtered range. */
+import { formatSignedFen, signedYuanText, wireFen } from '../../../../domain/money';
 import { profitTone, yuan } from '../format';
 import type { BillSummary as Summary } from './billApi';
 
 export function BillSummary({ data }: { data: Summary }) {
   const cells: [string, string, string][] = [
-    ['收入', Number(data.income) > 0 ? `+${yuan(data.income)}` : '0.00', profitTone(data.income)],
-    ['支出', Number(data.expense) > 0 ? `-${yuan(data.expense)}` : '0.00', profitTone(-Number(data.expense))],
+    ['收入', signedYuanText(data.income), profitTone(data.income)],
+    ['支出', formatSignedFen(-(wireFen(data.expense) ?? 0)), profitTone(-Number(data.expense))],
     ['净额', yuan(data.net), profitTone(data.net)],
   ];
   return (

@@ -1,11 +1,11 @@
 /** /pledgeDetail?id=…: one pledge order — dates, profit logs, 提前赎回 by its rule (confirmed), auto-renew. */
 import { useState } from 'react';
-import { formatFen } from '../../../../domain/money';
+import { formatFen, signedYuanText } from '../../../../domain/money';
 import { earlyExitOutcome, parsePercentToBp } from '../../../../domain/wallet';
 import { useSearch } from '../../../router';
 import { Button, EmptyState, ErrorState, LoadingState, confirmDialog, showToast, useAsync } from '../../../ui';
 import { cancelPledge, getPledgeOrderDetail, setPledgeAutoRenew, type OrderLog, type PledgeOrder } from '../api';
-import { formatDateTime, signedYuan } from '../format';
+import { formatDateTime } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
 import { Switch } from '../components/Switch';
 import { pageMessage } from '../hooks/useMoneyAction';
@@ -98,7 +98,7 @@ function OrderView({ order, logs, onChanged }: { order: PledgeOrder; logs: Order
             {logs.map((l) => (
               <li key={l.id} className="flex items-center justify-between py-2">
                 <div className="min-w-0"><p className="text-gray-900">{l.typeName}</p><p className="truncate text-xs text-gray-600">{formatDateTime(l.createdAt)}{l.remark ? ` · ${l.remark}` : ''}</p></div>
-                <span className={l.amount.startsWith('-') ? 'text-gray-900' : 'text-red-700'}>{signedYuan(l.amount)}</span>
+                <span className={l.amount.startsWith('-') ? 'text-gray-900' : 'text-red-700'}>{signedYuanText(l.amount)}</span>
               </li>
             ))}
           </ul>

@@ -1,12 +1,13 @@
 /** /waterDetail[?type=611-616]: the virtual wallet's flow, newest first, with a type filter and load-more paging. */
 import { useState } from 'react';
+import { signedYuanText } from '../../../../domain/money';
 import { txTypeName } from '../../../../domain/txTypes';
 import { VW_TYPE_CODES } from '../../../../domain/wallet';
 import { useSearch } from '../../../router';
 import { Select } from '../../../ui';
 import { PAGE_SIZE, usePagedList } from '../../records/paging';
 import { getWalletLogs, type WalletLog } from '../api';
-import { fenOf, formatDateTime, signedYuan } from '../format';
+import { fenOf, formatDateTime } from '../format';
 import { PagedView } from '../components/PagedFooter';
 import { WalletPage } from '../components/WalletPage';
 
@@ -49,7 +50,7 @@ function LogRow({ row }: { row: WalletLog }) {
         <p className="text-gray-900">{row.typeName}</p>
         <p className="truncate text-xs text-gray-600">{formatDateTime(row.createdAt)}{row.remark ? ` · ${row.remark}` : ''}</p>
       </div>
-      <span className={`shrink-0 font-semibold ${plus ? 'text-red-700' : 'text-gray-900'}`}>{signedYuan(row.amount)}</span>
+      <span className={`shrink-0 font-semibold ${plus ? 'text-red-700' : 'text-gray-900'}`}>{signedYuanText(row.amount)}</span>
     </div>
   );
 }
