@@ -210,6 +210,14 @@ const STATIC_SHOTS: Shot[] = [
   { name: 'trendChart', path: `/trendChart/${SSC_1MIN}`, as: DEMO_PLAYER },
   { name: 'longDragon', path: '/longDragon', as: DEMO_PLAYER },
   { name: 'rebateDes', path: '/rebateDes', as: DEMO_PLAYER },
+  {
+    // The installed app opened with no network: the shell from the cache, one offline banner.
+    name: 'offline', path: '/lotteryHall', as: DEMO_PLAYER,
+    then: async (page) => {
+      await page.context().setOffline(true);
+      await page.reload();
+    },
+  },
 ];
 
 /** The wallet and records screens of issue 4, taken after the demo bet settled (so /billRecord has its rows). */
