@@ -214,8 +214,14 @@ const STATIC_SHOTS: Shot[] = [
     // The installed app opened with no network: the shell from the cache, one offline banner.
     name: 'offline', path: '/lotteryHall', as: DEMO_PLAYER,
     then: async (page) => {
+      // the service worker must control the page before the network goes (as in tests/e2e/offline.test.ts)
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+      await page.getByText('极速时时彩').first().waitFor({ timeout: 20_000 });
       await page.context().setOffline(true);
       await page.reload();
+      await page.getByText('离线内容，可能不是最新').waitFor({ timeout: 15_000 });
     },
   },
 ];
