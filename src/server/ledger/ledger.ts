@@ -70,7 +70,8 @@ export interface BulkResult {
  * transaction of that pool (a transaction has no other link to it): a transaction finds the ids its
  * pool already knows, without a round trip. Tests run several databases in one process, each its own
  * pool. Accounts are never deleted, so an id never changes; an id cached from a transaction that
- * rolled back is found missing on use and the cache dropped.
+ * rolled back is found missing on use and the cache dropped. (Were a transaction's `array` ever its
+ * own, the cache would simply be per transaction again: slower, still right.)
  */
 const idCache = new WeakMap<object, Map<string, number>>();
 const ID_CACHE_MAX = 200_000;
@@ -164,6 +165,7 @@ function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: 
     const fromId = ids.get(keyOf(t.from))!;
     const toId = ids.get(keyOf(t.to))!;
     if (fromId === toId) throw new Error('a transfer needs two accounts');
+    if (!locked.has(fromId) || !locked.has(toId)) throw new Error(`transfer ${t.transferId}: an account is not locked`);
     const fromAfter = balanceFen.get(fromId)! - t.amountFen;
     if (locked.get(fromId)!.kind !== 'house' && fromAfter < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
     balanceFen.set(fromId, fromAfter);
