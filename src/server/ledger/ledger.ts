@@ -176,7 +176,7 @@ function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: 
 }
 
 /** The batch engine: returns what it wrote (with the new row ids) and the prior applications it met. */
-async function applyBatch(tx: Tx, transfers: readonly TransferInput[]) {
+async function applyBatch(tx: Tx, transfers: readonly TransferInput[], withIds: boolean) {
   const skipped: string[] = [];
   const seen = new Set<string>();
   const todo: TransferInput[] = [];
@@ -196,7 +196,7 @@ async function applyBatch(tx: Tx, transfers: readonly TransferInput[]) {
   const fresh = todo.filter((t) => !prior.has(t.transferId));
   for (const t of todo) if (prior.has(t.transferId)) skipped.push(t.transferId);
   const written = plan(fresh, ids, locked);
-  const newIds = written.length > 0 ? await writePlanned(tx, written) : new Map<string, number>();
+  const newIds = written.length > 0 ? await writePlanned(tx, written, withIds) : new Map<string, number>();
   return { written, newIds, prior, skipped };
 }
 
@@ -206,7 +206,7 @@ async function applyBatch(tx: Tx, transfers: readonly TransferInput[]) {
  * repeated in the input, is skipped; AppError(余额不足) refuses the whole batch and moves nothing.
  */
 export async function bulkTransfersInTx(tx: Tx, transfers: readonly TransferInput[]): Promise<BulkResult> {
-  const { written, skipped } = await applyBatch(tx, transfers);
+  const { written, skipped } = await applyBatch(tx, transfers, false);
   return { applied: written.map((w) => w.t), skipped };
 }
 
@@ -215,7 +215,7 @@ export async function bulkTransfersInTx(tx: Tx, transfers: readonly TransferInpu
  * before changing anything, so the caller's transaction stays usable.
  */
 export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferResult> {
-  const { written, newIds, prior } = await applyBatch(tx, [t]);
+  const { written, newIds, prior } = await applyBatch(tx, [t], true);
   const done = written[0];
   if (done) return { id: newIds.get(t.transferId)!, transferId: t.transferId, balanceAfterFen: done.afterFen, applied: true };
   const first = prior.get(t.transferId);

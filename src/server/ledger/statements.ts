@@ -55,9 +55,10 @@ export async function priorTransfers(db: Db, transferIds: readonly string[]): Pr
 
 /**
  * Applies planned rows in ONE statement: every balance changed by its net delta (one UPDATE over
- * unnest) and every journal row inserted (one INSERT over unnest). Returns the new rows' ids.
+ * unnest) and every journal row inserted (one INSERT over unnest). Returns the new rows' ids when
+ * asked (a single transfer answers with its id; a settlement batch needs none of its thousands).
  */
-export async function writePlanned(tx: Tx, rows: readonly Planned[]): Promise<Map<string, number>> {
+export async function writePlanned(tx: Tx, rows: readonly Planned[], withIds: boolean): Promise<Map<string, number>> {
   const deltas = new Map<number, number>();
   for (const r of rows) {
     deltas.set(r.fromId, (deltas.get(r.fromId) ?? 0) - r.t.amountFen);
@@ -83,8 +84,8 @@ export async function writePlanned(tx: Tx, rows: readonly Planned[]): Promise<Ma
       ${tx.array(rows.map((r) => r.t.ref ?? null) as string[])}::text[],
       ${tx.array(rows.map((r) => r.t.remark ?? null) as string[])}::text[],
       ${tx.array(rows.map((r) => str(r.t.operatorId)) as string[])}::bigint[])
-    returning id, transfer_id`;
-  if (made.length !== rows.length) throw new Error(`ledger wrote ${made.length} of ${rows.length} transfers`);
+    ${withIds ? tx`returning id, transfer_id` : tx``}`;
+  if (made.count !== rows.length) throw new Error(`ledger wrote ${made.count} of ${rows.length} transfers`);
   return new Map(made.map((m) => [m.transfer_id, m.id]));
 }
 
