@@ -28,7 +28,20 @@ export interface Planned {
   afterFen: number | null;
 }
 
-const str = (n: number | null | undefined) => (n === null || n === undefined ? null : String(n));
+/**
+ * An integer array as PostgreSQL's array text ('{1,2,NULL}', cast with ::bigint[] in the statement):
+ * postgres.js would quote and escape each element, which costs more than the database's whole
+ * insert for a settlement batch. Integers only: nothing in them needs escaping (asserted).
+ */
+export function intArray(values: readonly (number | null | undefined)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v !== null && v !== undefined && !Number.isSafeInteger(v)) throw new Error(`not an integer: ${v}`);
+    out += (i ? ',' : '') + (v === null || v === undefined ? 'NULL' : String(v));
+  }
+  return `${out}}`;
+}
 
 /** The ids of these accounts that exist (a user's accounts are made with the user row, migration 016). */
 export function findIds(db: Db, list: readonly Owner[]) {
@@ -42,7 +55,7 @@ export function findIds(db: Db, list: readonly Owner[]) {
 /** Locks the accounts in id order (the one lock order of the ledger) and reads their balances. */
 export function lockAccounts(tx: Tx, sortedIds: readonly number[]) {
   return tx<LockedAccount[]>`
-    select id, kind, balance from ledger_accounts where id = any(${tx.array(sortedIds.map(String))}::bigint[])
+    select id, kind, balance from ledger_accounts where id = any(${intArray(sortedIds)}::bigint[])
     order by id for update`;
 }
 
@@ -68,22 +81,22 @@ export async function writePlanned(tx: Tx, rows: readonly Planned[], withIds: bo
   const made = await tx<{ id: number; transfer_id: string }[]>`
     with moved as (
       update ledger_accounts a set balance = a.balance + d.delta
-      from unnest(${tx.array(changed.map(([id]) => String(id)))}::bigint[], ${tx.array(changed.map(([, d]) => String(d)))}::bigint[]) as d(id, delta)
+      from unnest(${intArray(changed.map(([id]) => id))}::bigint[], ${intArray(changed.map(([, d]) => d))}::bigint[]) as d(id, delta)
       where a.id = d.id
       returning a.id)
     insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code,
                            user_id, balance_after, ref, remark, operator_id)
     select * from unnest(
       ${tx.array(rows.map((r) => r.t.transferId))}::text[],
-      ${tx.array(rows.map((r) => String(r.fromId)))}::bigint[],
-      ${tx.array(rows.map((r) => String(r.toId)))}::bigint[],
-      ${tx.array(rows.map((r) => String(r.t.amountFen)))}::bigint[],
-      ${tx.array(rows.map((r) => String(r.t.typeCode)))}::integer[],
-      ${tx.array(rows.map((r) => str(r.t.userId)) as string[])}::bigint[],
-      ${tx.array(rows.map((r) => str(r.afterFen)) as string[])}::bigint[],
+      ${intArray(rows.map((r) => r.fromId))}::bigint[],
+      ${intArray(rows.map((r) => r.toId))}::bigint[],
+      ${intArray(rows.map((r) => r.t.amountFen))}::bigint[],
+      ${intArray(rows.map((r) => r.t.typeCode))}::integer[],
+      ${intArray(rows.map((r) => r.t.userId))}::bigint[],
+      ${intArray(rows.map((r) => r.afterFen))}::bigint[],
       ${tx.array(rows.map((r) => r.t.ref ?? null) as string[])}::text[],
       ${tx.array(rows.map((r) => r.t.remark ?? null) as string[])}::text[],
-      ${tx.array(rows.map((r) => str(r.t.operatorId)) as string[])}::bigint[])
+      ${intArray(rows.map((r) => r.t.operatorId))}::bigint[])
     ${withIds ? tx`returning id, transfer_id` : tx``}`;
   if (made.count !== rows.length) throw new Error(`ledger wrote ${made.count} of ${rows.length} transfers`);
   return new Map(made.map((m) => [m.transfer_id, m.id]));

@@ -1,6 +1,7 @@
 /** Shared pieces of settlement: the per-issue lock, retries, the bet row and transfer helpers. */
 import type { Sql, Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
+import { intArray } from '../../ledger/statements.ts';
 
 /** Ledger type codes (docs/lottery-design.md). */
 export const TYPE = {
@@ -166,7 +167,7 @@ export async function updateBets(
   settledVersion: number | null,
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const ids = tx.array(rows.map((r) => String(r.id)));
+  const ids = intArray(rows.map((r) => r.id));
   // bets of one ticket share their win detail object (compute.ts): serialised once
   const json = new Map<unknown, string | null>();
   const detail = (d: unknown) => {
@@ -181,9 +182,9 @@ export async function updateBets(
     from unnest(
       ${ids}::bigint[],
       ${tx.array(rows.map((r) => r.status))}::text[],
-      ${tx.array(rows.map((r) => String(r.payout)))}::bigint[],
-      ${tx.array(rows.map((r) => String(r.refund)))}::bigint[],
-      ${tx.array(rows.map((r) => String(r.rebate)))}::bigint[],
+      ${intArray(rows.map((r) => r.payout))}::bigint[],
+      ${intArray(rows.map((r) => r.refund))}::bigint[],
+      ${intArray(rows.map((r) => r.rebate))}::bigint[],
       ${tx.array(rows.map((r) => detail(r.winDetail)) as string[])}::text[]
     ) as u(id, status, payout, refund, rebate, win_detail)
     where b.id = u.id and b.id = any(${ids}::bigint[]) and b.status = any(${tx.array([...fromStatuses])}::text[])`;
