@@ -344,21 +344,3 @@ describe('accounts are never made inside a money transaction', () => {
   });
 });
 
-describe('the journal references, checked per statement (migration 016)', () => {
-  it('a journal row naming a missing account or user is refused; a referenced account or user cannot be deleted', async () => {
-    const userId = await bareUser();
-    const wallet = await accountId(sql, 'player', userId);
-    const house = await accountId(sql, 'house', null);
-    const row = (debit: number, credit: number, user: number | null) => sql`
-      insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code, user_id)
-      values (${tid('ref')}, ${debit}, ${credit}, 1, 401, ${user})`;
-    for (const bad of [row(house, 987_654_321, userId), row(987_654_321, wallet, userId), row(house, wallet, 987_654_321)]) {
-      await expect(bad).rejects.toMatchObject({ code: '23503' });
-    }
-    await transfer(sql, { transferId: tid('ref'), from: HOUSE, to: { kind: 'player', userId }, amountFen: 5, typeCode: 401, userId });
-    await expect(sql`delete from ledger_accounts where id = ${wallet}`).rejects.toMatchObject({ code: '23503' });
-    await expect(sql`delete from users where id = ${userId}`).rejects.toMatchObject({ code: '23503' });
-    await expect(sql`update transfers set user_id = null where user_id = ${userId}`).rejects.toThrow(/append only/);
-    expect(await playerBalance(sql, userId)).toBe(5);
-  });
-});
