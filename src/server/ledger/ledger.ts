@@ -202,8 +202,9 @@ async function applyBatch(tx: Tx, transfers: readonly TransferInput[], withIds: 
 
 /**
  * Many transfers in the caller's transaction, applied in input order, in three statements whatever
- * their number (lock, priors, write; one more to look up account ids not yet cached). A transfer id applied before, or
- * repeated in the input, is skipped; AppError(余额不足) refuses the whole batch and moves nothing.
+ * their number (lock, priors, write; one more to look up account ids not yet cached). A transfer id
+ * applied before, or repeated in the input, is skipped; AppError(余额不足) refuses the whole batch
+ * and moves nothing.
  */
 export async function bulkTransfersInTx(tx: Tx, transfers: readonly TransferInput[]): Promise<BulkResult> {
   const { written, skipped } = await applyBatch(tx, transfers, false);
