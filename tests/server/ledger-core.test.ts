@@ -16,6 +16,7 @@ import {
   playerBalance,
   transfer,
   transferInTx,
+  bulkTransfersInTx,
   type AccountKind,
   type TransferInput,
   type TransferResult,
@@ -278,3 +279,68 @@ describe('balance_after', () => {
     expect(await transferCount(userId)).toBe(0);
   });
 });
+
+describe('one path', () => {
+  it('a batch of one is transferInTx is transfer: same journal row, balances and answer', async () => {
+    const users = [await bareUser(), await bareUser(), await bareUser()];
+    const runs: ((t: TransferInput) => Promise<TransferResult>)[] = [
+      (t) => transfer(sql, t),
+      viaTx,
+      (t) => sql.begin(async (tx) => {
+        const r = await bulkTransfersInTx(tx, [t]);
+        expect(r).toEqual({ applied: [t], skipped: [] });
+        const [row] = await tx<{ id: number; balance_after: number | null }[]>`select id, balance_after from transfers where transfer_id = ${t.transferId}`;
+        return { id: row!.id, transferId: t.transferId, balanceAfterFen: row!.balance_after, applied: true };
+      }),
+    ];
+    const journal = [] as unknown[];
+    for (const [i, run] of runs.entries()) {
+      const userId = users[i]!;
+      const wallet = { kind: 'player' as const, userId };
+      const plan: TransferInput[] = [
+        { transferId: tid(`one${i}`), from: HOUSE, to: wallet, amountFen: 9_000, typeCode: 401, userId, ref: 'r', remark: 'm', operatorId: null },
+        { transferId: tid(`one${i}`), from: wallet, to: { kind: 'virtual_wallet', userId }, amountFen: 2_000, typeCode: 611, userId },
+        { transferId: tid(`one${i}`), from: { kind: 'virtual_wallet', userId }, to: { kind: 'pledge_escrow', userId }, amountFen: 500, typeCode: 613, userId },
+      ];
+      const answers = [];
+      for (const t of plan) answers.push(await run(t));
+      expect(answers.map((a) => [a.applied, a.balanceAfterFen])).toEqual([[true, 9_000], [true, 7_000], [true, 7_000]]);
+      const rows = await sql<{ amount: number; type_code: number; balance_after: number; ref: string | null; remark: string | null; debit: string; credit: string }[]>`
+        select t.amount, t.type_code, t.balance_after, t.ref, t.remark, d.kind as debit, c.kind as credit
+        from transfers t join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
+        where t.user_id = ${userId} order by t.id`;
+      journal.push(rows);
+      expect(await sql`select kind, balance from ledger_accounts where user_id = ${userId} and balance <> 0 order by kind`)
+        .toEqual([{ kind: 'player', balance: 7_000 }, { kind: 'pledge_escrow', balance: 500 }, { kind: 'virtual_wallet', balance: 1_500 }]);
+      // and a repeat through the same path answers the first result without moving anything
+      if (i < 2) expect(await run(plan[1]!)).toEqual({ ...answers[1], applied: false });
+      else expect(await sql.begin((tx) => bulkTransfersInTx(tx, [plan[1]!]))).toEqual({ applied: [], skipped: [plan[1]!.transferId] });
+    }
+    expect(journal[1]).toEqual(journal[0]);
+    expect(journal[2]).toEqual(journal[0]);
+  });
+});
+
+describe('accounts are never made inside a money transaction', () => {
+  it('a user row gets every account kind with it, even inserted by plain SQL in bulk', async () => {
+    const made = await sql<{ id: number }[]>`
+      insert into users (user_name, password_kdf) select 'lcbulk' || g || ${Date.now().toString(36)}, 'x' from generate_series(1, 3) g returning id`;
+    const [{ c }] = await sql<{ c: number }[]>`
+      select count(*)::int as c from ledger_accounts where user_id = any(${sql.array(made.map((u) => String(u.id)))}::bigint[])`;
+    expect(c).toBe(3 * KINDS.length);
+  });
+
+  it('a transfer naming an account that does not exist is refused, and none is created', async () => {
+    const userId = await bareUser();
+    // an account gone (as if a kind had been added without its migration): the ledger must not make it
+    await sql`delete from ledger_accounts where kind = 'red_envelope_escrow' and user_id = ${userId}`;
+    const t: TransferInput = { transferId: tid('noacct'), from: HOUSE, to: { kind: 'red_envelope_escrow', userId }, amountFen: 10, typeCode: 401, userId };
+    await expect(viaTx(t)).rejects.toThrow(/no ledger account/);
+    await expect(sql.begin((tx) => bulkTransfersInTx(tx, [t]))).rejects.toThrow(/no ledger account/);
+    await expect(transfer(sql, t)).rejects.toThrow(/no ledger account/);
+    const [{ c }] = await sql<{ c: number }[]>`select count(*)::int as c from ledger_accounts where user_id = ${userId}`;
+    expect(c).toBe(KINDS.length - 1);
+    expect(await transferCount(userId)).toBe(0);
+  });
+});
+

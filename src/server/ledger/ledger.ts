@@ -1,20 +1,31 @@
 /**
- * The double-entry ledger.
+ * The double-entry ledger: the one module that moves money (amounts in integer fen).
  *
  * Invariants, enforced by the database and asserted here:
  * - every movement of money is one row of `transfers`, from one account to another, amount > 0;
  * - the sum of all account balances is zero at all times (the house account may go negative);
- * - a player-owned account never goes below zero (CHECK ledger_accounts_no_overdraft);
- * - a transfer id is unique: applying the same id twice moves money once and returns the
- *   first result, so a retried request can never move money twice.
- * Accounts are locked in id order inside one transaction, so concurrent transfers cannot deadlock.
- * Accounts are never created inside a money transaction when it can be avoided: a row inserted
- * there stays locked until commit, outside the id order (40P01 between a new player's first
- * transfers). A user's first account makes all of their kinds at once, in one statement, and
- * `transfer` resolves ids through the pool (autocommit) before it moves anything.
+ * - a player-owned account never goes below zero, at any point of a batch (checked here in input
+ *   order before anything is written; CHECK ledger_accounts_no_overdraft as the last word);
+ * - a transfer id is unique: applying the same id twice moves money once and answers the first
+ *   result, so a retried request can never move money twice;
+ * - accounts are locked in id order, in every path, so concurrent transfers cannot deadlock;
+ * - accounts are never created here, least of all inside a money transaction (a row inserted there
+ *   stays locked until commit, outside the id order): a user's accounts, every kind, are made with
+ *   the user row by the database (migration 016). A transfer naming a missing account is a bug.
+ *
+ * Life cycle of a transfer: checked (checkInput) → account ids resolved (cached per pool, shared
+ * with its transactions) → accounts locked in id order → prior applications read → planned in
+ * memory (overdraft, balance after) → balances and journal rows written in one statement.
+ * `bulkTransfersInTx` is that path; `transferInTx` is a batch of one. `transfer`, outside any
+ * transaction, runs the same checks and ids as ONE autocommit statement (statements.ts
+ * transferStatement): a wallet call then costs one round trip, not five.
  */
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import {
+  findIds, lockAccounts, priorTransfers, transferStatement, writePlanned,
+  type Db, type LockedAccount, type Owner, type Planned, type PriorTransfer,
+} from './statements.ts';
 
 export type AccountKind =
   | 'house'
@@ -23,9 +34,6 @@ export type AccountKind =
   | 'red_envelope_escrow'
   | 'pledge_escrow'
   | 'virtual_wallet';
-
-/** Every kind a user owns, in the order they are created (a fixed order: no deadlock between creators). */
-const USER_KINDS: readonly AccountKind[] = ['player', 'pledge_escrow', 'red_envelope_escrow', 'virtual_wallet', 'withdraw_hold'];
 
 export interface TransferInput {
   transferId: string;
@@ -50,20 +58,28 @@ export interface TransferResult {
 
 export const INSUFFICIENT_BALANCE_MSG = '余额不足';
 
-type Owner = { kind: AccountKind; userId: number | null };
-type Db = Sql | Tx;
+export interface BulkResult {
+  /** the transfers that moved money this time, in input order */
+  applied: TransferInput[];
+  /** ids skipped because they had been applied before (or repeated in the input) */
+  skipped: string[];
+}
 
 /**
- * Account ids per database handle (a pool, or a transaction for ids it saw). Keyed by the handle:
- * tests run several databases in one process. Accounts are never deleted, so an id never changes.
+ * Account ids per pool. Keyed by the pool's `array` helper, which postgres.js shares with every
+ * transaction of that pool (a transaction has no other link to it): a transaction finds the ids its
+ * pool already knows, without a round trip. Tests run several databases in one process, each its own
+ * pool. Accounts are never deleted, so an id never changes; an id cached from a transaction that
+ * rolled back is found missing on use and the cache dropped. (Were a transaction's `array` ever its
+ * own, the cache would simply be per transaction again: slower, still right.)
  */
 const idCache = new WeakMap<object, Map<string, number>>();
 const ID_CACHE_MAX = 200_000;
 const keyOf = (a: Owner) => `${a.kind}:${a.userId ?? 0}`;
 
 function cacheOf(db: Db): Map<string, number> {
-  let m = idCache.get(db);
-  if (!m || m.size > ID_CACHE_MAX) idCache.set(db, (m = new Map()));
+  let m = idCache.get(db.array);
+  if (!m || m.size > ID_CACHE_MAX) idCache.set(db.array, (m = new Map()));
   return m;
 }
 
@@ -71,37 +87,13 @@ function checkOwner(a: Owner): void {
   if ((a.kind === 'house') !== (a.userId === null)) throw new Error(`account ${a.kind} owner mismatch`);
 }
 
-async function findIds(db: Db, list: Owner[]): Promise<{ id: number; kind: AccountKind; uid: number }[]> {
-  return db<{ id: number; kind: AccountKind; uid: number }[]>`
-    select a.id, a.kind, coalesce(a.user_id, 0)::bigint as uid
-    from ledger_accounts a
-    join unnest(${db.array(list.map((p) => p.kind))}::text[], ${db.array(list.map((p) => String(p.userId ?? 0)))}::bigint[]) as k(kind, uid)
-      on a.kind = k.kind and coalesce(a.user_id, 0) = k.uid`;
-}
-
-/**
- * Ids of these accounts; a user without one of them gets all of their accounts made at once, in
- * (user, kind) order. Through a pool this runs in autocommit, holding no other lock while it waits
- * for a concurrent creator; a user's first account (insertUser) therefore makes the rest too.
- */
-async function resolveIds(db: Db, list: Owner[]): Promise<number[]> {
+/** The ids of these accounts, in list order; a missing account is a broken invariant (migration 016). */
+async function resolveIds(db: Db, list: readonly Owner[]): Promise<number[]> {
   list.forEach(checkOwner);
   const cache = cacheOf(db);
   const missing = list.filter((a) => !cache.has(keyOf(a)));
   if (missing.length > 0) {
-    let rows = await findIds(db, missing);
-    const found = new Set(rows.map((r) => `${r.kind}:${r.uid}`));
-    const users = [...new Set(missing.filter((a) => !found.has(keyOf(a)) && a.userId !== null).map((a) => a.userId!))];
-    if (users.length > 0) {
-      users.sort((a, b) => a - b);
-      await db`
-        insert into ledger_accounts (kind, user_id)
-        select k, u from unnest(${db.array(users.map(String))}::bigint[]) as u, unnest(${db.array([...USER_KINDS])}::text[]) as k
-        order by u, k
-        on conflict (kind, coalesce(user_id, 0)) do nothing`;
-      rows = await findIds(db, missing);
-    }
-    for (const r of rows) cache.set(`${r.kind}:${r.uid}`, r.id);
+    for (const r of await findIds(db, missing)) cache.set(`${r.kind}:${r.uid}`, r.id);
   }
   return list.map((a) => {
     const id = cache.get(keyOf(a));
@@ -110,8 +102,9 @@ async function resolveIds(db: Db, list: Owner[]): Promise<number[]> {
   });
 }
 
-export async function accountId(tx: Tx | Sql, kind: AccountKind, userId: number | null): Promise<number> {
-  return (await resolveIds(tx, [{ kind, userId }]))[0]!;
+/** The id of an account (made with its user, never here). */
+export async function accountId(db: Tx | Sql, kind: AccountKind, userId: number | null): Promise<number> {
+  return (await resolveIds(db, [{ kind, userId }]))[0]!;
 }
 
 function checkInput(t: TransferInput): void {
@@ -130,126 +123,134 @@ function playerSide(t: TransferInput): 'from' | 'to' | null {
   return null;
 }
 
-async function findPrior(db: Db, transferId: string): Promise<TransferResult | null> {
-  const [prior] = await db<{ id: number; balance_after: number | null }[]>`
-    select id, balance_after from transfers where transfer_id = ${transferId}`;
-  return prior ? { id: prior.id, transferId, balanceAfterFen: prior.balance_after, applied: false } : null;
-}
-
 const isOverdraft = (err: unknown) =>
   (err as { code?: string }).code === '23514' && (err as { constraint_name?: string }).constraint_name === 'ledger_accounts_no_overdraft';
 
-/**
- * Moves money inside the caller's transaction, in three statements: the prior check; both accounts
- * locked in id order and read; both updated and the journal row inserted, unless a concurrent
- * duplicate committed the same id while this one waited for the locks (answered like a prior).
- * Throws AppError(余额不足) on overdraft before changing anything: the caller's transaction stays usable.
- */
-export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferResult> {
-  checkInput(t);
-  const prior = await findPrior(tx, t.transferId);
-  if (prior) return prior;
-
-  const side = playerSide(t);
-  const lock = () => tx<{ id: number; kind: AccountKind; uid: number; balance: number; player_balance: number | null }[]>`
-    select a.id, a.kind, coalesce(a.user_id, 0)::bigint as uid, a.balance,
-           ${t.userId !== null && side === null
-             ? tx`(select p.balance from ledger_accounts p where p.kind = 'player' and p.user_id = ${t.userId})`
-             : tx`null::bigint`} as player_balance
-    from ledger_accounts a
-    where (a.kind = ${t.from.kind} and coalesce(a.user_id, 0) = ${t.from.userId ?? 0})
-       or (a.kind = ${t.to.kind} and coalesce(a.user_id, 0) = ${t.to.userId ?? 0})
-    order by a.id for update`;
-  let rows = await lock();
-  if (rows.length < 2) {
-    // Accounts missing: made here, in the caller's transaction (all of the users' kinds at once).
-    await resolveIds(tx, [t.from, t.to]);
-    rows = await lock();
-    if (rows.length < 2) throw new Error(`transfer ${t.transferId}: accounts not found`);
+/** The accounts a batch touches: both sides of each transfer and the wallet of each player it is about. */
+function ownersOf(todo: readonly TransferInput[]): Owner[] {
+  const owners = new Map<string, Owner>();
+  const add = (o: Owner) => owners.set(keyOf(o), o);
+  for (const t of todo) {
+    add(t.from);
+    add(t.to);
+    if (t.userId !== null) add({ kind: 'player', userId: t.userId });
   }
-  const isFrom = (r: { kind: AccountKind; uid: number }) => r.kind === t.from.kind && r.uid === (t.from.userId ?? 0);
-  const from = rows.find(isFrom)!;
-  const to = rows.find((r) => !isFrom(r))!;
-  if (from.kind !== 'house' && from.balance < t.amountFen) {
-    // a concurrent duplicate that moved the money first is answered, not refused
-    const won = await findPrior(tx, t.transferId);
-    if (won) return won;
-    throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
-  }
-  const balanceAfter = side === 'from' ? from.balance - t.amountFen
-    : side === 'to' ? to.balance + t.amountFen
-    : t.userId !== null ? (rows[0]!.player_balance ?? 0) : null;
-  // A new statement, so it sees a duplicate that committed while the lock above waited.
-  const [row] = await tx<{ id: number; balance_after: number | null; applied: boolean }[]>`
-    with prior as (select id, balance_after from transfers where transfer_id = ${t.transferId}),
-    moved as (
-      update ledger_accounts set balance = balance + case when id = ${to.id} then ${t.amountFen}::bigint else ${-t.amountFen}::bigint end
-      where id in (${from.id}, ${to.id}) and not exists (select 1 from prior)
-      returning id),
-    made as (
-      insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code,
-                             user_id, balance_after, ref, remark, operator_id)
-      select ${t.transferId}, ${from.id}, ${to.id}, ${t.amountFen}, ${t.typeCode}, ${t.userId},
-             ${balanceAfter}, ${t.ref ?? null}, ${t.remark ?? null}, ${t.operatorId ?? null}
-      where (select count(*) from moved) = 2
-      returning id, balance_after)
-    select id, balance_after, true as applied from made
-    union all
-    select id, balance_after, false as applied from prior`;
-  if (!row) throw new Error(`transfer ${t.transferId} moved nothing`);
-  return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: row.applied };
+  return [...owners.values()];
 }
 
 /**
- * One transfer on its own, as ONE statement (autocommit) once the account ids are known (resolved
- * through the pool and cached). Inside it, `locked` takes both rows in id order, and neither update
- * can touch a row before `locked` has been read to its end (the updates are gated on its count):
- * the lock order is the same as transferInTx's. An overdraft fails the CHECK and a duplicate id the
- * unique index; either aborts the statement, so nothing half-moves. A transfer id applied before
- * (or by a concurrent duplicate that won) is answered with the first result, applied = false.
+ * Locks the batch's accounts in id order and reads their balances, all in one statement. An id the
+ * cache held that is not there (its user rolled back) drops the cache and resolves once more.
+ */
+async function lockOwners(tx: Tx, owners: readonly Owner[]): Promise<{ ids: Map<string, number>; locked: Map<number, LockedAccount> }> {
+  for (let attempt = 0; ; attempt++) {
+    const idList = await resolveIds(tx, owners);
+    const ids = new Map(owners.map((o, i) => [keyOf(o), idList[i]!]));
+    const sorted = [...new Set(idList)].sort((a, b) => a - b);
+    const rows = await lockAccounts(tx, sorted);
+    if (rows.length === sorted.length) return { ids, locked: new Map(rows.map((r) => [r.id, r])) };
+    if (attempt > 0) throw new Error(`ledger accounts missing: ${sorted.length - rows.length}`);
+    idCache.delete(tx.array);
+  }
+}
+
+/**
+ * The journal rows of a batch, in input order, against the locked balances: an overdraft of any
+ * non-house account at any point refuses the whole batch (AppError 余额不足) before anything is
+ * written; each row carries the player's wallet balance right after it.
+ */
+function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: Map<number, LockedAccount>): Planned[] {
+  const balanceFen = new Map([...locked].map(([id, a]) => [id, a.balance]));
+  return todo.map((t) => {
+    const fromId = ids.get(keyOf(t.from))!;
+    const toId = ids.get(keyOf(t.to))!;
+    if (fromId === toId) throw new Error('a transfer needs two accounts');
+    if (!locked.has(fromId) || !locked.has(toId)) throw new Error(`transfer ${t.transferId}: an account is not locked`);
+    const fromAfter = balanceFen.get(fromId)! - t.amountFen;
+    if (locked.get(fromId)!.kind !== 'house' && fromAfter < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
+    balanceFen.set(fromId, fromAfter);
+    balanceFen.set(toId, balanceFen.get(toId)! + t.amountFen);
+    const afterFen = t.userId === null ? null : balanceFen.get(ids.get(keyOf({ kind: 'player', userId: t.userId }))!)!;
+    return { t, fromId, toId, afterFen };
+  });
+}
+
+/** The batch engine: returns what it wrote (with the new row ids) and the prior applications it met. */
+async function applyBatch(tx: Tx, transfers: readonly TransferInput[], withIds: boolean) {
+  const skipped: string[] = [];
+  const seen = new Set<string>();
+  const todo: TransferInput[] = [];
+  for (const t of transfers) {
+    checkInput(t);
+    if (seen.has(t.transferId)) skipped.push(t.transferId);
+    else {
+      seen.add(t.transferId);
+      todo.push(t);
+    }
+  }
+  if (todo.length === 0) return { written: [] as Planned[], newIds: new Map<string, number>(), prior: new Map<string, PriorTransfer>(), skipped };
+  // Priors are read once the locks are ours: a concurrent writer of the same id, which must lock the
+  // same accounts, has committed (or rolled back) by then.
+  const { ids, locked } = await lockOwners(tx, ownersOf(todo));
+  const prior = await priorTransfers(tx, todo.map((t) => t.transferId));
+  const fresh = todo.filter((t) => !prior.has(t.transferId));
+  for (const t of todo) if (prior.has(t.transferId)) skipped.push(t.transferId);
+  const written = plan(fresh, ids, locked);
+  const newIds = written.length > 0 ? await writePlanned(tx, written, withIds) : new Map<string, number>();
+  return { written, newIds, prior, skipped };
+}
+
+/**
+ * Many transfers in the caller's transaction, applied in input order, in three statements whatever
+ * their number (lock, priors, write; one more to look up account ids not yet cached). A transfer id
+ * applied before, or repeated in the input, is skipped; AppError(余额不足) refuses the whole batch
+ * and moves nothing.
+ */
+export async function bulkTransfersInTx(tx: Tx, transfers: readonly TransferInput[]): Promise<BulkResult> {
+  const { written, skipped } = await applyBatch(tx, transfers, false);
+  return { applied: written.map((w) => w.t), skipped };
+}
+
+/**
+ * One transfer in the caller's transaction: a batch of one. Throws AppError(余额不足) on overdraft
+ * before changing anything, so the caller's transaction stays usable.
+ */
+export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferResult> {
+  const { written, newIds, prior } = await applyBatch(tx, [t], true);
+  const done = written[0];
+  if (done) return { id: newIds.get(t.transferId)!, transferId: t.transferId, balanceAfterFen: done.afterFen, applied: true };
+  const first = prior.get(t.transferId);
+  if (!first) throw new Error(`transfer ${t.transferId} neither applied nor found`);
+  return { ...first, applied: false };
+}
+
+/**
+ * One transfer on its own, outside any transaction: the same checks and account ids, as ONE
+ * statement (statements.ts transferStatement). A transfer id applied before, or by a concurrent
+ * duplicate that won (unique index, or its debit left too little for this copy), is answered with
+ * the first result, applied = false.
  */
 export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResult> {
   checkInput(t);
   for (let attempt = 0; ; attempt++) {
     const [fromId, toId] = await resolveIds(sql, [t.from, t.to]);
-    const side = playerSide(t);
-    const after = side === 'from' ? sql`(select balance from moved where id = ${fromId!})`
-      : side === 'to' ? sql`(select balance from moved where id = ${toId!})`
-      : t.userId !== null ? sql`coalesce((select balance from ledger_accounts where kind = 'player' and user_id = ${t.userId}), 0)`
-      : sql`null::bigint`;
+    let row: { id: number; balance_after: number | null } | undefined;
     try {
-      const [row] = await sql<{ id: number; balance_after: number | null }[]>`
-        with locked as materialized (
-          select id from ledger_accounts
-          where id in (${fromId!}, ${toId!})
-            and not exists (select 1 from transfers where transfer_id = ${t.transferId})
-          order by id for update),
-        moved as (
-          update ledger_accounts set balance = balance + case when id = ${toId!} then ${t.amountFen}::bigint else ${-t.amountFen}::bigint end
-          where id in (${fromId!}, ${toId!}) and (select count(*) from locked) = 2
-          returning id, balance)
-        insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code,
-                               user_id, balance_after, ref, remark, operator_id)
-        select ${t.transferId}, ${fromId!}, ${toId!}, ${t.amountFen}, ${t.typeCode}, ${t.userId},
-               ${after}, ${t.ref ?? null}, ${t.remark ?? null}, ${t.operatorId ?? null}
-        where (select count(*) from moved) = 2
-        returning id, balance_after`;
-      if (row) return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true };
+      row = await transferStatement(sql, t, fromId!, toId!, playerSide(t));
     } catch (err) {
       const overdraft = isOverdraft(err);
       if (!overdraft && (err as { code?: string }).code !== '23505') throw err;
-      // a concurrent duplicate that moved the money first (unique index, or its debit left too
-      // little for this copy) is answered with its result
-      const prior = await findPrior(sql, t.transferId);
-      if (prior) return prior;
+      const won = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
+      if (won) return { ...won, applied: false };
       if (overdraft) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
       throw err;
     }
-    const prior = await findPrior(sql, t.transferId);
-    if (prior) return prior;
-    // Nothing moved and no prior: the cached ids are not this database's (recreated). Once more, fresh.
+    if (row) return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true };
+    const prior = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
+    if (prior) return { ...prior, applied: false };
+    // Nothing moved and no prior: a cached id is not this database's (its user rolled back). Once more, fresh.
     if (attempt > 0) throw new Error(`transfer ${t.transferId} moved nothing`);
-    idCache.delete(sql);
+    idCache.delete(sql.array);
   }
 }
 
@@ -265,13 +266,15 @@ export async function ledgerSum(sql: Sql): Promise<number> {
   return row.total;
 }
 
-/** Every balance rebuilt from the journal, compared with the stored one: the rows that differ. */
+/** Every balance rebuilt from the journal, compared with the stored one: the rows that differ (one pass over the journal). */
 export async function ledgerMismatches(sql: Sql): Promise<{ id: number; stored: number; journal: number }[]> {
   return sql<{ id: number; stored: number; journal: number }[]>`
-    select a.id, a.balance as stored,
-           (coalesce((select sum(amount) from transfers where credit_account_id = a.id), 0)
-          - coalesce((select sum(amount) from transfers where debit_account_id = a.id), 0))::bigint as journal
-    from ledger_accounts a
-    where a.balance <> (coalesce((select sum(amount) from transfers where credit_account_id = a.id), 0)
-                      - coalesce((select sum(amount) from transfers where debit_account_id = a.id), 0))`;
+    with moves as (
+      select credit_account_id as id, amount from transfers
+      union all
+      select debit_account_id, -amount from transfers),
+    sums as (select id, sum(amount) as total from moves group by id)
+    select a.id, a.balance as stored, coalesce(s.total, 0)::bigint as journal
+    from ledger_accounts a left join sums s on s.id = a.id
+    where a.balance <> coalesce(s.total, 0)`;
 }

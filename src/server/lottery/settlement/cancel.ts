@@ -7,7 +7,7 @@
  */
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../http/envelope.ts';
-import { bulkTransfersInTx } from '../../ledger/bulk.ts';
+import { bulkTransfersInTx } from '../../ledger/ledger.ts';
 import { requireLottery } from '../lotteries.ts';
 import { finishChases } from './chase.ts';
 import { BATCH_SIZE, houseToPlayer, inTx, issueRow, lockIssue, TYPE, updateBets } from './common.ts';

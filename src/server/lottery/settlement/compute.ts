@@ -67,31 +67,59 @@ function voided(bet: BetRow): BetOutcome {
   };
 }
 
-/** Parsed and validated selections by `${playCode}|${text}` (an issue's bets repeat them a lot). */
-export type SelectionCache = Map<string, { play: PlayDef; sel: Selection } | null>;
+/**
+ * Parsed and validated selections by `${playCode}|${text}` (an issue's bets repeat them a lot), each
+ * with its settled results by pricing key: a draw settles a given ticket one way, so it is computed
+ * once per distinct (play, selection, unit, multiple, lines, amount, group, odds, result version).
+ */
+export type SelectionCache = Map<string, Ticket | null>;
+interface Ticket {
+  play: PlayDef;
+  sel: Selection;
+  settled: Map<string, Settled>;
+}
+interface Settled {
+  status: BetOutcome['status'];
+  payoutFen: number;
+  refundFen: number;
+  winDetail: { wins: unknown; refunds: unknown };
+}
 
-function readTicket(ctx: DrawContext, bet: BetRow, cache: SelectionCache) {
+function readTicket(ctx: DrawContext, bet: BetRow, cache: SelectionCache): Ticket | null {
   const key = `${bet.play_code}|${bet.betting_number}`;
   let hit = cache.get(key);
   if (hit === undefined) {
     const play = getPlay(ctx.family, bet.play_code);
     const sel = play ? parseSelection(play, bet.betting_number) : null;
-    hit = play && sel && !validateSelection(play, sel) ? { play, sel } : null;
+    hit = play && sel && !validateSelection(play, sel) ? { play, sel, settled: new Map() } : null;
     cache.set(key, hit);
   }
   return hit;
 }
 
+/** The ticket against the draw, computed once per pricing key (the result shared: never mutated). */
+function settleOnce(ctx: DrawContext, bet: BetRow, ticket: Ticket): Settled {
+  const { play, sel } = ticket;
+  const key = `${ctx.version}|${bet.unit}|${bet.multiple}|${bet.betting_count}|${bet.amount}|${bet.bet_group}|${bet.odds === null ? '' : JSON.stringify(bet.odds)}`;
+  let s = ticket.settled.get(key);
+  if (!s) {
+    const odds = play.model === 'odds'
+      ? bet.odds ?? playOdds(play, bet.bet_group, ctx.oddsOverrides[play.code], ctx.prizeGroupCap)
+      : null;
+    const r = settleTicket(play, sel, ctx.draw, ctx.flags, {
+      unit: bet.unit, multiple: bet.multiple, lines: bet.betting_count, amountFen: bet.amount, betGroup: bet.bet_group, odds,
+    });
+    s = { status: r.status, payoutFen: r.payoutFen, refundFen: r.refundFen, winDetail: { wins: r.win.wins, refunds: r.win.refunds } };
+    if (ticket.settled.size > 10_000) ticket.settled.clear();
+    ticket.settled.set(key, s);
+  }
+  return s;
+}
+
 export function settleBet(ctx: DrawContext, bet: BetRow, chain: Chain, cache: SelectionCache = new Map()): BetOutcome {
   const ticket = readTicket(ctx, bet, cache);
   if (!ticket) return voided(bet);
-  const { play, sel } = ticket;
-  const odds = play.model === 'odds'
-    ? bet.odds ?? playOdds(play, bet.bet_group, ctx.oddsOverrides[play.code], ctx.prizeGroupCap)
-    : null;
-  const s = settleTicket(play, sel, ctx.draw, ctx.flags, {
-    unit: bet.unit, multiple: bet.multiple, lines: bet.betting_count, amountFen: bet.amount, betGroup: bet.bet_group, odds,
-  });
+  const s = settleOnce(ctx, bet, ticket);
   const v = ctx.version;
   const transfers: TransferInput[] = [];
   const prize = s.payoutFen - s.refundFen;
@@ -104,6 +132,6 @@ export function settleBet(ctx: DrawContext, bet: BetRow, chain: Chain, cache: Se
   if (rebate > 0) rebates.unshift({ userId: bet.user_id, typeCode: TYPE.rebate, amountFen: rebate });
   return {
     id: bet.id, status: s.status, payout: s.payoutFen, refund: s.refundFen, rebate,
-    winDetail: { wins: s.win.wins, refunds: s.win.refunds }, transfers, rebates,
+    winDetail: s.winDetail, transfers, rebates,
   };
 }

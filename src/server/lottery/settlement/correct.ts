@@ -12,7 +12,7 @@ import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lot
 import { formatDraw, parseDraw, validateDraw, type LotteryFamily } from '../../../domain/lottery/index.ts';
 import type { Sql, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/envelope.ts';
-import { bulkTransfersInTx } from '../../ledger/bulk.ts';
+import { bulkTransfersInTx } from '../../ledger/ledger.ts';
 import { requireLottery } from '../lotteries.ts';
 import { BATCH_SIZE, inTx, issueRow, lockIssue } from './common.ts';
 import { planReversals, recordShortfalls } from './reverse.ts';

@@ -14,7 +14,7 @@
  */
 import { parseDraw } from '../../../domain/lottery/index.ts';
 import type { Sql, Tx } from '../../db/client.ts';
-import { bulkTransfersInTx } from '../../ledger/bulk.ts';
+import { bulkTransfersInTx } from '../../ledger/ledger.ts';
 import { loadLottery, ruleFlagsAt, type Lottery } from '../lotteries.ts';
 import {
   BATCH_SIZE, BET_COLUMNS, inTx, issueRow, lockIssue, rebateTransfers, SETTLE_WORKERS, updateBets, type BetRow,
