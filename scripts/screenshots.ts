@@ -212,7 +212,7 @@ const STATIC_SHOTS: Shot[] = [
   { name: 'rebateDes', path: '/rebateDes', as: DEMO_PLAYER },
   {
     // The installed app opened with no network: the shell from the cache, one offline banner.
-    name: 'offline', path: '/lotteryHall', as: DEMO_PLAYER,
+    name: 'offline', path: '/lotteryHall?key=SSC', as: DEMO_PLAYER,
     then: async (page) => {
       // the service worker must control the page before the network goes (as in tests/e2e/offline.test.ts)
       await page.evaluate(async () => { await navigator.serviceWorker.ready; });
