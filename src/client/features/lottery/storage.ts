@@ -43,8 +43,12 @@ function versionHint(userId: number, lotteryCode: string): string | null {
   try { return localStorage.getItem(hintKey(userId, lotteryCode)); } catch { return null; }
 }
 
-function noteVersion(userId: number, lotteryCode: string, version: string): void {
-  try { localStorage.setItem(hintKey(userId, lotteryCode), version); } catch { /* a full storage only costs the head start */ }
+/** Hints the version now held (none: no hint, the check then waits for IndexedDB as without one). */
+function noteVersion(userId: number, lotteryCode: string, version: string | undefined): void {
+  try {
+    if (typeof version === 'string') localStorage.setItem(hintKey(userId, lotteryCode), version);
+    else localStorage.removeItem(hintKey(userId, lotteryCode));
+  } catch { /* a full storage only costs the head start */ }
 }
 
 /** The server's answer to the check of `cached`: null when `cached` is current, else the fresh catalogue (stored). */
@@ -78,7 +82,10 @@ export async function revalidatePlays(userId: number, lotteryCode: string): Prom
   const early = hint ? getLotteryPlays(lotteryCode, hint) : undefined;
   early?.catch(() => {}); // dropped when the hint is wrong; otherwise awaited below
   const cached = await readCachedPlays(userId, lotteryCode);
-  if (!early || cached?.version !== hint) return { cached, fresh: await fetchPlays(userId, lotteryCode, cached) };
+  if (!early || cached?.version !== hint) {
+    if (early) noteVersion(userId, lotteryCode, cached?.version); // a wrong hint is not sent twice
+    return { cached, fresh: await fetchPlays(userId, lotteryCode, cached) };
+  }
   return { cached, fresh: await settlePlays(userId, lotteryCode, cached, await early) };
 }
 
