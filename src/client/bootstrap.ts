@@ -3,10 +3,10 @@ import { navigate } from './router';
 import { findRoute } from './routeTable';
 import { routes } from './routes';
 import { setDispatchDeps } from './api/dispatch';
-import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storedUserHint, storeLoginMessage, type UserInfo } from './state/session';
+import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
-import { preloadBettingCode, prefetchBettingPage, resetEarly } from './features/lottery/early';
+import { preloadBettingCode, prefetchBettingPage } from './features/lottery/early';
 import { confirmDialog, showAlert, showToast } from './ui';
 
 export function wireDispatcher(): void {
@@ -66,21 +66,16 @@ export function preloadHomeBanner(pathname: string): void {
 
 export async function startApp(): Promise<void> {
   preloadHomeBanner(location.pathname);
-  wireDispatcher();
-  // The betting page's data goes out first, beside users/info and the page's code, not after them:
-  // by the localStorage hint, since opening IndexedDB for the stored user took up to a second on a phone.
-  const hint = storedUserHint();
-  if (hint?.isLogin) prefetchBettingPage(location.pathname, hint.userId);
   preloadBettingCode(location.pathname);
+  wireDispatcher();
   listenEmbeddedChat();
   const stored = await loadStoredUser();
   void loadTenantConfig();
-  const hinted = Boolean(hint?.isLogin && stored?.isLogin && hint.userId === stored.userId);
-  if (hint?.isLogin && !hinted) resetEarly(); // the hint was stale: those answers are not this session's page's
   if (stored) {
     // fresh rebates each start, but offline the held ones are all the betting page can show
     if (stored.isLogin && navigator.onLine) void clearRebateCache().catch(() => {});
-    if (stored.isLogin && !hinted) prefetchBettingPage(location.pathname, stored.userId);
+    // The betting page's data goes out now, beside users/info and the page's code, not after them.
+    if (stored.isLogin) prefetchBettingPage(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.
     void refreshUser().then((u) => { if (!u && currentUser.value && !navigator.onLine) return; });
   }

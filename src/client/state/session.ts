@@ -39,40 +39,19 @@ export const sessionLoaded: Signal<boolean> = signal(false);
 let lastLoginAt = 0;
 export function getLastLoginAt(): number { return lastLoginAt; }
 
-const HINT_KEY = 'hy-user-hint';
-export interface UserHint { userId: number; isLogin: boolean }
-
-/**
- * The stored user's id and login flag, mirrored into localStorage so app start can send the first
- * page's requests before IndexedDB opens (bootstrap.ts). A hint only: the stored user decides.
- */
-export function storedUserHint(): UserHint | null {
-  try {
-    const h = JSON.parse(localStorage.getItem(HINT_KEY) ?? 'null') as UserHint | null;
-    return h && typeof h.userId === 'number' && typeof h.isLogin === 'boolean' ? h : null;
-  } catch { return null; }
-}
-
-function mirrorHint(u: UserInfo | null): void {
-  try {
-    if (u) localStorage.setItem(HINT_KEY, JSON.stringify({ userId: u.userId, isLogin: u.isLogin }));
-    else localStorage.removeItem(HINT_KEY);
-  } catch { /* a full or blocked storage only costs the head start */ }
-}
-
 export async function loadStoredUser(): Promise<UserInfo | null> {
-  const u = (await read<UserInfo>(sessionStore, USER_KEY)) ?? null;
-  lastLoginAt = (await read<number>(sessionStore, LOGIN_AT_KEY)) ?? 0;
+  // both reads at once: app start waits for them, and each IndexedDB answer is a task on a busy thread
+  const [stored, loginAt] = await Promise.all([read<UserInfo>(sessionStore, USER_KEY), read<number>(sessionStore, LOGIN_AT_KEY)]);
+  const u = stored ?? null;
+  lastLoginAt = loginAt ?? 0;
   currentUser.value = u;
   sessionLoaded.value = true;
-  mirrorHint(u);
   return u;
 }
 
 export async function setUser(u: UserInfo): Promise<void> {
   const wasLoggedIn = currentUser.value?.userId === u.userId;
   currentUser.value = u;
-  mirrorHint(u);
   if (!wasLoggedIn) {
     lastLoginAt = Date.now();
     await put(sessionStore, LOGIN_AT_KEY, lastLoginAt);
@@ -83,7 +62,6 @@ export async function setUser(u: UserInfo): Promise<void> {
 export async function clearUser(): Promise<void> {
   currentUser.value = null;
   lastLoginAt = 0;
-  mirrorHint(null);
   await remove(sessionStore, USER_KEY);
   await remove(sessionStore, LOGIN_AT_KEY);
 }

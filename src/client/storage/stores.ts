@@ -5,20 +5,11 @@
  */
 import { createStore, get, set, del, clear, type UseStore } from 'idb-keyval';
 
-/**
- * A store whose database opens on first use: createStore opens at once, and opening every database
- * at app start queued the session read (the first thing start-up needs) behind nine others.
- */
-function lazyStore(dbName: string, storeName: string): UseStore {
-  let store: UseStore | undefined;
-  return (txMode, callback) => (store ??= createStore(dbName, storeName))(txMode, callback);
-}
-
-export const sessionStore: UseStore = lazyStore('hy-session', 'kv');
-export const rebateStore: UseStore = lazyStore('hy-rebate', 'kv');
-export const roomPasswordStore: UseStore = lazyStore('hy-room-passwords', 'kv');
-export const clockStore: UseStore = lazyStore('hy-clock', 'kv');
-export const tenantStore: UseStore = lazyStore('hy-tenant', 'kv');
+export const sessionStore: UseStore = createStore('hy-session', 'kv');
+export const rebateStore: UseStore = createStore('hy-rebate', 'kv');
+export const roomPasswordStore: UseStore = createStore('hy-room-passwords', 'kv');
+export const clockStore: UseStore = createStore('hy-clock', 'kv');
+export const tenantStore: UseStore = createStore('hy-tenant', 'kv');
 
 type QuotaListener = (msg: string) => void;
 let onQuota: QuotaListener = () => {};
@@ -48,12 +39,12 @@ export function wipe(store: UseStore): Promise<void> { return clear(store); }
  * BEFORE a bet or chase is sent, so a retry after a dropped connection reuses the same requestId
  * and the server answers the first result instead of taking the stake twice.
  */
-export const betStore: UseStore = lazyStore('hy-bet', 'kv');
+export const betStore: UseStore = createStore('hy-bet', 'kv');
 /** The other money actions in flight, the same way: a recharge order, a withdrawal (never its
  * password), a virtual-wallet transfer or pledge. One store each, keyed by user. */
-export const rechargeStore: UseStore = lazyStore('hy-recharge', 'kv');
-export const withdrawStore: UseStore = lazyStore('hy-withdraw', 'kv');
-export const walletActionStore: UseStore = lazyStore('hy-wallet', 'kv');
+export const rechargeStore: UseStore = createStore('hy-recharge', 'kv');
+export const withdrawStore: UseStore = createStore('hy-withdraw', 'kv');
+export const walletActionStore: UseStore = createStore('hy-wallet', 'kv');
 /** The play catalogue of each lottery as a user last saw it, with its version (lottery feature):
  * the betting page shows it at once and asks the server only whether that version is current. */
-export const playsStore: UseStore = lazyStore('hy-plays', 'kv');
+export const playsStore: UseStore = createStore('hy-plays', 'kv');
