@@ -6,7 +6,7 @@ import { setDispatchDeps } from './api/dispatch';
 import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
-import { prefetchBettingPage } from './features/lottery/early';
+import { preloadBettingCode, prefetchBettingPage } from './features/lottery/early';
 import { confirmDialog, showAlert, showToast } from './ui';
 
 export function wireDispatcher(): void {
@@ -66,6 +66,7 @@ export function preloadHomeBanner(pathname: string): void {
 
 export async function startApp(): Promise<void> {
   preloadHomeBanner(location.pathname);
+  preloadBettingCode(location.pathname);
   wireDispatcher();
   listenEmbeddedChat();
   const stored = await loadStoredUser();

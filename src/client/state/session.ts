@@ -40,8 +40,10 @@ let lastLoginAt = 0;
 export function getLastLoginAt(): number { return lastLoginAt; }
 
 export async function loadStoredUser(): Promise<UserInfo | null> {
-  const u = (await read<UserInfo>(sessionStore, USER_KEY)) ?? null;
-  lastLoginAt = (await read<number>(sessionStore, LOGIN_AT_KEY)) ?? 0;
+  // both reads at once: app start waits for them, and each IndexedDB answer is a task on a busy thread
+  const [stored, loginAt] = await Promise.all([read<UserInfo>(sessionStore, USER_KEY), read<number>(sessionStore, LOGIN_AT_KEY)]);
+  const u = stored ?? null;
+  lastLoginAt = loginAt ?? 0;
   currentUser.value = u;
   sessionLoaded.value = true;
   return u;

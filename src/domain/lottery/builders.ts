@@ -34,6 +34,14 @@ export function one(tierId: string): WinCounts {
 const pick = (draw: Draw, window: readonly number[]): number[] => window.map((i) => draw[i]!);
 const has = (xs: readonly number[], v: number): boolean => xs.includes(v);
 const sortedAsc = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a - b);
+/**
+ * A table computed on first call, then kept. Weight tables are built when a play is first counted, not
+ * when the catalogue is built: the betting page builds a family's whole catalogue to show one play.
+ */
+export function once<T>(build: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: build() }).v;
+}
 const strictlyAscending = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! < v);
 const nonDecreasing = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! <= v);
 
@@ -108,18 +116,21 @@ export function windowKeyPlay(
   },
 ): PlayDef {
   const valid = h.valid ?? (() => true);
-  const weight = new Map<number, number>();
-  for (const t of allTuples(h.values, h.window.length)) {
-    if (h.order === 'multiset' && !t.every((v, i) => i === 0 || t[i - 1]! <= v)) continue;
-    if (valid(t)) for (const k of h.keysOf(t)) weight.set(k, (weight.get(k) ?? 0) + 1);
-  }
+  const weight = once(() => {
+    const m = new Map<number, number>();
+    for (const t of allTuples(h.values, h.window.length)) {
+      if (h.order === 'multiset' && !t.every((v, i) => i === 0 || t[i - 1]! <= v)) continue;
+      if (valid(t)) for (const k of h.keysOf(t)) m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  });
   const norm = (t: readonly number[]): number[] => (h.order === 'multiset' ? sortedAsc(t) : [...t]);
   const chosen = (sel: Selection, t: readonly number[]): boolean => valid(t) && h.keysOf(t).some((k) => has(sel.rows[0]!, k));
   return {
     ...head(h), model: 'prizeGroup', input: 'rows',
     rows: [row(h.keyName, h.keys)],
     tiers: h.tiers,
-    countBets: (sel) => sel.rows[0]!.reduce((n, k) => n + (weight.get(k) ?? 0), 0),
+    countBets: (sel) => sel.rows[0]!.reduce((n, k) => n + (weight().get(k) ?? 0), 0),
     checkWin: (sel, draw) => {
       const w = norm(pick(draw, h.window));
       return chosen(sel, w) ? one(h.tierOf(w)) : NO_WIN;
@@ -314,17 +325,20 @@ export function bankerGroupPlay(
   },
 ): PlayDef {
   const size = h.window.length;
-  const perBanker = new Map<number, number>();
-  for (const t of allTuples(h.values, size)) {
-    if (!nonDecreasing(t) || !h.valid(t)) continue;
-    for (const d of new Set(t)) perBanker.set(d, (perBanker.get(d) ?? 0) + 1);
-  }
+  const perBanker = once(() => {
+    const m = new Map<number, number>();
+    for (const t of allTuples(h.values, size)) {
+      if (!nonDecreasing(t) || !h.valid(t)) continue;
+      for (const d of new Set(t)) m.set(d, (m.get(d) ?? 0) + 1);
+    }
+    return m;
+  });
   const windowOf = (draw: Draw): number[] => sortedAsc(pick(draw, h.window));
   return {
     ...head(h), model: 'prizeGroup', input: 'rows',
     rows: [row('胆码', h.values, 1, h.values.length)],
     tiers: h.tiers,
-    countBets: (sel) => sel.rows[0]!.reduce((n, d) => n + (perBanker.get(d) ?? 0), 0),
+    countBets: (sel) => sel.rows[0]!.reduce((n, d) => n + (perBanker().get(d) ?? 0), 0),
     checkWin: (sel, draw) => {
       const w = windowOf(draw);
       if (!h.valid(w)) return NO_WIN;

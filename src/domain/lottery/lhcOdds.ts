@@ -17,20 +17,28 @@ export function allSetsAppear(sizes: readonly number[]): [number, number] {
   return [num, LHC_DRAWS_7];
 }
 
-/** Number of 7-number draws per total (index = sum of the seven numbers, 28–322). */
-export const LHC_SUM_COUNTS: readonly number[] = (() => {
-  // ways[j][s]: j numbers chosen so far with sum s.
-  let ways = Array.from({ length: 8 }, () => new Array<number>(323).fill(0));
+/**
+ * Number of 7-number draws per total (index = sum of the seven numbers, 28–322). Tabulated on first
+ * use, not when the module loads: the betting page loads this module for every family.
+ */
+let sumCounts: readonly number[] | undefined;
+export function lhcSumCounts(): readonly number[] {
+  if (sumCounts) return sumCounts;
+  // ways[j][s]: j numbers chosen so far with sum s; j runs downwards so each number is taken at most once.
+  const ways = Array.from({ length: 8 }, () => new Array<number>(323).fill(0));
   ways[0]![0] = 1;
   for (const n of LHC_NUMBERS) {
-    const next = ways.map((row) => [...row]);
-    for (let j = 0; j < 7; j++) for (let s = 0; s + n <= 322; s++) if (ways[j]![s]) next[j + 1]![s + n]! += ways[j]![s]!;
-    ways = next;
+    for (let j = 6; j >= 0; j--) {
+      const from = ways[j]!;
+      const to = ways[j + 1]!;
+      for (let s = 0; s + n <= 322; s++) if (from[s]) to[s + n]! += from[s]!;
+    }
   }
-  return ways[7]!;
-})();
+  sumCounts = ways[7]!;
+  return sumCounts;
+}
 
 /** Draws whose total satisfies pred: [num, den]. */
 export function sumWays(pred: (sum: number) => boolean): [number, number] {
-  return [LHC_SUM_COUNTS.reduce((n, c, s) => (pred(s) ? n + c : n), 0), LHC_DRAWS_7];
+  return [lhcSumCounts().reduce((n, c, s) => (pred(s) ? n + c : n), 0), LHC_DRAWS_7];
 }

@@ -45,8 +45,14 @@ function anyDirect(k: number, group: string, pDen: number): PlayDef {
  * base keeps its typed entries (input 'entries') and declares the position row as `positionRow`.
  */
 function withPositions(k: number, group: string, code: string, make: (window: number[]) => PlayDef): PlayDef {
-  const byWindow = new Map(combinations(POSITIONS, k).map((w) => [w.join(), make(w)]));
-  const base = byWindow.values().next().value as PlayDef;
+  // each window's play is built when first needed: building all of them cost the betting page's first paint
+  const byWindow = new Map<string, PlayDef>();
+  const playAt = (w: readonly number[]): PlayDef => {
+    let p = byWindow.get(w.join());
+    if (!p) byWindow.set(w.join(), (p = make([...w])));
+    return p;
+  };
+  const base = playAt(combinations(POSITIONS, k)[0]!);
   const baseSel = (sel: Selection): Selection => ({ rows: sel.rows.slice(0, -1) });
   const windows = (sel: Selection): number[][] => combinations([...sel.rows.at(-1)!].sort((a, b) => a - b), k);
   const positions = row('位置', POSITIONS, k, 5, POS_LABELS);
@@ -60,7 +66,7 @@ function withPositions(k: number, group: string, code: string, make: (window: nu
     countBets: (sel) => base.countBets(baseSel(sel)) * choose(sel.rows.at(-1)!.length, k),
     checkWin: (sel, draw, flags) => {
       const wins: Record<string, number> = {};
-      for (const w of windows(sel)) addWins(wins, byWindow.get(w.join())!.checkWin(baseSel(sel), draw, flags));
+      for (const w of windows(sel)) addWins(wins, playAt(w).checkWin(baseSel(sel), draw, flags));
       return { wins, refunds: 0 };
     },
     line: {
@@ -72,7 +78,7 @@ function withPositions(k: number, group: string, code: string, make: (window: nu
         const orderOk = base.line.order === 'ordered' || ascending(rest, base.line.order === 'set');
         return ascending(pos, true) && pos.every((p) => sel.rows.at(-1)!.includes(p)) && orderOk && base.line.inSelection(baseSel(sel), rest);
       },
-      outcome: (l, draw, flags) => byWindow.get(l.slice(0, k).join())!.line.outcome(l.slice(k), draw, flags),
+      outcome: (l, draw, flags) => playAt(l.slice(0, k)).line.outcome(l.slice(k), draw, flags),
     },
   };
 }
