@@ -15,13 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 import { isAlive } from '../../src/server/db/pgProcess.ts';
+import { BATCH_SIZE } from '../../src/server/lottery/settlement/common.ts';
 import { fundAll, insertBets } from './settlement-bets.ts';
 import { drawIssue, ensureTestLotteries, expectLedgerSound, makeIssue, makeUser, playerBalance, SSC } from './settlement-fixtures.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRIZE = 1950; // 定位胆 one line at 1950, unit 元, ×1
 const STAKE = 200;
-const BETS = 15_000; // three settlement batches of 5,000
+/** three settlement batches, so the kill lands between two of them */
+const BETS = 3 * BATCH_SIZE;
 const USERS = 100;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-crash-'));
