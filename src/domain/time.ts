@@ -39,3 +39,9 @@ export function beijingDate(at: number | Date, daysBack = 0): string {
   const ms = at instanceof Date ? at.getTime() : at;
   return formatBeijing(ms - daysBack * 86_400_000, 'YYYY-MM-DD');
 }
+
+/** ISO 8601 in Beijing time (`…+08:00`), for machine-read answers such as the health endpoint; null stays null. */
+export function beijingIso(ms: number | null): string | null {
+  if (ms === null) return null;
+  return new Date(ms + BEIJING_OFFSET_MS).toISOString().replace('Z', '+08:00');
+}

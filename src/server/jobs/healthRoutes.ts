@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
-import { beijingIso, type RunnerHealth } from './runner.ts';
+import { beijingIso } from '../../domain/time.ts';
+import type { RunnerHealth } from './runner.ts';
 
 export interface HealthSource {
   health(): RunnerHealth;

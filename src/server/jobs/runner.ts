@@ -14,7 +14,9 @@
  * health() is what GET /v1/system/health reports: whether this instance holds the lock and, per
  * job, whether it is scheduled, when it last succeeded and failed, and how often in a row it failed.
  */
+import { randomInt } from 'node:crypto';
 import postgres from 'postgres';
+import { beijingIso } from '../../domain/time.ts';
 import type { Sql } from '../db/client.ts';
 
 type Log = (msg: string) => void;
@@ -75,19 +77,17 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** A uniform draw in [0, 1) from the crypto generator (the project keeps Math.random out of server code). */
+const uniform = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 60_000 };
 
 /** Capped exponential backoff with "equal jitter": half the step fixed, half random. */
-export function backoffDelayMs(failures: number, b: Backoff, random: () => number = Math.random): number {
+export function backoffDelayMs(failures: number, b: Backoff, random: () => number = uniform): number {
   const step = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(step / 2 + (step / 2) * random());
 }
 
-/** ISO 8601 in Beijing time (+08:00): what an operator reading the health answer expects. */
-export function beijingIso(ms: number | null): string | null {
-  if (ms === null) return null;
-  return new Date(ms + 8 * 3600_000).toISOString().replace('Z', '+08:00');
-}
 
 /** An error's code (Node's ECONNREFUSED, PostgreSQL's SQLSTATE); messages may name hosts and stay in the log. */
 function errorCode(err: unknown): string {
