@@ -4,7 +4,7 @@
  */
 import { getPlay, parseSelection, quoteBet, type BetUnit, type LotteryFamily } from '../../src/domain/lottery/index.ts';
 import type { Sql } from '../../src/server/db/client.ts';
-import { bulkTransfersInTx } from '../../src/server/ledger/bulk.ts';
+import { bulkTransfersInTx } from '../../src/server/ledger/ledger.ts';
 import type { TransferInput } from '../../src/server/ledger/ledger.ts';
 
 export interface BulkBet {

@@ -1,6 +1,6 @@
-/** src/server/ledger/bulk.ts: many transfers in one transaction, idempotent, all or nothing. */
+/** bulkTransfersInTx (src/server/ledger/ledger.ts): many transfers in one transaction, idempotent, all or nothing. */
 import { describe, expect, it } from 'vitest';
-import { bulkTransfersInTx } from '../../src/server/ledger/bulk.ts';
+import { bulkTransfersInTx } from '../../src/server/ledger/ledger.ts';
 import type { TransferInput } from '../../src/server/ledger/ledger.ts';
 import { expectLedgerSound, fund, makeUser, playerBalance, testDb } from './settlement-fixtures.ts';
 

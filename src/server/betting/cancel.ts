@@ -10,7 +10,7 @@
 import { formatFen } from '../../domain/money.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
-import { bulkTransfersInTx } from '../ledger/bulk.ts';
+import { bulkTransfersInTx } from '../ledger/ledger.ts';
 import { playerBalance } from '../ledger/ledger.ts';
 import { refundTransfer } from './store.ts';
 

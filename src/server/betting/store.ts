@@ -8,7 +8,7 @@
  */
 import { beijingDateKey } from '../../domain/time.ts';
 import type { Sql, Tx } from '../db/client.ts';
-import { bulkTransfersInTx } from '../ledger/bulk.ts';
+import { bulkTransfersInTx } from '../ledger/ledger.ts';
 import type { TransferInput } from '../ledger/ledger.ts';
 import type { PricedTicket } from './tickets.ts';
 
