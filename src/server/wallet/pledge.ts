@@ -22,7 +22,7 @@ import { refuse } from '../http/envelope.ts';
 import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
 import { AppError } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
-import { ensureWalletAccounts, refuseState, VW_SHORT_MSG } from './service.ts';
+import { refuseState, VW_SHORT_MSG } from './service.ts';
 
 export const NOT_FOUND_MSG = '记录不存在';
 export const PRODUCT_GONE_MSG = '该质押产品不存在或已下架';
@@ -149,7 +149,6 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
   };
   const seen = await prior();
   if (seen) return seen;
-  await ensureWalletAccounts(sql, c.userId);
   try {
     return await sql.begin(async (tx) => {
       await lockVirtualWallet(tx, c.userId);

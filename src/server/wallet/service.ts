@@ -14,7 +14,7 @@ import { beijingDay, beijingDayStartMs, DEFAULT_VW_RATE_BP, formatBp, VW_TYPES }
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
-import { accountId, INSUFFICIENT_BALANCE_MSG, transfer } from '../ledger/ledger.ts';
+import { INSUFFICIENT_BALANCE_MSG, transfer } from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
 
@@ -65,30 +65,12 @@ export interface MoveResult {
   applied: boolean;
 }
 
-/**
- * Makes the player's ledger accounts exist, each in its own short statement. The ledger creates a
- * missing account inside the transfer's transaction with `insert ... on conflict do update`,
- * which locks the row outside the id order: a player's first concurrent transfers could then
- * deadlock. Created here first, the transfer only finds them. Known pairs are remembered.
- */
-const ensured = new WeakMap<object, Set<number>>();
-export async function ensureWalletAccounts(sql: Sql, userId: number): Promise<void> {
-  let known = ensured.get(sql);
-  if (!known) ensured.set(sql, (known = new Set()));
-  if (known.has(userId)) return;
-  await accountId(sql, 'player', userId);
-  await accountId(sql, 'virtual_wallet', userId);
-  await accountId(sql, 'pledge_escrow', userId);
-  known.add(userId);
-}
-
 /** 611 (in: main wallet → virtual wallet) or 612 (out). */
 export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', amountFen: number, requestId: string): Promise<MoveResult> {
   const player = { kind: 'player' as const, userId };
   const vw = { kind: 'virtual_wallet' as const, userId };
   const transferId = `vw-${dir}:${userId}:${requestId}`;
   const typeCode = dir === 'in' ? VW_TYPES.transferIn : VW_TYPES.transferOut;
-  await ensureWalletAccounts(sql, userId);
   let applied: boolean;
   try {
     const r = await transfer(sql, {
