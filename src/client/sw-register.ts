@@ -3,8 +3,6 @@ import { signal } from '@preact/signals-react';
 import type { Workbox } from 'workbox-window';
 
 export const updateReady = signal(false);
-/** The network state lives in state/network.ts (browser flag and failed requests); kept here for older imports. */
-export { online } from './state/network';
 let wb: Workbox | null = null;
 
 export function registerServiceWorker(): void {

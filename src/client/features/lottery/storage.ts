@@ -4,6 +4,7 @@
  * bet submission in flight (betStore, see stores.ts).
  */
 import type { LotteryFamily } from '../../../domain/lottery';
+import { newRequestId } from '../../../domain/requests';
 import { betStore, playsStore, rebateStore, put, read, remove } from '../../storage/stores';
 import { getBetRebate, getLotteryPlays, type PlayCatalogue, type RebateInfo, type VersionedPlays } from './api';
 
@@ -94,11 +95,6 @@ export interface PendingSubmission { requestId: string; kind: 'bet' | 'chase'; b
 
 const pendingKey = (userId: number, kind: PendingSubmission['kind']) => `${userId}:${kind}`;
 
-export function newRequestId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The requestId to send `body` with: the stored one when the same payload is still unanswered

@@ -1,9 +1,9 @@
 /** Issue on sale with the countdown to close, the latest results strip, and the history drawer. */
 import { useEffect, useRef, useState } from 'react';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
-import { getOpenData, type OpenRow } from '../api';
+import { getOpenData, RESULTS_STRIP_SIZE, type OpenRow } from '../api';
 import { earlyKeys, takeEarly } from '../early';
-import { formatCountdown, formatTime, RESULTS_STRIP_SIZE } from '../families';
+import { formatCountdown, formatTime } from '../families';
 import type { IssueState } from '../hooks/useIssue';
 import { Balls } from './Balls';
 import { Sheet } from './Sheet';

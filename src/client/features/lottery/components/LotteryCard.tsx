@@ -1,8 +1,8 @@
 /** A hall card: name, issue on sale with its countdown, and the latest result. */
 import { useEffect, useState } from 'react';
 import { Link } from '../../../router';
-import { getOpenData, type LotteryItem, type OpenRow } from '../api';
-import { formatCountdown, RESULTS_STRIP_SIZE } from '../families';
+import { getOpenData, RESULTS_STRIP_SIZE, type LotteryItem, type OpenRow } from '../api';
+import { formatCountdown } from '../families';
 import { useIssue } from '../hooks/useIssue';
 import { Balls } from './Balls';
 
