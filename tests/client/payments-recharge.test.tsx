@@ -10,7 +10,7 @@ import { channelByCode, channelUrl, type ChannelCode } from '../../src/domain/pa
 import type { ReceivingConfig, RechargeOrder } from '../../src/client/features/payments/api';
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
-import { readPendingRecharge } from '../../src/client/features/payments/storage';
+import { readPendingAction } from '../../src/client/money/moneyAction';
 import { firstRechargePath, goRecharge } from '../../src/client/features/payments/firstChannel';
 import { PENDING_POLL_MS } from '../../src/client/features/payments/orderWatch';
 import { navigate } from '../../src/client/router';
@@ -128,7 +128,7 @@ describe('RechargePage', () => {
     const seen: { requestId: string; stored?: string }[] = [];
     stubNetwork(rechargeHandlers({
       [SUBMIT]: async (c) => {
-        seen.push({ requestId: c.body.get('requestId')!, stored: (await readPendingRecharge(USER.userId))?.requestId });
+        seen.push({ requestId: c.body.get('requestId')!, stored: (await readPendingAction(USER.userId, 'recharge'))?.requestId });
         return ok({ order: order({ id: 9, orderNo: 'R202611230009', amount: '300.50', payerName: '张三' }), created: true });
       },
     }));
@@ -152,7 +152,7 @@ describe('RechargePage', () => {
     expect(Object.fromEntries(sent[0]!.body)).toEqual({ channel: 'banktransfer', configId: '1', amount: '300.50', payerName: '张三', requestId: seen[0]!.requestId });
     expect(seen[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(seen[0]!.stored).toBe(seen[0]!.requestId);
-    expect(await readPendingRecharge(USER.userId)).toBeUndefined();
+    expect(await readPendingAction(USER.userId, 'recharge')).toBeUndefined();
     await waitFor(() => expect(callsTo('/v1/transaction/rechargeRecordList').length).toBe(before + 1));
   }, T);
 
@@ -184,7 +184,7 @@ describe('RechargePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: '确认提交' }));
     expect((await screen.findByRole('alert')).textContent).toBe('您有5笔待审核的充值订单，请等待处理后再提交');
     expect(ids[2]).not.toBe(ids[0]);
-    expect(await readPendingRecharge(USER.userId)).toBeUndefined();
+    expect(await readPendingAction(USER.userId, 'recharge')).toBeUndefined();
   }, T);
 
   it('switches channels: fixed amounts, the digital-currency rate and credit, the online gateway', async () => {
