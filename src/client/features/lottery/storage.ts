@@ -83,7 +83,7 @@ export async function revalidatePlays(userId: number, lotteryCode: string): Prom
   early?.catch(() => {}); // dropped when the hint is wrong; otherwise awaited below
   const cached = await readCachedPlays(userId, lotteryCode);
   if (!early || cached?.version !== hint) {
-    if (early) noteVersion(userId, lotteryCode, cached?.version); // a wrong hint is not sent twice
+    if (early !== undefined) noteVersion(userId, lotteryCode, cached?.version); // a wrong hint is not sent twice
     return { cached, fresh: await fetchPlays(userId, lotteryCode, cached) };
   }
   return { cached, fresh: await settlePlays(userId, lotteryCode, cached, await early) };
