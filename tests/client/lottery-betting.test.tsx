@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { getPlay, quoteBet } from '../../src/domain/lottery';
 import { formatFen } from '../../src/domain/money';
 import { currentUser } from '../../src/client/state/session';
-import { betStore, read } from '../../src/client/storage/stores';
+import { moneyActionStore, read } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { resetLotteryListCache } from '../../src/client/features/lottery/hooks/useLotteries';
@@ -90,7 +90,7 @@ describe('bet slip', () => {
     // Record what IndexedDB holds at the moment each bet leaves.
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       const body = new URLSearchParams(typeof init.body === 'string' ? init.body : '');
-      const pending = await read<{ requestId: string }>(betStore, `${USER.userId}:bet`);
+      const pending = await read<{ requestId: string }>(moneyActionStore, `${USER.userId}:bet`);
       const res = real(url, init);
       if (body.get('requestId')) seen[seen.length - 1]!.stored = pending?.requestId;
       return res;
@@ -124,7 +124,7 @@ describe('bet slip', () => {
     ]);
     await waitFor(() => expect(screen.getByText('989.00元')).toBeTruthy());
     // answered: nothing left pending, the next bet gets a new id
-    expect(await read(betStore, `${USER.userId}:bet`)).toBeUndefined();
+    expect(await read(moneyActionStore, `${USER.userId}:bet`)).toBeUndefined();
   }, T);
 
   it('offers 充值 or 取消 on 余额不足 and 充值 opens the recharge screen', async () => {
@@ -142,7 +142,7 @@ describe('bet slip', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '充值' }));
     // 充值 opens the first channel of PaySort
     await waitFor(() => expect(window.location.pathname).toBe('/recharge/wechat'));
-    expect(await read(betStore, `${USER.userId}:bet`)).toBeUndefined();
+    expect(await read(moneyActionStore, `${USER.userId}:bet`)).toBeUndefined();
   }, T);
 
   it('refetches the rebate (not from the cache) after a rebate refusal', async () => {

@@ -10,7 +10,7 @@ import { channelByCode, channelUrl, type ChannelCode } from '../../src/domain/pa
 import type { ReceivingConfig, RechargeOrder } from '../../src/client/features/payments/api';
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
-import { readPendingRecharge } from '../../src/client/features/payments/storage';
+import { readPendingAction } from '../../src/client/money/moneyAction';
 import { firstRechargePath, goRecharge } from '../../src/client/features/payments/firstChannel';
 import { PENDING_POLL_MS } from '../../src/client/features/payments/orderWatch';
 import { navigate } from '../../src/client/router';
@@ -19,12 +19,12 @@ import { guard, skipsLoading } from '../../src/client/guard';
 import { findRoute, routes } from '../../src/client/routes';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 
-export function sortItem(code: ChannelCode) {
+function sortItem(code: ChannelCode) {
   const c = channelByCode(code)!;
   return { code, name: c.name, url: channelUrl(code), typeCode: c.typeCode, online: c.online };
 }
 
-export function config(over: Partial<ReceivingConfig> = {}): ReceivingConfig {
+function config(over: Partial<ReceivingConfig> = {}): ReceivingConfig {
   return {
     configId: 1, name: '工商银行', bankName: '中国工商银行', accountName: '张三', accountNo: '6222021234567890123', qrImage: '',
     address: '', currency: '', rate: '', min: '100.00', max: '50000.00', minFen: 10_000, maxFen: 5_000_000, fixedAmounts: [],
@@ -32,11 +32,11 @@ export function config(over: Partial<ReceivingConfig> = {}): ReceivingConfig {
   };
 }
 
-export const WECHAT = config({ configId: 4, name: '微信转账', bankName: '', accountNo: 'wxid_demo001', min: '10.00', max: '5000.00', minFen: 1000, maxFen: 500_000, fixedAmounts: ['100.00', '200.00', '500.00'], qrImage: '/uploads/qr.png' });
-export const USDT = config({ configId: 10, name: 'USDT-TRC20', bankName: '', accountName: '', accountNo: '', currency: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', rate: '7.2', min: '100.00', max: '1000000.00', minFen: 10_000, maxFen: 100_000_000 });
-export const DOUYIN = config({ configId: 12, name: '抖音支付在线', bankName: '', accountName: '', accountNo: '', min: '10.00', max: '5000.00', minFen: 1000, maxFen: 500_000, gateway: true });
+const WECHAT = config({ configId: 4, name: '微信转账', bankName: '', accountNo: 'wxid_demo001', min: '10.00', max: '5000.00', minFen: 1000, maxFen: 500_000, fixedAmounts: ['100.00', '200.00', '500.00'], qrImage: '/uploads/qr.png' });
+const USDT = config({ configId: 10, name: 'USDT-TRC20', bankName: '', accountName: '', accountNo: '', currency: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', rate: '7.2', min: '100.00', max: '1000000.00', minFen: 10_000, maxFen: 100_000_000 });
+const DOUYIN = config({ configId: 12, name: '抖音支付在线', bankName: '', accountName: '', accountNo: '', min: '10.00', max: '5000.00', minFen: 1000, maxFen: 500_000, gateway: true });
 
-export function order(over: Partial<RechargeOrder> = {}): RechargeOrder {
+function order(over: Partial<RechargeOrder> = {}): RechargeOrder {
   return {
     id: 1, orderNo: 'R202611230001', channel: 'banktransfer', channelName: '银行转账', typeCode: 101, configId: 1, configName: '工商银行',
     amount: '300.00', amountFen: 30_000, coinAmount: '', coinRate: '', currency: '', payerName: '', status: 'pending', statusName: '待审核',
@@ -44,13 +44,13 @@ export function order(over: Partial<RechargeOrder> = {}): RechargeOrder {
   };
 }
 
-export function channelHandler(code: ChannelCode, list: ReceivingConfig[], enabled = true): Record<string, Handler> {
+function channelHandler(code: ChannelCode, list: ReceivingConfig[], enabled = true): Record<string, Handler> {
   const c = channelByCode(code)!;
   return { [`/v1/transaction/${c.frontCall}`]: () => ok({ channel: code, name: c.name, typeCode: c.typeCode, online: c.online, enabled, list: enabled ? list : [] }) };
 }
 
 /** A site with wechat first in PaySort, then bank transfer, digital currency and douyin. */
-export function rechargeHandlers(extra: Record<string, Handler> = {}, orders: RechargeOrder[] = []): Record<string, Handler> {
+function rechargeHandlers(extra: Record<string, Handler> = {}, orders: RechargeOrder[] = []): Record<string, Handler> {
   return {
     '/v1/transaction/frontPaySort': () => ok({ list: (['wechat', 'banktransfer', 'digitalcurrencypay', 'douyin'] as const).map(sortItem) }),
     '/v1/transaction/frontPaymentSettings': () => ok({ notice: '充值成功后请耐心等待审核', payerNameRequired: false, maxPending: 5 }),
@@ -128,7 +128,7 @@ describe('RechargePage', () => {
     const seen: { requestId: string; stored?: string }[] = [];
     stubNetwork(rechargeHandlers({
       [SUBMIT]: async (c) => {
-        seen.push({ requestId: c.body.get('requestId')!, stored: (await readPendingRecharge(USER.userId))?.requestId });
+        seen.push({ requestId: c.body.get('requestId')!, stored: (await readPendingAction(USER.userId, 'recharge'))?.requestId });
         return ok({ order: order({ id: 9, orderNo: 'R202611230009', amount: '300.50', payerName: '张三' }), created: true });
       },
     }));
@@ -152,7 +152,7 @@ describe('RechargePage', () => {
     expect(Object.fromEntries(sent[0]!.body)).toEqual({ channel: 'banktransfer', configId: '1', amount: '300.50', payerName: '张三', requestId: seen[0]!.requestId });
     expect(seen[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(seen[0]!.stored).toBe(seen[0]!.requestId);
-    expect(await readPendingRecharge(USER.userId)).toBeUndefined();
+    expect(await readPendingAction(USER.userId, 'recharge')).toBeUndefined();
     await waitFor(() => expect(callsTo('/v1/transaction/rechargeRecordList').length).toBe(before + 1));
   }, T);
 
@@ -184,7 +184,7 @@ describe('RechargePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: '确认提交' }));
     expect((await screen.findByRole('alert')).textContent).toBe('您有5笔待审核的充值订单，请等待处理后再提交');
     expect(ids[2]).not.toBe(ids[0]);
-    expect(await readPendingRecharge(USER.userId)).toBeUndefined();
+    expect(await readPendingAction(USER.userId, 'recharge')).toBeUndefined();
   }, T);
 
   it('switches channels: fixed amounts, the digital-currency rate and credit, the online gateway', async () => {

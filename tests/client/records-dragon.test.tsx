@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
-import { betStore, rebateStore, read, wipe } from '../../src/client/storage/stores';
+import { moneyActionStore, rebateStore, read, wipe } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { resetLotteries } from '../../src/client/features/records/lotteries';
@@ -57,7 +57,7 @@ beforeEach(async () => {
   setClockOffset(SERVER_AHEAD_MS);
   resetLotteries();
   await wipe(rebateStore);
-  await wipe(betStore);
+  await wipe(moneyActionStore);
 });
 afterEach(() => { cleanup(); vi.useRealTimers(); vi.unstubAllGlobals(); });
 
@@ -138,7 +138,7 @@ describe('streak bet', () => {
     let drop = true;
     stubNetwork(handlers({
       '/v1/betting/addFastBetting': async (c) => {
-        const pending = await read<{ requestId: string }>(betStore, `${USER.userId}:dragon`);
+        const pending = await read<{ requestId: string }>(moneyActionStore, `${USER.userId}:dragon`);
         seen.push({ requestId: c.body.get('requestId'), stored: pending?.requestId });
         if (drop) { drop = false; throw new TypeError('network down'); }
         return ok({ orders: [{ id: 1, orderNo: 'A1' }, { id: 2, orderNo: 'A2' }], balance: '980.00' });
@@ -150,6 +150,8 @@ describe('streak bet', () => {
     fireEvent.change(screen.getByLabelText('每注金额（元）'), { target: { value: '10' } });
     bet();
     fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
+    // the one retry dialog; declined, the form says why and the next tap reuses the stored id
+    fireEvent.click(within(await screen.findByRole('dialog', { name: /操作结果未确认/ })).getByRole('button', { name: '取消' }));
     expect(await alertText()).toBe('当前网络不可用，请联系客服人员');
     bet();
     fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
@@ -158,7 +160,7 @@ describe('streak bet', () => {
     expect(seen[0]!.stored).toBe(seen[0]!.requestId);
     expect(seen[1]!.requestId).toBe(seen[0]!.requestId);
     await waitFor(() => expect(screen.getByText(/已选/).textContent).toContain('0'));
-    expect(await read(betStore, `${USER.userId}:dragon`)).toBeUndefined();
+    expect(await read(moneyActionStore, `${USER.userId}:dragon`)).toBeUndefined();
     const [call] = callsTo('/v1/betting/addFastBetting');
     expect(call!.body.get('source')).toBe('dragon');
     const tickets = JSON.parse(call!.body.get('bettingData')!) as Record<string, unknown>[];
@@ -179,7 +181,7 @@ describe('streak bet', () => {
     bet();
     fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
     expect(await alertText()).toBe('余额不足');
-    expect(await read(betStore, `${USER.userId}:dragon`)).toBeUndefined();
+    expect(await read(moneyActionStore, `${USER.userId}:dragon`)).toBeUndefined();
     bet();
     fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
     await waitFor(() => expect(ids).toHaveLength(2));

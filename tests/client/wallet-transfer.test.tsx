@@ -14,7 +14,7 @@ import AccountTotalPage from '../../src/client/features/wallet/pages/AccountTota
 import BalanceInPage from '../../src/client/features/wallet/pages/BalanceInPage';
 import BalanceOutPage from '../../src/client/features/wallet/pages/BalanceOutPage';
 import IntroducePage from '../../src/client/features/wallet/pages/IntroducePage';
-import { readPending } from '../../src/client/features/wallet/storage';
+import { readPendingAction } from '../../src/client/money/moneyAction';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 
 const INFO = {
@@ -100,7 +100,7 @@ describe('BalanceInPage', () => {
     stubNetwork({
       '/v1/virtualWallet/info': () => ok(INFO),
       '/v1/virtualWallet/transferIn': async (c) => {
-        storedDuringCall = (await readPending(USER.userId, 'in'))?.requestId;
+        storedDuringCall = (await readPendingAction(USER.userId, 'in'))?.requestId;
         return transferAnswer()(c);
       },
     });
@@ -118,7 +118,7 @@ describe('BalanceInPage', () => {
     expect(screen.getByTestId('result-vw-balance').textContent).toBe('620.50 元');
     expect(screen.getByTestId('result-main-balance').textContent).toBe('0.00 元');
     // settled: nothing left pending
-    expect(await readPending(USER.userId, 'in')).toBeUndefined();
+    expect(await readPendingAction(USER.userId, 'in')).toBeUndefined();
   });
 
   it('a dropped connection offers a retry that repeats the same requestId', async () => {

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { currentUser, sessionLoaded } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
 import { safetyPasswordHash } from '../../src/domain/credentials';
+import { readPendingAction } from '../../src/client/money/moneyAction';
 import WithdrawPage from '../../src/client/features/withdraw/pages/WithdrawPage';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 
@@ -132,11 +133,37 @@ describe('/withdraw', () => {
       fireEvent.click(screen.getByRole('button', { name: '提交提现' }));
       fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认提现' }));
       await waitFor(() => expect(callsTo('/v1/transaction/saveFrontWithdrawRecord')).toHaveLength(i + 1));
+      // the dropped first try offers the one retry dialog; declined, the next submit reuses the stored id
+      if (i === 0) fireEvent.click(within(await screen.findByRole('dialog', { name: /操作结果未确认/ })).getByRole('button', { name: '取消' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     }
     expect(await screen.findByText('资金密码错误，还可尝试4次')).toBeTruthy();
     const [a, b] = callsTo('/v1/transaction/saveFrontWithdrawRecord');
     expect(a!.body.get('requestId')).toBe(b!.body.get('requestId'));
+  });
+
+  it('offers the retry dialog after a dropped connection, and a refusal clears the stored id', async () => {
+    let n = 0;
+    stubNetwork(handlers({
+      '/v1/transaction/saveFrontWithdrawRecord': () => {
+        n++;
+        if (n === 1) throw new TypeError('connection reset');
+        return refuse('资金密码错误，还可尝试4次');
+      },
+    }));
+    render(<><WithdrawPage /><OverlayHost /></>);
+    await fill('100');
+    fireEvent.click(screen.getByRole('button', { name: '提交提现' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认提现' }));
+    const retry = await screen.findByRole('dialog', { name: /操作结果未确认/ });
+    const [a] = callsTo('/v1/transaction/saveFrontWithdrawRecord');
+    expect((await readPendingAction(USER.userId, 'withdraw'))?.requestId).toBe(a!.body.get('requestId'));
+    expect(JSON.stringify(await readPendingAction(USER.userId, 'withdraw'))).not.toContain('123456');
+    fireEvent.click(within(retry).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('资金密码错误，还可尝试4次')).toBeTruthy();
+    const [, b] = callsTo('/v1/transaction/saveFrontWithdrawRecord');
+    expect(b!.body.get('requestId')).toBe(a!.body.get('requestId'));
+    expect(await readPendingAction(USER.userId, 'withdraw')).toBeUndefined();
   });
 
   it('lists my withdrawals with their statuses', async () => {

@@ -1,6 +1,6 @@
 /**
- * IndexedDB stores (idb-keyval), one per domain: session, rebate cache, room
- * passwords, clock offset, tenant config. Nothing of these lives in localStorage.
+ * IndexedDB stores (idb-keyval), one per domain: session, rebate cache, room passwords, clock
+ * offset, tenant config, money actions in flight, play catalogues. Nothing of these lives in localStorage.
  * Writes report quota errors to the user instead of swallowing them.
  */
 import { createStore, get, set, del, clear, type UseStore } from 'idb-keyval';
@@ -35,16 +35,13 @@ export function remove(store: UseStore, key: string): Promise<void> { return del
 export function wipe(store: UseStore): Promise<void> { return clear(store); }
 
 /**
- * Bet submissions in flight (lottery feature): the requestId and exact payload are written here
- * BEFORE a bet or chase is sent, so a retry after a dropped connection reuses the same requestId
- * and the server answers the first result instead of taking the stake twice.
+ * Money actions in flight (src/client/money/moneyAction.ts): bets, chases, long-dragon bets,
+ * recharges, withdrawals (never the password), wallet transfers, pledges and operator adjustments.
+ * The requestId and the form's fingerprint are written here BEFORE the request is sent, so a retry
+ * after a dropped connection repeats the same requestId and the server applies the action once.
+ * Keyed `userId:kind`; an entry is removed when the server gives its final answer.
  */
-export const betStore: UseStore = createStore('hy-bet', 'kv');
-/** The other money actions in flight, the same way: a recharge order, a withdrawal (never its
- * password), a virtual-wallet transfer or pledge. One store each, keyed by user. */
-export const rechargeStore: UseStore = createStore('hy-recharge', 'kv');
-export const withdrawStore: UseStore = createStore('hy-withdraw', 'kv');
-export const walletActionStore: UseStore = createStore('hy-wallet', 'kv');
+export const moneyActionStore: UseStore = createStore('hy-money', 'kv');
 /** The play catalogue of each lottery as a user last saw it, with its version (lottery feature):
  * the betting page shows it at once and asks the server only whether that version is current. */
 export const playsStore: UseStore = createStore('hy-plays', 'kv');

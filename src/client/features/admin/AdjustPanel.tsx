@@ -1,6 +1,7 @@
-/** Manual balance adjustment; the requestId lives until success so a retry never moves money twice. */
+/** Manual balance adjustment, sent as a money action (src/client/money): a retry never moves money twice. */
 import { useState } from 'react';
-import { newRequestId } from '../../../domain/requests';
+import { useMoneyAction } from '../../money/useMoneyAction';
+import { currentUser } from '../../state/session';
 import { Button, TextField, showToast } from '../../ui';
 import { adjustBalance } from './api';
 
@@ -10,29 +11,22 @@ export function AdjustPanel() {
   const [userName, setUserName] = useState('');
   const [amount, setAmount] = useState('');
   const [remark, setRemark] = useState('');
-  const [requestId, setRequestId] = useState(() => newRequestId());
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState('');
+  const { run, busy } = useMoneyAction(currentUser.value?.userId ?? 0, 'adjust');
 
   const submit = async () => {
     setError('');
     if (!userName.trim()) return setError('请输入用户名');
     if (!AMOUNT.test(amount) || Number(amount) === 0) return setError('请输入非零金额，最多两位小数');
     if (!remark.trim()) return setError('请输入备注');
-    setBusy(true);
-    try {
-      const r = await adjustBalance({ userName: userName.trim(), amount, remark: remark.trim(), requestId });
-      setResult(`${r.applied ? '调整成功' : '该请求已处理过'}，当前余额 ¥${r.balance}`);
-      showToast('调整成功');
-      setRequestId(newRequestId());
-      setAmount('');
-      setRemark('');
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const form = { userName: userName.trim(), amount, remark: remark.trim() };
+    const out = await run(JSON.stringify(form), (requestId) => adjustBalance({ ...form, requestId }));
+    if (!out.ok) return setError(out.message);
+    setResult(`${out.result.applied ? '调整成功' : '该请求已处理过'}，当前余额 ¥${out.result.balance}`);
+    showToast('调整成功');
+    setAmount('');
+    setRemark('');
   };
 
   return (
@@ -40,7 +34,6 @@ export function AdjustPanel() {
       <TextField label="用户名" name="userName" value={userName} onChange={setUserName} maxLength={20} autoComplete="off" />
       <TextField label="金额（元，负数为扣款）" name="amount" value={amount} onChange={setAmount} inputMode="decimal" maxLength={13} />
       <TextField label="备注" name="remark" value={remark} onChange={setRemark} maxLength={200} />
-      <p className="mb-3 break-all text-xs text-gray-600">请求编号：{requestId}</p>
       {error && <p role="alert" className="mb-3 text-sm text-red-700">{error}</p>}
       {result && <p role="status" className="mb-3 text-sm text-green-800">{result}</p>}
       <Button type="submit" loading={busy} className="w-full">提交调整</Button>

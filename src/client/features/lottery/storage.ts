@@ -1,11 +1,10 @@
 /**
  * Lottery data kept in IndexedDB: the rebate cache per user and family (rebateStore, wiped at login and
- * on a rebate refusal), the play catalogue per user and lottery with its version (playsStore), and the
- * bet submission in flight (betStore, see stores.ts).
+ * on a rebate refusal) and the play catalogue per user and lottery with its version (playsStore). Bets in
+ * flight are money actions (src/client/money/moneyAction.ts).
  */
 import type { LotteryFamily } from '../../../domain/lottery';
-import { newRequestId } from '../../../domain/requests';
-import { betStore, playsStore, rebateStore, put, read, remove } from '../../storage/stores';
+import { playsStore, rebateStore, put, read, remove } from '../../storage/stores';
 import { getBetRebate, getLotteryPlays, type PlayCatalogue, type RebateInfo, type VersionedPlays } from './api';
 
 const rebateKey = (userId: number, family: LotteryFamily) => `${userId}:${family}`;
@@ -84,36 +83,8 @@ export async function revalidatePlays(userId: number, lotteryCode: string): Prom
   early?.catch(() => {}); // dropped when the hint is wrong; otherwise awaited below
   const cached = await readCachedPlays(userId, lotteryCode);
   if (!early || cached?.version !== hint) {
-    if (early) noteVersion(userId, lotteryCode, cached?.version); // a wrong hint is not sent twice
+    if (early !== undefined) noteVersion(userId, lotteryCode, cached?.version); // a wrong hint is not sent twice
     return { cached, fresh: await fetchPlays(userId, lotteryCode, cached) };
   }
   return { cached, fresh: await settlePlays(userId, lotteryCode, cached, await early) };
-}
-
-/** A submission whose answer has not been seen yet. */
-export interface PendingSubmission { requestId: string; kind: 'bet' | 'chase'; body: string; at: number }
-
-const pendingKey = (userId: number, kind: PendingSubmission['kind']) => `${userId}:${kind}`;
-
-
-/**
- * The requestId to send `body` with: the stored one when the same payload is still unanswered
- * (a retry), else a new one — written to IndexedDB before the caller sends anything.
- */
-export async function claimRequestId(userId: number, kind: PendingSubmission['kind'], body: string): Promise<string> {
-  const key = pendingKey(userId, kind);
-  const prev = await read<PendingSubmission>(betStore, key);
-  if (prev && prev.body === body) return prev.requestId;
-  const next: PendingSubmission = { requestId: newRequestId(), kind, body, at: Date.now() };
-  await put(betStore, key, next);
-  return next.requestId;
-}
-
-/** The server answered (success or refusal): the submission is settled either way. */
-export async function settleRequest(userId: number, kind: PendingSubmission['kind']): Promise<void> {
-  await remove(betStore, pendingKey(userId, kind)).catch(() => {});
-}
-
-export function readPending(userId: number, kind: PendingSubmission['kind']): Promise<PendingSubmission | undefined> {
-  return read<PendingSubmission>(betStore, pendingKey(userId, kind));
 }

@@ -1,19 +1,12 @@
 /**
- * Long-dragon (长龙) betting: selections, the §5 checks, the player's rebate and the submission.
- *
- * A money action keeps its requestId on the client, written to IndexedDB (betStore) before the request leaves:
- * a retry of the same slip after a dropped connection sends the same id and the server bets once.
- * The stored id is dropped as soon as the server has answered either way.
+ * Long-dragon (长龙) betting: selections, the §5 checks and the player's rebate. The slip is sent as a
+ * money action (src/client/money, kind 'dragon') by DragonLatest.
  */
 import { checkStreakAmount, streakBetMessages } from '../../../domain/validation';
-import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG } from '../../../domain/errors';
 import { formatFen, FEN_PER_YUAN } from '../../../domain/money';
-import { newRequestId } from '../../../domain/requests';
 import { getPlay, maxRebatePermille, ODDS_SCALE, permilleToRebatePoint, rebatePointToPermille, type LotteryFamily } from '../../../domain/lottery';
-import { ApiError } from '../../api/request';
-import { betStore, put, read, remove } from '../../storage/stores';
-import { addFastBetting, type BetResult, type BettingRow, type LongDragonRow, type RebateInfo } from '../lottery/api';
-import { dropRebate, loadRebate, type PendingSubmission } from '../lottery/storage';
+import type { BettingRow, LongDragonRow, RebateInfo } from '../lottery/api';
+import { dropRebate, loadRebate } from '../lottery/storage';
 
 /** The row a selection belongs to: one streak of one lottery. */
 export const dragonKey = (r: Pick<LongDragonRow, 'lotteryCode' | 'playCode' | 'name' | 'desc'>) => `${r.lotteryCode}|${r.playCode}|${r.name}|${r.desc}`;
@@ -80,33 +73,10 @@ export async function rebatesFor(userId: number, families: readonly LotteryFamil
   return out;
 }
 
-// ---------------------------------------------------------------- submission with a stored request id
-
-/** Kept beside the betting page's own pending submissions, under its own key so neither replaces the other. */
-const pendingKey = (userId: number) => `${userId}:dragon`;
-
-const isNetworkFailure = (e: unknown) => e instanceof ApiError && (e.message === NETWORK_TIMEOUT_MSG || e.message === NETWORK_UNAVAILABLE_MSG);
-
-/**
- * Sends the tickets with source 'dragon'. The same slip after a network failure reuses the stored
- * requestId; any answer from the server clears it. A refusal mentioning 返点 drops the cached rebates.
- */
-export async function submitDragonBet(userId: number, tickets: BettingRow[], families: readonly LotteryFamily[]): Promise<BetResult> {
-  const body = JSON.stringify(tickets);
-  const prev = await read<PendingSubmission>(betStore, pendingKey(userId));
-  const requestId = prev?.body === body ? prev.requestId : newRequestId();
-  await put(betStore, pendingKey(userId), { requestId, kind: 'bet', body, at: Date.now() } satisfies PendingSubmission);
-  try {
-    const result = await addFastBetting(tickets, requestId, 'dragon');
-    await remove(betStore, pendingKey(userId));
-    return result;
-  } catch (e) {
-    if (!isNetworkFailure(e)) await remove(betStore, pendingKey(userId)).catch(() => {});
-    if (e instanceof Error && e.message.includes('返点')) {
-      for (const f of new Set(families)) await dropRebate(userId, f);
-    }
-    throw e;
-  }
+/** A refusal about 返点: the cached rebates of the slip's families are wrong, the next slip fetches them. */
+export async function dropRebatesOn(message: string, userId: number, families: readonly LotteryFamily[]): Promise<void> {
+  if (!message.includes('返点')) return;
+  for (const f of new Set(families)) await dropRebate(userId, f);
 }
 
 export { streakBetMessages };

@@ -7,9 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { checkPayerName, coinToFen, type RechargeChannel, DIGITAL_CURRENCY_CHANNEL } from '../../../../domain/payments';
 import { formatFen } from '../../../../domain/money';
 import { Button, TextField } from '../../../ui';
-import type { ReceivingConfig, RechargeOrder } from '../api';
+import { createRecharge, type ReceivingConfig, type RechargeOrder } from '../api';
 import { checkAmountText, quickAmounts } from '../amount';
-import { useRechargeSubmit } from '../hooks/useRechargeSubmit';
+import { useMoneyAction } from '../../../money/useMoneyAction';
 import { OrderResult } from './OrderResult';
 
 interface Props { channel: RechargeChannel; config: ReceivingConfig; payerNameRequired: boolean; userId: number; onCreated(order: RechargeOrder): void }
@@ -64,7 +64,7 @@ export function RechargeForm({ channel, config, payerNameRequired, userId, onCre
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState<{ fen: number } | null>(null);
   const [order, setOrder] = useState<RechargeOrder | null>(null);
-  const { submit, busy } = useRechargeSubmit(userId);
+  const { run, busy } = useMoneyAction(userId, 'recharge');
 
   const creditFen = digital ? coinToFen(amount.trim(), config.rate) : null;
 
@@ -77,11 +77,13 @@ export function RechargeForm({ channel, config, payerNameRequired, userId, onCre
   };
 
   const send = async () => {
-    const out = await submit({ channel: channel.code, configId: config.configId, amount: amount.trim(), payerName: payerName.trim() || undefined });
-    if (!out) return;
-    if ('error' in out) { setErrors({ form: out.error }); setConfirming(null); return; }
-    setOrder(out.order);
-    onCreated(out.order);
+    const input = { channel: channel.code, configId: config.configId, amount: amount.trim(), payerName: payerName.trim() || undefined };
+    const out = await run(JSON.stringify(input), (requestId) => createRecharge(input, requestId));
+    // no final answer (the retry declined) or offline: the confirm step stays, its id kept for the next tap
+    if (!out.ok && (out.reason === 'unconfirmed' || out.reason === 'offline')) return;
+    if (!out.ok) { setErrors({ form: out.message }); setConfirming(null); return; }
+    setOrder(out.result.order);
+    onCreated(out.result.order);
   };
 
   const again = () => { setOrder(null); setConfirming(null); setAmount(''); setErrors({}); };

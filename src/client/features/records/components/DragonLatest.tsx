@@ -3,15 +3,16 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { STREAK_REFRESH_MS } from '../../../../domain/constants';
 import { STREAK_BET_MAX_CHARS } from '../../../../domain/validation';
-import { getLongDragon, type LongDragonRow } from '../../lottery/api';
+import { addFastBetting, getLongDragon, type LongDragonRow } from '../../lottery/api';
 import { currentUser } from '../../../state/session';
 import { Link } from '../../../router';
 import { Button, EmptyState, ErrorState, LoadingState, TextField, confirmDialog, showToast } from '../../../ui';
 import { useServerNow } from '../../lottery/clock';
+import { useMoneyAction } from '../../../money/useMoneyAction';
 import type { LotteryFamily } from '../../../../domain/lottery';
 import type { RebateInfo } from '../../lottery/api';
 import {
-  checkDragonSlip, dragonKey, dragonPricing, dragonTickets, oddsAtGroup, rebatesFor, streakBetMessages, submitDragonBet, toggleOption,
+  checkDragonSlip, dragonKey, dragonPricing, dragonTickets, dropRebatesOn, oddsAtGroup, rebatesFor, streakBetMessages, toggleOption,
 } from '../dragonBet';
 import { DragonRow } from './DragonRow';
 
@@ -24,7 +25,7 @@ export function DragonLatest({ onBet }: { onBet?(): void }) {
   const [sel, setSel] = useState<Map<string, number>>(new Map());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMoneyAction(user?.userId ?? 0, 'dragon');
   const [rebates, setRebates] = useState<Map<LotteryFamily, RebateInfo> | null>(null);
   const refresh = useCallback(async () => {
     try {
@@ -71,17 +72,15 @@ export function DragonLatest({ onBet }: { onBet?(): void }) {
     const tickets = dragonTickets(rows, sel, Number(amount), fresh);
     const total = tickets.length * Number(amount);
     if (!(await confirmDialog(`确认投注 ${tickets.length} 注，每注 ${amount} 元，共 ${total} 元？`, { okText: '确认投注' }))) return;
-    setBusy(true);
-    try {
-      await submitDragonBet(user.userId, tickets, picked.map((r) => r.lotteryType));
-      showToast('投注成功');
-      setSel(new Map());
-      onBet?.();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : '投注失败');
-    } finally {
-      setBusy(false);
+    const out = await run(JSON.stringify(tickets), (requestId) => addFastBetting(tickets, requestId, 'dragon'));
+    if (!out.ok) {
+      if (out.reason === 'refused') await dropRebatesOn(out.message, user.userId, picked.map((r) => r.lotteryType));
+      setError(out.message);
+      return;
     }
+    showToast('投注成功');
+    setSel(new Map());
+    onBet?.();
   };
 
   const oddsFor = (r: LongDragonRow) => {

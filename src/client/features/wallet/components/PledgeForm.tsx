@@ -9,7 +9,7 @@ import { Link } from '../../../router';
 import { Button, TextField, confirmDialog, showToast } from '../../../ui';
 import { createPledge, type PledgeOrder, type PledgeProduct, type WalletInfo } from '../api';
 import { checkAmount, fenOf, formatDateTime } from '../format';
-import { useMoneyAction } from '../hooks/useMoneyAction';
+import { useMoneyAction } from '../../../money/useMoneyAction';
 import { ProductTerms } from './ProductCard';
 import { Card, useUserId } from './WalletPage';
 import { Switch } from './Switch';
@@ -36,6 +36,7 @@ export function PledgeForm({ product, info }: { product: PledgeProduct; info: Wa
   const userId = useUserId();
   const action = useMoneyAction(userId, 'pledge');
   const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
   const [autoRenew, setAutoRenew] = useState(false);
   const [fieldError, setFieldError] = useState('');
   const [order, setOrder] = useState<PledgeOrder | null>(null);
@@ -44,7 +45,7 @@ export function PledgeForm({ product, info }: { product: PledgeProduct; info: Wa
   if (order) return <PledgeDone order={order} />;
 
   const submit = async () => {
-    action.setError('');
+    setError('');
     const checked = checkPledgeAmount(amount, product, info.balanceFen);
     if ('error' in checked) { setFieldError(checked.error); return; }
     setFieldError('');
@@ -52,8 +53,10 @@ export function PledgeForm({ product, info }: { product: PledgeProduct; info: Wa
     const sure = await confirmDialog(`确认质押 ${wire} 元到「${product.name}」？期限 ${product.termDays} 天，预计收益 ${profit} 元。`, { okText: '确认质押', cancelText: '取消' });
     if (!sure) return;
     const body = `${product.productId}:${checked.fen}:${autoRenew ? 1 : 0}`;
-    const res = await action.run(body, (requestId) => createPledge({ productId: product.productId, amount: wire, autoRenew, requestId }));
-    if (res) { showToast('质押成功'); setOrder(res.order); }
+    const out = await action.run(body, (requestId) => createPledge({ productId: product.productId, amount: wire, autoRenew, requestId }));
+    if (!out.ok) { setError(out.message); return; }
+    showToast('质押成功');
+    setOrder(out.result.order);
   };
 
   const setAll = () => {
@@ -81,7 +84,7 @@ export function PledgeForm({ product, info }: { product: PledgeProduct; info: Wa
           <div className="flex justify-between"><dt className="text-gray-600">预计收益</dt><dd className="font-semibold text-red-700" data-testid="expected-profit">{profit} 元</dd></div>
           <div className="flex justify-between"><dt className="text-gray-600">预计到期</dt><dd className="text-gray-900">{formatDateTime(termEndMs(Date.now(), product.termDays))}</dd></div>
         </dl>
-        {action.error && <p role="alert" className="mb-3 text-sm text-red-700">{action.error}</p>}
+        {error && <p role="alert" className="mb-3 text-sm text-red-700">{error}</p>}
         <Button type="submit" loading={action.busy} className="w-full">确认质押</Button>
       </form>
     </>

@@ -8,7 +8,7 @@ import { Link } from '../../../router';
 import { Button, ErrorState, LoadingState, TextField, showToast, useAsync } from '../../../ui';
 import { getWalletInfo, transferIn, transferOut, type TransferResult, type WalletInfo } from '../api';
 import { checkAmount } from '../format';
-import { useMoneyAction } from '../hooks/useMoneyAction';
+import { useMoneyAction } from '../../../money/useMoneyAction';
 import { Card, useUserId } from './WalletPage';
 
 export type Direction = 'in' | 'out';
@@ -33,22 +33,22 @@ export function TransferForm({ direction }: { direction: Direction }) {
 function AmountForm({ direction, info, onDone }: { direction: Direction; info: WalletInfo; onDone(amount: string, r: TransferResult): void }) {
   const t = TEXT[direction];
   const userId = useUserId();
-  const action = useMoneyAction(userId, direction);
+  const action = useMoneyAction<TransferResult>(userId, direction);
   const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
   const [fieldError, setFieldError] = useState('');
   const available = availableFen(direction, info);
 
   const submit = async () => {
-    action.setError('');
+    setError('');
     const checked = checkAmount(amount, available, t.short);
     if ('error' in checked) { setFieldError(checked.error); return; }
     setFieldError('');
     const wire = formatFen(checked.fen);
-    const result = await action.run(`${direction}:${checked.fen}`, (requestId) => t.send(wire, requestId));
-    if (result) {
-      showToast(`${t.verb}成功`);
-      onDone(wire, result);
-    }
+    const out = await action.run(`${direction}:${checked.fen}`, (requestId) => t.send(wire, requestId));
+    if (!out.ok) { setError(out.message); return; }
+    showToast(`${t.verb}成功`);
+    onDone(wire, out.result);
   };
 
   return (
@@ -62,7 +62,7 @@ function AmountForm({ direction, info, onDone }: { direction: Direction; info: W
         placeholder={`可${t.verb} ${formatFen(available)} 元`} onChange={(v) => { setAmount(v); setFieldError(''); }} error={fieldError}
         hint={`从${t.from}${t.verb}${t.to}，最多两位小数`}
         trailing={<Button variant="secondary" className="shrink-0" onClick={() => { setAmount(formatFen(available)); setFieldError(''); }}>全部</Button>} />
-      {action.error && <p role="alert" className="mb-3 text-sm text-red-700">{action.error}</p>}
+      {error && <p role="alert" className="mb-3 text-sm text-red-700">{error}</p>}
       <Button type="submit" loading={action.busy} className="w-full">确认{t.verb}</Button>
     </form>
   );

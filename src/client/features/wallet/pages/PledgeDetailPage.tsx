@@ -8,7 +8,7 @@ import { cancelPledge, getPledgeOrderDetail, setPledgeAutoRenew, type OrderLog, 
 import { formatDateTime } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
 import { Switch } from '../components/Switch';
-import { pageMessage } from '../hooks/useMoneyAction';
+import { pageMessage } from '../../../money/moneyAction';
 
 export default function PledgeDetailPage() {
   return <WalletPage title="质押详情" back="/pledgePosition"><Detail /></WalletPage>;

@@ -15,7 +15,7 @@ import { Button, ErrorState, LoadingState, TextField, confirmDialog, showToast, 
 import { Link } from '../../../router';
 import { currentUser } from '../../../state/session';
 import { getAddresses, getBalance, getCards, getSettings, getTurnover, saveWithdraw, type SaveResult } from '../api';
-import { claimWithdrawId, settleWithdraw } from '../storage';
+import { useMoneyAction } from '../../../money/useMoneyAction';
 import { TargetPicker, targetLabel, type TargetChoice } from './TargetPicker';
 import { TurnoverDrawer } from './TurnoverDrawer';
 
@@ -44,7 +44,7 @@ export function WithdrawForm({ userId, userName, onShowRecords }: Props) {
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMoneyAction(userId, 'withdraw');
   const [drawer, setDrawer] = useState(false);
   const [result, setResult] = useState<SaveResult | null>(null);
 
@@ -81,21 +81,15 @@ export function WithdrawForm({ userId, userName, onShowRecords }: Props) {
     const label = targetLabel(target, cards, addresses);
     const ok = await confirmDialog(`确认提现 ¥${amount}.00 到 ${label}？手续费 ¥${formatFen(fee.feeFen)}，实际到账 ¥${formatFen(fee.arrivalFen)}`, { okText: '确认提现' });
     if (!ok) return;
-    setBusy(true);
-    try {
-      const targetField = target.kind === 'card' ? { cardId: target.id } : { addressId: target.id };
-      const requestId = await claimWithdrawId(userId, JSON.stringify({ amount, target }));
-      const r = await saveWithdraw({ amount, ...targetField, safetyPassword: safetyPasswordHash(userName, password), requestId });
-      await settleWithdraw(userId);
-      setPassword('');
-      setAmount('');
-      setResult(r);
-      showToast('提现申请已提交');
-    } catch (e) {
-      setFormError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const targetField = target.kind === 'card' ? { cardId: target.id } : { addressId: target.id };
+    // the fingerprint is the amount and target, never the password
+    const out = await run(JSON.stringify({ amount, target }), (requestId) =>
+      saveWithdraw({ amount, ...targetField, safetyPassword: safetyPasswordHash(userName, password), requestId }));
+    if (!out.ok) { setFormError(out.message); return; }
+    setPassword('');
+    setAmount('');
+    setResult(out.result);
+    showToast('提现申请已提交');
   };
 
   return (
