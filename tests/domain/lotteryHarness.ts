@@ -65,7 +65,11 @@ export function randomSelection(play: PlayDef, rnd: () => number, extra = 3): Se
     if (play.input === 'entries') {
       const values = play.rows[0]!.values;
       const n = 1 + Math.floor(rnd() * 4);
-      rows = Array.from({ length: n }, () => Array.from({ length: play.entryLength! }, () => values[Math.floor(rnd() * values.length)]!));
+      // Every other attempt types entries of distinct numbers (11x5 任选七/八 单式 accept nothing else).
+      const entry = (): number[] => (attempt % 2 === 1 && values.length >= play.entryLength!
+        ? shuffle(values, rnd).slice(0, play.entryLength!)
+        : Array.from({ length: play.entryLength! }, () => values[Math.floor(rnd() * values.length)]!));
+      rows = Array.from({ length: n }, entry);
       const pos = play.positionRow;
       if (pos) rows.push(shuffle(pos.values, rnd).slice(0, pos.min + Math.floor(rnd() * (pos.max - pos.min + 1))));
     } else {

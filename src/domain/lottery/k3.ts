@@ -2,10 +2,13 @@
 import type { PlayDef, TierDef } from './types.ts';
 import { patternPlay, poolPlay, row, tier, valueSetPlay, WIN, withTiersFor } from './builders.ts';
 import { counts, range, sum } from './math.ts';
+import { withHelp } from './buildersPlaces.ts';
 
 const F = 'K3' as const;
 const DICE = range(1, 6);
 const SUMS = range(3, 18);
+/** 三连号单选: a straight by its lowest die (123 … 456). */
+const STRAIGHT_LOWS = [1, 2, 3, 4];
 /** Ordered outcomes (of 216) per sum 3–18. */
 export const K3_SUM_WAYS = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
 const isTriple = (d: readonly number[]): boolean => counts(d).size === 1;
@@ -43,6 +46,11 @@ function officialPlays(): PlayDef[] {
       hitSet: distinctDice, tierOfHits: (m) => (m === 3 ? WIN : null) }),
     valueSetPlay({ ...h('SLHTX', '三连号通选', '三连号'), model: 'prizeGroup', rows: [row('三连号通选', [0], 1, 1, ['三连号通选'])],
       tiers: [tier(WIN, '中奖', 24, 216)], outcome: (_r, _v, d) => (isStraight(d) ? { tier: WIN } : null) }),
+    withHelp(valueSetPlay({ ...h('SLHDX', '三连号单选', '三连号'), model: 'prizeGroup',
+      rows: [row('三连号', STRAIGHT_LOWS, 1, 4, STRAIGHT_LOWS.map((v) => `${v}${v + 1}${v + 2}`))],
+      tiers: [tier(WIN, '中奖', 6, 216)],
+      outcome: (_r, v, d) => ([...d].sort((a, b) => a - b).every((x, i) => x === v + i) ? { tier: WIN } : null) }),
+    '从123、234、345、456中选择，开奖三个号码（不计顺序）与所选三连号相同即中奖。'),
     withTiersFor(valueSetPlay({ ...h('ETHFX', '二同号复选', '二同号'), model: 'prizeGroup',
       rows: [row('二同号', DICE, 1, 6, DICE.map((v) => `${v}${v}*`))],
       tiers: [tier(WIN, '中奖', 16, 216)],

@@ -119,6 +119,8 @@ export interface PlayDef {
    * refunds the line; any losing leg loses it).
    */
   readonly parlay?: boolean;
+  /** How the play wins, in Chinese, for the how-to-play page (plays whose rows alone do not say it). */
+  readonly helpZh?: string;
   /** Extra structural rule beyond the row specs; returns a Chinese message or null. */
   check?(sel: Selection): string | null;
   /** A rule checked at bet time under the lottery's flags (values a variant does not sell); message or null. */
