@@ -115,3 +115,15 @@ describe('11x5 组选单式, 中三和值, 中三大小单双', () => {
     expectTicketsMatchLines(p, [{ rows: [[0, 1, 2, 3], [0, 2], [1, 3]] }], triples);
   });
 });
+
+describe('how-to-play text', () => {
+  const added: [LotteryFamily, string[]][] = [
+    ['K3', ['SLHDX']],
+    ['PK10', ['QE_AW', 'QS_AW', 'QSI_AW', 'QW_AW']],
+    ['SYX5', [...range(1, 8).map((n) => `RX${n}_DS`), 'Q2_ZUXDS', 'Q3_ZUXDS', 'Z3_ZXHZ', 'Z3_DXDS']],
+    ['SSC', ['WX_BDW1', 'Q4_BDW1', 'Q4_BDW2', 'RX2_ZUXDS', 'RX2_ZUXHZ', 'RX3_ZXHZ', 'RX3_ZUXHZ', 'RX4_ZX12', 'RX4_ZX6', 'RX4_ZX4']],
+  ];
+  it.each(added)('every play added to %s says in Chinese how it wins', (family, codes) => {
+    for (const code of codes) expect(play(family, code).helpZh, `${family}/${code}`).toMatch(/^[^a-zA-Z]*中奖/);
+  });
+});
