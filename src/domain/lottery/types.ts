@@ -116,7 +116,8 @@ export interface PlayDef {
   /**
    * Parlay (过关, odds model only): every ticket is one line of several legs; checkWin lists the winning
    * legs' tiers and the payout is stake × the PRODUCT of their odds (a tied leg counts 1; all legs tied
-   * refunds the line; any losing leg loses it).
+   * refunds the line; any losing leg loses it; LHC: a two-leg parlay with a tied leg is refunded under
+   * lhcParlayTwoLeg49 = 'tie').
    */
   readonly parlay?: boolean;
   /** How the play wins, in Chinese, for the how-to-play page (plays whose rows alone do not say it). */
