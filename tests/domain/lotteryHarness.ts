@@ -65,7 +65,11 @@ export function randomSelection(play: PlayDef, rnd: () => number, extra = 3): Se
     if (play.input === 'entries') {
       const values = play.rows[0]!.values;
       const n = 1 + Math.floor(rnd() * 4);
-      rows = Array.from({ length: n }, () => Array.from({ length: play.entryLength! }, () => values[Math.floor(rnd() * values.length)]!));
+      // Every other attempt types entries of distinct numbers (11x5 任选七/八 单式 accept nothing else).
+      const entry = (): number[] => (attempt % 2 === 1 && values.length >= play.entryLength!
+        ? shuffle(values, rnd).slice(0, play.entryLength!)
+        : Array.from({ length: play.entryLength! }, () => values[Math.floor(rnd() * values.length)]!));
+      rows = Array.from({ length: n }, entry);
       const pos = play.positionRow;
       if (pos) rows.push(shuffle(pos.values, rnd).slice(0, pos.min + Math.floor(rnd() * (pos.max - pos.min + 1))));
     } else {
@@ -114,5 +118,34 @@ export function checkPlayAgainstEnumeration(
       const closed = play.checkWin(sel, draw, flags);
       expect(closed, `${play.code} ${JSON.stringify(sel.rows)} on ${draw.join(',')}`).toEqual(settleByLines(play, lines, draw, flags));
     }
+  }
+}
+
+/** The play's count of a valid selection, checked against enumeration of its lines. */
+export const countChecked = (p: PlayDef, sel: Selection): number => {
+  expect(validateSelection(p, sel), JSON.stringify(sel.rows)).toBeNull();
+  const n = p.countBets(sel);
+  expect(n, `${p.code} count`).toBe(enumerateLines(p, sel).length);
+  return n;
+};
+/** Every tier: p = the share of `draws` on which one line wins it (lines given by the caller). */
+export function expectTierFrequencies(p: PlayDef, lines: readonly number[][], draws: readonly Draw[]): void {
+  for (const l of lines) {
+    const hits: Record<string, number> = {};
+    for (const d of draws) {
+      const o = p.line.outcome(l, d, DEFAULT_RULE_FLAGS);
+      if (o && o !== 'refund' && 'tier' in o) hits[o.tier] = (hits[o.tier] ?? 0) + 1;
+    }
+    expect(Object.keys(hits).length, `${p.code} line ${l.join(',')} never wins`).toBeGreaterThan(0);
+    for (const [id, n] of Object.entries(hits)) {
+      const t = p.tiers.find((x) => x.id === id)!;
+      expect(n * t.pDen, `${p.code} line ${l.join(',')} tier ${id}`).toBe(t.pNum * draws.length);
+    }
+  }
+}
+export function expectTicketsMatchLines(p: PlayDef, sels: readonly Selection[], draws: readonly Draw[]): void {
+  for (const sel of sels) {
+    const lines = enumerateLines(p, sel);
+    for (const d of draws) expect(p.checkWin(sel, d, DEFAULT_RULE_FLAGS), `${p.code} on ${d.join(',')}`).toEqual(settleByLines(p, lines, d));
   }
 }

@@ -126,10 +126,10 @@ describe('28 特码包三', () => {
 describe('LHC 五行', () => {
   it('derives the yearly table from 纳音 (2023: 金 = 01 02 09 10 23 24 31 32 39 40) and pays by set size', () => {
     const t2023 = fiveElementsOfYear(2023);
-    expect(t2023['金']).toEqual([1, 2, 9, 10, 23, 24, 31, 32, 39, 40]);
-    expect(t2023['水']).toEqual([11, 12, 19, 20, 27, 28, 41, 42, 49]);
+    expect(t2023.金).toEqual([1, 2, 9, 10, 23, 24, 31, 32, 39, 40]);
+    expect(t2023.水).toEqual([11, 12, 19, 20, 27, 28, 41, 42, 49]);
     expect(Object.values(t2023).flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 49 }, (_, i) => i + 1));
-    expect(F.lhcFiveElements['水']).toContain(1); // 2026 = 丙午, 天河水
+    expect(F.lhcFiveElements.水).toContain(1); // 2026 = 丙午, 天河水
     const p = play('LHC', 'WX');
     const flags = { ...F, lhcFiveElements: t2023 };
     expect(p.checkWin({ rows: [[0, 2]] }, [3, 4, 5, 6, 7, 8, 49], flags)).toEqual({ wins: { n9: 1 }, refunds: 0 });
@@ -146,14 +146,14 @@ describe('LHC 正码过关', () => {
     expect(valid(p, sel)).toBe(1);
     expect(formatSelection(p, sel)).toBe('大,红波,-,-,-,-');
   });
-  it('pays stake × the product of the legs’ odds; a 49 leg counts 1; a losing leg loses', () => {
+  it('pays stake × the product of the legs’ odds; a 49 leg counts 1 (flag oddsOne); a losing leg loses', () => {
     const q = quoteBet(p, sel, { unit: 'yuan', multiple: 1, stakePerLineFen: 1000, userGroup: 1950, rebatePermille: 0 });
     if (!q.ok) throw new Error(q.msg);
     const t = { unit: 'yuan' as const, multiple: 1, lines: 1, amountFen: q.amountFen, betGroup: q.betGroup, odds: q.odds };
     const o = q.odds!;
     const won = settleTicket(p, sel, [30, 1, 3, 4, 5, 6, 7], F, t);
     expect(won).toMatchObject({ status: 'WON', payoutFen: Math.floor((1000 * o.big! * o.c0!) / 1e8), refundFen: 0 });
-    const tied = settleTicket(p, sel, [49, 1, 3, 4, 5, 6, 7], F, t);
+    const tied = settleTicket(p, sel, [49, 1, 3, 4, 5, 6, 7], { ...F, lhcParlayTwoLeg49: 'oddsOne' }, t);
     expect(tied).toMatchObject({ status: 'WON', payoutFen: Math.floor((1000 * o.c0!) / 1e4) });
     expect(settleTicket(p, sel, [30, 3, 1, 4, 5, 6, 7], F, t)).toMatchObject({ status: 'LOST', payoutFen: 0 });
   });

@@ -142,6 +142,10 @@ describe('howToPlay / lotteryPlays', () => {
     const res = await ctx.client().get('/v1/lottery/lotteryPlays', { lotteryCode: '1008' });
     const info = res.data.groups.flatMap((g: { plays: unknown[] }) => g.plays).find((p: { playDetailCode: string }) => p.playDetailCode === `1008${ssc.code}`);
     expect(info.tiers[0].prize).toBe(formatFen(prizePerLineFen(ssc.tiers[0]!, 1950)));
+    // a play with its own rule text (helpZh) says how it wins, between the rows and the prizes
+    const bdw = res.data.groups.flatMap((g: { plays: { playDetailCode: string; description: string }[] }) => g.plays)
+      .find((p: { playDetailCode: string }) => p.playDetailCode === '1008WX_BDW1');
+    expect(bdw.description).toContain('五位开奖号码包含该注号码（不限位置）即中奖。每注2元');
   });
 
   it('prices at the logged-in user’s own group', async () => {

@@ -1,6 +1,7 @@
 /** The play catalogue of every family, built once on first use. */
 import type { LotteryFamily, PlayDef } from './types.ts';
 import { sscPlays } from './ssc.ts';
+import { sscMorePlays } from './sscMore.ts';
 import { k3Plays } from './k3.ts';
 import { syx5Plays } from './syx5.ts';
 import { pk10Plays } from './pk10.ts';
@@ -10,7 +11,7 @@ import { kl8Plays } from './kl8.ts';
 import { lhcPlays } from './lhc.ts';
 
 const builders: Record<LotteryFamily, () => PlayDef[]> = {
-  SSC: sscPlays,
+  SSC: () => [...sscPlays(), ...sscMorePlays()],
   K3: k3Plays,
   SYX5: syx5Plays,
   PK10: pk10Plays,

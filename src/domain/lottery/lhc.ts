@@ -45,6 +45,10 @@ const halfWaveLabels = COLOURS.flatMap((c) => HALF_ATTRS.map((a) => `${c}${a}`))
 const halfWaveHolds = (code: number, n: number): boolean =>
   colourOf(n) === Math.floor(code / 6) && [n >= 25, n <= 24, n % 2 === 1, n % 2 === 0, lhcDigitSum(n) % 2 === 1, lhcDigitSum(n) % 2 === 0][code % 6]!;
 
+/** 半波 tiers: ways among 1–48 over 48 (49 = 和) or over 49 (49 loses). */
+const halfWaveTiers = (den: number) =>
+  halfWaveLabels.map((l, code) => tier(`hw${code}`, l, LHC_NUMBERS.filter((n) => n !== 49 && halfWaveHolds(code, n)).length, den));
+
 function specialPlays(): PlayDef[] {
   const h = (code: string, nameZh: string, group: string) => ({ family: F, code, nameZh, group, model: 'odds' as const });
   const ofAll = (pred: (n: number) => boolean) => LHC_NUMBERS.filter(pred).length;
@@ -63,9 +67,13 @@ function specialPlays(): PlayDef[] {
     valueSetPlay({ ...h('SB', '色波', '色波'), rows: [row('色波', [0, 1, 2], 1, 3, COLOURS.map((c) => `${c}波`))],
       tiers: COLOURS.map((c, i) => tier(`c${i}`, `${c}波`, ofAll((n) => colourOf(n) === i), 49)),
       outcome: (_r, c, d) => (colourOf(special(d)) === c ? { tier: `c${c}` } : null) }), // 49 is green: no tie
-    valueSetPlay({ ...h('BB', '半波', '色波'), rows: [row('半波', range(0, 17), 1, 18, halfWaveLabels)],
-      tiers: halfWaveLabels.map((l, code) => tier(`hw${code}`, l, ofAll((n) => n !== 49 && halfWaveHolds(code, n)), 48)),
-      outcome: (_r, code, d) => (special(d) === 49 ? 'refund' : halfWaveHolds(code, special(d)) ? { tier: `hw${code}` } : null) }),
+    // 半波 on 49: 和 (refund, p over the 48 resolving numbers) or a loss for every 半波 (p over 49).
+    withTiersFor(valueSetPlay({ ...h('BB', '半波', '色波'), rows: [row('半波', range(0, 17), 1, 18, halfWaveLabels)],
+      tiers: halfWaveTiers(48),
+      outcome: (_r, code, d, f) => {
+        if (special(d) === 49) return f.lhcHalfWave49 === 'tie' ? 'refund' : null;
+        return halfWaveHolds(code, special(d)) ? { tier: `hw${code}` } : null;
+      } }), (f) => halfWaveTiers(f.lhcHalfWave49 === 'tie' ? 48 : 49)),
     valueSetPlay({ ...h('TX', '特肖', '生肖'), rows: [row('生肖', range(0, 11), 1, 12, ZODIACS)],
       tiers: [tier('zodiac', '生肖', 4, 49), tier('yearAnimal', '本命肖', 5, 49)],
       outcome: (_r, z, d, f) => (zodiacOf(special(d), f.lhcZodiacYear) === z ? { tier: z === f.lhcZodiacYear ? 'yearAnimal' : 'zodiac' } : null) }),
@@ -100,19 +108,24 @@ const REG_TIERS = REG_IDS.map((id, i) => (i < 10 ? tier(id, REG_LABELS[i]!, 24, 
 
 /**
  * 正码过关 (§10.3): one option on each of at least two of 正码1–6; one line paying stake × the product of
- * the legs' odds (the tiers are the 正码1–6两面 tiers). A leg on 49 (和) counts odds 1; only one regular can
- * be 49, so a parlay always has a winning leg or a losing one (never a full refund).
+ * the legs' odds (the tiers are the 正码1–6两面 tiers). A leg on 49 (和) counts odds 1 in a parlay of three
+ * or more legs; a two-leg parlay with a 49 leg is no parlay any more and is 和 (stake back) under the
+ * default flag lhcParlayTwoLeg49 = 'tie' (only one regular can be 49, so no other full refund exists).
  */
 function parlay(): PlayDef {
   const legs = (sel: Selection): [number, number][] => sel.rows.flatMap((r, i) => (r.length ? [[i, r[0]!] as [number, number]] : []));
   const settle = (chosen: readonly [number, number][], d: Draw, flags: RuleFlags) => {
     const won: Record<string, number> = {};
+    let tied = false;
+    let lost = false;
     for (const [i, code] of chosen) {
       const o = regularOutcome(i, code, d, flags);
-      if (o === null) return null;
-      if (o !== 'refund') won[o.tier] = (won[o.tier] ?? 0) + 1;
+      if (o === null) lost = true;
+      else if (o === 'refund') tied = true;
+      else won[o.tier] = (won[o.tier] ?? 0) + 1;
     }
-    return { legs: won };
+    if (tied && chosen.length === 2 && flags.lhcParlayTwoLeg49 === 'tie') return 'refund' as const;
+    return lost ? null : { legs: won };
   };
   return {
     family: F, code: 'ZMGG', nameZh: '正码过关', group: '正码', model: 'odds', input: 'rows', parlay: true,
@@ -120,7 +133,10 @@ function parlay(): PlayDef {
     tiers: REG_TIERS,
     check: (sel) => (legs(sel).length < 2 ? '正码过关至少选择两个正码' : null),
     countBets: (sel) => (legs(sel).length >= 2 ? 1 : 0),
-    checkWin: (sel, d, flags) => ({ wins: settle(legs(sel), d, flags)?.legs ?? {}, refunds: 0 }),
+    checkWin: (sel, d, flags) => {
+      const o = settle(legs(sel), d, flags);
+      return o === 'refund' ? { wins: {}, refunds: 1 } : { wins: o?.legs ?? {}, refunds: 0 };
+    },
     line: {
       size: 6, order: 'ordered',
       domain: (sel) => sel.rows.map((r) => (r.length ? [r[0]!] : [-1])),

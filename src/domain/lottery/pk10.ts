@@ -2,6 +2,7 @@
 import type { PlayDef } from './types.ts';
 import { directPlay, entriesPlay, poolPlay, reprice, row, tier, valueSetPlay, WIN, withTiersFor } from './builders.ts';
 import { range } from './math.ts';
+import { placesHitPlay, withHelp } from './buildersPlaces.ts';
 
 const F = 'PK10' as const;
 const CARS = range(1, 10);
@@ -23,7 +24,10 @@ function officialPlays(): PlayDef[] {
         rowNames: PK10_POSITIONS.slice(0, k), values: CARS, distinct: true, p: [1, den] });
       const single = entriesPlay({ family: F, code: `${code}_DS`, nameZh: `${nameZh}单式`, group: nameZh, window, values: CARS,
         match: 'exact', tiers: [tier(WIN, '中奖', 1, den)], tierOf: () => WIN, entryValid: (e) => new Set(e).size === e.length });
-      return [direct, single];
+      const byPlaces = withHelp(placesHitPlay({ family: F, code: `${code}_AW`, nameZh: `${nameZh}按位`, group: nameZh, k,
+        values: CARS, rowNames: PK10_POSITIONS.slice(0, k) }),
+      `从${PK10_POSITIONS.slice(0, k).join('、')}各选号码（同一注号码不重复），按猜中的名次个数派奖：猜中越多奖金越高，猜中1位即中奖。`);
+      return [direct, single, byPlaces];
     }),
   ];
 }

@@ -10,7 +10,7 @@
  *   quoted at the lottery's cap group and scaled down linearly with G_bet.
  */
 import type { BetUnit } from './money.ts';
-import { DEFAULT_RULE_FLAGS } from './flags.ts';
+import { DEFAULT_RULE_FLAGS, flagsForStake } from './flags.ts';
 import { tiersUnder } from './tiers.ts';
 import { betAmountFen, oddsAmountFen, oddsForReturn } from './money.ts';
 import { settleOddsTicket, settlePrizeGroupTicket, type Settlement } from './settle.ts';
@@ -69,7 +69,7 @@ export function quoteBet(
   play: PlayDef, sel: Selection, q: QuoteInput, oddsOverrides?: Readonly<Record<string, number>>, capGroup?: number,
   flags: RuleFlags = DEFAULT_RULE_FLAGS,
 ): Quote {
-  const bad = validateSelection(play, sel);
+  const bad = validateSelection(play, sel) ?? play.checkUnder?.(sel, flags) ?? null;
   if (bad) return { ok: false, msg: bad };
   if (!Number.isInteger(q.rebatePermille) || q.rebatePermille < 0 || q.rebatePermille > maxRebatePermille(q.userGroup, play)) {
     return { ok: false, msg: '返点超出可用范围' };
@@ -79,7 +79,8 @@ export function quoteBet(
   if (play.model === 'odds') {
     const amount = oddsAmountFen(lines, q.stakePerLineFen ?? 0);
     if (!amount.ok) return amount;
-    return { ok: true, lines, amountFen: amount.amountFen, betGroup, odds: playOdds(play, betGroup, oddsOverrides, capGroup ?? q.userGroup, flags) };
+    const lineFlags = flagsForStake(flags, q.stakePerLineFen ?? 0);
+    return { ok: true, lines, amountFen: amount.amountFen, betGroup, odds: playOdds(play, betGroup, oddsOverrides, capGroup ?? q.userGroup, lineFlags) };
   }
   const amount = betAmountFen(lines, q.unit, q.multiple);
   if (!amount.ok) return amount;

@@ -6,6 +6,7 @@
 import type { Draw, PlayDef, RuleFlags, Selection, WinCounts } from './types.ts';
 import { type BetUnit, oddsPayoutFen, parlayPayoutFen, prizePayoutFen, refundFen } from './money.ts';
 import { tiersUnder } from './tiers.ts';
+import { flagsForStake } from './flags.ts';
 
 export type SettledStatus = 'WON' | 'LOST' | 'TIE_REFUND';
 
@@ -40,7 +41,7 @@ export function settleOddsTicket(
   play: PlayDef, sel: Selection, draw: Draw, flags: RuleFlags, t: { stakePerLineFen: number; odds: Readonly<Record<string, number>> },
 ): Settlement {
   if (play.model !== 'odds') throw new Error(`${play.code} is a prize-group play`);
-  const win = play.checkWin(sel, draw, flags);
+  const win = play.checkWin(sel, draw, flagsForStake(flags, t.stakePerLineFen));
   const refund = win.refunds * t.stakePerLineFen;
   const payout = play.parlay ? parlayPayoutFen(win, t.stakePerLineFen, t.odds) : oddsPayoutFen(win, t.stakePerLineFen, t.odds);
   return { status: statusOf(play, sel, win, payout - refund), win, payoutFen: payout, refundFen: refund };

@@ -44,12 +44,15 @@ function anyDirect(k: number, group: string, pDen: number): PlayDef {
  * A window play repeated over every k-subset of the checked positions (the selection's last row). A 单式
  * base keeps its typed entries (input 'entries') and declares the position row as `positionRow`.
  */
-function withPositions(k: number, group: string, code: string, make: (window: number[]) => PlayDef): PlayDef {
+export function withPositions(k: number, group: string, code: string, make: (window: number[]) => PlayDef): PlayDef {
   // each window's play is built when first needed: building all of them cost the betting page's first paint
   const byWindow = new Map<string, PlayDef>();
   const playAt = (w: readonly number[]): PlayDef => {
     let p = byWindow.get(w.join());
-    if (!p) byWindow.set(w.join(), (p = make([...w])));
+    if (!p) {
+      p = make([...w]);
+      byWindow.set(w.join(), p);
+    }
     return p;
   };
   const base = playAt(combinations(POSITIONS, k)[0]!);
@@ -83,9 +86,9 @@ function withPositions(k: number, group: string, code: string, make: (window: nu
   };
 }
 
-const find = (plays: PlayDef[], suffix: string): PlayDef => plays.find((p) => p.code.endsWith(`_${suffix}`))!;
-const two = (w: number[]) => twoStarPlays({ family: F, window: w, prefix: 'X', group: '' });
-const three = (w: number[]) => threeStarPlays({ family: F, window: w, prefix: 'X', group: '' });
+export const find = (plays: PlayDef[], suffix: string): PlayDef => plays.find((p) => p.code.endsWith(`_${suffix}`))!;
+export const two = (w: number[]) => twoStarPlays({ family: F, window: w, prefix: 'X', group: '' });
+export const three = (w: number[]) => threeStarPlays({ family: F, window: w, prefix: 'X', group: '' });
 
 /** 任选四 直选单式: 4-digit entries on each 4-subset of the checked positions. */
 const fourEntries = (w: number[]) => entriesPlay({ family: F, code: 'X', nameZh: '直选单式', group: '', window: w, values: DIGITS, match: 'exact',

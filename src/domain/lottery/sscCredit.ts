@@ -26,6 +26,14 @@ function twoSidedHolds(code: number, v: number, bigFrom: number): boolean {
   }
 }
 
+/**
+ * A 龙虎 row named by its two positions: 万千 for one-character places (万位 千位 …, as SSC sheets), 第一位vs第二位
+ * for ordinal places (排列5 sheets write 第一球VS第二球), whose first characters would all read 第.
+ */
+export function pairName(a: string, b: string): string {
+  return a.startsWith('第') ? `${a}vs${b}` : `${a[0]}${b[0]}`;
+}
+
 export interface DigitCreditConfig {
   family: LotteryFamily;
   /** Prefix of the play codes when a family holds two boards (排列3 'P3_' next to the 排列5 board). */
@@ -59,7 +67,7 @@ export function digitCreditPlays(c: DigitCreditConfig): PlayDef[] {
       rows: names.map((n) => row(n, DIGITS, 0)), tiers: [tier('digit', '数字', 1, 10)],
       outcome: (r, v, d) => (d[c.window[r]!] === v ? { tier: 'digit' } : null) }),
     withTiersFor(valueSetPlay({ family: F, code: code('LH'), nameZh: '龙虎和', group: '龙虎', model: 'odds',
-      rows: c.dragonPairs.map(([a, b]) => row(`${c.posNames[a]![0]}${c.posNames[b]![0]}`, [0, 1, 2], 0, 3, ['龙', '虎', '和'])),
+      rows: c.dragonPairs.map(([a, b]) => row(pairName(c.posNames[a]!, c.posNames[b]!), [0, 1, 2], 0, 3, ['龙', '虎', '和'])),
       tiers: LH_TIERS,
       outcome: (r, code, d, flags) => {
         const [a, b] = [d[c.dragonPairs[r]![0]]!, d[c.dragonPairs[r]![1]]!];

@@ -1,7 +1,8 @@
 /** SYX5 11选5 (5 of 01–11 in draw order), §6. */
 import type { PlayDef } from './types.ts';
-import { directPlay, entriesPlay, poolPlay, row, tier, valueSetPlay, WIN } from './builders.ts';
-import { choose, combinations, range } from './math.ts';
+import { directPlay, entriesPlay, poolPlay, row, tier, valueSetPlay, WIN, windowKeyPlay } from './builders.ts';
+import { attrMixPlay, setEntriesPlay, withHelp } from './buildersPlaces.ts';
+import { choose, combinations, range, sum } from './math.ts';
 import { syx5CreditPlays } from './syx5Credit.ts';
 
 const F = 'SYX5' as const;
@@ -24,6 +25,9 @@ function windowPlays(prefix: string, group: string, window: number[]): PlayDef[]
       hitSet: winSet, tierOfHits: (m) => (m === k ? WIN : null) }),
     poolPlay({ ...h('ZUXDT', '组选胆拖'), k, values: BALLS_11, bankerDrag: true, tiers: [tier(WIN, '中奖', groupNum, directDen)],
       hitSet: winSet, tierOfHits: (m) => (m === k ? WIN : null) }),
+    withHelp(entriesPlay({ ...h('ZUXDS', '组选单式'), window, values: BALLS_11, match: 'multiset',
+      tiers: [tier(WIN, '中奖', groupNum, directDen)], tierOf: () => WIN, entryValid: (e) => new Set(e).size === e.length }),
+    `手动输入${k}个不同号码为一注，开奖${group}号码与所输号码相同（不计顺序）即中奖。`),
   ];
 }
 
@@ -39,7 +43,11 @@ function anyPlays(): PlayDef[] {
     const base = { family: F, k: n, values: BALLS_11, tiers: [tier(WIN, '中奖', pNum, pDen)],
       hitSet: (d: readonly number[]) => new Set(d), tierOfHits: (m: number) => (m === need ? WIN : null) };
     const plain = poolPlay({ ...base, code: `RX${n}`, nameZh, group: '任选复式' });
-    return n === 1 ? [plain] : [plain, poolPlay({ ...base, code: `RX${n}_DT`, nameZh: `${nameZh}胆拖`, group: '任选胆拖', bankerDrag: true })];
+    const single = withHelp(setEntriesPlay({ ...base, code: `RX${n}_DS`, nameZh: `${nameZh}单式`, group: '任选单式' }),
+      n <= 5 ? `手动输入${n}个不同号码为一注，所输号码全部在开奖的5个号码中即中奖。`
+        : `手动输入${n}个不同号码为一注，开奖的5个号码全部在所输号码中即中奖。`);
+    return n === 1 ? [plain, single]
+      : [plain, poolPlay({ ...base, code: `RX${n}_DT`, nameZh: `${nameZh}胆拖`, group: '任选胆拖', bankerDrag: true }), single];
   });
 }
 
@@ -59,10 +67,25 @@ function funPlays(): PlayDef[] {
   ];
 }
 
+/** 中三 直选和值 and 中三 大小单双 (大 06–11, 小 01–05, 单/双 by parity: every ball has a side, no 和). */
+function middleThreePlays(): PlayDef[] {
+  const window = [1, 2, 3];
+  const distinct = (t: readonly number[]): boolean => new Set(t).size === t.length;
+  return [
+    withHelp(windowKeyPlay({ family: F, code: 'Z3_ZXHZ', nameZh: '直选和值', group: '中三', window, values: BALLS_11, order: 'ordered',
+      keys: range(6, 30), keyName: '和值', keysOf: (t) => [sum(t)], valid: distinct, tiers: [tier(WIN, '中奖', 1, 990)], tierOf: () => WIN }),
+    '选择和值（6–30），所选和值包含的每一组第二、三、四位号码（按位置顺序）为一注，开奖中三号码按位置与其中一注相同即中奖。'),
+    withHelp(attrMixPlay({ family: F, code: 'Z3_DXDS', nameZh: '大小单双', group: '中三', window, rowNames: POS.slice(1, 4), values: BALLS_11,
+      codes: [0, 1, 2, 3], labels: ['大', '小', '单', '双'], holds: (c, v) => [v >= 6, v <= 5, v % 2 === 1, v % 2 === 0][c]! }),
+    '第二、三、四位各选大(06–11)、小(01–05)、单、双中的属性，三位开奖号码的属性都与所选相符即中奖；奖金按所选属性组合计算。'),
+  ];
+}
+
 export function syx5Plays(): PlayDef[] {
   return [
     ...windowPlays('Q3', '前三', [0, 1, 2]),
     ...windowPlays('Z3', '中三', [1, 2, 3]),
+    ...middleThreePlays(),
     ...windowPlays('H3', '后三', [2, 3, 4]),
     ...windowPlays('Q2', '前二', [0, 1]),
     ...windowPlays('H2', '后二', [3, 4]),

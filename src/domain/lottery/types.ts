@@ -116,11 +116,16 @@ export interface PlayDef {
   /**
    * Parlay (过关, odds model only): every ticket is one line of several legs; checkWin lists the winning
    * legs' tiers and the payout is stake × the PRODUCT of their odds (a tied leg counts 1; all legs tied
-   * refunds the line; any losing leg loses it).
+   * refunds the line; any losing leg loses it; LHC: a two-leg parlay with a tied leg is refunded under
+   * lhcParlayTwoLeg49 = 'tie').
    */
   readonly parlay?: boolean;
+  /** How the play wins, in Chinese, for the how-to-play page (plays whose rows alone do not say it). */
+  readonly helpZh?: string;
   /** Extra structural rule beyond the row specs; returns a Chinese message or null. */
   check?(sel: Selection): string | null;
+  /** A rule checked at bet time under the lottery's flags (values a variant does not sell); message or null. */
+  checkUnder?(sel: Selection, flags: RuleFlags): string | null;
   /** Closed-form bet count of a structurally valid selection. */
   countBets(sel: Selection): number;
   /** Closed-form settlement: lines won per tier and lines refunded. */
@@ -136,8 +141,10 @@ export interface RuleFlags {
   readonly wrapNineZero: boolean;
   /** K3: any triple makes 和值 大/小/单/双 lose (Sic-Bo convention). */
   readonly k3TripleKill: boolean;
-  /** K3 二同号复选 wins on a triple of that digit (official rule). */
+  /** K3 二同号复选 and 骰宝 对子 win on a triple of that digit (official rule). */
   readonly k3PairIncludesTriple: boolean;
+  /** K3 骰宝 和值 (point sums, odds model): any triple loses; 3 and 18 are then not sold. */
+  readonly k3SumTripleKill: boolean;
   /** 11x5 per-ball 大小/单双 when the ball is 11. */
   readonly syx5ElevenIs: 'tie' | 'big' | 'lose';
   /** 11x5 总和 大小 when the sum is 30. */
@@ -148,12 +155,22 @@ export interface RuleFlags {
   readonly kl8Sum810: 'tie' | 'lose';
   /** 28 极值: 'A' = 0–5 / 22–27, 'B' = 0–4 / 23–27. */
   readonly bj28ExtremeRange: 'A' | 'B';
-  /** 28 on sums 13/14: 大小单双 and 组合 settle normally or are refunded (stake thresholds are site config). */
-  readonly bj28Special1314: { readonly twoSided: 'normal' | 'refund'; readonly combo: 'normal' | 'refund' };
+  /**
+   * 28 on sums 13/14: 大小单双 and 组合 settle normally or are refunded. With `twoSidedRefundAboveFen`, the
+   * 大小单双 refund applies only to lines staked above that many fen; smaller lines settle normally (S14:
+   * above 1,000 元, 组合 refunded whatever the stake). See flagsForStake.
+   */
+  readonly bj28Special1314: {
+    readonly twoSided: 'normal' | 'refund'; readonly combo: 'normal' | 'refund'; readonly twoSidedRefundAboveFen?: number;
+  };
   /** 28 derivation: 0-based indexes into the sorted 20 KL8 numbers for digits A, B, C. */
   readonly bj28DigitIndexSets: readonly [readonly number[], readonly number[], readonly number[]];
   /** LHC 家禽/野兽 on special 49: tie (refund) or normal. */
   readonly lhcPoultryBeast49Tie: boolean;
+  /** LHC 半波 on special 49: 和 (refund, most sheets) or every 半波 loses. */
+  readonly lhcHalfWave49: 'tie' | 'lose';
+  /** LHC 正码过关 of two legs with a leg on a 49 regular: 和 for the whole ticket, or the leg counts odds 1. */
+  readonly lhcParlayTwoLeg49: 'tie' | 'oddsOne';
   /** LHC: index (鼠 0 … 猪 11) of the lunar year animal of the draw date. */
   readonly lhcZodiacYear: number;
   /** LHC 五行 sets per year: element name → numbers. */

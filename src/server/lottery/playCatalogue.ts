@@ -56,7 +56,9 @@ function describe(play: PlayDef, tiers: PlayTierInfo[]): string {
   const pay = play.model === 'odds'
     ? `按赔率派彩（含本金）：${tiers.map((t) => `${t.name} ${t.prize}`).join('，')}`
     : `每注2元，奖金（元模式）：${tiers.map((t) => `${t.name} ${t.prize}元`).join('，')}`;
-  return `${play.group}·${play.nameZh}：${how}。${pay}。`;
+  // A play's own rule text (helpZh) says how it wins where the rows alone do not.
+  const rule = play.helpZh ? `${play.helpZh.replace(/。$/, '')}。` : '';
+  return `${play.group}·${play.nameZh}：${how}。${rule}${pay}。`;
 }
 
 export function playInfo(lottery: Lottery, play: PlayDef, group: number): PlayInfo {
@@ -85,7 +87,10 @@ export function playCatalogue(lottery: Lottery, group: number) {
   const groups: { group: string; plays: PlayInfo[] }[] = [];
   for (const play of playsOf(lottery.family)) {
     let g = groups.find((x) => x.group === play.group);
-    if (!g) groups.push((g = { group: play.group, plays: [] }));
+    if (!g) {
+      g = { group: play.group, plays: [] };
+      groups.push(g);
+    }
     g.plays.push(playInfo(lottery, play, group));
   }
   return { lotteryCode: lottery.code, family: lottery.family, groups };
