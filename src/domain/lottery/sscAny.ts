@@ -48,8 +48,12 @@ function withPositions(k: number, group: string, code: string, make: (window: nu
   // each window's play is built when first needed: building all of them cost the betting page's first paint
   const byWindow = new Map<string, PlayDef>();
   const playAt = (w: readonly number[]): PlayDef => {
-    let p = byWindow.get(w.join());
-    if (!p) byWindow.set(w.join(), (p = make([...w])));
+    const key = w.join();
+    let p = byWindow.get(key);
+    if (!p) {
+      p = make([...w]);
+      byWindow.set(key, p);
+    }
     return p;
   };
   const base = playAt(combinations(POSITIONS, k)[0]!);

@@ -85,7 +85,10 @@ export function playCatalogue(lottery: Lottery, group: number) {
   const groups: { group: string; plays: PlayInfo[] }[] = [];
   for (const play of playsOf(lottery.family)) {
     let g = groups.find((x) => x.group === play.group);
-    if (!g) groups.push((g = { group: play.group, plays: [] }));
+    if (!g) {
+      g = { group: play.group, plays: [] };
+      groups.push(g);
+    }
     g.plays.push(playInfo(lottery, play, group));
   }
   return { lotteryCode: lottery.code, family: lottery.family, groups };

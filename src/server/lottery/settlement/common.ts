@@ -173,7 +173,10 @@ export async function updateBets(
   const detail = (d: unknown) => {
     if (d === null) return null;
     let text = json.get(d);
-    if (text === undefined) json.set(d, (text = JSON.stringify(d)));
+    if (text === undefined) {
+      text = JSON.stringify(d);
+      json.set(d, text);
+    }
     return text;
   };
   const res = await tx`
