@@ -126,10 +126,10 @@ describe('28 特码包三', () => {
 describe('LHC 五行', () => {
   it('derives the yearly table from 纳音 (2023: 金 = 01 02 09 10 23 24 31 32 39 40) and pays by set size', () => {
     const t2023 = fiveElementsOfYear(2023);
-    expect(t2023['金']).toEqual([1, 2, 9, 10, 23, 24, 31, 32, 39, 40]);
-    expect(t2023['水']).toEqual([11, 12, 19, 20, 27, 28, 41, 42, 49]);
+    expect(t2023.金).toEqual([1, 2, 9, 10, 23, 24, 31, 32, 39, 40]);
+    expect(t2023.水).toEqual([11, 12, 19, 20, 27, 28, 41, 42, 49]);
     expect(Object.values(t2023).flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 49 }, (_, i) => i + 1));
-    expect(F.lhcFiveElements['水']).toContain(1); // 2026 = 丙午, 天河水
+    expect(F.lhcFiveElements.水).toContain(1); // 2026 = 丙午, 天河水
     const p = play('LHC', 'WX');
     const flags = { ...F, lhcFiveElements: t2023 };
     expect(p.checkWin({ rows: [[0, 2]] }, [3, 4, 5, 6, 7, 8, 49], flags)).toEqual({ wins: { n9: 1 }, refunds: 0 });
