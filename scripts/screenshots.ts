@@ -38,7 +38,7 @@ interface Shot {
   path: string;
   as?: Login;
   /** after the page settled, before the screenshot */
-  then?: (page: Page) => Promise<void>;
+  prepare?: (page: Page) => Promise<void>;
 }
 
 async function settle(page: Page) {
@@ -76,8 +76,8 @@ async function capture(baseUrl: string, shot: Shot, profileRoot: string) {
   try {
     await page.goto(baseUrl + shot.path);
     await settle(page);
-    if (shot.then) {
-      await shot.then(page);
+    if (shot.prepare) {
+      await shot.prepare(page);
       await settle(page);
     }
     await save(page, shot.name, shot.path);
@@ -204,7 +204,7 @@ const STATIC_SHOTS: Shot[] = [
   { name: 'admin', path: '/admin', as: OPERATOR },
   {
     name: 'adminLottery', path: '/admin', as: OPERATOR,
-    then: (page) => page.getByRole('tab', { name: '彩票管理' }).click(),
+    prepare: (page) => page.getByRole('tab', { name: '彩票管理' }).click(),
   },
   { name: 'lotteryHall', path: '/lotteryHall', as: DEMO_PLAYER },
   { name: 'trendChart', path: `/trendChart/${SSC_1MIN}`, as: DEMO_PLAYER },
@@ -213,7 +213,7 @@ const STATIC_SHOTS: Shot[] = [
   {
     // The installed app opened with no network: the shell from the cache, one offline banner.
     name: 'offline', path: '/lotteryHall?key=SSC', as: DEMO_PLAYER,
-    then: async (page) => {
+    prepare: async (page) => {
       // the service worker must control the page before the network goes (as in tests/e2e/offline.test.ts)
       await page.evaluate(async () => { await navigator.serviceWorker.ready; });
       if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
@@ -236,7 +236,7 @@ const WALLET_SHOTS: Shot[] = [
   { name: 'billRecord', path: '/billRecord', as: DEMO_PLAYER },
   {
     name: 'billDetail', path: '/billRecord', as: DEMO_PLAYER,
-    then: (page) => page.getByRole('list', { name: '账变记录' }).getByRole('button').first().click(),
+    prepare: (page) => page.getByRole('list', { name: '账变记录' }).getByRole('button').first().click(),
   },
   { name: 'plStatement', path: '/PLstatement', as: DEMO_PLAYER },
 ];

@@ -18,7 +18,7 @@ console.log(`temp server ready on http://localhost:${temp.port}`);
 const parentPid = process.ppid;
 const stop = (why: string) => {
   console.log(`temp server stopping (${why})`);
-  temp.close().finally(() => process.exit(0));
+  void temp.close().finally(() => process.exit(0));
 };
 process.once('SIGTERM', () => stop('SIGTERM'));
 process.once('SIGINT', () => stop('SIGINT'));

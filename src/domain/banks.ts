@@ -100,14 +100,14 @@ export function maskCardNumber(cardNumber: string): string {
 /** An Alipay/WeChat account: the first three and the last two characters (`138****78`, `abc****yz`). */
 export function maskAccount(account: string): string {
   const chars = [...account];
-  if (chars.length <= 3) return chars[0] + '**';
-  if (chars.length <= 6) return chars[0] + '***' + chars[chars.length - 1];
-  return chars.slice(0, 3).join('') + '****' + chars.slice(-2).join('');
+  if (chars.length <= 3) return `${chars[0]}**`;
+  if (chars.length <= 6) return `${chars[0]}***${chars[chars.length - 1]}`;
+  return `${chars.slice(0, 3).join('')}****${chars.slice(-2).join('')}`;
 }
 
 /** A digital address: the first six and the last six characters. */
 export function maskAddress(address: string): string {
-  if (address.length <= 12) return address.slice(0, 2) + '****' + address.slice(-2);
+  if (address.length <= 12) return `${address.slice(0, 2)}****${address.slice(-2)}`;
   return `${address.slice(0, 6)}****${address.slice(-6)}`;
 }
 

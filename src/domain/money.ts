@@ -79,5 +79,5 @@ export function maskName(name: string): string {
   const chars = [...name];
   if (chars.length === 0) return '';
   if (chars.length <= 3) return chars[0] + '*'.repeat(Math.max(chars.length - 1, 1));
-  return chars.slice(0, 2).join('') + '***' + chars[chars.length - 1];
+  return `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
 }

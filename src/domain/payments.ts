@@ -10,21 +10,22 @@
  * computed in BigInt so no float ever touches it. Both sides call coinToFen.
  */
 import { formatFen, MAX_AMOUNT_FEN, parseYuanToFen } from './money.ts';
+import { TxType } from './txTypes.ts';
 import { patterns } from './validation.ts';
 
 export const RECHARGE_CHANNELS = [
-  { code: 'banktransfer', name: '银行转账', typeCode: 101, frontCall: 'frontBankTransfer', online: false },
-  { code: 'unionpay', name: '银联扫码', typeCode: 102, frontCall: 'frontUnionpay', online: false },
-  { code: 'qqpay', name: 'QQ钱包', typeCode: 103, frontCall: 'frontQQ', online: false },
-  { code: 'wechat', name: '微信支付', typeCode: 104, frontCall: 'frontWechat', online: false },
-  { code: 'quickpass', name: '云闪付', typeCode: 105, frontCall: 'frontQuickpass', online: true },
-  { code: 'jdpay', name: '京东支付', typeCode: 106, frontCall: 'frontJdpay', online: true },
-  { code: 'alipay', name: '支付宝', typeCode: 107, frontCall: 'frontAlipay', online: false },
-  { code: 'internetbank', name: '网银支付', typeCode: 108, frontCall: 'frontInternetBank', online: true },
-  { code: 'virtualwalletpay', name: '虚拟钱包', typeCode: 109, frontCall: 'frontVirtualWallet', online: false },
-  { code: 'digitalcurrencypay', name: '数字货币', typeCode: 110, frontCall: 'frontDigitalCurrency', online: false },
-  { code: 'digitalrmb', name: '数字人民币', typeCode: 111, frontCall: 'frontDigitalRmb', online: false },
-  { code: 'douyin', name: '抖音支付', typeCode: 112, frontCall: 'frontDouyin', online: true },
+  { code: 'banktransfer', name: '银行转账', typeCode: TxType.BANK_TRANSFER_RECHARGE, frontCall: 'frontBankTransfer', online: false },
+  { code: 'unionpay', name: '银联扫码', typeCode: TxType.UNIONPAY_RECHARGE, frontCall: 'frontUnionpay', online: false },
+  { code: 'qqpay', name: 'QQ钱包', typeCode: TxType.QQPAY_RECHARGE, frontCall: 'frontQQ', online: false },
+  { code: 'wechat', name: '微信支付', typeCode: TxType.WECHAT_RECHARGE, frontCall: 'frontWechat', online: false },
+  { code: 'quickpass', name: '云闪付', typeCode: TxType.QUICKPASS_RECHARGE, frontCall: 'frontQuickpass', online: true },
+  { code: 'jdpay', name: '京东支付', typeCode: TxType.JDPAY_RECHARGE, frontCall: 'frontJdpay', online: true },
+  { code: 'alipay', name: '支付宝', typeCode: TxType.ALIPAY_RECHARGE, frontCall: 'frontAlipay', online: false },
+  { code: 'internetbank', name: '网银支付', typeCode: TxType.ONLINE_BANKING_RECHARGE, frontCall: 'frontInternetBank', online: true },
+  { code: 'virtualwalletpay', name: '虚拟钱包', typeCode: TxType.VIRTUAL_WALLET_RECHARGE, frontCall: 'frontVirtualWallet', online: false },
+  { code: 'digitalcurrencypay', name: '数字货币', typeCode: TxType.DIGITAL_CURRENCY_RECHARGE, frontCall: 'frontDigitalCurrency', online: false },
+  { code: 'digitalrmb', name: '数字人民币', typeCode: TxType.DIGITAL_RMB_RECHARGE, frontCall: 'frontDigitalRmb', online: false },
+  { code: 'douyin', name: '抖音支付', typeCode: TxType.DOUYIN_RECHARGE, frontCall: 'frontDouyin', online: true },
 ] as const;
 
 export type RechargeChannel = (typeof RECHARGE_CHANNELS)[number];

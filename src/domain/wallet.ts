@@ -6,6 +6,7 @@
  */
 import { BEIJING_OFFSET_MIN } from './lottery/issue.ts';
 import { formatBeijing } from './time.ts';
+import { TxType, txTypeGroup } from './txTypes.ts';
 
 export const DAYS_PER_YEAR = 365;
 /** 100 % in basis points. */
@@ -27,16 +28,16 @@ export const pledgeStatusNames: Record<PledgeStatus, string> = {
   cancelled: '已赎回',
 };
 
-/** Type codes of the virtual wallet (names in txTypes.ts). */
+/** Type codes of the virtual wallet (the wallet group of txTypes.ts). */
 export const VW_TYPES = {
-  transferIn: 611,
-  transferOut: 612,
-  interest: 613,
-  pledgeBuy: 614,
-  pledgeRedeem: 615,
-  pledgeProfit: 616,
+  transferIn: TxType.VW_TRANSFER_IN,
+  transferOut: TxType.VW_TRANSFER_OUT,
+  interest: TxType.VW_INTEREST,
+  pledgeBuy: TxType.PLEDGE_BUY,
+  pledgeRedeem: TxType.PLEDGE_REDEEM,
+  pledgeProfit: TxType.PLEDGE_PROFIT,
 } as const;
-export const VW_TYPE_CODES: readonly number[] = Object.values(VW_TYPES);
+export const VW_TYPE_CODES: readonly number[] = txTypeGroup('wallet').codes;
 
 const RATE = /^(0|[1-9]\d{0,2})(?:\.(\d{1,2}))?$/;
 

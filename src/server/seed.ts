@@ -4,6 +4,7 @@
  * No password is ever logged, not even a demo one (they are in the README).
  */
 import { loginPasswordHash } from '../domain/credentials.ts';
+import { TxType } from '../domain/txTypes.ts';
 import { DEFAULT_ADMIN, type Config } from './config.ts';
 import type { Sql } from './db/client.ts';
 import { kdfVerify } from './auth/kdf.ts';
@@ -71,7 +72,7 @@ export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) =
     from: { kind: 'house', userId: null },
     to: { kind: 'player', userId: playerId! },
     amountFen: DEMO_PLAYER_BALANCE_FEN,
-    typeCode: 401,
+    typeCode: TxType.MANUAL_DEPOSIT,
     userId: playerId,
     remark: '演示账户初始余额',
     operatorId: adminId,

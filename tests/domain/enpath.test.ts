@@ -18,7 +18,7 @@ describe('encodeEnpath', () => {
     '/v1/users/dmh/ch',
     '/v1/lottery/6hc/openTime',
     '/v1/x-y_z.json',
-    '/v1/' + 'a'.repeat(196),
+    `/v1/${'a'.repeat(196)}`,
   ])('round-trips %s', (path) => {
     const url = encodeEnpath(path);
     expect(url.startsWith(ENPATH_PREFIX)).toBe(true);
@@ -26,7 +26,7 @@ describe('encodeEnpath', () => {
     expect(decodeEnpathUrl(`${url}?a=1&b=2`)).toEqual({ realPath: path, query: '?a=1&b=2' });
   });
 
-  it.each(['/v2/users', 'v1/users', '/v1/', '/v1/a b', '/v1/../etc', '/v1/用户', '/v1/a?b=1', '/v1/' + 'a'.repeat(201), ''])(
+  it.each(['/v2/users', 'v1/users', '/v1/', '/v1/a b', '/v1/../etc', '/v1/用户', '/v1/a?b=1', `/v1/${'a'.repeat(201)}`, ''])(
     'refuses to encode %j',
     (path) => {
       expect(() => encodeEnpath(path)).toThrow();

@@ -42,7 +42,7 @@ function tableRows(text: string, header: string): string[][] {
 }
 
 function fencedBlocks(text: string, lang: string): string[] {
-  return [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```', 'g'))].map((m) => m[1]!);
+  return [...text.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``, 'g'))].map((m) => m[1]!);
 }
 
 function examples(): Example[] {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestClient } from './helpers.ts';
+import { type Json, setupTestApp, type TestClient } from './helpers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-uploads-'));
 const ctx = await setupTestApp({ DATA_DIR: dataDir });
@@ -27,7 +27,7 @@ function multipart(field: string, fileName: string, bytes: Buffer, type = 'image
 async function upload(c: TestClient, field: string, fileName: string, bytes: Buffer, type?: string) {
   const { payload, headers } = multipart(field, fileName, bytes, type);
   const res = await c.raw({ method: 'POST', url: `/v1/enpath/${Buffer.from('/v1/users/uploadImage').toString('base64')}`, payload, headers });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: Json }) };
 }
 
 let alice: UserClient;

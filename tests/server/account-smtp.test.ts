@@ -41,8 +41,7 @@ function fakeSmtp(opts: FakeOpts = {}) {
     const onData = (chunk: Buffer) => {
       if (!secure) plainBytes += chunk.toString('latin1');
       buf += chunk.toString();
-      let i: number;
-      while ((i = buf.indexOf('\r\n')) >= 0) {
+      for (let i = buf.indexOf('\r\n'); i >= 0; i = buf.indexOf('\r\n')) {
         const line = buf.slice(0, i);
         buf = buf.slice(i + 2);
         if (inData) {

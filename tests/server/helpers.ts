@@ -26,7 +26,14 @@ export interface TestContext {
   userClient(opts?: { userName?: string; password?: string; isAgent?: boolean; isOperator?: boolean }): Promise<TestClient & { userId: number; userName: string; password: string }>;
 }
 
-export interface CallResult<T = any> extends Envelope<T> {
+/**
+ * A response body as the tests read it: loose on purpose, since each test asserts the fields it
+ * reads; typing every route's answer here would restate the server's types.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: untyped JSON bodies, checked field by field by the assertions
+export type Json = any;
+
+export interface CallResult<T = Json> extends Envelope<T> {
   status: number;
   headers: Record<string, unknown>;
 }
@@ -46,7 +53,7 @@ export class TestClient {
     }
   }
 
-  async get<T = any>(path: string, query: Record<string, string | number> = {}): Promise<CallResult<T>> {
+  async get<T = Json>(path: string, query: Record<string, string | number> = {}): Promise<CallResult<T>> {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
     const res = await this.app.inject({
       method: 'GET',
@@ -58,7 +65,7 @@ export class TestClient {
     return { ...(res.json() as Envelope<T>), status: res.statusCode, headers: res.headers };
   }
 
-  async post<T = any>(path: string, form: Record<string, string | number | boolean> = {}): Promise<CallResult<T>> {
+  async post<T = Json>(path: string, form: Record<string, string | number | boolean> = {}): Promise<CallResult<T>> {
     const body = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
     const res = await this.app.inject({
       method: 'POST',

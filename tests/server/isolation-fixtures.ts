@@ -9,7 +9,7 @@ import { loginPasswordHash, safetyPasswordHash } from '../../src/domain/credenti
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { seedPaymentChannels } from '../../src/server/payments/seed.ts';
 import type { Sql } from '../../src/server/db/client.ts';
-import type { TestClient, TestContext } from './helpers.ts';
+import type { Json, TestClient, TestContext } from './helpers.ts';
 import { dwdEntry, fund, requestId, saleIssue, saleIssues } from './betting-fixtures.ts';
 import { setSettings } from './withdraw-fixtures.ts';
 
@@ -33,7 +33,7 @@ export async function player(ctx: TestContext, fen: number): Promise<Player> {
 }
 
 /** Answers `data` of a call that must succeed. */
-export async function must<T = any>(p: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
+export async function must<T = Json>(p: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
   const r = await p;
   expect(r.code, r.msg).toBe(1);
   return r.data;

@@ -214,7 +214,7 @@ describe('junk', () => {
   const JUNK: Record<string, string | number>[] = [
     {}, { lotteryCode: '' }, { lotteryCode: '<b>1008</b>' }, { lotteryCode: '1'.repeat(300) }, { lotteryCode: '1008', issue: 'x'.repeat(30) },
     { lotteryCode: '1008', pageSize: 'abc', count: -1, page: 0 }, { lotteryCode: '1008', date: '2026-13-45' }, { type: 'x' },
-    { lotteryCode: '1201', issue: '2026001', result: '1,2,3,4,5,6,7,8,9', remark: '\u0000' }, { lotteryCode: '1008', closeLeadSec: 1e309, odds: 'NaN' },
+    { lotteryCode: '1201', issue: '2026001', result: '1,2,3,4,5,6,7,8,9', remark: '\u0000' }, { lotteryCode: '1008', closeLeadSec: Number.POSITIVE_INFINITY, odds: 'NaN' },
     { lotteryCode: '1300', playCode: 'TM', tierId: 'nope', odds: '2' }, { lotteryCode: '1008', enabled: '2', prizeGroupCap: 99999 },
   ];
 

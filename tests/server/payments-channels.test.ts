@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { ledgerMismatches } from '../../src/server/ledger/ledger.ts';
-import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
+import { expectZeroSum, type Json, setupTestApp, type TestClient } from './helpers.ts';
 
 const ctx = await setupTestApp();
 type UserClient = Awaited<ReturnType<typeof ctx.userClient>>;
@@ -37,7 +37,7 @@ async function upload(c: TestClient, bytes: Buffer, field = 'file') {
     method: 'POST', url: encodeEnpath('/v1/admin/payment/uploadQr'), payload,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: Json }) };
 }
 
 describe('channelSave', () => {

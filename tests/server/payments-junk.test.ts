@@ -37,7 +37,7 @@ const JUNK_BODIES = [
   'a[b]=1',
   '__proto__=1&constructor=1',
   'channel=%00&configId=%00&amount=%00&requestId=%00&id=%00&remark=%00&name=%00&min=%00&max=%00&notice=%00&paySort=%00',
-  'channel=alipay&configId=1e309&amount=1e309&requestId=' + 'r'.repeat(5000) + '&id=1e309&remark=x&name=n&min=1&max=2',
+  `channel=alipay&configId=1e309&amount=1e309&requestId=${'r'.repeat(5000)}&id=1e309&remark=x&name=n&min=1&max=2`,
   'channel=alipay&configId=NaN&amount=NaN&requestId=abcdefgh&id=NaN&payerNameRequired=NaN',
   'channel=alipay&configId=-9223372036854775809&amount=1&requestId=abcdefgh&id=9223372036854775808&remark=r',
   'channel=%ED%A0%80&configId=1&amount=%ED%A0%80&requestId=abcdefgh&id=1&remark=%ED%A0%80&name=%ED%A0%80&min=1&max=1',

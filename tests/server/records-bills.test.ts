@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { transferInTx, ledgerMismatches, type AccountKind } from '../../src/server/ledger/ledger.ts';
 import { beijingToday } from '../../src/server/records/dates.ts';
-import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
+import { expectZeroSum, type Json, setupTestApp, type TestClient } from './helpers.ts';
 
 const ctx = await setupTestApp();
 const PATH = '/v1/transaction/getTransactionRecordsFront';
@@ -58,7 +58,7 @@ afterEach(async () => {
 const listOf = async (c: TestClient, q: Record<string, string | number> = {}) => {
   const res = await c.get(PATH, { pageSize: 100, ...q });
   expect(res.code, res.msg).toBe(1);
-  return res.data as { list: any[]; total: number; summary: any };
+  return res.data as { list: Json[]; total: number; summary: Json };
 };
 
 describe('signs and balances', () => {

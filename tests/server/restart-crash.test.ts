@@ -144,7 +144,11 @@ async function killDuringSettlement(db: Sql, issue: string, alsoWatchdog: boolea
   const o = owner();
   expect(o.pid).toBe(site!.child.pid);
   let seen = 0;
-  expect(await until(async () => (seen = await settledCount(db, issue)) > 0, 60_000, 5)).toBe(true);
+  const settledSome = async () => {
+    seen = await settledCount(db, issue);
+    return seen > 0;
+  };
+  expect(await until(settledSome, 60_000, 5)).toBe(true);
   if (alsoWatchdog) process.kill(o.watchdogPid, 'SIGKILL');
   process.kill(site!.child.pid!, 'SIGKILL');
   await site!.exited;

@@ -178,7 +178,7 @@ describe('statistics', () => {
     ['extra field', { path: '/a', userId: 1 }],
     ['path without slash', { path: 'index' }],
     ['path with space', { path: '/a b' }],
-    ['path too long', { path: '/' + 'a'.repeat(300) }],
+    ['path too long', { path: `/${'a'.repeat(300)}` }],
     ['title too long', { path: '/a', title: '标'.repeat(101) }],
     ['value too long', { path: '/a', value: 'v'.repeat(501) }],
     ['HTML in title', { path: '/a', title: '<script>alert(1)</script>' }],

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { MAX_INPUT_PIXELS, TOO_MANY_PIXELS, UNRECOGNISED_IMAGE } from '../../src/server/uploads/image.ts';
-import { setupTestApp, type TestClient } from './helpers.ts';
+import { type Json, setupTestApp, type TestClient } from './helpers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-image-'));
 const ctx = await setupTestApp({ DATA_DIR: dataDir });
@@ -27,7 +27,7 @@ async function upload(c: TestClient, bytes: Buffer, fileName = 'a.gif', route = 
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await c.raw({ method: 'POST', url: encodeEnpath(route), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: Json }) };
 }
 
 /** The stored bytes behind an upload URL, read from disk. */
@@ -162,7 +162,7 @@ describe('refusals store nothing', () => {
 
 describe('serving', () => {
   it('serves a file stored before re-encoding existed under the same URL, with the safe headers', async () => {
-    const name = 'ab'.repeat(16) + '.gif';
+    const name = `${'ab'.repeat(16)}.gif`;
     const legacy = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(16), Buffer.from(HTML)]);
     fs.mkdirSync(uploadsDir, { recursive: true });
     fs.writeFileSync(path.join(uploadsDir, name), legacy);

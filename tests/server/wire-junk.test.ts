@@ -45,7 +45,7 @@ const JUNK_BODIES = [
   'a[b]=1',
   '__proto__=1&constructor=1',
   'userName=%00&amount=%00&remark=%00&requestId=%00&path=%00&userId=%00&id=%00&title=%00&elapsedSec=%00&maintenance=%00',
-  'userName=' + 'x'.repeat(5000) + '&amount=1e309&remark=x&requestId=' + 'r'.repeat(5000) + '&path=/&elapsedSec=1e309&userId=1e309&id=1e309&title=t&image=/a&content=c&maintenance=2',
+  `userName=${'x'.repeat(5000)}&amount=1e309&remark=x&requestId=${'r'.repeat(5000)}&path=/&elapsedSec=1e309&userId=1e309&id=1e309&title=t&image=/a&content=c&maintenance=2`,
   'amount=NaN&userId=NaN&id=NaN&elapsedSec=NaN&path=/&userName=abcd&remark=r&requestId=abcdefgh&page=NaN',
   'userId=-9223372036854775809&id=9223372036854775808&elapsedSec=-0&path=/&status=frozen&title=t&content=c&image=/a',
   'path=%ED%A0%80&title=%ED%A0%80&userName=%ED%A0%80&remark=%ED%A0%80&requestId=abcdefgh&amount=1',

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { encodeEnpath, ENPATH_PREFIX } from '../../src/domain/enpath.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
-import { setupTestApp } from './helpers.ts';
+import { type Json, setupTestApp } from './helpers.ts';
 
 const ctx = await setupTestApp();
 const CHINESE = /[\u4e00-\u9fa5]/;
 
-function expectRefusal(res: { statusCode: number; json(): any }, status: number) {
+function expectRefusal(res: { statusCode: number; json(): Json }, status: number) {
   expect(res.statusCode).toBe(status);
   const body = res.json();
   expect(body.code).not.toBe(1);
@@ -49,7 +49,7 @@ describe('enpath segment', () => {
     ['base64 of a path with ..', b64('/v1/../admin')],
     ['base64 of a path with //', b64('/v1//getServerTime')],
     ['base64 of binary junk', Buffer.from([0xff, 0x00, 0xfe, 0x10]).toString('base64')],
-    ['base64 of a too long path', b64('/v1/' + 'a'.repeat(500))],
+    ['base64 of a too long path', b64(`/v1/${'a'.repeat(500)}`)],
     ['base64 of a path with a space', b64('/v1/get ServerTime')],
   ])('refuses %s with 400', async (_name, segment) => {
     const res = await ctx.app.inject({ method: 'GET', url: ENPATH_PREFIX + segment });
@@ -81,7 +81,7 @@ describe('routing', () => {
 
 describe('bodies', () => {
   it('refuses a body over the 64 KB limit with 413', async () => {
-    const payload = 'path=/index&value=' + 'x'.repeat(70 * 1024);
+    const payload = `path=/index&value=${'x'.repeat(70 * 1024)}`;
     expectRefusal(await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload }), 413);
   });
 

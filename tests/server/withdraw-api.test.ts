@@ -198,7 +198,7 @@ describe('bad input changes nothing', () => {
     await expectRefused(p, withdrawForm(p, { amount: '2' }), '提现金额不足以支付手续费');
     await setSettings(ctx.sql, {});
     await ctx.sql`insert into turnover_flows (user_id, source, ref, base_fen, required_fen)
-                  values (${p.userId}, 'recharge', ${'t:' + p.userId}, 10000, 12345)`;
+                  values (${p.userId}, 'recharge', ${`t:${p.userId}`}, 10000, 12345)`;
     await expectRefused(p, withdrawForm(p), '还需完成123.45元流水才能提现');
   });
 

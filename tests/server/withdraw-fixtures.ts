@@ -30,7 +30,7 @@ export async function insertCard(sql: Sql, userId: number, over: { status?: stri
 export async function insertAddress(sql: Sql, userId: number): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into digital_addresses (user_id, currency, protocol, address)
-    values (${userId}, 'USDT', 'TRC20', ${'T' + crypto.randomBytes(16).toString('hex')}) returning id`;
+    values (${userId}, 'USDT', 'TRC20', ${`T${crypto.randomBytes(16).toString('hex')}`}) returning id`;
   return row!.id;
 }
 
@@ -67,7 +67,7 @@ export async function holdBalance(sql: Sql, userId: number): Promise<number> {
 
 export async function transfersOf(sql: Sql, userId: number, prefix = 'withdraw:') {
   return sql<{ transfer_id: string; type_code: number; amount: number }[]>`
-    select transfer_id, type_code, amount from transfers where user_id = ${userId} and transfer_id like ${prefix + '%'} order by id`;
+    select transfer_id, type_code, amount from transfers where user_id = ${userId} and transfer_id like ${`${prefix}%`} order by id`;
 }
 
 export const walletOf = playerBalance;

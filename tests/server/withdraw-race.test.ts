@@ -92,8 +92,7 @@ describe('decisions', () => {
       const fee = Math.round(Number(w.data.order.fee) * 100);
       const before = await walletOf(ctx.sql, p.userId);
       const calls = [op.post('/v1/admin/withdraw/approve', { id }), op.post('/v1/admin/withdraw/reject', { id, remark: '竞争' })];
-      if (i % 2) calls.reverse();
-      const results = await Promise.all(calls);
+      const results = await Promise.all(i % 2 ? calls.toReversed() : calls);
       expect(results.filter((r) => r.code === 1)).toHaveLength(1);
       const [row] = await ctx.sql<{ status: string }[]>`select status from withdraw_orders where id = ${id}`;
       const t = (await transfersOf(ctx.sql, p.userId)).filter((x) => x.transfer_id.endsWith(`:${id}`)).map((x) => [x.type_code, x.amount]);

@@ -40,7 +40,10 @@ const sortedAsc = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a 
  */
 export function once<T>(build: () => T): () => T {
   let value: { v: T } | undefined;
-  return () => (value ??= { v: build() }).v;
+  return () => {
+    value ??= { v: build() };
+    return value.v;
+  };
 }
 const strictlyAscending = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! < v);
 const nonDecreasing = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! <= v);

@@ -15,32 +15,32 @@ const distinctSet = (t: readonly number[]): Set<number> | null => (new Set(t).si
 
 function fiveStar(): PlayDef[] {
   const h = (code: string, nameZh: string) => ({ family: F, code: `WX_${code}`, nameZh, group: '五星', window: ALL5, values: DIGITS });
-  const P = (n: number): [number, number] => [n, 100_000];
+  const chance = (n: number): [number, number] => [n, 100_000];
   return [
-    directPlay({ ...h('ZXFS', '直选复式'), rowNames: SSC_POSITIONS, p: P(1) }),
+    directPlay({ ...h('ZXFS', '直选复式'), rowNames: SSC_POSITIONS, p: chance(1) }),
     entriesPlay({ ...h('ZXDS', '直选单式'), match: 'exact', tiers: [tier(WIN, '中奖', 1, 100_000)], tierOf: () => WIN }),
     poolPlay({ ...h('ZX120', '组选120'), k: 5, tiers: [tier(WIN, '中奖', 120, 100_000)],
       hitSet: (d) => distinctSet(ALL5.map((i) => d[i]!)), tierOfHits: (m) => (m === 5 ? WIN : null) }),
-    patternPlay({ ...h('ZX60', '组选60'), rowNames: ['二重号', '单号'], parts: [{ row: 0, rep: 2, k: 1 }, { row: 1, rep: 1, k: 3 }], p: P(60) }),
-    patternPlay({ ...h('ZX30', '组选30'), rowNames: ['二重号', '单号'], parts: [{ row: 0, rep: 2, k: 2 }, { row: 1, rep: 1, k: 1 }], p: P(30) }),
-    patternPlay({ ...h('ZX20', '组选20'), rowNames: ['三重号', '单号'], parts: [{ row: 0, rep: 3, k: 1 }, { row: 1, rep: 1, k: 2 }], p: P(20) }),
-    patternPlay({ ...h('ZX10', '组选10'), rowNames: ['三重号', '二重号'], parts: [{ row: 0, rep: 3, k: 1 }, { row: 1, rep: 2, k: 1 }], p: P(10) }),
-    patternPlay({ ...h('ZX5', '组选5'), rowNames: ['四重号', '单号'], parts: [{ row: 0, rep: 4, k: 1 }, { row: 1, rep: 1, k: 1 }], p: P(5) }),
+    patternPlay({ ...h('ZX60', '组选60'), rowNames: ['二重号', '单号'], parts: [{ row: 0, rep: 2, k: 1 }, { row: 1, rep: 1, k: 3 }], p: chance(60) }),
+    patternPlay({ ...h('ZX30', '组选30'), rowNames: ['二重号', '单号'], parts: [{ row: 0, rep: 2, k: 2 }, { row: 1, rep: 1, k: 1 }], p: chance(30) }),
+    patternPlay({ ...h('ZX20', '组选20'), rowNames: ['三重号', '单号'], parts: [{ row: 0, rep: 3, k: 1 }, { row: 1, rep: 1, k: 2 }], p: chance(20) }),
+    patternPlay({ ...h('ZX10', '组选10'), rowNames: ['三重号', '二重号'], parts: [{ row: 0, rep: 3, k: 1 }, { row: 1, rep: 2, k: 1 }], p: chance(10) }),
+    patternPlay({ ...h('ZX5', '组选5'), rowNames: ['四重号', '单号'], parts: [{ row: 0, rep: 4, k: 1 }, { row: 1, rep: 1, k: 1 }], p: chance(5) }),
   ];
 }
 
 /** 四星 on 后四 (千百十个, code prefix SX) or 前四 (万千百十, prefix Q4). */
 function fourStar(prefix: string, group: string, window: readonly number[]): PlayDef[] {
   const h = (code: string, nameZh: string) => ({ family: F, code: `${prefix}_${code}`, nameZh, group, window, values: DIGITS });
-  const P = (n: number): [number, number] => [n, 10_000];
+  const chance = (n: number): [number, number] => [n, 10_000];
   return [
-    directPlay({ ...h('ZXFS', '直选复式'), rowNames: window.map((i) => SSC_POSITIONS[i]!), p: P(1) }),
+    directPlay({ ...h('ZXFS', '直选复式'), rowNames: window.map((i) => SSC_POSITIONS[i]!), p: chance(1) }),
     entriesPlay({ ...h('ZXDS', '直选单式'), match: 'exact', tiers: [tier(WIN, '中奖', 1, 10_000)], tierOf: () => WIN }),
     poolPlay({ ...h('ZX24', '组选24'), k: 4, tiers: [tier(WIN, '中奖', 24, 10_000)],
       hitSet: (d) => distinctSet(window.map((i) => d[i]!)), tierOfHits: (m) => (m === 4 ? WIN : null) }),
-    patternPlay({ ...h('ZX12', '组选12'), rowNames: ['二重号', '单号'], parts: [{ row: 0, rep: 2, k: 1 }, { row: 1, rep: 1, k: 2 }], p: P(12) }),
-    patternPlay({ ...h('ZX6', '组选6'), rowNames: ['二重号'], parts: [{ row: 0, rep: 2, k: 2 }], p: P(6) }),
-    patternPlay({ ...h('ZX4', '组选4'), rowNames: ['三重号', '单号'], parts: [{ row: 0, rep: 3, k: 1 }, { row: 1, rep: 1, k: 1 }], p: P(4) }),
+    patternPlay({ ...h('ZX12', '组选12'), rowNames: ['二重号', '单号'], parts: [{ row: 0, rep: 2, k: 1 }, { row: 1, rep: 1, k: 2 }], p: chance(12) }),
+    patternPlay({ ...h('ZX6', '组选6'), rowNames: ['二重号'], parts: [{ row: 0, rep: 2, k: 2 }], p: chance(6) }),
+    patternPlay({ ...h('ZX4', '组选4'), rowNames: ['三重号', '单号'], parts: [{ row: 0, rep: 3, k: 1 }, { row: 1, rep: 1, k: 1 }], p: chance(4) }),
   ];
 }
 

@@ -48,10 +48,11 @@ export function withPositions(k: number, group: string, code: string, make: (win
   // each window's play is built when first needed: building all of them cost the betting page's first paint
   const byWindow = new Map<string, PlayDef>();
   const playAt = (w: readonly number[]): PlayDef => {
-    let p = byWindow.get(w.join());
+    const key = w.join();
+    let p = byWindow.get(key);
     if (!p) {
       p = make([...w]);
-      byWindow.set(w.join(), p);
+      byWindow.set(key, p);
     }
     return p;
   };

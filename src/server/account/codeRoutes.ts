@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { sendCode, useCode, verifyCode, type Channel, type Purpose as PurposeName } from './codes.ts';
+import { sendCode, consumeCode, verifyCode, type Channel, type Purpose as PurposeName } from './codes.ts';
 import { codeTransport } from './transport.ts';
 import { Email, LIMITS, Phone, Purpose, UserName, VerifyCode } from './schemas.ts';
 import { findUserById, findUserByName } from './userInfo.ts';
@@ -76,7 +76,7 @@ function channelRoutes(def: ChannelDef) {
           return ok({ verified: true });
         }
         const { userId } = loggedIn(req);
-        const row = await useCode(sql, def.channel, target, 'bind', code);
+        const row = await consumeCode(sql, def.channel, target, 'bind', code);
         if (row.user_id !== userId) refuse('验证码错误');
         await sql`update users set ${sql(def.field)} = ${target} where id = ${userId}`;
         return ok({ verified: true }, '绑定成功');

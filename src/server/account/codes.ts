@@ -2,7 +2,7 @@
  * Phone and mail verification codes: 4 digits from crypto, kept hashed, valid VERIFY_CODE_TTL_SEC,
  * at most MAX_VERIFY_ATTEMPTS wrong tries, one send per target every RESEND_INTERVAL_SEC.
  * Life cycle: sent → (verified) → used. `verifyCode` marks a code verified (the client's check
- * step); `useCode` consumes it for the action it guards (bind, password reset, safety reset).
+ * step); `consumeCode` consumes it for the action it guards (bind, password reset, safety reset).
  */
 import crypto from 'node:crypto';
 import { VERIFY_CODE_TTL_SEC } from '../../domain/constants.ts';
@@ -80,7 +80,7 @@ export async function verifyCode(sql: Sql, channel: Channel, target: string, pur
 }
 
 /** Checks and consumes the code: it cannot serve a second action. */
-export async function useCode(sql: Sql, channel: Channel, target: string, purpose: Purpose, code: string): Promise<CodeRow> {
+export async function consumeCode(sql: Sql, channel: Channel, target: string, purpose: Purpose, code: string): Promise<CodeRow> {
   const row = await checkLatest(sql, channel, target, purpose, code);
   const done = await sql`update verify_codes set used_at = now() where id = ${row.id} and used_at is null returning id`;
   if (done.length === 0) refuse('验证码已使用，请重新获取');

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
 import { kdfHash, newToken, tokenHash } from '../auth/kdf.ts';
 import { endUserSessions } from '../auth/sessions.ts';
-import { useCode } from './codes.ts';
+import { consumeCode } from './codes.ts';
 import { clearLoginFailures } from './loginGuard.ts';
 import { AnswerFields, answersMatch } from './questions.ts';
 import { LIMITS, UserName, VerifyCode } from './schemas.ts';
@@ -47,7 +47,7 @@ export default async function forgetRoutes(app: FastifyInstance) {
         if (!b.code) refuse('验证码不能为空');
         const target = b.verifyType === 'phone' ? u?.phone : u?.email;
         if (!u || !target) refuse(NOT_PROVEN);
-        const row = await useCode(sql, b.verifyType === 'phone' ? 'sms' : 'mail', target, 'forget', b.code);
+        const row = await consumeCode(sql, b.verifyType === 'phone' ? 'sms' : 'mail', target, 'forget', b.code);
         if (row.user_id !== u.id) refuse(NOT_PROVEN);
       }
       if (u.status !== 'active') refuse('账号已被冻结或停用，请联系客服');

@@ -40,6 +40,6 @@ export async function consumeImageCode(sql: Sql, imageKey: string | undefined, a
     update image_codes set used_at = now()
     where key_hash = ${tokenHash(imageKey)} and used_at is null
     returning answer_hash, created_at > now() - make_interval(secs => ${IMAGE_CODE_TTL_SEC}) as fresh`;
-  if (!row || !row.fresh) return false;
+  if (!row?.fresh) return false;
   return crypto.timingSafeEqual(row.answer_hash, answerHash(imageKey, answer));
 }

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
 import { kdfHash, kdfVerify } from '../auth/kdf.ts';
 import { endUserSessions, loggedIn } from '../auth/sessions.ts';
-import { useCode } from './codes.ts';
+import { consumeCode } from './codes.ts';
 import { AnswerFields, answersMatch } from './questions.ts';
 import { LIMITS, VerifyCode } from './schemas.ts';
 import { findUserById, mask, type UserRow } from './userInfo.ts';
@@ -52,7 +52,7 @@ async function checkResetProof(app: FastifyInstance, u: UserRow, b: Static<typeo
     const target = b.verifyType === 'phone' ? u.phone : u.email;
     if (!target) refuse(b.verifyType === 'phone' ? '尚未绑定手机号码' : '尚未绑定邮箱');
     if (!b.code) refuse('验证码不能为空');
-    await useCode(sql, b.verifyType === 'phone' ? 'sms' : 'mail', target, 'safety', b.code);
+    await consumeCode(sql, b.verifyType === 'phone' ? 'sms' : 'mail', target, 'safety', b.code);
     return;
   }
   const { questionId1, answer1, questionId2, answer2 } = b;

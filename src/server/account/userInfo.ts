@@ -49,8 +49,8 @@ export async function findUserByName(sql: Sql, userName: string): Promise<UserRo
 export function mask(value: string | null): string {
   if (!value) return '';
   const chars = [...value];
-  if (chars.length <= 2) return chars[0] + '*';
-  if (chars.length === 3) return chars[0] + '*' + chars[2];
+  if (chars.length <= 2) return `${chars[0]}*`;
+  if (chars.length === 3) return `${chars[0]}*${chars[2]}`;
   return chars.slice(0, 2).join('') + '*'.repeat(Math.min(chars.length - 3, 6)) + chars[chars.length - 1];
 }
 

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, formatFen, parseYuanToFen } from '../../domain/money.ts';
+import { txTypeGroup } from '../../domain/txTypes.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { adjustBalance } from '../ledger/adjust.ts';
@@ -9,12 +10,13 @@ import { PlainText } from '../site/text.ts';
 import { OPERATOR, UserName } from './schemas.ts';
 
 export const MAX_REMARK_CHARS = 200;
+const MANUAL = txTypeGroup('manual');
 
 const AdjustForm = Form({
   userName: UserName,
   amount: Type.String({ minLength: 1, maxLength: 20 }),
   remark: PlainText(MAX_REMARK_CHARS, { minLength: 1 }),
-  typeCode: Type.Optional(Type.Integer({ minimum: 401, maximum: 423 })),
+  typeCode: Type.Optional(Type.Integer({ minimum: MANUAL.first, maximum: MANUAL.last })),
   /** made once per adjustment by the operator's page and repeated on a retry */
   requestId: RequestId,
 });

@@ -8,14 +8,15 @@
  * becomes 'cancelled'.
  */
 import { formatFen } from '../../domain/money.ts';
+import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { bulkTransfersInTx } from '../ledger/ledger.ts';
 import { playerBalance } from '../ledger/ledger.ts';
 import { refundTransfer } from './store.ts';
 
-export const USER_CANCEL_TYPE = 202;
-export const CHASE_CANCEL_TYPE = 203;
+export const USER_CANCEL_TYPE = TxType.BET_CANCEL_REFUND;
+export const CHASE_CANCEL_TYPE = TxType.CHASE_CANCEL_REFUND;
 
 interface LockedBet {
   id: number;

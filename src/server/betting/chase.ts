@@ -8,6 +8,7 @@
  * | cancelled (the player took back every unstarted issue, see chaseCancel.ts).
  */
 import { formatFen } from '../../domain/money.ts';
+import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { assertSameFingerprint, requestFingerprint } from '../http/idempotency.ts';
@@ -21,7 +22,7 @@ import {
 } from './tickets.ts';
 
 export const MAX_CHASE_ISSUES = 50;
-export const CHASE_STAKE_TYPE = 302;
+export const CHASE_STAKE_TYPE = TxType.CHASE_BET;
 const CHASE_FIELDS = new Set([
   'isStopAfterWinning', 'startIssue', 'lotteryCode', 'bettingPoint', 'playDetailCode', 'bettingUnit', 'bettingAllAmount',
   'chaseCount', 'eachInfo', 'eachOrder',

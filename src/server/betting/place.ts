@@ -140,10 +140,12 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
       }
       balances.set(job.userId, balanceFen);
       accepted.push({ job, balanceFen, from: rows.length, count: tickets.length });
-      tickets.forEach((ticket, i) => rows.push({
-        userId: job.userId, requestId: job.requestId, requestIndex: i, ticket, stakeType: job.stakeType, chaseId: null,
-        requestHash: job.fingerprint,
-      }));
+      tickets.forEach((ticket, i) => {
+        rows.push({
+          userId: job.userId, requestId: job.requestId, requestIndex: i, ticket, stakeType: job.stakeType, chaseId: null,
+          requestHash: job.fingerprint,
+        });
+      });
     }
     const orders = await writeBets(tx, rows, ids, nowMs);
     for (const a of accepted) {
@@ -236,11 +238,13 @@ export class BetQueue {
       const batch = this.waiting.splice(0, n);
       this.running++;
       runBatch(this.sql, batch)
-        .catch((err) => batch.forEach((j) => j.reject(err)))
+        .catch((err) => {
+          for (const j of batch) j.reject(err);
+        })
         .finally(() => {
           this.running--;
           this.pump();
-          if (this.running === 0 && this.waiting.length === 0) this.idle.splice(0).forEach((f) => f());
+          if (this.running === 0 && this.waiting.length === 0) for (const f of this.idle.splice(0)) f();
         });
     }
   }

@@ -3,6 +3,7 @@
  * the latest wins (getNewestBounsList, names masked).
  */
 import { formatFen, maskName } from '../../domain/money.ts';
+import { TxType } from '../../domain/txTypes.ts';
 import { LOTTERY_FAMILIES, maxRebatePermille, permilleToRebatePoint, type LotteryFamily } from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -52,7 +53,7 @@ export async function newestWins(sql: Sql) {
       join bets b on b.id = substring(t.ref from 5)::bigint
       join users u on u.id = t.user_id
       join lotteries l on l.code = b.lottery_code
-    where t.type_code = 201 and t.ref like 'bet:%'
+    where t.type_code = ${TxType.LOTTERY_WIN} and t.ref like 'bet:%'
       and not exists (select 1 from transfers r where r.transfer_id = 'rev:' || t.transfer_id)
     order by t.id desc limit ${NEWEST_WINS}`;
   return {

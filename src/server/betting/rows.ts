@@ -3,6 +3,7 @@
  * record filters shared by the list and summary calls. A player only ever sees their own rows.
  */
 import { formatFen, yuanNumber } from '../../domain/money.ts';
+import { TxType } from '../../domain/txTypes.ts';
 import { getPlay, permilleToRebatePoint, type BetUnit, type LotteryFamily } from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -95,7 +96,9 @@ export function betRow(r: BetDbRow) {
 }
 
 /** Ledger type of a bet's stake by where it was placed (spec 000 §3: 301–304). */
-export const STAKE_TYPE = { bet: 301, chase: 302, quick: 303, dragon: 304 } as const;
+export const STAKE_TYPE = {
+  bet: TxType.BET, chase: TxType.CHASE_BET, quick: TxType.QUICK_BET, dragon: TxType.LONG_DRAGON_BET,
+} as const;
 export type BetSource = keyof typeof STAKE_TYPE;
 
 export interface RecordFilter {

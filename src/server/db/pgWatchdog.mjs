@@ -63,7 +63,7 @@ let done = false;
 const onParentGone = () => {
   if (done) return;
   done = true;
-  stopPostmaster().finally(() => process.exit(0));
+  void stopPostmaster().finally(() => process.exit(0));
 };
 process.stdin.on('end', onParentGone);
 process.stdin.on('close', onParentGone);

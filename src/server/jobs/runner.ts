@@ -197,7 +197,7 @@ export function createJobRunner(sql: Sql, specs: readonly JobSpec[], opts: JobRu
     j.timer = setTimeout(() => {
       j.timer = null;
       // a run from before a lost-and-regained lock is still going: it schedules the next one
-      if (j.busy) return;
+      if (j.busy !== null) return;
       j.busy = runJob(j).finally(() => (j.busy = null));
     }, delayMs);
   }

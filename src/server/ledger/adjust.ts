@@ -1,5 +1,5 @@
 /**
- * Manual balance adjustments by the operator (type codes 401-423).
+ * Manual balance adjustments by the operator (the manual group of type codes, 401-423).
  *
  * Life cycle: the operator's page makes a request id once per adjustment form and repeats it on
  * a retry; the transfer id is `admin-adjust:<requestId>`, so the ledger moves the money at most
@@ -7,15 +7,23 @@
  * is refused by the ledger (余额不足) and nothing moves. A request id reused for a different
  * adjustment (other user, amount or type) is refused, never silently answered with the first.
  */
-import { isManualType, MANUAL_CREDIT_TYPE, MANUAL_DEBIT_TYPE } from '../../domain/txTypes.ts';
+import { isManualType, MANUAL_CREDIT_TYPE, MANUAL_DEBIT_TYPE, TxType as T, txTypeGroup } from '../../domain/txTypes.ts';
 import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
 import { transfer } from './ledger.ts';
 
 /** Codes that only credit the player (money in) and codes that only debit; the rest go either way. */
-const CREDIT_ONLY = new Set([401, 403, 405, 407, 410, 412, 414, 417, 418, 421, 422]);
-const DEBIT_ONLY = new Set([402, 404, 406, 408, 409, 411, 415, 419, 420, 423]);
+const CREDIT_ONLY: ReadonlySet<number> = new Set([
+  T.MANUAL_DEPOSIT, T.MANUAL_PRIZE_ADD, T.MANUAL_REBATE, T.MANUAL_ACTIVITY_GIFT, T.MANUAL_WITHDRAW_RETURN,
+  T.WITHDRAW_REJECT, T.MANUAL_DIVIDEND, T.MANUAL_CANCEL, T.MANUAL_COMPENSATION, T.MANUAL_FROM_VIRTUAL_WALLET,
+  T.MANUAL_ADJUST_UP,
+]);
+const DEBIT_ONLY: ReadonlySet<number> = new Set([
+  T.MANUAL_DEDUCT, T.MANUAL_PRIZE_DEDUCT, T.MANUAL_REBATE_DEDUCT, T.MANUAL_ACTIVITY_CLAWBACK, T.MANUAL_WITHDRAW,
+  T.RECHARGE_REJECT, T.MANUAL_DIVIDEND_DEDUCT, T.MANUAL_PENALTY, T.MANUAL_TO_VIRTUAL_WALLET, T.MANUAL_ADJUST_DOWN,
+]);
+const MANUAL = txTypeGroup('manual');
 
 export interface AdjustInput {
   userName: string;
@@ -41,7 +49,7 @@ export const adjustTransferId = (requestId: string) => `admin-adjust:${requestId
 export function adjustTypeCode(amountFen: number, typeCode?: number): number {
   const credit = amountFen > 0;
   if (typeCode === undefined) return credit ? MANUAL_CREDIT_TYPE : MANUAL_DEBIT_TYPE;
-  if (!isManualType(typeCode)) refuse('账变类型必须在401到423之间');
+  if (!isManualType(typeCode)) refuse(`账变类型必须在${MANUAL.first}到${MANUAL.last}之间`);
   if (credit && DEBIT_ONLY.has(typeCode)) refuse('该账变类型只能用于扣款');
   if (!credit && CREDIT_ONLY.has(typeCode)) refuse('该账变类型只能用于加款');
   return typeCode;

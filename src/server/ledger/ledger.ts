@@ -79,7 +79,10 @@ const keyOf = (a: Owner) => `${a.kind}:${a.userId ?? 0}`;
 
 function cacheOf(db: Db): Map<string, number> {
   let m = idCache.get(db.array);
-  if (!m || m.size > ID_CACHE_MAX) idCache.set(db.array, (m = new Map()));
+  if (!m || m.size > ID_CACHE_MAX) {
+    m = new Map();
+    idCache.set(db.array, m);
+  }
   return m;
 }
 

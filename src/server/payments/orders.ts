@@ -124,7 +124,7 @@ async function priceOrder(sql: Sql, input: CreateOrderInput) {
   const settings = await getPaymentSettings(sql);
   if (!settings.paySort.includes(channel.code)) refuse('该充值通道暂未开放');
   const config = await findConfig(sql, input.configId);
-  if (!config || !config.enabled || config.channel !== channel.code) refuse('收款账户不存在或已停用');
+  if (!config?.enabled || config.channel !== channel.code) refuse('收款账户不存在或已停用');
   const payerMsg = checkPayerName(input.payerName, settings.payerNameRequired);
   if (payerMsg) refuse(payerMsg);
   let amountFen: number | null;

@@ -14,28 +14,39 @@
  * not explain.
  */
 import { formatFen } from '../../domain/money.ts';
+import { TxType, txTypeGroup } from '../../domain/txTypes.ts';
 import type { Sql } from '../db/client.ts';
 import type { DayRange } from './dates.ts';
 
 export type PlCategory = 'recharge' | 'withdraw' | 'bet' | 'prize' | 'rebate' | 'activity' | 'wallet' | 'other';
 
-const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+const T = TxType;
 
 /** Type codes per category; a code not listed counts as 'other'. */
 export const PL_CATEGORY_CODES: Readonly<Record<Exclude<PlCategory, 'other'>, readonly number[]>> = {
   // channel recharges, 人工存入, and 充值驳回 taking a recharge back
-  recharge: [...range(101, 115), 401, 411],
+  recharge: [...txTypeGroup('recharge').codes, T.MANUAL_DEPOSIT, T.RECHARGE_REJECT],
   // 提现申请/手续费 (when they leave the holdings), 人工提现, and the returns 提现退回/人工提现退回/提现驳回
-  withdraw: [305, 306, 409, 220, 410, 412],
+  withdraw: [T.WITHDRAW, T.WITHDRAW_FEE, T.MANUAL_WITHDRAW, T.WITHDRAW_RETURN, T.MANUAL_WITHDRAW_RETURN, T.WITHDRAW_REJECT],
   // stakes, net of the refunds of cancelled bets (撤单/追号撤单/开奖撤销返还)
-  bet: [301, 302, 303, 304, 309, 202, 203, 205],
+  bet: [
+    T.BET, T.CHASE_BET, T.QUICK_BET, T.LONG_DRAGON_BET, T.CARD_GAME_BET,
+    T.BET_CANCEL_REFUND, T.CHASE_CANCEL_REFUND, T.DRAW_CANCEL_REFUND,
+  ],
   // prizes, tie refunds, game payouts, corrections (派奖冲正) and manual prize changes
-  prize: [201, 204, 216, 217, 218, 219, 310, 403, 404],
-  rebate: [501, 502, 405, 406],
+  prize: [
+    T.LOTTERY_WIN, T.TIE_REFUND, T.CARD_GAME_PAYOUT, T.LIVE_CASINO_PAYOUT, T.SPORTS_PAYOUT, T.SLOT_GAME_PAYOUT,
+    T.PRIZE_REVERSAL, T.MANUAL_PRIZE_ADD, T.MANUAL_PRIZE_DEDUCT,
+  ],
+  rebate: [...txTypeGroup('rebate').codes, T.MANUAL_REBATE, T.MANUAL_REBATE_DEDUCT],
   // rewards the site pays: 活动红包, 活动奖励, 签到, 晋级, 代理分红, 推广, 首充/续充赠送, and their manual codes
-  activity: [206, ...range(209, 215), 407, 408, 414, 415],
+  activity: [
+    T.PROMO_RED_ENVELOPE, T.ACTIVITY_REWARD, T.SIGN_IN_REWARD, T.LEVEL_UP_REWARD, T.AGENT_DIVIDEND,
+    T.REFERRAL_REWARD, T.FIRST_DEPOSIT_BONUS, T.REDEPOSIT_BONUS,
+    T.MANUAL_ACTIVITY_GIFT, T.MANUAL_ACTIVITY_CLAWBACK, T.MANUAL_DIVIDEND, T.MANUAL_DIVIDEND_DEDUCT,
+  ],
   // interest and pledge profit (transfers in and out of the virtual wallet are internal: 0)
-  wallet: range(611, 616),
+  wallet: txTypeGroup('wallet').codes,
 };
 
 const CATEGORY_OF = new Map<number, PlCategory>(

@@ -153,7 +153,7 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
     return await sql.begin(async (tx) => {
       await lockVirtualWallet(tx, c.userId);
       const [p] = await tx<ProductRow[]>`select * from pledge_products where id = ${c.productId}`;
-      if (!p || !p.enabled) refuseState(PRODUCT_GONE_MSG);
+      if (!p?.enabled) refuseState(PRODUCT_GONE_MSG);
       if (c.amountFen < p.min_fen) refuse(`最低质押金额为 ${formatFen(p.min_fen)} 元`);
       if (p.max_fen > 0 && c.amountFen > p.max_fen) refuse(`单笔最多质押 ${formatFen(p.max_fen)} 元`);
       if (p.user_limit_fen > 0) {

@@ -11,6 +11,7 @@
 import { beijingDateKey } from '../../domain/time.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { formatFen } from '../../domain/money.ts';
+import { TxType } from '../../domain/txTypes.ts';
 import {
   checkWithdrawAmount, isOpenAt, withdrawFee, type WithdrawSettings, type WithdrawStatus, type WithdrawTargetKind,
 } from '../../domain/withdraw.ts';
@@ -22,9 +23,9 @@ import { turnoverProgress } from './turnover.ts';
 
 /** The first key of the per-player advisory lock of withdrawal submissions. */
 const WITHDRAW_LOCK_KEY = 4007;
-export const TYPE_HOLD = 305;
-export const TYPE_FEE = 306;
-export const TYPE_REJECT = 412;
+export const TYPE_HOLD = TxType.WITHDRAW;
+export const TYPE_FEE = TxType.WITHDRAW_FEE;
+export const TYPE_REJECT = TxType.WITHDRAW_REJECT;
 
 export const holdTransferId = (orderId: number) => `withdraw:hold:${orderId}`;
 

@@ -1,17 +1,18 @@
 /** Shared pieces of settlement: the per-issue lock, retries, the bet row and transfer helpers. */
+import { TxType } from '../../../domain/txTypes.ts';
 import type { Sql, Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
 import { intArray } from '../../ledger/statements.ts';
 
-/** Ledger type codes (docs/lottery-design.md). */
+/** Ledger type codes of settlement (src/domain/txTypes.ts, docs/lottery-design.md). */
 export const TYPE = {
-  prize: 201,
-  chaseRefund: 203,
-  tieRefund: 204,
-  systemRefund: 205,
-  reversal: 310,
-  rebate: 501,
-  uplineRebate: 502,
+  prize: TxType.LOTTERY_WIN,
+  chaseRefund: TxType.CHASE_CANCEL_REFUND,
+  tieRefund: TxType.TIE_REFUND,
+  systemRefund: TxType.DRAW_CANCEL_REFUND,
+  reversal: TxType.PRIZE_REVERSAL,
+  rebate: TxType.BET_REBATE,
+  uplineRebate: TxType.UPLINE_REBATE,
 } as const;
 
 /** The credits a settlement makes; a correction or system cancel reverses exactly these. */
@@ -172,7 +173,10 @@ export async function updateBets(
   const detail = (d: unknown) => {
     if (d === null) return null;
     let text = json.get(d);
-    if (text === undefined) json.set(d, (text = JSON.stringify(d)));
+    if (text === undefined) {
+      text = JSON.stringify(d);
+      json.set(d, text);
+    }
     return text;
   };
   const res = await tx`

@@ -55,7 +55,7 @@ async function settleBatch(
 ): Promise<{ count: number; lastId: number } | null> {
   await lockIssue(tx, lottery.code, issue, 'shared');
   const row = await issueRow(tx, lottery.code, issue);
-  if (!row || row.status !== 'drawn') return null;
+  if (row?.status !== 'drawn') return null;
   let bets = await claimBets(tx, lottery.code, issue, after, batchSize);
   if (bets.length === 0 && after > 0) bets = await claimBets(tx, lottery.code, issue, 0, batchSize);
   if (bets.length === 0) return null;
@@ -94,7 +94,7 @@ async function settleBatch(
 async function closeIssue(tx: Tx, lotteryCode: string, issue: string): Promise<boolean> {
   await lockIssue(tx, lotteryCode, issue, 'shared');
   const row = await issueRow(tx, lotteryCode, issue);
-  if (!row || row.status !== 'drawn') return true;
+  if (row?.status !== 'drawn') return true;
   const pending = await tx`
     select id from bets where lottery_code = ${lotteryCode} and issue = ${issue} and status = 'PENDING'
     limit 1 for update`;

@@ -1,4 +1,5 @@
 /** /accountTotal: the wallet home — balance, pledged, yesterday's and total earnings, the rate, actions and logs. */
+import { VW_TYPES } from '../../../../domain/wallet';
 import { Link } from '../../../router';
 import { ErrorState, LoadingState, useAsync } from '../../../ui';
 import { getWalletInfo, type WalletInfo } from '../api';
@@ -59,8 +60,8 @@ function Summary({ info }: { info: WalletInfo }) {
         <ul className="divide-y divide-gray-100">
           <li><Link href="/pledgePosition" className={MENU}><span>我的质押</span><span className="text-sm text-gray-600">持有 {info.holdingCount} 笔 ›</span></Link></li>
           <li><Link href="/waterDetail" className={MENU}><span>资金明细</span><span aria-hidden="true" className="text-gray-500">›</span></Link></li>
-          <li><Link href="/waterDetail?type=613" className={MENU}><span>利息记录</span><span aria-hidden="true" className="text-gray-500">›</span></Link></li>
-          <li><Link href="/waterDetail?type=616" className={MENU}><span>质押收益记录</span><span aria-hidden="true" className="text-gray-500">›</span></Link></li>
+          <li><Link href={`/waterDetail?type=${VW_TYPES.interest}`} className={MENU}><span>利息记录</span><span aria-hidden="true" className="text-gray-500">›</span></Link></li>
+          <li><Link href={`/waterDetail?type=${VW_TYPES.pledgeProfit}`} className={MENU}><span>质押收益记录</span><span aria-hidden="true" className="text-gray-500">›</span></Link></li>
           <li><Link href="/introduce" className={MENU}><span>虚拟钱包说明</span><span aria-hidden="true" className="text-gray-500">›</span></Link></li>
         </ul>
       </nav>
