@@ -1,9 +1,10 @@
 /** Expandable article list shared by the help and about pages. */
-import { Page, useAsync, LoadingState, ErrorState, EmptyState } from '../../ui';
+import { Page, LoadingState, ErrorState, EmptyState } from '../../ui';
 import { getArticles } from './api';
+import { keys, useQuery } from '../../query';
 
 export function ArticlesPage({ title, kind }: { title: string; kind: 'helpList' | 'aboutList' }) {
-  const { data, error, loading, reload } = useAsync(() => getArticles(kind), [kind]);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.content(`articles:${kind}`), queryFn: () => getArticles(kind) });
   return (
     <Page title={title} back>
       {loading ? <LoadingState /> : error ? <ErrorState message={error.message} onRetry={reload} /> : !data?.length ? <EmptyState text="暂无内容" /> : (

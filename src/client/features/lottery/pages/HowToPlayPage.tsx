@@ -1,16 +1,17 @@
 /** /howtoplay/:id — the rules of every play of one lottery (public; readable offline from the cache). */
 import { useEffect, useState } from 'react';
 import { Link } from '../../../router';
-import { EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
+import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { tenantName } from '../../../state/tenant';
 import { getHowToPlay } from '../api';
 import { FAMILY_NAMES } from '../families';
 import { useLotteries } from '../hooks/useLotteries';
 import { useRouteParams } from '../hooks/useRouteParams';
+import { keys, useQuery } from '../../../query';
 
 export default function HowToPlayPage() {
   const { id = '' } = useRouteParams('/howtoplay/:id');
-  const rules = useAsync(() => getHowToPlay(id), [id]);
+  const rules = useQuery({ queryKey: keys.howToPlay(id), queryFn: () => getHowToPlay(id) });
   const { list } = useLotteries();
   const item = list?.find((l) => l.lotteryCode === id);
   const title = item ? `${item.lotteryName}玩法说明` : '玩法说明';

@@ -2,10 +2,11 @@
 import { useState, type ReactNode } from 'react';
 import { getBetDetail, type BetDetail } from '../../lottery/api';
 import { Link, useSearch } from '../../../router';
-import { Button, EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { formatTime, returnText, statusTone, yuan } from '../format';
 import { DetailList } from '../components/DetailList';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
+import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 
 const UNIT_TEXT: Record<string, string> = { '1': '元', '0.1': '角', '0.01': '分' };
 
@@ -22,13 +23,13 @@ export function winCounts(detail: unknown): { wins: Record<string, number>; refu
 export default function BetDetailPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const q = useAsync(() => (valid ? getBetDetail(id) : Promise.reject(new Error('注单编号无效'))), [id]);
+  const q = useQuery({ queryKey: keys.betDetail(id), queryFn: () => (valid ? getBetDetail(id) : Promise.reject(new Error('注单编号无效'))) });
   return (
     <Page title="注单详情" back="/betRecord">
       <div className="mx-auto max-w-xl space-y-3">
         {q.loading ? <LoadingState />
           : q.error || !q.data ? <ErrorState message={q.error?.message ?? '加载失败'} onRetry={valid ? q.reload : undefined} />
-            : <Detail bet={q.data} onChanged={q.reload} />}
+            : <Detail bet={q.data} onChanged={() => { void invalidateAfterMoney('bet'); }} />}
       </div>
     </Page>
   );

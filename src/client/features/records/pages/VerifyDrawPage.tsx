@@ -8,11 +8,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { BEIJING_OFFSET_MIN } from '../../../../domain/lottery';
 import { verifyDraw, type DrawCorrection, type VerifyDrawData } from '../../lottery/api';
 import { useLocation, useSearch } from '../../../router';
-import { Button, ErrorState, LoadingState, Page, Select, TextField, useAsync } from '../../../ui';
-import { useLotteries } from '../lotteries';
+import { Button, ErrorState, LoadingState, Page, Select, TextField } from '../../../ui';
+import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { correctionsChainOk, recomputeLocally, type LocalCheck } from '../verifyLocal';
 import { DetailList } from '../components/DetailList';
 import type { LotteryFamily } from '../../../../domain/lottery';
+import { keys, useQuery } from '../../../query';
 
 const ISSUE = /^[0-9A-Za-z-]{1,32}$/;
 
@@ -20,9 +21,9 @@ export default function VerifyDrawPage() {
   const params = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const lotteries = useLotteries();
-  const selfRun = lotteries.list.filter((l) => l.source === 'self');
+  const selfRun = (lotteries.list ?? []).filter((l) => l.source === 'self');
   // self-run games first (seed check); official ones too, for their correction records
-  const choices = [...selfRun, ...lotteries.list.filter((l) => l.source !== 'self')];
+  const choices = [...selfRun, ...(lotteries.list ?? []).filter((l) => l.source !== 'self')];
   const urlCode = params.get('lotteryCode') ?? '';
   const urlIssue = params.get('issue') ?? '';
   const [code, setCode] = useState(urlCode);
@@ -57,7 +58,7 @@ export default function VerifyDrawPage() {
 }
 
 function Result({ code, issue, family }: { code: string; issue: string; family: LotteryFamily | undefined }) {
-  const q = useAsync(() => verifyDraw(code, issue), [code, issue]);
+  const q = useQuery({ queryKey: keys.verifyDraw(code, issue), queryFn: () => verifyDraw(code, issue), staleTime: Number.POSITIVE_INFINITY });
   const [local, setLocal] = useState<LocalCheck | null | 'pending'>('pending');
   useEffect(() => {
     let live = true;
