@@ -2,4 +2,4 @@
 export { QueryClient, queryClient, hashKey, type QueryKey, type QueryFunction, type QueryState } from './client';
 export { useQuery, useQueryClient, type QueryResult, type UseQueryOptions } from './useQuery';
 export { keys } from './keys';
-export { invalidateAfterMoney, type MoneyAction } from './money';
+export { invalidateAfterMoney, noteBalance, type MoneyAction } from './money';

@@ -4,6 +4,7 @@
  */
 import { queryClient, type QueryKey } from './client';
 import { keys } from './keys';
+import { parseYuanToFen } from '../../domain/money';
 
 export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement';
 
@@ -20,4 +21,11 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
 
 export function invalidateAfterMoney(kind: MoneyAction): Promise<void> {
   return Promise.all([keys.balance(), ...AFFECTED[kind]()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {});
+}
+
+/** The balance a money action's answer carries (yuan text), put in the cache so every screen shows it at once. */
+export function noteBalance(balance: string): void {
+  const balanceFen = parseYuanToFen(balance, { allowNegative: true });
+  if (balanceFen === null) { void queryClient.invalidateQueries({ queryKey: keys.balance() }); return; }
+  queryClient.setQueryData(keys.balance(), { balance, balanceFen });
 }
