@@ -101,8 +101,8 @@ export class QueryClient {
   /** Watches `key`: `listener` hears every change; while watched the entry is "active" and never collected. */
   subscribe(key: QueryKey, listener: () => void): () => void {
     const hash = hashKey(key);
-    let set = this.listeners.get(hash);
-    if (!set) this.listeners.set(hash, (set = new Set()));
+    const set = this.listeners.get(hash) ?? new Set<() => void>();
+    this.listeners.set(hash, set);
     set.add(listener);
     this.scheduleGc(hash, this.build(key));
     return () => {

@@ -6,12 +6,13 @@
  * against the family's draw format and answers in Chinese; that answer is shown under the form.
  */
 import { useState } from 'react';
-import { Button, TextField, useAsync } from '../../ui';
+import { Button, TextField } from '../../ui';
 import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lottery/correction';
 import { DRAW_FORMATS } from '../../../domain/lottery/draws';
 import { fmtTime } from './api';
 import { cancelIssue, correctResult, listIssues, openResult, type AdminIssue, type AdminLottery, type IssueStatus } from './lotteryApi';
 import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { keys, useQuery } from '../../query';
 
 const STATUS_TEXT: Record<IssueStatus, string> = { pending: '待开奖', drawn: '已开奖', settled: '已结算', cancelled: '已撤销' };
 type Mode = 'open' | 'correct' | 'cancel' | null;
@@ -80,7 +81,7 @@ function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: Adm
 
 export function LotteryIssues({ lottery }: { lottery: AdminLottery }) {
   const [awaiting, setAwaiting] = useState(lottery.source === 'official');
-  const state = useAsync(() => listIssues(lottery.lotteryCode, awaiting ? 'awaiting' : undefined), [lottery.lotteryCode, awaiting]);
+  const state = useQuery({ queryKey: keys.admin('issues', lottery.lotteryCode, awaiting), queryFn: () => listIssues(lottery.lotteryCode, awaiting ? 'awaiting' : undefined) });
   return (
     <section aria-label="期号管理">
       <div className="mb-3 flex gap-2" role="group" aria-label="期号范围">

@@ -3,11 +3,12 @@
  * lead), odds overrides and issues (开奖 / 纠错 / 撤销本期).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, TextField, useAsync } from '../../ui';
+import { Button, TextField } from '../../ui';
 import { listLotteries, updateLottery, type AdminLottery } from './lotteryApi';
 import { ActionError, AdminList, useConfirmedAction } from './AdminList';
 import { LotteryOdds } from './LotteryOdds';
 import { LotteryIssues } from './LotteryIssues';
+import { keys, useQuery } from '../../query';
 
 const SOURCE_TEXT = { self: '自营', official: '官方' } as const;
 const INTEGER = /^\d{1,5}$/;
@@ -79,7 +80,7 @@ function LotteryDetail({ lottery, onBack, onSaved }: { lottery: AdminLottery; on
 }
 
 export function LotteryPanel() {
-  const state = useAsync(() => listLotteries(), []);
+  const state = useQuery({ queryKey: keys.admin('lotteries'), queryFn: listLotteries });
   const [openCode, setOpenCode] = useState<string | null>(null);
   const [edited, setEdited] = useState<AdminLottery | null>(null);
   const fromList = state.data?.list.find((l) => l.lotteryCode === openCode);

@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from '../../../router';
-import { Page, Button, Spinner, LoadingState, useAsync, confirmDialog, showToast } from '../../../ui';
+import { Page, Button, Spinner, LoadingState, confirmDialog, showToast } from '../../../ui';
 import { currentUser, setUser, clearUser } from '../../../state/session';
 import { tenantConfig } from '../../../state/tenant';
 import { infoUpdate, logout, queryBalance } from '../api';
 import { AvatarPicker } from '../components/AvatarPicker';
 import { NickNameEditor } from '../components/NickNameEditor';
 import { MenuList, type MenuRow } from '../components/MenuList';
+import { keys, useQuery } from '../../../query';
 
 /** The wallet entries; 虚拟钱包 only when the tenant has the virtual wallet (yuebaoEnable). */
 function walletMenu(yuebao: boolean): MenuRow[] {
@@ -94,7 +95,7 @@ function MenuHeading({ children }: { children: string }) {
 }
 
 function Balance() {
-  const q = useAsync(() => queryBalance(), []);
+  const q = useQuery({ queryKey: keys.balance(), queryFn: queryBalance });
   return (
     <section className="mb-4 flex items-center justify-between rounded-xl bg-gradient-to-br from-brand to-red-800 p-4 text-white" aria-live="polite">
       <div>

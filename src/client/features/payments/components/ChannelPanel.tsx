@@ -1,15 +1,16 @@
 /** One channel: its receiving configs (a choice when there are several), the account to pay and the amount form. */
 import { useState } from 'react';
 import type { RechargeChannel } from '../../../../domain/payments';
-import { useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { getChannel, type RechargeOrder } from '../api';
 import { ReceivingAccount } from './ReceivingAccount';
 import { RechargeForm } from './RechargeForm';
+import { keys, useQuery } from '../../../query';
 
 interface Props { channel: RechargeChannel; payerNameRequired: boolean; userId: number; onCreated(order: RechargeOrder): void }
 
 export function ChannelPanel({ channel, payerNameRequired, userId, onCreated }: Props) {
-  const { data, error, loading, reload } = useAsync(() => getChannel(channel), [channel.code]);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.payChannel(channel.code), queryFn: () => getChannel(channel) });
   const [picked, setPicked] = useState<number | null>(null);
   if (loading && !data) return <LoadingState />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;

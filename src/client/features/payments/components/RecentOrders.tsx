@@ -3,14 +3,16 @@
  * While an order waits for the operator the list keeps itself fresh (orderWatch.ts), and the balance
  * is read again as soon as an order is decided, so 已到账 and the new balance show without a reload.
  */
-import { useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { formatBeijing } from '../../../../domain/time';
 import { getBalance } from '../api';
 import { useWatchedRechargeOrders } from '../orderWatch';
 import { StatusBadge } from './StatusBadge';
+import { keys, useQuery, useReloadOnChange } from '../../../query';
 
 function Balance({ version }: { version: string }) {
-  const { data } = useAsync(getBalance, [version]);
+  const { data, reload } = useQuery({ queryKey: keys.balance(), queryFn: getBalance });
+  useReloadOnChange(version, reload);
   return <p className="mb-2 text-sm text-gray-700">账户余额：<span aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</span></p>;
 }
 

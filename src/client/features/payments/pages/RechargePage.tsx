@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { channelByCode, channelUrl } from '../../../../domain/payments';
-import { Page, useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { Page, LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { useLocation } from '../../../router';
 import { currentUser } from '../../../state/session';
 import { getPaySort, getPaymentSettings } from '../api';
@@ -14,6 +14,7 @@ import { isRechargePath, notePaySort } from '../firstChannel';
 import { ChannelStrip } from '../components/ChannelStrip';
 import { ChannelPanel } from '../components/ChannelPanel';
 import { RecentOrders } from '../components/RecentOrders';
+import { keys, useQuery } from '../../../query';
 
 export default function RechargePage() {
   useSignals();
@@ -21,8 +22,8 @@ export default function RechargePage() {
   const code = path.split('/')[2] ?? '';
   const channel = channelByCode(code);
   const userId = currentUser.value?.userId ?? 0;
-  const sort = useAsync(() => getPaySort().then((list) => { notePaySort(list); return list; }), [userId]);
-  const settings = useAsync(getPaymentSettings, [userId]);
+  const sort = useQuery({ queryKey: keys.paySort(userId), queryFn: () => getPaySort().then((list) => { notePaySort(list); return list; }) });
+  const settings = useQuery({ queryKey: keys.paySettings(userId), queryFn: getPaymentSettings });
   const [ordersKey, setOrdersKey] = useState(0);
 
   const list = sort.data;

@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import type { WithdrawStatus } from '../../../../domain/withdraw';
 import { WITHDRAW_STATUS_NAMES } from '../../../../domain/withdraw';
-import { Button, EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { fmtTime, getRecords, type WithdrawOrder } from '../api';
+import { keys, useQuery } from '../../../query';
 
 export const STATUS_STYLE: Record<WithdrawStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -19,7 +20,7 @@ const FILTERS: { value: WithdrawStatus | ''; label: string }[] = [
 export function WithdrawRecords() {
   const [status, setStatus] = useState<WithdrawStatus | ''>('');
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useAsync(() => getRecords(page, status || undefined), [page, status]);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.withdrawRecords({ page, status }), queryFn: () => getRecords(page, status || undefined) });
 
   return (
     <section aria-label="提现记录">
