@@ -29,6 +29,11 @@ function Show({ name, queryKey, queryFn, staleTime }: { name: string; queryKey: 
 }
 const text = (name: string) => screen.getByTestId(name).textContent;
 
+function Balance() {
+  const q = useQuery({ queryKey: keys.balance(), queryFn: queryBalance, staleTime: 60_000 });
+  return <p data-testid="balance">{q.data?.balance}</p>;
+}
+
 describe('query keys', () => {
   it('hashes objects with their keys sorted and undefined fields left out', () => {
     expect(hashKey(['records', { a: 1, b: 2 }])).toBe(hashKey(['records', { b: 2, a: 1, c: undefined }]));
@@ -153,10 +158,6 @@ describe('money and draws', () => {
       data: { lotteryCode: '1008', issue: '0003', saleOpenTime: 0, closeTime: Date.now() + 60_000, openTime: 0, seedHash: null, serverTime: Date.now(), lastIssue, lastOpenNumber: null, lastStatus: null },
       error: null, loading: false, remainingMs: 60_000, reload() {},
     });
-    const Balance = () => {
-      const q = useQuery({ queryKey: keys.balance(), queryFn: queryBalance, staleTime: 60_000 });
-      return <p data-testid="balance">{q.data?.balance}</p>;
-    };
     const view = render(<><Balance /><IssueBar lotteryCode="1008" issue={issue('0001')} /></>);
     await waitFor(() => expect(text('balance')).toBe('10.00'));
     await waitFor(() => expect(callsTo('/v1/betting/lotteryOpenData')).toHaveLength(1));

@@ -84,11 +84,11 @@ export function LotteryIssues({ lottery }: { lottery: AdminLottery }) {
   const state = useQuery({ queryKey: keys.admin('issues', lottery.lotteryCode, awaiting), queryFn: () => listIssues(lottery.lotteryCode, awaiting ? 'awaiting' : undefined) });
   return (
     <section aria-label="期号管理">
-      <div className="mb-3 flex gap-2" role="group" aria-label="期号范围">
+      <fieldset className="mb-3 flex min-w-0 gap-2" aria-label="期号范围">
         <Button variant={awaiting ? 'primary' : 'secondary'} aria-pressed={awaiting} onClick={() => setAwaiting(true)}>待开奖</Button>
         <Button variant={awaiting ? 'secondary' : 'primary'} aria-pressed={!awaiting} onClick={() => setAwaiting(false)}>最近期号</Button>
         <Button variant="secondary" onClick={state.reload}>刷新</Button>
-      </div>
+      </fieldset>
       <AdminList state={state} empty={awaiting ? '没有等待开奖的期号' : '暂无期号'} keyOf={(r) => r.issue}>
         {(r) => <IssueRow lottery={lottery} row={r} onChanged={state.reload} />}
       </AdminList>

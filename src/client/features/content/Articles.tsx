@@ -17,6 +17,7 @@ export function ArticlesPage({ title, kind }: { title: string; kind: 'helpList' 
                   <span aria-hidden="true" className="text-gray-500 transition group-open:rotate-90">›</span>
                 </summary>
                 <div className="space-y-2 px-4 pb-4 text-sm leading-relaxed text-gray-700">
+                  {/* biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one fixed text, never reordered */}
                   {a.content.split('\n').filter(Boolean).map((p, i) => <p key={i}>{p}</p>)}
                 </div>
               </details>

@@ -97,6 +97,7 @@ function RegisterForm({ list }: { list: RegisterField[] }) {
                 autoComplete={input.autoComplete} inputMode={input.inputMode} maxLength={input.maxLength}
                 hint={k === 'userName' ? '4-20位字母、数字或下划线' : undefined} />
             );
+            // biome-ignore lint/a11y/noStaticElementInteractions: the blur bubbles from the user-name input inside, which is the interactive element
             return k === 'userName' ? <div key={k} onBlur={() => void onUserNameBlur()}>{field}</div> : field;
           })}
           <FormAlert message={f.formError} />

@@ -21,6 +21,7 @@ export function ChannelPanel({ channel, payerNameRequired, userId, onCreated }: 
       {data.list.length > 1 && (
         <div role="radiogroup" aria-label="收款账户" className="mb-3 flex flex-wrap gap-2">
           {data.list.map((c) => (
+            // biome-ignore lint/a11y/useSemanticElements: a card-sized choice; a button with role radio and aria-checked is the ARIA radio pattern
             <button key={c.configId} type="button" role="radio" aria-checked={c.configId === config.configId} onClick={() => setPicked(c.configId)}
               className={`min-h-10 rounded-full px-4 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${c.configId === config.configId ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300'}`}>
               {c.name}

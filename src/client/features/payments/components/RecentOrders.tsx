@@ -13,7 +13,7 @@ import { keys, useQuery, useReloadOnChange } from '../../../query';
 function Balance({ version }: { version: string }) {
   const { data, reload } = useQuery({ queryKey: keys.balance(), queryFn: getBalance });
   useReloadOnChange(version, reload);
-  return <p className="mb-2 text-sm text-gray-700">账户余额：<span aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</span></p>;
+  return <p className="mb-2 text-sm text-gray-700">账户余额：<output aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</output></p>;
 }
 
 export function RecentOrders({ refreshKey }: { refreshKey: number }) {

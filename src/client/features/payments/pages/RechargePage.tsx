@@ -3,7 +3,7 @@
  * amount form, and my latest orders. Opened on a channel that is not (or no longer) enabled, it moves
  * to the first enabled one.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { channelByCode, channelUrl } from '../../../../domain/payments';
 import { Page, LoadingState, EmptyState, ErrorState } from '../../../ui';
@@ -35,7 +35,7 @@ export default function RechargePage() {
     if (onRechargePath && list && list.length > 0 && !listed) navigate(channelUrl(list[0]!.code), { replace: true });
   }, [onRechargePath, list, listed, navigate]);
 
-  let body;
+  let body: ReactNode;
   if (sort.loading && !list) body = <LoadingState />;
   else if (sort.error) body = <ErrorState message={sort.error.message} onRetry={sort.reload} />;
   else if (!list?.length) body = <EmptyState text="暂无可用的充值渠道，请联系客服" />;
@@ -46,6 +46,7 @@ export default function RechargePage() {
         <ChannelStrip list={list} current={channel.code} />
         {settings.data?.notice && (
           <div role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {/* biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed notice, never reordered */}
             {settings.data.notice.split('\n').map((line, i) => <p key={i}>{line}</p>)}
           </div>
         )}

@@ -59,7 +59,7 @@ function Detail({ bet, onChanged }: { bet: BetDetail; onChanged(): void }) {
       <DetailList label="注单信息" rows={[
         ['注单号', bet.orderNo],
         ['投注时间', formatTime(bet.createdAt)],
-        ['投注号码', <span className="font-mono">{bet.bettingNumber}</span>],
+        ['投注号码', <span key="number" className="font-mono">{bet.bettingNumber}</span>],
         ['注数', bet.bettingCount],
         ['倍数', bet.graduationCount],
         ['模式', UNIT_TEXT[String(bet.bettingUnit)] ?? String(bet.bettingUnit)],
@@ -67,7 +67,7 @@ function Detail({ bet, onChanged }: { bet: BetDetail; onChanged(): void }) {
         ['投注金额', `${yuan(bet.bettingAmount)} 元`],
         ['派奖金额', settled ? `${returnText(bet)} 元` : returnText(bet)],
         ['返点金额', bet.status === 'PENDING' || bet.rebate === null || bet.rebate === undefined ? '结算后发放' : `${yuan(bet.rebate)} 元`],
-        ...(bet.chaseId ? [['追号单', <Link href={`/seekDetail?id=${bet.chaseId}`} className="text-brand underline">查看追号</Link>] as [string, ReactNode]] : []),
+        ...(bet.chaseId ? [['追号单', <Link key="chase" href={`/seekDetail?id=${bet.chaseId}`} className="text-brand underline">查看追号</Link>] as [string, ReactNode]] : []),
       ]} />
       {bet.tiers.length > 0 && (
         <section aria-label="中奖明细" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
