@@ -104,9 +104,9 @@ function Balance() {
           {q.loading && !q.data ? <Spinner /> : q.error ? <span className="text-base" role="alert">{q.error.message}</span> : q.data?.balance}
         </p>
       </div>
-      <button type="button" onClick={q.reload} disabled={q.loading}
+      <button type="button" onClick={q.reload} disabled={q.fetching}
         className="min-h-11 rounded-lg bg-white/20 px-3 text-sm focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60">
-        {q.loading ? '刷新中' : '刷新'}
+        {q.fetching ? '刷新中' : '刷新'}
       </button>
     </section>
   );
