@@ -79,10 +79,6 @@ export function Page({ title, back, children, actions }: { title: string; back?:
   );
 }
 
-/**
- * Superseded by useQuery (src/client/query): kept only for WithdrawForm and TransferForm, which the
- * money-action rewrite is changing in parallel; delete it once they read through useQuery.
- */
 export function useAsync<T>(fn: () => Promise<T>, deps: DependencyList): { data: T | undefined; error: Error | null; loading: boolean; reload(): void } {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<Error | null>(null);
