@@ -13,6 +13,7 @@ import { IssueBar } from '../../src/client/features/lottery/components/IssueBar'
 import type { IssueState } from '../../src/client/features/lottery/hooks/useIssue';
 import { queryBalance, type OpenRow } from '../../src/client/features/lottery/api';
 import { ok, stubNetwork, callsTo, USER } from './records-net';
+import { usePagedList } from '../../src/client/features/records/paging';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); currentUser.value = null; });
 
@@ -166,6 +167,26 @@ describe('money and draws', () => {
     balance = '1960.00';
     view.rerender(<><Balance /><IssueBar lotteryCode="1008" issue={issue('0002')} /></>);
     await waitFor(() => expect(text('balance')).toBe('1960.00'));
+  });
+});
+
+function Bets({ fetchPage }: { fetchPage(page: number): Promise<{ list: string[]; total: number }> }) {
+  const bets = usePagedList(fetchPage, keys.betRecords({ status: '' }));
+  return <><p data-testid="rows">{bets.items.join(',')}</p><button type="button" onClick={bets.loadMore}>more</button></>;
+}
+
+describe('paged records', () => {
+  it('after a bet, asks again for every page shown, so the rows scrolled to stay and show the new state', async () => {
+    let state = 'pending';
+    const fetchPage = vi.fn(async (page: number) => ({ list: [`${page}a:${state}`, `${page}b:${state}`], total: 6 }));
+    render(<Bets fetchPage={fetchPage} />);
+    await waitFor(() => expect(text('rows')).toBe('1a:pending,1b:pending'));
+    act(() => screen.getByRole('button', { name: 'more' }).click());
+    await waitFor(() => expect(text('rows')).toBe('1a:pending,1b:pending,2a:pending,2b:pending'));
+    state = 'won';
+    await act(() => invalidateAfterMoney('bet'));
+    expect(text('rows')).toBe('1a:won,1b:won,2a:won,2b:won');
+    expect(fetchPage.mock.calls.map((c) => c[0])).toEqual([1, 2, 1, 2]);
   });
 });
 
