@@ -8,7 +8,7 @@ import { listLotteries, updateLottery, type AdminLottery } from './lotteryApi';
 import { ActionError, AdminList, useConfirmedAction } from './AdminList';
 import { LotteryOdds } from './LotteryOdds';
 import { LotteryIssues } from './LotteryIssues';
-import { keys, useQuery } from '../../query';
+import { keys, queryClient, useQuery } from '../../query';
 
 const SOURCE_TEXT = { self: '自营', official: '官方' } as const;
 const INTEGER = /^\d{1,5}$/;
@@ -85,12 +85,14 @@ export function LotteryPanel() {
   const [edited, setEdited] = useState<AdminLottery | null>(null);
   const fromList = state.data?.list.find((l) => l.lotteryCode === openCode);
   const open = edited?.lotteryCode === openCode ? edited : fromList;
+  // the players' lottery list (hall, betting, records) is cached for the page's life: an edit drops it
+  const changed = () => { state.reload(); void queryClient.invalidateQueries({ queryKey: keys.lotteries() }); };
   if (open) {
-    return <LotteryDetail lottery={open} onSaved={setEdited} onBack={() => { setOpenCode(null); setEdited(null); state.reload(); }} />;
+    return <LotteryDetail lottery={open} onSaved={setEdited} onBack={() => { setOpenCode(null); setEdited(null); changed(); }} />;
   }
   return (
     <AdminList state={state} empty="暂无彩种" keyOf={(l) => l.lotteryCode}>
-      {(l) => <LotteryRow lottery={l} onOpen={() => setOpenCode(l.lotteryCode)} onChanged={state.reload} />}
+      {(l) => <LotteryRow lottery={l} onOpen={() => setOpenCode(l.lotteryCode)} onChanged={changed} />}
     </AdminList>
   );
 }
