@@ -1,4 +1,5 @@
 /** App start (spec 000 section 4): wiring of the dispatcher, stored user, rebate cache, embedded-chat events. */
+import { effect } from '@preact/signals-react';
 import { navigate } from './router';
 import { findRoute } from './routeTable';
 import { routes } from './routes';
@@ -7,6 +8,7 @@ import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUse
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
 import { preloadBettingCode, prefetchBettingPage } from './features/lottery/early';
+import { queryClient } from './query';
 import { confirmDialog, showAlert, showToast } from './ui';
 
 export function wireDispatcher(): void {
@@ -17,7 +19,7 @@ export function wireDispatcher(): void {
     markExpired: async () => {
       const u = currentUser.value;
       const route = findRoute(location.pathname, routes);
-      if (!u || !u.isLogin || !route || !(route.auth || route.agentOnly || route.operatorOnly)) return false;
+      if (!u?.isLogin || !route || !(route.auth || route.agentOnly || route.operatorOnly)) return false;
       await setUser({ ...u, isLogin: false });
       return true;
     },
@@ -64,11 +66,26 @@ export function preloadHomeBanner(pathname: string): void {
   document.head.append(link);
 }
 
+/**
+ * One user's server data must never show to the next: the query cache is emptied when the user
+ * logged in changes or logs out (not at the first login of the page: nothing of anyone's is held).
+ */
+export function scopeQueriesToUser(): () => void {
+  let lastUserId = currentUser.value?.userId ?? 0;
+  return effect(() => {
+    const userId = currentUser.value?.userId ?? 0;
+    if (userId === lastUserId) return;
+    if (lastUserId) queryClient.clear();
+    lastUserId = userId;
+  });
+}
+
 export async function startApp(): Promise<void> {
   preloadHomeBanner(location.pathname);
   preloadBettingCode(location.pathname);
   wireDispatcher();
   listenEmbeddedChat();
+  scopeQueriesToUser();
   const stored = await loadStoredUser();
   void loadTenantConfig();
   if (stored) {

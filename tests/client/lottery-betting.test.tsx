@@ -12,7 +12,7 @@ import { currentUser } from '../../src/client/state/session';
 import { moneyActionStore, read } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
-import { resetLotteryListCache } from '../../src/client/features/lottery/hooks/useLotteries';
+import { queryClient } from '../../src/client/query';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
 import { USER, USER_GROUP, callsTo, lotteryHandlers, ok, refuse, stubNetwork, type Handler } from './lottery-fixtures';
 
@@ -44,7 +44,7 @@ function domainQuote(rows: number[][], unit: 'yuan' | 'jiao' | 'fen', multiple: 
 beforeEach(() => {
   currentUser.value = USER;
   setClockOffset(0);
-  resetLotteryListCache();
+  queryClient.clear();
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 

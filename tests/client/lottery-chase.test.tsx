@@ -6,7 +6,7 @@ import { doublingPlan } from '../../src/domain/lottery';
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
-import { resetLotteryListCache } from '../../src/client/features/lottery/hooks/useLotteries';
+import { queryClient } from '../../src/client/query';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
 import { USER, callsTo, lotteryHandlers, ok, stubNetwork } from './lottery-fixtures';
 
@@ -14,7 +14,7 @@ const issues = (count: number) => Array.from({ length: count }, (_, i) => ({
   issue: `20261123-${String(i + 2).padStart(4, '0')}`, closeTime: Date.now() + (i + 1) * 60_000, openTime: Date.now() + (i + 1) * 60_000 + 5000,
 }));
 
-beforeEach(() => { currentUser.value = USER; setClockOffset(0); resetLotteryListCache(); });
+beforeEach(() => { currentUser.value = USER; setClockOffset(0); queryClient.clear(); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('chase', () => {

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
-import { resetLotteryListCache } from '../../src/client/features/lottery/hooks/useLotteries';
+import { queryClient } from '../../src/client/query';
 import HallPage from '../../src/client/features/lottery/pages/HallPage';
 import HowToPlayPage from '../../src/client/features/lottery/pages/HowToPlayPage';
 import { catalogueOf, lotteryHandlers, ok, refuse, stubNetwork } from './lottery-fixtures';
 
-beforeEach(() => { currentUser.value = null; setClockOffset(0); resetLotteryListCache(); });
+beforeEach(() => { currentUser.value = null; setClockOffset(0); queryClient.clear(); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('hall', () => {

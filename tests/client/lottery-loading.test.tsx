@@ -11,8 +11,7 @@ import { currentUser } from '../../src/client/state/session';
 import { playsStore, put, sessionStore, wipe } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
-import { resetLotteryListCache } from '../../src/client/features/lottery/hooks/useLotteries';
-import { resetEarly } from '../../src/client/features/lottery/early';
+import { queryClient } from '../../src/client/query';
 import { startApp } from '../../src/client/bootstrap';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
 import { USER, catalogueOf, lotteryHandlers, ok, refuse, type Handler } from './lottery-fixtures';
@@ -53,8 +52,7 @@ function handlers(): Record<string, Handler> {
 
 beforeEach(async () => {
   gates.clear();
-  resetEarly();
-  resetLotteryListCache();
+  queryClient.clear();
   setClockOffset(0);
   await wipe(playsStore);
   await put(sessionStore, 'user', USER);

@@ -12,7 +12,7 @@ import { formatFen } from '../../src/domain/money';
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
-import { resetLotteryListCache } from '../../src/client/features/lottery/hooks/useLotteries';
+import { queryClient } from '../../src/client/query';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
 import type { LotteryItem } from '../../src/client/features/lottery/api';
 import { LOTTERIES, USER, USER_GROUP, catalogueOf, lotteryHandlers, ok, stubNetwork } from './lottery-fixtures';
@@ -49,7 +49,7 @@ const quote = () => screen.getByTestId('bet-quote').textContent;
 beforeEach(() => {
   currentUser.value = USER;
   setClockOffset(0);
-  resetLotteryListCache();
+  queryClient.clear();
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 

@@ -20,8 +20,7 @@ import { Banners, OFFLINE_BANNER_MSG } from '../../src/client/features/shell/Ban
 import { afterSync } from '../../src/client/worker/timeSync';
 import { currentUser } from '../../src/client/state/session';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
-import { resetLotteryListCache } from '../../src/client/features/lottery/hooks/useLotteries';
-import { resetEarly } from '../../src/client/features/lottery/early';
+import { queryClient } from '../../src/client/query';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
 import { USER, callsTo, lotteryHandlers, stubNetwork } from './lottery-fixtures';
 
@@ -140,8 +139,7 @@ describe('bet submit offline', () => {
   it('says it needs the network and sends nothing', async () => {
     currentUser.value = USER;
     setClockOffset(0);
-    resetLotteryListCache();
-    resetEarly();
+    queryClient.clear();
     stubNetwork(lotteryHandlers(() => ({ issue: '20261123-0002', closeTime: Date.now() + 60_000 })));
     window.history.replaceState(null, '', '/lottery/SSC/1008');
     render(<><BettingPage /><OverlayHost /></>);

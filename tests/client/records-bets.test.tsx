@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
 import { beijingDate } from '../../src/client/features/records/format';
-import { resetLotteries } from '../../src/client/features/records/lotteries';
+import { queryClient } from '../../src/client/query';
 import BetRecordPage from '../../src/client/features/records/pages/BetRecordPage';
 import SeekDetailPage from '../../src/client/features/records/pages/SeekDetailPage';
 import VerifyDrawPage from '../../src/client/features/records/pages/VerifyDrawPage';
@@ -39,7 +39,7 @@ function recordHandlers(list: unknown[], extra: Record<string, Handler> = {}): R
   };
 }
 
-beforeEach(() => { currentUser.value = USER; resetLotteries(); });
+beforeEach(() => { currentUser.value = USER; queryClient.clear(); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('BetRecordPage', () => {

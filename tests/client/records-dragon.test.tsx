@@ -10,7 +10,7 @@ import { currentUser } from '../../src/client/state/session';
 import { moneyActionStore, rebateStore, read, wipe } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
-import { resetLotteries } from '../../src/client/features/records/lotteries';
+import { queryClient } from '../../src/client/query';
 import { LongDragon } from '../../src/client/features/records/LongDragon';
 import { dragonPricing, oddsAtGroup } from '../../src/client/features/records/dragonBet';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
@@ -55,7 +55,7 @@ async function renderHelper() {
 beforeEach(async () => {
   currentUser.value = USER;
   setClockOffset(SERVER_AHEAD_MS);
-  resetLotteries();
+  queryClient.clear();
   await wipe(rebateStore);
   await wipe(moneyActionStore);
 });

@@ -5,12 +5,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { getPlay, prizePerLineFen } from '../../src/domain/lottery';
 import { formatFen } from '../../src/domain/money';
 import { currentUser } from '../../src/client/state/session';
-import { resetLotteries } from '../../src/client/features/records/lotteries';
+import { queryClient } from '../../src/client/query';
 import { groupFromQuote, mainTier, rebateRows, representativePlays } from '../../src/client/features/records/rebateTable';
 import RebateDesPage from '../../src/client/features/records/pages/RebateDesPage';
 import { callsTo, ok, stubNetwork, USER } from './records-net';
 
-beforeEach(() => { resetLotteries(); window.history.replaceState(null, '', '/rebateDes'); });
+beforeEach(() => { queryClient.clear(); window.history.replaceState(null, '', '/rebateDes'); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); currentUser.value = null; });
 
 describe('rebate rows', () => {

@@ -3,14 +3,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { computeTrend, trendViews } from '../../src/domain/lottery';
-import { resetLotteries } from '../../src/client/features/records/lotteries';
+import { queryClient } from '../../src/client/query';
 import TrendChartPage from '../../src/client/features/records/pages/TrendChartPage';
 import { callsTo, ok, stubNetwork } from './records-net';
 
 // Newest first, as the API answers.
 const OPEN = ['3,1,4,1,5', '9,2,6,5,3', '5,8,9,7,9', '3,2,3,8,4', '6,2,6,4,3'];
 
-beforeEach(() => { resetLotteries(); window.history.replaceState(null, '', '/trendChart/1008'); });
+beforeEach(() => { queryClient.clear(); window.history.replaceState(null, '', '/trendChart/1008'); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('TrendChartPage', () => {

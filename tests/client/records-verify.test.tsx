@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
 import type { LotteryItem } from '../../src/client/features/lottery/api';
-import { resetLotteries } from '../../src/client/features/records/lotteries';
+import { queryClient } from '../../src/client/query';
 import VerifyDrawPage from '../../src/client/features/records/pages/VerifyDrawPage';
 import { correctionsChainOk } from '../../src/client/features/records/verifyLocal';
 import { callsTo, LOTTERIES, ok, stubNetwork, USER } from './records-net';
@@ -35,7 +35,7 @@ function stub(verify: () => ReturnType<typeof ok>) {
   });
 }
 
-beforeEach(() => { currentUser.value = USER; resetLotteries(); });
+beforeEach(() => { currentUser.value = USER; queryClient.clear(); });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('VerifyDrawPage corrections', () => {

@@ -1,5 +1,10 @@
 import 'fake-indexeddb/auto';
+import { beforeEach } from 'vitest';
+import { queryClient } from '../../src/client/query';
 import { configure } from '@testing-library/react';
 
 // jsdom renders slowly on a loaded 2-core machine: give findBy*/waitFor room before they give up.
 configure({ asyncUtilTimeout: 5000 });
+
+// Each test starts with an empty cache of server data, as a fresh page load does.
+beforeEach(() => { queryClient.clear(); });

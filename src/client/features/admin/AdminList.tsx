@@ -7,7 +7,7 @@ export const ROW_CARD = 'rounded-lg bg-white p-3 text-sm ring-1 ring-gray-200';
 
 interface ListState<T> { data: { list: T[]; total?: number } | undefined; error: Error | null; loading: boolean; reload(): void }
 
-/** A list from useAsync: spinner while loading, the error with a retry, the empty text, or the rows. */
+/** A list from useQuery: spinner while loading, the error with a retry, the empty text, or the rows. */
 export function AdminList<T>({ state, empty, keyOf, children, totalText }: {
   state: ListState<T>; empty: string; keyOf(row: T): string | number; children(row: T): ReactNode; totalText?(total: number): string;
 }) {

@@ -1,11 +1,11 @@
 /** Code outbox and a user's ledger transfers. */
 import { useState } from 'react';
-import { useAsync } from '../../ui';
 import { getOutbox, getTransfers, fmtTime } from './api';
 import { AdminList, SearchBar } from './AdminList';
+import { keys, useQuery } from '../../query';
 
 export function OutboxPanel() {
-  const state = useAsync(() => getOutbox(), []);
+  const state = useQuery({ queryKey: keys.admin('outbox'), queryFn: getOutbox });
   return (
     <AdminList state={state} empty="暂无验证码记录" keyOf={(r) => r.id}>
       {(r) => (
@@ -21,7 +21,7 @@ export function OutboxPanel() {
 
 export function LedgerPanel() {
   const [userName, setUserName] = useState('');
-  const state = useAsync(() => getTransfers(userName), [userName]);
+  const state = useQuery({ queryKey: keys.admin('transfers', userName), queryFn: () => getTransfers(userName) });
   return (
     <section>
       <SearchBar label="用户名" name="ledgerUser" button="查询" onSearch={setUserName} />

@@ -6,12 +6,13 @@
  * against the family's draw format and answers in Chinese; that answer is shown under the form.
  */
 import { useState } from 'react';
-import { Button, TextField, useAsync } from '../../ui';
+import { Button, TextField } from '../../ui';
 import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lottery/correction';
 import { DRAW_FORMATS } from '../../../domain/lottery/draws';
 import { fmtTime } from './api';
 import { cancelIssue, correctResult, listIssues, openResult, type AdminIssue, type AdminLottery, type IssueStatus } from './lotteryApi';
 import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { keys, useQuery } from '../../query';
 
 const STATUS_TEXT: Record<IssueStatus, string> = { pending: '待开奖', drawn: '已开奖', settled: '已结算', cancelled: '已撤销' };
 type Mode = 'open' | 'correct' | 'cancel' | null;
@@ -80,14 +81,14 @@ function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: Adm
 
 export function LotteryIssues({ lottery }: { lottery: AdminLottery }) {
   const [awaiting, setAwaiting] = useState(lottery.source === 'official');
-  const state = useAsync(() => listIssues(lottery.lotteryCode, awaiting ? 'awaiting' : undefined), [lottery.lotteryCode, awaiting]);
+  const state = useQuery({ queryKey: keys.admin('issues', lottery.lotteryCode, awaiting), queryFn: () => listIssues(lottery.lotteryCode, awaiting ? 'awaiting' : undefined) });
   return (
     <section aria-label="期号管理">
-      <div className="mb-3 flex gap-2" role="group" aria-label="期号范围">
+      <fieldset className="mb-3 flex min-w-0 gap-2" aria-label="期号范围">
         <Button variant={awaiting ? 'primary' : 'secondary'} aria-pressed={awaiting} onClick={() => setAwaiting(true)}>待开奖</Button>
         <Button variant={awaiting ? 'secondary' : 'primary'} aria-pressed={!awaiting} onClick={() => setAwaiting(false)}>最近期号</Button>
         <Button variant="secondary" onClick={state.reload}>刷新</Button>
-      </div>
+      </fieldset>
       <AdminList state={state} empty={awaiting ? '没有等待开奖的期号' : '暂无期号'} keyOf={(r) => r.issue}>
         {(r) => <IssueRow lottery={lottery} row={r} onChanged={state.reload} />}
       </AdminList>

@@ -3,11 +3,12 @@
  * lead), odds overrides and issues (开奖 / 纠错 / 撤销本期).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, TextField, useAsync } from '../../ui';
+import { Button, TextField } from '../../ui';
 import { listLotteries, updateLottery, type AdminLottery } from './lotteryApi';
 import { ActionError, AdminList, useConfirmedAction } from './AdminList';
 import { LotteryOdds } from './LotteryOdds';
 import { LotteryIssues } from './LotteryIssues';
+import { keys, queryClient, useQuery } from '../../query';
 
 const SOURCE_TEXT = { self: '自营', official: '官方' } as const;
 const INTEGER = /^\d{1,5}$/;
@@ -79,17 +80,19 @@ function LotteryDetail({ lottery, onBack, onSaved }: { lottery: AdminLottery; on
 }
 
 export function LotteryPanel() {
-  const state = useAsync(() => listLotteries(), []);
+  const state = useQuery({ queryKey: keys.admin('lotteries'), queryFn: listLotteries });
   const [openCode, setOpenCode] = useState<string | null>(null);
   const [edited, setEdited] = useState<AdminLottery | null>(null);
   const fromList = state.data?.list.find((l) => l.lotteryCode === openCode);
   const open = edited?.lotteryCode === openCode ? edited : fromList;
+  // the players' lottery list (hall, betting, records) is cached for the page's life: an edit drops it
+  const changed = () => { state.reload(); void queryClient.invalidateQueries({ queryKey: keys.lotteries() }); };
   if (open) {
-    return <LotteryDetail lottery={open} onSaved={setEdited} onBack={() => { setOpenCode(null); setEdited(null); state.reload(); }} />;
+    return <LotteryDetail lottery={open} onSaved={setEdited} onBack={() => { setOpenCode(null); setEdited(null); changed(); }} />;
   }
   return (
     <AdminList state={state} empty="暂无彩种" keyOf={(l) => l.lotteryCode}>
-      {(l) => <LotteryRow lottery={l} onOpen={() => setOpenCode(l.lotteryCode)} onChanged={state.reload} />}
+      {(l) => <LotteryRow lottery={l} onOpen={() => setOpenCode(l.lotteryCode)} onChanged={changed} />}
     </AdminList>
   );
 }

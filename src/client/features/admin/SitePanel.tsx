@@ -1,7 +1,8 @@
 /** Site status switches: maintenance, closed, IP mode and list. */
 import { useEffect, useState } from 'react';
-import { Button, Select, TextField, useAsync, LoadingState, ErrorState, showToast } from '../../ui';
+import { Button, Select, TextField, LoadingState, ErrorState, showToast } from '../../ui';
 import { getStatus, saveStatus, type SiteStatusFull } from './api';
+import { keys, useQuery } from '../../query';
 
 function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange(v: boolean): void }) {
   return (
@@ -13,7 +14,7 @@ function Switch({ label, checked, onChange }: { label: string; checked: boolean;
 }
 
 export function SitePanel() {
-  const { data, error, loading, reload } = useAsync(getStatus, []);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.admin('siteStatus'), queryFn: getStatus });
   const [s, setS] = useState<SiteStatusFull | null>(null);
   const [ips, setIps] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,9 @@
 /** User search with balance and status; force logout, freeze/disable. */
 import { useState } from 'react';
-import { Button, useAsync } from '../../ui';
+import { Button } from '../../ui';
 import { forceLogout, searchUsers, setStatus, fmtTime, type AdminUser } from './api';
 import { AdminList, SearchBar, useConfirmedAction } from './AdminList';
+import { keys, useQuery } from '../../query';
 
 const STATUS_TEXT = { active: '正常', frozen: '冻结', disabled: '禁用' } as const;
 
@@ -24,7 +25,7 @@ function UserRow({ u, onChanged }: { u: AdminUser; onChanged(): void }) {
 
 export function UsersPanel() {
   const [keyword, setKeyword] = useState('');
-  const state = useAsync(() => searchUsers(keyword), [keyword]);
+  const state = useQuery({ queryKey: keys.admin('users', keyword), queryFn: () => searchUsers(keyword) });
   return (
     <section>
       <SearchBar label="用户名" name="keyword" button="搜索" onSearch={setKeyword} />

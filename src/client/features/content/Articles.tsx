@@ -1,9 +1,10 @@
 /** Expandable article list shared by the help and about pages. */
-import { Page, useAsync, LoadingState, ErrorState, EmptyState } from '../../ui';
+import { Page, LoadingState, ErrorState, EmptyState } from '../../ui';
 import { getArticles } from './api';
+import { keys, useQuery } from '../../query';
 
 export function ArticlesPage({ title, kind }: { title: string; kind: 'helpList' | 'aboutList' }) {
-  const { data, error, loading, reload } = useAsync(() => getArticles(kind), [kind]);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.content(`articles:${kind}`), queryFn: () => getArticles(kind) });
   return (
     <Page title={title} back>
       {loading ? <LoadingState /> : error ? <ErrorState message={error.message} onRetry={reload} /> : !data?.length ? <EmptyState text="暂无内容" /> : (
@@ -16,6 +17,7 @@ export function ArticlesPage({ title, kind }: { title: string; kind: 'helpList' 
                   <span aria-hidden="true" className="text-gray-500 transition group-open:rotate-90">›</span>
                 </summary>
                 <div className="space-y-2 px-4 pb-4 text-sm leading-relaxed text-gray-700">
+                  {/* biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one fixed text, never reordered */}
                   {a.content.split('\n').filter(Boolean).map((p, i) => <p key={i}>{p}</p>)}
                 </div>
               </details>

@@ -1,11 +1,12 @@
 /** Home: banners, notice marquee, entry grid (only the entries whose page this build has). */
 import { Link } from '../../router';
-import { useAsync, LoadingState, ErrorState, EmptyState } from '../../ui';
+import { LoadingState, ErrorState, EmptyState } from '../../ui';
 import { tenantName } from '../../state/tenant';
 import { getBanners, getNotices } from '../content/api';
 import { Carousel } from './Carousel';
 import { useFirstRechargePath } from '../payments/firstChannel';
 import { linkTarget } from './links';
+import { keys, useQuery } from '../../query';
 
 const ENTRIES = [
   { to: '/lotteryHall', label: '购彩大厅', color: '#c81e1e', d: 'M5 5h14v14H5zM9 9h2v2H9zm4 0h2v2h-2zm-4 4h2v2H9zm4 0h2v2h-2z' },
@@ -19,7 +20,7 @@ const ENTRIES = [
 ];
 
 function Notices() {
-  const { data, error, loading } = useAsync(getNotices, []);
+  const { data, error, loading } = useQuery({ queryKey: keys.content('notices'), queryFn: getNotices });
   const text = data?.map((n) => n.title + (n.content ? `：${n.content.replace(/\n/g, ' ')}` : '')).join('　　　');
   return (
     <div className="mt-3 flex items-center gap-2 overflow-hidden rounded-lg bg-white px-3 py-2 text-sm">
@@ -32,7 +33,7 @@ function Notices() {
 }
 
 export default function HomePage() {
-  const banners = useAsync(getBanners, []);
+  const banners = useQuery({ queryKey: keys.content('banners'), queryFn: getBanners });
   const rechargePath = useFirstRechargePath(); // 充值 opens the first channel of PaySort
   return (
     <div>

@@ -1,9 +1,10 @@
 /** Maintenance / closed / IP-restricted pages; the message comes from getSiteStatus. */
-import { useAsync, LoadingState, Button } from '../../ui';
+import { LoadingState, Button } from '../../ui';
 import { getSiteStatus, type SiteStatus } from '../content/api';
+import { keys, useQuery } from '../../query';
 
 export function StatusPage({ heading, fallback, pick }: { heading: string; fallback: string; pick(s: SiteStatus): string }) {
-  const { data, loading, reload } = useAsync(getSiteStatus, []);
+  const { data, loading, reload } = useQuery({ queryKey: keys.siteStatus(), queryFn: getSiteStatus });
   const message = (data && pick(data)) || fallback;
   return (
     <main className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">

@@ -5,10 +5,11 @@
  */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useRef, useState } from 'react';
-import { Button, LoadingState, ErrorState, EmptyState, useAsync } from '../../../ui';
+import { Button, LoadingState, ErrorState, EmptyState } from '../../../ui';
 import { worker } from '../../../worker/client';
 import { defaultAvatars, uploadImage } from '../api';
 import { FormAlert } from './FormAlert';
+import { keys, useQuery } from '../../../query';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -33,7 +34,7 @@ const jpegName = (name: string) => `${name.replace(/\.[^.]*$/, '') || 'avatar'}.
 export function AvatarPicker({ open, current, onClose, onPick }: {
   open: boolean; current: string; onClose(): void; onPick(url: string): Promise<void>;
 }) {
-  const list = useAsync(() => (open ? defaultAvatars() : Promise.resolve({ list: [] as string[] })), [open]);
+  const list = useQuery({ queryKey: keys.account('avatars'), queryFn: defaultAvatars, enabled: open });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);

@@ -1,6 +1,7 @@
 /** Two security questions (different) and their answers, from safeQuestionList. */
-import { Select, TextField, LoadingState, ErrorState, useAsync } from '../../../ui';
+import { Select, TextField, LoadingState, ErrorState } from '../../../ui';
 import { safeQuestionList } from '../api';
+import { keys, useQuery } from '../../../query';
 
 export interface QuestionValues { questionId1: string; answer1: string; questionId2: string; answer2: string }
 
@@ -8,7 +9,7 @@ export function QuestionAnswers({ values, set, errors }: {
   values: QuestionValues; set(k: keyof QuestionValues): (v: string) => void;
   errors: Partial<Record<keyof QuestionValues, string>>;
 }) {
-  const q = useAsync(() => safeQuestionList(), []);
+  const q = useQuery({ queryKey: keys.account('safetyQuestions'), queryFn: safeQuestionList });
   if (q.loading) return <LoadingState />;
   if (q.error) return <ErrorState message={q.error.message} onRetry={q.reload} />;
   const options = [{ value: '', label: '请选择问题' }, ...(q.data?.list ?? []).map((x) => ({ value: String(x.id), label: x.question }))];

@@ -1,19 +1,20 @@
 /** /findSecurityPassword: set the safety password the first time, or reset it by a chosen proof. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from '../../../router';
-import { Page, Button, LoadingState, ErrorState, useAsync, showToast } from '../../../ui';
+import { Page, Button, LoadingState, ErrorState, showToast } from '../../../ui';
 import { currentUser, refreshUser } from '../../../state/session';
 import { isChangeSafetyPassword, setSafetyPassword } from '../api';
 import { PasswordField } from '../components/PasswordField';
 import { FormAlert, FormCard } from '../components/FormAlert';
 import { useAccountForm } from '../components/form';
 import { SafetyResetForm } from '../components/SafetyResetForm';
+import { keys, useQuery } from '../../../query';
 
 export default function FindSecurityPasswordPage() {
   useSignals();
   const [, navigate] = useLocation();
   const userName = currentUser.value?.userName ?? '';
-  const state = useAsync(() => isChangeSafetyPassword(), []);
+  const state = useQuery({ queryKey: keys.account('safetyPasswordChange'), queryFn: isChangeSafetyPassword });
   const done = () => { void refreshUser(); navigate('/securityCenter', { replace: true }); };
   const title = state.data && !state.data.hasSafetyPassword ? '设置资金密码' : '重置资金密码';
   return (

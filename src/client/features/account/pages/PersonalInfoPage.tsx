@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from '../../../router';
-import { Page, Button, Spinner, LoadingState, useAsync, confirmDialog, showToast } from '../../../ui';
+import { Page, Button, Spinner, LoadingState, confirmDialog, showToast } from '../../../ui';
 import { currentUser, setUser, clearUser } from '../../../state/session';
 import { tenantConfig } from '../../../state/tenant';
 import { infoUpdate, logout, queryBalance } from '../api';
 import { AvatarPicker } from '../components/AvatarPicker';
 import { NickNameEditor } from '../components/NickNameEditor';
 import { MenuList, type MenuRow } from '../components/MenuList';
+import { keys, useQuery } from '../../../query';
 
 /** The wallet entries; 虚拟钱包 only when the tenant has the virtual wallet (yuebaoEnable). */
 function walletMenu(yuebao: boolean): MenuRow[] {
@@ -94,7 +95,7 @@ function MenuHeading({ children }: { children: string }) {
 }
 
 function Balance() {
-  const q = useAsync(() => queryBalance(), []);
+  const q = useQuery({ queryKey: keys.balance(), queryFn: queryBalance });
   return (
     <section className="mb-4 flex items-center justify-between rounded-xl bg-gradient-to-br from-brand to-red-800 p-4 text-white" aria-live="polite">
       <div>
@@ -103,9 +104,9 @@ function Balance() {
           {q.loading && !q.data ? <Spinner /> : q.error ? <span className="text-base" role="alert">{q.error.message}</span> : q.data?.balance}
         </p>
       </div>
-      <button type="button" onClick={q.reload} disabled={q.loading}
+      <button type="button" onClick={q.reload} disabled={q.fetching}
         className="min-h-11 rounded-lg bg-white/20 px-3 text-sm focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60">
-        {q.loading ? '刷新中' : '刷新'}
+        {q.fetching ? '刷新中' : '刷新'}
       </button>
     </section>
   );

@@ -1,9 +1,10 @@
 /** /personalLevel: current grade, progress to the next grade, and the grade ladder. */
-import { Page, LoadingState, ErrorState, EmptyState, useAsync } from '../../../ui';
+import { Page, LoadingState, ErrorState, EmptyState } from '../../../ui';
 import { experienceData, type ExperienceData } from '../api';
+import { keys, useQuery } from '../../../query';
 
 export default function PersonalLevelPage() {
-  const q = useAsync(() => experienceData(), []);
+  const q = useQuery({ queryKey: keys.account('experience'), queryFn: experienceData });
   return (
     <Page title="个人等级" back="/personalInfo">
       <div className="mx-auto max-w-xl">

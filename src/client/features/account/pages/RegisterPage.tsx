@@ -1,7 +1,7 @@
 /** /register: the tenant's register fields (getNewRegisterVerifyFront), live user-name check, image code. */
 import { useState } from 'react';
 import { Link, useLocation } from '../../../router';
-import { Page, TextField, Button, ImageCodeField, LoadingState, ErrorState, useAsync } from '../../../ui';
+import { Page, TextField, Button, ImageCodeField, LoadingState, ErrorState } from '../../../ui';
 import { setUser } from '../../../state/session';
 import type { FieldRule, PatternName } from '../../../../domain/validation';
 import { checkField } from '../../../../domain/validation';
@@ -9,6 +9,7 @@ import { checkUser, register, registerFields, type RegisterField } from '../api'
 import { PasswordField } from '../components/PasswordField';
 import { FormAlert, FormCard } from '../components/FormAlert';
 import { useAccountForm } from '../components/form';
+import { keys, useQuery } from '../../../query';
 
 type Key = 'userName' | 'password' | 'confirmPassword' | 'realName' | 'phone' | 'email' | 'qq' | 'inviteCode' | 'imageCode';
 const EMPTY: Record<Key, string> = { userName: '', password: '', confirmPassword: '', realName: '', phone: '', email: '', qq: '', inviteCode: '', imageCode: '' };
@@ -39,7 +40,7 @@ function rulesOf(list: RegisterField[]): Partial<Record<Key, FieldRule>> {
 }
 
 export default function RegisterPage() {
-  const fields = useAsync(() => registerFields(), []);
+  const fields = useQuery({ queryKey: keys.account('registerFields'), queryFn: registerFields });
   if (fields.loading) return <Page title="注册" back="/login"><LoadingState /></Page>;
   if (fields.error || !fields.data) {
     return <Page title="注册" back="/login"><ErrorState message={fields.error?.message ?? '加载失败'} onRetry={fields.reload} /></Page>;
@@ -96,6 +97,7 @@ function RegisterForm({ list }: { list: RegisterField[] }) {
                 autoComplete={input.autoComplete} inputMode={input.inputMode} maxLength={input.maxLength}
                 hint={k === 'userName' ? '4-20位字母、数字或下划线' : undefined} />
             );
+            // biome-ignore lint/a11y/noStaticElementInteractions: the blur bubbles from the user-name input inside, which is the interactive element
             return k === 'userName' ? <div key={k} onBlur={() => void onUserNameBlur()}>{field}</div> : field;
           })}
           <FormAlert message={f.formError} />

@@ -1,10 +1,11 @@
 /** /securityCenter: what is set (passwords, questions, phone, mail, real name) and where to change it. */
 import { useState } from 'react';
 import { Link } from '../../../router';
-import { Page, LoadingState, ErrorState, EmptyState, useAsync } from '../../../ui';
+import { Page, LoadingState, ErrorState, EmptyState } from '../../../ui';
 import { refreshUser } from '../../../state/session';
 import { securityList, type SecurityRow } from '../api';
 import { BindContact } from '../components/BindContact';
+import { keys, useQuery } from '../../../query';
 
 /** Where each row leads: [link when set, link when not set]; null: no page for it. */
 const LINKS: Record<string, [string | null, string | null]> = {
@@ -16,7 +17,7 @@ const LINKS: Record<string, [string | null, string | null]> = {
 };
 
 export default function SecurityCenterPage() {
-  const q = useAsync(() => securityList(), []);
+  const q = useQuery({ queryKey: keys.account('securityList'), queryFn: securityList });
   const [binding, setBinding] = useState<string | null>(null);
   const list = q.data?.list ?? [];
   const done = () => { setBinding(null); void refreshUser(); q.reload(); };

@@ -4,13 +4,14 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from '../../../router';
-import { showToast, useAsync } from '../../../ui';
+import { showToast } from '../../../ui';
 import { nameLock } from '../api';
 import { SET_SAFETY_PASSWORD_PATH } from '../state';
+import { keys, useQuery } from '../../../query';
 
 export function useSafetyGate() {
   const [, navigate] = useLocation();
-  const lock = useAsync(() => nameLock(), []);
+  const lock = useQuery({ queryKey: keys.cards('nameLock'), queryFn: nameLock });
   const missing = lock.data !== undefined && !lock.data.hasSafetyPassword;
   useEffect(() => {
     if (!missing) return;

@@ -2,17 +2,18 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '../../../router';
-import { Page, LoadingState, ErrorState, EmptyState, useAsync, showToast } from '../../../ui';
+import { Page, LoadingState, ErrorState, EmptyState, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardList, deleteCard, type Card } from '../api';
 import { CardItem } from '../components/CardItem';
 import { SafetyDialog } from '../components/SafetyDialog';
+import { keys, useQuery } from '../../../query';
 
 const addLink = 'flex min-h-11 items-center justify-center rounded-lg border border-dashed border-brand px-4 text-brand hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-brand';
 
 export default function BankCardPage() {
   useSignals();
-  const q = useAsync(() => cardList(), []);
+  const q = useQuery({ queryKey: keys.cards('banks'), queryFn: cardList });
   const [deleting, setDeleting] = useState<Card | null>(null);
   const userName = currentUser.value?.userName ?? '';
   const list = q.data?.list ?? [];

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from '../../../router';
-import { Page, Button, LoadingState, ErrorState, TextField, useAsync, showToast } from '../../../ui';
+import { Page, Button, LoadingState, ErrorState, TextField, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { PAY_ACCOUNT_LABEL, cardFieldRules, payAccountPatterns, type PayAccountKind } from '../../../../domain/banks';
 import { messages } from '../../../../domain/validation';
@@ -15,11 +15,12 @@ import { useAccountForm } from '../../account/components/form';
 import { uploadImage } from '../../account/api';
 import { cardList, savePayAccount, type Card, type NameLock } from '../api';
 import { useSafetyGate } from '../components/useSafetyGate';
+import { keys, useQuery } from '../../../query';
 
 const TITLES: Record<PayAccountKind, string> = { alipay: '支付宝账号', weixin: '微信账号' };
 
 export function PayAccountPage({ kind }: { kind: PayAccountKind }) {
-  const q = useAsync(() => cardList(), []);
+  const q = useQuery({ queryKey: keys.cards('banks'), queryFn: cardList });
   const { lock, missing } = useSafetyGate();
   return (
     <Page title={TITLES[kind]} back="/bankCard">

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation, useParams } from '../../../router';
-import { Page, Button, LoadingState, ErrorState, TextField, useAsync, showToast } from '../../../ui';
+import { Page, Button, LoadingState, ErrorState, TextField, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules } from '../../../../domain/banks';
 import type { FieldRule } from '../../../../domain/validation';
@@ -17,6 +17,7 @@ import { addCard, bankList, cardDetail, updateCard } from '../api';
 import { BankFields } from '../components/BankFields';
 import { useSafetyGate } from '../components/useSafetyGate';
 import { editPermit, takePermit } from '../state';
+import { keys, useQuery } from '../../../query';
 
 const bankRule: FieldRule = { label: '开户银行' };
 
@@ -34,7 +35,7 @@ function AddCard() {
   useSignals();
   const [, navigate] = useLocation();
   const { lock, missing } = useSafetyGate();
-  const banks = useAsync(() => bankList(), []);
+  const banks = useQuery({ queryKey: keys.cards('bankNames'), queryFn: bankList, staleTime: Number.POSITIVE_INFINITY });
   const locked = lock.data?.locked ?? false;
   const f = useAccountForm({ bankCode: '', bankNumber: '', realName: '', branch: '', safetyPassword: '' }, () => ({
     bankCode: bankRule, bankNumber: cardFieldRules.bankNumber, branch: cardFieldRules.branch,
@@ -70,8 +71,8 @@ function EditCard({ id }: { id: number }) {
   useEffect(() => {
     if (!permit) navigate(`/verifyBankCard?id=${id}`, { replace: true });
   }, [permit, id, navigate]);
-  const card = useAsync(() => (permit ? cardDetail(id) : Promise.reject(new Error('请先验证资金密码'))), [id]);
-  const banks = useAsync(() => bankList(), []);
+  const card = useQuery({ queryKey: keys.cardDetail(id), queryFn: () => cardDetail(id), enabled: Boolean(permit) });
+  const banks = useQuery({ queryKey: keys.cards('bankNames'), queryFn: bankList, staleTime: Number.POSITIVE_INFINITY });
   if (!permit || card.loading || banks.loading) return <LoadingState />;
   if (card.error || banks.error) return <ErrorState message={(card.error ?? banks.error)!.message} onRetry={() => { card.reload(); banks.reload(); }} />;
   return <EditForm id={id} verifyToken={permit.verifyToken} initial={{ bankCode: card.data!.bankCode, branch: card.data!.branch }} masked={card.data!.accountNo} realName={card.data!.realName} banks={banks.data!.list} />;

@@ -1,7 +1,7 @@
 /** /setdigitalcurrency (add) and /setdigitalcurrency/:id (edit): currency, protocol, address, alias, safety password. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation, useParams } from '../../../router';
-import { Page, Button, LoadingState, ErrorState, Select, TextField, useAsync, showToast } from '../../../ui';
+import { Page, Button, LoadingState, ErrorState, Select, TextField, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules, checkDigitalAddress } from '../../../../domain/banks';
 import { PasswordField } from '../../account/components/PasswordField';
@@ -9,11 +9,12 @@ import { FormAlert, FormCard } from '../../account/components/FormAlert';
 import { useAccountForm } from '../../account/components/form';
 import { digitalList, saveDigital, type DigitalAddress, type DigitalList } from '../api';
 import { useSafetyGate } from '../components/useSafetyGate';
+import { keys, useQuery } from '../../../query';
 
 export default function SetDigitalCurrencyPage() {
   const { id: raw } = useParams('/setdigitalcurrency/:id');
   const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-  const q = useAsync(() => digitalList(), []);
+  const q = useQuery({ queryKey: keys.cards('digital'), queryFn: digitalList });
   const { lock, missing } = useSafetyGate();
   const existing = id === null ? null : q.data?.list.find((a) => a.id === id) ?? null;
   return (

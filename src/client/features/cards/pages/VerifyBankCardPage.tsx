@@ -1,7 +1,7 @@
 /** /verifyBankCard?id=: the safety password before editing a bank card; the permit it earns opens /setBankcard/:id. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from '../../../router';
-import { Page, Button, LoadingState, ErrorState, useAsync } from '../../../ui';
+import { Page, Button, LoadingState, ErrorState } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules } from '../../../../domain/banks';
 import { PasswordField } from '../../account/components/PasswordField';
@@ -10,13 +10,14 @@ import { useAccountForm } from '../../account/components/form';
 import { useQueryParam } from '../../account/components/nav';
 import { cardDetail, safetyCheckCard } from '../api';
 import { editPermit } from '../state';
+import { keys, useQuery } from '../../../query';
 
 export default function VerifyBankCardPage() {
   useSignals();
   const [, navigate] = useLocation();
   const raw = useQueryParam('id');
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-  const card = useAsync(() => (id ? cardDetail(id) : Promise.reject(new Error('银行卡不存在'))), [id]);
+  const card = useQuery({ queryKey: keys.cardDetail(id), queryFn: () => (id ? cardDetail(id) : Promise.reject(new Error('银行卡不存在'))) });
   const f = useAccountForm({ safetyPassword: '' }, () => ({ safetyPassword: cardFieldRules.safetyPassword }));
   const submit = f.onSubmit(async () => {
     const res = await safetyCheckCard(currentUser.value?.userName ?? '', id, f.values.safetyPassword);

@@ -2,16 +2,17 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '../../../router';
-import { Page, LoadingState, ErrorState, EmptyState, useAsync, showToast } from '../../../ui';
+import { Page, LoadingState, ErrorState, EmptyState, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { deleteDigital, digitalList, type DigitalAddress } from '../api';
 import { SafetyDialog } from '../components/SafetyDialog';
+import { keys, useQuery } from '../../../query';
 
 const action = 'rounded-lg border border-gray-300 px-3 py-1.5 text-sm text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand';
 
 export default function VirtualCoinPage() {
   useSignals();
-  const q = useAsync(() => digitalList(), []);
+  const q = useQuery({ queryKey: keys.cards('digital'), queryFn: digitalList });
   const [deleting, setDeleting] = useState<DigitalAddress | null>(null);
   const list = q.data?.list ?? [];
   const remove = async (safetyPassword: string) => {

@@ -1,8 +1,9 @@
 /** Issue on sale with the countdown to close, the latest results strip, and the history drawer. */
 import { useEffect, useRef, useState } from 'react';
+import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { getOpenData, RESULTS_STRIP_SIZE, type OpenRow } from '../api';
-import { earlyKeys, takeEarly } from '../early';
+import { EARLY_TTL_MS } from '../early';
 import { formatCountdown, formatTime } from '../families';
 import type { IssueState } from '../hooks/useIssue';
 import { Balls } from './Balls';
@@ -14,35 +15,44 @@ const HISTORY_SIZE = 50;
 const RESULTS_POLL_MS = 20_000;
 
 /**
- * Recent results, polled. `refreshKey` (the last drawn issue) asks again when it changes to a new
- * value, not when it first arrives: the first load already has that draw (asked once per page).
+ * Recent results, polled (one cache entry per lottery and size). `refreshKey` (the last drawn issue)
+ * asks again when it changes to a new value, not when it first arrives: the first load already has
+ * that draw (asked once per page, or taken from the request started at app start).
  */
 function useResults(lotteryCode: string, size: number, refreshKey: unknown) {
-  const [rows, setRows] = useState<OpenRow[] | undefined>(undefined);
-  const [error, setError] = useState<Error | null>(null);
-  const [tick, setTick] = useState(0);
-  const seenKey = useRef<unknown>(null);
-  const reloadRef = useRef<() => void>(() => {});
+  const q = useQuery({
+    queryKey: keys.results(lotteryCode, size),
+    queryFn: () => getOpenData(lotteryCode, size, { quiet: true }),
+    staleTime: EARLY_TTL_MS,
+  });
+  const { reload } = q;
   useEffect(() => {
-    let live = true;
-    seenKey.current = null;
-    const ask = () => getOpenData(lotteryCode, size, { quiet: true });
-    const load = (first = false) => (first ? takeEarly(earlyKeys.results(lotteryCode, size), ask) : ask()).then(
-      (l) => { if (live) { setRows(l); setError(null); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e : new Error(String(e))); },
-    );
-    reloadRef.current = () => { void load(); };
-    void load(tick === 0);
-    const t = setInterval(() => { void load(); }, RESULTS_POLL_MS);
-    return () => { live = false; clearInterval(t); };
-  }, [lotteryCode, size, tick]);
+    const t = setInterval(reload, RESULTS_POLL_MS);
+    return () => clearInterval(t);
+  }, [reload]);
+  const seenKey = useRef<unknown>(null);
   useEffect(() => {
     if (refreshKey === null || refreshKey === undefined) return;
     const prev = seenKey.current;
     seenKey.current = refreshKey;
-    if (prev !== null && prev !== refreshKey) reloadRef.current();
-  }, [refreshKey]);
-  return { rows, error, reload: () => setTick((t) => t + 1) };
+    if (prev !== null && prev !== refreshKey) reload();
+  }, [refreshKey, reload]);
+  return { rows: q.data, error: q.error, reload };
+}
+
+/**
+ * A new draw, or the latest one settled, changes my balance and bets: both are asked again then,
+ * so a win shows without the player reloading anything. The first rows seen change nothing.
+ */
+function useRefreshAfterDraw(latest: OpenRow | undefined) {
+  const mark = latest ? `${latest.issue}:${latest.status}` : null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (mark === null) return;
+    const prev = seen.current;
+    seen.current = mark;
+    if (prev !== null && prev !== mark) void invalidateAfterMoney('settlement');
+  }, [mark]);
 }
 
 export function IssueBar({ lotteryCode, issue }: { lotteryCode: string; issue: IssueState }) {
@@ -50,6 +60,7 @@ export function IssueBar({ lotteryCode, issue }: { lotteryCode: string; issue: I
   const strip = useResults(lotteryCode, RESULTS_STRIP_SIZE, d?.lastIssue);
   const [historyOpen, setHistoryOpen] = useState(false);
   const latest = strip.rows?.[0];
+  useRefreshAfterDraw(latest);
   return (
     <section aria-label="期号与开奖" className="rounded-xl bg-white p-3">
       <div className="flex items-center justify-between gap-2 text-sm">

@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getNextIssueTimed, type NextIssueData } from '../api';
-import { earlyKeys, takeEarly } from '../early';
+import { fetchEarly } from '../early';
+import { keys, queryClient } from '../../../query';
 import { noteServerTime, serverNow, loadClockOffset } from '../clock';
 
 /** Between draws of an official game (no issue on sale), ask again this often. */
@@ -36,7 +37,7 @@ export function useIssue(lotteryCode: string, onRollover?: (from: string, to: st
     inFlight.current = true;
     try {
       const ask = () => getNextIssueTimed(lotteryCode);
-      const { next, midAtMs } = await (first ? takeEarly(earlyKeys.issue(lotteryCode), ask) : ask());
+      const { next, midAtMs } = await (first ? fetchEarly(keys.issue(lotteryCode), ask) : queryClient.fetch(keys.issue(lotteryCode), ask, true));
       noteServerTime(next.serverTime, midAtMs);
       const prev = current.current;
       current.current = next;

@@ -1,29 +1,36 @@
-/** The enabled lotteries (lotteryConfig), fetched once per page load and shared by the lottery screens. */
-import { useEffect, useState } from 'react';
+/**
+ * The enabled lotteries (lotteryConfig): one cached query for every screen (hall, betting, records),
+ * in one order, the hall's: `sort`, then code. Asked once per page load (the config changes only
+ * when an operator edits it); a failed answer is asked again by the next screen that needs it.
+ */
+import { useMemo } from 'react';
+import { keys, queryClient, useQuery } from '../../../query';
 import { getLotteryList, type LotteryItem } from '../api';
 
-let cache: Promise<LotteryItem[]> | null = null;
-
-export function lotteryList(): Promise<LotteryItem[]> {
-  if (!cache) {
-    cache = getLotteryList().then((l) => [...l].sort((a, b) => a.sort - b.sort || a.lotteryCode.localeCompare(b.lotteryCode)));
-    cache.catch(() => { cache = null; });
-  }
-  return cache;
+export function byHallOrder(a: LotteryItem, b: LotteryItem): number {
+  return a.sort - b.sort || a.lotteryCode.localeCompare(b.lotteryCode);
 }
 
-/** For tests. */
-export function resetLotteryListCache(): void { cache = null; }
+export const lotteriesQuery = {
+  queryKey: keys.lotteries(),
+  queryFn: async (): Promise<LotteryItem[]> => [...(await getLotteryList())].sort(byHallOrder),
+  staleTime: Number.POSITIVE_INFINITY,
+};
 
-export function useLotteries(): { list: LotteryItem[] | undefined; error: Error | null; loading: boolean; reload(): void } {
-  const [list, setList] = useState<LotteryItem[] | undefined>(undefined);
-  const [error, setError] = useState<Error | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    lotteryList().then((l) => { if (live) setList(l); }, (e: unknown) => { if (live) setError(e instanceof Error ? e : new Error(String(e))); });
-    return () => { live = false; };
-  }, [tick]);
-  return { list, error, loading: !list && !error, reload: () => setTick((t) => t + 1) };
+/** Starts the list early (app start), for the screen that asks later. */
+export function prefetchLotteries(): void { queryClient.prefetchQuery(lotteriesQuery); }
+
+export interface Lotteries {
+  /** undefined until the first answer */
+  list: LotteryItem[] | undefined;
+  byCode: Map<string, LotteryItem>;
+  error: Error | null;
+  loading: boolean;
+  reload(): void;
+}
+
+export function useLotteries(): Lotteries {
+  const q = useQuery(lotteriesQuery);
+  const byCode = useMemo(() => new Map((q.data ?? []).map((l) => [l.lotteryCode, l])), [q.data]);
+  return { list: q.data, byCode, error: q.error, loading: q.loading, reload: q.reload };
 }

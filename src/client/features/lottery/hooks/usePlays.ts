@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { PlayCatalogue } from '../api';
-import { earlyKeys, takeEarly } from '../early';
+import { fetchEarly } from '../early';
+import { keys, queryClient } from '../../../query';
 import { readCachedPlays, revalidatePlays } from '../storage';
 import { noteCachedContent } from '../../../state/network';
 
@@ -23,9 +24,8 @@ export function usePlays(userId: number, lotteryCode: string): PlaysState {
     const show = (c: PlayCatalogue) => { if (live) { shown = true; setData(c); setError(null); } };
     setError(null);
     setData(undefined);
-    const check = tick === 0
-      ? takeEarly(earlyKeys.plays(userId, lotteryCode), () => revalidatePlays(userId, lotteryCode))
-      : revalidatePlays(userId, lotteryCode);
+    const ask = () => revalidatePlays(userId, lotteryCode);
+    const check = tick === 0 ? fetchEarly(keys.plays(userId, lotteryCode), ask) : queryClient.fetch(keys.plays(userId, lotteryCode), ask, true);
     void readCachedPlays(userId, lotteryCode).then((held) => {
       if (!held || shown) return;
       show(held.catalogue);

@@ -11,7 +11,8 @@ import { isOnline, online } from '../../../state/network';
 import { tenantName } from '../../../state/tenant';
 import { formatFen } from '../../../../domain/money';
 import { addBetting, addChaseBetting, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
-import { earlyKeys, takeEarly } from '../early';
+import { EARLY_TTL_MS, fetchEarly } from '../early';
+import { keys, noteBalance, queryClient, useQuery } from '../../../query';
 import { isFamily } from '../families';
 import { loadRebate, dropRebate } from '../storage';
 import { useLotteries } from '../hooks/useLotteries';
@@ -57,20 +58,22 @@ export default function BettingPage() {
   const refreshRebate = useCallback(async (drop: boolean) => {
     if (!family || !userId) return;
     if (drop) await dropRebate(userId, family);
-    try { setRebate(await loadRebate(userId, family, true)); setRebateError(false); } catch { setRebateError(true); }
+    try {
+      const r = await loadRebate(userId, family, true);
+      queryClient.setQueryData(keys.rebate(userId, family), r);
+      setRebate(r);
+      setRebateError(false);
+    } catch { setRebateError(true); }
   }, [family, userId]);
   useEffect(() => {
     if (!family || !userId) return;
-    takeEarly(earlyKeys.rebate(userId, family), () => loadRebate(userId, family))
+    fetchEarly(keys.rebate(userId, family), () => loadRebate(userId, family))
       .then((r) => { setRebate(r); setRebateError(false); }, () => setRebateError(true));
   }, [family, userId]);
 
-  const [balance, setBalance] = useState<string | null>(null);
-  const loadBalance = useCallback((first = false) => {
-    const ask = () => queryBalance();
-    (first ? takeEarly(earlyKeys.balance(userId), ask) : ask()).then((b) => setBalance(b.balance), () => setBalance(null));
-  }, [userId]);
-  useEffect(() => { loadBalance(true); }, [loadBalance]);
+  // kept current by the cache: a bet's answer, a draw and its settlement (IssueBar) refresh it
+  const balanceQuery = useQuery({ queryKey: keys.balance(), queryFn: queryBalance, staleTime: EARLY_TTL_MS });
+  const balance = balanceQuery.data?.balance ?? null;
 
   const issue = useIssue(code, (from, to) => {
     showToast(to ? `第${from}期已截止，当前为第${to}期` : `第${from}期已截止，暂停销售`);
@@ -98,7 +101,7 @@ export default function BettingPage() {
     const rows = confirmTickets.map((t) => toBettingRow(t, betIssue));
     const res = await bets.submit('bet', JSON.stringify(rows), (rid) => addBetting(rows, rid));
     if (!res) return;
-    setBalance(res.balance);
+    noteBalance(res.balance);
     const sent = new Set(confirmTickets.map((t) => t.key));
     setSlip((s) => s.filter((t) => !sent.has(t.key)));
     setPanel({ success: `我在${item?.lotteryName ?? ''}第${betIssue}期投注了${slipLines(confirmTickets)}注，共${formatFen(slipTotalFen(confirmTickets))}元，一起来试试手气！` });
@@ -108,7 +111,7 @@ export default function BettingPage() {
     setPanel(null);
     const res = await bets.submit('chase', JSON.stringify(data), (rid) => addChaseBetting(data, rid));
     if (!res) return;
-    setBalance(res.balance);
+    noteBalance(res.balance);
     setSlip([]);
     setPanel({ success: `我在${item?.lotteryName ?? ''}追号${data.chaseCount}期，从第${data.startIssue}期开始，共${data.bettingAllAmount}元！` });
   };
@@ -128,9 +131,8 @@ export default function BettingPage() {
       </>}>
       {/* a filled slip or an open bet panel holds back a new app version (sw-register.ts) */}
       <div className="flex flex-col gap-3" data-money-form={slip.length > 0 || panel !== null ? '' : undefined}>
-        <p className="flex items-center justify-between text-sm text-gray-800">
+        <p className="text-sm text-gray-800">
           <span>余额：<strong aria-live="polite">{balance === null ? '—' : `${balance}元`}</strong></span>
-          <button type="button" onClick={() => loadBalance()} className="rounded px-2 py-1 text-brand underline focus-visible:outline-2 focus-visible:outline-brand">刷新</button>
         </p>
         <IssueBar lotteryCode={item.lotteryCode} issue={issue} />
         {catalogue.loading ? <LoadingState />

@@ -1,16 +1,17 @@
 /** /howtoplay/:id — the rules of every play of one lottery (public; readable offline from the cache). */
 import { useEffect, useState } from 'react';
 import { Link } from '../../../router';
-import { EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
+import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { tenantName } from '../../../state/tenant';
 import { getHowToPlay } from '../api';
 import { FAMILY_NAMES } from '../families';
 import { useLotteries } from '../hooks/useLotteries';
 import { useRouteParams } from '../hooks/useRouteParams';
+import { keys, useQuery } from '../../../query';
 
 export default function HowToPlayPage() {
   const { id = '' } = useRouteParams('/howtoplay/:id');
-  const rules = useAsync(() => getHowToPlay(id), [id]);
+  const rules = useQuery({ queryKey: keys.howToPlay(id), queryFn: () => getHowToPlay(id) });
   const { list } = useLotteries();
   const item = list?.find((l) => l.lotteryCode === id);
   const title = item ? `${item.lotteryName}玩法说明` : '玩法说明';
@@ -30,14 +31,14 @@ export default function HowToPlayPage() {
               {FAMILY_NAMES[rules.data!.family] ?? ''}
               {item && <> · <Link href={`/lottery/${item.family}/${item.lotteryCode}`} className="text-brand underline">去投注</Link></>}
             </p>
-            <div className="-mx-4 mb-3 flex gap-2 overflow-x-auto px-4 pb-1" role="group" aria-label="玩法分组">
+            <fieldset className="-mx-4 mb-3 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1" aria-label="玩法分组">
               {groups.map((g) => (
                 <button key={g.group} type="button" aria-pressed={g.group === current} onClick={() => setOpen(g.group)}
                   className={`shrink-0 rounded-full px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${g.group === current ? 'bg-brand font-semibold text-white' : 'bg-white text-gray-800'}`}>
                   {g.group}
                 </button>
               ))}
-            </div>
+            </fieldset>
             {groups.filter((g) => g.group === current).map((g) => (
               <section key={g.group} aria-label={g.group} className="flex flex-col gap-3">
                 {g.plays.map((p) => (

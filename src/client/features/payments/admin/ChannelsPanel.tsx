@@ -1,11 +1,12 @@
 /** Operator: recharge settings and PaySort, then the receiving configs of one channel (create, edit, enable/disable, delete). */
 import { useState } from 'react';
 import { RECHARGE_CHANNELS, type ChannelCode } from '../../../../domain/payments';
-import { Button, Select, useAsync, LoadingState, ErrorState } from '../../../ui';
+import { Button, Select, LoadingState, ErrorState } from '../../../ui';
 import { ActionError, ROW_CARD, useConfirmedAction } from '../../admin/AdminList';
 import { deleteConfig, emptyForm, getChannelsAdmin, saveConfig, toForm, type AdminChannel, type AdminConfig, type ConfigForm } from './api';
 import { ConfigEditor } from './ConfigEditor';
 import { PaySortEditor } from './PaySortEditor';
+import { keys, useQuery } from '../../../query';
 
 function ConfigRow({ c, onEdit, onChanged }: { c: AdminConfig; onEdit(): void; onChanged(): void }) {
   const { busy, error, run } = useConfirmedAction(onChanged);
@@ -57,7 +58,7 @@ function ChannelConfigs({ channel, onChanged }: { channel: AdminChannel; onChang
 }
 
 export function ChannelsPanel() {
-  const state = useAsync(getChannelsAdmin, []);
+  const state = useQuery({ queryKey: keys.admin('payChannels'), queryFn: getChannelsAdmin });
   const [code, setCode] = useState<ChannelCode>(RECHARGE_CHANNELS[0].code);
   if (state.loading && !state.data) return <LoadingState />;
   if (state.error) return <ErrorState message={state.error.message} onRetry={state.reload} />;

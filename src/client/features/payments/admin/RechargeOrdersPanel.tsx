@@ -1,11 +1,12 @@
 /** Operator: recharge orders (pending first by default), filtered by status and user; approve, or reject with a reason. */
 import { useState } from 'react';
 import type { RechargeStatus } from '../../../../domain/payments';
-import { Button, Select, TextField, useAsync } from '../../../ui';
+import { Button, Select, TextField } from '../../../ui';
 import { ActionError, AdminList, SearchBar, useConfirmedAction } from '../../admin/AdminList';
 import { fmtTime } from '../../admin/api';
 import { StatusBadge } from '../components/StatusBadge';
 import { approveRecharge, getRechargeOrders, rejectRecharge, type AdminOrder } from './api';
+import { keys, useQuery } from '../../../query';
 
 type Filter = RechargeStatus | 'all';
 const FILTERS: { value: Filter; label: string }[] = [
@@ -56,7 +57,10 @@ export function RechargeOrdersPanel() {
   const [status, setStatus] = useState<Filter>('pending');
   const [userName, setUserName] = useState('');
   const [page, setPage] = useState(1);
-  const state = useAsync(() => getRechargeOrders({ status: status === 'all' ? undefined : status, userName, page }), [status, userName, page]);
+  const state = useQuery({
+    queryKey: keys.admin('rechargeOrders', { status, userName, page }),
+    queryFn: () => getRechargeOrders({ status: status === 'all' ? undefined : status, userName, page }),
+  });
   const total = state.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / 20));
   return (

@@ -1,15 +1,16 @@
 /** One channel: its receiving configs (a choice when there are several), the account to pay and the amount form. */
 import { useState } from 'react';
 import type { RechargeChannel } from '../../../../domain/payments';
-import { useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { getChannel, type RechargeOrder } from '../api';
 import { ReceivingAccount } from './ReceivingAccount';
 import { RechargeForm } from './RechargeForm';
+import { keys, useQuery } from '../../../query';
 
 interface Props { channel: RechargeChannel; payerNameRequired: boolean; userId: number; onCreated(order: RechargeOrder): void }
 
 export function ChannelPanel({ channel, payerNameRequired, userId, onCreated }: Props) {
-  const { data, error, loading, reload } = useAsync(() => getChannel(channel), [channel.code]);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.payChannel(channel.code), queryFn: () => getChannel(channel) });
   const [picked, setPicked] = useState<number | null>(null);
   if (loading && !data) return <LoadingState />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
@@ -20,6 +21,7 @@ export function ChannelPanel({ channel, payerNameRequired, userId, onCreated }: 
       {data.list.length > 1 && (
         <div role="radiogroup" aria-label="收款账户" className="mb-3 flex flex-wrap gap-2">
           {data.list.map((c) => (
+            // biome-ignore lint/a11y/useSemanticElements: a card-sized choice; a button with role radio and aria-checked is the ARIA radio pattern
             <button key={c.configId} type="button" role="radio" aria-checked={c.configId === config.configId} onClick={() => setPicked(c.configId)}
               className={`min-h-10 rounded-full px-4 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${c.configId === config.configId ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300'}`}>
               {c.name}

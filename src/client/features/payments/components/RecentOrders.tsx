@@ -3,23 +3,25 @@
  * While an order waits for the operator the list keeps itself fresh (orderWatch.ts), and the balance
  * is read again as soon as an order is decided, so 已到账 and the new balance show without a reload.
  */
-import { useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { formatBeijing } from '../../../../domain/time';
 import { getBalance } from '../api';
 import { useWatchedRechargeOrders } from '../orderWatch';
 import { StatusBadge } from './StatusBadge';
+import { keys, useQuery } from '../../../query';
 
-function Balance({ version }: { version: string }) {
-  const { data } = useAsync(getBalance, [version]);
-  return <p className="mb-2 text-sm text-gray-700">账户余额：<span aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</span></p>;
+/** Kept current by the cache: an order decided while the page is open asks for it again (orderWatch.ts). */
+function Balance() {
+  const { data } = useQuery({ queryKey: keys.balance(), queryFn: getBalance });
+  return <p className="mb-2 text-sm text-gray-700">账户余额：<output aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</output></p>;
 }
 
 export function RecentOrders({ refreshKey }: { refreshKey: number }) {
-  const { list, error, loading, reload, decidedCount } = useWatchedRechargeOrders(refreshKey);
+  const { list, error, loading, reload } = useWatchedRechargeOrders(refreshKey);
   return (
     <section aria-labelledby="recent-recharges" className="mt-6">
       <h2 id="recent-recharges" className="mb-2 text-base font-semibold text-gray-900">最近充值记录</h2>
-      <Balance version={`${refreshKey}:${decidedCount}`} />
+      <Balance />
       {loading && !list ? <LoadingState />
         : error ? <ErrorState message={error.message} onRetry={reload} />
         : !list?.length ? <EmptyState text="暂无充值记录" />

@@ -3,10 +3,10 @@
  * amount form, and my latest orders. Opened on a channel that is not (or no longer) enabled, it moves
  * to the first enabled one.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { channelByCode, channelUrl } from '../../../../domain/payments';
-import { Page, useAsync, LoadingState, EmptyState, ErrorState } from '../../../ui';
+import { Page, LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { useLocation } from '../../../router';
 import { currentUser } from '../../../state/session';
 import { getPaySort, getPaymentSettings } from '../api';
@@ -14,6 +14,7 @@ import { isRechargePath, notePaySort } from '../firstChannel';
 import { ChannelStrip } from '../components/ChannelStrip';
 import { ChannelPanel } from '../components/ChannelPanel';
 import { RecentOrders } from '../components/RecentOrders';
+import { keys, useQuery } from '../../../query';
 
 export default function RechargePage() {
   useSignals();
@@ -21,8 +22,8 @@ export default function RechargePage() {
   const code = path.split('/')[2] ?? '';
   const channel = channelByCode(code);
   const userId = currentUser.value?.userId ?? 0;
-  const sort = useAsync(() => getPaySort().then((list) => { notePaySort(list); return list; }), [userId]);
-  const settings = useAsync(getPaymentSettings, [userId]);
+  const sort = useQuery({ queryKey: keys.paySort(userId), queryFn: () => getPaySort().then((list) => { notePaySort(list); return list; }) });
+  const settings = useQuery({ queryKey: keys.paySettings(userId), queryFn: getPaymentSettings });
   const [ordersKey, setOrdersKey] = useState(0);
 
   const list = sort.data;
@@ -34,7 +35,7 @@ export default function RechargePage() {
     if (onRechargePath && list && list.length > 0 && !listed) navigate(channelUrl(list[0]!.code), { replace: true });
   }, [onRechargePath, list, listed, navigate]);
 
-  let body;
+  let body: ReactNode;
   if (sort.loading && !list) body = <LoadingState />;
   else if (sort.error) body = <ErrorState message={sort.error.message} onRetry={sort.reload} />;
   else if (!list?.length) body = <EmptyState text="暂无可用的充值渠道，请联系客服" />;
@@ -45,6 +46,7 @@ export default function RechargePage() {
         <ChannelStrip list={list} current={channel.code} />
         {settings.data?.notice && (
           <div role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {/* biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed notice, never reordered */}
             {settings.data.notice.split('\n').map((line, i) => <p key={i}>{line}</p>)}
           </div>
         )}

@@ -1,12 +1,17 @@
 /** 我的投注 of the long-dragon helper: the player's bets placed from the helper (source dragon). */
 import { getBetting, type BetRow } from '../../lottery/api';
-import { EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { BetList } from './BetList';
+import { keys, useQuery, useReloadOnChange } from '../../../query';
 
 const RECENT = 50;
 
 export function DragonMyBets({ version }: { version: number }) {
-  const q = useAsync(async (): Promise<BetRow[]> => (await getBetting({ source: 'dragon', page: 1, pageSize: RECENT })).list, [version]);
+  const q = useQuery({
+    queryKey: keys.betRecords({ source: 'dragon', recent: RECENT }),
+    queryFn: async (): Promise<BetRow[]> => (await getBetting({ source: 'dragon', page: 1, pageSize: RECENT })).list,
+  });
+  useReloadOnChange(version, q.reload);
   if (q.loading && !q.data) return <LoadingState />;
   if (q.error) return <ErrorState message={q.error.message} onRetry={q.reload} />;
   if (!q.data?.length) return <EmptyState text="暂无投注" />;

@@ -2,10 +2,11 @@
 import { useState, type ReactNode } from 'react';
 import { getBetDetail, type BetDetail } from '../../lottery/api';
 import { Link, useSearch } from '../../../router';
-import { Button, EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { formatTime, returnText, statusTone, yuan } from '../format';
 import { DetailList } from '../components/DetailList';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
+import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 
 const UNIT_TEXT: Record<string, string> = { '1': '元', '0.1': '角', '0.01': '分' };
 
@@ -22,13 +23,13 @@ export function winCounts(detail: unknown): { wins: Record<string, number>; refu
 export default function BetDetailPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const q = useAsync(() => (valid ? getBetDetail(id) : Promise.reject(new Error('注单编号无效'))), [id]);
+  const q = useQuery({ queryKey: keys.betDetail(id), queryFn: () => (valid ? getBetDetail(id) : Promise.reject(new Error('注单编号无效'))) });
   return (
     <Page title="注单详情" back="/betRecord">
       <div className="mx-auto max-w-xl space-y-3">
         {q.loading ? <LoadingState />
           : q.error || !q.data ? <ErrorState message={q.error?.message ?? '加载失败'} onRetry={valid ? q.reload : undefined} />
-            : <Detail bet={q.data} onChanged={q.reload} />}
+            : <Detail bet={q.data} onChanged={() => { void invalidateAfterMoney('bet'); }} />}
       </div>
     </Page>
   );
@@ -58,7 +59,7 @@ function Detail({ bet, onChanged }: { bet: BetDetail; onChanged(): void }) {
       <DetailList label="注单信息" rows={[
         ['注单号', bet.orderNo],
         ['投注时间', formatTime(bet.createdAt)],
-        ['投注号码', <span className="font-mono">{bet.bettingNumber}</span>],
+        ['投注号码', <span key="number" className="font-mono">{bet.bettingNumber}</span>],
         ['注数', bet.bettingCount],
         ['倍数', bet.graduationCount],
         ['模式', UNIT_TEXT[String(bet.bettingUnit)] ?? String(bet.bettingUnit)],
@@ -66,7 +67,7 @@ function Detail({ bet, onChanged }: { bet: BetDetail; onChanged(): void }) {
         ['投注金额', `${yuan(bet.bettingAmount)} 元`],
         ['派奖金额', settled ? `${returnText(bet)} 元` : returnText(bet)],
         ['返点金额', bet.status === 'PENDING' || bet.rebate === null || bet.rebate === undefined ? '结算后发放' : `${yuan(bet.rebate)} 元`],
-        ...(bet.chaseId ? [['追号单', <Link href={`/seekDetail?id=${bet.chaseId}`} className="text-brand underline">查看追号</Link>] as [string, ReactNode]] : []),
+        ...(bet.chaseId ? [['追号单', <Link key="chase" href={`/seekDetail?id=${bet.chaseId}`} className="text-brand underline">查看追号</Link>] as [string, ReactNode]] : []),
       ]} />
       {bet.tiers.length > 0 && (
         <section aria-label="中奖明细" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">

@@ -1,14 +1,15 @@
 /** /betRecord: my bets with lottery, status and date filters, totals, load-more and 撤单. */
 import { useMemo, useState } from 'react';
 import { getBetData, getBetting, type BetRow } from '../../lottery/api';
-import { Button, EmptyState, ErrorState, LoadingState, Page, Select, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, Select } from '../../../ui';
 import { BET_STATUS_OPTIONS, dateRange, RANGE_OPTIONS, type RangeKey } from '../format';
-import { useLotteries } from '../lotteries';
+import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { PAGE_SIZE, usePagedList } from '../paging';
 import { BetList } from '../components/BetList';
 import { SummaryCard } from '../components/SummaryCard';
 import { Segmented } from '../components/Segmented';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
+import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 
 export default function BetRecordPage() {
   const lotteries = useLotteries();
@@ -19,9 +20,8 @@ export default function BetRecordPage() {
     () => ({ lotteryCode: lotteryCode || undefined, status: status || undefined, ...dateRange(range, Date.now()) }),
     [lotteryCode, status, range],
   );
-  const key = JSON.stringify(filters);
-  const summary = useAsync(() => getBetData(filters), [key]);
-  const bets = usePagedList((page) => getBetting({ ...filters, page, pageSize: PAGE_SIZE }), key);
+  const summary = useQuery({ queryKey: keys.betRecords({ summary: filters }), queryFn: () => getBetData(filters) });
+  const bets = usePagedList((page) => getBetting({ ...filters, page, pageSize: PAGE_SIZE }), keys.betRecords(filters));
   const canCancel = useCancellable(bets.items);
   const [cancelling, setCancelling] = useState<number | null>(null);
 
@@ -29,10 +29,10 @@ export default function BetRecordPage() {
     setCancelling(row.id);
     const done = await cancelBetWithConfirm(row);
     setCancelling(null);
-    if (done) { bets.reload(); summary.reload(); }
+    if (done) void invalidateAfterMoney('bet');
   };
 
-  const lotteryOptions = [{ value: '', label: '全部彩种' }, ...lotteries.list.map((l) => ({ value: l.lotteryCode, label: l.lotteryName }))];
+  const lotteryOptions = [{ value: '', label: '全部彩种' }, ...(lotteries.list ?? []).map((l) => ({ value: l.lotteryCode, label: l.lotteryName }))];
   return (
     <Page title="投注记录" back>
       <div className="mx-auto max-w-xl space-y-3">

@@ -11,6 +11,7 @@ import { BillFilter, billRange, type BillFilterValue } from '../components/billF
 import { BillList } from '../components/billList';
 import { BillSummary } from '../components/billSummary';
 import { typeCodeParam } from '../components/billTypes';
+import { keys } from '../../../query';
 
 export default function BillRecordPage() {
   const [filter, setFilter] = useState<BillFilterValue>({ group: '', code: 0, range: 'today' });
@@ -27,7 +28,7 @@ export default function BillRecordPage() {
     // A late answer for filters no longer shown must not replace the totals.
     if (latestKey.current === key) setSummary({ key, data: r.summary });
     return r;
-  }, key);
+  }, keys.bill(query));
   const [open, setOpen] = useState<BillRow | null>(null);
 
   return (

@@ -4,16 +4,17 @@
  */
 import { getBetData } from '../../lottery/api';
 import { Link } from '../../../router';
-import { ErrorState, LoadingState, Page, useAsync } from '../../../ui';
+import { ErrorState, LoadingState, Page } from '../../../ui';
 import { dateRange } from '../format';
 import { SummaryCard } from '../components/SummaryCard';
 import { getProfitLoss } from '../components/billApi';
 import { BillMoneyCard } from '../components/billMoneyCard';
+import { keys, useQuery } from '../../../query';
 
 export default function PLStatementPage() {
   const today = dateRange('today', Date.now());
-  const bets = useAsync(() => getBetData(today), [today.startDate]);
-  const money = useAsync(() => getProfitLoss(today.startDate), [today.startDate]);
+  const bets = useQuery({ queryKey: keys.betRecords({ summary: today }), queryFn: () => getBetData(today) });
+  const money = useQuery({ queryKey: keys.profitLoss(today.startDate), queryFn: () => getProfitLoss(today.startDate) });
   return (
     <Page title="今日盈亏" back>
       <div className="mx-auto max-w-xl space-y-3">

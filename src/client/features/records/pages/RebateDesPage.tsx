@@ -7,10 +7,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { getPlay, type LotteryFamily } from '../../../../domain/lottery';
 import { getAllBetRebate, getHowToPlay } from '../../lottery/api';
 import { currentUser } from '../../../state/session';
-import { EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
-import { useLotteries } from '../lotteries';
+import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
+import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { groupFromQuote, mainTier, rebateRows, representativePlays } from '../rebateTable';
 import { Segmented } from '../components/Segmented';
+import { keys, useQuery } from '../../../query';
 
 const FAMILY_NAMES: Record<LotteryFamily, string> = {
   SSC: '时时彩', K3: '快3', PK10: 'PK拾', SYX5: '11选5', FC3D: '福彩3D', PL35: '排列3/5', KL8: '快乐8', LHC: '六合彩', BJ28: '28',
@@ -20,11 +21,11 @@ export default function RebateDesPage() {
   useSignals();
   const loggedIn = Boolean(currentUser.value?.isLogin);
   const lotteries = useLotteries();
-  const families = useMemo(() => [...new Set(lotteries.list.map((l) => l.family))], [lotteries.list]);
+  const families = useMemo(() => [...new Set((lotteries.list ?? []).map((l) => l.family))], [lotteries.list]);
   const [picked, setPicked] = useState<LotteryFamily | null>(null);
   const family = picked && families.includes(picked) ? picked : families[0];
-  const sample = lotteries.list.find((l) => l.family === family);
-  const group = useAsync(async (): Promise<number | null> => {
+  const sample = (lotteries.list ?? []).find((l) => l.family === family);
+  const group = useQuery({ queryKey: keys.rebateGroup(family, loggedIn), enabled: Boolean(family && sample), queryFn: async (): Promise<number | null> => {
     if (!family || !sample) return null;
     if (loggedIn) return (await getAllBetRebate()).find((r) => r.lotteryType === family)?.prizeGroup ?? null;
     const catalogue = await getHowToPlay(sample.lotteryCode);
@@ -37,7 +38,7 @@ export default function RebateDesPage() {
       if (g) return g;
     }
     return null;
-  }, [family, loggedIn]);
+  } });
 
   return (
     <Page title="返点说明" back>

@@ -2,21 +2,22 @@
 import { useState } from 'react';
 import { cancelChase, getChaseDetail, type BetRow, type ChaseDetail } from '../../lottery/api';
 import { useSearch } from '../../../router';
-import { Button, ErrorState, LoadingState, Page, confirmDialog, showAlert, showToast, useAsync } from '../../../ui';
+import { Button, ErrorState, LoadingState, Page, confirmDialog, showAlert, showToast } from '../../../ui';
 import { chaseTotal, formatTime, yuan } from '../format';
 import { DetailList } from '../components/DetailList';
 import { BetList } from '../components/BetList';
+import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 
 export default function SeekDetailPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const q = useAsync(() => (valid ? getChaseDetail(id) : Promise.reject(new Error('追号编号无效'))), [id]);
+  const q = useQuery({ queryKey: keys.chaseDetail(id), queryFn: () => (valid ? getChaseDetail(id) : Promise.reject(new Error('追号编号无效'))) });
   return (
     <Page title="追号详情" back="/seekOrder">
       <div className="mx-auto max-w-xl space-y-3">
         {q.loading && !q.data ? <LoadingState />
           : q.error || !q.data ? <ErrorState message={q.error?.message ?? '加载失败'} onRetry={valid ? q.reload : undefined} />
-            : <Chase chase={q.data} onChanged={q.reload} />}
+            : <Chase chase={q.data} onChanged={() => { void invalidateAfterMoney('chase'); }} />}
       </div>
     </Page>
   );

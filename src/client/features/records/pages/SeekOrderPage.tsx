@@ -2,10 +2,11 @@
 import { useState } from 'react';
 import { getChaseBetData, getChaseBetting, type ChaseRow } from '../../lottery/api';
 import { Link } from '../../../router';
-import { Button, EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { chaseTotal, formatTime, statusTone, yuan } from '../format';
 import { PAGE_SIZE, usePagedList } from '../paging';
 import { Segmented } from '../components/Segmented';
+import { keys, useQuery } from '../../../query';
 
 /** Chase statuses (chases.status): running, finished, stopped after a win, cancelled by the player. */
 const TABS = [
@@ -19,8 +20,8 @@ type Tab = (typeof TABS)[number]['value'];
 
 export default function SeekOrderPage() {
   const [status, setStatus] = useState<Tab>('');
-  const counts = useAsync(() => getChaseBetData(), []);
-  const chases = usePagedList((page) => getChaseBetting({ status: status || undefined, page, pageSize: PAGE_SIZE }), status);
+  const counts = useQuery({ queryKey: keys.chaseRecords('counts'), queryFn: getChaseBetData });
+  const chases = usePagedList((page) => getChaseBetting({ status: status || undefined, page, pageSize: PAGE_SIZE }), keys.chaseRecords({ status }));
   const options = TABS.map((t) => ({ value: t.value, label: t.value && counts.data ? `${t.label} ${counts.data[t.value]}` : t.label }));
   return (
     <Page title="追号记录" back>

@@ -3,10 +3,11 @@ import { useMemo, useState } from 'react';
 import { computeTrend, parseDraw, trendViews, type LotteryFamily } from '../../../../domain/lottery';
 import { getOpenData, type OpenRow } from '../../lottery/api';
 import { Link, useParams } from '../../../router';
-import { EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
-import { useLotteries } from '../lotteries';
+import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
+import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { Segmented } from '../components/Segmented';
 import { TrendGrid } from '../components/TrendGrid';
+import { keys, useQuery } from '../../../query';
 
 const SIZES = [30, 50, 100].map((n) => ({ value: n, label: `近${n}期` }));
 
@@ -15,7 +16,7 @@ export default function TrendChartPage() {
   const lotteries = useLotteries();
   const lottery = lotteries.byCode.get(id);
   const [pageSize, setPageSize] = useState(30);
-  const draws = useAsync(() => getOpenData(id, pageSize), [id, pageSize]);
+  const draws = useQuery({ queryKey: keys.results(id, pageSize), queryFn: () => getOpenData(id, pageSize) });
   const title = lottery ? `${lottery.lotteryName}走势图` : '走势图';
   return (
     <Page title={title} back>

@@ -8,11 +8,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { BEIJING_OFFSET_MIN } from '../../../../domain/lottery';
 import { verifyDraw, type DrawCorrection, type VerifyDrawData } from '../../lottery/api';
 import { useLocation, useSearch } from '../../../router';
-import { Button, ErrorState, LoadingState, Page, Select, TextField, useAsync } from '../../../ui';
-import { useLotteries } from '../lotteries';
+import { Button, ErrorState, LoadingState, Page, Select, TextField } from '../../../ui';
+import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { correctionsChainOk, recomputeLocally, type LocalCheck } from '../verifyLocal';
 import { DetailList } from '../components/DetailList';
 import type { LotteryFamily } from '../../../../domain/lottery';
+import { keys, useQuery } from '../../../query';
 
 const ISSUE = /^[0-9A-Za-z-]{1,32}$/;
 
@@ -20,9 +21,9 @@ export default function VerifyDrawPage() {
   const params = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const lotteries = useLotteries();
-  const selfRun = lotteries.list.filter((l) => l.source === 'self');
+  const selfRun = (lotteries.list ?? []).filter((l) => l.source === 'self');
   // self-run games first (seed check); official ones too, for their correction records
-  const choices = [...selfRun, ...lotteries.list.filter((l) => l.source !== 'self')];
+  const choices = [...selfRun, ...(lotteries.list ?? []).filter((l) => l.source !== 'self')];
   const urlCode = params.get('lotteryCode') ?? '';
   const urlIssue = params.get('issue') ?? '';
   const [code, setCode] = useState(urlCode);
@@ -57,7 +58,7 @@ export default function VerifyDrawPage() {
 }
 
 function Result({ code, issue, family }: { code: string; issue: string; family: LotteryFamily | undefined }) {
-  const q = useAsync(() => verifyDraw(code, issue), [code, issue]);
+  const q = useQuery({ queryKey: keys.verifyDraw(code, issue), queryFn: () => verifyDraw(code, issue), staleTime: Number.POSITIVE_INFINITY });
   const [local, setLocal] = useState<LocalCheck | null | 'pending'>('pending');
   useEffect(() => {
     let live = true;
@@ -89,10 +90,10 @@ function Verdict({ data, local }: { data: SelfDraw; local: LocalCheck | null | '
       </p>
       <DetailList label="验证数据" rows={[
         ['期号', data.issue],
-        ['种子哈希（开奖前公布）', <code className="font-mono text-xs">{data.seedHash}</code>],
-        ['种子（开奖后公开）', <code className="font-mono text-xs">{data.seed}</code>],
-        ['开奖号码', <strong>{data.openNumber}</strong>],
-        ['按种子复算', <strong>{data.recomputed}</strong>],
+        ['种子哈希（开奖前公布）', <code key="seedHash" className="font-mono text-xs">{data.seedHash}</code>],
+        ['种子（开奖后公开）', <code key="seed" className="font-mono text-xs">{data.seed}</code>],
+        ['开奖号码', <strong key="openNumber">{data.openNumber}</strong>],
+        ['按种子复算', <strong key="recomputed">{data.recomputed}</strong>],
         ['哈希校验', mark(data.hashMatches)],
         ['号码校验', mark(data.resultMatches)],
         ['本机浏览器复算', local === 'pending' ? '计算中…' : local === null ? '当前环境不支持本机复算' : <>{local.result} {mark(localOk)}</>],
@@ -105,7 +106,7 @@ function OfficialDraw({ data }: { data: VerifyDrawData }) {
   return (
     <section aria-label="验证结果" className="space-y-3">
       <p role="status" className="rounded-xl bg-blue-50 p-4 text-sm text-blue-900 ring-1 ring-blue-200">{data.algorithm}</p>
-      <DetailList label="开奖数据" rows={[['期号', data.issue], ['开奖来源', '官方开奖'], ['开奖号码', <strong>{data.openNumber}</strong>]]} />
+      <DetailList label="开奖数据" rows={[['期号', data.issue], ['开奖来源', '官方开奖'], ['开奖号码', <strong key="openNumber">{data.openNumber}</strong>]]} />
     </section>
   );
 }
@@ -136,7 +137,7 @@ function Corrections({ data }: { data: VerifyDrawData }) {
     <section aria-label="开奖更正记录" className="rounded-xl bg-white text-sm shadow-sm ring-1 ring-gray-200">
       <h2 className="px-4 pt-3 font-semibold text-gray-900">开奖更正记录</h2>
       <p className={`px-4 py-2 ${chainOk ? 'text-gray-700' : 'font-semibold text-red-700'}`}>{summary}</p>
-      {list.length > 0 && <ol className="divide-y divide-gray-100 border-t border-gray-100">{list.map((c, i) => <CorrectionItem key={i} c={c} index={i + 1} />)}</ol>}
+      {list.length > 0 && <ol className="divide-y divide-gray-100 border-t border-gray-100">{list.map((c, i) => <CorrectionItem key={`${c.correctedAt}:${c.before}:${c.after}`} c={c} index={i + 1} />)}</ol>}
     </section>
   );
 }

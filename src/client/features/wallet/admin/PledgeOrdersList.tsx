@@ -1,11 +1,12 @@
 /** Operator: pledge orders of all players, by user name and status. */
 import { useState } from 'react';
-import { Button, Select, useAsync } from '../../../ui';
+import { Button, Select } from '../../../ui';
 import { AdminList, SearchBar } from '../../admin/AdminList';
 import { PLEDGE_STATUSES, pledgeStatusNames } from '../../../../domain/wallet';
 import type { OrderStatus } from '../api';
 import { formatDateTime } from '../format';
 import { adminPledgeOrders } from './api';
+import { keys, useQuery } from '../../../query';
 
 const PAGE_SIZE = 20;
 const STATUS_OPTIONS: { value: OrderStatus | ''; label: string }[] = [
@@ -16,7 +17,10 @@ export function PledgeOrdersList() {
   const [userName, setUserName] = useState('');
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [page, setPage] = useState(1);
-  const q = useAsync(() => adminPledgeOrders({ userName: userName || undefined, status: status || undefined, page, pageSize: PAGE_SIZE }), [userName, status, page]);
+  const q = useQuery({
+    queryKey: keys.admin('pledgeOrders', { userName, status, page }),
+    queryFn: () => adminPledgeOrders({ userName: userName || undefined, status: status || undefined, page, pageSize: PAGE_SIZE }),
+  });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
   return (
     <section aria-label="质押订单" className="space-y-2">

@@ -1,13 +1,14 @@
 /** Operator: the virtual wallet's annual rate, pledge products (create, edit, enable, disable) and pledge orders. */
 import { useEffect, useState } from 'react';
 import { parsePercentToBp } from '../../../../domain/wallet';
-import { Button, TextField, showToast, useAsync } from '../../../ui';
+import { Button, TextField, showToast } from '../../../ui';
 import { ActionError, AdminList, useConfirmedAction } from '../../admin/AdminList';
 import { ProductTerms } from '../components/ProductCard';
 import type { PledgeProduct } from '../api';
 import { adminPledgeProducts, getWalletSettings, saveWalletSettings, setPledgeProductEnabled, type ProductDraft } from './api';
 import { EMPTY_DRAFT, ProductForm, draftOf } from './ProductForm';
 import { PledgeOrdersList } from './PledgeOrdersList';
+import { keys, useQuery } from '../../../query';
 
 export function PledgeProductsPanel() {
   return (
@@ -20,7 +21,7 @@ export function PledgeProductsPanel() {
 }
 
 function RateSetting() {
-  const q = useAsync(getWalletSettings, []);
+  const q = useQuery({ queryKey: keys.admin('walletSettings'), queryFn: getWalletSettings });
   const [rate, setRate] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,7 +48,7 @@ function RateSetting() {
 }
 
 function Products() {
-  const q = useAsync(adminPledgeProducts, []);
+  const q = useQuery({ queryKey: keys.admin('pledgeProducts'), queryFn: adminPledgeProducts });
   const [editing, setEditing] = useState<ProductDraft | null>(null);
   const act = useConfirmedAction(q.reload);
   const toggle = (p: PledgeProduct) => act.run(

@@ -1,10 +1,12 @@
 /** /accountTotal: the wallet home — balance, pledged, yesterday's and total earnings, the rate, actions and logs. */
 import { VW_TYPES } from '../../../../domain/wallet';
 import { Link } from '../../../router';
-import { ErrorState, LoadingState, useAsync } from '../../../ui';
-import { getWalletInfo, type WalletInfo } from '../api';
+import { ErrorState, LoadingState } from '../../../ui';
+import type { WalletInfo } from '../api';
 import { sumYuan } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
+import { useQuery } from '../../../query';
+import { walletInfoQuery } from '../queries';
 
 const ACTION = 'flex min-h-11 flex-1 items-center justify-center rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 const MENU = 'flex min-h-12 items-center justify-between px-4 py-3 text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand';
@@ -18,7 +20,7 @@ export default function AccountTotalPage() {
 }
 
 function Home() {
-  const info = useAsync(getWalletInfo, []);
+  const info = useQuery(walletInfoQuery);
   if (info.loading && !info.data) return <LoadingState />;
   if (info.error || !info.data) return <ErrorState message={info.error?.message ?? '加载失败'} onRetry={info.reload} />;
   return <Summary info={info.data} />;

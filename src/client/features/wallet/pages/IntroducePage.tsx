@@ -3,10 +3,9 @@ import { formatBp, DEFAULT_VW_RATE_BP } from '../../../../domain/wallet';
 import { Link } from '../../../router';
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser } from '../../../state/session';
-import { useAsync } from '../../../ui';
-import { getPledgeProducts, getWalletInfo } from '../api';
 import { limitText } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
+import { useWalletAndProducts } from '../queries';
 
 const RULES = [
   '转入：从主钱包余额转入虚拟钱包，实时到账，不收取手续费。',
@@ -49,10 +48,10 @@ export default function IntroducePage() {
 
 /** The current virtual-wallet rate and the products on offer (logged-in visitors only: the calls need a session). */
 function CurrentRates() {
-  const q = useAsync(() => Promise.all([getWalletInfo(), getPledgeProducts()]), []);
+  const q = useWalletAndProducts();
   if (q.loading) return <p className="mt-2 text-sm text-gray-600">正在读取当前利率…</p>;
   if (q.error || !q.data) return <p className="mt-2 text-sm text-gray-600">当前利率暂时无法读取，请以钱包首页为准。</p>;
-  const [info, products] = q.data;
+  const { info, products } = q.data;
   return (
     <>
       <p className="mt-2 text-sm text-gray-800">虚拟钱包当前年化利率 <span className="font-semibold text-red-700">{info.annualRate}%</span></p>

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { formatFen, signedYuanText } from '../../../../domain/money';
 import { earlyExitOutcome, parsePercentToBp } from '../../../../domain/wallet';
 import { useSearch } from '../../../router';
-import { Button, EmptyState, ErrorState, LoadingState, confirmDialog, showToast, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, confirmDialog, showToast } from '../../../ui';
 import { cancelPledge, getPledgeOrderDetail, setPledgeAutoRenew, type OrderLog, type PledgeOrder } from '../api';
 import { formatDateTime } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
 import { Switch } from '../components/Switch';
 import { pageMessage } from '../../../money/moneyAction';
+import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 
 export default function PledgeDetailPage() {
   return <WalletPage title="质押详情" back="/pledgePosition"><Detail /></WalletPage>;
@@ -17,10 +18,10 @@ export default function PledgeDetailPage() {
 function Detail() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const q = useAsync(() => (valid ? getPledgeOrderDetail(id) : Promise.reject(new Error('订单编号无效'))), [id]);
+  const q = useQuery({ queryKey: keys.pledgeDetail(id), queryFn: () => (valid ? getPledgeOrderDetail(id) : Promise.reject(new Error('订单编号无效'))) });
   if (q.loading && !q.data) return <LoadingState />;
   if (q.error || !q.data) return <ErrorState message={q.error?.message ?? '加载失败'} onRetry={valid ? q.reload : undefined} />;
-  return <OrderView order={q.data.order} logs={q.data.logs} onChanged={q.reload} />;
+  return <OrderView order={q.data.order} logs={q.data.logs} onChanged={() => { void invalidateAfterMoney('wallet'); }} />;
 }
 
 function Row({ label, value }: { label: string; value: string }) {

@@ -1,10 +1,10 @@
 /** /pledge?productId=…: buy one pledge product with money from the virtual wallet (614). */
 import { useSearch } from '../../../router';
-import { EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
-import { getPledgeProducts, getWalletInfo } from '../api';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { PledgeForm } from '../components/PledgeForm';
 import { WalletPage } from '../components/WalletPage';
 import { Link } from '../../../router';
+import { useWalletAndProducts } from '../queries';
 
 export default function PledgePage() {
   return <WalletPage title="质押" back="/pledgeShop"><Buy /></WalletPage>;
@@ -12,10 +12,10 @@ export default function PledgePage() {
 
 function Buy() {
   const productId = Number(new URLSearchParams(useSearch()).get('productId'));
-  const q = useAsync(() => Promise.all([getPledgeProducts(), getWalletInfo()]), []);
+  const q = useWalletAndProducts();
   if (q.loading && !q.data) return <LoadingState />;
   if (q.error || !q.data) return <ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} />;
-  const [products, info] = q.data;
+  const { products, info } = q.data;
   const product = products.list.find((p) => p.productId === productId);
   if (!product) {
     return (

@@ -8,6 +8,7 @@ import { formatDateTime } from '../format';
 import { PagedView } from '../components/PagedFooter';
 import { Tabs } from '../components/Tabs';
 import { WalletPage } from '../components/WalletPage';
+import { keys } from '../../../query';
 
 const TABS = PLEDGE_STATUSES.map((s) => ({ value: s, label: pledgeStatusNames[s] }));
 
@@ -22,7 +23,7 @@ export default function PledgePositionPage() {
 }
 
 function Orders({ status }: { status: OrderStatus }) {
-  const list = usePagedList((page) => getPledgeOrders({ status, page, pageSize: PAGE_SIZE }), status);
+  const list = usePagedList((page) => getPledgeOrders({ status, page, pageSize: PAGE_SIZE }), keys.pledgeOrders({ status }));
   return (
     <PagedView list={list} empty={`暂无${pledgeStatusNames[status]}的质押订单`}>
       {(items) => (

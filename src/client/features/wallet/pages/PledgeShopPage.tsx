@@ -1,16 +1,17 @@
 /** /pledgeShop: the pledge products on offer, each with a button to buy it on /pledge. */
 import { Link } from '../../../router';
-import { EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
-import { getPledgeProducts } from '../api';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { ProductCard } from '../components/ProductCard';
 import { WalletPage } from '../components/WalletPage';
+import { useQuery } from '../../../query';
+import { pledgeProductsQuery } from '../queries';
 
 export default function PledgeShopPage() {
   return <WalletPage title="质押产品"><Products /></WalletPage>;
 }
 
 function Products() {
-  const q = useAsync(getPledgeProducts, []);
+  const q = useQuery(pledgeProductsQuery);
   if (q.loading && !q.data) return <LoadingState />;
   if (q.error || !q.data) return <ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} />;
   if (q.data.list.length === 0) return <EmptyState text="暂无可质押的产品" />;

@@ -10,6 +10,7 @@ import { getWalletLogs, type WalletLog } from '../api';
 import { fenOf, formatDateTime } from '../format';
 import { PagedView } from '../components/PagedFooter';
 import { WalletPage } from '../components/WalletPage';
+import { keys } from '../../../query';
 
 const TYPE_OPTIONS: { value: number; label: string }[] = [
   { value: 0, label: '全部类型' },
@@ -25,7 +26,7 @@ function typeFromQuery(search: string): number {
 export default function WaterDetailPage() {
   const search = useSearch();
   const [type, setType] = useState(() => typeFromQuery(search));
-  const list = usePagedList((page) => getWalletLogs({ type: type || undefined, page, pageSize: PAGE_SIZE }), String(type));
+  const list = usePagedList((page) => getWalletLogs({ type: type || undefined, page, pageSize: PAGE_SIZE }), keys.walletFlows({ type }));
   return (
     <WalletPage title="资金明细">
       <section aria-label="筛选" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">

@@ -1,9 +1,10 @@
 /** Operator: withdrawal orders; pay (出款) or reject (驳回, with a reason). Each decision is applied once by the server. */
 import { useState } from 'react';
 import type { WithdrawStatus } from '../../../../domain/withdraw';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextField, confirmDialog, showToast, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, Select, TextField, confirmDialog, showToast } from '../../../ui';
 import { adminApprove, adminList, adminReject, fmtTime, type AdminWithdrawOrder } from '../api';
 import { STATUS_STYLE } from '../components/WithdrawRecords';
+import { keys, useQuery } from '../../../query';
 
 const STATUS_OPTIONS: { value: WithdrawStatus | 'all'; label: string }[] = [
   { value: 'pending', label: '审核中' },
@@ -17,8 +18,10 @@ export function WithdrawOrdersPanel() {
   const [userName, setUserName] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useAsync(
-    () => adminList(page, status === 'all' ? undefined : status, query), [page, status, query]);
+  const { data, error, loading, reload } = useQuery({
+    queryKey: keys.admin('withdrawOrders', { page, status, query }),
+    queryFn: () => adminList(page, status === 'all' ? undefined : status, query),
+  });
 
   return (
     <section aria-label="提现审核" className="rounded-xl bg-white p-4">

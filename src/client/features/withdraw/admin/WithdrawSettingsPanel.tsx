@@ -1,8 +1,9 @@
 /** Operator: withdraw settings (limits, daily count, fee rule, turnover multiple, open hours). */
 import { useEffect, useState } from 'react';
 import type { WithdrawSettingsWire } from '../../../../domain/withdraw';
-import { Button, ErrorState, LoadingState, Select, TextField, showToast, useAsync } from '../../../ui';
+import { Button, ErrorState, LoadingState, Select, TextField, showToast } from '../../../ui';
 import { adminGetSettings, adminSaveSettings } from '../api';
+import { keys, useQuery } from '../../../query';
 
 type Draft = Record<Exclude<keyof WithdrawSettingsWire, 'enabled'>, string> & { enabled: boolean };
 
@@ -27,7 +28,7 @@ const FIELDS: { key: Exclude<keyof Draft, 'enabled'>; label: string; mode: 'deci
 ];
 
 export function WithdrawSettingsPanel() {
-  const { data, error, loading, reload } = useAsync(adminGetSettings, []);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.admin('withdrawSettings'), queryFn: adminGetSettings });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState('');

@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import type { WithdrawStatus } from '../../../../domain/withdraw';
 import { WITHDRAW_STATUS_NAMES } from '../../../../domain/withdraw';
-import { Button, EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
+import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { fmtTime, getRecords, type WithdrawOrder } from '../api';
+import { keys, useQuery } from '../../../query';
 
 export const STATUS_STYLE: Record<WithdrawStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -19,18 +20,18 @@ const FILTERS: { value: WithdrawStatus | ''; label: string }[] = [
 export function WithdrawRecords() {
   const [status, setStatus] = useState<WithdrawStatus | ''>('');
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useAsync(() => getRecords(page, status || undefined), [page, status]);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.withdrawRecords({ page, status }), queryFn: () => getRecords(page, status || undefined) });
 
   return (
     <section aria-label="提现记录">
-      <div role="group" aria-label="按状态筛选" className="mb-3 flex gap-2 overflow-x-auto">
+      <fieldset aria-label="按状态筛选" className="mb-3 flex min-w-0 gap-2 overflow-x-auto">
         {FILTERS.map((f) => (
           <button key={f.value} type="button" aria-pressed={status === f.value} onClick={() => { setStatus(f.value); setPage(1); }}
             className={`min-h-10 shrink-0 rounded-full px-4 text-sm focus-visible:outline-2 focus-visible:outline-brand ${status === f.value ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
             {f.label}
           </button>
         ))}
-      </div>
+      </fieldset>
       {loading ? <LoadingState /> : error || !data ? <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} /> :
         data.list.length === 0 ? <EmptyState text="暂无提现记录" /> : (
           <>

@@ -1,0 +1,31 @@
+/**
+ * After money moves, what shows it is asked again: the balance always, and the records each kind of
+ * action writes to. Screens on view refresh at once; cached copies of hidden ones are dropped.
+ */
+import { queryClient, type QueryKey } from './client';
+import { keys } from './keys';
+import { parseYuanToFen } from '../../domain/money';
+
+export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement';
+
+const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
+  bet: () => [keys.betRecords(), keys.bill(), keys.profitLoss()],
+  chase: () => [keys.chaseRecords(), keys.betRecords(), keys.bill(), keys.profitLoss()],
+  dragon: () => [keys.betRecords(), keys.bill(), keys.profitLoss()],
+  recharge: () => [keys.rechargeOrders(), keys.bill()],
+  withdraw: () => [keys.withdrawRecords(), keys.bill()],
+  wallet: () => [keys.walletInfo(), keys.pledgeOrders(), keys.walletFlows(), keys.bill()],
+  /** a draw was settled: wins paid, chases continued or stopped */
+  settlement: () => [keys.betRecords(), keys.chaseRecords(), keys.bill(), keys.profitLoss()],
+};
+
+export function invalidateAfterMoney(kind: MoneyAction): Promise<void> {
+  return Promise.all([keys.balance(), ...AFFECTED[kind]()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {});
+}
+
+/** The balance a money action's answer carries (yuan text), put in the cache so every screen shows it at once. */
+export function noteBalance(balance: string): void {
+  const balanceFen = parseYuanToFen(balance, { allowNegative: true });
+  if (balanceFen === null) { void queryClient.invalidateQueries({ queryKey: keys.balance() }); return; }
+  queryClient.setQueryData(keys.balance(), { balance, balanceFen });
+}
