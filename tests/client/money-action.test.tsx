@@ -11,6 +11,7 @@ import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { request } from '../../src/client/api/request';
 import { claimRequestId, readPendingAction, type MoneyActionKind } from '../../src/client/money/moneyAction';
 import { useMoneyAction } from '../../src/client/money/useMoneyAction';
+import { keys, queryClient, useQuery } from '../../src/client/query';
 import { NEEDS_NETWORK_MSG, resetNetwork } from '../../src/client/state/network';
 import { moneyActionStore, wipe } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
@@ -162,5 +163,20 @@ describe('money action', () => {
     expect(await stored()).toBeUndefined();
     fireEvent.click(within(alert).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(status()).toBe('offline:'));
+  });
+  it('an applied action refreshes what it changed through the query layer (the wallet screen on view asks again)', async () => {
+    queryClient.clear();
+    let asked = 0;
+    function WalletView() {
+      const q = useQuery({ queryKey: keys.walletInfo(), queryFn: async () => ++asked });
+      return <p>{`钱包${q.data ?? ''}`}</p>;
+    }
+    answers(applied);
+    render(<><MoneyForm amount="10.00" /><WalletView /><OverlayHost /></>);
+    await screen.findByText('钱包1');
+    submit();
+    await waitFor(() => expect(status()).toBe('成功'));
+    await screen.findByText('钱包2');
+    expect(asked).toBe(2);
   });
 });

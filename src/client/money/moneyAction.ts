@@ -18,12 +18,18 @@ import { newRequestId } from '../../domain/requests';
 import { ApiError, isNoAnswer, isOfflineError } from '../api/request';
 import { moneyActionStore, put, read, remove } from '../storage/stores';
 import { confirmDialog, requireOnline } from '../ui';
+import { invalidateAfterMoney, type MoneyAction as Refresh } from '../query';
 
 /** The money forms, one pending id each per user. */
 export type MoneyActionKind = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'in' | 'out' | 'pledge' | 'adjust';
 
 /** An action whose final answer has not been seen yet. `fingerprint`: the form's payload (never a password). */
 export interface PendingMoneyAction { requestId: string; kind: MoneyActionKind; fingerprint: string; at: number }
+
+/** What each applied action refreshes through the query layer (an operator's adjustment: the balance lists of admin screens refresh themselves). */
+const REFRESH: Record<MoneyActionKind, Refresh | null> = {
+  bet: 'bet', chase: 'chase', dragon: 'dragon', recharge: 'recharge', withdraw: 'withdraw', in: 'wallet', out: 'wallet', pledge: 'wallet', adjust: null,
+};
 
 /** While the server says the action is still being processed, it is asked again this often, this many times. */
 const PENDING_RETRY_MS = 1500;
@@ -112,6 +118,8 @@ export async function runMoneyAction<T>(action: MoneyAction<T>): Promise<MoneyOu
     try {
       const result = await sendOnce(send, requestId);
       await settleMoneyAction(userId, kind);
+      const refresh = REFRESH[kind];
+      if (refresh) void invalidateAfterMoney(refresh).catch(() => {});
       return { ok: true, result };
     } catch (e) {
       if (isOfflineError(e)) return { ok: false, reason: 'offline', message: (e as Error).message };

@@ -40,6 +40,8 @@ export const keys = {
   paySettings: (userId: number) => ['payments', 'settings', userId] as const,
 
   withdrawRecords: (filter?: unknown) => under(['withdraw', 'records'], filter),
+  /** what the withdraw form shows: settings, balance, turnover, cards and addresses */
+  withdrawForm: () => ['withdraw', 'form'] as const,
 
   walletInfo: () => ['wallet', 'info'] as const,
   pledgeProducts: () => ['wallet', 'pledgeProducts'] as const,

@@ -13,7 +13,7 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   chase: () => [keys.chaseRecords(), keys.betRecords(), keys.bill(), keys.profitLoss()],
   dragon: () => [keys.betRecords(), keys.bill(), keys.profitLoss()],
   recharge: () => [keys.rechargeOrders(), keys.bill()],
-  withdraw: () => [keys.withdrawRecords(), keys.bill()],
+  withdraw: () => [keys.withdrawRecords(), keys.withdrawForm(), keys.bill()],
   wallet: () => [keys.walletInfo(), keys.pledgeOrders(), keys.walletFlows(), keys.bill()],
   /** a draw was settled: wins paid, chases continued or stopped */
   settlement: () => [keys.betRecords(), keys.chaseRecords(), keys.bill(), keys.profitLoss()],

@@ -14,7 +14,7 @@ export default function ModalDialog({ text, okText, cancelText, onClose }: { tex
                 {cancelText}
               </button>
             )}
-            <button type="button" autoFocus onClick={() => onClose(true)} className="flex-1 rounded-lg bg-brand py-2 font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+            <button type="button" data-autofocus onClick={() => onClose(true)} className="flex-1 rounded-lg bg-brand py-2 font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
               {okText}
             </button>
           </div>

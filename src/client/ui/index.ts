@@ -1,5 +1,5 @@
 export { Button, TextField, Select, Spinner } from './controls';
 export type { TextFieldProps } from './controls';
-export { Page, LoadingState, EmptyState, ErrorState, useAsync, requireOnline } from './states';
+export { Page, LoadingState, EmptyState, ErrorState, requireOnline } from './states';
 export { showToast, showAlert, confirmDialog, OverlayHost } from './overlay';
 export { ImageCodeField } from './ImageCodeField';

@@ -1,5 +1,5 @@
 /** Page scaffolding and loading / empty / error states. */
-import { useCallback, useEffect, useRef, useState, type DependencyList, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from '../router';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Spinner, Button } from './controls';
@@ -25,6 +25,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
   const retryRef = useRef(onRetry);
   retryRef.current = onRetry;
   const wasDown = useRef(!up);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `up` is a signal's value read this render; the effect runs when it changes
   useEffect(() => {
     if (!up) { wasDown.current = true; return; }
     if (wasDown.current) { wasDown.current = false; retryRef.current?.(); }
@@ -79,24 +80,3 @@ export function Page({ title, back, children, actions }: { title: string; back?:
   );
 }
 
-export function useAsync<T>(fn: () => Promise<T>, deps: DependencyList): { data: T | undefined; error: Error | null; loading: boolean; reload(): void } {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<Error | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-  const fnRef = useRef(fn);
-  fnRef.current = fn;
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    fnRef.current().then(
-      (d) => { if (live) { setData(d); setLoading(false); } },
-      (e: unknown) => { if (live) { setError(e instanceof Error ? e : new Error(String(e))); setLoading(false); } },
-    );
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload };
-}

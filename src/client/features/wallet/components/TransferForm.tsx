@@ -5,8 +5,10 @@
 import { useState } from 'react';
 import { formatFen } from '../../../../domain/money';
 import { Link } from '../../../router';
-import { Button, ErrorState, LoadingState, TextField, showToast, useAsync } from '../../../ui';
-import { getWalletInfo, transferIn, transferOut, type TransferResult, type WalletInfo } from '../api';
+import { Button, ErrorState, LoadingState, TextField, showToast } from '../../../ui';
+import { useQuery } from '../../../query';
+import { walletInfoQuery } from '../queries';
+import { transferIn, transferOut, type TransferResult, type WalletInfo } from '../api';
 import { checkAmount } from '../format';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import { Card, useUserId } from './WalletPage';
@@ -22,9 +24,9 @@ const TEXT = {
 const availableFen = (dir: Direction, info: WalletInfo) => (dir === 'in' ? info.walletBalanceFen : info.balanceFen);
 
 export function TransferForm({ direction }: { direction: Direction }) {
-  const info = useAsync(getWalletInfo, []);
+  const info = useQuery(walletInfoQuery);
   const [done, setDone] = useState<{ amount: string; result: TransferResult } | null>(null);
-  if (done) return <TransferDone direction={direction} amount={done.amount} result={done.result} onAgain={() => { setDone(null); info.reload(); }} />;
+  if (done) return <TransferDone direction={direction} amount={done.amount} result={done.result} onAgain={() => setDone(null)} />;
   if (info.loading && !info.data) return <LoadingState />;
   if (info.error || !info.data) return <ErrorState message={info.error?.message ?? '加载失败'} onRetry={info.reload} />;
   return <AmountForm direction={direction} info={info.data} onDone={(amount, result) => setDone({ amount, result })} />;

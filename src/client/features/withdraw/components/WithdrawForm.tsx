@@ -11,7 +11,8 @@ import { patterns } from '../../../../domain/validation';
 import {
   checkWithdrawAmount, parseWithdrawAmount, settingsFromWire, withdrawFee, WITHDRAW_AMOUNT_MAX_CHARS, type WithdrawSettings,
 } from '../../../../domain/withdraw';
-import { Button, ErrorState, LoadingState, TextField, confirmDialog, showToast, useAsync } from '../../../ui';
+import { Button, ErrorState, LoadingState, TextField, confirmDialog, showToast } from '../../../ui';
+import { keys, useQuery } from '../../../query';
 import { Link } from '../../../router';
 import { currentUser } from '../../../state/session';
 import { getAddresses, getBalance, getCards, getSettings, getTurnover, saveWithdraw, type SaveResult } from '../api';
@@ -39,7 +40,7 @@ interface Props { userId: number; userName: string; onShowRecords(): void }
 
 export function WithdrawForm({ userId, userName, onShowRecords }: Props) {
   useSignals();
-  const { data, error, loading, reload } = useAsync(loadAll, [userId]);
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.withdrawForm(), queryFn: loadAll });
   const [choice, setChoice] = useState<TargetChoice>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
@@ -51,7 +52,7 @@ export function WithdrawForm({ userId, userName, onShowRecords }: Props) {
   if (loading && !data) return <LoadingState />;
   if (error || !data) return <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} />;
   const { settings, rules, balance, turnover, cards, addresses } = data;
-  if (result) return <WithdrawDone result={result} onRecords={onShowRecords} onAgain={() => { setResult(null); reload(); }} />;
+  if (result) return <WithdrawDone result={result} onRecords={onShowRecords} onAgain={() => setResult(null)} />;
 
   const target = choice ?? (cards[0] ? { kind: 'card' as const, id: cards[0].id } : addresses[0] ? { kind: 'address' as const, id: addresses[0].id } : null);
   const amountFen = parseWithdrawAmount(amount);
