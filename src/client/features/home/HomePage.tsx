@@ -1,5 +1,5 @@
 /** Home: banners, notice marquee, entry grid (only the entries whose page this build has). */
-import { Link } from '../../router';
+import { Link } from 'wouter';
 import { useAsync, LoadingState, ErrorState, EmptyState } from '../../ui';
 import { tenantName } from '../../state/tenant';
 import { getBanners, getNotices } from '../content/api';

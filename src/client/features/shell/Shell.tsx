@@ -1,6 +1,6 @@
 /** Guarded route outlet: guard decisions, loading overlay, titles and page-view traces. */
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearch } from '../../router';
+import { useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { guard, skipsLoading } from '../../guard';
 import { routes, type RouteDef } from '../../routes';

@@ -1,6 +1,6 @@
 /** /findSecurityPassword: set the safety password the first time, or reset it by a chosen proof. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { Page, Button, LoadingState, ErrorState, useAsync, showToast } from '../../../ui';
 import { currentUser, refreshUser } from '../../../state/session';
 import { isChangeSafetyPassword, setSafetyPassword } from '../api';

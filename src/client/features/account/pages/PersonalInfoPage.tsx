@@ -1,7 +1,7 @@
 /** /personalInfo (the "我的" tab): avatar, names, balance, grade, the wallet / records / account menus and logout. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, useLocation } from '../../../router';
+import { Link, useLocation } from 'wouter';
 import { Page, Button, Spinner, LoadingState, useAsync, confirmDialog, showToast } from '../../../ui';
 import { currentUser, setUser, clearUser } from '../../../state/session';
 import { tenantConfig } from '../../../state/tenant';

@@ -1,6 +1,6 @@
 /** /register: the tenant's register fields (getNewRegisterVerifyFront), live user-name check, image code. */
 import { useState } from 'react';
-import { Link, useLocation } from '../../../router';
+import { Link, useLocation } from 'wouter';
 import { Page, TextField, Button, ImageCodeField, LoadingState, ErrorState, useAsync } from '../../../ui';
 import { setUser } from '../../../state/session';
 import type { FieldRule, PatternName } from '../../../../domain/validation';

@@ -1,6 +1,6 @@
 /** /securityCenter: what is set (passwords, questions, phone, mail, real name) and where to change it. */
 import { useState } from 'react';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { Page, LoadingState, ErrorState, EmptyState, useAsync } from '../../../ui';
 import { refreshUser } from '../../../state/session';
 import { securityList, type SecurityRow } from '../api';

@@ -3,7 +3,7 @@
  * safety password is told so and sent to set one first.
  */
 import { useEffect } from 'react';
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { showToast, useAsync } from '../../../ui';
 import { nameLock } from '../api';
 import { SET_SAFETY_PASSWORD_PATH } from '../state';

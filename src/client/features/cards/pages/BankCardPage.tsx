@@ -1,7 +1,7 @@
 /** /bankCard: my bank cards, Alipay and WeChat accounts (masked); add, edit, delete with the safety password. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { Page, LoadingState, ErrorState, EmptyState, useAsync, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardList, deleteCard, type Card } from '../api';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { Page, Button, LoadingState, ErrorState, TextField, useAsync, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { PAY_ACCOUNT_LABEL, cardFieldRules, payAccountPatterns, type PayAccountKind } from '../../../../domain/banks';

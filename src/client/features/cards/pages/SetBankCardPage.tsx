@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation, useParams } from '../../../router';
+import { useLocation, useRoute } from 'wouter';
 import { Page, Button, LoadingState, ErrorState, TextField, useAsync, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules } from '../../../../domain/banks';
@@ -21,7 +21,7 @@ import { editPermit, takePermit } from '../state';
 const bankRule: FieldRule = { label: '开户银行' };
 
 export default function SetBankCardPage() {
-  const { cardId } = useParams('/setBankcard/:cardId');
+  const cardId = useRoute('/setBankcard/:cardId')[1]?.cardId;
   const id = cardId && /^\d{1,15}$/.test(cardId) ? Number(cardId) : null;
   return (
     <Page title={id ? '修改银行卡' : '添加银行卡'} back="/bankCard">

@@ -1,6 +1,6 @@
 /** /setdigitalcurrency (add) and /setdigitalcurrency/:id (edit): currency, protocol, address, alias, safety password. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation, useParams } from '../../../router';
+import { useLocation, useRoute } from 'wouter';
 import { Page, Button, LoadingState, ErrorState, Select, TextField, useAsync, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules, checkDigitalAddress } from '../../../../domain/banks';
@@ -11,7 +11,7 @@ import { digitalList, saveDigital, type DigitalAddress, type DigitalList } from 
 import { useSafetyGate } from '../components/useSafetyGate';
 
 export default function SetDigitalCurrencyPage() {
-  const { id: raw } = useParams('/setdigitalcurrency/:id');
+  const raw = useRoute('/setdigitalcurrency/:id')[1]?.id;
   const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
   const q = useAsync(() => digitalList(), []);
   const { lock, missing } = useSafetyGate();

@@ -1,6 +1,6 @@
 /** /verifyBankCard?id=: the safety password before editing a bank card; the permit it earns opens /setBankcard/:id. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { Page, Button, LoadingState, ErrorState, useAsync } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules } from '../../../../domain/banks';

@@ -1,7 +1,7 @@
 /** /virtualCoin: my digital-currency addresses (masked), add, edit and delete with the safety password. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { Page, LoadingState, ErrorState, EmptyState, useAsync, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { deleteDigital, digitalList, type DigitalAddress } from '../api';

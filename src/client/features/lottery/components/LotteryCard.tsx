@@ -1,6 +1,6 @@
 /** A hall card: name, issue on sale with its countdown, and the latest result. */
 import { useEffect, useState } from 'react';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { getOpenData, RESULTS_STRIP_SIZE, type LotteryItem, type OpenRow } from '../api';
 import { formatCountdown } from '../families';
 import { useIssue } from '../hooks/useIssue';

@@ -1,6 +1,6 @@
 /** /howtoplay/:id — the rules of every play of one lottery (public; readable offline from the cache). */
 import { useEffect, useState } from 'react';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { EmptyState, ErrorState, LoadingState, Page, useAsync } from '../../../ui';
 import { tenantName } from '../../../state/tenant';
 import { getHowToPlay } from '../api';

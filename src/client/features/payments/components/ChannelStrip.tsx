@@ -1,7 +1,7 @@
 /** The channels of PaySort as a scrollable strip of links; the current one is marked. */
 import { useEffect, useRef } from 'react';
 import { channelUrl, type ChannelCode } from '../../../../domain/payments';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import type { PaySortItem } from '../api';
 
 export function ChannelStrip({ list, current }: { list: PaySortItem[]; current: ChannelCode }) {

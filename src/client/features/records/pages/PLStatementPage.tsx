@@ -3,7 +3,7 @@
  * (recharges, withdrawals, rebates, activity income, the day's total) from the ledger report.
  */
 import { getBetData } from '../../lottery/api';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { ErrorState, LoadingState, Page, useAsync } from '../../../ui';
 import { dateRange } from '../format';
 import { SummaryCard } from '../components/SummaryCard';

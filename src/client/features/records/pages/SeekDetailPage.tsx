@@ -1,7 +1,7 @@
 /** /seekDetail?id=…: one chase with its per-issue orders; cancel one pending issue or all that have not started. */
 import { useState } from 'react';
 import { cancelChase, getChaseDetail, type BetRow, type ChaseDetail } from '../../lottery/api';
-import { useSearch } from '../../../router';
+import { useSearch } from 'wouter';
 import { Button, ErrorState, LoadingState, Page, confirmDialog, showAlert, showToast, useAsync } from '../../../ui';
 import { chaseTotal, formatTime, yuan } from '../format';
 import { DetailList } from '../components/DetailList';

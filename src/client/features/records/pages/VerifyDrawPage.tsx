@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { BEIJING_OFFSET_MIN } from '../../../../domain/lottery';
 import { verifyDraw, type DrawCorrection, type VerifyDrawData } from '../../lottery/api';
-import { useLocation, useSearch } from '../../../router';
+import { useLocation, useSearch } from 'wouter';
 import { Button, ErrorState, LoadingState, Page, Select, TextField, useAsync } from '../../../ui';
 import { useLotteries } from '../lotteries';
 import { correctionsChainOk, recomputeLocally, type LocalCheck } from '../verifyLocal';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { formatFen } from '../../../../domain/money';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { Button, ErrorState, LoadingState, TextField, showToast, useAsync } from '../../../ui';
 import { getWalletInfo, transferIn, transferOut, type TransferResult, type WalletInfo } from '../api';
 import { checkAmount } from '../format';

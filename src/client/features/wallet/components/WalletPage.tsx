@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { tenantConfig, loadTenantConfig } from '../../../state/tenant';
 import { currentUser } from '../../../state/session';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { LoadingState, Page } from '../../../ui';
 
 /**

@@ -1,5 +1,5 @@
 /** /accountTotal: the wallet home — balance, pledged, yesterday's and total earnings, the rate, actions and logs. */
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { ErrorState, LoadingState, useAsync } from '../../../ui';
 import { getWalletInfo, type WalletInfo } from '../api';
 import { sumYuan } from '../format';

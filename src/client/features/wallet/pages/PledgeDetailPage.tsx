@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { formatFen, signedYuanText } from '../../../../domain/money';
 import { earlyExitOutcome, parsePercentToBp } from '../../../../domain/wallet';
-import { useSearch } from '../../../router';
+import { useSearch } from 'wouter';
 import { Button, EmptyState, ErrorState, LoadingState, confirmDialog, showToast, useAsync } from '../../../ui';
 import { cancelPledge, getPledgeOrderDetail, setPledgeAutoRenew, type OrderLog, type PledgeOrder } from '../api';
 import { formatDateTime } from '../format';

@@ -1,10 +1,9 @@
 /** /pledge?productId=…: buy one pledge product with money from the virtual wallet (614). */
-import { useSearch } from '../../../router';
+import { Link, useSearch } from 'wouter';
 import { EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
 import { getPledgeProducts, getWalletInfo } from '../api';
 import { PledgeForm } from '../components/PledgeForm';
 import { WalletPage } from '../components/WalletPage';
-import { Link } from '../../../router';
 
 export default function PledgePage() {
   return <WalletPage title="质押" back="/pledgeShop"><Buy /></WalletPage>;

@@ -1,5 +1,5 @@
 /** /pledgeShop: the pledge products on offer, each with a button to buy it on /pledge. */
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { EmptyState, ErrorState, LoadingState, useAsync } from '../../../ui';
 import { getPledgeProducts } from '../api';
 import { ProductCard } from '../components/ProductCard';

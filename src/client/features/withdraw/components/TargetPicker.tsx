@@ -1,5 +1,5 @@
 /** Choose the bound bank card, Alipay/WeChat account or digital address to be paid to. */
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import type { BoundAddress, BoundCard } from '../api';
 
 export type TargetChoice = { kind: 'card'; id: number } | { kind: 'address'; id: number } | null;

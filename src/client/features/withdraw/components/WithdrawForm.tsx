@@ -12,7 +12,7 @@ import {
   checkWithdrawAmount, parseWithdrawAmount, settingsFromWire, withdrawFee, WITHDRAW_AMOUNT_MAX_CHARS, type WithdrawSettings,
 } from '../../../../domain/withdraw';
 import { Button, ErrorState, LoadingState, TextField, confirmDialog, showToast, useAsync } from '../../../ui';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { getAddresses, getBalance, getCards, getSettings, getTurnover, saveWithdraw, type SaveResult } from '../api';
 import { claimWithdrawId, settleWithdraw } from '../storage';
