@@ -7,6 +7,7 @@ import type { PaySortItem } from '../api';
 export function ChannelStrip({ list, current }: { list: PaySortItem[]; current: ChannelCode }) {
   const nav = useRef<HTMLElement>(null);
   // Keep the current channel in sight on a narrow screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the current channel changes
   useEffect(() => {
     nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [current]);

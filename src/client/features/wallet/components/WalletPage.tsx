@@ -17,6 +17,7 @@ export function useWalletEnabled(): boolean | null {
   useSignals();
   const config = tenantConfig.value;
   const [unavailable, setUnavailable] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: config is the signal's value; load again while it is missing
   useEffect(() => {
     if (!config) void loadTenantConfig().then((c) => { if (!c) setUnavailable(true); });
   }, [config]);
