@@ -1,6 +1,6 @@
 /** App start (spec 000 section 4): wiring of the dispatcher, stored user, rebate cache, embedded-chat events. */
 import { effect } from '@preact/signals-react';
-import { navigate } from './router';
+import { navigate } from 'wouter/use-browser-location';
 import { findRoute } from './routeTable';
 import { routes } from './routes';
 import { setDispatchDeps } from './api/dispatch';

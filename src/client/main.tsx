@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Router } from './router';
+import { Router } from 'wouter';
+import { parseRoute } from './routeTable';
 import './index.css';
 import { Shell } from './features/shell/Shell';
 import { Banners } from './features/shell/Banners';
@@ -15,7 +16,7 @@ watchNetwork(serverAnswers);
 void startApp().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Router>
+      <Router parser={parseRoute}>
         <Banners />
         <Shell />
         <OverlayHost />

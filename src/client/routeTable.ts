@@ -1,5 +1,6 @@
 /** Route types and lookups, free of page imports so the guard is testable on its own. */
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { matchRoute, type Parser } from 'wouter';
 
 export interface RouteDef {
   path: string;
@@ -17,20 +18,35 @@ export interface RouteDef {
 /** Aliases (spec: empty, /home, /404 → /index; /lottery → /lotteryHall). */
 export const ALIASES: Record<string, string> = { '/': '/index', '': '/index', '/home': '/index', '/404': '/index', '/lottery': '/lotteryHall', '/recharge': '/index' };
 
-/** Matches a path against a pattern with `:name` segments ('/lottery/:type/:code'); null if no match. */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+/**
+ * The table's path rule, as a wouter parser: a static segment matches exactly (case counts), a
+ * `:name` segment takes one non-empty segment, URI-decoded (a malformed escape matches nothing),
+ * trailing slashes are ignored. main.tsx gives it to wouter's <Router>, so useRoute in the pages and
+ * matchPath in the guard match with the same rule.
+ */
+export const parseRoute: Parser = (pattern) => {
   const want = pattern.split('/');
-  const got = clean.split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (want[i]!.startsWith(':')) {
-      if (!got[i]) return null;
-      try { params[want[i]!.slice(1)] = decodeURIComponent(got[i]!); } catch { return null; }
-    } else if (want[i] !== got[i]) return null;
-  }
-  return params;
+  const keys = want.filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+  const exec = (path: string): RegExpExecArray | null => {
+    const got = (path.length > 1 ? path.replace(/\/+$/, '') : path).split('/');
+    if (want.length !== got.length) return null;
+    const values: string[] = [];
+    for (let i = 0; i < want.length; i++) {
+      const w = want[i]!;
+      const g = got[i]!;
+      if (!w.startsWith(':')) { if (w !== g) return null; continue; }
+      if (!g) return null;
+      try { values.push(decodeURIComponent(g)); } catch { return null; }
+    }
+    return Object.assign([path, ...values], { index: 0, input: path, groups: undefined }) as RegExpExecArray;
+  };
+  return { keys, pattern: { exec } };
+};
+
+/** The `:name` params of `path` under `pattern` ('/lottery/:type/:code'); null if it does not match. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const [matches, params] = matchRoute(parseRoute, pattern, path);
+  return matches ? (params as Record<string, string>) : null;
 }
 
 export function findRoute(path: string, table: RouteDef[]): RouteDef | null {

@@ -13,7 +13,7 @@ import { OverlayHost } from '../../src/client/ui';
 import { readPendingAction } from '../../src/client/money/moneyAction';
 import { firstRechargePath, goRecharge } from '../../src/client/features/payments/firstChannel';
 import { PENDING_POLL_MS } from '../../src/client/features/payments/orderWatch';
-import { navigate } from '../../src/client/router';
+import { navigate } from 'wouter/use-browser-location';
 import RechargePage from '../../src/client/features/payments/pages/RechargePage';
 import { guard, skipsLoading } from '../../src/client/guard';
 import { findRoute, routes } from '../../src/client/routes';

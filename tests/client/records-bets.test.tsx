@@ -108,14 +108,14 @@ describe('BetRecordPage', () => {
     await screen.findByRole('option', { name: '鸿运快三' });
     fireEvent.change(screen.getByLabelText('彩种'), { target: { value: '1407' } });
     fireEvent.change(screen.getByLabelText('状态'), { target: { value: 'WON' } });
-    fireEvent.click(screen.getByRole('radio', { name: '昨天' }));
+    fireEvent.click(screen.getByRole('tab', { name: '昨天' }));
     await waitFor(() => expect(callsTo('/v1/betting/getBetting').at(-1)!.query.get('startDate')).toBe(beijingDate(Date.now(), 1)));
     const last = callsTo('/v1/betting/getBetting').at(-1)!;
     expect(last.query.get('lotteryCode')).toBe('1407');
     expect(last.query.get('status')).toBe('WON');
     expect(last.query.get('endDate')).toBe(beijingDate(Date.now(), 1));
     expect(callsTo('/v1/betting/getBetData').at(-1)!.query.get('status')).toBe('WON');
-    fireEvent.click(screen.getByRole('radio', { name: '近7天' }));
+    fireEvent.click(screen.getByRole('tab', { name: '近7天' }));
     await waitFor(() => expect(callsTo('/v1/betting/getBetting').at(-1)!.query.get('startDate')).toBe(beijingDate(Date.now(), 6)));
     expect(callsTo('/v1/betting/getBetting').at(-1)!.query.get('endDate')).toBe(beijingDate(Date.now()));
   });

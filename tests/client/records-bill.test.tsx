@@ -62,10 +62,10 @@ describe('BillRecordPage', () => {
     await waitFor(() => expect(callsTo(PATH).at(-1)!.query.get('typeCode')).toBe('611,612,613,614,615,616'));
     fireEvent.change(screen.getByLabelText('账变类型'), { target: { value: '613' } });
     await waitFor(() => expect(callsTo(PATH).at(-1)!.query.get('typeCode')).toBe('613'));
-    fireEvent.click(screen.getByRole('radio', { name: '近30天' }));
+    fireEvent.click(screen.getByRole('tab', { name: '近30天' }));
     await waitFor(() => expect(callsTo(PATH).at(-1)!.query.get('startDate')).toBe(beijingDate(Date.now(), 29)));
     expect(callsTo(PATH).at(-1)!.query.get('typeCode')).toBe('613');
-    fireEvent.click(screen.getByRole('radio', { name: '昨天' }));
+    fireEvent.click(screen.getByRole('tab', { name: '昨天' }));
     await waitFor(() => expect(callsTo(PATH).at(-1)!.query.get('endDate')).toBe(beijingDate(Date.now(), 1)));
     fireEvent.change(screen.getByLabelText('类型分组'), { target: { value: 'recharge' } });
     await waitFor(() => expect(callsTo(PATH).at(-1)!.query.get('typeCode')).toBe(Array.from({ length: 15 }, (_, i) => 101 + i).join(',')));

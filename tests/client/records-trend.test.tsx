@@ -32,9 +32,9 @@ describe('TrendChartPage', () => {
     expect(within(table).getByRole('columnheader', { name: '3 热号' })).toBeTruthy();
     const points = container.querySelector('polyline')!.getAttribute('points')!.split(' ');
     expect(points).toHaveLength(OPEN.length);
-    fireEvent.click(screen.getByRole('radio', { name: '个位' }));
+    fireEvent.click(screen.getByRole('tab', { name: '个位' }));
     expect(await screen.findByRole('table', { name: '个位走势' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: '近50期' }));
+    fireEvent.click(screen.getByRole('tab', { name: '近50期' }));
     await waitFor(() => expect(callsTo('/v1/betting/lotteryOpenData').at(-1)!.query.get('pageSize')).toBe('50'));
     expect(callsTo('/v1/betting/lotteryOpenData')[0]!.query.get('lotteryCode')).toBe('1008');
   });

@@ -1,6 +1,6 @@
 /** Page scaffolding and loading / empty / error states. */
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from '../router';
+import { useEffect, useRef, type ReactNode, } from 'react';
+import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Spinner, Button } from './controls';
 import { showAlert } from './overlay';

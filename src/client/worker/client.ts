@@ -1,7 +1,7 @@
 /** Page side of the background worker. */
 import { wrap, proxy, type Remote } from 'comlink';
 import { effect } from '@preact/signals-react';
-import { navigate } from '../router';
+import { navigate } from 'wouter/use-browser-location';
 import type { WorkerApi } from './worker';
 import { afterSync, TIME_SYNC_FAILED_MSG } from './timeSync';
 import { isOnline, whenOnline } from '../state/network';
@@ -45,10 +45,20 @@ export function startWorker(): void {
   effect(() => {
     const u = currentUser.value;
     if (u?.isLogin) void w.startHeartbeat(); else void w.stopHeartbeat();
-    if (u && u.userName && u.grade !== -1) void w.startTrace(); else void w.stopTrace();
+    if (u?.userName && u.grade !== -1) void w.startTrace(); else void w.stopTrace();
   });
-  const syncPath = () => { void w.setPath(location.pathname); };
-  window.addEventListener('popstate', syncPath);
-  for (const ev of ['pushState', 'replaceState']) window.addEventListener(ev, syncPath);
-  syncPath();
+  followPath((p) => { void w.setPath(p); });
+}
+
+/**
+ * Tells `setPath` the current path now and after every navigation, so the usage trace reports the
+ * page the user is on. wouter's browser-location module (imported above) patches
+ * history.pushState/replaceState to dispatch events of those names; popstate covers back/forward.
+ */
+export function followPath(setPath: (path: string) => void): () => void {
+  const events = ['popstate', 'pushState', 'replaceState'];
+  const sync = () => { setPath(location.pathname); };
+  for (const ev of events) window.addEventListener(ev, sync);
+  sync();
+  return () => { for (const ev of events) window.removeEventListener(ev, sync); };
 }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Page } from '../../ui';
+import { Tabs } from '../../ui/Tabs';
 import { currentUser, refreshUser } from '../../state/session';
 import { ChangeDefaultPassword } from './ChangeDefaultPassword';
 import { UsersPanel } from './UsersPanel';
@@ -28,10 +29,12 @@ const TABS = [
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
 ] as const;
+type Section = (typeof TABS)[number]['key'];
+const OPTIONS = TABS.map((t) => ({ value: t.key, label: t.label }));
 
 export default function AdminPage() {
   useSignals();
-  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('users');
+  const [tab, setTab] = useState<Section>('users');
   // The stored user may predate a password change made elsewhere: ask the server once.
   useEffect(() => { void refreshUser({ quiet: true }); }, []);
   const Current = TABS.find((t) => t.key === tab)!.C;
@@ -40,15 +43,8 @@ export default function AdminPage() {
   }
   return (
     <Page title="运营管理" back="/index">
-      <div role="tablist" aria-label="管理功能" className="mb-4 flex gap-1 overflow-x-auto">
-        {TABS.map((t) => (
-          <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} onClick={() => setTab(t.key)}
-            className={`min-h-10 shrink-0 rounded-full px-4 text-sm focus-visible:outline-2 focus-visible:outline-brand ${tab === t.key ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel"><Current /></div>
+      <Tabs<Section> look="scroll" className="mb-4" label="管理功能" value={tab} options={OPTIONS} onChange={setTab}
+        panel={() => <Current />} />
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 /** Banner carousel: auto-advances every 4 s, dots are real buttons. */
 import { useEffect, useState } from 'react';
-import { Link } from '../../router';
+import { Link } from 'wouter';
 import type { Banner } from '../content/api';
 import { linkTarget } from './links';
 

@@ -1,6 +1,6 @@
 /** Home: banners, notice marquee, entry grid (only the entries whose page this build has). */
-import { Link } from '../../router';
 import { LoadingState, ErrorState, EmptyState } from '../../ui';
+import { Link } from 'wouter';
 import { tenantName } from '../../state/tenant';
 import { getBanners, getNotices } from '../content/api';
 import { Carousel } from './Carousel';

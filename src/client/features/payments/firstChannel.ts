@@ -8,7 +8,7 @@ import { signal, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { channelUrl, RECHARGE_CHANNELS } from '../../../domain/payments';
-import { navigate } from '../../router';
+import { navigate } from 'wouter/use-browser-location';
 import { currentUser } from '../../state/session';
 import { getPaySort, type PaySortItem } from './api';
 

@@ -1,6 +1,6 @@
 /** Guarded route outlet: guard decisions, loading overlay, titles and page-view traces. */
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearch } from '../../router';
+import { useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { guard, skipsLoading } from '../../guard';
 import { routes, type RouteDef } from '../../routes';
@@ -39,6 +39,8 @@ export function Shell() {
   const user = currentUser.value;
   const fullPath = location + (search ? `?${search}` : '');
 
+  // The user object changes on every refresh; only its login-relevant flags matter here (fullPath holds the location).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on the path and the login flags only
   useEffect(() => {
     const d = guard(location, fullPath, user, firstLoad, routes);
     const wasFirst = firstLoad;
@@ -56,10 +58,9 @@ export function Shell() {
     prevRoute.current = d.route;
     prevPath.current = location;
     setRoute(d.route);
-    // The user object changes on every refresh; only its login-relevant flags matter here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fullPath, user?.isLogin, user?.agent, user?.operator, Boolean(user)]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tenantName() reads the tenant config, so a loaded config renames the title
   useEffect(() => {
     if (!route) return;
     document.title = `${tenantName()} - ${route.title}`;

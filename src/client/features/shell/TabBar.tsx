@@ -1,5 +1,5 @@
 /** Bottom tab bar: 首页, 购彩, 充值, 我的. */
-import { Link } from '../../router';
+import { Link } from 'wouter';
 import { isRechargePath, useFirstRechargePath } from '../payments/firstChannel';
 
 const TABS = [

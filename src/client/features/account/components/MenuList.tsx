@@ -1,6 +1,6 @@
 /** A list of tappable rows linking to other pages. */
 import type { ReactNode } from 'react';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 
 export interface MenuRow { href: string; label: string; detail?: ReactNode; external?: boolean }
 

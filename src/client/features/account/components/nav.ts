@@ -1,5 +1,5 @@
 /** Reading the query string of the current location (wouter's useSearch gives it without '?'). */
-import { useSearch } from '../../../router';
+import { useSearch } from 'wouter';
 
 export function useQueryParam(name: string): string {
   return new URLSearchParams(useSearch()).get(name) ?? '';

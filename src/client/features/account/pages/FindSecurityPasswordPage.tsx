@@ -1,7 +1,7 @@
 /** /findSecurityPassword: set the safety password the first time, or reset it by a chosen proof. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
 import { Page, Button, LoadingState, ErrorState, showToast } from '../../../ui';
+import { useLocation } from 'wouter';
 import { currentUser, refreshUser } from '../../../state/session';
 import { isChangeSafetyPassword, setSafetyPassword } from '../api';
 import { PasswordField } from '../components/PasswordField';

@@ -1,6 +1,6 @@
 /** /forgotPassword: user name + a way to prove it (phone / mail code, or questions) → reset token. */
 import { useState } from 'react';
-import { Link, useLocation } from '../../../router';
+import { Link, useLocation } from 'wouter';
 import { Page, TextField, Button } from '../../../ui';
 import { checkField, type FieldRule } from '../../../../domain/validation';
 import { forgetPassword, sendCode } from '../api';

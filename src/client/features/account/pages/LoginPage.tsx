@@ -1,6 +1,6 @@
 /** /login: user name + password (+ image code after failures); goes to ?redirect= or /index. */
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from '../../../router';
+import { Link, useLocation } from 'wouter';
 import { Page, TextField, Button, ImageCodeField } from '../../../ui';
 import { setUser, takeLoginMessage } from '../../../state/session';
 import { ApiError } from '../../../api/request';

@@ -1,8 +1,8 @@
 /** /personalInfo (the "我的" tab): avatar, names, balance, grade, the wallet / records / account menus and logout. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, useLocation } from '../../../router';
 import { Page, Button, Spinner, LoadingState, confirmDialog, showToast } from '../../../ui';
+import { Link, useLocation } from 'wouter';
 import { currentUser, setUser, clearUser } from '../../../state/session';
 import { tenantConfig } from '../../../state/tenant';
 import { infoUpdate, logout, queryBalance } from '../api';

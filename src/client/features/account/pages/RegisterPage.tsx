@@ -1,7 +1,7 @@
 /** /register: the tenant's register fields (getNewRegisterVerifyFront), live user-name check, image code. */
 import { useState } from 'react';
-import { Link, useLocation } from '../../../router';
 import { Page, TextField, Button, ImageCodeField, LoadingState, ErrorState } from '../../../ui';
+import { Link, useLocation } from 'wouter';
 import { setUser } from '../../../state/session';
 import type { FieldRule, PatternName } from '../../../../domain/validation';
 import { checkField } from '../../../../domain/validation';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { Page } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';

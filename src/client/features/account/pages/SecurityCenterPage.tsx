@@ -1,7 +1,7 @@
 /** /securityCenter: what is set (passwords, questions, phone, mail, real name) and where to change it. */
 import { useState } from 'react';
-import { Link } from '../../../router';
 import { Page, LoadingState, ErrorState, EmptyState } from '../../../ui';
+import { Link } from 'wouter';
 import { refreshUser } from '../../../state/session';
 import { securityList, type SecurityRow } from '../api';
 import { BindContact } from '../components/BindContact';

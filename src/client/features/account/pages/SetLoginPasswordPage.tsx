@@ -1,5 +1,5 @@
 /** /setLoginPassword?token=&userName=: new login password with the reset token → /login. */
-import { Link, useLocation } from '../../../router';
+import { Link, useLocation } from 'wouter';
 import { Page, Button, EmptyState, showAlert } from '../../../ui';
 import { forgetPasswordReset } from '../api';
 import { PasswordField } from '../components/PasswordField';

@@ -1,6 +1,6 @@
 /** /setSafetyQuestion: two different questions, their answers, confirmed by the safety password. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, useLocation } from '../../../router';
+import { Link, useLocation } from 'wouter';
 import { Page, Button, showToast, EmptyState } from '../../../ui';
 import { currentUser, refreshUser } from '../../../state/session';
 import { setSafetyQuestion } from '../api';

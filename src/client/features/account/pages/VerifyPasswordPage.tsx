@@ -1,6 +1,6 @@
 /** /verifyPassword?next=: confirm the login password, then continue to `next` (a same-site path). */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { Page, Button } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { verifyPassword } from '../api';

@@ -3,7 +3,7 @@
  * The server does not reveal which questions a user chose (forgetPassword with verifyType=question
  * only checks answers), so the player picks the two questions from the list and answers them.
  */
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { Page, TextField, Button } from '../../../ui';
 import { forgetPassword } from '../api';
 import { FormAlert, FormCard } from '../components/FormAlert';

@@ -1,5 +1,5 @@
 /** One bound payout account: a bank card, an Alipay or a WeChat account, masked. */
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import type { Card } from '../api';
 
 const KIND_STYLE: Record<Card['kind'], { label: string; tone: string }> = {

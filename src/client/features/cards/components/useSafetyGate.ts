@@ -3,8 +3,8 @@
  * safety password is told so and sent to set one first.
  */
 import { useEffect } from 'react';
-import { useLocation } from '../../../router';
 import { showToast } from '../../../ui';
+import { useLocation } from 'wouter';
 import { nameLock } from '../api';
 import { SET_SAFETY_PASSWORD_PATH } from '../state';
 import { keys, useQuery } from '../../../query';

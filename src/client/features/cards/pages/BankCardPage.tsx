@@ -1,8 +1,8 @@
 /** /bankCard: my bank cards, Alipay and WeChat accounts (masked); add, edit, delete with the safety password. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '../../../router';
 import { Page, LoadingState, ErrorState, EmptyState, showToast } from '../../../ui';
+import { Link } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { cardList, deleteCard, type Card } from '../api';
 import { CardItem } from '../components/CardItem';

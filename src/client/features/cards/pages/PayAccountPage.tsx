@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
 import { Page, Button, LoadingState, ErrorState, TextField, showToast } from '../../../ui';
+import { useLocation } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { PAY_ACCOUNT_LABEL, cardFieldRules, payAccountPatterns, type PayAccountKind } from '../../../../domain/banks';
 import { messages } from '../../../../domain/validation';

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation, useParams } from '../../../router';
 import { Page, Button, LoadingState, ErrorState, TextField, showToast } from '../../../ui';
+import { useLocation, useRoute } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules } from '../../../../domain/banks';
 import type { FieldRule } from '../../../../domain/validation';
@@ -22,7 +22,7 @@ import { keys, useQuery } from '../../../query';
 const bankRule: FieldRule = { label: '开户银行' };
 
 export default function SetBankCardPage() {
-  const { cardId } = useParams('/setBankcard/:cardId');
+  const cardId = useRoute('/setBankcard/:cardId')[1]?.cardId;
   const id = cardId && /^\d{1,15}$/.test(cardId) ? Number(cardId) : null;
   return (
     <Page title={id ? '修改银行卡' : '添加银行卡'} back="/bankCard">

@@ -1,7 +1,7 @@
 /** /setdigitalcurrency (add) and /setdigitalcurrency/:id (edit): currency, protocol, address, alias, safety password. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation, useParams } from '../../../router';
 import { Page, Button, LoadingState, ErrorState, Select, TextField, showToast } from '../../../ui';
+import { useLocation, useRoute } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules, checkDigitalAddress } from '../../../../domain/banks';
 import { PasswordField } from '../../account/components/PasswordField';
@@ -12,7 +12,7 @@ import { useSafetyGate } from '../components/useSafetyGate';
 import { keys, useQuery } from '../../../query';
 
 export default function SetDigitalCurrencyPage() {
-  const { id: raw } = useParams('/setdigitalcurrency/:id');
+  const raw = useRoute('/setdigitalcurrency/:id')[1]?.id;
   const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
   const q = useQuery({ queryKey: keys.cards('digital'), queryFn: digitalList });
   const { lock, missing } = useSafetyGate();

@@ -1,7 +1,7 @@
 /** /verifyBankCard?id=: the safety password before editing a bank card; the permit it earns opens /setBankcard/:id. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from '../../../router';
 import { Page, Button, LoadingState, ErrorState } from '../../../ui';
+import { useLocation } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules } from '../../../../domain/banks';
 import { PasswordField } from '../../account/components/PasswordField';

@@ -1,8 +1,8 @@
 /** /virtualCoin: my digital-currency addresses (masked), add, edit and delete with the safety password. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '../../../router';
 import { Page, LoadingState, ErrorState, EmptyState, showToast } from '../../../ui';
+import { Link } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { deleteDigital, digitalList, type DigitalAddress } from '../api';
 import { SafetyDialog } from '../components/SafetyDialog';

@@ -1,5 +1,6 @@
 /** Unit, multiple, stake per line (odds plays) and rebate, with the prizes at the chosen rebate. */
 import { useId } from 'react';
+import { Radio, RadioGroup } from '@headlessui/react';
 import { UNIT_NAMES, MIN_PRIZE_GROUP, type BetUnit, type PlayDef } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { MULTIPLE_MAX } from '../../../../domain/constants';
@@ -21,14 +22,14 @@ export function BetOptionsPanel({ play, info, options, onChange, stakeText, onSt
     <div className="flex flex-col gap-3 rounded-xl bg-white p-3 text-sm">
       {!odds && (
         <div className="flex flex-wrap items-center gap-3">
-          <div role="radiogroup" aria-label="投注单位" className="flex overflow-hidden rounded-lg border border-gray-300">
+          <RadioGroup aria-label="投注单位" value={options.unit} onChange={(unit) => set({ unit })} className="flex overflow-hidden rounded-lg border border-gray-300">
             {UNITS.map((u) => (
-              <button key={u} type="button" role="radio" aria-checked={options.unit === u} onClick={() => set({ unit: u })}
-                className={`min-h-10 px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${options.unit === u ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
+              <Radio key={u} value={u} as="button" type="button"
+                className={({ checked }) => `min-h-10 px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${checked ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
                 {UNIT_NAMES[u]}
-              </button>
+              </Radio>
             ))}
-          </div>
+          </RadioGroup>
           <div className="flex items-center gap-1">
             <label htmlFor={`${id}-m`} className="text-gray-800">倍数</label>
             <button type="button" aria-label="减少倍数" onClick={() => setMultiple(options.multiple - 1)} className="h-10 w-9 rounded-l-lg border border-gray-300 focus-visible:outline-2 focus-visible:outline-brand">−</button>
@@ -49,7 +50,7 @@ export function BetOptionsPanel({ play, info, options, onChange, stakeText, onSt
         <label htmlFor={`${id}-r`} className="shrink-0 text-gray-800">返点</label>
         <select id={`${id}-r`} value={options.rebatePermille} onChange={(e) => set({ rebatePermille: Number(e.target.value) })}
           className="h-10 flex-1 rounded-lg border border-gray-300 bg-white px-2 text-gray-900 focus:outline-2 focus:outline-brand/40">
-          {Array.from({ length: rebateCap + 1 }, (_, r) => (
+          {Array.from({ length: rebateCap + 1 }, (_, permille) => permille).map((r) => (
             <option key={r} value={r}>{`${(r / 10).toFixed(1)}% · 奖金组${userGroup - 2 * r}`}</option>
           ))}
         </select>

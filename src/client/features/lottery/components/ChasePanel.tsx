@@ -3,6 +3,7 @@
  * multiples of a domain plan (同倍 / 翻倍 / 利润率) and optional stop after a win.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
+import { Radio, RadioGroup } from '@headlessui/react';
 import { doublingPlan, profitRatePlan, sameMultiplePlan, type PlayDef } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
@@ -43,6 +44,7 @@ export function ChasePanel({ lotteryCode, tickets, play, userGroup, onClose, onS
   const first = tickets[0]!;
   const lines = slipLines(tickets);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the retry button's trigger to fetch again
   useEffect(() => {
     let live = true;
     setError(null);
@@ -72,14 +74,14 @@ export function ChasePanel({ lotteryCode, tickets, play, userGroup, onClose, onS
       </>
     }>
       <div className="flex flex-col gap-3">
-        <div role="radiogroup" aria-label="追号方案" className="flex overflow-hidden rounded-lg border border-gray-300 text-sm">
+        <RadioGroup aria-label="追号方案" value={kind} onChange={setKind} className="flex overflow-hidden rounded-lg border border-gray-300 text-sm">
           {([['same', '同倍'], ['double', '翻倍'], ['profit', '利润率']] as const).map(([k, label]) => (
-            <button key={k} type="button" role="radio" aria-checked={kind === k} onClick={() => setKind(k)}
-              className={`min-h-10 flex-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${kind === k ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
+            <Radio key={k} value={k} as="button" type="button"
+              className={({ checked }) => `min-h-10 flex-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${checked ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
               {label}
-            </button>
+            </Radio>
           ))}
-        </div>
+        </RadioGroup>
         <div className="flex flex-wrap gap-3">
           <NumberField label="追号期数" value={count} onChange={setCount} min={1} max={CHASE_MAX_ISSUES} />
           <NumberField label="起始倍数" value={m0} onChange={setM0} min={1} max={10000} />

@@ -1,6 +1,6 @@
 /** A hall card: name, issue on sale with its countdown, and the latest result. */
 import { useEffect, useState } from 'react';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { getOpenData, RESULTS_STRIP_SIZE, type LotteryItem, type OpenRow } from '../api';
 import { formatCountdown } from '../families';
 import { useIssue } from '../hooks/useIssue';
@@ -11,6 +11,7 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
   const d = issue.data;
   // The latest results also come from lotteryOpenData, which the service worker keeps for offline reading.
   const [fallback, setFallback] = useState<OpenRow | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new last issue means a new result to fetch
   useEffect(() => {
     let live = true;
     getOpenData(item.lotteryCode, RESULTS_STRIP_SIZE, { quiet: true }).then((l) => { if (live) setFallback(l[0] ?? null); }, () => {});
@@ -32,7 +33,7 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
           : issue.error && !d ? <span className="text-red-700">期号获取失败</span>
           : d?.issue ? <span>第{d.issue}期</span> : <span>暂停销售</span>}
         {issue.remainingMs !== null && (
-          <span aria-label={`距封盘 ${formatCountdown(issue.remainingMs)}`} className="font-mono tabular-nums text-brand">
+          <span role="timer" aria-live="off" aria-label={`距封盘 ${formatCountdown(issue.remainingMs)}`} className="font-mono tabular-nums text-brand">
             {issue.remainingMs > 0 ? formatCountdown(issue.remainingMs) : '开奖中'}
           </span>
         )}

@@ -3,11 +3,11 @@
  * renders once more before the shell unmounts it, and must not read that as "unknown lottery".
  */
 import { useRef } from 'react';
-import { useParams } from '../../../router';
+import { useRoute } from 'wouter';
 
 export function useRouteParams(pattern: string): Record<string, string> {
-  const now = useParams(pattern);
-  const held = useRef(now);
-  if (Object.keys(now).length > 0) held.current = now;
+  const [matches, now] = useRoute(pattern);
+  const held = useRef<Record<string, string>>({});
+  if (matches && now) held.current = now as Record<string, string>;
   return held.current;
 }

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, useLocation } from '../../../router';
+import { Link, useLocation } from 'wouter';
 import { ErrorState, LoadingState, Page, requireOnline, showAlert, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { isOnline, online } from '../../../state/network';

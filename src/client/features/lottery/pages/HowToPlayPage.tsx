@@ -1,7 +1,7 @@
 /** /howtoplay/:id — the rules of every play of one lottery (public; readable offline from the cache). */
 import { useEffect, useState } from 'react';
-import { Link } from '../../../router';
 import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
+import { Link } from 'wouter';
 import { tenantName } from '../../../state/tenant';
 import { getHowToPlay } from '../api';
 import { FAMILY_NAMES } from '../families';

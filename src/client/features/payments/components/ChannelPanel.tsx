@@ -1,5 +1,6 @@
 /** One channel: its receiving configs (a choice when there are several), the account to pay and the amount form. */
 import { useState } from 'react';
+import { Radio, RadioGroup } from '@headlessui/react';
 import type { RechargeChannel } from '../../../../domain/payments';
 import { LoadingState, EmptyState, ErrorState } from '../../../ui';
 import { getChannel, type RechargeOrder } from '../api';
@@ -19,15 +20,14 @@ export function ChannelPanel({ channel, payerNameRequired, userId, onCreated }: 
   return (
     <>
       {data.list.length > 1 && (
-        <div role="radiogroup" aria-label="收款账户" className="mb-3 flex flex-wrap gap-2">
+        <RadioGroup aria-label="收款账户" value={config.configId} onChange={setPicked} className="mb-3 flex flex-wrap gap-2">
           {data.list.map((c) => (
-            // biome-ignore lint/a11y/useSemanticElements: a card-sized choice; a button with role radio and aria-checked is the ARIA radio pattern
-            <button key={c.configId} type="button" role="radio" aria-checked={c.configId === config.configId} onClick={() => setPicked(c.configId)}
-              className={`min-h-10 rounded-full px-4 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${c.configId === config.configId ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300'}`}>
+            <Radio key={c.configId} value={c.configId} as="button" type="button"
+              className={({ checked }) => `min-h-10 rounded-full px-4 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${checked ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300'}`}>
               {c.name}
-            </button>
+            </Radio>
           ))}
-        </div>
+        </RadioGroup>
       )}
       <ReceivingAccount config={config} channelName={channel.name} />
       <RechargeForm key={config.configId} channel={channel} config={config} payerNameRequired={payerNameRequired} userId={userId} onCreated={onCreated} />

@@ -1,12 +1,13 @@
 /** The channels of PaySort as a scrollable strip of links; the current one is marked. */
 import { useEffect, useRef } from 'react';
 import { channelUrl, type ChannelCode } from '../../../../domain/payments';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import type { PaySortItem } from '../api';
 
 export function ChannelStrip({ list, current }: { list: PaySortItem[]; current: ChannelCode }) {
   const nav = useRef<HTMLElement>(null);
   // Keep the current channel in sight on a narrow screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the current channel changes
   useEffect(() => {
     nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [current]);

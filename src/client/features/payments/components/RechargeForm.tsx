@@ -4,6 +4,7 @@
  * then a confirm step, then the order. Checked with the domain rules before anything is sent.
  */
 import { useEffect, useRef, useState } from 'react';
+import { Radio, RadioGroup } from '@headlessui/react';
 import { checkPayerName, coinToFen, type RechargeChannel, DIGITAL_CURRENCY_CHANNEL } from '../../../../domain/payments';
 import { formatFen } from '../../../../domain/money';
 import { Button, TextField } from '../../../ui';
@@ -19,17 +20,14 @@ const CHIP = 'min-h-10 rounded-lg px-3 text-sm focus-visible:outline-2 focus-vis
 
 function Chips({ label, values, selected, unit, onPick }: { label: string; values: string[]; selected: string; unit: string; onPick(v: string): void }) {
   return (
-    <div role="radiogroup" aria-label={label} className="mb-3 grid grid-cols-3 gap-2">
-      {values.map((v) => {
-        const on = v === selected;
-        return (
-          <button key={v} type="button" role="radio" aria-checked={on} onClick={() => onPick(v)}
-            className={`${CHIP} ${on ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300 hover:bg-gray-50'}`}>
-            {v.replace(/\.00$/, '')}{unit}
-          </button>
-        );
-      })}
-    </div>
+    <RadioGroup aria-label={label} value={selected} onChange={onPick} className="mb-3 grid grid-cols-3 gap-2">
+      {values.map((v) => (
+        <Radio key={v} value={v} as="button" type="button"
+          className={({ checked }) => `${CHIP} ${checked ? 'bg-brand text-white' : 'bg-white text-gray-800 ring-1 ring-gray-300 hover:bg-gray-50'}`}>
+          {v.replace(/\.00$/, '')}{unit}
+        </Radio>
+      ))}
+    </RadioGroup>
   );
 }
 

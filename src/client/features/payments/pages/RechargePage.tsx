@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { channelByCode, channelUrl } from '../../../../domain/payments';
 import { Page, LoadingState, EmptyState, ErrorState } from '../../../ui';
-import { useLocation } from '../../../router';
+import { useLocation } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { getPaySort, getPaymentSettings } from '../api';
 import { isRechargePath, notePaySort } from '../firstChannel';

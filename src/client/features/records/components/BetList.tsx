@@ -1,6 +1,6 @@
 /** Bet rows (投注记录): lottery, issue, amount, return and status; tap opens the detail. */
 import type { BetRow } from '../../lottery/api';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { formatTime, returnText, statusTone, yuan } from '../format';
 
 export function BetList({ rows, canCancel, onCancel, cancelling }: {

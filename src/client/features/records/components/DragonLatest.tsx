@@ -5,7 +5,7 @@ import { STREAK_REFRESH_MS } from '../../../../domain/constants';
 import { STREAK_BET_MAX_CHARS } from '../../../../domain/validation';
 import { addFastBetting, getLongDragon, type LongDragonRow } from '../../lottery/api';
 import { currentUser } from '../../../state/session';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { Button, EmptyState, ErrorState, LoadingState, TextField, confirmDialog, showToast } from '../../../ui';
 import { useServerNow } from '../../lottery/clock';
 import { useMoneyAction } from '../../../money/useMoneyAction';

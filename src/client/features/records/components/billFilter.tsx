@@ -2,7 +2,7 @@
 import { Select } from '../../../ui';
 import { txTypeName } from '../../../../domain/txTypes';
 import { beijingDate } from '../format';
-import { Segmented } from './Segmented';
+import { Tabs } from '../../../ui/Tabs';
 import { BILL_GROUPS } from './billTypes';
 
 export type BillRangeKey = 'today' | 'yesterday' | 'week' | 'month';
@@ -39,7 +39,7 @@ export function BillFilter({ value, onChange }: { value: BillFilterValue; onChan
           ? <Select<number> label="账变类型" name="typeCode" value={value.code} options={codeOptions} onChange={(c) => onChange({ ...value, code: c })} />
           : <div />}
       </div>
-      <Segmented<BillRangeKey> label="日期" value={value.range} options={BILL_RANGES} onChange={(r) => onChange({ ...value, range: r })} />
+      <Tabs<BillRangeKey> look="chips" label="日期" value={value.range} options={BILL_RANGES} onChange={(r) => onChange({ ...value, range: r })} />
     </section>
   );
 }

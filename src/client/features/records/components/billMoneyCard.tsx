@@ -1,5 +1,5 @@
 /** The money side of today's profit and loss: recharges, withdrawals, rebates, activity and the day's total. */
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { profitTone, yuan } from '../format';
 import type { ProfitLoss } from './billApi';
 

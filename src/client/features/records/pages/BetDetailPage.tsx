@@ -1,8 +1,8 @@
 /** /betDetail?id=…: one bet in full, its draw, win detail per tier, rebate, and a link to verify the draw. */
 import { useState, type ReactNode } from 'react';
 import { getBetDetail, type BetDetail } from '../../lottery/api';
-import { Link, useSearch } from '../../../router';
 import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
+import { Link, useSearch } from 'wouter';
 import { formatTime, returnText, statusTone, yuan } from '../format';
 import { DetailList } from '../components/DetailList';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';

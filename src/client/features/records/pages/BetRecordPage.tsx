@@ -7,7 +7,7 @@ import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { PAGE_SIZE, usePagedList } from '../paging';
 import { BetList } from '../components/BetList';
 import { SummaryCard } from '../components/SummaryCard';
-import { Segmented } from '../components/Segmented';
+import { Tabs } from '../../../ui/Tabs';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
 import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 
@@ -41,7 +41,7 @@ export default function BetRecordPage() {
             <Select<string> label="彩种" name="lotteryCode" value={lotteryCode} onChange={setLotteryCode} options={lotteryOptions} />
             <Select<string> label="状态" name="status" value={status} onChange={setStatus} options={BET_STATUS_OPTIONS} />
           </div>
-          <Segmented<RangeKey> label="日期" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+          <Tabs<RangeKey> look="chips" label="日期" value={range} options={RANGE_OPTIONS} onChange={setRange} />
         </section>
         {summary.data && <SummaryCard data={summary.data} />}
         {summary.error && <p role="alert" className="text-sm text-red-700">统计加载失败：{summary.error.message}</p>}

@@ -1,5 +1,5 @@
 /** /longDragonInfo: what a long dragon is and how the helper works. */
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { Page } from '../../../ui';
 import { STREAK_BET_MAX_AMOUNT } from '../../../../domain/validation';
 import { STREAK_REFRESH_MS } from '../../../../domain/constants';

@@ -3,8 +3,8 @@
  * (recharges, withdrawals, rebates, activity income, the day's total) from the ledger report.
  */
 import { getBetData } from '../../lottery/api';
-import { Link } from '../../../router';
 import { ErrorState, LoadingState, Page } from '../../../ui';
+import { Link } from 'wouter';
 import { dateRange } from '../format';
 import { SummaryCard } from '../components/SummaryCard';
 import { getProfitLoss } from '../components/billApi';

@@ -10,8 +10,8 @@ import { currentUser } from '../../../state/session';
 import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { groupFromQuote, mainTier, rebateRows, representativePlays } from '../rebateTable';
-import { Segmented } from '../components/Segmented';
 import { keys, useQuery } from '../../../query';
+import { Tabs } from '../../../ui/Tabs';
 
 const FAMILY_NAMES: Record<LotteryFamily, string> = {
   SSC: '时时彩', K3: '快3', PK10: 'PK拾', SYX5: '11选5', FC3D: '福彩3D', PL35: '排列3/5', KL8: '快乐8', LHC: '六合彩', BJ28: '28',
@@ -51,7 +51,7 @@ export default function RebateDesPage() {
             : !family ? <EmptyState text="暂无彩种" />
               : (
                 <>
-                  <Segmented<LotteryFamily> label="彩种类别" value={family} options={families.map((f) => ({ value: f, label: FAMILY_NAMES[f] }))} onChange={setPicked} />
+                  <Tabs<LotteryFamily> look="chips" label="彩种类别" value={family} options={families.map((f) => ({ value: f, label: FAMILY_NAMES[f] }))} onChange={setPicked} />
                   {group.loading ? <LoadingState />
                     : group.error ? <ErrorState message={group.error.message} onRetry={group.reload} />
                       : group.data ? <Table family={family} userGroup={group.data} loggedIn={loggedIn} />

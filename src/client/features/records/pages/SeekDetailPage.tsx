@@ -1,8 +1,8 @@
 /** /seekDetail?id=…: one chase with its per-issue orders; cancel one pending issue or all that have not started. */
 import { useState } from 'react';
 import { cancelChase, getChaseDetail, type BetRow, type ChaseDetail } from '../../lottery/api';
-import { useSearch } from '../../../router';
 import { Button, ErrorState, LoadingState, Page, confirmDialog, showAlert, showToast } from '../../../ui';
+import { useSearch } from 'wouter';
 import { chaseTotal, formatTime, yuan } from '../format';
 import { DetailList } from '../components/DetailList';
 import { BetList } from '../components/BetList';

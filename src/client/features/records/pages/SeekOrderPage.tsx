@@ -1,12 +1,12 @@
 /** /seekOrder: my chases (追号) by status, with counts, load-more; tap opens the chase. */
 import { useState } from 'react';
 import { getChaseBetData, getChaseBetting, type ChaseRow } from '../../lottery/api';
-import { Link } from '../../../router';
 import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { chaseTotal, formatTime, statusTone, yuan } from '../format';
 import { PAGE_SIZE, usePagedList } from '../paging';
-import { Segmented } from '../components/Segmented';
 import { keys, useQuery } from '../../../query';
+import { Link } from 'wouter';
+import { Tabs } from '../../../ui/Tabs';
 
 /** Chase statuses (chases.status): running, finished, stopped after a win, cancelled by the player. */
 const TABS = [
@@ -26,7 +26,7 @@ export default function SeekOrderPage() {
   return (
     <Page title="追号记录" back>
       <div className="mx-auto max-w-xl space-y-3">
-        <Segmented<Tab> label="追号状态" value={status} options={options} onChange={setStatus} />
+        <Tabs<Tab> look="chips" label="追号状态" value={status} options={options} onChange={setStatus} />
         {chases.error && chases.items.length === 0 ? <ErrorState message={chases.error.message} onRetry={chases.reload} />
           : chases.loading && chases.items.length === 0 ? <LoadingState />
             : chases.items.length === 0 ? <EmptyState text="暂无追号记录" />

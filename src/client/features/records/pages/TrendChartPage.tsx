@@ -2,17 +2,17 @@
 import { useMemo, useState } from 'react';
 import { computeTrend, parseDraw, trendViews, type LotteryFamily } from '../../../../domain/lottery';
 import { getOpenData, type OpenRow } from '../../lottery/api';
-import { Link, useParams } from '../../../router';
 import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { useLotteries } from '../../lottery/hooks/useLotteries';
-import { Segmented } from '../components/Segmented';
+import { Link, useRoute } from 'wouter';
+import { Tabs } from '../../../ui/Tabs';
 import { TrendGrid } from '../components/TrendGrid';
 import { keys, useQuery } from '../../../query';
 
 const SIZES = [30, 50, 100].map((n) => ({ value: n, label: `近${n}期` }));
 
 export default function TrendChartPage() {
-  const { id = '' } = useParams('/trendChart/:id');
+  const id = useRoute('/trendChart/:id')[1]?.id ?? '';
   const lotteries = useLotteries();
   const lottery = lotteries.byCode.get(id);
   const [pageSize, setPageSize] = useState(30);
@@ -26,7 +26,7 @@ export default function TrendChartPage() {
             : !lottery ? <EmptyState text="彩种不存在或已停售" />
               : (
                 <>
-                  <Segmented<number> label="期数" value={pageSize} options={SIZES} onChange={setPageSize} />
+                  <Tabs<number> look="chips" label="期数" value={pageSize} options={SIZES} onChange={setPageSize} />
                   {draws.loading && !draws.data ? <LoadingState />
                     : draws.error ? <ErrorState message={draws.error.message} onRetry={draws.reload} />
                       : <Chart family={lottery.family} rows={draws.data ?? []} />}
@@ -56,11 +56,11 @@ function Chart({ family, rows }: { family: LotteryFamily; rows: OpenRow[] }) {
   return (
     <>
       {views.length > 1 && (
-        <Segmented<string> label="走势类型" value={view.id} options={views.map((v) => ({ value: v.id, label: v.nameZh }))}
+        <Tabs<string> look="chips" label="走势类型" value={view.id} options={views.map((v) => ({ value: v.id, label: v.nameZh }))}
           onChange={(v) => { setViewId(v); setGroupAt(0); }} />
       )}
       {groups.length > 1 && (
-        <Segmented<number> label="位置" value={Math.min(groupAt, groups.length - 1)} options={groups.map((g, i) => ({ value: i, label: g.name }))} onChange={setGroupAt} />
+        <Tabs<number> look="chips" label="位置" value={Math.min(groupAt, groups.length - 1)} options={groups.map((g, i) => ({ value: i, label: g.name }))} onChange={setGroupAt} />
       )}
       <div className="flex flex-wrap items-center gap-4 text-sm text-gray-800">
         <label className="flex min-h-9 items-center gap-2"><input type="checkbox" checked={showMiss} onChange={(e) => setShowMiss(e.target.checked)} className="h-4 w-4 accent-brand" />显示遗漏</label>

@@ -7,9 +7,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { BEIJING_OFFSET_MIN } from '../../../../domain/lottery';
 import { verifyDraw, type DrawCorrection, type VerifyDrawData } from '../../lottery/api';
-import { useLocation, useSearch } from '../../../router';
 import { Button, ErrorState, LoadingState, Page, Select, TextField } from '../../../ui';
 import { useLotteries } from '../../lottery/hooks/useLotteries';
+import { useLocation, useSearch } from 'wouter';
 import { correctionsChainOk, recomputeLocally, type LocalCheck } from '../verifyLocal';
 import { DetailList } from '../components/DetailList';
 import type { LotteryFamily } from '../../../../domain/lottery';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { formatFen, parseYuanToFen } from '../../../../domain/money';
 import { parsePercentToBp, pledgeProfitFen, termEndMs } from '../../../../domain/wallet';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { Button, TextField, confirmDialog, showToast } from '../../../ui';
 import { createPledge, type PledgeOrder, type PledgeProduct, type WalletInfo } from '../api';
 import { checkAmount, fenOf, formatDateTime } from '../format';

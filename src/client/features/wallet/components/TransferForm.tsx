@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import { formatFen } from '../../../../domain/money';
-import { Link } from '../../../router';
 import { Button, ErrorState, LoadingState, TextField, showToast } from '../../../ui';
 import { useQuery } from '../../../query';
 import { walletInfoQuery } from '../queries';
-import { transferIn, transferOut, type TransferResult, type WalletInfo } from '../api';
+import { transferIn, transferOut, type TransferResult, type WalletInfo, } from '../api';
+import { Link } from 'wouter';
 import { checkAmount } from '../format';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import { Card, useUserId } from './WalletPage';

@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { tenantConfig, loadTenantConfig } from '../../../state/tenant';
 import { currentUser } from '../../../state/session';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { LoadingState, Page } from '../../../ui';
 
 /**
@@ -17,6 +17,7 @@ export function useWalletEnabled(): boolean | null {
   useSignals();
   const config = tenantConfig.value;
   const [unavailable, setUnavailable] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: config is the signal's value; load again while it is missing
   useEffect(() => {
     if (!config) void loadTenantConfig().then((c) => { if (!c) setUnavailable(true); });
   }, [config]);

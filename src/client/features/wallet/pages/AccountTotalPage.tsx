@@ -1,8 +1,8 @@
 /** /accountTotal: the wallet home — balance, pledged, yesterday's and total earnings, the rate, actions and logs. */
 import { VW_TYPES } from '../../../../domain/wallet';
-import { Link } from '../../../router';
 import { ErrorState, LoadingState } from '../../../ui';
-import type { WalletInfo } from '../api';
+import { Link } from 'wouter';
+import { type WalletInfo } from '../api';
 import { sumYuan } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
 import { useQuery } from '../../../query';

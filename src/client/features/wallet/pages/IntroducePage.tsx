@@ -1,6 +1,6 @@
 /** /introduce: what the virtual wallet and pledges are, how interest and profit are counted, and the rules. */
 import { formatBp, DEFAULT_VW_RATE_BP } from '../../../../domain/wallet';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser } from '../../../state/session';
 import { limitText } from '../format';

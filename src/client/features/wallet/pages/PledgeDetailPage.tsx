@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { formatFen, signedYuanText } from '../../../../domain/money';
 import { earlyExitOutcome, parsePercentToBp } from '../../../../domain/wallet';
-import { useSearch } from '../../../router';
 import { Button, EmptyState, ErrorState, LoadingState, confirmDialog, showToast } from '../../../ui';
+import { useSearch } from 'wouter';
 import { cancelPledge, getPledgeOrderDetail, setPledgeAutoRenew, type OrderLog, type PledgeOrder } from '../api';
 import { formatDateTime } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';

@@ -1,10 +1,9 @@
 /** /pledge?productId=…: buy one pledge product with money from the virtual wallet (614). */
-import { useSearch } from '../../../router';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { PledgeForm } from '../components/PledgeForm';
 import { WalletPage } from '../components/WalletPage';
-import { Link } from '../../../router';
 import { useWalletAndProducts } from '../queries';
+import { Link, useSearch } from 'wouter';
 
 export default function PledgePage() {
   return <WalletPage title="质押" back="/pledgeShop"><Buy /></WalletPage>;

@@ -1,12 +1,12 @@
 /** /pledgePosition: my pledge orders, by status (持有中 / 已到期 / 已赎回), each linking to its detail. */
 import { useState } from 'react';
 import { PLEDGE_STATUSES, pledgeStatusNames } from '../../../../domain/wallet';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { PAGE_SIZE, usePagedList } from '../../records/paging';
 import { getPledgeOrders, type OrderStatus, type PledgeOrder } from '../api';
 import { formatDateTime } from '../format';
 import { PagedView } from '../components/PagedFooter';
-import { Tabs } from '../components/Tabs';
+import { Tabs } from '../../../ui/Tabs';
 import { WalletPage } from '../components/WalletPage';
 import { keys } from '../../../query';
 

@@ -1,6 +1,6 @@
 /** /pledgeShop: the pledge products on offer, each with a button to buy it on /pledge. */
-import { Link } from '../../../router';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui';
+import { Link } from 'wouter';
 import { ProductCard } from '../components/ProductCard';
 import { WalletPage } from '../components/WalletPage';
 import { useQuery } from '../../../query';

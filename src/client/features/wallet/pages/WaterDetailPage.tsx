@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { signedYuanText } from '../../../../domain/money';
 import { txTypeName } from '../../../../domain/txTypes';
 import { VW_TYPE_CODES } from '../../../../domain/wallet';
-import { useSearch } from '../../../router';
+import { useSearch } from 'wouter';
 import { Select } from '../../../ui';
 import { PAGE_SIZE, usePagedList } from '../../records/paging';
 import { getWalletLogs, type WalletLog } from '../api';

@@ -13,7 +13,7 @@ import {
 } from '../../../../domain/withdraw';
 import { Button, ErrorState, LoadingState, TextField, confirmDialog, showToast } from '../../../ui';
 import { keys, useQuery } from '../../../query';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { getAddresses, getBalance, getCards, getSettings, getTurnover, saveWithdraw, type SaveResult } from '../api';
 import { useMoneyAction } from '../../../money/useMoneyAction';

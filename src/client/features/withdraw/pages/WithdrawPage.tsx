@@ -6,20 +6,21 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Page, LoadingState } from '../../../ui';
-import { Link } from '../../../router';
+import { Link } from 'wouter';
 import { currentUser, sessionLoaded } from '../../../state/session';
 import { WithdrawForm } from '../components/WithdrawForm';
 import { WithdrawRecords } from '../components/WithdrawRecords';
+import { Tabs } from '../../../ui/Tabs';
 
 const TABS = [
-  { key: 'apply', label: '申请提现' },
-  { key: 'records', label: '提现记录' },
+  { value: 'apply', label: '申请提现' },
+  { value: 'records', label: '提现记录' },
 ] as const;
 
 export default function WithdrawPage() {
   useSignals();
   const user = currentUser.value;
-  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('apply');
+  const [tab, setTab] = useState<(typeof TABS)[number]['value']>('apply');
   if (!sessionLoaded.value) return <Page title="提现" back><LoadingState /></Page>;
   if (!user) {
     return (
@@ -35,20 +36,10 @@ export default function WithdrawPage() {
   }
   return (
     <Page title="提现" back>
-      <div role="tablist" aria-label="提现" className="mb-4 grid grid-cols-2 gap-1 rounded-full bg-white p-1">
-        {TABS.map((t) => (
-          <button key={t.key} type="button" role="tab" id={`wd-tab-${t.key}`} aria-selected={tab === t.key} aria-controls="wd-panel"
-            onClick={() => setTab(t.key)}
-            className={`min-h-10 rounded-full text-sm focus-visible:outline-2 focus-visible:outline-brand ${tab === t.key ? 'bg-brand text-white' : 'text-gray-800'}`}>
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="wd-panel" aria-labelledby={`wd-tab-${tab}`} className="mx-auto max-w-xl">
-        {tab === 'apply'
+      <Tabs<(typeof TABS)[number]['value']> look="pills" className="mb-4" label="提现" value={tab} options={TABS} onChange={setTab} panelClassName="mx-auto max-w-xl"
+        panel={(t) => (t === 'apply'
           ? <WithdrawForm userId={user.userId} userName={user.userName} onShowRecords={() => setTab('records')} />
-          : <WithdrawRecords />}
-      </div>
+          : <WithdrawRecords />)} />
     </Page>
   );
 }
