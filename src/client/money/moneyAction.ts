@@ -89,6 +89,12 @@ export interface MoneyAction<T> {
   onBusy?(busy: boolean): void;
 }
 
+/** The balance an answer carries (bets, chases, cancels answer it), if any. */
+function balanceIn(result: unknown): string | undefined {
+  const b = (result as { balance?: unknown } | null)?.balance;
+  return typeof b === 'string' ? b : undefined;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stillProcessing = (e: unknown) => e instanceof ApiError && e.code === ResponseCode.BET_PENDING;
 
@@ -119,7 +125,7 @@ export async function runMoneyAction<T>(action: MoneyAction<T>): Promise<MoneyOu
       const result = await sendOnce(send, requestId);
       await settleMoneyAction(userId, kind);
       const refresh = REFRESH[kind];
-      if (refresh) void invalidateAfterMoney(refresh).catch(() => {});
+      if (refresh) void invalidateAfterMoney(refresh, balanceIn(result)).catch(() => {});
       return { ok: true, result };
     } catch (e) {
       if (isOfflineError(e)) return { ok: false, reason: 'offline', message: (e as Error).message };

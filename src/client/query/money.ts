@@ -19,13 +19,22 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   settlement: () => [keys.betRecords(), keys.chaseRecords(), keys.bill(), keys.profitLoss()],
 };
 
-export function invalidateAfterMoney(kind: MoneyAction): Promise<void> {
-  return Promise.all([keys.balance(), ...AFFECTED[kind]()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {});
+/**
+ * `balance`: the balance the action's answer carried (yuan text), put in the cache instead of asking
+ * the server again; without it the balance is asked again.
+ */
+export function invalidateAfterMoney(kind: MoneyAction, balance?: string): Promise<void> {
+  const known = balance !== undefined && noteBalance(balance);
+  return Promise.all([...(known ? [] : [keys.balance()]), ...AFFECTED[kind]()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {});
 }
 
-/** The balance a money action's answer carries (yuan text), put in the cache so every screen shows it at once. */
-export function noteBalance(balance: string): void {
+/**
+ * The balance a money action's answer carries (yuan text), put in the cache so every screen shows it at
+ * once. false (and the balance asked again) when the text is not an amount.
+ */
+export function noteBalance(balance: string): boolean {
   const balanceFen = parseYuanToFen(balance, { allowNegative: true });
-  if (balanceFen === null) { void queryClient.invalidateQueries({ queryKey: keys.balance() }); return; }
+  if (balanceFen === null) { void queryClient.invalidateQueries({ queryKey: keys.balance() }); return false; }
   queryClient.setQueryData(keys.balance(), { balance, balanceFen });
+  return true;
 }

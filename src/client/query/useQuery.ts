@@ -50,16 +50,3 @@ export function useQuery<T>({ queryKey, queryFn, staleTime = 0, enabled = true }
   const reload = useCallback(() => { queryClient.fetch(key, ask, true).catch(() => {}); }, [key, ask]);
   return { data: state.data, error: state.error, loading: enabled && state.status === 'pending', fetching: state.fetching, reload };
 }
-
-/**
- * Asks again when `version` changes after the first render: for a parent that counts its own
- * changes (an order placed on this screen) where no invalidation reaches yet.
- */
-export function useReloadOnChange(version: unknown, reload: () => void): void {
-  const seen = useRef(version);
-  useEffect(() => {
-    if (Object.is(seen.current, version)) return;
-    seen.current = version;
-    reload();
-  }, [version, reload]);
-}

@@ -7,7 +7,7 @@
  */
 import { signal, type Signal } from '@preact/signals-react';
 import { useEffect, useRef } from 'react';
-import { keys, queryClient, useQuery, useReloadOnChange } from '../../query';
+import { keys, queryClient, useQuery } from '../../query';
 import { getRechargeRecords, type RechargeOrder } from './api';
 
 /** How often a pending order's status is asked again. */
@@ -24,7 +24,8 @@ export interface WatchedOrders {
   reload(): void;
 }
 
-export function useWatchedRechargeOrders(refreshKey: number): WatchedOrders {
+/** A new order refreshes the list through the money-action helper's invalidation (query/money.ts). */
+export function useWatchedRechargeOrders(): WatchedOrders {
   const background = useRef(false);
   const q = useQuery({
     queryKey: keys.rechargeOrders({ page: 1, pageSize: PAGE_SIZE }),
@@ -36,7 +37,6 @@ export function useWatchedRechargeOrders(refreshKey: number): WatchedOrders {
   });
   const list = q.data;
   const { reload } = q;
-  useReloadOnChange(refreshKey, reload);
 
   // An order leaving 待审核 moved money (or not): the balance and the statement are asked again.
   const pendingIds = useRef<Set<number>>(new Set());

@@ -12,12 +12,11 @@ const KEPT: readonly Tab[] = ['latest'];
 
 export function LongDragon() {
   const [tab, setTab] = useState<Tab>('latest');
-  const [version, setVersion] = useState(0);
   return (
     <div className="flex min-h-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       <Tabs<Tab> look="underline" label="长龙助手" value={tab} options={TABS} onChange={setTab} keepMounted={KEPT}
         trailing={<Link href="/longDragonInfo" className="px-3 text-sm text-brand underline focus-visible:outline-2 focus-visible:outline-brand">说明</Link>}
-        panel={(t) => (t === 'latest' ? <DragonLatest onBet={() => setVersion((v) => v + 1)} /> : <DragonMyBets version={version} />)} />
+        panel={(t) => (t === 'latest' ? <DragonLatest /> : <DragonMyBets />)} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { tenantName } from '../../../state/tenant';
 import { formatFen } from '../../../../domain/money';
 import { addBetting, addChaseBetting, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
 import { EARLY_TTL_MS, fetchEarly } from '../early';
-import { keys, noteBalance, queryClient, useQuery } from '../../../query';
+import { keys, queryClient, useQuery } from '../../../query';
 import { isFamily } from '../families';
 import { loadRebate, dropRebate } from '../storage';
 import { useLotteries } from '../hooks/useLotteries';
@@ -101,7 +101,6 @@ export default function BettingPage() {
     const rows = confirmTickets.map((t) => toBettingRow(t, betIssue));
     const res = await bets.submit('bet', JSON.stringify(rows), (rid) => addBetting(rows, rid));
     if (!res) return;
-    noteBalance(res.balance);
     const sent = new Set(confirmTickets.map((t) => t.key));
     setSlip((s) => s.filter((t) => !sent.has(t.key)));
     setPanel({ success: `我在${item?.lotteryName ?? ''}第${betIssue}期投注了${slipLines(confirmTickets)}注，共${formatFen(slipTotalFen(confirmTickets))}元，一起来试试手气！` });
@@ -111,7 +110,6 @@ export default function BettingPage() {
     setPanel(null);
     const res = await bets.submit('chase', JSON.stringify(data), (rid) => addChaseBetting(data, rid));
     if (!res) return;
-    noteBalance(res.balance);
     setSlip([]);
     setPanel({ success: `我在${item?.lotteryName ?? ''}追号${data.chaseCount}期，从第${data.startIssue}期开始，共${data.bettingAllAmount}元！` });
   };

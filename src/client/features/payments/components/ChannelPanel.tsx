@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { Radio, RadioGroup } from '@headlessui/react';
 import type { RechargeChannel } from '../../../../domain/payments';
 import { LoadingState, EmptyState, ErrorState } from '../../../ui';
-import { getChannel, type RechargeOrder } from '../api';
+import { getChannel, } from '../api';
 import { ReceivingAccount } from './ReceivingAccount';
 import { RechargeForm } from './RechargeForm';
 import { keys, useQuery } from '../../../query';
 
-interface Props { channel: RechargeChannel; payerNameRequired: boolean; userId: number; onCreated(order: RechargeOrder): void }
+interface Props { channel: RechargeChannel; payerNameRequired: boolean; userId: number }
 
-export function ChannelPanel({ channel, payerNameRequired, userId, onCreated }: Props) {
+export function ChannelPanel({ channel, payerNameRequired, userId }: Props) {
   const { data, error, loading, reload } = useQuery({ queryKey: keys.payChannel(channel.code), queryFn: () => getChannel(channel) });
   const [picked, setPicked] = useState<number | null>(null);
   if (loading && !data) return <LoadingState />;
@@ -30,7 +30,7 @@ export function ChannelPanel({ channel, payerNameRequired, userId, onCreated }: 
         </RadioGroup>
       )}
       <ReceivingAccount config={config} channelName={channel.name} />
-      <RechargeForm key={config.configId} channel={channel} config={config} payerNameRequired={payerNameRequired} userId={userId} onCreated={onCreated} />
+      <RechargeForm key={config.configId} channel={channel} config={config} payerNameRequired={payerNameRequired} userId={userId} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * My balance and latest recharge orders with their status; `refreshKey` changes after a new order.
+ * My balance and latest recharge orders with their status; a new order refreshes them through the query layer.
  * While an order waits for the operator the list keeps itself fresh (orderWatch.ts), and the balance
  * is read again as soon as an order is decided, so 已到账 and the new balance show without a reload.
  */
@@ -16,8 +16,8 @@ function Balance() {
   return <p className="mb-2 text-sm text-gray-700">账户余额：<output aria-label="账户余额" className="font-semibold text-gray-900">{data ? `¥${data.balance}` : '—'}</output></p>;
 }
 
-export function RecentOrders({ refreshKey }: { refreshKey: number }) {
-  const { list, error, loading, reload } = useWatchedRechargeOrders(refreshKey);
+export function RecentOrders() {
+  const { list, error, loading, reload } = useWatchedRechargeOrders();
   return (
     <section aria-labelledby="recent-recharges" className="mt-6">
       <h2 id="recent-recharges" className="mb-2 text-base font-semibold text-gray-900">最近充值记录</h2>

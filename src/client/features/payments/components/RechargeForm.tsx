@@ -13,7 +13,7 @@ import { checkAmountText, quickAmounts } from '../amount';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import { OrderResult } from './OrderResult';
 
-interface Props { channel: RechargeChannel; config: ReceivingConfig; payerNameRequired: boolean; userId: number; onCreated(order: RechargeOrder): void }
+interface Props { channel: RechargeChannel; config: ReceivingConfig; payerNameRequired: boolean; userId: number }
 type Errors = { amount?: string; payerName?: string; form?: string };
 
 const CHIP = 'min-h-10 rounded-lg px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand';
@@ -54,7 +54,7 @@ function ConfirmStep({ rows, busy, onBack, onSend }: { rows: [string, string][];
   );
 }
 
-export function RechargeForm({ channel, config, payerNameRequired, userId, onCreated }: Props) {
+export function RechargeForm({ channel, config, payerNameRequired, userId }: Props) {
   const digital = channel.code === DIGITAL_CURRENCY_CHANNEL;
   const fixed = !digital && config.fixedAmounts.length > 0;
   const [amount, setAmount] = useState('');
@@ -81,7 +81,6 @@ export function RechargeForm({ channel, config, payerNameRequired, userId, onCre
     if (!out.ok && (out.reason === 'unconfirmed' || out.reason === 'offline')) return;
     if (!out.ok) { setErrors({ form: out.message }); setConfirming(null); return; }
     setOrder(out.result.order);
-    onCreated(out.result.order);
   };
 
   const again = () => { setOrder(null); setConfirming(null); setAmount(''); setErrors({}); };

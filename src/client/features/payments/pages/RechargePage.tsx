@@ -3,7 +3,7 @@
  * amount form, and my latest orders. Opened on a channel that is not (or no longer) enabled, it moves
  * to the first enabled one.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { channelByCode, channelUrl } from '../../../../domain/payments';
 import { Page, LoadingState, EmptyState, ErrorState } from '../../../ui';
@@ -24,7 +24,6 @@ export default function RechargePage() {
   const userId = currentUser.value?.userId ?? 0;
   const sort = useQuery({ queryKey: keys.paySort(userId), queryFn: () => getPaySort().then((list) => { notePaySort(list); return list; }) });
   const settings = useQuery({ queryKey: keys.paySettings(userId), queryFn: getPaymentSettings });
-  const [ordersKey, setOrdersKey] = useState(0);
 
   const list = sort.data;
   const listed = Boolean(list?.some((c) => c.code === code));
@@ -53,7 +52,7 @@ export default function RechargePage() {
         {settings.loading && !settings.data ? <LoadingState />
           : settings.error ? <ErrorState message={settings.error.message} onRetry={settings.reload} />
           : <ChannelPanel key={channel.code} channel={channel} payerNameRequired={Boolean(settings.data?.payerNameRequired)}
-              userId={userId} onCreated={() => setOrdersKey((k) => k + 1)} />}
+              userId={userId} />}
       </>
     );
   }
@@ -61,7 +60,7 @@ export default function RechargePage() {
   return (
     <Page title={channel ? `${channel.name}充值` : '充值'} back>
       {body}
-      <RecentOrders refreshKey={ordersKey} />
+      <RecentOrders />
     </Page>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '../dragonBet';
 import { DragonRow } from './DragonRow';
 
-export function DragonLatest({ onBet }: { onBet?(): void }) {
+export function DragonLatest() {
   useSignals();
   const user = currentUser.value;
   const now = useServerNow();
@@ -80,7 +80,6 @@ export function DragonLatest({ onBet }: { onBet?(): void }) {
     }
     showToast('投注成功');
     setSel(new Map());
-    onBet?.();
   };
 
   const oddsFor = (r: LongDragonRow) => {

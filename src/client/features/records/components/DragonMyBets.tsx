@@ -2,16 +2,16 @@
 import { getBetting, type BetRow } from '../../lottery/api';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { BetList } from './BetList';
-import { keys, useQuery, useReloadOnChange } from '../../../query';
+import { keys, useQuery } from '../../../query';
 
 const RECENT = 50;
 
-export function DragonMyBets({ version }: { version: number }) {
+/** Refreshed after a long-dragon bet by the money-action helper's invalidation (query/money.ts). */
+export function DragonMyBets() {
   const q = useQuery({
     queryKey: keys.betRecords({ source: 'dragon', recent: RECENT }),
     queryFn: async (): Promise<BetRow[]> => (await getBetting({ source: 'dragon', page: 1, pageSize: RECENT })).list,
   });
-  useReloadOnChange(version, q.reload);
   if (q.loading && !q.data) return <LoadingState />;
   if (q.error) return <ErrorState message={q.error.message} onRetry={q.reload} />;
   if (!q.data?.length) return <EmptyState text="暂无投注" />;
