@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order, stopping at the first failure: type-check, client build,
+ * `npm test`: every check, in order, stopping at the first failure: type-check, lint, client build,
  * unit tests (domain + client), server tests, end-to-end tests in Chromium, Lighthouse CI.
  * Ends with one line `N passed, N failed` (the tests of the vitest runs) and a non-zero exit
  * when anything failed.
@@ -16,6 +16,7 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-report-'));
 
 const steps = [
   { name: 'type-check', cmd: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint (Biome)', cmd: ['node', 'scripts/lint.mjs'] },
   { name: 'client build', cmd: ['vite', 'build'] },
   { name: 'domain + client tests', vitest: ['--project', 'domain', '--project', 'client'] },
   { name: 'server tests', vitest: ['--project', 'server'] },

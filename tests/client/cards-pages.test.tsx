@@ -16,7 +16,7 @@ import { USER, callsTo, ok, refuse, stubNetwork } from './records-net';
 
 const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
-const hash = (digits: string) => SparkMD5.hash('player01' + digits);
+const hash = (digits: string) => SparkMD5.hash(`player01${digits}`);
 const at = (path: string) => window.history.replaceState(null, '', path);
 
 const CARD = {

@@ -37,6 +37,13 @@ function MoneyForm({ amount, onSuccess, timeoutMs }: { amount: string; onSuccess
   );
 }
 
+/** A screen showing the wallet through the query layer; counts how often it asked. */
+let walletAsked = 0;
+function WalletView() {
+  const q = useQuery({ queryKey: keys.walletInfo(), queryFn: async () => ++walletAsked });
+  return <p>{`钱包${q.data ?? ''}`}</p>;
+}
+
 const show = (props: Parameters<typeof MoneyForm>[0] = { amount: '10.00' }) => render(<><MoneyForm {...props} /><OverlayHost /></>);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '提交' }));
 const status = () => screen.getByRole('status').textContent;
@@ -166,17 +173,13 @@ describe('money action', () => {
   });
   it('an applied action refreshes what it changed through the query layer (the wallet screen on view asks again)', async () => {
     queryClient.clear();
-    let asked = 0;
-    function WalletView() {
-      const q = useQuery({ queryKey: keys.walletInfo(), queryFn: async () => ++asked });
-      return <p>{`钱包${q.data ?? ''}`}</p>;
-    }
+    walletAsked = 0;
     answers(applied);
     render(<><MoneyForm amount="10.00" /><WalletView /><OverlayHost /></>);
     await screen.findByText('钱包1');
     submit();
     await waitFor(() => expect(status()).toBe('成功'));
     await screen.findByText('钱包2');
-    expect(asked).toBe(2);
+    expect(walletAsked).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ export default function ManualVerificationPage() {
   useSignals();
   const user = currentUser.value;
   const config = tenantConfig.value;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `config` is a signal's value read this render; the effect runs when it changes
   useEffect(() => { if (!config) void loadTenantConfig(); }, [config]);
   const url = typeof config?.customerServiceUrl === 'string' ? config.customerServiceUrl : '';
   return (

@@ -8,6 +8,7 @@ export function Balls({ openNumber, size = 'sm', label }: { openNumber: string |
   return (
     <span className="flex flex-wrap gap-1" aria-label={label ?? `开奖号码 ${balls.join(' ')}`} role="img">
       {balls.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a ball's place in the draw is its identity (values repeat: K3 1 1 2)
         <span key={i} aria-hidden="true" className={`inline-flex items-center justify-center rounded-full bg-brand px-1 font-semibold text-white ${cls}`}>{b}</span>
       ))}
     </span>

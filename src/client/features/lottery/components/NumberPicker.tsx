@@ -49,12 +49,13 @@ export function RowsPicker({ rows, value, onChange }: { rows: PlayRowSpec[]; val
         const numeric = !spec.labels?.length;
         const quick = numeric && spec.max >= spec.values.length;
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a play's rows are its fixed positions (万位, 千位 …): the index is the row's identity
           <fieldset key={i} className="rounded-xl bg-white p-3">
             <legend className="sr-only">{spec.name}</legend>
             <div className="mb-2 flex items-center justify-between gap-2">
               <span aria-hidden="true" className="rounded bg-brand/10 px-2 py-0.5 text-sm font-semibold text-brand">{spec.name}</span>
               {quick && (
-                <div className="flex gap-1" role="group" aria-label={`${spec.name}快捷选号`}>
+                <fieldset className="flex min-w-0 gap-1" aria-label={`${spec.name}快捷选号`}>
                   {QUICK.map((q) => (
                     <button key={q} type="button" onClick={() => setRow(i, quickValues(spec, q))}
                       aria-label={`${spec.name}${q === '清' ? '清除' : `选${q}`}`}
@@ -62,7 +63,7 @@ export function RowsPicker({ rows, value, onChange }: { rows: PlayRowSpec[]; val
                       {q}
                     </button>
                   ))}
-                </div>
+                </fieldset>
               )}
             </div>
             <div className="flex flex-wrap gap-2">

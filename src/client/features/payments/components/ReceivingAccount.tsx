@@ -28,6 +28,7 @@ export function ReceivingAccount({ config, channelName }: { config: ReceivingCon
       )}
       {config.instructions && (
         <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: fixed text split by line; lines never move */}
           {config.instructions.split('\n').map((line, i) => <p key={i}>{line}</p>)}
         </div>
       )}

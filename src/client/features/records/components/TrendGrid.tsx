@@ -4,6 +4,8 @@
  * through the hits when every draw hits exactly one value. Sizes are fixed pixels so the line's
  * points land on the cell centres.
  */
+// biome-ignore-all lint/a11y/useSemanticElements: an ARIA table of divs: rows are CSS grids of fixed-pixel cells under an SVG line, which <table> layout cannot hold
+// biome-ignore-all lint/a11y/useFocusableInteractive: a static data table (not an interactive grid): its rows and headers take no focus
 import type { TrendGroup } from '../../../../domain/lottery';
 
 const ISSUE_W = 48;
@@ -47,10 +49,10 @@ export function TrendGrid({ group, issues, showMiss, showLine }: { group: TrendG
           <div key={issues[i]} role="row" className="grid border-b border-gray-100" style={{ gridTemplateColumns: columns, height: ROW_H }}>
             <span role="rowheader" title={issues[i]} className="sticky left-0 z-10 flex items-center justify-center bg-white text-gray-700">{shortIssue(issues[i] ?? '')}</span>
             {r.hits.map((h, j) => (
-              <span key={group.values[j]} role="cell" className="relative z-10 flex items-center justify-center">
+              <span key={group.values[j]} role="cell" aria-label={h > 0 ? `开出${group.values[j]}` : `遗漏${r.miss[j]}`} className="relative z-10 flex items-center justify-center">
                 {h > 0
-                  ? <span aria-label={`开出${group.values[j]}`} className="flex h-5 w-5 items-center justify-center rounded-full bg-brand font-semibold text-white">{group.values[j]}</span>
-                  : <span className="text-gray-400" aria-label={`遗漏${r.miss[j]}`}>{showMiss ? r.miss[j] : ''}</span>}
+                  ? <span className="flex h-5 w-5 items-center justify-center rounded-full bg-brand font-semibold text-white">{group.values[j]}</span>
+                  : <span className="text-gray-400">{showMiss ? r.miss[j] : ''}</span>}
               </span>
             ))}
           </div>

@@ -25,7 +25,7 @@ export function BillDetail({ row, onClose }: { row: BillRow | null; onClose(): v
           </div>
         ))}
       </dl>
-      {row && row.account && row.account !== 'main' && (
+      {row?.account && row.account !== 'main' && (
         <p className="mt-2 text-xs leading-relaxed text-gray-600">这笔账变发生在{ACCOUNT_LABEL[row.account]}，主钱包余额不变。</p>
       )}
     </Sheet>

@@ -2,7 +2,7 @@
 import { VW_TYPES } from '../../../../domain/wallet';
 import { ErrorState, LoadingState } from '../../../ui';
 import { Link } from 'wouter';
-import { type WalletInfo } from '../api';
+import type { WalletInfo } from '../api';
 import { sumYuan } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
 import { useQuery } from '../../../query';
