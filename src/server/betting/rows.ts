@@ -71,20 +71,28 @@ function returnAmount(r: BetDbRow): number | string {
   return BET_STATUS_TEXT[r.status];
 }
 
-export function betRow(r: BetDbRow) {
+/** The ticket a bet and a chase both carry, as the wire names it. */
+type TicketDbFields = Pick<BetDbRow, 'lottery_code' | 'lottery_name' | 'family' | 'play_code' | 'betting_number' | 'betting_count' | 'rebate_permille' | 'unit'>;
+function ticketFields(r: TicketDbFields) {
   return {
-    id: r.id,
-    orderNo: r.order_no,
     lotteryCode: r.lottery_code,
     lotteryName: r.lottery_name,
-    issue: r.issue,
     playDetailCode: r.lottery_code + r.play_code,
     playName: getPlay(r.family, r.play_code)?.nameZh ?? r.play_code,
     bettingNumber: r.betting_number,
     bettingCount: r.betting_count,
-    bettingAmount: formatFen(r.amount),
     bettingPoint: permilleToRebatePoint(r.rebate_permille),
     bettingUnit: UNIT_WIRE[r.unit],
+  };
+}
+
+export function betRow(r: BetDbRow) {
+  return {
+    id: r.id,
+    orderNo: r.order_no,
+    ...ticketFields(r),
+    issue: r.issue,
+    bettingAmount: formatFen(r.amount),
     graduationCount: r.multiple,
     status: r.status,
     statusText: BET_STATUS_TEXT[r.status],
@@ -164,14 +172,7 @@ export const CHASE_COLUMNS = `
 export function chaseRow(r: ChaseDbRow) {
   return {
     id: r.id,
-    lotteryCode: r.lottery_code,
-    lotteryName: r.lottery_name,
-    playDetailCode: r.lottery_code + r.play_code,
-    playName: getPlay(r.family, r.play_code)?.nameZh ?? r.play_code,
-    bettingNumber: r.betting_number,
-    bettingCount: r.betting_count,
-    bettingPoint: permilleToRebatePoint(r.rebate_permille),
-    bettingUnit: UNIT_WIRE[r.unit],
+    ...ticketFields(r),
     isStopAfterWinning: r.stop_after_win ? 1 : 0,
     startIssue: r.start_issue,
     chaseCount: r.chase_count,

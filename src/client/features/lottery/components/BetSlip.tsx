@@ -3,7 +3,7 @@ import { UNIT_NAMES } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { Button, showToast } from '../../../ui';
 import type { Ticket } from '../ticket';
-import { Sheet } from './Sheet';
+import { Sheet } from '../../../ui/Sheet';
 
 export const slipTotalFen = (tickets: readonly Ticket[]) => tickets.reduce((s, t) => s + t.amountFen, 0);
 export const slipLines = (tickets: readonly Ticket[]) => tickets.reduce((s, t) => s + t.lines, 0);

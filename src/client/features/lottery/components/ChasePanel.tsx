@@ -10,7 +10,7 @@ import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { findChaseIssues, type ChaseBettingData, type ChaseIssueRow } from '../api';
 import { chaseIssueFen, tierPrizeFen, toChaseData, unitDivisor, type Ticket } from '../ticket';
 import { slipLines } from './BetSlip';
-import { Sheet } from './Sheet';
+import { Sheet } from '../../../ui/Sheet';
 
 export const CHASE_MAX_ISSUES = 50;
 type PlanKind = 'same' | 'double' | 'profit';

@@ -4,10 +4,11 @@ import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { getOpenData, RESULTS_STRIP_SIZE, type OpenRow } from '../api';
 import { EARLY_TTL_MS } from '../early';
-import { formatCountdown, formatTime } from '../families';
+import { formatTime } from '../families';
+import { CloseTimer } from './CloseTimer';
 import type { IssueState } from '../hooks/useIssue';
 import { Balls } from './Balls';
-import { Sheet } from './Sheet';
+import { Sheet } from '../../../ui/Sheet';
 
 /** Older draws under the latest one, on wide screens only (a phone shows the latest; the drawer has the rest). */
 const STRIP_OLDER_ROWS = 2;
@@ -70,9 +71,7 @@ export function IssueBar({ lotteryCode, issue }: { lotteryCode: string; issue: I
             : d?.issue ? <span>第<strong>{d.issue}</strong>期 距封盘</span> : <span>当前暂停销售</span>}
         </div>
         {issue.remainingMs !== null && (
-          <span role="timer" aria-live="off" aria-label={`距封盘 ${formatCountdown(issue.remainingMs)}`} className="rounded bg-gray-900 px-2 py-1 font-mono text-base tabular-nums text-white">
-            {issue.remainingMs > 0 ? formatCountdown(issue.remainingMs) : '已封盘'}
-          </span>
+          <CloseTimer remainingMs={issue.remainingMs} closedText="已封盘" className="rounded bg-gray-900 px-2 py-1 font-mono text-base tabular-nums text-white" />
         )}
       </div>
       <div className="mt-2 border-t border-gray-100 pt-2">

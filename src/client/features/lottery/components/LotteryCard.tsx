@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getOpenData, RESULTS_STRIP_SIZE, type LotteryItem, type OpenRow } from '../api';
-import { formatCountdown } from '../families';
+import { CloseTimer } from './CloseTimer';
 import { useIssue } from '../hooks/useIssue';
 import { Balls } from './Balls';
 
@@ -33,9 +33,7 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
           : issue.error && !d ? <span className="text-red-700">期号获取失败</span>
           : d?.issue ? <span>第{d.issue}期</span> : <span>暂停销售</span>}
         {issue.remainingMs !== null && (
-          <span role="timer" aria-live="off" aria-label={`距封盘 ${formatCountdown(issue.remainingMs)}`} className="font-mono tabular-nums text-brand">
-            {issue.remainingMs > 0 ? formatCountdown(issue.remainingMs) : '开奖中'}
-          </span>
+          <CloseTimer remainingMs={issue.remainingMs} closedText="开奖中" className="font-mono tabular-nums text-brand" />
         )}
       </div>
       <div className="mt-2 flex items-center gap-2">

@@ -25,7 +25,7 @@ import { IssueBar } from '../components/IssueBar';
 import { BetBoard } from '../components/BetBoard';
 import { ConfirmSheet, SlipSheet, SuccessSheet, slipLines, slipTotalFen } from '../components/BetSlip';
 import { ChasePanel } from '../components/ChasePanel';
-import { Sheet } from '../components/Sheet';
+import { Sheet } from '../../../ui/Sheet';
 
 // The long-dragon helper (records feature) loads only when the player opens it.
 const LongDragon = lazy(() => import('../../records/LongDragon').then((m) => ({ default: m.LongDragon })));

@@ -7,6 +7,7 @@ import { getHowToPlay } from '../api';
 import { FAMILY_NAMES } from '../families';
 import { useLotteries } from '../hooks/useLotteries';
 import { useRouteParams } from '../hooks/useRouteParams';
+import { GroupChips } from '../components/PlayMenu';
 import { keys, useQuery } from '../../../query';
 
 export default function HowToPlayPage() {
@@ -31,14 +32,7 @@ export default function HowToPlayPage() {
               {FAMILY_NAMES[rules.data!.family] ?? ''}
               {item && <> · <Link href={`/lottery/${item.family}/${item.lotteryCode}`} className="text-brand underline">去投注</Link></>}
             </p>
-            <fieldset className="-mx-4 mb-3 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1" aria-label="玩法分组">
-              {groups.map((g) => (
-                <button key={g.group} type="button" aria-pressed={g.group === current} onClick={() => setOpen(g.group)}
-                  className={`shrink-0 rounded-full px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${g.group === current ? 'bg-brand font-semibold text-white' : 'bg-white text-gray-800'}`}>
-                  {g.group}
-                </button>
-              ))}
-            </fieldset>
+            <GroupChips groups={groups} current={current} onPick={setOpen} className="-mx-4 mb-3 px-4 pb-1" idle="bg-white" />
             {groups.filter((g) => g.group === current).map((g) => (
               <section key={g.group} aria-label={g.group} className="flex flex-col gap-3">
                 {g.plays.map((p) => (

@@ -1,6 +1,6 @@
 /** The detail sheet of one bill row. */
 import { signedYuanText } from '../../../../domain/money';
-import { Sheet } from '../../lottery/components/Sheet';
+import { Sheet } from '../../../ui/Sheet';
 import { formatTime, profitTone, yuan } from '../format';
 import type { BillRow } from './billApi';
 import { ACCOUNT_LABEL } from './billTypes';

@@ -2,9 +2,10 @@
 import { Link } from 'wouter';
 import { profitTone, yuan } from '../format';
 import type { ProfitLoss } from './billApi';
+import { FigureGrid, type Figure } from './FigureGrid';
 
 export function BillMoneyCard({ data }: { data: ProfitLoss }) {
-  const cells: [string, string, string][] = [
+  const cells: Figure[] = [
     ['充值金额', yuan(data.rechargeAmount), 'text-gray-900'],
     ['提现金额', yuan(data.withdrawAmount), 'text-gray-900'],
     ['返点金额', yuan(data.rebateAmount), 'text-gray-900'],
@@ -15,14 +16,7 @@ export function BillMoneyCard({ data }: { data: ProfitLoss }) {
   return (
     <section aria-label="资金统计" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
       <h2 className="mb-2 text-sm font-semibold text-gray-900">资金</h2>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {cells.map(([label, value, tone]) => (
-          <div key={label} className="rounded-lg bg-gray-50 px-3 py-2">
-            <dt className="text-xs text-gray-600">{label}</dt>
-            <dd className={`text-base font-semibold ${tone}`}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureGrid figures={cells} cols="grid-cols-2 sm:grid-cols-3" />
       <div className="mt-3 flex items-center justify-between rounded-lg bg-brand/5 px-3 py-2">
         <span className="text-sm text-gray-800">今日盈亏（不含充值、提现）</span>
         <span className={`text-lg font-bold ${profitTone(data.profit)}`} data-testid="pl-profit">{yuan(data.profit)}</span>

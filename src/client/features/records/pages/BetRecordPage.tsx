@@ -1,7 +1,7 @@
 /** /betRecord: my bets with lottery, status and date filters, totals, load-more and 撤单. */
 import { useMemo, useState } from 'react';
 import { getBetData, getBetting, type BetRow } from '../../lottery/api';
-import { Button, EmptyState, ErrorState, LoadingState, Page, Select } from '../../../ui';
+import { Page, Select } from '../../../ui';
 import { BET_STATUS_OPTIONS, dateRange, RANGE_OPTIONS, type RangeKey } from '../format';
 import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { PAGE_SIZE, usePagedList } from '../paging';
@@ -10,6 +10,7 @@ import { SummaryCard } from '../components/SummaryCard';
 import { Tabs } from '../../../ui/Tabs';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
 import { invalidateAfterMoney, keys, useQuery } from '../../../query';
+import { PagedView } from '../components/PagedView';
 
 export default function BetRecordPage() {
   const lotteries = useLotteries();
@@ -45,18 +46,7 @@ export default function BetRecordPage() {
         </section>
         {summary.data && <SummaryCard data={summary.data} />}
         {summary.error && <p role="alert" className="text-sm text-red-700">统计加载失败：{summary.error.message}</p>}
-        {bets.error && bets.items.length === 0 ? <ErrorState message={bets.error.message} onRetry={bets.reload} />
-          : bets.loading && bets.items.length === 0 ? <LoadingState />
-            : bets.items.length === 0 ? <EmptyState text="暂无投注记录" />
-              : <BetList rows={bets.items} canCancel={canCancel} onCancel={(r) => void onCancel(r)} cancelling={cancelling} />}
-        {bets.items.length > 0 && (
-          <div className="flex flex-col items-center gap-2 pb-4">
-            {bets.error && <p role="alert" className="text-sm text-red-700">{bets.error.message}</p>}
-            {bets.hasMore
-              ? <Button variant="secondary" loading={bets.loading} onClick={bets.loadMore}>加载更多</Button>
-              : <p className="text-sm text-gray-600">共 {bets.total} 条，已全部加载</p>}
-          </div>
-        )}
+        <PagedView list={bets} empty="暂无投注记录">{(items) => <BetList rows={items} canCancel={canCancel} onCancel={(r) => void onCancel(r)} cancelling={cancelling} />}</PagedView>
       </div>
     </Page>
   );

@@ -3,7 +3,7 @@
  * chips, income/expense totals, load-more paging and a detail sheet per row.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
+import { Page } from '../../../ui';
 import { PAGE_SIZE, usePagedList } from '../paging';
 import { getBills, type BillRow, type BillSummary as Summary } from '../components/billApi';
 import { BillDetail } from '../components/billDetail';
@@ -12,6 +12,7 @@ import { BillList } from '../components/billList';
 import { BillSummary } from '../components/billSummary';
 import { typeCodeParam } from '../components/billTypes';
 import { keys } from '../../../query';
+import { PagedView } from '../components/PagedView';
 
 export default function BillRecordPage() {
   const [filter, setFilter] = useState<BillFilterValue>({ group: '', code: 0, range: 'today' });
@@ -36,18 +37,7 @@ export default function BillRecordPage() {
       <div className="mx-auto max-w-xl space-y-3">
         <BillFilter value={filter} onChange={setFilter} />
         {summary?.key === key && <BillSummary data={summary.data} />}
-        {bills.error && bills.items.length === 0 ? <ErrorState message={bills.error.message} onRetry={bills.reload} />
-          : bills.loading && bills.items.length === 0 ? <LoadingState />
-            : bills.items.length === 0 ? <EmptyState text="暂无账变记录" />
-              : <BillList rows={bills.items} onOpen={setOpen} />}
-        {bills.items.length > 0 && (
-          <div className="flex flex-col items-center gap-2 pb-4">
-            {bills.error && <p role="alert" className="text-sm text-red-700">{bills.error.message}</p>}
-            {bills.hasMore
-              ? <Button variant="secondary" loading={bills.loading} onClick={bills.loadMore}>加载更多</Button>
-              : <p className="text-sm text-gray-600">共 {bills.total} 条，已全部加载</p>}
-          </div>
-        )}
+        <PagedView list={bills} empty="暂无账变记录">{(items) => <BillList rows={items} onOpen={setOpen} />}</PagedView>
       </div>
       <BillDetail row={open} onClose={() => setOpen(null)} />
     </Page>

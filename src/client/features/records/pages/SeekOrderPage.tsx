@@ -1,12 +1,13 @@
 /** /seekOrder: my chases (追号) by status, with counts, load-more; tap opens the chase. */
 import { useState } from 'react';
 import { getChaseBetData, getChaseBetting, type ChaseRow } from '../../lottery/api';
-import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
+import { Page } from '../../../ui';
 import { chaseTotal, formatTime, statusTone, yuan } from '../format';
 import { PAGE_SIZE, usePagedList } from '../paging';
 import { keys, useQuery } from '../../../query';
 import { Link } from 'wouter';
 import { Tabs } from '../../../ui/Tabs';
+import { PagedView } from '../components/PagedView';
 
 /** Chase statuses (chases.status): running, finished, stopped after a win, cancelled by the player. */
 const TABS = [
@@ -27,18 +28,7 @@ export default function SeekOrderPage() {
     <Page title="追号记录" back>
       <div className="mx-auto max-w-xl space-y-3">
         <Tabs<Tab> look="chips" label="追号状态" value={status} options={options} onChange={setStatus} />
-        {chases.error && chases.items.length === 0 ? <ErrorState message={chases.error.message} onRetry={chases.reload} />
-          : chases.loading && chases.items.length === 0 ? <LoadingState />
-            : chases.items.length === 0 ? <EmptyState text="暂无追号记录" />
-              : <ChaseList rows={chases.items} />}
-        {chases.items.length > 0 && (
-          <div className="flex flex-col items-center gap-2 pb-4">
-            {chases.error && <p role="alert" className="text-sm text-red-700">{chases.error.message}</p>}
-            {chases.hasMore
-              ? <Button variant="secondary" loading={chases.loading} onClick={chases.loadMore}>加载更多</Button>
-              : <p className="text-sm text-gray-600">共 {chases.total} 条，已全部加载</p>}
-          </div>
-        )}
+        <PagedView list={chases} empty="暂无追号记录">{(items) => <ChaseList rows={items} />}</PagedView>
       </div>
     </Page>
   );

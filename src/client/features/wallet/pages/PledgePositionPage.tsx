@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { PAGE_SIZE, usePagedList } from '../../records/paging';
 import { getPledgeOrders, type OrderStatus, type PledgeOrder } from '../api';
 import { formatDateTime } from '../format';
-import { PagedView } from '../components/PagedFooter';
+import { PagedView } from '../../records/components/PagedView';
 import { Tabs } from '../../../ui/Tabs';
 import { WalletPage } from '../components/WalletPage';
 import { keys } from '../../../query';

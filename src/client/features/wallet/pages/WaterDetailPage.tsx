@@ -8,7 +8,7 @@ import { Select } from '../../../ui';
 import { PAGE_SIZE, usePagedList } from '../../records/paging';
 import { getWalletLogs, type WalletLog } from '../api';
 import { fenOf, formatDateTime } from '../format';
-import { PagedView } from '../components/PagedFooter';
+import { PagedView } from '../../records/components/PagedView';
 import { WalletPage } from '../components/WalletPage';
 import { keys } from '../../../query';
 

@@ -1,7 +1,7 @@
 /** The states of a load-more list: error with retry, loading, empty, the rows, then 加载更多 or the total. */
 import type { ReactNode } from 'react';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
-import type { PagedList } from '../../records/paging';
+import type { PagedList } from '../paging';
 
 export function PagedView<T>({ list, empty, children }: { list: PagedList<T>; empty: string; children(items: T[]): ReactNode }) {
   if (list.error && list.items.length === 0) return <ErrorState message={list.error.message} onRetry={list.reload} />;

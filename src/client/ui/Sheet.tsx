@@ -1,4 +1,4 @@
-/** A modal panel of the lottery screens (bottom sheet on phones, centred on wide screens). */
+/** The app's modal panel: a bottom sheet on phones, centred on wide screens (Headless UI Dialog). */
 import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 
