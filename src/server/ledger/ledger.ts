@@ -54,6 +54,8 @@ export interface TransferResult {
   balanceAfterFen: number | null;
   /** false when the transfer id had been applied before: nothing moved this time */
   applied: boolean;
+  /** the two accounts' balances right after this transfer; null when it was applied before */
+  balancesFen: { from: number; to: number } | null;
 }
 
 export const INSUFFICIENT_BALANCE_MSG = '余额不足';
@@ -166,12 +168,13 @@ function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: 
     const toId = ids.get(keyOf(t.to))!;
     if (fromId === toId) throw new Error('a transfer needs two accounts');
     if (!locked.has(fromId) || !locked.has(toId)) throw new Error(`transfer ${t.transferId}: an account is not locked`);
-    const fromAfter = balanceFen.get(fromId)! - t.amountFen;
-    if (locked.get(fromId)!.kind !== 'house' && fromAfter < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
-    balanceFen.set(fromId, fromAfter);
-    balanceFen.set(toId, balanceFen.get(toId)! + t.amountFen);
+    const fromAfterFen = balanceFen.get(fromId)! - t.amountFen;
+    if (locked.get(fromId)!.kind !== 'house' && fromAfterFen < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
+    const toAfterFen = balanceFen.get(toId)! + t.amountFen;
+    balanceFen.set(fromId, fromAfterFen);
+    balanceFen.set(toId, toAfterFen);
     const afterFen = t.userId === null ? null : balanceFen.get(ids.get(keyOf({ kind: 'player', userId: t.userId }))!)!;
-    return { t, fromId, toId, afterFen };
+    return { t, fromId, toId, afterFen, fromAfterFen, toAfterFen };
   });
 }
 
@@ -218,10 +221,13 @@ export async function bulkTransfersInTx(tx: Tx, transfers: readonly TransferInpu
 export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferResult> {
   const { written, newIds, prior } = await applyBatch(tx, [t], true);
   const done = written[0];
-  if (done) return { id: newIds.get(t.transferId)!, transferId: t.transferId, balanceAfterFen: done.afterFen, applied: true };
+  if (done) {
+    const balancesFen = { from: done.fromAfterFen, to: done.toAfterFen };
+    return { id: newIds.get(t.transferId)!, transferId: t.transferId, balanceAfterFen: done.afterFen, applied: true, balancesFen };
+  }
   const first = prior.get(t.transferId);
   if (!first) throw new Error(`transfer ${t.transferId} neither applied nor found`);
-  return { ...first, applied: false };
+  return { ...first, applied: false, balancesFen: null };
 }
 
 /**
@@ -234,20 +240,23 @@ export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResu
   checkInput(t);
   for (let attempt = 0; ; attempt++) {
     const [fromId, toId] = await resolveIds(sql, [t.from, t.to]);
-    let row: { id: number; balance_after: number | null } | undefined;
+    let row: Awaited<ReturnType<typeof transferStatement>>;
     try {
       row = await transferStatement(sql, t, fromId!, toId!, playerSide(t));
     } catch (err) {
       const overdraft = isOverdraft(err);
       if (!overdraft && (err as { code?: string }).code !== '23505') throw err;
       const won = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
-      if (won) return { ...won, applied: false };
+      if (won) return { ...won, applied: false, balancesFen: null };
       if (overdraft) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
       throw err;
     }
-    if (row) return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true };
+    if (row) {
+      const balancesFen = { from: row.from_balance, to: row.to_balance };
+      return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true, balancesFen };
+    }
     const prior = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
-    if (prior) return { ...prior, applied: false };
+    if (prior) return { ...prior, applied: false, balancesFen: null };
     // Nothing moved and no prior: a cached id is not this database's (its user rolled back). Once more, fresh.
     if (attempt > 0) throw new Error(`transfer ${t.transferId} moved nothing`);
     idCache.delete(sql.array);
