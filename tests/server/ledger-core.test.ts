@@ -90,7 +90,9 @@ describe("a new player's first concurrent transfers", () => {
       const acct = (kind: AccountKind) => ({ kind, userId });
       // funding from the house into every kind, and moves between the player's own kinds both ways
       const plan: TransferInput[] = [];
-      KINDS.forEach((kind, i) => plan.push({ transferId: tid('fund'), from: HOUSE, to: acct(kind), amountFen: 10_000 + i, typeCode: 401, userId }));
+      for (const [i, kind] of KINDS.entries()) {
+        plan.push({ transferId: tid('fund'), from: HOUSE, to: acct(kind), amountFen: 10_000 + i, typeCode: 401, userId });
+      }
       for (const a of KINDS) {
         for (const b of KINDS) {
           if (a !== b) plan.push({ transferId: tid('move'), from: acct(a), to: acct(b), amountFen: 7, typeCode: 611, userId });

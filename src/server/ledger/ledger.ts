@@ -80,9 +80,11 @@ const ID_CACHE_MAX = 200_000;
 const keyOf = (a: Owner) => `${a.kind}:${a.userId ?? 0}`;
 
 function cacheOf(db: Db): Map<string, number> {
-  let m = idCache.get(db.array);
-  if (!m || m.size > ID_CACHE_MAX) idCache.set(db.array, (m = new Map()));
-  return m;
+  const m = idCache.get(db.array);
+  if (m && m.size <= ID_CACHE_MAX) return m;
+  const fresh = new Map<string, number>();
+  idCache.set(db.array, fresh);
+  return fresh;
 }
 
 function checkOwner(a: Owner): void {
