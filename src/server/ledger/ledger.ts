@@ -11,14 +11,16 @@
  * - accounts are locked in id order, in every path, so concurrent transfers cannot deadlock;
  * - accounts are never created here, least of all inside a money transaction (a row inserted there
  *   stays locked until commit, outside the id order): a user's accounts, every kind, are made with
- *   the user row by the database (migration 016). A transfer naming a missing account is a bug.
+ *   the user row by the database (migration 015). A transfer naming a missing account is a bug.
  *
  * Life cycle of a transfer: checked (checkInput) → account ids resolved (cached per pool, shared
  * with its transactions) → accounts locked in id order → prior applications read → planned in
  * memory (overdraft, balance after) → balances and journal rows written in one statement.
  * `bulkTransfersInTx` is that path; `transferInTx` is a batch of one. `transfer`, outside any
  * transaction, runs the same checks and ids as ONE autocommit statement (statements.ts
- * transferStatement): a wallet call then costs one round trip, not five.
+ * transferStatement): a wallet call then costs one round trip, not five, and that statement answers
+ * both accounts' balances after the move, so the caller needs no read after it. The account rows'
+ * pages are kept half full (migration 016) so a balance update is HOT: no index entry per transfer.
  */
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -91,7 +93,7 @@ function checkOwner(a: Owner): void {
   if ((a.kind === 'house') !== (a.userId === null)) throw new Error(`account ${a.kind} owner mismatch`);
 }
 
-/** The ids of these accounts, in list order; a missing account is a broken invariant (migration 016). */
+/** The ids of these accounts, in list order; a missing account is a broken invariant (migration 015). */
 async function resolveIds(db: Db, list: readonly Owner[]): Promise<number[]> {
   list.forEach(checkOwner);
   const cache = cacheOf(db);

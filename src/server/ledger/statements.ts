@@ -46,7 +46,7 @@ export function intArray(values: readonly (number | null | undefined)[]): string
   return `${out}}`;
 }
 
-/** The ids of these accounts that exist (a user's accounts are made with the user row, migration 016). */
+/** The ids of these accounts that exist (a user's accounts are made with the user row, migration 015). */
 export function findIds(db: Db, list: readonly Owner[]) {
   return db<{ id: number; kind: AccountKind; uid: number }[]>`
     select a.id, a.kind, coalesce(a.user_id, 0)::bigint as uid
