@@ -242,11 +242,12 @@ export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferRe
  */
 export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResult> {
   checkInput(t);
+  const side = playerSide(t);
   for (let attempt = 0; ; attempt++) {
     const [fromId, toId] = await resolveIds(sql, [t.from, t.to]);
     let row: Awaited<ReturnType<typeof transferStatement>>;
     try {
-      row = await transferStatement(sql, t, fromId!, toId!, playerSide(t));
+      row = await transferStatement(sql, t, fromId!, toId!, side);
     } catch (err) {
       const overdraft = isOverdraft(err);
       if (!overdraft && (err as { code?: string }).code !== '23505') throw err;
@@ -257,6 +258,7 @@ export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResu
     }
     if (row) {
       const balancesFen = { from: row.from_balance, to: row.to_balance };
+      if (side !== null && balancesFen[side] !== row.balance_after) throw new Error(`transfer ${t.transferId}: balances disagree`);
       return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true, balancesFen };
     }
     const prior = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
