@@ -21,7 +21,8 @@ const PLAYERS = 1000;
 const AGENTS = 10;
 const CODE = '9900';
 const ISSUE = 'BENCH-1';
-const AIM_MS = 5000;
+/** Issue 10: 100,000 bets settle in under 3 s. */
+export const AIM_MS = 3000;
 
 async function prepare(sql: Sql): Promise<void> {
   await sql`
@@ -60,6 +61,38 @@ async function prepare(sql: Sql): Promise<void> {
 
 /** CPU time of this process (settlement's JavaScript side) during the last benchSettle run. */
 export let nodeCpuMs = 0;
+/**
+ * CPU time of the embedded PostgreSQL (this process's child processes) during the last run; null on
+ * DATABASE_URL's server. On a shared machine the wall time swings with the load, CPU time far less.
+ */
+export let pgCpuMs: number | null = null;
+
+/** CPU ms used so far by the processes below this one (Linux /proc; clock ticks of 10 ms). */
+function descendantsCpuMs(): number {
+  const children = new Map<number, number[]>();
+  const stats = new Map<number, string[]>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+      stats.set(Number(name), fields);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0;
+  const todo = [...(children.get(process.pid) ?? [])];
+  for (let pid = todo.pop(); pid !== undefined; pid = todo.pop()) {
+    const f = stats.get(pid)!;
+    // utime, stime, and the same of its ended children
+    ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return ticks * 10;
+}
 
 export async function benchSettle(): Promise<{ bets: number; ms: number }> {
   let dir: string | null = null;
@@ -81,6 +114,7 @@ export async function benchSettle(): Promise<{ bets: number; ms: number }> {
   try {
     await migrate(sql);
     await prepare(sql);
+    const pgCpu = stopEmbedded ? descendantsCpuMs() : null;
     const cpu = process.cpuUsage();
     const started = performance.now();
     const workers = process.env.BENCH_SETTLE_WORKERS ? Number(process.env.BENCH_SETTLE_WORKERS) : undefined;
@@ -88,6 +122,7 @@ export async function benchSettle(): Promise<{ bets: number; ms: number }> {
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
     nodeCpuMs = (used.user + used.system) / 1000;
+    pgCpuMs = pgCpu === null ? null : descendantsCpuMs() - pgCpu;
     if (settled !== BETS) throw new Error(`settled ${settled} of ${BETS}`);
     const [left] = await sql<{ n: number }[]>`select count(*)::int as n from bets where status = 'PENDING'`;
     if (left!.n !== 0 || (await ledgerSum(sql)) !== 0 || (await ledgerMismatches(sql)).length !== 0) {
@@ -107,5 +142,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const r = await benchSettle();
   console.log('\n== Settlement (one issue) ==');
   console.log(`bets ${r.bets}   ${r.ms.toFixed(0)} ms   ${((r.bets * 1000) / r.ms).toFixed(0)} bets/s   (aim < ${AIM_MS} ms; `
-    + `node CPU ${nodeCpuMs.toFixed(0)} ms, the rest is PostgreSQL)`);
+    + `node CPU ${nodeCpuMs.toFixed(0)} ms, PostgreSQL CPU ${pgCpuMs ?? '?'} ms)`);
 }

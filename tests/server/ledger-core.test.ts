@@ -90,9 +90,9 @@ describe("a new player's first concurrent transfers", () => {
       const acct = (kind: AccountKind) => ({ kind, userId });
       // funding from the house into every kind, and moves between the player's own kinds both ways
       const plan: TransferInput[] = [];
-      KINDS.forEach((kind, i) => {
+      for (const [i, kind] of KINDS.entries()) {
         plan.push({ transferId: tid('fund'), from: HOUSE, to: acct(kind), amountFen: 10_000 + i, typeCode: 401, userId });
-      });
+      }
       for (const a of KINDS) {
         for (const b of KINDS) {
           if (a !== b) plan.push({ transferId: tid('move'), from: acct(a), to: acct(b), amountFen: 7, typeCode: 611, userId });
@@ -179,7 +179,7 @@ describe('one transfer id moves money once', () => {
     // a later retry through either API: same answer, nothing moves
     const again = await transfer(sql, t);
     const againTx = await viaTx(t);
-    for (const r of [again, againTx]) expect(r).toEqual({ id: results[0]!.id, transferId: t.transferId, balanceAfterFen: 4321, applied: false });
+    for (const r of [again, againTx]) expect(r).toEqual({ id: results[0]!.id, transferId: t.transferId, balanceAfterFen: 4321, applied: false, balancesFen: null });
     expect(await playerBalance(sql, userId)).toBe(4321);
   });
 
@@ -291,8 +291,12 @@ describe('one path', () => {
       (t) => sql.begin(async (tx) => {
         const r = await bulkTransfersInTx(tx, [t]);
         expect(r).toEqual({ applied: [t], skipped: [] });
-        const [row] = await tx<{ id: number; balance_after: number | null }[]>`select id, balance_after from transfers where transfer_id = ${t.transferId}`;
-        return { id: row!.id, transferId: t.transferId, balanceAfterFen: row!.balance_after, applied: true };
+        const [row] = await tx<{ id: number; balance_after: number | null; from_balance: number; to_balance: number }[]>`
+          select t.id, t.balance_after, d.balance as from_balance, c.balance as to_balance
+          from transfers t join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
+          where t.transfer_id = ${t.transferId}`;
+        const balancesFen = { from: row!.from_balance, to: row!.to_balance };
+        return { id: row!.id, transferId: t.transferId, balanceAfterFen: row!.balance_after, applied: true, balancesFen };
       }),
     ];
     const journal = [] as unknown[];
@@ -307,6 +311,9 @@ describe('one path', () => {
       const answers = [];
       for (const t of plan) answers.push(await run(t));
       expect(answers.map((a) => [a.applied, a.balanceAfterFen])).toEqual([[true, 9_000], [true, 7_000], [true, 7_000]]);
+      // both accounts' balances right after each move (the house's own is whatever the suite left)
+      expect(answers.slice(1).map((a) => a.balancesFen)).toEqual([{ from: 7_000, to: 2_000 }, { from: 1_500, to: 500 }]);
+      expect(answers[0]!.balancesFen!.to).toBe(9_000);
       const rows = await sql<{ amount: number; type_code: number; balance_after: number; ref: string | null; remark: string | null; debit: string; credit: string }[]>`
         select t.amount, t.type_code, t.balance_after, t.ref, t.remark, d.kind as debit, c.kind as credit
         from transfers t join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
@@ -315,7 +322,7 @@ describe('one path', () => {
       expect(await sql`select kind, balance from ledger_accounts where user_id = ${userId} and balance <> 0 order by kind`)
         .toEqual([{ kind: 'player', balance: 7_000 }, { kind: 'pledge_escrow', balance: 500 }, { kind: 'virtual_wallet', balance: 1_500 }]);
       // and a repeat through the same path answers the first result without moving anything
-      if (i < 2) expect(await run(plan[1]!)).toEqual({ ...answers[1], applied: false });
+      if (i < 2) expect(await run(plan[1]!)).toEqual({ ...answers[1], applied: false, balancesFen: null });
       else expect(await sql.begin((tx) => bulkTransfersInTx(tx, [plan[1]!]))).toEqual({ applied: [], skipped: [plan[1]!.transferId] });
     }
     expect(journal[1]).toEqual(journal[0]);

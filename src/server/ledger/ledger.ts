@@ -11,14 +11,16 @@
  * - accounts are locked in id order, in every path, so concurrent transfers cannot deadlock;
  * - accounts are never created here, least of all inside a money transaction (a row inserted there
  *   stays locked until commit, outside the id order): a user's accounts, every kind, are made with
- *   the user row by the database (migration 016). A transfer naming a missing account is a bug.
+ *   the user row by the database (migration 015). A transfer naming a missing account is a bug.
  *
  * Life cycle of a transfer: checked (checkInput) → account ids resolved (cached per pool, shared
  * with its transactions) → accounts locked in id order → prior applications read → planned in
  * memory (overdraft, balance after) → balances and journal rows written in one statement.
  * `bulkTransfersInTx` is that path; `transferInTx` is a batch of one. `transfer`, outside any
  * transaction, runs the same checks and ids as ONE autocommit statement (statements.ts
- * transferStatement): a wallet call then costs one round trip, not five.
+ * transferStatement): a wallet call then costs one round trip, not five, and that statement answers
+ * both accounts' balances after the move, so the caller needs no read after it. The account rows'
+ * pages are kept half full (migration 016) so a balance update is HOT: no index entry per transfer.
  */
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -54,6 +56,8 @@ export interface TransferResult {
   balanceAfterFen: number | null;
   /** false when the transfer id had been applied before: nothing moved this time */
   applied: boolean;
+  /** the two accounts' balances right after this transfer; null when it was applied before */
+  balancesFen: { from: number; to: number } | null;
 }
 
 export const INSUFFICIENT_BALANCE_MSG = '余额不足';
@@ -78,19 +82,18 @@ const ID_CACHE_MAX = 200_000;
 const keyOf = (a: Owner) => `${a.kind}:${a.userId ?? 0}`;
 
 function cacheOf(db: Db): Map<string, number> {
-  let m = idCache.get(db.array);
-  if (!m || m.size > ID_CACHE_MAX) {
-    m = new Map();
-    idCache.set(db.array, m);
-  }
-  return m;
+  const m = idCache.get(db.array);
+  if (m && m.size <= ID_CACHE_MAX) return m;
+  const fresh = new Map<string, number>();
+  idCache.set(db.array, fresh);
+  return fresh;
 }
 
 function checkOwner(a: Owner): void {
   if ((a.kind === 'house') !== (a.userId === null)) throw new Error(`account ${a.kind} owner mismatch`);
 }
 
-/** The ids of these accounts, in list order; a missing account is a broken invariant (migration 016). */
+/** The ids of these accounts, in list order; a missing account is a broken invariant (migration 015). */
 async function resolveIds(db: Db, list: readonly Owner[]): Promise<number[]> {
   list.forEach(checkOwner);
   const cache = cacheOf(db);
@@ -169,12 +172,13 @@ function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: 
     const toId = ids.get(keyOf(t.to))!;
     if (fromId === toId) throw new Error('a transfer needs two accounts');
     if (!locked.has(fromId) || !locked.has(toId)) throw new Error(`transfer ${t.transferId}: an account is not locked`);
-    const fromAfter = balanceFen.get(fromId)! - t.amountFen;
-    if (locked.get(fromId)!.kind !== 'house' && fromAfter < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
-    balanceFen.set(fromId, fromAfter);
-    balanceFen.set(toId, balanceFen.get(toId)! + t.amountFen);
+    const fromAfterFen = balanceFen.get(fromId)! - t.amountFen;
+    if (locked.get(fromId)!.kind !== 'house' && fromAfterFen < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
+    const toAfterFen = balanceFen.get(toId)! + t.amountFen;
+    balanceFen.set(fromId, fromAfterFen);
+    balanceFen.set(toId, toAfterFen);
     const afterFen = t.userId === null ? null : balanceFen.get(ids.get(keyOf({ kind: 'player', userId: t.userId }))!)!;
-    return { t, fromId, toId, afterFen };
+    return { t, fromId, toId, afterFen, fromAfterFen, toAfterFen };
   });
 }
 
@@ -221,10 +225,13 @@ export async function bulkTransfersInTx(tx: Tx, transfers: readonly TransferInpu
 export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferResult> {
   const { written, newIds, prior } = await applyBatch(tx, [t], true);
   const done = written[0];
-  if (done) return { id: newIds.get(t.transferId)!, transferId: t.transferId, balanceAfterFen: done.afterFen, applied: true };
+  if (done) {
+    const balancesFen = { from: done.fromAfterFen, to: done.toAfterFen };
+    return { id: newIds.get(t.transferId)!, transferId: t.transferId, balanceAfterFen: done.afterFen, applied: true, balancesFen };
+  }
   const first = prior.get(t.transferId);
   if (!first) throw new Error(`transfer ${t.transferId} neither applied nor found`);
-  return { ...first, applied: false };
+  return { ...first, applied: false, balancesFen: null };
 }
 
 /**
@@ -235,22 +242,27 @@ export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferRe
  */
 export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResult> {
   checkInput(t);
+  const side = playerSide(t);
   for (let attempt = 0; ; attempt++) {
     const [fromId, toId] = await resolveIds(sql, [t.from, t.to]);
-    let row: { id: number; balance_after: number | null } | undefined;
+    let row: Awaited<ReturnType<typeof transferStatement>>;
     try {
-      row = await transferStatement(sql, t, fromId!, toId!, playerSide(t));
+      row = await transferStatement(sql, t, fromId!, toId!, side);
     } catch (err) {
       const overdraft = isOverdraft(err);
       if (!overdraft && (err as { code?: string }).code !== '23505') throw err;
       const won = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
-      if (won) return { ...won, applied: false };
+      if (won) return { ...won, applied: false, balancesFen: null };
       if (overdraft) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
       throw err;
     }
-    if (row) return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true };
+    if (row) {
+      const balancesFen = { from: row.from_balance, to: row.to_balance };
+      if (side !== null && balancesFen[side] !== row.balance_after) throw new Error(`transfer ${t.transferId}: balances disagree`);
+      return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true, balancesFen };
+    }
     const prior = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
-    if (prior) return { ...prior, applied: false };
+    if (prior) return { ...prior, applied: false, balancesFen: null };
     // Nothing moved and no prior: a cached id is not this database's (its user rolled back). Once more, fresh.
     if (attempt > 0) throw new Error(`transfer ${t.transferId} moved nothing`);
     idCache.delete(sql.array);

@@ -26,6 +26,9 @@ export interface Planned {
   fromId: number;
   toId: number;
   afterFen: number | null;
+  /** the debited and the credited account's balances right after this row */
+  fromAfterFen: number;
+  toAfterFen: number;
 }
 
 /**
@@ -43,7 +46,7 @@ export function intArray(values: readonly (number | null | undefined)[]): string
   return `${out}}`;
 }
 
-/** The ids of these accounts that exist (a user's accounts are made with the user row, migration 016). */
+/** The ids of these accounts that exist (a user's accounts are made with the user row, migration 015). */
 export function findIds(db: Db, list: readonly Owner[]) {
   return db<{ id: number; kind: AccountKind; uid: number }[]>`
     select a.id, a.kind, coalesce(a.user_id, 0)::bigint as uid
@@ -106,15 +109,16 @@ export async function writePlanned(tx: Tx, rows: readonly Planned[], withIds: bo
  * One transfer on its own as ONE autocommit statement (the ids known): `locked` takes both rows in
  * id order, and neither update can touch a row before `locked` has been read to its end (the
  * updates are gated on its count), so the lock order is the batch's. An overdraft fails the CHECK
- * and a duplicate id the unique index; either aborts the statement, so nothing half-moves. No row
- * back: a prior application of the id (the caller then reads it).
+ * and a duplicate id the unique index; either aborts the statement, so nothing half-moves. The row
+ * back carries both accounts' balances after the move (a wallet answers with them, no second read);
+ * no row back: a prior application of the id (the caller then reads it).
  */
 export async function transferStatement(sql: Sql, t: TransferInput, fromId: number, toId: number, side: 'from' | 'to' | null) {
   const after = side === 'from' ? sql`(select balance from moved where id = ${fromId})`
     : side === 'to' ? sql`(select balance from moved where id = ${toId})`
     : t.userId !== null ? sql`coalesce((select balance from ledger_accounts where kind = 'player' and user_id = ${t.userId}), 0)`
     : sql`null::bigint`;
-  const [row] = await sql<{ id: number; balance_after: number | null }[]>`
+  const [row] = await sql<{ id: number; balance_after: number | null; from_balance: number; to_balance: number }[]>`
     with locked as materialized (
       select id from ledger_accounts
       where id in (${fromId}, ${toId})
@@ -123,12 +127,15 @@ export async function transferStatement(sql: Sql, t: TransferInput, fromId: numb
     moved as (
       update ledger_accounts set balance = balance + case when id = ${toId} then ${t.amountFen}::bigint else ${-t.amountFen}::bigint end
       where id in (${fromId}, ${toId}) and (select count(*) from locked) = 2
-      returning id, balance)
-    insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code,
-                           user_id, balance_after, ref, remark, operator_id)
-    select ${t.transferId}, ${fromId}, ${toId}, ${t.amountFen}, ${t.typeCode}, ${t.userId},
-           ${after}, ${t.ref ?? null}, ${t.remark ?? null}, ${t.operatorId ?? null}
-    where (select count(*) from moved) = 2
-    returning id, balance_after`;
+      returning id, balance),
+    made as (
+      insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code,
+                             user_id, balance_after, ref, remark, operator_id)
+      select ${t.transferId}, ${fromId}, ${toId}, ${t.amountFen}, ${t.typeCode}, ${t.userId},
+             ${after}, ${t.ref ?? null}, ${t.remark ?? null}, ${t.operatorId ?? null}
+      where (select count(*) from moved) = 2
+      returning id, balance_after)
+    select made.id, made.balance_after, f.balance as from_balance, c.balance as to_balance
+    from made, moved f, moved c where f.id = ${fromId} and c.id = ${toId}`;
   return row;
 }

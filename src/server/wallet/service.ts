@@ -14,7 +14,7 @@ import { beijingDay, beijingDayStartMs, DEFAULT_VW_RATE_BP, formatBp, VW_TYPES }
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
-import { INSUFFICIENT_BALANCE_MSG, transfer } from '../ledger/ledger.ts';
+import { INSUFFICIENT_BALANCE_MSG, transfer, type TransferResult } from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
 
@@ -71,9 +71,9 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
   const vw = { kind: 'virtual_wallet' as const, userId };
   const transferId = `vw-${dir}:${userId}:${requestId}`;
   const typeCode = dir === 'in' ? VW_TYPES.transferIn : VW_TYPES.transferOut;
-  let applied: boolean;
+  let r: TransferResult;
   try {
-    const r = await transfer(sql, {
+    r = await transfer(sql, {
       transferId,
       from: dir === 'in' ? player : vw,
       to: dir === 'in' ? vw : player,
@@ -82,17 +82,19 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
       userId,
       remark: dir === 'in' ? '转入虚拟钱包' : '转出虚拟钱包',
     });
-    applied = r.applied;
   } catch (err) {
     if (err instanceof AppError && err.message === INSUFFICIENT_BALANCE_MSG && dir === 'out') refuse(VW_SHORT_MSG);
     throw err;
   }
-  if (!applied) {
-    const [prior] = await sql<{ amount: number; type_code: number }[]>`
-      select amount, type_code from transfers where transfer_id = ${transferId}`;
-    if (!prior || prior.amount !== amountFen || prior.type_code !== typeCode) refuseReusedRequest();
+  if (r.balancesFen) {
+    // the transfer's own statement read both wallets right after the move: no second read
+    const [vwFen, mainFen] = dir === 'in' ? [r.balancesFen.to, r.balancesFen.from] : [r.balancesFen.from, r.balancesFen.to];
+    return { balanceFen: vwFen, walletBalanceFen: mainFen, applied: true };
   }
-  return { ...(await bothBalances(sql, userId)), applied };
+  const [prior] = await sql<{ amount: number; type_code: number }[]>`
+    select amount, type_code from transfers where transfer_id = ${transferId}`;
+  if (!prior || prior.amount !== amountFen || prior.type_code !== typeCode) refuseReusedRequest();
+  return { ...(await bothBalances(sql, userId)), applied: false };
 }
 
 export function moveAnswer(r: MoveResult) {
