@@ -7,7 +7,6 @@ import { Banners } from './features/shell/Banners';
 import { OverlayHost } from './ui';
 import { startApp } from './bootstrap';
 import { registerServiceWorker } from './sw-register';
-import { startWorker } from './worker/client';
 import { watchNetwork } from './state/network';
 import { serverAnswers } from './api/request';
 
@@ -23,5 +22,6 @@ void startApp().then(() => {
     </StrictMode>,
   );
   registerServiceWorker();
-  startWorker();
+  // its own chunk (comlink and the worker's page side): nothing of the first render needs it
+  void import('./worker/client').then((m) => m.startWorker());
 });

@@ -51,6 +51,7 @@ async function unthrottle(cdp: CDPSession): Promise<void> {
 async function timeReady(page: Page, baseUrl: string): Promise<number> {
   await page.goto(`${baseUrl}${GAME_PATH}`, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(() => {
+    // biome-ignore lint/performance/useDomNodeTextContent: "ready" means shown, which only innerText tells
     const text = document.body.innerText;
     const issue = /第\S+期\s*距封盘/.test(text);
     const menu = document.querySelector('nav[aria-label="玩法"]') && document.querySelector('[aria-label="万位 0"]');
@@ -132,12 +133,39 @@ export function printGamePageBench(r: GamePageResult): void {
   console.log(line('warm', r.warmMs, AIM_WARM_MS));
 }
 
+/** `--name value` from the command line, or undefined. */
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+/**
+ * Standalone. `--baseline <dir>` also serves another build (e.g. one of the main branch, built
+ * with `npx vite build --outDir <dir>`) from a second server and alternates the runs between the
+ * two, so both meet the same machine load; `--runs N` sets the runs per build.
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { startTempServer } = await import('../../scripts/tempServer.ts');
+  const runs = Number(arg('runs') ?? RUNS);
+  const baselineDir = arg('baseline');
   const temp = await startTempServer();
+  const base = baselineDir ? await startTempServer({ env: { DIST_DIR: path.resolve(baselineDir) } }) : null;
   try {
-    printGamePageBench(await benchGamePage(temp.url));
+    const mine: GamePageResult = { coldMs: [], warmMs: [] };
+    const theirs: GamePageResult = { coldMs: [], warmMs: [] };
+    for (let i = 0; i < runs; i++) {
+      const add = (into: GamePageResult, r: GamePageResult) => { into.coldMs.push(...r.coldMs); into.warmMs.push(...r.warmMs); };
+      if (base) add(theirs, await benchGamePage(base.url, 1));
+      add(mine, await benchGamePage(temp.url, 1));
+    }
+    if (base) {
+      console.log(`\nbaseline build: ${baselineDir}`);
+      printGamePageBench(theirs);
+      console.log('\nthis build: dist/');
+    }
+    printGamePageBench(mine);
   } finally {
+    await base?.close();
     await temp.close();
   }
 }
