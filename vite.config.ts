@@ -56,48 +56,6 @@ function precompress(): Plugin {
   };
 }
 
-/** Pages whose own chunks are worth announcing in the HTML that opens them (src/server/http/pwa.ts). */
-const ROUTE_PAGES = [{ html: 'lottery.html', page: 'src/client/features/lottery/pages/BettingPage.tsx' }];
-
-/**
- * Writes a copy of index.html per entry of ROUTE_PAGES that also names the page's chunk and the
- * chunks it imports as `<link rel="modulepreload">`. The server sends that copy for the page's
- * routes, so a phone downloads the page's code beside the first screen's instead of after it has
- * run (one round trip plus the download later on a 150 ms link).
- */
-function routeHtml(): Plugin {
-  return {
-    name: 'route-html',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const index = bundle['index.html'];
-        if (index?.type !== 'asset') return;
-        const html = String(index.source);
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        for (const { html: fileName, page } of ROUTE_PAGES) {
-          const pageChunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
-          if (!pageChunk) this.error(`route-html: no chunk for ${page}`);
-          const files = new Set<string>();
-          const visit = (name: string) => {
-            if (files.has(name)) return;
-            files.add(name);
-            const c = bundle[name];
-            if (c?.type === 'chunk') c.imports.forEach(visit);
-          };
-          visit(pageChunk.fileName);
-          const links = [...files]
-            .filter((f) => !html.includes(`/${f}"`))
-            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-            .join('\n    ');
-          this.emitFile({ type: 'asset', fileName, source: html.replace('</head>', `  ${links}\n  </head>`) });
-        }
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
@@ -114,7 +72,6 @@ export default defineConfig({
         globIgnores: ['avatars/**'],
       },
     }),
-    routeHtml(),
     precompress(),
   ],
   worker: { format: 'es' },
@@ -139,6 +96,10 @@ export default defineConfig({
             { name: 'dialog', test: DIALOG_LIBRARY, priority: 2 },
             // The lottery rules and the small lottery parts several pages share, in one file (the
             // betting page loaded seven of them): the betting page then needs three files.
+            // Measured and left out: naming those three in the betting route's HTML as
+            // modulepreload. On the phone profile (tests/bench/gamePage.ts) the link is
+            // bandwidth-bound, so they only slowed the main chunk by ~180 ms, and the page's
+            // requests wait for the main chunk; the page asks for them as soon as it runs.
             { name: 'lottery', test: LOTTERY_CODE, minShareCount: 2, priority: 1 },
           ],
         },

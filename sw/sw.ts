@@ -17,11 +17,6 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// The betting page opens from its own copy of index.html that preloads its chunks (vite.config.ts
-// `routeHtml`; the server does the same, src/server/http/pwa.ts). Same pattern as the server's.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/lottery.html'), {
-  allowlist: [/^\/lottery\/[A-Za-z0-9]{2,8}\/[A-Za-z0-9]{1,8}\/?$/],
-}));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
   denylist: [/^\/v1\//, /^\/uploads\//],
 }));

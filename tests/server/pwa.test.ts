@@ -126,27 +126,6 @@ describe('client routes and missing files', () => {
     }
   });
 
-  it("answers the betting route with the page's own HTML (its chunks preloaded), other routes with index.html", async () => {
-    const lotteryHtml = INDEX_V1.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/BettingPage-abc.js"></head>');
-    write('lottery.html', lotteryHtml, ['br', 'gz']);
-    try {
-      for (const url of ['/lottery/SSC/1008', '/lottery/K3/JSK3/', '/lottery/LHC/1003?from=hall']) {
-        const res = await get(url, { 'accept-encoding': 'br' });
-        expect(res.statusCode, url).toBe(200);
-        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
-        expect(res.headers['cache-control'], url).toBe('no-cache');
-        expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(lotteryHtml);
-      }
-      for (const url of ['/lottery/1008', '/lottery/SSC/1008/rules', '/index', '/lotteryHall']) {
-        expect((await get(url)).body, url).toBe(INDEX_V1);
-      }
-    } finally {
-      for (const f of ['lottery.html', 'lottery.html.br', 'lottery.html.gz']) fs.rmSync(path.join(dist, f));
-    }
-    // an older build without the copy: index.html
-    expect((await get('/lottery/SSC/1008')).body).toBe(INDEX_V1);
-  });
-
   it('answers a missing asset with 404, never with index.html', async () => {
     for (const url of ['/assets/index-gone.js', '/assets/missing.css', '/icons/nope.png', '/nothing.webmanifest']) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });

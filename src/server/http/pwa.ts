@@ -11,7 +11,7 @@
  * One route does it all: a path naming a file of dist/ gets that file; a path with a file
  * extension that names none gets a 404 (a missing chunk must not come back as HTML), and so
  * does an unknown /v1/ path (the API's not-found answer); any other path is a client route
- * and gets index.html, or the page's own copy of it (ROUTE_HTML).
+ * and gets index.html.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,17 +20,8 @@ import fastifyStatic from '@fastify/static';
 import { ResponseCode } from '../../domain/errors.ts';
 
 const INDEX = 'index.html';
-/**
- * Client routes whose page has its own copy of index.html (written by the build, vite.config.ts
- * `routeHtml`): the same page plus `<link rel="modulepreload">` for that page's chunks, so the page's
- * code downloads beside the first screen's. A missing copy (an older build) falls back to index.html.
- * The betting route's pattern is routes.ts's `/lottery/:family/:code`.
- */
-export const ROUTE_HTML: readonly { path: RegExp; html: string }[] = [
-  { path: /^\/lottery\/[A-Za-z0-9]{2,8}\/[A-Za-z0-9]{1,8}\/?$/, html: 'lottery.html' },
-];
 /** Files that must be revalidated on every load so a new version is seen at once. */
-const REVALIDATED = new Set([INDEX, 'sw.js', 'manifest.webmanifest', ...ROUTE_HTML.map((r) => r.html)]);
+const REVALIDATED = new Set([INDEX, 'sw.js', 'manifest.webmanifest']);
 /** Hashed build output: never changes under its name. */
 const IMMUTABLE_DIR = 'assets/';
 /** Paths the server's own routes answer; never a client route. */
@@ -67,12 +58,6 @@ function isFile(file: string): boolean {
   }
 }
 
-/** The HTML file that opens the client route `rel` (dist-relative path). */
-function pageHtml(root: string, rel: string): string {
-  const route = ROUTE_HTML.find((r) => r.path.test(`/${rel}`));
-  return route && isFile(path.join(root, route.html)) ? route.html : INDEX;
-}
-
 function fileNotFound(reply: FastifyReply): FastifyReply {
   return reply.status(404).send({ code: ResponseCode.FAILED, msg: '文件不存在', data: null });
 }
@@ -100,6 +85,6 @@ export function registerPwa(app: FastifyInstance, distDir: string): void {
     const file = path.join(root, rel);
     if (rel && file.startsWith(root + path.sep) && isFile(file)) return sendDistFile(reply, rel);
     if (path.extname(rel) && !rel.endsWith('.html')) return fileNotFound(reply);
-    return sendDistFile(reply, pageHtml(root, rel));
+    return sendDistFile(reply, INDEX);
   });
 }
