@@ -1,7 +1,8 @@
 /**
  * Over HTTP/1.1 (six connections per origin) each extra file costs a phone a round trip in the
  * queue: the first screen's code comes in at most two files and the betting page adds at most
- * three (vite.config.ts `codeSplitting.groups`; it was ten and nine).
+ * three (vite.config.ts `codeSplitting.groups`; it was ten and nine). The service worker and the
+ * background worker start only once the page has settled (main.tsx), not beside its first requests.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER, logIn, openBrowser, type Browser } from './browser.ts';
@@ -56,5 +57,18 @@ describe('code files per page', () => {
     const bettingCode = betting.filter((p) => !first.includes(p) && !/\/(client|workbox-window[\w.-]*)-[\w-]+\.js$/.test(p));
     expect(bettingCode.some((p) => /\/BettingPage-[\w-]+\.js$/.test(p)), betting.join(' ')).toBe(true);
     expect(bettingCode.length, bettingCode.join(' ')).toBeLessThanOrEqual(3);
+  });
+
+  it('starts the service worker and the background worker a second after the load event, not beside the first requests', async () => {
+    b = await openBrowser();
+    await b.page.goto(`${b.baseUrl}/index`);
+    await b.page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    const t = await b.page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const at = (re: RegExp) => performance.getEntriesByType('resource').find((e) => re.test(e.name))?.startTime ?? -1;
+      return { loadAt: nav.loadEventEnd, swLibraryAt: at(/\/assets\/workbox-window[\w.-]*\.js$/), workerClientAt: at(/\/assets\/client-[\w-]+\.js$/) };
+    });
+    expect(t.loadAt).toBeGreaterThan(0);
+    for (const at of [t.swLibraryAt, t.workerClientAt]) expect(at - t.loadAt, JSON.stringify(t)).toBeGreaterThanOrEqual(900);
   });
 });
