@@ -8,6 +8,10 @@ import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
 import { preloadBettingCode, prefetchBettingPage } from './features/lottery/early';
 import { confirmDialog, showAlert, showToast } from './ui';
+import { followSignedIn, readSignedIn } from './signedIn';
+
+/** Settles once app start has read the stored user (startApp). */
+let storedUserRead: Promise<unknown> = Promise.resolve();
 
 export function wireDispatcher(): void {
   setDispatchDeps({
@@ -15,6 +19,7 @@ export function wireDispatcher(): void {
     currentPath: () => location.pathname + location.search,
     clearUser,
     markExpired: async () => {
+      await storedUserRead; // an early request can be answered before app start has read who is signed in
       const u = currentUser.value;
       const route = findRoute(location.pathname, routes);
       if (!u || !u.isLogin || !route || !(route.auth || route.agentOnly || route.operatorOnly)) return false;
@@ -64,18 +69,28 @@ export function preloadHomeBanner(pathname: string): void {
   document.head.append(link);
 }
 
+/** What app start does for a signed-in player, before the page renders. */
+function startSignedIn(userId: number): void {
+  // fresh rebates each start, but offline the held ones are all the betting page can show
+  if (navigator.onLine) void clearRebateCache().catch(() => {});
+  prefetchBettingPage(location.pathname, userId);
+}
+
 export async function startApp(): Promise<void> {
   preloadHomeBanner(location.pathname);
   preloadBettingCode(location.pathname);
   wireDispatcher();
   listenEmbeddedChat();
-  const stored = await loadStoredUser();
+  // The betting page's data goes out now, beside the page's code, not after IndexedDB has opened.
+  const signedIn = readSignedIn();
+  if (signedIn) startSignedIn(signedIn.userId);
+  const reading = loadStoredUser();
+  storedUserRead = reading.catch(() => {});
+  const stored = await reading;
+  followSignedIn();
   void loadTenantConfig();
   if (stored) {
-    // fresh rebates each start, but offline the held ones are all the betting page can show
-    if (stored.isLogin && navigator.onLine) void clearRebateCache().catch(() => {});
-    // The betting page's data goes out now, beside users/info and the page's code, not after them.
-    if (stored.isLogin) prefetchBettingPage(location.pathname, stored.userId);
+    if (stored.isLogin && stored.userId !== signedIn?.userId) startSignedIn(stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.
     void refreshUser().then((u) => { if (!u && currentUser.value && !navigator.onLine) return; });
   }
