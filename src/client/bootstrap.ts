@@ -7,7 +7,7 @@ import { setDispatchDeps } from './api/dispatch';
 import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
-import { preloadBettingCode, prefetchBettingPage } from './features/lottery/early';
+import { preloadBettingCode, prefetchBettingPlayer, prefetchBettingPublic } from './features/lottery/early';
 import { queryClient } from './query';
 import { confirmDialog, showAlert, showToast } from './ui';
 
@@ -86,13 +86,15 @@ export async function startApp(): Promise<void> {
   wireDispatcher();
   listenEmbeddedChat();
   scopeQueriesToUser();
+  // What the betting page shows everyone goes out before IndexedDB has opened (90-140 ms of a phone's start).
+  prefetchBettingPublic(location.pathname);
   const stored = await loadStoredUser();
   void loadTenantConfig();
   if (stored) {
     // fresh rebates each start, but offline the held ones are all the betting page can show
     if (stored.isLogin && navigator.onLine) void clearRebateCache().catch(() => {});
-    // The betting page's data goes out now, beside users/info and the page's code, not after them.
-    if (stored.isLogin) prefetchBettingPage(location.pathname, stored.userId);
+    // The player's own data for the betting page goes out now, beside users/info and the page's code.
+    if (stored.isLogin) prefetchBettingPlayer(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.
     void refreshUser().then((u) => { if (!u && currentUser.value && !navigator.onLine) return; });
   }

@@ -46,6 +46,10 @@ export async function scriptsLoadedBy(url: string): Promise<string[]> {
       }
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    // the service worker and the background worker start once the page has settled (main.tsx):
+    // their page-side chunks are still the first screen's
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.waitForLoadState('networkidle');
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });

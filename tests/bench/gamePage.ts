@@ -13,7 +13,11 @@
  * Limitation: CDP throttles the page's own requests; a request the service worker makes itself (its
  * network-first results on a warm visit) is not throttled.
  *
- * Standalone: `npx tsx tests/bench/gamePage.ts` (needs `npx vite build` first); also run by run.ts.
+ * Each visit also records where its time went (Phases: HTML, main chunk, the page's code, first
+ * data request, last data answer, ready), printed as medians under the ready times.
+ *
+ * Standalone: `npx tsx tests/bench/gamePage.ts [--runs N] [--baseline <dist dir>]` (needs
+ * `npx vite build` first); also run by run.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +33,22 @@ const GAME_PATH = '/lottery/SSC/1008';
 const DEMO = { userName: 'player01', password: 'player123' };
 const READY_TIMEOUT_MS = 60_000;
 
-export interface GamePageResult { coldMs: number[]; warmMs: number[] }
+/** Where a visit's time went, in ms from navigation start (resource timing of the page). */
+export interface Phases {
+  /** the HTML has arrived */
+  html: number;
+  /** the entry script (index.html's module script) has arrived */
+  mainJs: number;
+  /** the last script chunk before ready (the page's own code) had arrived */
+  pageCode: number;
+  /** the first API request was sent */
+  firstData: number;
+  /** the last API answer before ready had arrived */
+  lastData: number;
+  ready: number;
+}
+
+export interface GamePageResult { coldMs: number[]; warmMs: number[]; coldPhases: Phases[]; warmPhases: Phases[] }
 
 async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
@@ -47,17 +66,34 @@ async function unthrottle(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 }
 
-/** Opens the game page and resolves with ms from navigation start until it is ready. */
-async function timeReady(page: Page, baseUrl: string): Promise<number> {
+/** Opens the game page and resolves with where the time went until it was ready. */
+async function timeReady(page: Page, baseUrl: string): Promise<Phases> {
   await page.goto(`${baseUrl}${GAME_PATH}`, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(() => {
+    // biome-ignore lint/performance/useDomNodeTextContent: "ready" means shown, which only innerText tells
     const text = document.body.innerText;
     const issue = /第\S+期\s*距封盘/.test(text);
     const menu = document.querySelector('nav[aria-label="玩法"]') && document.querySelector('[aria-label="万位 0"]');
     const balance = /余额：\d[\d,]*\.\d{2}元/.test(text);
     return issue && menu && balance ? performance.now() : 0;
   }, null, { polling: 50, timeout: READY_TIMEOUT_MS });
-  return Math.round((await handle.jsonValue()) as number);
+  const ready = (await handle.jsonValue()) as number;
+  const phases = await page.evaluate((readyAt) => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const entrySrc = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+    const main = all.find((e) => e.name === entrySrc);
+    const data = all.filter((e) => new URL(e.name).pathname.startsWith('/v1/') && e.responseEnd <= readyAt);
+    return {
+      html: nav.responseEnd,
+      mainJs: main?.responseEnd ?? Number.NaN,
+      pageCode: Math.max(...all.filter((e) => e.name.endsWith('.js') && e.responseEnd <= readyAt).map((e) => e.responseEnd)),
+      firstData: Math.min(...data.map((e) => e.startTime)),
+      lastData: Math.max(...data.map((e) => e.responseEnd)),
+      ready: readyAt,
+    };
+  }, ready);
+  return Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])) as unknown as Phases;
 }
 
 async function logIn(page: Page, baseUrl: string): Promise<void> {
@@ -101,20 +137,24 @@ async function withBrowser<T>(fn: (context: BrowserContext, page: Page) => Promi
 
 /** One cold and one warm visit per run, each run in a fresh profile. */
 export async function benchGamePage(baseUrl: string, runs = RUNS): Promise<GamePageResult> {
-  const result: GamePageResult = { coldMs: [], warmMs: [] };
+  const result: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
   for (let i = 0; i < runs; i++) {
     await withBrowser(async (context, page) => {
       const cdp = await context.newCDPSession(page);
       await logIn(page, baseUrl); // the session cookie and the stored user stay; everything else goes
       await forgetAllButSession(page, cdp, baseUrl);
       await throttle(cdp);
-      result.coldMs.push(await timeReady(page, baseUrl));
+      const cold = await timeReady(page, baseUrl);
+      result.coldPhases.push(cold);
+      result.coldMs.push(cold.ready);
       // the service worker installs and precaches during the cold visit: let it become active
       await unthrottle(cdp);
       await waitForServiceWorker(page);
       await page.goto('about:blank');
       await throttle(cdp);
-      result.warmMs.push(await timeReady(page, baseUrl));
+      const warm = await timeReady(page, baseUrl);
+      result.warmPhases.push(warm);
+      result.warmMs.push(warm.ready);
     });
   }
   return result;
@@ -130,14 +170,52 @@ export function printGamePageBench(r: GamePageResult): void {
   console.log(`\n== Betting page ready on a phone profile (${PHONE.latencyMs} ms RTT, ${PHONE.downloadBps / 1e6} Mbps down, ${PHONE.uploadBps / 1e3} kbps up, CPU ${PHONE.cpuSlowdown}x) ==`);
   console.log(line('cold', r.coldMs, AIM_COLD_MS));
   console.log(line('warm', r.warmMs, AIM_WARM_MS));
+  const phases = (name: string, ps: Phases[]) => {
+    const m = (k: keyof Phases) => String(median(ps.map((p) => p[k]))).padStart(5);
+    return `${name}  medians: html ${m('html')}   main chunk ${m('mainJs')}   page code ${m('pageCode')}   first data request ${m('firstData')}   last data answer ${m('lastData')}   ready ${m('ready')} ms`;
+  };
+  console.log(phases('cold', r.coldPhases));
+  console.log(phases('warm', r.warmPhases));
 }
 
+/** `--name value` from the command line, or undefined. */
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+/**
+ * Standalone. `--baseline <dir>` also serves another build (e.g. one of the main branch, built
+ * with `npx vite build --outDir <dir>`) from a second server and alternates the runs between the
+ * two, so both meet the same machine load; `--runs N` sets the runs per build.
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { startTempServer } = await import('../../scripts/tempServer.ts');
+  const runs = Number(arg('runs') ?? RUNS);
+  const baselineDir = arg('baseline');
   const temp = await startTempServer();
+  const base = baselineDir ? await startTempServer({ env: { DIST_DIR: path.resolve(baselineDir) } }) : null;
   try {
-    printGamePageBench(await benchGamePage(temp.url));
+    const mine: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
+    const theirs: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
+    for (let i = 0; i < runs; i++) {
+      const add = (into: GamePageResult, r: GamePageResult) => {
+        into.coldMs.push(...r.coldMs);
+        into.warmMs.push(...r.warmMs);
+        into.coldPhases.push(...r.coldPhases);
+        into.warmPhases.push(...r.warmPhases);
+      };
+      if (base) add(theirs, await benchGamePage(base.url, 1));
+      add(mine, await benchGamePage(temp.url, 1));
+    }
+    if (base) {
+      console.log(`\nbaseline build: ${baselineDir}`);
+      printGamePageBench(theirs);
+      console.log('\nthis build: dist/');
+    }
+    printGamePageBench(mine);
   } finally {
+    await base?.close();
     await temp.close();
   }
 }

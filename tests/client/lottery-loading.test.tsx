@@ -85,6 +85,17 @@ describe('betting page loading', () => {
     }
   }, T);
 
+  it('asks a guest\'s betting page for the issue and results at app start, before the stored user is read, and nothing of a player\'s', async () => {
+    await wipe(sessionStore);
+    stubNetwork(handlers());
+    const starting = startApp();
+    // sent synchronously by startApp, before its IndexedDB read of the stored user has settled
+    expect(sentTo('/v1/betting/nextIssueOpenData')).toHaveLength(1);
+    expect(sentTo('/v1/betting/lotteryOpenData')).toHaveLength(1);
+    await starting;
+    for (const path of [PLAYS, '/v1/balance/queryBalanceFront', '/v1/betting/getBetRebate']) expect(sentTo(path), path).toHaveLength(0);
+  }, T);
+
   it('asks for the latest results once when the page opens inside the app (no early requests)', async () => {
     currentUser.value = USER;
     stubNetwork(handlers());

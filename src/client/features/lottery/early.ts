@@ -34,16 +34,24 @@ export function preloadBettingCode(pathname: string): void {
   if (BETTING_PATH.test(pathname)) void import('./pages/BettingPage').catch(() => {});
 }
 
-/** Starts what the betting page at `pathname` needs and nothing depends on: none waits for users/info. */
-export function prefetchBettingPage(pathname: string, userId: number): void {
-  const m = BETTING_PATH.exec(pathname);
+const bettingRoute = (pathname: string) => BETTING_PATH.exec(pathname) as [string, string, string] | null;
+
+/** Starts what the betting page at `pathname` shows everyone (no user needed): lotteries, the issue, the results. */
+export function prefetchBettingPublic(pathname: string): void {
+  const m = bettingRoute(pathname);
   if (!m) return;
-  const [, family, code] = m as unknown as [string, string, string];
+  const code = m[2];
   prefetchLotteries();
-  prefetch(keys.plays(userId, code), () => revalidatePlays(userId, code));
   prefetch(keys.issue(code), () => getNextIssueTimed(code));
   prefetch(keys.results(code, RESULTS_STRIP_SIZE), () => getOpenData(code, RESULTS_STRIP_SIZE, { quiet: true }));
-  if (!userId) return;
+}
+
+/** Starts the signed-in player's own data for the betting page: plays at their prize group, balance, rebates. */
+export function prefetchBettingPlayer(pathname: string, userId: number): void {
+  const m = bettingRoute(pathname);
+  if (!m || !userId) return;
+  const [, family, code] = m;
+  prefetch(keys.plays(userId, code), () => revalidatePlays(userId, code));
   prefetch(keys.balance(), queryBalance);
   // app start has just wiped the rebate cache (online): ask the server without reading it first
   prefetch(keys.rebate(userId, family), () => loadRebate(userId, family as LotteryFamily, navigator.onLine));
