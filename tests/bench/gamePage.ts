@@ -70,7 +70,6 @@ async function unthrottle(cdp: CDPSession): Promise<void> {
 async function timeReady(page: Page, baseUrl: string): Promise<Phases> {
   await page.goto(`${baseUrl}${GAME_PATH}`, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(() => {
-    // biome-ignore lint/performance/useDomNodeTextContent: "ready" means shown, which only innerText tells
     const text = document.body.innerText;
     const issue = /第\S+期\s*距封盘/.test(text);
     const menu = document.querySelector('nav[aria-label="玩法"]') && document.querySelector('[aria-label="万位 0"]');
