@@ -10,27 +10,19 @@ import { startApp } from './bootstrap';
 import { registerServiceWorker } from './sw-register';
 import { watchNetwork } from './state/network';
 import { serverAnswers } from './api/request';
+import { whenPageSettled } from './settled';
 
 /**
- * After the load event, how long the page's own first requests get the connections to themselves
- * before the background work starts (measured on the phone profile, tests/bench/gamePage.ts: the
- * betting page's data arrives within about a second of the load event).
+ * The web manifest is linked once the page has settled, not from index.html: only installing needs
+ * it, and Chrome fetches it and its icon as soon as the link appears, taking two of the six
+ * connections a phone's first screen has (HTTP/1.1) while the page's own data is on its way.
  */
-const SETTLE_DELAY_MS = 1000;
-/** Longest wait for an idle moment after that delay before the background work starts anyway. */
-const SETTLE_TIMEOUT_MS = 3000;
-
-/**
- * Runs `work` once the page has loaded, its first data requests had their time, and the main
- * thread is idle. The service worker's install (a precache of 120-odd files) and the background
- * worker (its chunk, its script, a time sync) would otherwise take the six connections a phone has
- * to this origin from the page's own data requests (HTTP/1.1).
- */
-function whenPageSettled(work: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => work(), { timeout: SETTLE_TIMEOUT_MS }) : work());
-  const later = () => setTimeout(idle, SETTLE_DELAY_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = '/manifest.webmanifest';
+  document.head.append(link);
 }
 
 watchNetwork(serverAnswers);
@@ -45,6 +37,7 @@ void startApp().then(() => {
     </StrictMode>,
   );
   whenPageSettled(() => {
+    linkManifest();
     registerServiceWorker();
     // its own chunk (comlink and the worker's page side): nothing of the first render needs it
     void import('./worker/client').then((m) => m.startWorker());

@@ -2,7 +2,8 @@
  * Over HTTP/1.1 (six connections per origin) each extra file costs a phone a round trip in the
  * queue: the first screen's code comes in at most two files and the betting page adds at most
  * three (vite.config.ts `codeSplitting.groups`; it was ten and nine). The service worker and the
- * background worker start only once the page has settled (main.tsx), not beside its first requests.
+ * background worker start only once the page has settled (main.tsx, settled.ts), not beside its first
+ * requests, and so does the web manifest (Chrome fetches its icon at once); the favicon is inline.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER, logIn, openBrowser, type Browser } from './browser.ts';
@@ -59,16 +60,22 @@ describe('code files per page', () => {
     expect(bettingCode.length, bettingCode.join(' ')).toBeLessThanOrEqual(3);
   });
 
-  it('starts the service worker and the background worker a second after the load event, not beside the first requests', async () => {
+  it('starts the service worker, the background worker and the web manifest a second after the load event, not beside the first requests', async () => {
     b = await openBrowser();
     await b.page.goto(`${b.baseUrl}/index`);
     await b.page.evaluate(async () => { await navigator.serviceWorker.ready; });
     const t = await b.page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const at = (re: RegExp) => performance.getEntriesByType('resource').find((e) => re.test(e.name))?.startTime ?? -1;
-      return { loadAt: nav.loadEventEnd, swLibraryAt: at(/\/assets\/workbox-window[\w.-]*\.js$/), workerClientAt: at(/\/assets\/client-[\w-]+\.js$/) };
+      return {
+        loadAt: nav.loadEventEnd, swLibraryAt: at(/\/assets\/workbox-window[\w.-]*\.js$/), workerClientAt: at(/\/assets\/client-[\w-]+\.js$/),
+        manifestAt: at(/\/manifest\.webmanifest$/),
+        pngIcons: performance.getEntriesByType('resource').filter((e) => /\/icons\/.*\.png$/.test(e.name) && e.startTime < nav.loadEventEnd).length,
+      };
     });
     expect(t.loadAt).toBeGreaterThan(0);
-    for (const at of [t.swLibraryAt, t.workerClientAt]) expect(at - t.loadAt, JSON.stringify(t)).toBeGreaterThanOrEqual(900);
+    // the manifest (and with it Chrome's fetch of its icon) comes after the first screen too; the favicon is inline
+    for (const at of [t.swLibraryAt, t.workerClientAt, t.manifestAt]) expect(at - t.loadAt, JSON.stringify(t)).toBeGreaterThanOrEqual(900);
+    expect(t.pngIcons, JSON.stringify(t)).toBe(0);
   });
 });

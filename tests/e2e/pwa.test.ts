@@ -26,6 +26,8 @@ describe('PWA', () => {
     b = await openBrowser();
     await b.page.goto(`${b.baseUrl}/index`);
     await waitForServiceWorker(b.page);
+    // linked once the page has settled (main.tsx), like the service worker
+    await b.page.waitForSelector('link[rel="manifest"]', { state: 'attached', timeout: 15_000 });
     const cdp = await b.context.newCDPSession(b.page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     expect(manifest.url).toMatch(/manifest/);

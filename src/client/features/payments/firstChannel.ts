@@ -11,6 +11,7 @@ import { channelUrl, RECHARGE_CHANNELS } from '../../../domain/payments';
 import { navigate } from 'wouter/use-browser-location';
 import { currentUser } from '../../state/session';
 import { getPaySort, type PaySortItem } from './api';
+import { whenPageSettled } from '../../settled';
 
 export const FALLBACK_RECHARGE_PATH = channelUrl(RECHARGE_CHANNELS[0].code);
 
@@ -50,7 +51,8 @@ export async function goRecharge(): Promise<void> {
 export function useFirstRechargePath(): string {
   useSignals();
   const userId = currentUser.value?.userId;
-  useEffect(() => { if (userId) void loadFirstRechargePath(); }, [userId]);
+  // a hint for the link only (goRecharge asks itself): it waits until the page's own data is in
+  useEffect(() => { if (userId) whenPageSettled(() => { void loadFirstRechargePath(); }); }, [userId]);
   return firstRechargePath.value;
 }
 

@@ -8,6 +8,7 @@ import { currentUser, clearUser, refreshUser } from '../../state/session';
 import { tenantName, tenantConfig } from '../../state/tenant';
 import { confirmDialog } from '../../ui';
 import { request } from '../../api/request';
+import { whenPageSettled } from '../../settled';
 import { SESSION_EXPIRED_MSG } from '../../../domain/errors';
 import { LOADING_OFF_DELAY_MS } from '../../../domain/constants';
 import { TabBar } from './TabBar';
@@ -68,7 +69,9 @@ export function Shell() {
 
   useEffect(() => {
     if (!route) return;
-    request('POST', '/v1/statistics/view', { path: location, title: route.title }, { inline: true }).catch(() => {});
+    const view = { path: location, title: route.title };
+    // counted once the page's own data has had the connections (settled.ts)
+    whenPageSettled(() => { request('POST', '/v1/statistics/view', view, { inline: true }).catch(() => {}); });
   }, [route, location]);
 
   const onShown = () => { setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS); };
