@@ -10,7 +10,7 @@ import type { LotteryFamily } from '../../../domain/lottery';
 import { keys, queryClient, type QueryKey } from '../../query';
 import { getNextIssueTimed, getOpenData, queryBalance, RESULTS_STRIP_SIZE } from './api';
 import { prefetchLotteries } from './hooks/useLotteries';
-import { loadRebate, revalidatePlays } from './storage';
+import { loadRebate, readCachedPlays, revalidatePlays } from './storage';
 
 /** Older than this, an early (or cached) answer is not taken by the page's first load: it asks again. */
 export const EARLY_TTL_MS = 10_000;
@@ -41,6 +41,9 @@ export function prefetchBettingPublic(pathname: string): void {
   const m = bettingRoute(pathname);
   if (!m) return;
   const code = m[2];
+  // open the held catalogues' database now, beside the stored user's: the player's catalogue check
+  // (prefetchBettingPlayer) then reads it without waiting for an open, and leaves first
+  void readCachedPlays(0, code);
   prefetchLotteries();
   prefetch(keys.issue(code), () => getNextIssueTimed(code));
   prefetch(keys.results(code, RESULTS_STRIP_SIZE), () => getOpenData(code, RESULTS_STRIP_SIZE, { quiet: true }));
