@@ -1,5 +1,5 @@
 /**
- * More plays for issue 11: 11x5 猜必不中 and 牛牛, SSC per-position 大单/小双 and 斗牛. Bet counts against
+ * More plays for issue 11: 11x5 猜必不中 and 牛牛, SSC 大单/小双, 斗牛 and 组合. Bet counts against
  * brute-force enumeration of the lines; win checks over every draw of the positions that decide the play
  * (each tier's p equals the share of draws a line wins it on; every ticket equals the sum over its lines);
  * prizes and odds at the family's return.
@@ -98,5 +98,38 @@ describe('SSC 大单小双', () => {
     expect(odds.bigOdd).toBe(32_500);
     expect(odds.bigEven).toBe(48_750);
     expect(odds.sum_bigOdd).toBe(Math.floor((975 * 10_000 * 100_000) / (1000 * 26_508)));
+  });
+});
+
+describe('SSC 组合', () => {
+  const windows: [string, number[]][] = [
+    ['WX_ZH', [0, 1, 2, 3, 4]], ['SX_ZH', [1, 2, 3, 4]], ['Q4_ZH', [0, 1, 2, 3]],
+    ['Q3_ZH', [0, 1, 2]], ['Z3_ZH', [1, 2, 3]], ['H3_ZH', [2, 3, 4]],
+  ];
+  /** Every draw of the window's positions, the other positions 7. */
+  const drawsOver = (w: readonly number[]): Draw[] =>
+    allTuples(range(0, 9), w.length).map((t) => range(0, 4).map((i) => (w.includes(i) ? t[w.indexOf(i)]! : 7)));
+  it.each(windows)('%s: n lines per number, level k wins on the last k digits with p = 10^−k', (code, w) => {
+    const p = play('SSC', code);
+    const n = w.length;
+    const sel = { rows: w.map((_i, j) => (j % 2 === 0 ? [1, 2] : [3])) };
+    expect(count(p, sel)).toBe(n * 2 ** Math.ceil(n / 2));
+    expect(p.tiers.map((t) => t.pDen)).toEqual(range(1, n).reverse().map((k) => 10 ** k));
+    const draws = drawsOver(w);
+    const some = n === 5 ? draws.filter((_d, i) => i % 9 === 0) : draws;
+    expectTicketsMatchLines(p, [sel, { rows: w.map((_i, j) => [...new Set([j, 9 - j, 5])]) }], some);
+    // one line per level, tier frequencies exact over every draw of the window (10^n)
+    expectTierFrequencies(p, range(1, n).map((k) => [k, ...w.map((_i, j) => j + 1)]), draws);
+    expect(p.helpZh).toContain(`注数为${n}倍`);
+  });
+  it('五星组合 12345 pays every level on 12345 and all but 五星 on 02345; prizes at 1950', () => {
+    const p = play('SSC', 'WX_ZH');
+    const sel = { rows: [[1], [2], [3], [4], [5]] };
+    expect(p.checkWin(sel, [1, 2, 3, 4, 5], DEFAULT_RULE_FLAGS).wins).toEqual({ l5: 1, l4: 1, l3: 1, l2: 1, l1: 1 });
+    expect(p.checkWin(sel, [0, 2, 3, 4, 5], DEFAULT_RULE_FLAGS).wins).toEqual({ l4: 1, l3: 1, l2: 1, l1: 1 });
+    expect(p.checkWin(sel, [1, 2, 3, 4, 6], DEFAULT_RULE_FLAGS).wins).toEqual({});
+    // two 万位 numbers: both carry the same 四星…一星 lines
+    expect(p.checkWin({ rows: [[0, 1], [2], [3], [4], [5]] }, [1, 2, 3, 4, 5], DEFAULT_RULE_FLAGS).wins).toEqual({ l5: 1, l4: 2, l3: 2, l2: 2, l1: 2 });
+    expect(p.tiers.map((t) => prizePerLineFen(t, 1950))).toEqual([19_500_000, 1_950_000, 195_000, 19_500, 1950]);
   });
 });

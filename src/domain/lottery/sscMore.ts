@@ -2,7 +2,7 @@
  * SSC plays added for issue 11 (§3.3a): 五星一码不定位, 前四 一码/二码不定位, 任二组选单式 / 组选和值,
  * 任三直选和值 / 组选和值, 任四组选12/6/4. They join their menu groups (不定位, 任选二/三/四) after the
  * plays already there; 不定位 keeps the S9 7.0 % rebate cap of its group. Odds-model additions (§3.4b):
- * 大单/小双 (总和 and per position) and 斗牛 (牛牛, niu.ts).
+ * 大单/小双 (总和 and per position) and 斗牛 (牛牛, niu.ts); 组合 (§3.4c, sscCombo.ts) joins 五星/四星/前四/三星 groups.
  */
 import type { PlayDef } from './types.ts';
 import { patternPlay, poolPlay, row, tier, valueSetPlay, WIN, withRebateCap } from './builders.ts';
@@ -10,6 +10,7 @@ import { withHelp } from './buildersPlaces.ts';
 import { DIGITS } from './digitStar.ts';
 import { sum } from './math.ts';
 import { niuPlay } from './niu.ts';
+import { sscComboPlays } from './sscCombo.ts';
 import { SSC_POSITIONS } from './ssc.ts';
 import { find, three, two, withPositions } from './sscAny.ts';
 
@@ -67,6 +68,7 @@ export function sscMorePlays(): PlayDef[] {
   ], BDW_REBATE_PERMILLE, () => true);
   return [
     ...anyPlaces,
+    ...sscComboPlays(),
     sideComboPlay(),
     niuPlay(F, 'NN', '斗牛', NIU_WAYS, 100_000,
       '以万千百十个五位开奖号码斗牛：任意3位之和为10的倍数即为有牛，其余2位之和的个位数为牛几（个位为0即牛牛）；找不到这样的3位为无牛。'
