@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getPlay } from '../../src/domain/lottery/catalogue.ts';
 import { allTuples, choose, combinations, range } from '../../src/domain/lottery/math.ts';
 import { prizePerLineFen } from '../../src/domain/lottery/money.ts';
+import { formatSelection, parseSelection } from '../../src/domain/lottery/selection.ts';
 import { DEFAULT_RULE_FLAGS } from '../../src/domain/lottery/flags.ts';
 import { niuOf } from '../../src/domain/lottery/niu.ts';
 import { playOdds } from '../../src/domain/lottery/pricing.ts';
@@ -92,6 +93,14 @@ describe('SSC 大单小双', () => {
       expect(w.refunds).toBe(0);
       expect(Object.values(w.wins).reduce((a, b) => a + b, 0)).toBe(6);
     }
+  });
+  it('writes and reads its selection text with the labels, as 斗牛 does', () => {
+    const sel = { rows: [[0], [], [1, 3], [], [], [2]] };
+    expect(formatSelection(p, sel)).toBe('大单,-,大双 小双,-,-,小单');
+    expect(parseSelection(p, formatSelection(p, sel))).toEqual(sel);
+    const nn = play('SSC', 'NN');
+    expect(formatSelection(nn, { rows: [[0, 7, 10]] })).toBe('无牛 牛7 牛牛');
+    expect(parseSelection(nn, '无牛 牛7 牛牛')).toEqual({ rows: [[0, 7, 10]] });
   });
   it('prices 大单 of a digit at R / 0.3 and 大双 at R / 0.2', () => {
     const odds = playOdds(p, 1950);
