@@ -1,8 +1,8 @@
 /**
  * The picker renders plays added for issue 11 from the catalogue alone (rows, labels, min/max): one per
  * shape — a K3 labelled row (三连号单选), an SSC pool (五星一码不定位), an SSC sum row with a positions row
- * (任选二 组选和值), PK10 place rows (猜前三按位), 11x5 labelled attribute rows (中三 大小单双) — and shows the
- * domain's count and amount for them.
+ * (任选二 组选和值), PK10 place rows (猜前三按位), 11x5 labelled attribute rows (中三 大小单双), an 11x5 pool
+ * (猜二不中) — and shows the domain's count and amount for them.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,7 +72,7 @@ describe('picker: issue 11 plays', () => {
     expect(quote()).toBe(domainQuote('SSC', 'RX2_ZUXHZ', [[3, 10], [0, 2, 4]]));
   }, T);
 
-  it('PK10 猜前三按位 and 11x5 中三大小单双', async () => {
+  it('PK10 猜前三按位, 11x5 中三大小单双 and 猜二不中', async () => {
     renderGame('PK10', '1201');
     await openPlay('猜前三', '猜前三按位');
     clickAll(['冠军 01', '冠军 02', '亚军 02', '亚军 03', '季军 04']);
@@ -83,5 +83,9 @@ describe('picker: issue 11 plays', () => {
     await openPlay('中三', '大小单双');
     clickAll(['第二位 大', '第二位 单', '第三位 小', '第四位 双']);
     expect(quote()).toBe(domainQuote('SYX5', 'Z3_DXDS', [[0, 2], [1], [3]]));
+
+    await openPlay('猜必不中', '猜二不中');
+    clickAll(['号码 01', '号码 05', '号码 09']);
+    expect(quote()).toBe(domainQuote('SYX5', 'BBZ2', [[1, 5, 9]]));
   }, T);
 });

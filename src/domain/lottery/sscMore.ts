@@ -1,12 +1,17 @@
 /**
  * SSC plays added for issue 11 (§3.3a): 五星一码不定位, 前四 一码/二码不定位, 任二组选单式 / 组选和值,
  * 任三直选和值 / 组选和值, 任四组选12/6/4. They join their menu groups (不定位, 任选二/三/四) after the
- * plays already there; 不定位 keeps the S9 7.0 % rebate cap of its group.
+ * plays already there; 不定位 keeps the S9 7.0 % rebate cap of its group. Odds-model additions (§3.4b):
+ * 大单/小双 (总和 and per position) and 斗牛 (牛牛, niu.ts); 组合 (§3.4c, sscCombo.ts) joins 五星/四星/前四/三星 groups.
  */
 import type { PlayDef } from './types.ts';
-import { patternPlay, poolPlay, tier, WIN, withRebateCap } from './builders.ts';
+import { patternPlay, poolPlay, row, tier, valueSetPlay, WIN, withRebateCap } from './builders.ts';
 import { withHelp } from './buildersPlaces.ts';
 import { DIGITS } from './digitStar.ts';
+import { sum } from './math.ts';
+import { niuPlay } from './niu.ts';
+import { sscComboPlays } from './sscCombo.ts';
+import { SSC_POSITIONS } from './ssc.ts';
 import { find, three, two, withPositions } from './sscAny.ts';
 
 const F = 'SSC' as const;
@@ -26,6 +31,32 @@ function anyPlace(code: string, nameZh: string, window: readonly number[], k: nu
 const fourGroup = (code: string, nameZh: string, rowNames: string[], parts: { row: number; rep: number; k: number }[], pNum: number) =>
   (w: number[]) => patternPlay({ family: F, code, nameZh, group: '', window: w, values: DIGITS, rowNames, parts, p: [pNum, 10_000] });
 
+const COMBO_LABELS = ['大单', '大双', '小单', '小双'];
+const COMBO_IDS = ['bigOdd', 'bigEven', 'smallOdd', 'smallEven'];
+/**
+ * 大单/大双/小单/小双: 总和 (大 ≥ 23 of 0–45) and every digit (大 5–9). No value is neither side, so there is
+ * no 和 on SSC. Ways: digit 3, 2, 2, 3 of 10 ({5,7,9} {6,8} {1,3} {0,2,4}); 总和 26,508 / 23,492 / 23,492 /
+ * 26,508 of 10^5.
+ */
+function sideComboPlay(): PlayDef {
+  const digitWays = [3, 2, 2, 3];
+  const sumWays = [26_508, 23_492, 23_492, 26_508];
+  return withHelp(valueSetPlay({ family: F, code: 'DXDS_ZH', nameZh: '大单小双', group: '两面', model: 'odds',
+    rows: [row('总和', [0, 1, 2, 3], 0, 4, COMBO_LABELS), ...SSC_POSITIONS.map((n) => row(n, [0, 1, 2, 3], 0, 4, COMBO_LABELS))],
+    tiers: [...COMBO_IDS.map((id, i) => tier(`sum_${id}`, `总和${COMBO_LABELS[i]}`, sumWays[i]!, 100_000)),
+      ...COMBO_IDS.map((id, i) => tier(id, COMBO_LABELS[i]!, digitWays[i]!, 10))],
+    outcome: (r, code, d) => {
+      const v = r === 0 ? sum(d) : d[r - 1]!;
+      const big = v >= (r === 0 ? 23 : 5);
+      const c = (big ? 0 : 2) + (v % 2 === 1 ? 0 : 1);
+      return c === code ? { tier: r === 0 ? `sum_${COMBO_IDS[code]}` : COMBO_IDS[code]! } : null;
+    } }),
+  '总和或任一位选择大单、大双、小单、小双：大小与单双同时相符即中奖。各位号码5–9为大、0–4为小；五位之和23–45为大、0–22为小；单双按奇偶。时时彩每个号码和总和都分得出大小，没有“和”。');
+}
+
+/** 斗牛 ways over the 10^5 五星 draws: 无牛, 牛1…牛9, 牛牛 (tests enumerate all of them). */
+const NIU_WAYS = [35_649, 6375, 6505, 6375, 6505, 6375, 6505, 6375, 6505, 6375, 6456];
+
 const POSITIONS_HELP = '并勾选至少所需个数的位置，每种位置组合各为一组投注';
 
 export function sscMorePlays(): PlayDef[] {
@@ -37,6 +68,11 @@ export function sscMorePlays(): PlayDef[] {
   ], BDW_REBATE_PERMILLE, () => true);
   return [
     ...anyPlaces,
+    ...sscComboPlays(),
+    sideComboPlay(),
+    niuPlay(F, 'NN', '斗牛', NIU_WAYS, 100_000,
+      '以万千百十个五位开奖号码斗牛：任意3位之和为10的倍数即为有牛，其余2位之和的个位数为牛几（个位为0即牛牛）；找不到这样的3位为无牛。'
+      + '选择无牛、牛1–牛9或牛牛，与开奖结果相同即中奖。'),
     withHelp(withPositions(2, '任选二', 'RX2_ZUXDS', (w) => find(two(w), 'ZUXDS')),
       `手动输入两个不同数字为一注，${POSITIONS_HELP}；所选两位开奖号码与该注相同（不计顺序）即中奖。`),
     withHelp(withPositions(2, '任选二', 'RX2_ZUXHZ', (w) => find(two(w), 'ZUXHZ')),

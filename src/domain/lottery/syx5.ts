@@ -4,6 +4,7 @@ import { directPlay, entriesPlay, poolPlay, row, tier, valueSetPlay, WIN, window
 import { attrMixPlay, setEntriesPlay, withHelp } from './buildersPlaces.ts';
 import { choose, combinations, range, sum } from './math.ts';
 import { syx5CreditPlays } from './syx5Credit.ts';
+import { syx5MorePlays } from './syx5More.ts';
 
 const F = 'SYX5' as const;
 export const BALLS_11 = range(1, 11);
@@ -95,6 +96,7 @@ export function syx5Plays(): PlayDef[] {
       tiers: [tier(WIN, '中奖', 1, 11)], outcome: (r, v, d) => (d[r] === v ? { tier: WIN } : null) }),
     ...anyPlays(),
     ...funPlays(),
+    ...syx5MorePlays(),
     ...syx5CreditPlays(),
   ];
 }
