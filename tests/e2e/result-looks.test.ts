@@ -70,5 +70,14 @@ describe('LHC result looks', () => {
     const label = await result.getAttribute('aria-label');
     expect(label).toContain(`特码 ${drawn.openNumber.split(',')[6]}${COLOURS[colourOf(numbers[6]!)]}波${ZODIACS[zodiacOf(numbers[6]!, year)]}`);
     expect(await result.locator('[data-wave]').nth(6).evaluate((e) => e.previousElementSibling?.textContent)).toBe('+');
+
+    // the 历史开奖 sheet draws every row the same way and still fits the phone's width
+    await bar.getByRole('button', { name: '历史开奖' }).click();
+    const sheet = page.getByRole('dialog', { name: '历史开奖' });
+    const first = sheet.locator('tbody tr').first();
+    await first.waitFor({ timeout: 15_000 });
+    expect(await first.locator('[data-wave]').count()).toBe(7);
+    if (process.env.LOOKS_SHOT) await page.screenshot({ path: process.env.LOOKS_SHOT });
+    expect(await sheet.locator('table').evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
   });
 });

@@ -59,7 +59,7 @@ function LhcBalls({ balls, size, label, drawnAt }: { balls: string[]; size: Size
     </span>
   );
   return (
-    <span className="flex flex-nowrap items-start gap-0.5" aria-label={label ?? r.label} role="img" data-family="LHC">
+    <span className="flex flex-nowrap items-start gap-px" aria-label={label ?? r.label} role="img" data-family="LHC">
       <span aria-hidden="true" className="contents">
         {r.balls.slice(0, 6).map(cell)}
         <span className={`flex items-center px-0.5 font-semibold text-gray-600 ${sizeCls(size)}`}>+</span>

@@ -109,8 +109,8 @@ function HistoryDrawer({ lotteryCode, family, onClose }: { lotteryCode: string; 
             <tbody>
               {h.rows.map((r) => (
                 <tr key={r.issue} className="border-t border-gray-100">
-                  <td className="py-2 pr-2 align-top">{r.issue}</td>
-                  <td className="py-2 pr-2"><Balls openNumber={r.openNumber} family={family} drawnAt={r.openTime} /></td>
+                  <td className="py-2 pr-1 align-top text-xs">{r.issue}</td>
+                  <td className="py-2 pr-1"><Balls openNumber={r.openNumber} family={family} drawnAt={r.openTime} /></td>
                   <td className="py-2 align-top text-xs text-gray-600">{formatTime(r.openTime)}</td>
                 </tr>
               ))}
