@@ -2,7 +2,8 @@
  * The LHC result as players read it, in real Chromium at 360 px: 极速六合彩 (1300) draws every minute;
  * the game page's latest result shows each ball in its wave colour with its zodiac under it (checked
  * against the domain's colourOf / zodiacOf with the lunar year of the draw's date, as settlement does),
- * the 特码 after a '+', all on one row.
+ * the 特码 after a '+', all on one row; the 历史开奖 sheet and the hall card draw it the same way within
+ * 360 px, and the play hint shows odds to two decimals.
  */
 import { describe, expect, it } from 'vitest';
 import { logIn, e2eFixture } from './browser.ts';
@@ -77,7 +78,17 @@ describe('LHC result looks', () => {
     const first = sheet.locator('tbody tr').first();
     await first.waitFor({ timeout: 15_000 });
     expect(await first.locator('[data-wave]').count()).toBe(7);
+    // odds as sheets print them: two decimals at most (the 特码 hint would read 47.775 otherwise)
+    expect(await page.getByText(/按赔率派彩/).first().textContent()).toMatch(/特码 \d+(\.\d{1,2})?。/);
     if (process.env.LOOKS_SHOT) await page.screenshot({ path: process.env.LOOKS_SHOT });
     expect(await sheet.locator('table').evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+
+    // the hall card of the game shows the latest result the same way, within the phone's width
+    await page.goto(`${b.baseUrl}/lotteryHall?key=LHC`);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: '极速六合彩', exact: true }) });
+    const cardResult = card.getByRole('img', { name: /^开奖号码 / });
+    await cardResult.waitFor({ timeout: 15_000 });
+    expect(await cardResult.locator('[data-wave]').count()).toBe(7);
+    expect(await cardResult.evaluate((e) => e.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
   });
 });
