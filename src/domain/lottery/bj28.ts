@@ -7,6 +7,7 @@ import { DEFAULT_RULE_FLAGS } from './flags.ts';
 import { row, tier, valueSetPlay, withTiersFor } from './builders.ts';
 import { allTuples, range, sum } from './math.ts';
 import { shape3 } from './attrs.ts';
+import { BJ28_BLUE, BJ28_GREEN, BJ28_RED } from './bj28Colours.ts';
 
 const F = 'BJ28' as const;
 const SUMS = range(0, 27);
@@ -19,9 +20,9 @@ export const BJ28_SUM_WAYS: readonly number[] = (() => {
 })();
 const waysOf = (pred: (s: number) => boolean): number => SUMS.filter(pred).reduce((n, s) => n + BJ28_SUM_WAYS[s]!, 0);
 
-const RED = [3, 6, 9, 12, 15, 18, 21, 24];
-const GREEN = [1, 4, 7, 10, 16, 19, 22, 25];
-const BLUE = [2, 5, 8, 11, 17, 20, 23, 26];
+const RED = BJ28_RED;
+const GREEN = BJ28_GREEN;
+const BLUE = BJ28_BLUE;
 
 /** 顺子 counts 60 of 1000 with the 8-9-0 / 9-0-1 wrap, 48 without. */
 const shapeTiers = (wrap: boolean): TierDef[] =>

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { formatFen } from '../../domain/money.ts';
 import { ODDS_SCALE, oddsForReturn, playOdds, playsOf, prizePerLineFen, tiersUnder, type PlayDef, type TierDef } from '../../domain/lottery/index.ts';
+import { formatOdds } from '../../domain/lottery/formatOdds.ts';
 import { ruleFlagsAt, type Lottery } from './lotteries.ts';
 
 export interface PlayTierInfo {
@@ -54,7 +55,7 @@ function describe(play: PlayDef, tiers: PlayTierInfo[]): string {
     ? `手动输入号码，每注${play.entryLength ?? 0}个号码，多注以逗号分隔`
     : play.rows.map((r) => (r.min === r.max ? `${r.nameZh}选${r.min}个` : `${r.nameZh}选${r.min}至${r.max}个`)).join('；');
   const pay = play.model === 'odds'
-    ? `按赔率派彩（含本金）：${tiers.map((t) => `${t.name} ${t.prize}`).join('，')}`
+    ? `按赔率派彩（含本金）：${tiers.map((t) => `${t.name} ${formatOdds(Number(t.prize))}`).join('，')}`
     : `每注2元，奖金（元模式）：${tiers.map((t) => `${t.name} ${t.prize}元`).join('，')}`;
   // A play's own rule text (helpZh) says how it wins where the rows alone do not.
   const rule = play.helpZh ? `${play.helpZh.replace(/。$/, '')}。` : '';

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Radio, RadioGroup } from '@headlessui/react';
 import { UNIT_NAMES, MIN_PRIZE_GROUP, type BetUnit, type PlayDef } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
+import { formatOdds } from '../../../../domain/lottery/formatOdds';
 import { MULTIPLE_MAX } from '../../../../domain/constants';
 import type { PlayInfo } from '../api';
 import { tierPrizeFen, unitDivisor, type BetOptions } from '../ticket';
@@ -76,5 +77,5 @@ function prizeText(play: PlayDef, tierId: string, betGroup: number, unit: BetUni
 function oddsText(prize: string | number, betGroup: number, userGroup: number): string {
   const o = Number(prize);
   if (!Number.isFinite(o) || userGroup <= 0) return '—';
-  return `赔率 ${(Math.floor((o * betGroup * 1000) / userGroup) / 1000).toString()}`;
+  return `赔率 ${formatOdds((o * betGroup) / userGroup)}`;
 }

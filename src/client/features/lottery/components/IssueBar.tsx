@@ -9,6 +9,7 @@ import { CloseTimer } from './CloseTimer';
 import type { IssueState } from '../hooks/useIssue';
 import { Balls } from './Balls';
 import { Sheet } from '../../../ui/Sheet';
+import type { LotteryFamily } from '../../../../domain/lottery';
 
 /** Older draws under the latest one, on wide screens only (a phone shows the latest; the drawer has the rest). */
 const STRIP_OLDER_ROWS = 2;
@@ -56,7 +57,7 @@ function useRefreshAfterDraw(latest: OpenRow | undefined) {
   }, [mark]);
 }
 
-export function IssueBar({ lotteryCode, issue }: { lotteryCode: string; issue: IssueState }) {
+export function IssueBar({ lotteryCode, family, issue }: { lotteryCode: string; family?: LotteryFamily; issue: IssueState }) {
   const d = issue.data;
   const strip = useResults(lotteryCode, RESULTS_STRIP_SIZE, d?.lastIssue);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -81,21 +82,21 @@ export function IssueBar({ lotteryCode, issue }: { lotteryCode: string; issue: I
             历史开奖
           </button>
         </div>
-        <Balls openNumber={latest?.openNumber ?? d?.lastOpenNumber} size="md" />
+        <Balls openNumber={latest?.openNumber ?? d?.lastOpenNumber} size="md" family={family} drawnAt={latest?.openTime} />
       </div>
       {strip.rows && strip.rows.length > 1 && (
         <ol aria-label="近期开奖" className="mt-2 hidden flex-col gap-1 text-xs text-gray-700 sm:flex">
           {strip.rows.slice(1, STRIP_OLDER_ROWS + 1).map((r) => (
-            <li key={r.issue} className="flex items-center gap-2"><span className="w-28 shrink-0 whitespace-nowrap">{r.issue}期</span><Balls openNumber={r.openNumber} /></li>
+            <li key={r.issue} className="flex items-center gap-2"><span className="w-28 shrink-0 whitespace-nowrap">{r.issue}期</span><Balls openNumber={r.openNumber} family={family} drawnAt={r.openTime} /></li>
           ))}
         </ol>
       )}
-      {historyOpen && <HistoryDrawer lotteryCode={lotteryCode} onClose={() => setHistoryOpen(false)} />}
+      {historyOpen && <HistoryDrawer lotteryCode={lotteryCode} family={family} onClose={() => setHistoryOpen(false)} />}
     </section>
   );
 }
 
-function HistoryDrawer({ lotteryCode, onClose }: { lotteryCode: string; onClose(): void }) {
+function HistoryDrawer({ lotteryCode, family, onClose }: { lotteryCode: string; family?: LotteryFamily; onClose(): void }) {
   const h = useResults(lotteryCode, HISTORY_SIZE, null);
   return (
     <Sheet open title="历史开奖" onClose={onClose} footer={<Button variant="secondary" className="flex-1" onClick={onClose}>关闭</Button>}>
@@ -108,8 +109,8 @@ function HistoryDrawer({ lotteryCode, onClose }: { lotteryCode: string; onClose(
             <tbody>
               {h.rows.map((r) => (
                 <tr key={r.issue} className="border-t border-gray-100">
-                  <td className="py-2 pr-2 align-top">{r.issue}</td>
-                  <td className="py-2 pr-2"><Balls openNumber={r.openNumber} /></td>
+                  <td className="py-2 pr-1 align-top text-xs">{r.issue}</td>
+                  <td className="py-2 pr-1"><Balls openNumber={r.openNumber} family={family} drawnAt={r.openTime} /></td>
                   <td className="py-2 align-top text-xs text-gray-600">{formatTime(r.openTime)}</td>
                 </tr>
               ))}

@@ -19,6 +19,8 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
   }, [item.lotteryCode, d?.lastIssue]);
   const lastIssue = d?.lastIssue ?? fallback?.issue ?? null;
   const lastNumber = d?.lastOpenNumber ?? fallback?.openNumber ?? null;
+  // the draw's time places the LHC zodiac in its lunar year; the last draw is recent when only the issue is known
+  const lastDrawnAt = fallback && fallback.issue === lastIssue ? fallback.openTime : undefined;
   const href = `/lottery/${item.family}/${item.lotteryCode}`;
   return (
     <li className="rounded-xl bg-white p-3 shadow-sm">
@@ -38,7 +40,7 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
       </div>
       <div className="mt-2 flex items-center gap-2">
         <span className="shrink-0 text-xs text-gray-600">{lastIssue ? `${lastIssue}期` : '上期'}</span>
-        <Balls openNumber={lastNumber} />
+        <Balls openNumber={lastNumber} family={item.family} drawnAt={lastDrawnAt} />
       </div>
       <Link href={href} className="mt-3 flex min-h-11 items-center justify-center rounded-lg bg-brand font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
         立即投注

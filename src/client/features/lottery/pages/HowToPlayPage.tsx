@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { tenantName } from '../../../state/tenant';
 import { getHowToPlay } from '../api';
 import { FAMILY_NAMES } from '../families';
+import { formatOdds } from '../../../../domain/lottery/formatOdds';
 import { useLotteries } from '../hooks/useLotteries';
 import { useRouteParams } from '../hooks/useRouteParams';
 import { GroupChips } from '../components/PlayMenu';
@@ -45,7 +46,7 @@ export default function HowToPlayPage() {
                         {p.tiers.map((t) => (
                           <div key={t.id} className="contents">
                             <dt className="text-gray-600">{t.name}</dt>
-                            <dd className="text-gray-900">{p.model === 'odds' ? `赔率 ${t.prize}` : `${t.prize}元`}</dd>
+                            <dd className="text-gray-900">{p.model === 'odds' ? `赔率 ${formatOdds(Number(t.prize))}` : `${t.prize}元`}</dd>
                           </div>
                         ))}
                       </dl>
