@@ -47,6 +47,16 @@ async function fill(amount: string, password = '123456') {
   fireEvent.change(screen.getByLabelText('资金密码'), { target: { value: password } });
 }
 
+/** The withdraw submit: the first try's connection drops, every later one is refused. */
+function dropThenRefuse() {
+  let n = 0;
+  return () => {
+    n++;
+    if (n === 1) throw new TypeError('connection reset');
+    return refuse('资金密码错误，还可尝试4次');
+  };
+}
+
 describe('/withdraw', () => {
   it('asks a guest to log in, and fetches nothing', async () => {
     currentUser.value = null;
@@ -119,14 +129,7 @@ describe('/withdraw', () => {
   });
 
   it('repeats the same requestId after a dropped connection, and shows a refusal', async () => {
-    let n = 0;
-    stubNetwork(handlers({
-      '/v1/transaction/saveFrontWithdrawRecord': () => {
-        n++;
-        if (n === 1) throw new TypeError('connection reset');
-        return refuse('资金密码错误，还可尝试4次');
-      },
-    }));
+    stubNetwork(handlers({ '/v1/transaction/saveFrontWithdrawRecord': dropThenRefuse() }));
     render(<><WithdrawPage /><OverlayHost /></>);
     for (let i = 0; i < 2; i++) {
       await fill('100');
@@ -143,14 +146,7 @@ describe('/withdraw', () => {
   });
 
   it('offers the retry dialog after a dropped connection, and a refusal clears the stored id', async () => {
-    let n = 0;
-    stubNetwork(handlers({
-      '/v1/transaction/saveFrontWithdrawRecord': () => {
-        n++;
-        if (n === 1) throw new TypeError('connection reset');
-        return refuse('资金密码错误，还可尝试4次');
-      },
-    }));
+    stubNetwork(handlers({ '/v1/transaction/saveFrontWithdrawRecord': dropThenRefuse() }));
     render(<><WithdrawPage /><OverlayHost /></>);
     await fill('100');
     fireEvent.click(screen.getByRole('button', { name: '提交提现' }));

@@ -1,5 +1,5 @@
 /** The query layer: one cache of server data (client.ts), its React hook, its keys, money refreshes. */
 export { QueryClient, queryClient, hashKey, type QueryKey, type QueryFunction, type QueryState } from './client';
-export { useQuery, useQueryClient, type QueryResult, type UseQueryOptions } from './useQuery';
+export { useQuery, type QueryResult, type UseQueryOptions } from './useQuery';
 export { keys } from './keys';
-export { invalidateAfterMoney, noteBalance, type MoneyAction } from './money';
+export { invalidateAfterMoney, type MoneyAction } from './money';

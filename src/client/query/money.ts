@@ -32,7 +32,7 @@ export function invalidateAfterMoney(kind: MoneyAction, balance?: string): Promi
  * The balance a money action's answer carries (yuan text), put in the cache so every screen shows it at
  * once. false (and the balance asked again) when the text is not an amount.
  */
-export function noteBalance(balance: string): boolean {
+function noteBalance(balance: string): boolean {
   const balanceFen = parseYuanToFen(balance, { allowNegative: true });
   if (balanceFen === null) { void queryClient.invalidateQueries({ queryKey: keys.balance() }); return false; }
   queryClient.setQueryData(keys.balance(), { balance, balanceFen });

@@ -5,7 +5,7 @@
  * answer shows at once and a fresh one is asked for behind it).
  */
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { hashKey, queryClient, type QueryClient, type QueryFunction, type QueryKey } from './client';
+import { hashKey, queryClient, type QueryFunction, type QueryKey } from './client';
 
 export interface UseQueryOptions<T> {
   queryKey: QueryKey;
@@ -27,9 +27,7 @@ export interface QueryResult<T> {
   reload(): void;
 }
 
-/** The app's one client (a context in TanStack; one instance here). */
-export function useQueryClient(): QueryClient { return queryClient; }
-
+/** Server data under `queryKey` from the one client (query/client.ts), kept fresh by invalidation. */
 export function useQuery<T>({ queryKey, queryFn, staleTime = 0, enabled = true }: UseQueryOptions<T>): QueryResult<T> {
   const hash = hashKey(queryKey);
   // one key object per hash, so a new array literal each render is the same query

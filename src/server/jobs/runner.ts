@@ -77,7 +77,7 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** A uniform draw in [0, 1) from the crypto generator (the project keeps Math.random out of server code). */
+/** A uniform draw in [0, 1) from the crypto generator (server code takes no non-crypto randomness). */
 const uniform = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 60_000 };
