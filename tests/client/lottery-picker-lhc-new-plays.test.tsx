@@ -29,8 +29,8 @@ function renderLhc() {
   return render(<><BettingPage /><OverlayHost /></>);
 }
 async function openPlay(group: string, play: string) {
-  fireEvent.click(await screen.findByRole('button', { name: group, exact: true }));
-  fireEvent.click(await screen.findByRole('button', { name: play, exact: true }));
+  fireEvent.click(await screen.findByRole('button', { name: group }));
+  fireEvent.click(await screen.findByRole('button', { name: play }));
 }
 const clickAll = (labels: string[]) => { for (const l of labels) fireEvent.click(screen.getByLabelText(l, { exact: true })); };
 function domainQuote(code: string, rows: number[][]) {
