@@ -5,6 +5,7 @@ import { range, sum } from './math.ts';
 import { colourOf, COLOURS, DOMESTIC, headOf, LHC_NUMBERS, lhcDigitSum, tailOf, ZODIACS, zodiacOf } from './lhcAttrs.ts';
 import { lhcComboPlays } from './lhcCombo.ts';
 import { lhcExtraPlays } from './lhcExtra.ts';
+import { lhcMissPlays } from './lhcMiss.ts';
 import { allSetsAppear, sumWays } from './lhcOdds.ts';
 
 const F = 'LHC' as const;
@@ -180,5 +181,5 @@ function regularPlays(): PlayDef[] {
 }
 
 export function lhcPlays(): PlayDef[] {
-  return [...specialPlays(), ...regularPlays(), ...lhcComboPlays(), ...lhcExtraPlays()];
+  return [...specialPlays(), ...regularPlays(), ...lhcComboPlays(), ...lhcExtraPlays(), ...lhcMissPlays()];
 }

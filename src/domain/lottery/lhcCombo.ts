@@ -38,22 +38,29 @@ function hexiao(): PlayDef {
 }
 
 /**
- * k values that must all appear among the 7 (连肖: zodiacs, 连尾: tails); lines C(n,k). Lines holding the
- * odd-sized value (the year animal's 5 numbers / 0尾's 4 numbers) have their own tier and odds.
- * Closed form with h selected values present: C(h,k) lines win; C(h−1,k−1) of them hold the odd value if it won.
+ * k values that must all appear among the 7 (连肖: zodiacs, 连尾: tails), or with `miss` all be absent
+ * (连肖不中 / 连尾不中); lines C(n,k). Lines holding the odd-sized value (the year animal's 5 numbers /
+ * 0尾's 4 numbers) have their own tier and odds. Closed form with h selected values hit (present, or absent
+ * for `miss`): C(h,k) lines win; C(h−1,k−1) of them hold the odd value if it was hit.
  */
-function allAppear(o: {
+export function allAppear(o: {
   code: string; nameZh: string; group: string; k: number; values: number[]; labels: readonly string[];
   present: (d: Draw, f: RuleFlags) => Set<number>; odd: (f: RuleFlags) => number; p: [number, number]; pOdd: [number, number];
+  miss?: boolean; helpZh?: string; oddNameZh?: string;
 }): PlayDef {
   const { k } = o;
+  const hitSet = (d: Draw, f: RuleFlags) => {
+    const H = o.present(d, f);
+    return o.miss ? { has: (v: number) => !H.has(v) } : H;
+  };
   return {
     family: F, code: o.code, nameZh: o.nameZh, group: o.group, model: 'odds', input: 'rows',
+    ...(o.helpZh ? { helpZh: o.helpZh } : {}),
     rows: [row(o.group, o.values, k, o.values.length, o.labels)],
-    tiers: [tier('normal', o.nameZh, o.p[0], o.p[1]), tier('odd', `${o.nameZh}(含特殊)`, o.pOdd[0], o.pOdd[1])],
+    tiers: [tier('normal', o.nameZh, o.p[0], o.p[1]), tier('odd', o.oddNameZh ?? `${o.nameZh}(含特殊)`, o.pOdd[0], o.pOdd[1])],
     countBets: (sel) => choose(sel.rows[0]!.length, k),
     checkWin: (sel, d, f) => {
-      const H = o.present(d, f);
+      const H = hitSet(d, f);
       const hit = sel.rows[0]!.filter((v) => H.has(v));
       const withOdd = hit.includes(o.odd(f)) ? choose(hit.length - 1, k - 1) : 0;
       const normal = choose(hit.length, k) - withOdd;
@@ -67,7 +74,7 @@ function allAppear(o: {
       domain: (sel) => Array.from({ length: k }, () => [...sel.rows[0]!].sort((a, b) => a - b)),
       inSelection: (sel, l) => l.every((v) => sel.rows[0]!.includes(v)),
       outcome: (l, d, f) => {
-        const H = o.present(d, f);
+        const H = hitSet(d, f);
         if (!l.every((v) => H.has(v))) return null;
         return { tier: l.includes(o.odd(f)) ? 'odd' : 'normal' };
       },

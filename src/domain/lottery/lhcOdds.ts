@@ -42,3 +42,45 @@ export function lhcSumCounts(): readonly number[] {
 export function sumWays(pred: (sum: number) => boolean): [number, number] {
   return [lhcSumCounts().reduce((n, c, s) => (pred(s) ? n + c : n), 0), LHC_DRAWS_7];
 }
+
+/** P(none of the given disjoint number sets has a number among the 7) = C(49 − Σ sizes, 7) / C(49, 7): [num, den]. */
+export function noSetAppears(sizes: readonly number[]): [number, number] {
+  return [choose(49 - sizes.reduce((a, b) => a + b, 0), 7), LHC_DRAWS_7];
+}
+
+/** Ordered draws as 七色波 sees them: 6 regulars (a set) and the special, 49·C(48,6) = 601,304,088. */
+export const LHC_DRAWS_6_1 = 49 * choose(48, 6);
+
+/**
+ * 七色波 outcome of colour counts: the six regulars count 1 each, the special 1.5; the colour with the
+ * largest weight wins, and two colours level at the top (only 3 + 3 regulars with the special in the
+ * third colour) is 和局. `regular` = regulars per colour (红 蓝 绿), `special` = the special's colour.
+ */
+export function sevenWaveWinner(regular: readonly number[], special: number): number | 'tie' {
+  const weight = regular.map((n, c) => 2 * n + (c === special ? 3 : 0)); // doubled: integers
+  const top = Math.max(...weight);
+  const leaders = weight.flatMap((w, c) => (w === top ? [c] : []));
+  return leaders.length === 1 ? leaders[0]! : 'tie';
+}
+
+/**
+ * Draws per 七色波 outcome, by the colour composition of the regulars and the special's colour
+ * (colour sizes 17 红 / 16 蓝 / 16 绿): wins per colour and ties, out of LHC_DRAWS_6_1.
+ */
+export function sevenWaveWays(colourSizes: readonly number[]): { wins: number[]; tie: number } {
+  const wins = [0, 0, 0];
+  let tie = 0;
+  for (let s = 0; s < 3; s++) {
+    const left = colourSizes.map((n, c) => (c === s ? n - 1 : n));
+    for (let r = 0; r <= 6; r++) {
+      for (let b = 0; r + b <= 6; b++) {
+        const g = 6 - r - b;
+        const ways = colourSizes[s]! * choose(left[0]!, r) * choose(left[1]!, b) * choose(left[2]!, g);
+        const w = sevenWaveWinner([r, b, g], s);
+        if (w === 'tie') tie += ways;
+        else wins[w]! += ways;
+      }
+    }
+  }
+  return { wins, tie };
+}
