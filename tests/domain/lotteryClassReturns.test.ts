@@ -8,6 +8,7 @@
  * 4. the rarer tier pays the lower return; taking rebate scales the odds by G_bet / G_cap; the site keeps a
  *    margin after the largest rebate for every class and every cap group.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { playsOf, tiersUnder } from '../../src/domain/lottery/catalogue.ts';
 import { DEFAULT_RULE_FLAGS } from '../../src/domain/lottery/flags.ts';
@@ -80,6 +81,15 @@ describe('every odds play has a class', () => {
       }
     }
     expect(stale).toEqual([]);
+  });
+
+  it('documents every class with its return in docs/lottery-design.md', () => {
+    const doc = readFileSync(new URL('../../docs/lottery-design.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Default odds by play class'));
+    const documented = Object.fromEntries(
+      [...section.matchAll(/^\| `(\w+)` [^|]*\| ([\d.]+) % \|/gm)].map((m) => [m[1], Math.round(Number(m[2]) * 100)]),
+    );
+    expect(documented).toEqual(CLASS_RETURN_BP);
   });
 
   it('keeps every class return below the whole stake', () => {

@@ -2,7 +2,7 @@
 export type * from './types.ts';
 export { LOTTERY_FAMILIES } from './types.ts';
 export { getPlay, playsOf } from './catalogue.ts';
-export { DEFAULT_RULE_FLAGS } from './flags.ts';
+export { DEFAULT_RULE_FLAGS, flagsForStake } from './flags.ts';
 export { formatSelection, parseSelection, validateSelection } from './selection.ts';
 export {
   DRAW_FORMATS, bj28FromKl8, bytesFrom, drawFromRandomBytes, drawFromSeed, formatDraw, parseDraw, uniformBelow, validateDraw,
