@@ -41,7 +41,8 @@ export function maxRebatePermille(userGroup: number, play?: PlayDef): number {
 
 /**
  * Odds per tier (1/10000, stake included) at a bet group: the tier's class return, or the operator's
- * override, both quoted at `capGroup` and scaled by betGroup / capGroup.
+ * override, both quoted at `capGroup` and scaled by betGroup / capGroup (without a cap group: the odds of a
+ * bettor at the cap group itself).
  */
 export function playOdds(
   play: PlayDef, betGroup: number, overrides?: Readonly<Record<string, number>>, capGroup = betGroup,
