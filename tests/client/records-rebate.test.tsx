@@ -24,11 +24,22 @@ describe('rebate rows', () => {
     expect(rows[16]!.quotes[0]).toBe('180000.00');
   });
 
+  it('quotes odds plays at their class return at the cap group, scaled by the bet group', () => {
+    const rows = rebateRows(1960, representativePlays('LHC'), 1960);
+    // 特码: class 'number' 98 % → 0.98 × 49 = 48.02 at 1960; × 1800 / 1960 at 8 %
+    expect(rows[0]!.quotes[0]).toBe('48.020');
+    expect(rows[16]!.quotes[0]).toBe('44.100');
+    // an account below the cap gets the cap's odds scaled by its own group
+    expect(rebateRows(1950, representativePlays('LHC'), 1960)[0]!.quotes[0]).toBe('47.775');
+  });
+
   it('recovers the group from a published prize or odds, and not from fixed tables', () => {
     const wx = getPlay('SSC', 'WX_ZXFS')!;
     expect(groupFromQuote(wx, mainTier(wx).id, 195000)).toBe(1950);
     const tm = getPlay('LHC', 'TM')!;
-    expect(groupFromQuote(tm, mainTier(tm).id, 47.775)).toBe(1950);
+    // 47.775 = 0.98 × 49 × 1950 / 1960: odds give the group only with the lottery's cap group
+    expect(groupFromQuote(tm, mainTier(tm).id, 47.775, 1960)).toBe(1950);
+    expect(groupFromQuote(tm, mainTier(tm).id, 47.775)).toBeNull();
     const rx5 = getPlay('KL8', 'RX5')!;
     expect(groupFromQuote(rx5, mainTier(rx5).id, 1000)).toBeNull();
   });
@@ -57,5 +68,21 @@ describe('RebateDesPage', () => {
     expect((await screen.findByText(/默认奖金组/)).textContent).toBe('默认奖金组 1900，最高返点 5%');
     expect(callsTo('/v1/betting/getAllBetRebate')).toHaveLength(0);
     expect(callsTo('/v1/lottery/howToPlay')[0]!.query.get('lotteryCode')).toBe('1008');
+  });
+
+  it('derives the default group of an odds-only family from its odds and the lottery cap group', async () => {
+    const tm = getPlay('LHC', 'TM')!;
+    stubNetwork({
+      '/v1/management/content/lotteryConfig': () => ok({ lotteryList: [
+        { lotteryCode: '1300', lotteryName: '极速六合彩', family: 'LHC', source: 'self', intervalSec: 60, closeLeadSec: 5, enabled: true, sort: 1, prizeGroupCap: 1960 },
+      ] }),
+      '/v1/lottery/howToPlay': () => ok({
+        lotteryCode: '1300', family: 'LHC',
+        groups: [{ group: '特码', plays: [{ playDetailCode: '1300TM', name: '特码', model: 'odds', rows: [], entryLength: null, tiers: [{ id: mainTier(tm).id, name: '特码', prize: 47.775 }], description: '' }] }],
+      }),
+    });
+    render(<RebateDesPage />);
+    expect((await screen.findByText(/默认奖金组/)).textContent).toBe('默认奖金组 1950，最高返点 7.5%');
+    expect(within(screen.getByRole('table')).getByRole('rowheader', { name: '0%' }).parentElement!.textContent).toContain('47.775');
   });
 });

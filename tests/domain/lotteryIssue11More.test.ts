@@ -65,8 +65,8 @@ describe('牛牛', () => {
     expect(p.tiers.reduce((s, t) => s + t.pNum, 0)).toBe(462);
     expectTierFrequencies(p, range(0, 10).map((v) => [0, v]), SETS);
     expectTicketsMatchLines(p, [{ rows: [[0, 1, 9, 10]] }], SETS);
-    // 无牛 96 of 462 → 0.975 · 462 / 96 = 4.6921… at group 1950
-    expect(playOdds(p, 1950).none).toBe(46_921);
+    // 无牛 96 of 462 → class 'attribute' 95 % (returns.ts): 0.95 · 462 / 96 = 4.5718… at the cap group
+    expect(playOdds(p, 1950).none).toBe(45_718);
   });
   it('SSC 斗牛: tiers over all 10^5 draws', () => {
     const p = play('SSC', 'NN');
@@ -75,8 +75,8 @@ describe('牛牛', () => {
     expect(p.tiers.reduce((s, t) => s + t.pNum, 0)).toBe(100_000);
     expectTierFrequencies(p, range(0, 10).map((v) => [0, v]), draws);
     expectTicketsMatchLines(p, [{ rows: [[0, 3, 10]] }], draws.filter((_d, i) => i % 11 === 0));
-    // 牛牛 6456 of 10^5 → 0.975 / 0.06456 = 15.1022… at group 1950
-    expect(playOdds(p, 1950).nn).toBe(151_022);
+    // 牛牛 6456 of 10^5 → class 'attribute' 95 %: 0.95 / 0.06456 = 14.7149… at the cap group
+    expect(playOdds(p, 1950).nn).toBe(147_149);
   });
 });
 
@@ -102,11 +102,11 @@ describe('SSC 大单小双', () => {
     expect(formatSelection(nn, { rows: [[0, 7, 10]] })).toBe('无牛 牛7 牛牛');
     expect(parseSelection(nn, '无牛 牛7 牛牛')).toEqual({ rows: [[0, 7, 10]] });
   });
-  it('prices 大单 of a digit at R / 0.3 and 大双 at R / 0.2', () => {
+  it('prices 大单 of a digit at R / 0.3 and 大双 at R / 0.2 (R: class 组合 93 % at the cap group)', () => {
     const odds = playOdds(p, 1950);
-    expect(odds.bigOdd).toBe(32_500);
-    expect(odds.bigEven).toBe(48_750);
-    expect(odds.sum_bigOdd).toBe(Math.floor((975 * 10_000 * 100_000) / (1000 * 26_508)));
+    expect(odds.bigOdd).toBe(31_000);
+    expect(odds.bigEven).toBe(46_500);
+    expect(odds.sum_bigOdd).toBe(Math.floor((9300 * 10_000 * 100_000) / (10_000 * 26_508)));
   });
 });
 

@@ -13,12 +13,15 @@
  *    after the same rounding allowance. Parlays (正码过关) pay a product of legs, so they
  *    are only checked never to return more than R.
  * 3. The simulated check rejects a play whose tiers over-pay (三中二 without its 中三/中二 return split).
+ * Odds plays are quoted here at one return for every tier (R / p, as operator odds overrides at the cap
+ * group G): this checks the engine's probabilities and return splits; the default odds by play class
+ * are checked against their classes in lotteryClassReturns.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { playsOf } from '../../src/domain/lottery/catalogue.ts';
 import { DEFAULT_RULE_FLAGS } from '../../src/domain/lottery/flags.ts';
 import { allTuples, range } from '../../src/domain/lottery/math.ts';
-import { ODDS_SCALE, prizePerLine } from '../../src/domain/lottery/money.ts';
+import { ODDS_SCALE, oddsForReturn, prizePerLine } from '../../src/domain/lottery/money.ts';
 import { quoteBet, settleTicket, type PricedTicket } from '../../src/domain/lottery/pricing.ts';
 import type { Draw, LotteryFamily, PlayDef, Selection } from '../../src/domain/lottery/types.ts';
 import { byteSource, randomDraw, randomSelection, seededRandom } from './lotteryHarness.ts';
@@ -26,8 +29,13 @@ import { byteSource, randomDraw, randomSelection, seededRandom } from './lottery
 const G = 1950;
 const STAKE_PER_LINE_FEN = 10_000; // odds plays: 100 yuan a line keeps the odds rounding below 1 fen a line
 
+/** Odds returning R = G/2000 on every tier, given to quoteBet as the operator's odds at cap group G. */
+const uniformOdds = (play: PlayDef): Record<string, number> =>
+  Object.fromEntries(play.tiers.map((t) => [t.id, oddsForReturn(t, G / 2)]));
+
 function price(play: PlayDef, sel: Selection): PricedTicket {
-  const q = quoteBet(play, sel, { unit: 'yuan', multiple: 1, stakePerLineFen: STAKE_PER_LINE_FEN, userGroup: G, rebatePermille: 0 });
+  const overrides = play.model === 'odds' ? uniformOdds(play) : undefined;
+  const q = quoteBet(play, sel, { unit: 'yuan', multiple: 1, stakePerLineFen: STAKE_PER_LINE_FEN, userGroup: G, rebatePermille: 0 }, overrides, G);
   if (!q.ok) throw new Error(`${play.code}: ${q.msg}`);
   return { unit: 'yuan', multiple: 1, lines: q.lines, amountFen: q.amountFen, betGroup: q.betGroup, odds: q.odds };
 }

@@ -38,6 +38,9 @@ describe('lotteryConfig', () => {
     for (const f of LOTTERY_FAMILIES) {
       expect(list.some((l) => l.family === f && l.source === 'self' && [60, 180, 300].includes(l.intervalSec)), f).toBe(true);
     }
+    // default odds are quoted at the cap group, so the client gets it with the list
+    expect(list.find((l) => l.lotteryCode === '1300')).toMatchObject({ prizeGroupCap: 1960 });
+    expect(list.find((l) => l.lotteryCode === '1201')).toMatchObject({ prizeGroupCap: 1900 });
     for (const code of ['1201', '1202', '1301', '1302', '1315']) {
       expect(list.find((l) => l.lotteryCode === code)?.source).toBe('official');
     }

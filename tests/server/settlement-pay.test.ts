@@ -130,14 +130,15 @@ describe('settleIssue', () => {
     const broken = await placeBet(sql, { userId: u, issue: 'P-6', playCode: 'DWD', number: '1,-,-,-,-', userGroup: 1950 });
     await sql`update bets set play_code = 'NO_SUCH_PLAY' where id = ${broken.id}`;
     await settleIssue(sql, SSC, 'P-6');
-    // 龙 p = 45/100 at group 1950: odds = floor(975‰ × 10000 / 0.45) / 10000 = 2.1666 → 1000 × 2.1666
-    expect(await betRow(sql, plain.id)).toMatchObject({ status: 'WON', payout: 2166 });
+    // 龙 under this lottery's tie refund wins 45 of the 90 resolved draws (p = ½), class 两面 98.5 % at cap 1960:
+    // odds = floor(9850 × 1950 × 10000 × 2 / (10000 × 1960)) / 10000 = 1.9599 → 1000 × 1.9599
+    expect(await betRow(sql, plain.id)).toMatchObject({ status: 'WON', payout: 1959 });
     expect(await betRow(sql, broken.id)).toMatchObject({ status: 'SYSTEM_CANCELLED', payout: 200, refund: 200 });
     expect((await transfersOf(sql, broken.id)).map((t) => [t.transfer_id, t.type_code, t.amount])).toEqual([
       [`bet:${broken.id}`, 301, 200],
       [`sys:${broken.id}`, 205, 200],
     ]);
-    expect(await playerBalance(sql, u)).toBe(10_000 - 1000 + 2166);
+    expect(await playerBalance(sql, u)).toBe(10_000 - 1000 + 1959);
   });
 
   it('does nothing on an issue that is not drawn yet, and settles many bets across batches', async () => {

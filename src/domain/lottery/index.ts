@@ -2,7 +2,7 @@
 export type * from './types.ts';
 export { LOTTERY_FAMILIES } from './types.ts';
 export { getPlay, playsOf } from './catalogue.ts';
-export { DEFAULT_RULE_FLAGS } from './flags.ts';
+export { DEFAULT_RULE_FLAGS, flagsForStake } from './flags.ts';
 export { formatSelection, parseSelection, validateSelection } from './selection.ts';
 export {
   DRAW_FORMATS, bj28FromKl8, bytesFrom, drawFromRandomBytes, drawFromSeed, formatDraw, parseDraw, uniformBelow, validateDraw,
@@ -14,7 +14,7 @@ export {
 } from './issue.ts';
 export {
   BET_AMOUNT_MAX_FEN, FAIR_GROUP, LINE_PRICE_FEN, ODDS_SCALE, UNIT_DIVISOR, UNIT_NAMES, betAmountFen, betGroupForRebate,
-  bettorRebateFen, oddsAmountFen, oddsForReturn, oddsPayoutFen, prizePayoutFen, prizePerLine, prizePerLineFen, refundFen,
+  bettorRebateFen, oddsAmountFen, oddsForClassReturn, oddsForReturn, oddsPayoutFen, prizePayoutFen, prizePerLine, prizePerLineFen, refundFen,
   uplineRebatesFen, type AmountResult, type BetUnit,
 } from './money.ts';
 export { settleOddsTicket, settlePrizeGroupTicket, type Settlement, type SettledStatus } from './settle.ts';
@@ -29,3 +29,4 @@ export { computeTrend, hotColdSize, trendGroup, trendViews, type TrendGroup, typ
 export { tiersUnder } from './catalogue.ts';
 export { parlayPayoutFen } from './money.ts';
 export { ELEMENTS, fiveElementsOfYear } from './lhcAttrs.ts';
+export { CLASS_RETURN_BP, PLAY_CLASSES, paidOutShare, tierClass, tierReturnBp, type ClassRule, type PlayClass } from './returns.ts';

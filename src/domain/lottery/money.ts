@@ -124,6 +124,16 @@ export function oddsForReturn(t: TierDef, returnPermille: number): number {
   return Number(num / (1000n * BigInt(t.pNum) * BigInt(sDen)));
 }
 
+/**
+ * Default odds of an odds-play tier (1/10000 units, rounded down): a class return of `returnBp` (1/10000 of
+ * resolved stake) at the cap group, scaled by G_bet / G_cap: returnBp·G_bet·share / (10000·G_cap·p).
+ */
+export function oddsForClassReturn(t: TierDef, returnBp: number, betGroup: number, capGroup: number): number {
+  const [sNum, sDen] = t.share ?? [1, 1];
+  const num = BigInt(returnBp) * BigInt(betGroup) * BigInt(ODDS_SCALE) * BigInt(t.pDen) * BigInt(sNum);
+  return Number(num / (10_000n * BigInt(capGroup) * BigInt(t.pNum) * BigInt(sDen)));
+}
+
 /** The prize group a bettor plays at after taking `rebatePermille` of the stake back: G_user − 2·r‰. */
 export function betGroupForRebate(userGroup: number, rebatePermille: number): number {
   const g = userGroup - 2 * rebatePermille;

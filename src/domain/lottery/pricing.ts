@@ -6,13 +6,16 @@
  *   inside it is per-mille of stake (80, 75). The bet plays at G_bet = G_user − 2·r‰.
  * - The lowest bet group is MIN_PRIZE_GROUP, so the largest rebate is (G_user − 1800) / 2 ‰, further
  *   capped by a play's own `maxRebatePermille`.
- * - Odds plays pay odds that return G_bet / 2000 of the stake (odds = R / p), or an operator override
- *   quoted at the lottery's cap group and scaled down linearly with G_bet.
+ * - Odds plays pay their play class's return R (returns.ts, per tier) at the lottery's cap group, scaled
+ *   by G_bet / G_cap (odds = R·(G_bet / G_cap) / p), or an operator override quoted at the cap group and
+ *   scaled the same way. With R < 1 and G_cap ≤ 2000 the house keeps a margin after the largest rebate
+ *   (docs/lottery-design.md "Default odds by play class").
  */
 import type { BetUnit } from './money.ts';
 import { DEFAULT_RULE_FLAGS, flagsForStake } from './flags.ts';
 import { tiersUnder } from './tiers.ts';
-import { betAmountFen, oddsAmountFen, oddsForReturn } from './money.ts';
+import { betAmountFen, oddsAmountFen, oddsForClassReturn } from './money.ts';
+import { tierReturnBp } from './returns.ts';
 import { settleOddsTicket, settlePrizeGroupTicket, type Settlement } from './settle.ts';
 import { validateSelection } from './selection.ts';
 import type { Draw, PlayDef, RuleFlags, Selection } from './types.ts';
@@ -36,7 +39,11 @@ export function maxRebatePermille(userGroup: number, play?: PlayDef): number {
   return play?.maxRebatePermille === undefined ? byGroup : Math.min(byGroup, play.maxRebatePermille);
 }
 
-/** Odds per tier (1/10000, stake included) at a bet group; overrides are quoted at `capGroup`. */
+/**
+ * Odds per tier (1/10000, stake included) at a bet group: the tier's class return, or the operator's
+ * override, both quoted at `capGroup` and scaled by betGroup / capGroup (without a cap group: the odds of a
+ * bettor at the cap group itself).
+ */
 export function playOdds(
   play: PlayDef, betGroup: number, overrides?: Readonly<Record<string, number>>, capGroup = betGroup,
   flags: RuleFlags = DEFAULT_RULE_FLAGS,
@@ -45,7 +52,7 @@ export function playOdds(
   // tier probabilities follow the lottery's tie rules (a refunded tie changes the fair odds)
   for (const t of tiersUnder(play, flags)) {
     const o = overrides?.[t.id];
-    out[t.id] = o !== undefined ? Math.floor((o * betGroup) / capGroup) : oddsForReturn(t, betGroup / 2);
+    out[t.id] = o !== undefined ? Math.floor((o * betGroup) / capGroup) : oddsForClassReturn(t, tierReturnBp(play, t.id), betGroup, capGroup);
   }
   return out;
 }

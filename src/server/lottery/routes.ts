@@ -47,6 +47,7 @@ export default async function lotteryRoutes(app: FastifyInstance) {
       lotteryList: list.map((l) => ({
         lotteryCode: l.code, lotteryName: l.name, family: l.family, source: l.source,
         intervalSec: intervalSecOf(l), closeLeadSec: l.closeLeadSec, enabled: l.enabled, sort: l.sort,
+        prizeGroupCap: l.prizeGroupCap,
       })),
     });
   });

@@ -24,6 +24,8 @@ export interface LotteryItem {
   closeLeadSec: number;
   enabled: boolean;
   sort: number;
+  /** The lottery's cap group: default odds are quoted at it (absent in a copy cached before it was sent). */
+  prizeGroupCap?: number;
 }
 
 export interface NextIssueData {

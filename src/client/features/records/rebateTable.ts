@@ -1,10 +1,11 @@
 /**
  * Prize-by-rebate tables (返点说明) from domain pricing: a bettor taking r‰ rebate plays at
  * G_bet = G_user − 2·r‰, so each row shows the main tier's prize (per 2-yuan line, unit 元) or odds at
- * that group. Rows run from 0 to the largest rebate of the group in 0.5 % steps.
+ * that group. Rows run from 0 to the largest rebate of the group in 0.5 % steps. Odds plays' default odds
+ * are their class return at the lottery's cap group (domain returns.ts), scaled by G_bet / G_cap.
  */
 import {
-  FAIR_GROUP, ODDS_SCALE, getPlay, maxRebatePermille, permilleToRebatePoint, playOdds, prizePerLineFen,
+  FAIR_GROUP, ODDS_SCALE, getPlay, maxRebatePermille, permilleToRebatePoint, playOdds, prizePerLineFen, tierReturnBp,
   type LotteryFamily, type PlayDef, type TierDef,
 } from '../../../domain/lottery';
 import { formatFen } from '../../../domain/money';
@@ -33,17 +34,20 @@ export function representativePlays(family: LotteryFamily): PlayDef[] {
   return REPRESENTATIVE[family].map((code) => getPlay(family, code)).filter((p): p is PlayDef => p !== undefined);
 }
 
-/** The prize (yuan, 2 decimals) or odds (3 decimals) of a play's main tier at a bet group. */
-export function quoteAt(play: PlayDef, betGroup: number): string {
+/** The prize (yuan, 2 decimals) or odds (3 decimals, default odds quoted at `capGroup`) of a play's main tier at a bet group. */
+export function quoteAt(play: PlayDef, betGroup: number, capGroup: number): string {
   const t = mainTier(play);
-  if (play.model === 'odds') return (playOdds(play, betGroup)[t.id]! / ODDS_SCALE).toFixed(3);
+  if (play.model === 'odds') return (playOdds(play, betGroup, undefined, capGroup)[t.id]! / ODDS_SCALE).toFixed(3);
   return formatFen(prizePerLineFen(t, betGroup));
 }
 
 export interface RebateRow { rebatePoint: number; betGroup: number; quotes: (string | null)[] }
 
-/** Rows for rebate 0 … max of `userGroup` in 0.5 % steps; null where a play's own cap is lower. */
-export function rebateRows(userGroup: number, plays: PlayDef[]): RebateRow[] {
+/**
+ * Rows for rebate 0 … max of `userGroup` in 0.5 % steps; null where a play's own cap is lower. Odds are
+ * quoted at `capGroup` (the lottery's cap group; the account's own group when it is not known).
+ */
+export function rebateRows(userGroup: number, plays: PlayDef[], capGroup = userGroup): RebateRow[] {
   const max = maxRebatePermille(userGroup);
   const rows: RebateRow[] = [];
   for (let r = 0; r <= max; r += STEP_PERMILLE) {
@@ -51,7 +55,7 @@ export function rebateRows(userGroup: number, plays: PlayDef[]): RebateRow[] {
     rows.push({
       rebatePoint: permilleToRebatePoint(r),
       betGroup,
-      quotes: plays.map((p) => (r <= maxRebatePermille(userGroup, p) ? quoteAt(p, betGroup) : null)),
+      quotes: plays.map((p) => (r <= maxRebatePermille(userGroup, p) ? quoteAt(p, betGroup, capGroup) : null)),
     });
   }
   return rows;
@@ -59,13 +63,16 @@ export function rebateRows(userGroup: number, plays: PlayDef[]): RebateRow[] {
 
 /**
  * The prize group behind a published quote (howToPlay answers prizes at the viewer's group): a prize of
- * v yuan per line is G / (1000·p), odds are G / (2000·p). Fixed-table tiers say nothing of G.
+ * v yuan per line is G / (1000·p); default odds are R·(G / G_cap)·share / p with R the tier's class return,
+ * so they give G only with the lottery's cap group. Fixed-table tiers say nothing of G.
  */
-export function groupFromQuote(play: PlayDef, tierId: string, value: number): number | null {
+export function groupFromQuote(play: PlayDef, tierId: string, value: number, capGroup?: number): number | null {
   const t = play.tiers.find((x) => x.id === tierId);
   if (!t || t.fixedPrizeFen !== undefined || !Number.isFinite(value) || value <= 0) return null;
-  const scale = play.model === 'odds' ? FAIR_GROUP : 1000;
+  if (play.model === 'odds' && capGroup === undefined) return null;
   const [sNum, sDen] = t.share ?? [1, 1];
+  // prize: G = v·1000·p / share; odds: G = v·p·G_cap / (R·share), R in 1/10000
+  const scale = play.model === 'odds' ? ((capGroup ?? 0) * 10_000) / tierReturnBp(play, t.id) : 1000;
   const g = Math.round((value * scale * t.pNum * sDen) / (t.pDen * sNum));
   return g >= 1000 && g <= FAIR_GROUP ? g : null;
 }

@@ -3,7 +3,7 @@
  * its rebate shares (lottery-rules.md §2.4; docs/lottery-design.md for ids and type codes). Pure: no database.
  */
 import {
-  bettorRebateFen, getPlay, parseSelection, playOdds, settleTicket, uplineRebatesFen, validateSelection,
+  bettorRebateFen, flagsForStake, getPlay, parseSelection, playOdds, settleTicket, uplineRebatesFen, validateSelection,
   type Draw, type LotteryFamily, type PlayDef, type RuleFlags, type Selection,
 } from '../../../domain/lottery/index.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
@@ -104,7 +104,8 @@ function settleOnce(ctx: DrawContext, bet: BetRow, ticket: Ticket): Settled {
   let s = ticket.settled.get(key);
   if (!s) {
     const odds = play.model === 'odds'
-      ? bet.odds ?? playOdds(play, bet.bet_group, ctx.oddsOverrides[play.code], ctx.prizeGroupCap)
+      // a bet stored without odds is priced as quoteBet would have: the tiers under the lottery's flags
+      ? bet.odds ?? playOdds(play, bet.bet_group, ctx.oddsOverrides[play.code], ctx.prizeGroupCap, flagsForStake(ctx.flags, bet.amount / bet.betting_count))
       : null;
     const r = settleTicket(play, sel, ctx.draw, ctx.flags, {
       unit: bet.unit, multiple: bet.multiple, lines: bet.betting_count, amountFen: bet.amount, betGroup: bet.bet_group, odds,

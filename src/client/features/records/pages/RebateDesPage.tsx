@@ -25,6 +25,9 @@ export default function RebateDesPage() {
   const [picked, setPicked] = useState<LotteryFamily | null>(null);
   const family = picked && families.includes(picked) ? picked : families[0];
   const sample = (lotteries.list ?? []).find((l) => l.family === family);
+  // default odds are quoted at the lottery's cap group (the family's highest, as the server's rebate answer)
+  const caps = (lotteries.list ?? []).filter((l) => l.family === family).map((l) => l.prizeGroupCap).filter((c): c is number => c !== undefined);
+  const capGroup = caps.length > 0 ? Math.max(...caps) : undefined;
   const group = useQuery({ queryKey: keys.rebateGroup(family, loggedIn), enabled: Boolean(family && sample), queryFn: async (): Promise<number | null> => {
     if (!family || !sample) return null;
     if (loggedIn) return (await getAllBetRebate()).find((r) => r.lotteryType === family)?.prizeGroup ?? null;
@@ -34,7 +37,7 @@ export default function RebateDesPage() {
       if (!def) continue;
       const t = mainTier(def);
       const quoted = play.tiers.find((x) => x.id === t.id);
-      const g = quoted ? groupFromQuote(def, t.id, Number(quoted.prize)) : null;
+      const g = quoted ? groupFromQuote(def, t.id, Number(quoted.prize), capGroup) : null;
       if (g) return g;
     }
     return null;
@@ -54,7 +57,7 @@ export default function RebateDesPage() {
                   <Tabs<LotteryFamily> look="chips" label="彩种类别" value={family} options={families.map((f) => ({ value: f, label: FAMILY_NAMES[f] }))} onChange={setPicked} />
                   {group.loading ? <LoadingState />
                     : group.error ? <ErrorState message={group.error.message} onRetry={group.reload} />
-                      : group.data ? <Table family={family} userGroup={group.data} loggedIn={loggedIn} />
+                      : group.data ? <Table family={family} userGroup={group.data} capGroup={capGroup} loggedIn={loggedIn} />
                         : <EmptyState text="暂无该类别的奖金组信息" />}
                 </>
               )}
@@ -63,9 +66,9 @@ export default function RebateDesPage() {
   );
 }
 
-function Table({ family, userGroup, loggedIn }: { family: LotteryFamily; userGroup: number; loggedIn: boolean }) {
+function Table({ family, userGroup, capGroup, loggedIn }: { family: LotteryFamily; userGroup: number; capGroup: number | undefined; loggedIn: boolean }) {
   const plays = useMemo(() => representativePlays(family), [family]);
-  const rows = useMemo(() => rebateRows(userGroup, plays), [userGroup, plays]);
+  const rows = useMemo(() => rebateRows(userGroup, plays, capGroup ?? userGroup), [userGroup, plays, capGroup]);
   return (
     <section aria-label={`${FAMILY_NAMES[family]}返点奖金表`} className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       <p className="px-4 pt-3 text-sm text-gray-800">
