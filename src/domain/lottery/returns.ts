@@ -104,6 +104,7 @@ export const PLAY_CLASSES: Readonly<Record<LotteryFamily, Readonly<Record<string
     // 色波
     SB: 'attribute',
     BB: 'attribute',
+    QSB: 'attribute',
     // 正码
     ZM: 'attribute',
     ZMT: 'number',
@@ -111,15 +112,19 @@ export const PLAY_CLASSES: Readonly<Record<LotteryFamily, Readonly<Record<string
     ZMGG: TWO_SIDED_AND_COLOUR,
     // 总和
     ZH: 'twoSided',
-    // 生肖 and 尾数 (生肖不中 → 'miss'; 七色波 → 'attribute', when those plays land)
+    // 生肖 and 尾数
     TX: 'zodiac',
     YX: 'zodiac',
     ZX: 'zodiac',
     HX: 'zodiac',
+    HXFS: 'zodiac',
+    SXBZ: 'miss',
     PTW: 'zodiac',
-    // 连肖 / 连尾 (连肖不中, 连尾不中 → 'linked', when those plays land)
+    // 连肖 / 连尾 and their 不中 forms
     LX2: 'linked', LX3: 'linked', LX4: 'linked', LX5: 'linked',
     LW2: 'linked', LW3: 'linked', LW4: 'linked', LW5: 'linked',
+    LXBZ2: 'linked', LXBZ3: 'linked', LXBZ4: 'linked', LXBZ5: 'linked',
+    LWBZ2: 'linked', LWBZ3: 'linked', LWBZ4: 'linked', LWBZ5: 'linked',
     // 连码: the rarer tier pays the lower return
     SIQZ: 'allHit',
     SQZ: 'allHit',
