@@ -130,7 +130,7 @@ describe('SSC 组合', () => {
     // one line per level, tier frequencies exact over every draw of the window (10^n)
     expectTierFrequencies(p, range(1, n).map((k) => [k, ...w.map((_i, j) => j + 1)]), draws);
     expect(p.helpZh).toContain(`注数为${n}倍`);
-  });
+  }, 30_000); // 五星 walks all 10^5 draws: seconds on a loaded 2-core machine
   it('五星组合 12345 pays every level on 12345 and all but 五星 on 02345; prizes at 1950', () => {
     const p = play('SSC', 'WX_ZH');
     const sel = { rows: [[1], [2], [3], [4], [5]] };
