@@ -59,8 +59,10 @@ export interface PlayInfo {
   description: string;
 }
 export interface PlayGroup { group: string; plays: PlayInfo[] }
-/** The catalogue of howToPlay and lotteryPlays. */
-export interface PlayCatalogue { lotteryCode: string; family: LotteryFamily; groups: PlayGroup[] }
+/** 单注/单期最高派奖 of the lottery, yuan text (docs/lottery-design.md "Payout caps"). */
+export interface PayoutCapsInfo { maxPayoutPerBet: string; maxPayoutPerIssue: string }
+/** The catalogue of howToPlay and lotteryPlays (a copy held from before the caps existed has none). */
+export interface PlayCatalogue { lotteryCode: string; family: LotteryFamily; payoutCaps?: PayoutCapsInfo; groups: PlayGroup[] }
 /** lotteryPlays with its version; `unchanged` (and no groups) when the caller already holds that version. */
 export type VersionedPlays = (PlayCatalogue & { version: string; unchanged?: undefined }) | { lotteryCode: string; version: string; unchanged: true };
 
