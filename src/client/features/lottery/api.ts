@@ -179,6 +179,9 @@ export interface BetDetail extends BetRow {
   seedHash: string | null;
   rebate: string | number | null;
   tiers: PlayTier[];
+  /** a prize the payout caps cut: 已按单注/单期最高派奖限额派奖, and the prize before the cut (yuan text) */
+  capNote?: string | null;
+  uncappedPrize?: string | null;
 }
 
 /** A chase (追号) row; the contract leaves its fields open, these are the ones the server sends (betting/rows.ts). */
