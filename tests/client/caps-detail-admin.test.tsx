@@ -11,7 +11,9 @@ import { queryClient } from '../../src/client/query';
 import BetDetailPage from '../../src/client/features/records/pages/BetDetailPage';
 import { LotteryCaps } from '../../src/client/features/admin/LotteryCaps';
 import type { AdminLottery } from '../../src/client/features/admin/lotteryApi';
+import HowToPlayPage from '../../src/client/features/lottery/pages/HowToPlayPage';
 import { callsTo, ok, stubNetwork, USER } from './records-net';
+import { catalogueOf } from './lottery-fixtures';
 
 beforeEach(() => {
   currentUser.value = USER;
@@ -39,6 +41,17 @@ describe('bet detail', () => {
     window.history.replaceState(null, '', '/betDetail?id=5');
     render(<><BetDetailPage /><OverlayHost /></>);
     expect(await screen.findByText('已按单注最高派奖限额派奖（原奖金 8474480.24 元）')).toBeTruthy();
+  });
+});
+
+describe('how to play', () => {
+  it('states the lottery’s payout caps above the plays', async () => {
+    stubNetwork({
+      '/v1/lottery/howToPlay': () => ok({ ...catalogueOf('1008', 'SSC'), payoutCaps: { maxPayoutPerBet: '1000000.00', maxPayoutPerIssue: '2500000.50' } }),
+    });
+    window.history.replaceState(null, '', '/howtoplay/1008');
+    render(<><HowToPlayPage /><OverlayHost /></>);
+    expect(await screen.findByText('单注最高派奖 100万元 · 单期最高派奖 2500000.50元（每期合计）')).toBeTruthy();
   });
 });
 

@@ -28,19 +28,27 @@ export function topPrizeOverCap(
   return top !== null && top > perBetFen ? top : null;
 }
 
+/** '单注最高派奖 500万元 · 单期最高派奖 500万元（每期合计）', or null without caps (a catalogue held from before them). */
+export function capsText(caps: PayoutCapsInfo | undefined): string | null {
+  const perBetFen = wireFen(caps?.maxPayoutPerBet);
+  const perIssueFen = wireFen(caps?.maxPayoutPerIssue);
+  if (perBetFen === null || perIssueFen === null) return null;
+  return `单注最高派奖 ${formatCapYuan(perBetFen)} · 单期最高派奖 ${formatCapYuan(perIssueFen)}（每期合计）`;
+}
+
 export function CapNote({ caps, tickets, family, catalogue, userGroup }: {
   caps: PayoutCapsInfo | undefined; tickets: readonly Ticket[]; family: LotteryFamily; catalogue: PlayCatalogue; userGroup: number;
 }) {
   const perBetFen = wireFen(caps?.maxPayoutPerBet);
-  const perIssueFen = wireFen(caps?.maxPayoutPerIssue);
-  if (perBetFen === null || perIssueFen === null) return null;
+  const text = capsText(caps);
+  if (perBetFen === null || text === null) return null;
   const over = tickets.flatMap((t) => {
     const top = topPrizeOverCap(t, family, catalogue, userGroup, perBetFen);
     return top === null ? [] : [{ t, top }];
   });
   return (
     <div data-testid="cap-note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-gray-800">
-      <p>单注最高派奖 {formatCapYuan(perBetFen)} · 单期最高派奖 {formatCapYuan(perIssueFen)}（每期合计）</p>
+      <p>{text}</p>
       {over.map(({ t, top }) => {
         const numbers = t.bettingNumber.length > 24 ? `${t.bettingNumber.slice(0, 24)}…` : t.bettingNumber;
         const cap = formatCapYuan(perBetFen);
