@@ -24,7 +24,7 @@ const WAN_YUAN_FEN = 10_000 * FEN_PER_YUAN;
 /**
  * Defaults per family, as the sites players know state them: 快乐8 pays its official top prize
  * (选十中十 500万元 per bet, KL8 rules) and at most that per issue; every other family 100万元 per bet
- * and per issue (the common "单期单注最高奖金" of those sites). An operator may set others per lottery.
+ * and per issue (an operator's round figure, docs/lottery-design.md says why). An operator may set others per lottery.
  */
 export const DEFAULT_PAYOUT_CAPS: Readonly<Record<LotteryFamily, PayoutCaps>> = (() => {
   const common: PayoutCaps = { perBetFen: 100 * WAN_YUAN_FEN, perIssueFen: 100 * WAN_YUAN_FEN };
