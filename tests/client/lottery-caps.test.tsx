@@ -62,4 +62,31 @@ describe('payout caps on the bet slip', () => {
     expect(within(slip).getByTestId('cap-note').textContent).toContain('单注最高派奖 10万元');
     expect(within(slip).queryByRole('note')).toBeNull();
   }, T);
+
+  it('the chase plan warns when its highest multiple takes a ticket above the per-bet cap', async () => {
+    const issues = Array.from({ length: 10 }, (_, i) => ({
+      issue: `20261123-${String(i + 2).padStart(4, '0')}`, closeTime: Date.now() + (i + 1) * 60_000, openTime: Date.now() + (i + 1) * 60_000 + 5000,
+    }));
+    stubNetwork({
+      ...lotteryHandlers(onSale),
+      '/v1/lottery/lotteryPlays': (c) => ok({
+        ...catalogueOf(c.query.get('lotteryCode')!, 'SSC'), payoutCaps: { maxPayoutPerBet: '1000000.00', maxPayoutPerIssue: '1000000.00' }, version: 'v1',
+      }),
+      '/v1/lottery/findSelfLotteryIssue': (c) => ok({ list: issues.slice(0, Number(c.query.get('count'))) }),
+    });
+    window.history.replaceState(null, '', '/lottery/SSC/1008');
+    render(<><BettingPage /><OverlayHost /></>);
+    await pickOneLine();
+    fireEvent.click(screen.getByRole('button', { name: '加入号码篮' }));
+    fireEvent.click(screen.getByRole('button', { name: '号码篮(1)' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '号码篮（1）' })).getByRole('button', { name: '追号' }));
+    const panel = await screen.findByRole('dialog', { name: '追号' });
+    // ×1: 195,000 yuan at most, under 100万元
+    await within(panel).findByText('20261123-0002');
+    expect(within(panel).getByTestId('cap-note').textContent).toContain('单注最高派奖 100万元');
+    expect(within(panel).queryByRole('note')).toBeNull();
+    // ×10 from the start: 1,950,000 yuan, above it
+    fireEvent.change(within(panel).getByLabelText('起始倍数'), { target: { value: '10' } });
+    expect((await within(panel).findByRole('note')).textContent).toContain('最高可中1950000.00元，超过单注最高派奖100万元');
+  }, T);
 });

@@ -159,7 +159,8 @@ export default function BettingPage() {
         <ConfirmSheet lotteryName={item.lotteryName} issue={issue.data.issue} tickets={confirmTickets} onCancel={() => setPanel(null)} onConfirm={() => { void sendBets(); }} note={capNote(confirmTickets)} />
       )}
       {panel === 'chase' && chasePlay && rebate && (
-        <ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }} />
+        <ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }}
+          note={(m) => capNote(slip.map((t) => ({ ...t, multiple: m })))} />
       )}
       {panel && typeof panel === 'object' && <SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
       {dragonOpen && (
