@@ -15,7 +15,8 @@ afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 const lottery = (over: Partial<AdminLottery>): AdminLottery => ({
   lotteryCode: '1008', lotteryName: '极速时时彩', family: 'SSC', source: 'self', closeLeadSec: 10, enabled: true, sort: 1,
-  prizeGroupCap: 1960, odds: {}, ...over,
+  prizeGroupCap: 1960, odds: {}, maxPayoutPerBet: '1000000.00', maxPayoutPerIssue: '1000000.00', ownMaxPayoutPerBet: null,
+  ownMaxPayoutPerIssue: null, defaultMaxPayoutPerBet: '1000000.00', defaultMaxPayoutPerIssue: '1000000.00', ...over,
 });
 const issue = (over: Record<string, unknown>) => ({
   issue: '202611230001', closeTime: Date.now() - 70_000, openTime: Date.now() - 60_000, status: 'settled', openNumber: '1,2,3,4,5', ...over,

@@ -5,6 +5,7 @@
  */
 import { afterAll, expect, inject } from 'vitest';
 import { getPlay, parseSelection, quoteBet, type BetUnit, type LotteryFamily } from '../../src/domain/lottery/index.ts';
+import { PAYOUT_CAP_MAX_YUAN } from '../../src/domain/lottery/caps.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 import { ledgerMismatches, ledgerSum, playerBalance, transfer } from '../../src/server/ledger/ledger.ts';
 import { clearLotteryCache } from '../../src/server/lottery/lotteries.ts';
@@ -37,16 +38,22 @@ export const SSC = '9901';
 /** The same game copied from an official draw (results typed in, so they can be corrected); code 9902. */
 export const OFFICIAL_SSC = '9902';
 
+/** The test lotteries' payout caps: the highest an operator may set, so prize tests see whole prizes (settlement-caps tests cap). */
+const NO_CAP_FEN = PAYOUT_CAP_MAX_YUAN * 100;
+
 export async function ensureTestLotteries(sql: Sql): Promise<void> {
   await sql`
-    insert into lotteries (code, family, name, source, schedule, close_lead_sec, prize_group_cap, rule_flags)
+    insert into lotteries (code, family, name, source, schedule, close_lead_sec, prize_group_cap, rule_flags,
+      max_payout_per_bet, max_payout_per_issue)
     values (${SSC}, 'SSC', '测试时时彩', 'self', ${sql.json({ kind: 'selfRun', intervalSec: 60 })}, 10, 1960,
-            ${sql.json({ sscDragonTie: 'refund' })})
+            ${sql.json({ sscDragonTie: 'refund' })}, ${NO_CAP_FEN}, ${NO_CAP_FEN})
     on conflict (code) do nothing`;
   await sql`
-    insert into lotteries (code, family, name, source, schedule, close_lead_sec, prize_group_cap, rule_flags)
+    insert into lotteries (code, family, name, source, schedule, close_lead_sec, prize_group_cap, rule_flags,
+      max_payout_per_bet, max_payout_per_issue)
     values (${OFFICIAL_SSC}, 'SSC', '测试官方时时彩', 'official',
-            ${sql.json({ kind: 'daily', drawSec: 75_600, issueFormat: 'yearCounter' })}, 60, 1960, ${sql.json({ sscDragonTie: 'refund' })})
+            ${sql.json({ kind: 'daily', drawSec: 75_600, issueFormat: 'yearCounter' })}, 60, 1960, ${sql.json({ sscDragonTie: 'refund' })},
+            ${NO_CAP_FEN}, ${NO_CAP_FEN})
     on conflict (code) do nothing`;
   clearLotteryCache();
 }

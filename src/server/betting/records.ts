@@ -1,6 +1,7 @@
 /** The player's bet and chase records: lists, details and summaries, own rows only. */
 import { formatFen } from '../../domain/money.ts';
 import { getPlay, ODDS_SCALE, prizePayoutFen } from '../../domain/lottery/index.ts';
+import { CAP_NOTE } from '../../domain/lottery/caps.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import {
@@ -59,6 +60,9 @@ export async function betDetail(sql: Sql, userId: number, betId: number) {
     openNumber: r.open_number ?? '',
     rebate: formatFen(r.rebate),
     tiers: tiersOf(r),
+    // a prize the payout caps cut (docs/lottery-design.md "Payout caps"): what it would have been, and why not
+    capNote: r.cap_kind ? CAP_NOTE[r.cap_kind] : null,
+    uncappedPrize: r.uncapped_prize === null ? null : formatFen(r.uncapped_prize),
   };
 }
 

@@ -5,6 +5,7 @@
 import { formatFen, yuanNumber } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import { getPlay, permilleToRebatePoint, type BetUnit, type LotteryFamily } from '../../domain/lottery/index.ts';
+import type { CapKind } from '../../domain/lottery/caps.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { UNIT_WIRE } from './tickets.ts';
@@ -35,7 +36,7 @@ export const CHASE_STATUS_TEXT: Readonly<Record<ChaseStatus, string>> = {
 export const BET_COLUMNS = `
   b.id, b.order_no, b.lottery_code, l.name as lottery_name, l.family, b.issue, b.play_code, b.betting_number,
   b.betting_count, b.amount, b.rebate_permille, b.unit, b.multiple, b.status, b.payout, b.refund, b.rebate,
-  b.created_at, b.chase_id, b.win_detail, b.odds, b.bet_group,
+  b.created_at, b.chase_id, b.win_detail, b.odds, b.bet_group, b.uncapped_prize, b.cap_kind,
   case when li.status in ('drawn', 'settled') then li.result end as open_number, li.seed_hash`;
 
 export interface BetDbRow {
@@ -61,6 +62,9 @@ export interface BetDbRow {
   win_detail: unknown;
   odds: Record<string, number> | null;
   bet_group: number;
+  /** the prize before the payout caps cut it, and which cap did (null when not cut) */
+  uncapped_prize: number | null;
+  cap_kind: CapKind | null;
   open_number: string | null;
   seed_hash: string | null;
 }

@@ -1,5 +1,6 @@
 /**
- * Operator lottery calls under /v1/admin/lottery/ (operator role): the lottery list and its settings,
+ * Operator lottery calls under /v1/admin/lottery/ (operator role): the lottery list and its settings
+ * (sale, prize group cap, close lead, payout caps),
  * odds overrides, the issues of a lottery, entering an official result (then settling it), result
  * correction (official games only, audited) and system cancel of a whole issue (settlement module).
  */
@@ -7,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../domain/lottery/correction.ts';
 import { getPlay, MIN_PRIZE_GROUP } from '../../domain/lottery/index.ts';
+import { DEFAULT_PAYOUT_CAPS, payoutCapFromText, payoutCapsOf, payoutCapsProblem } from '../../domain/lottery/caps.ts';
+import { formatFen } from '../../domain/money.ts';
 import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
@@ -25,6 +28,9 @@ const UpdateForm = Form({
   enabled: Type.Optional(Flag),
   prizeGroupCap: Type.Optional(Type.Integer({ minimum: MIN_PRIZE_GROUP, maximum: 2000 })),
   closeLeadSec: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_CLOSE_LEAD_SEC })),
+  // whole yuan; '' = back to the family's default (domain/lottery/caps.ts payoutCapFromText checks the text)
+  maxPayoutPerBet: Type.Optional(Type.String({ maxLength: 20 })),
+  maxPayoutPerIssue: Type.Optional(Type.String({ maxLength: 20 })),
 });
 const OddsForm = Form({
   lotteryCode: LotteryCodeText,
@@ -54,7 +60,31 @@ function lotteryRow(l: Lottery) {
     lotteryCode: l.code, lotteryName: l.name, family: l.family, source: l.source, schedule: l.schedule,
     closeLeadSec: l.closeLeadSec, enabled: l.enabled, sort: l.sort, prizeGroupCap: l.prizeGroupCap,
     ruleFlags: l.ruleOverrides, odds,
+    // the caps in force, the lottery's own (null = the family's default) and that default, yuan text
+    maxPayoutPerBet: formatFen(l.payoutCaps.perBetFen),
+    maxPayoutPerIssue: formatFen(l.payoutCaps.perIssueFen),
+    ownMaxPayoutPerBet: l.payoutCapsOwn.perBetFen === null ? null : formatFen(l.payoutCapsOwn.perBetFen),
+    ownMaxPayoutPerIssue: l.payoutCapsOwn.perIssueFen === null ? null : formatFen(l.payoutCapsOwn.perIssueFen),
+    defaultMaxPayoutPerBet: formatFen(DEFAULT_PAYOUT_CAPS[l.family].perBetFen),
+    defaultMaxPayoutPerIssue: formatFen(DEFAULT_PAYOUT_CAPS[l.family].perIssueFen),
   };
+}
+
+/** The caps an update asks for (absent = unchanged, '' = the family's default); refuses bad text in Chinese. */
+function capsOfUpdate(l: Lottery, b: { maxPayoutPerBet?: string; maxPayoutPerIssue?: string }) {
+  const read = (text: string | undefined, label: string, now: number | null): number | null => {
+    if (text === undefined) return now;
+    const r = payoutCapFromText(text, label);
+    if (!r.ok) refuse(r.msg);
+    return r.fen;
+  };
+  const own = {
+    perBetFen: read(b.maxPayoutPerBet, '单注最高派奖', l.payoutCapsOwn.perBetFen),
+    perIssueFen: read(b.maxPayoutPerIssue, '单期最高派奖', l.payoutCapsOwn.perIssueFen),
+  };
+  const problem = payoutCapsProblem(payoutCapsOf(l.family, own));
+  if (problem) refuse(problem);
+  return own;
 }
 
 /** Operators type results loosely: full-width commas and spaces are accepted. */
@@ -86,10 +116,12 @@ export default async function lotteryAdminRoutes(app: FastifyInstance) {
     if (lottery.schedule.kind === 'selfRun' && lead >= lottery.schedule.intervalSec) {
       refuse(`封盘时间必须小于开奖间隔${lottery.schedule.intervalSec}秒`);
     }
+    const caps = capsOfUpdate(lottery, b);
     await sql.begin(async (tx) => {
       await tx`
         update lotteries set enabled = ${b.enabled === undefined ? lottery.enabled : b.enabled === '1'},
-          prize_group_cap = ${b.prizeGroupCap ?? lottery.prizeGroupCap}, close_lead_sec = ${lead}, updated_at = now()
+          prize_group_cap = ${b.prizeGroupCap ?? lottery.prizeGroupCap}, close_lead_sec = ${lead},
+          max_payout_per_bet = ${caps.perBetFen}, max_payout_per_issue = ${caps.perIssueFen}, updated_at = now()
         where code = ${lottery.code}`;
       if (lead !== lottery.closeLeadSec) {
         // issues not yet closed follow the new lead time

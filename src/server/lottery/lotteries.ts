@@ -7,6 +7,7 @@
  */
 import { BEIJING_OFFSET_MIN, DEFAULT_RULE_FLAGS, fiveElementsOfYear, type LotteryFamily, type LotterySchedule, type RuleFlags } from '../../domain/lottery/index.ts';
 import { lunarYearAnimal } from '../../domain/lottery/schedule.ts';
+import { payoutCapsOf, type PayoutCaps } from '../../domain/lottery/caps.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 
@@ -29,6 +30,10 @@ export interface Lottery {
   readonly ruleOverrides: Partial<RuleFlags>;
   readonly ruleFlags: RuleFlags;
   readonly odds: OddsOverrides;
+  /** the caps in force (the row's own, else the family's default) */
+  readonly payoutCaps: PayoutCaps;
+  /** the row's own caps (null = the family's default) */
+  readonly payoutCapsOwn: { perBetFen: number | null; perIssueFen: number | null };
 }
 
 interface LotteryRow {
@@ -43,6 +48,8 @@ interface LotteryRow {
   prize_group_cap: number;
   rule_flags: Partial<RuleFlags>;
   odds: OddsOverrides;
+  max_payout_per_bet: number | null;
+  max_payout_per_issue: number | null;
 }
 
 /** The rule flags in force for a draw at `atMs` (the LHC zodiac follows the lunar year). */
@@ -56,6 +63,7 @@ export function ruleFlagsAt(lottery: Pick<Lottery, 'ruleOverrides'>, atMs: numbe
 
 function fromRow(r: LotteryRow): Lottery {
   const ruleOverrides = r.rule_flags ?? {};
+  const payoutCapsOwn = { perBetFen: r.max_payout_per_bet, perIssueFen: r.max_payout_per_issue };
   return {
     code: r.code,
     family: r.family,
@@ -69,6 +77,8 @@ function fromRow(r: LotteryRow): Lottery {
     ruleOverrides,
     ruleFlags: ruleFlagsAt({ ruleOverrides }, Date.now()),
     odds: r.odds ?? {},
+    payoutCaps: payoutCapsOf(r.family, payoutCapsOwn),
+    payoutCapsOwn,
   };
 }
 
@@ -77,7 +87,8 @@ let cached: { at: number; list: Lottery[]; byCode: Map<string, Lottery> } | null
 async function loadAll(sql: Sql | Tx) {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached;
   const rows = await (sql as Sql)<LotteryRow[]>`
-    select code, family, name, source, schedule, close_lead_sec, enabled, sort, prize_group_cap, rule_flags, odds
+    select code, family, name, source, schedule, close_lead_sec, enabled, sort, prize_group_cap, rule_flags, odds,
+      max_payout_per_bet, max_payout_per_issue
     from lotteries order by sort, code`;
   const list = rows.map(fromRow);
   cached = { at: Date.now(), list, byCode: new Map(list.map((l) => [l.code, l])) };

@@ -83,7 +83,12 @@ export function playInfo(lottery: Lottery, play: PlayDef, group: number): PlayIn
   };
 }
 
-/** The whole catalogue of a lottery at a prize group. */
+/** The lottery's payout caps (单注/单期最高派奖) as the betting page shows them, yuan text. */
+export function payoutCapsInfo(lottery: Lottery) {
+  return { maxPayoutPerBet: formatFen(lottery.payoutCaps.perBetFen), maxPayoutPerIssue: formatFen(lottery.payoutCaps.perIssueFen) };
+}
+
+/** The whole catalogue of a lottery at a prize group, with its payout caps (a changed cap is a new version). */
 export function playCatalogue(lottery: Lottery, group: number) {
   const groups: { group: string; plays: PlayInfo[] }[] = [];
   for (const play of playsOf(lottery.family)) {
@@ -94,7 +99,7 @@ export function playCatalogue(lottery: Lottery, group: number) {
     }
     g.plays.push(playInfo(lottery, play, group));
   }
-  return { lotteryCode: lottery.code, family: lottery.family, groups };
+  return { lotteryCode: lottery.code, family: lottery.family, payoutCaps: payoutCapsInfo(lottery), groups };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * 彩票管理: every lottery with its sale switch; one lottery's settings (prize group cap, close
- * lead), odds overrides and issues (开奖 / 纠错 / 撤销本期).
+ * lead), payout caps, odds overrides and issues (开奖 / 纠错 / 撤销本期).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, TextField } from '../../ui';
@@ -8,6 +8,7 @@ import { listLotteries, updateLottery, type AdminLottery } from './lotteryApi';
 import { ActionError, AdminList, useConfirmedAction } from './AdminList';
 import { LotteryOdds } from './LotteryOdds';
 import { LotteryIssues } from './LotteryIssues';
+import { LotteryCaps } from './LotteryCaps';
 import { keys, queryClient, useQuery } from '../../query';
 
 const SOURCE_TEXT = { self: '自营', official: '官方' } as const;
@@ -73,6 +74,7 @@ function LotteryDetail({ lottery, onBack, onSaved }: { lottery: AdminLottery; on
         <Button variant="secondary" onClick={onBack}>返回列表</Button>
       </div>
       <Section title="基本设置"><LotterySettings lottery={lottery} onSaved={onSaved} /></Section>
+      <Section title="派奖限额"><LotteryCaps lottery={lottery} onSaved={onSaved} /></Section>
       <Section title="赔率"><LotteryOdds lottery={lottery} onSaved={onSaved} /></Section>
       <Section title="期号与开奖"><LotteryIssues lottery={lottery} /></Section>
     </div>

@@ -8,6 +8,10 @@ export type OddsOverrides = Record<string, Record<string, number | string>>;
 export interface AdminLottery {
   lotteryCode: string; lotteryName: string; family: LotteryFamily; source: 'self' | 'official';
   closeLeadSec: number; enabled: boolean; sort: number; prizeGroupCap: number; odds: OddsOverrides;
+  /** payout caps in force, the lottery's own (null = the family's default) and that default, yuan text */
+  maxPayoutPerBet: string; maxPayoutPerIssue: string;
+  ownMaxPayoutPerBet: string | null; ownMaxPayoutPerIssue: string | null;
+  defaultMaxPayoutPerBet: string; defaultMaxPayoutPerIssue: string;
 }
 export type IssueStatus = 'pending' | 'drawn' | 'settled' | 'cancelled';
 export interface AdminIssue { issue: string; closeTime: number; openTime: number; status: IssueStatus; openNumber: string | null }
@@ -17,7 +21,10 @@ const P = '/v1/admin/lottery';
 /** Enough for a day of a fast game's recent issues. */
 const ISSUES_PAGE_SIZE = 50;
 export const listLotteries = () => request<{ list: AdminLottery[] }>('GET', `${P}/list`, undefined, I);
-export const updateLottery = (p: { lotteryCode: string; enabled?: boolean; prizeGroupCap?: number; closeLeadSec?: number }) =>
+/** Payout caps are whole yuan text; '' puts a cap back to the family's default. */
+export const updateLottery = (p: {
+  lotteryCode: string; enabled?: boolean; prizeGroupCap?: number; closeLeadSec?: number; maxPayoutPerBet?: string; maxPayoutPerIssue?: string;
+}) =>
   request<AdminLottery>('POST', `${P}/update`, p, I);
 /** An empty `odds` puts the tier back to its default. */
 export const setOdds = (p: { lotteryCode: string; playCode: string; tierId: string; odds: string }) => request<AdminLottery>('POST', `${P}/odds`, p, I);

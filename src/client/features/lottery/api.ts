@@ -61,8 +61,10 @@ export interface PlayInfo {
   description: string;
 }
 export interface PlayGroup { group: string; plays: PlayInfo[] }
-/** The catalogue of howToPlay and lotteryPlays. */
-export interface PlayCatalogue { lotteryCode: string; family: LotteryFamily; groups: PlayGroup[] }
+/** 单注/单期最高派奖 of the lottery, yuan text (docs/lottery-design.md "Payout caps"). */
+export interface PayoutCapsInfo { maxPayoutPerBet: string; maxPayoutPerIssue: string }
+/** The catalogue of howToPlay and lotteryPlays (a copy held from before the caps existed has none). */
+export interface PlayCatalogue { lotteryCode: string; family: LotteryFamily; payoutCaps?: PayoutCapsInfo; groups: PlayGroup[] }
 /** lotteryPlays with its version; `unchanged` (and no groups) when the caller already holds that version. */
 export type VersionedPlays = (PlayCatalogue & { version: string; unchanged?: undefined }) | { lotteryCode: string; version: string; unchanged: true };
 
@@ -179,6 +181,9 @@ export interface BetDetail extends BetRow {
   seedHash: string | null;
   rebate: string | number | null;
   tiers: PlayTier[];
+  /** a prize the payout caps cut: 已按单注/单期最高派奖限额派奖, and the prize before the cut (yuan text) */
+  capNote?: string | null;
+  uncappedPrize?: string | null;
 }
 
 /** A chase (追号) row; the contract leaves its fields open, these are the ones the server sends (betting/rows.ts). */

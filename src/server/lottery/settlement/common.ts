@@ -162,7 +162,11 @@ export const BET_COLUMNS = [
 /** Sets the columns of many bets in one statement; only rows still in `fromStatuses` change. */
 export async function updateBets(
   tx: Tx,
-  rows: readonly { id: number; status: string; payout: number; refund: number; rebate: number; winDetail: unknown }[],
+  rows: readonly {
+    id: number; status: string; payout: number; refund: number; rebate: number; winDetail: unknown;
+    /** the prize before the payout caps cut it, and which cap did (settlement only; null otherwise) */
+    uncappedPrize?: number | null; capKind?: string | null;
+  }[],
   fromStatuses: readonly string[],
   settledVersion: number | null,
 ): Promise<number> {
@@ -181,15 +185,18 @@ export async function updateBets(
   };
   const res = await tx`
     update bets b set status = u.status, payout = u.payout, refund = u.refund, rebate = u.rebate,
-      win_detail = u.win_detail::jsonb, settled_version = ${settledVersion}, settled_at = now()
+      win_detail = u.win_detail::jsonb, uncapped_prize = u.uncapped_prize, cap_kind = u.cap_kind,
+      settled_version = ${settledVersion}, settled_at = now()
     from unnest(
       ${ids}::bigint[],
       ${tx.array(rows.map((r) => r.status))}::text[],
       ${intArray(rows.map((r) => r.payout))}::bigint[],
       ${intArray(rows.map((r) => r.refund))}::bigint[],
       ${intArray(rows.map((r) => r.rebate))}::bigint[],
-      ${tx.array(rows.map((r) => detail(r.winDetail)) as string[])}::text[]
-    ) as u(id, status, payout, refund, rebate, win_detail)
+      ${tx.array(rows.map((r) => detail(r.winDetail)) as string[])}::text[],
+      ${intArray(rows.map((r) => r.uncappedPrize))}::bigint[],
+      ${tx.array(rows.map((r) => r.capKind ?? null) as string[])}::text[]
+    ) as u(id, status, payout, refund, rebate, win_detail, uncapped_prize, cap_kind)
     where b.id = u.id and b.id = any(${ids}::bigint[]) and b.status = any(${tx.array([...fromStatuses])}::text[])`;
   return res.count;
 }

@@ -6,6 +6,7 @@ import {
   bettorRebateFen, flagsForStake, getPlay, parseSelection, playOdds, settleTicket, uplineRebatesFen, validateSelection,
   type Draw, type LotteryFamily, type PlayDef, type RuleFlags, type Selection,
 } from '../../../domain/lottery/index.ts';
+import type { CapKind } from '../../../domain/lottery/caps.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
 import { houseToPlayer, TYPE, type BetRow } from './common.ts';
 
@@ -26,6 +27,9 @@ export interface BetOutcome {
   refund: number;
   rebate: number;
   winDetail: unknown;
+  /** prize before the payout caps cut it, and which cap did (caps.ts); null when not cut */
+  uncappedPrize: number | null;
+  capKind: CapKind | null;
   /** prize / tie / void refund, one transfer each (ids carry the bet) */
   transfers: TransferInput[];
   /** own (501) and upline (502) rebates of this bet; settle.ts credits them summed per recipient per batch */
@@ -62,6 +66,7 @@ function uplineShares(bet: BetRow, chain: Chain, stakeFen: number): RebateShare[
 function voided(bet: BetRow): BetOutcome {
   return {
     id: bet.id, status: 'SYSTEM_CANCELLED', payout: bet.amount, refund: bet.amount, rebate: 0, winDetail: null,
+    uncappedPrize: null, capKind: null,
     transfers: [houseToPlayer(`sys:${bet.id}`, bet.user_id, bet.amount, TYPE.systemRefund, bet.id, '无法结算，系统撤单')],
     rebates: [],
   };
@@ -133,6 +138,6 @@ export function settleBet(ctx: DrawContext, bet: BetRow, chain: Chain, cache: Se
   if (rebate > 0) rebates.unshift({ userId: bet.user_id, typeCode: TYPE.rebate, amountFen: rebate });
   return {
     id: bet.id, status: s.status, payout: s.payoutFen, refund: s.refundFen, rebate,
-    winDetail: s.winDetail, transfers, rebates,
+    winDetail: s.winDetail, uncappedPrize: null, capKind: null, transfers, rebates,
   };
 }

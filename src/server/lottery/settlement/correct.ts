@@ -48,7 +48,7 @@ export async function unsettleBets(tx: Tx, lotteryCode: string, issue: string, o
   if (bets.length) {
     await tx`
       update bets set status = 'PENDING', payout = 0, refund = 0, rebate = 0, win_detail = null,
-        settled_version = null, settled_at = null
+        uncapped_prize = null, cap_kind = null, settled_version = null, settled_at = null
       where id = any(${tx.array(bets.map((b) => String(b.id)))}::bigint[])`;
   }
   return bets.length;

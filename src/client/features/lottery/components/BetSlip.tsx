@@ -1,4 +1,5 @@
 /** 号码篮: the tickets waiting to be sent, with the confirm and success dialogs of the bet flow. */
+import type { ReactNode } from 'react';
 import { UNIT_NAMES } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { Button, showToast } from '../../../ui';
@@ -27,8 +28,10 @@ function TicketLine({ t, onRemove }: { t: Ticket; onRemove?(): void }) {
   );
 }
 
-export function SlipSheet({ tickets, onRemove, onClear, onClose, onSubmit, onChase, canChase }: {
+/** `note`: shown under the total (the payout caps, CapNote). */
+export function SlipSheet({ tickets, onRemove, onClear, onClose, onSubmit, onChase, canChase, note }: {
   tickets: Ticket[]; onRemove(key: string): void; onClear(): void; onClose(): void; onSubmit(): void; onChase(): void; canChase: boolean;
+  note?: ReactNode;
 }) {
   return (
     <Sheet open title={`号码篮（${tickets.length}）`} onClose={onClose} footer={
@@ -42,14 +45,15 @@ export function SlipSheet({ tickets, onRemove, onClear, onClose, onSubmit, onCha
         <>
           <ul>{tickets.map((t) => <TicketLine key={t.key} t={t} onRemove={() => onRemove(t.key)} />)}</ul>
           <p className="mt-2 text-right text-sm text-gray-800">共{slipLines(tickets)}注，合计<strong className="text-brand">{formatFen(slipTotalFen(tickets))}</strong>元</p>
+          {note}
         </>
       )}
     </Sheet>
   );
 }
 
-export function ConfirmSheet({ lotteryName, issue, tickets, onCancel, onConfirm }: {
-  lotteryName: string; issue: string; tickets: Ticket[]; onCancel(): void; onConfirm(): void;
+export function ConfirmSheet({ lotteryName, issue, tickets, onCancel, onConfirm, note }: {
+  lotteryName: string; issue: string; tickets: Ticket[]; onCancel(): void; onConfirm(): void; note?: ReactNode;
 }) {
   return (
     <Sheet open title="确认投注" onClose={onCancel} footer={
@@ -61,6 +65,7 @@ export function ConfirmSheet({ lotteryName, issue, tickets, onCancel, onConfirm 
       <p className="text-sm text-gray-800">{lotteryName} 第{issue}期</p>
       <ul>{tickets.map((t) => <TicketLine key={t.key} t={t} />)}</ul>
       <p className="mt-2 text-right text-sm text-gray-800">共{slipLines(tickets)}注，合计<strong className="text-brand">{formatFen(slipTotalFen(tickets))}</strong>元</p>
+      {note}
     </Sheet>
   );
 }

@@ -2,7 +2,7 @@
  * 追号: the slip's tickets (one prize-group play, unit and rebate) over the next issues, with the
  * multiples of a domain plan (同倍 / 翻倍 / 利润率) and optional stop after a win.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Radio, RadioGroup } from '@headlessui/react';
 import { doublingPlan, profitRatePlan, sameMultiplePlan, type PlayDef } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
@@ -28,8 +28,10 @@ function NumberField({ label, value, onChange, min, max }: { label: string; valu
   );
 }
 
-export function ChasePanel({ lotteryCode, tickets, play, userGroup, onClose, onSubmit }: {
+/** `note(maxMultiple)`: shown under the plan (the payout caps at the plan's highest multiple, CapNote). */
+export function ChasePanel({ lotteryCode, tickets, play, userGroup, onClose, onSubmit, note }: {
   lotteryCode: string; tickets: Ticket[]; play: PlayDef; userGroup: number; onClose(): void; onSubmit(d: ChaseBettingData): void;
+  note?(maxMultiple: number): ReactNode;
 }) {
   const [count, setCount] = useState(10);
   const [m0, setM0] = useState(1);
@@ -113,6 +115,7 @@ export function ChasePanel({ lotteryCode, tickets, play, userGroup, onClose, onS
                 </tbody>
               </table>
               <p className="text-right text-sm text-gray-800">共{rows.length}期，合计<strong className="text-brand">{formatFen(totalFen)}</strong>元</p>
+              {rows.length > 0 && note?.(Math.max(...rows.map((r) => r.multiple)))}
             </>
           )}
       </div>

@@ -25,6 +25,7 @@ import { IssueBar } from '../components/IssueBar';
 import { BetBoard } from '../components/BetBoard';
 import { ConfirmSheet, SlipSheet, SuccessSheet, slipLines, slipTotalFen } from '../components/BetSlip';
 import { ChasePanel } from '../components/ChasePanel';
+import { CapNote } from '../components/CapNote';
 import { Sheet } from '../../../ui/Sheet';
 
 // The long-dragon helper (records feature) loads only when the player opens it.
@@ -118,6 +119,11 @@ export default function BettingPage() {
   const canChase = slip.length > 0 && chaseKeys.size === 1 && !chaseKeys.has(null);
   const chasePlay = canChase && item ? domainPlay(item.family, slip[0]!.playDetailCode) : undefined;
 
+  // the payout caps under the slip and the confirmation, with a warning for tickets above the per-bet cap
+  const capNote = (tickets: Ticket[]) => catalogue.data && rebate && item
+    ? <CapNote caps={catalogue.data.payoutCaps} tickets={tickets} family={item.family} catalogue={catalogue.data} userGroup={rebate.prizeGroup} />
+    : null;
+
   if (lotteries.error) return <Page title="购彩" back="/lotteryHall"><ErrorState message={lotteries.error.message} onRetry={lotteries.reload} /></Page>;
   if (!item) return <Page title="购彩" back="/lotteryHall"><LoadingState /></Page>;
 
@@ -147,13 +153,14 @@ export default function BettingPage() {
       </div>
       {panel === 'slip' && (
         <SlipSheet tickets={slip} canChase={canChase} onClose={() => setPanel(null)} onClear={() => setSlip([])}
-          onRemove={(k) => setSlip((s) => s.filter((t) => t.key !== k))} onSubmit={() => openConfirm(slip)} onChase={() => setPanel('chase')} />
+          onRemove={(k) => setSlip((s) => s.filter((t) => t.key !== k))} onSubmit={() => openConfirm(slip)} onChase={() => setPanel('chase')} note={capNote(slip)} />
       )}
       {panel === 'confirm' && issue.data?.issue && (
-        <ConfirmSheet lotteryName={item.lotteryName} issue={issue.data.issue} tickets={confirmTickets} onCancel={() => setPanel(null)} onConfirm={() => { void sendBets(); }} />
+        <ConfirmSheet lotteryName={item.lotteryName} issue={issue.data.issue} tickets={confirmTickets} onCancel={() => setPanel(null)} onConfirm={() => { void sendBets(); }} note={capNote(confirmTickets)} />
       )}
       {panel === 'chase' && chasePlay && rebate && (
-        <ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }} />
+        <ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }}
+          note={(m) => capNote(slip.map((t) => ({ ...t, multiple: m })))} />
       )}
       {panel && typeof panel === 'object' && <SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
       {dragonOpen && (

@@ -9,6 +9,7 @@ import { formatOdds } from '../../../../domain/lottery/formatOdds';
 import { useLotteries } from '../hooks/useLotteries';
 import { useRouteParams } from '../hooks/useRouteParams';
 import { GroupChips } from '../components/PlayMenu';
+import { capsText } from '../components/CapNote';
 import { keys, useQuery } from '../../../query';
 
 export default function HowToPlayPage() {
@@ -33,6 +34,7 @@ export default function HowToPlayPage() {
               {FAMILY_NAMES[rules.data!.family] ?? ''}
               {item && <> · <Link href={`/lottery/${item.family}/${item.lotteryCode}`} className="text-brand underline">去投注</Link></>}
             </p>
+            {capsText(rules.data!.payoutCaps) && <p className="mb-3 text-sm text-gray-700">{capsText(rules.data!.payoutCaps)}</p>}
             <GroupChips groups={groups} current={current} onPick={setOpen} className="-mx-4 mb-3 px-4 pb-1" idle="bg-white" />
             {groups.filter((g) => g.group === current).map((g) => (
               <section key={g.group} aria-label={g.group} className="flex flex-col gap-3">

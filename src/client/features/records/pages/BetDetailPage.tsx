@@ -66,6 +66,7 @@ function Detail({ bet, onChanged }: { bet: BetDetail; onChanged(): void }) {
         ['返点', `${bet.bettingPoint}%`],
         ['投注金额', `${yuan(bet.bettingAmount)} 元`],
         ['派奖金额', settled ? `${returnText(bet)} 元` : returnText(bet)],
+        ...(bet.capNote ? [['派奖说明', `${bet.capNote}（原奖金 ${yuan(bet.uncappedPrize ?? '')} 元）`] as [string, ReactNode]] : []),
         ['返点金额', bet.status === 'PENDING' || bet.rebate === null || bet.rebate === undefined ? '结算后发放' : `${yuan(bet.rebate)} 元`],
         ...(bet.chaseId ? [['追号单', <Link key="chase" href={`/seekDetail?id=${bet.chaseId}`} className="text-brand underline">查看追号</Link>] as [string, ReactNode]] : []),
       ]} />
