@@ -35,6 +35,18 @@ async function box(l: Locator) {
 
 const tabBars = (page: Page) => page.getByRole('navigation', { name: TAB_BAR }).count();
 
+/** The self-run game of each family, opened on its first play. */
+const SELF_GAMES = [
+  ['SSC', '1008'], ['K3', '1407'], ['PK10', '1304'], ['SYX5', '1105'], ['LHC', '1300'],
+  ['KL8', '1308'], ['BJ28', '1323'], ['FC3D', '1204'], ['PL35', '1206'],
+] as const;
+
+/** The first number row of the picker (a fieldset named by its legend) and its first ball. */
+function firstPickerRow(page: Page) {
+  const row = page.locator('main fieldset:has(> legend)').first();
+  return { row, firstBall: row.locator(':scope > div:last-child > button').first() };
+}
+
 /** '11月24日 21:30' for an instant, in Beijing time (UTC+8), worked out here on its own. */
 function beijingDrawDay(ms: number): string {
   const d = new Date(ms + 8 * 3_600_000);
@@ -82,6 +94,24 @@ describe('game page layout', () => {
     const last = await box(page.getByRole('button', { name: '个位 9', exact: true }));
     expect(last.y + last.height).toBeLessThanOrEqual((await box(page.getByTestId('bet-bar'))).y);
 
+    // every family on its first play: at least the first line of numbers above the bar, from
+    // the first row whole where it fits (SSC above, 排列3 here; LHC's 49 numbers cannot)
+    for (const [family, code] of SELF_GAMES) {
+      await page.goto(`${b.baseUrl}/lottery/${family}/${code}`);
+      const { row, firstBall } = firstPickerRow(page);
+      await firstBall.waitFor({ timeout: 20_000 });
+      const ball = await box(firstBall);
+      const barTop = (await box(page.getByTestId('bet-bar'))).y;
+      expect(ball.y + ball.height, family).toBeLessThanOrEqual(barTop);
+      expect(Math.min(ball.width, ball.height), family).toBeGreaterThanOrEqual(32);
+      if (family === 'PL35') {
+        const whole = await box(row);
+        expect(whole.y + whole.height, family).toBeLessThanOrEqual(barTop);
+      }
+      expect(await tabBars(page), family).toBe(0);
+    }
+
+    await page.goto(`${b.baseUrl}/lottery/SSC/${SSC_1MIN}`);
     const issueBar = page.getByRole('region', { name: '期号与开奖' });
     await issueBar.getByRole('link', { name: '走势图', exact: true }).click();
     await page.waitForURL(`${b.baseUrl}/trendChart/${SSC_1MIN}`, { timeout: 10_000 });
