@@ -13,6 +13,8 @@ export interface RouteDef {
   noLoadingGroup?: string;
   /** Navigation inside this route keeps no loading overlay while this param stays the same. */
   noLoadingSameParam?: string;
+  /** A game screen with a bar of its own at the bottom: the main tab bar is hidden there. */
+  noTabBar?: boolean;
 }
 
 /** Aliases (spec: empty, /home, /404 → /index; /lottery → /lotteryHall). */

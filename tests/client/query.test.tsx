@@ -157,7 +157,7 @@ describe('money and draws', () => {
     });
     const issue = (lastIssue: string): IssueState => ({
       data: { lotteryCode: '1008', issue: '0003', saleOpenTime: 0, closeTime: Date.now() + 60_000, openTime: 0, seedHash: null, serverTime: Date.now(), lastIssue, lastOpenNumber: null, lastStatus: null },
-      error: null, loading: false, remainingMs: 60_000, reload() {},
+      error: null, loading: false, stale: false, remainingMs: 60_000, reload() {},
     });
     const view = render(<><Balance /><IssueBar lotteryCode="1008" issue={issue('0001')} /></>);
     await waitFor(() => expect(text('balance')).toBe('10.00'));

@@ -1,6 +1,6 @@
 /**
  * IndexedDB stores (idb-keyval), one per domain: session, rebate cache, room passwords, clock
- * offset, tenant config, money actions in flight, play catalogues. Nothing of these lives in localStorage.
+ * offset, tenant config, money actions in flight, play catalogues, last issues seen. Nothing of these lives in localStorage.
  * Writes report quota errors to the user instead of swallowing them.
  */
 import { createStore, get, set, del, clear, type UseStore } from 'idb-keyval';
@@ -45,3 +45,6 @@ export const moneyActionStore: UseStore = createStore('hy-money', 'kv');
 /** The play catalogue of each lottery as a user last saw it, with its version (lottery feature):
  * the betting page shows it at once and asks the server only whether that version is current. */
 export const playsStore: UseStore = createStore('hy-plays', 'kv');
+/** The last issue answer seen per lottery (lottery feature): what the hall and the game page show,
+ * marked as offline, when the issue cannot be asked (the service worker never caches betting paths). */
+export const issueStore: UseStore = createStore('hy-issues', 'kv');

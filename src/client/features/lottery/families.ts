@@ -35,3 +35,9 @@ export function formatCountdown(ms: number): string {
 export function formatTime(ms: number): string {
   return formatBeijing(ms, 'MM-DD HH:mm');
 }
+
+/** A draw's day and time as players read a schedule, in Beijing time: '11月24日 21:30'. */
+export function formatDrawDay(ms: number): string {
+  const [month, day, time] = formatBeijing(ms, 'MM-DD HH:mm').split(/[- ]/);
+  return `${Number(month)}月${Number(day)}日 ${time}`;
+}

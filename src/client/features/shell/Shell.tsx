@@ -76,8 +76,9 @@ export function Shell() {
 
   const onShown = () => { setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS); };
   const Page = route?.component;
+  const tabBar = route !== null && !route.noTabBar;
   return (
-    <div className="mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 pb-16 shadow-sm">
+    <div className={`mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`}>
       {loading && <LoadingOverlay />}
       {Page && (
         <Suspense fallback={null}>
@@ -85,7 +86,7 @@ export function Shell() {
           <Rendered key={route.path} onShown={onShown} />
         </Suspense>
       )}
-      <TabBar path={location} />
+      {tabBar && <TabBar path={location} />}
     </div>
   );
 }

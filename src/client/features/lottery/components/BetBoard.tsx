@@ -63,7 +63,8 @@ export function BetBoard({ lotteryCode, family, catalogue, rebate, slipCount, on
       <BetOptionsPanel play={play} info={info} options={opts} onChange={setOptions} stakeText={stakeText} onStakeText={setStakeText}
         rebateCap={cap} userGroup={rebate.prizeGroup} />
       <div className="h-24" aria-hidden="true" />
-      <div className="fixed inset-x-0 bottom-16 z-20 mx-auto max-w-screen-sm border-t border-gray-200 bg-white px-3 py-2 shadow-[0_-2px_6px_rgba(0,0,0,0.06)]">
+      {/* the game page has no tab bar (route flag noTabBar): this bar sits at the very bottom */}
+      <div data-testid="bet-bar" className="fixed inset-x-0 bottom-0 z-20 mx-auto max-w-screen-sm border-t border-gray-200 bg-white px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-2px_6px_rgba(0,0,0,0.06)]">
         <p aria-live="polite" className="mb-1.5 text-sm text-gray-800" data-testid="bet-quote">
           {priced.ok
             ? <>共<strong className="text-brand">{priced.lines}</strong>注，<strong className="text-brand">{formatFen(priced.amountFen)}</strong>元</>

@@ -1,26 +1,30 @@
-/** A hall card: name, issue on sale with its countdown, and the latest result. */
+/**
+ * A hall card: name, issue on sale with its countdown (official games: the next draw's day and time),
+ * and the latest result. Offline it shows the issue last seen on this device, marked as such.
+ */
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getOpenData, RESULTS_STRIP_SIZE, type LotteryItem, type OpenRow } from '../api';
 import { CloseTimer } from './CloseTimer';
-import { useIssue } from '../hooks/useIssue';
+import { STALE_ISSUE_MSG, useIssue } from '../hooks/useIssue';
+import { formatDrawDay } from '../families';
+import { lastResultOf } from '../lastResult';
 import { Balls } from './Balls';
 
 export function LotteryCard({ item }: { item: LotteryItem }) {
   const issue = useIssue(item.lotteryCode);
   const d = issue.data;
   // The latest results also come from lotteryOpenData, which the service worker keeps for offline reading.
-  const [fallback, setFallback] = useState<OpenRow | null>(null);
+  const [latest, setLatest] = useState<OpenRow | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new last issue means a new result to fetch
   useEffect(() => {
     let live = true;
-    getOpenData(item.lotteryCode, RESULTS_STRIP_SIZE, { quiet: true }).then((l) => { if (live) setFallback(l[0] ?? null); }, () => {});
+    getOpenData(item.lotteryCode, RESULTS_STRIP_SIZE, { quiet: true }).then((l) => { if (live) setLatest(l[0] ?? null); }, () => {});
     return () => { live = false; };
   }, [item.lotteryCode, d?.lastIssue]);
-  const lastIssue = d?.lastIssue ?? fallback?.issue ?? null;
-  const lastNumber = d?.lastOpenNumber ?? fallback?.openNumber ?? null;
   // the draw's time places the LHC zodiac in its lunar year; the last draw is recent when only the issue is known
-  const lastDrawnAt = fallback && fallback.issue === lastIssue ? fallback.openTime : undefined;
+  const last = lastResultOf(d, latest);
+  const official = item.source === 'official';
   const href = `/lottery/${item.family}/${item.lotteryCode}`;
   return (
     <li className="rounded-xl bg-white p-3 shadow-sm">
@@ -38,10 +42,15 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
           <CloseTimer remainingMs={issue.remainingMs} closedText="开奖中" className="font-mono tabular-nums text-brand" />
         )}
       </div>
+      {official && d?.issue && d.openTime !== null && <p className="text-xs text-gray-700">下期开奖 {formatDrawDay(d.openTime)}</p>}
+      {issue.stale && <p className="text-xs text-amber-800">{STALE_ISSUE_MSG}</p>}
       <div className="mt-2 flex items-center gap-2">
-        <span className="shrink-0 text-xs text-gray-600">{lastIssue ? `${lastIssue}期` : '上期'}</span>
-        <Balls openNumber={lastNumber} family={item.family} drawnAt={lastDrawnAt} />
+        <span className="shrink-0 text-xs text-gray-600">{last.drawn ? `${last.drawn.issue}期` : '上期'}</span>
+        {last.drawn || !last.awaiting
+          ? <Balls openNumber={last.drawn?.openNumber} family={item.family} drawnAt={last.drawn?.openTime} />
+          : <span className="text-sm text-gray-600">第{last.awaiting}期 等待开奖</span>}
       </div>
+      {last.drawn && last.awaiting && <p className="mt-1 text-xs text-gray-600">第{last.awaiting}期 等待开奖</p>}
       <Link href={href} className="mt-3 flex min-h-11 items-center justify-center rounded-lg bg-brand font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
         立即投注
       </Link>

@@ -43,16 +43,16 @@ export function RowsPicker({ rows, value, onChange }: { rows: PlayRowSpec[]; val
     setRow(i, [...cur, v]);
   };
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-2 sm:gap-3">
       {rows.map((spec, i) => {
         const cur = value[i] ?? [];
         const numeric = !spec.labels?.length;
         const quick = numeric && spec.max >= spec.values.length;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a play's rows are its fixed positions (万位, 千位 …): the index is the row's identity
-          <fieldset key={i} className="rounded-xl bg-white p-3">
+          <fieldset key={i} className="rounded-xl bg-white p-2.5 sm:p-3">
             <legend className="sr-only">{spec.name}</legend>
-            <div className="mb-2 flex items-center justify-between gap-2">
+            <div className="mb-1.5 flex items-center justify-between gap-2 sm:mb-2">
               <span aria-hidden="true" className="rounded bg-brand/10 px-2 py-0.5 text-sm font-semibold text-brand">{spec.name}</span>
               {quick && (
                 <fieldset className="flex min-w-0 gap-1" aria-label={`${spec.name}快捷选号`}>
@@ -66,13 +66,13 @@ export function RowsPicker({ rows, value, onChange }: { rows: PlayRowSpec[]; val
                 </fieldset>
               )}
             </div>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap gap-1.5 sm:gap-2">
               {spec.values.map((v, k) => {
                 const on = cur.includes(v);
                 const text = ballText(spec, v, k, pad);
                 return (
                   <button key={v} type="button" aria-pressed={on} aria-label={`${spec.name} ${text}`} onClick={() => toggle(i, v)}
-                    className={`flex h-10 min-w-10 items-center justify-center rounded-full border px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${on ? 'border-brand bg-brand text-white' : 'border-gray-300 bg-white text-gray-900'}`}>
+                    className={`flex h-9 min-w-9 items-center justify-center rounded-full border px-1.5 text-sm font-semibold sm:h-10 sm:min-w-10 sm:px-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${on ? 'border-brand bg-brand text-white' : 'border-gray-300 bg-white text-gray-900'}`}>
                     {text}
                   </button>
                 );

@@ -138,7 +138,7 @@ export default function BettingPage() {
         <p className="text-sm text-gray-800">
           <span>余额：<strong aria-live="polite">{balance === null ? '—' : `${balance}元`}</strong></span>
         </p>
-        <IssueBar lotteryCode={item.lotteryCode} family={item.family} issue={issue} />
+        <IssueBar lotteryCode={item.lotteryCode} family={item.family} official={item.source === 'official'} issue={issue} />
         {catalogue.loading ? <LoadingState />
           : catalogue.error ? <ErrorState message={catalogue.error.message} onRetry={catalogue.reload} />
           : rebateError ? <ErrorState message="返点获取失败，请刷新再试" onRetry={() => { void refreshRebate(true); }} />
@@ -165,7 +165,7 @@ export default function BettingPage() {
       {panel && typeof panel === 'object' && <SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
       {dragonOpen && (
         <Sheet open title="长龙助手" onClose={() => setDragonOpen(false)}>
-          <Suspense fallback={<LoadingState />}><LongDragon /></Suspense>
+          <Suspense fallback={<LoadingState />}><LongDragon popup /></Suspense>
         </Sheet>
       )}
       {bets.waiting && (

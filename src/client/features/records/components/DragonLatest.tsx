@@ -16,7 +16,8 @@ import {
 } from '../dragonBet';
 import { DragonRow } from './DragonRow';
 
-export function DragonLatest() {
+/** `popup`: the list grows with the sheet that scrolls it and the form sticks to the sheet's bottom (LongDragon). */
+export function DragonLatest({ popup = false }: { popup?: boolean }) {
   useSignals();
   const user = currentUser.value;
   const now = useServerNow();
@@ -94,7 +95,7 @@ export function DragonLatest() {
     <>
       {loadError && <p role="alert" className="px-3 pt-2 text-sm text-red-700">刷新失败：{loadError}</p>}
       {rows.length === 0 ? <EmptyState text="暂无长龙" /> : (
-        <ul aria-label="最新长龙" className="max-h-[55dvh] divide-y divide-gray-100 overflow-y-auto overscroll-contain">
+        <ul aria-label="最新长龙" className={`divide-y divide-gray-100 ${popup ? '' : 'max-h-[55dvh] overflow-y-auto overscroll-contain'}`}>
           {rows.map((r) => {
             const key = dragonKey(r);
             return (
@@ -104,7 +105,8 @@ export function DragonLatest() {
           })}
         </ul>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="长龙投注" className="border-t border-gray-200 bg-white px-3 pt-3 pb-2">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="长龙投注"
+        className={`border-t border-gray-200 bg-white px-3 pt-3 pb-2 ${popup ? 'sticky bottom-0 z-10 shadow-[0_-2px_6px_rgba(0,0,0,0.06)]' : ''}`}>
         {user ? (
           <>
             <p className="mb-2 text-sm text-gray-700">已选 <strong className="text-brand">{sel.size}</strong> 注{rows.length > 0 && '（点击已选项可取消）'}</p>
