@@ -4,9 +4,10 @@
  * that group. Rows run from 0 to the largest rebate of the group in 0.5 % steps.
  */
 import {
-  FAIR_GROUP, ODDS_SCALE, getPlay, maxRebatePermille, permilleToRebatePoint, playOdds, prizePerLineFen,
+  FAIR_GROUP, ODDS_SCALE, maxRebatePermille, permilleToRebatePoint, playOdds, prizePerLineFen,
   type LotteryFamily, type PlayDef, type TierDef,
 } from '../../../domain/lottery';
+import { getPlay } from '../../../domain/lottery/lazyCatalogue';
 import { formatFen } from '../../../domain/money';
 
 /** A few plays per family that players know, by domain play code. */
@@ -29,6 +30,7 @@ export function mainTier(play: PlayDef): TierDef {
   return play.tiers.reduce((best, t) => (t.pNum * best.pDen < best.pNum * t.pDen ? t : best));
 }
 
+/** The family must be loaded (loadFamily). */
 export function representativePlays(family: LotteryFamily): PlayDef[] {
   return REPRESENTATIVE[family].map((code) => getPlay(family, code)).filter((p): p is PlayDef => p !== undefined);
 }
