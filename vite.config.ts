@@ -13,6 +13,26 @@ const DIALOG_LIBRARY = /[\\/]node_modules[\\/](@headlessui|use-sync-external-sto
 /** Our small lazy parts that go with the dialog library: the money-action helper and the Headless UI controls. */
 const DIALOG_PARTS = /[\\/]src[\\/]client[\\/](money[\\/]|ui[\\/](Sheet|Tabs)\.tsx$)/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/;
+/** The lottery domain's folder: its index names the play catalogue as `./catalogue.ts`. */
+const DOMAIN_LOTTERY = /[\\/]src[\\/]domain[\\/]lottery[\\/][^\\/]+\.ts$/;
+
+/**
+ * The client's play catalogue is lazy: domain/lottery/index.ts re-exports `./catalogue.ts`, which
+ * imports every family's plays (what the server and the tests use); in the client build that name
+ * resolves to `./lazyCatalogue.ts`, which loads each family by a dynamic import. Without this, the
+ * index (imported by most lottery screens) would put all nine families in the lottery chunk and no
+ * family chunk would be emitted. Both modules export playsOf and getPlay with the same types.
+ */
+function lazyPlayCatalogue(): Plugin {
+  return {
+    name: 'lazy-play-catalogue',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !DOMAIN_LOTTERY.test(importer) || !/^\.\/catalogue(\.ts)?$/.test(source)) return null;
+      return path.join(path.dirname(importer), 'lazyCatalogue.ts');
+    },
+  };
+}
 
 /** Every compressible file under `dir`, recursively. */
 function compressibleFiles(dir: string): string[] {
@@ -60,6 +80,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [
+    lazyPlayCatalogue(),
     react(),
     tailwindcss(),
     VitePWA({

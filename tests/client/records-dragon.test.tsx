@@ -12,6 +12,7 @@ import { OverlayHost } from '../../src/client/ui';
 import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { queryClient } from '../../src/client/query';
 import { LongDragon } from '../../src/client/features/records/LongDragon';
+import { loadFamily } from '../../src/domain/lottery/lazyCatalogue';
 import { dragonPricing, oddsAtGroup } from '../../src/client/features/records/dragonBet';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 
@@ -190,7 +191,8 @@ describe('streak bet', () => {
 });
 
 describe('dragon pricing', () => {
-  it('takes the account rebate but never more than the play allows, and scales the quoted odds down to the bet group', () => {
+  it('takes the account rebate but never more than the play allows, and scales the quoted odds down to the bet group', async () => {
+    await Promise.all([loadFamily('SSC'), loadFamily('FC3D')]); // what rebatesFor loads with the rebates
     expect(dragonPricing({ lotteryCode: '1008', lotteryType: 'SSC', playCode: '1008LM' }, { rebate: 7.5, prizeGroup: 1950 })).toEqual({ bettingPoint: 7.5, betGroup: 1800 });
     // 3D plays carry their own 6.5 % cap (lottery-rules.md §2.2)
     expect(dragonPricing({ lotteryCode: '1204', lotteryType: 'FC3D', playCode: '1204SX_ZXFS' }, { rebate: 8, prizeGroup: 1960 })).toEqual({ bettingPoint: 6.5, betGroup: 1830 });

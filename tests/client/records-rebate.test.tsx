@@ -1,8 +1,9 @@
 /** /rebateDes: the user's group when logged in, the group behind the public quotes otherwise; rows from domain pricing. */
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { getPlay, prizePerLineFen } from '../../src/domain/lottery';
+import { loadFamily } from '../../src/domain/lottery/lazyCatalogue';
 import { formatFen } from '../../src/domain/money';
 import { currentUser } from '../../src/client/state/session';
 import { queryClient } from '../../src/client/query';
@@ -14,6 +15,7 @@ beforeEach(() => { queryClient.clear(); window.history.replaceState(null, '', '/
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); currentUser.value = null; });
 
 describe('rebate rows', () => {
+  beforeAll(() => loadFamily('SSC')); // what the page loads before its table
   it('run from 0 to the group maximum in 0.5 % steps at G_user − 2·r‰', () => {
     const plays = representativePlays('SSC');
     expect(plays.map((p) => p.code)).toEqual(['WX_ZXFS', 'Q3_ZXFS', 'Q2_ZXFS']);

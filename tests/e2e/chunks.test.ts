@@ -1,12 +1,16 @@
 /**
  * Over HTTP/1.1 (six connections per origin) each extra file costs a phone a round trip in the
  * queue: the first screen's code comes in at most two files and the betting page adds at most
- * three (vite.config.ts `codeSplitting.groups`; it was ten and nine). The service worker and the
- * background worker start only once the page has settled (main.tsx, settled.ts), not beside its first
+ * three (vite.config.ts `codeSplitting.groups`; it was ten and nine), plus the plays of its own
+ * family and of no other (domain/lottery/lazyCatalogue.ts). The service worker and the background
+ * worker start only once the page has settled (main.tsx, settled.ts), not beside its first
  * requests, and so does the web manifest (Chrome fetches its icon at once); the favicon is inline.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER, logIn, openBrowser, type Browser } from './browser.ts';
+
+/** A play name of each family that no other family's plays and no shared code contain. */
+const FAMILY_MARKERS = { SSC: '斗牛', K3: '三连号通选', LHC: '特肖', SYX5: '猜必不中' } as const;
 
 let b: Browser | undefined;
 afterEach(async () => {
@@ -31,7 +35,7 @@ async function scriptsDuring(page: Browser['page'], step: () => Promise<void>): 
 }
 
 describe('code files per page', () => {
-  it('loads the first screen in at most two files and the betting page in at most three more', async () => {
+  it('loads the first screen in at most two files and the betting page in at most three more, with its family\'s plays', async () => {
     b = await openBrowser();
     const page = b.page;
     await logIn(b, DEMO_PLAYER.userName, DEMO_PLAYER.password);
@@ -55,9 +59,29 @@ describe('code files per page', () => {
       await page.goto(`${b!.baseUrl}/lottery/SSC/1008`);
       await page.locator('nav[aria-label="玩法"]').waitFor({ timeout: 15_000 });
     });
-    const bettingCode = betting.filter((p) => !first.includes(p) && !/\/(client|workbox-window[\w.-]*)-[\w-]+\.js$/.test(p));
+    // the service worker's library and the background worker start on every page once it has settled
+    const bettingCode = betting.filter((p) => !first.includes(p) && !/\/(client|worker|workbox-window[\w.-]*)-[\w-]+\.js$/.test(p));
     expect(bettingCode.some((p) => /\/BettingPage-[\w-]+\.js$/.test(p)), betting.join(' ')).toBe(true);
-    expect(bettingCode.length, bettingCode.join(' ')).toBeLessThanOrEqual(3);
+    // the page, the shared lottery code, the dialog library, and the plays of this family only
+    expect(bettingCode.length, bettingCode.join(' ')).toBeLessThanOrEqual(4);
+  });
+
+  it('loads the plays of the betting page\'s own family only', async () => {
+    b = await openBrowser();
+    const page = b.page;
+    await logIn(b, DEMO_PLAYER.userName, DEMO_PLAYER.password);
+    const familiesIn = async (url: string): Promise<string[]> => {
+      const scripts = await scriptsDuring(page, async () => {
+        await page.goto(`${b!.baseUrl}${url}`);
+        await page.locator('nav[aria-label="玩法"]').waitFor({ timeout: 15_000 });
+      });
+      const code = (await Promise.all(scripts.map(async (p) => (await fetch(`${b!.baseUrl}${p}`)).text()))).join('\n');
+      return Object.entries(FAMILY_MARKERS).filter(([, name]) => code.includes(name)).map(([family]) => family);
+    };
+    // each visit is a new document: the service worker's precache may answer, the page's requests are still seen
+    expect(await familiesIn('/lottery/SSC/1008')).toEqual(['SSC']);
+    expect(await familiesIn('/lottery/K3/1407')).toEqual(['K3']);
+    expect(await familiesIn('/lottery/LHC/1300')).toEqual(['LHC']);
   });
 
   it('starts the service worker, the background worker and the web manifest a second after the load event, not beside the first requests', async () => {

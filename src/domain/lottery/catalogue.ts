@@ -1,7 +1,11 @@
-/** The play catalogue of every family, built once on first use. */
+/**
+ * The play catalogue of every family, each built on first use. This entry imports every family's
+ * modules: the server and the tests use it. The client loads one family at a time through
+ * lazyCatalogue.ts instead (a test checks the two give the same plays).
+ */
 import type { LotteryFamily, PlayDef } from './types.ts';
-import { sscPlays } from './ssc.ts';
-import { sscMorePlays } from './sscMore.ts';
+import { buildCatalogue } from './playRegistry.ts';
+import { sscCatalogue } from './sscCatalogue.ts';
 import { k3Plays } from './k3.ts';
 import { syx5Plays } from './syx5.ts';
 import { pk10Plays } from './pk10.ts';
@@ -11,7 +15,7 @@ import { kl8Plays } from './kl8.ts';
 import { lhcPlays } from './lhc.ts';
 
 const builders: Record<LotteryFamily, () => PlayDef[]> = {
-  SSC: () => [...sscPlays(), ...sscMorePlays()],
+  SSC: sscCatalogue,
   K3: k3Plays,
   SYX5: syx5Plays,
   PK10: pk10Plays,
@@ -22,18 +26,7 @@ const builders: Record<LotteryFamily, () => PlayDef[]> = {
   LHC: lhcPlays,
 };
 
-const cache = new Map<LotteryFamily, ReadonlyMap<string, PlayDef>>();
-
-function catalogueOf(family: LotteryFamily): ReadonlyMap<string, PlayDef> {
-  let m = cache.get(family);
-  if (!m) {
-    const plays = builders[family]();
-    m = new Map(plays.map((p) => [p.code, p]));
-    if (m.size !== plays.length) throw new Error(`duplicate play code in ${family}`);
-    cache.set(family, m);
-  }
-  return m;
-}
+const catalogueOf = (family: LotteryFamily) => buildCatalogue(family, builders[family]);
 
 /** Every play of a family, in menu order. */
 export function playsOf(family: LotteryFamily): PlayDef[] {

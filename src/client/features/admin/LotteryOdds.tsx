@@ -4,8 +4,9 @@
  * come from the shared catalogue (src/domain/lottery), the same one the server settles with.
  */
 import { useMemo, useState } from 'react';
-import { Button, Select, TextField } from '../../ui';
-import { playsOf } from '../../../domain/lottery';
+import { Button, ErrorState, LoadingState, Select, TextField } from '../../ui';
+import { playsOf } from '../../../domain/lottery/lazyCatalogue';
+import { useFamilyPlays } from '../lottery/hooks/useFamilyPlays';
 import { playOdds } from '../../../domain/lottery/pricing';
 import { setOdds, type AdminLottery } from './lotteryApi';
 import { ActionError, useConfirmedAction } from './AdminList';
@@ -15,6 +16,12 @@ const ODDS = /^\d{1,6}(\.\d{1,4})?$/;
 const ODDS_SCALE = 10_000;
 
 export function LotteryOdds({ lottery, onSaved }: { lottery: AdminLottery; onSaved(row: AdminLottery): void }) {
+  const rules = useFamilyPlays(lottery.family);
+  if (rules.error) return <ErrorState message="玩法规则加载失败，请检查网络后重试" onRetry={rules.retry} />;
+  return rules.ready ? <OddsForm lottery={lottery} onSaved={onSaved} /> : <LoadingState />;
+}
+
+function OddsForm({ lottery, onSaved }: { lottery: AdminLottery; onSaved(row: AdminLottery): void }) {
   const plays = useMemo(() => playsOf(lottery.family).filter((p) => p.model === 'odds'), [lottery.family]);
   const [playCode, setPlayCode] = useState(plays[0]?.code ?? '');
   const play = plays.find((p) => p.code === playCode) ?? plays[0];

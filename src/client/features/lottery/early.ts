@@ -6,7 +6,8 @@
  * the request still in flight (fetchEarly), and asks afresh otherwise.
  * Only light modules are imported here: this file is part of the first screen's bundle.
  */
-import type { LotteryFamily } from '../../../domain/lottery';
+import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery/types';
+import { loadFamily } from '../../../domain/lottery/lazyCatalogue';
 import { keys, queryClient, type QueryKey } from '../../query';
 import { getNextIssueTimed, getOpenData, queryBalance, RESULTS_STRIP_SIZE } from './api';
 import { prefetchLotteries } from './hooks/useLotteries';
@@ -15,6 +16,7 @@ import { loadRebate, readCachedPlays, revalidatePlays } from './storage';
 /** Older than this, an early (or cached) answer is not taken by the page's first load: it asks again. */
 export const EARLY_TTL_MS = 10_000;
 const BETTING_PATH = /^\/lottery\/([A-Za-z0-9]{2,8})\/([A-Za-z0-9]{1,8})\/?$/;
+const bettingRoute = (pathname: string) => BETTING_PATH.exec(pathname) as [string, string, string] | null;
 
 /** The page's first load of `queryKey`: the early answer if fresh, the early request if in flight, else a new one. */
 export function fetchEarly<T>(queryKey: QueryKey, queryFn: () => Promise<T>): Promise<T> {
@@ -26,15 +28,19 @@ function prefetch<T>(queryKey: QueryKey, queryFn: () => Promise<T>): void {
 }
 
 /**
- * The betting page's code (and the lottery rules it imports), asked for before the stored user is
- * read: that read opens IndexedDB, which took 130–480 ms of a phone's cold start. Code is the same
- * for every user, so nothing here waits for who is logged in. routes.ts imports the same chunk.
+ * The betting page's code (and the lottery rules it imports) and the plays of the address's family
+ * (their own code file), asked for before the stored user is read: that read opens IndexedDB, which
+ * took 130–480 ms of a phone's cold start. Code is the same for every user, so nothing here waits for
+ * who is logged in. routes.ts imports the same page chunk; the page loads the family again if this
+ * one failed.
  */
 export function preloadBettingCode(pathname: string): void {
-  if (BETTING_PATH.test(pathname)) void import('./pages/BettingPage').catch(() => {});
+  const m = bettingRoute(pathname);
+  if (!m) return;
+  void import('./pages/BettingPage').catch(() => {});
+  const family = m[1];
+  if ((LOTTERY_FAMILIES as readonly string[]).includes(family)) void loadFamily(family as LotteryFamily).catch(() => {});
 }
-
-const bettingRoute = (pathname: string) => BETTING_PATH.exec(pathname) as [string, string, string] | null;
 
 /** Starts what the betting page at `pathname` shows everyone (no user needed): lotteries, the issue, the results. */
 export function prefetchBettingPublic(pathname: string): void {

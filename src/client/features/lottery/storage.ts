@@ -16,7 +16,7 @@ export async function loadRebate(userId: number, family: LotteryFamily, fresh = 
     if (hit) return hit;
   }
   const info = await getBetRebate(family);
-  await put(rebateStore, rebateKey(userId, family), info).catch(() => {});
+  void put(rebateStore, rebateKey(userId, family), info).catch(() => {}); // for next time, not awaited
   return info;
 }
 
@@ -59,7 +59,8 @@ async function settlePlays(userId: number, lotteryCode: string, cached: CachedPl
   if (full.unchanged) throw new Error('玩法数据获取失败，请重试');
   const { version, ...catalogue } = full;
   const fresh: CachedPlays = { version, catalogue };
-  await put(playsStore, playsKey(userId, lotteryCode), fresh).then(() => noteVersion(userId, lotteryCode, version), () => {});
+  // kept for next time without holding up this page: the hint names the version once it is held
+  void put(playsStore, playsKey(userId, lotteryCode), fresh).then(() => noteVersion(userId, lotteryCode, version), () => {});
   return fresh;
 }
 

@@ -3,9 +3,10 @@
  * lines itself. Turns tickets into the wire rows of addBetting and addChaseBetting.
  */
 import {
-  betAmountFen, formatSelection, getPlay, maxRebatePermille, parseSelection, permilleToRebatePoint, prizePerLineFen, quoteBet,
+  betAmountFen, formatSelection, maxRebatePermille, parseSelection, permilleToRebatePoint, prizePerLineFen, quoteBet,
   UNIT_DIVISOR, type BetUnit, type LotteryFamily, type PlayDef, type Selection,
 } from '../../../domain/lottery';
+import { getPlay } from '../../../domain/lottery/lazyCatalogue';
 import { formatFen as fenToYuan } from '../../../domain/money';
 import type { BettingRow, ChaseBettingData } from './api';
 import { playCodeOf } from './families';
@@ -34,6 +35,7 @@ export interface Ticket {
   rebatePermille: number;
 }
 
+/** The domain play of a playDetailCode; the family must be loaded (useFamilyPlays). */
 export function domainPlay(family: LotteryFamily, playDetailCode: string): PlayDef | undefined {
   return getPlay(family, playCodeOf(playDetailCode));
 }

@@ -4,7 +4,8 @@
  */
 import { checkStreakAmount, streakBetMessages } from '../../../domain/validation';
 import { formatFen, FEN_PER_YUAN } from '../../../domain/money';
-import { getPlay, maxRebatePermille, ODDS_SCALE, permilleToRebatePoint, rebatePointToPermille, type LotteryFamily } from '../../../domain/lottery';
+import { maxRebatePermille, ODDS_SCALE, permilleToRebatePoint, rebatePointToPermille, type LotteryFamily } from '../../../domain/lottery';
+import { getPlay, loadFamily } from '../../../domain/lottery/lazyCatalogue';
 import type { BettingRow, LongDragonRow, RebateInfo } from '../lottery/api';
 import { dropRebate, loadRebate } from '../lottery/storage';
 
@@ -27,6 +28,7 @@ export function checkDragonSlip(selected: number, amount: string): string | null
 /**
  * The rebate a dragon bet takes and the group it plays at: the account's rebate for the family, never
  * above the play's own cap (domain pricing), so the server's 返点超出可用范围 check cannot refuse it.
+ * The row's family must be loaded: rebatesFor loads it with the rebate.
  */
 export function dragonPricing(row: Pick<LongDragonRow, 'lotteryCode' | 'lotteryType' | 'playCode'>, info: RebateInfo): { bettingPoint: number; betGroup: number } {
   const play = getPlay(row.lotteryType, row.playCode.slice(row.lotteryCode.length));
@@ -62,11 +64,18 @@ export function dragonTickets(rows: readonly LongDragonRow[], sel: ReadonlyMap<s
 
 // ---------------------------------------------------------------- rebates (the lottery feature's cache)
 
-/** The account's rebate and group per family of the slip; null when one cannot be fetched (§5 message). */
+/**
+ * The account's rebate and group per family of the slip, with the families' plays (their caps bound
+ * the rebate, dragonPricing); null when one cannot be fetched (§5 message).
+ */
 export async function rebatesFor(userId: number, families: readonly LotteryFamily[]): Promise<Map<LotteryFamily, RebateInfo> | null> {
   const out = new Map<LotteryFamily, RebateInfo>();
+  const wanted = [...new Set(families)];
   try {
-    for (const f of new Set(families)) out.set(f, await loadRebate(userId, f));
+    const plays = Promise.all(wanted.map(loadFamily));
+    plays.catch(() => {}); // awaited below: a rebate failing first must not leave it unhandled
+    for (const f of wanted) out.set(f, await loadRebate(userId, f));
+    await plays;
   } catch {
     return null;
   }

@@ -5,9 +5,10 @@
  * are their class return at the lottery's cap group (domain returns.ts), scaled by G_bet / G_cap.
  */
 import {
-  FAIR_GROUP, ODDS_SCALE, getPlay, maxRebatePermille, permilleToRebatePoint, playOdds, prizePerLineFen, tierReturnBp,
+  FAIR_GROUP, ODDS_SCALE, maxRebatePermille, permilleToRebatePoint, playOdds, prizePerLineFen, tierReturnBp,
   type LotteryFamily, type PlayDef, type TierDef,
 } from '../../../domain/lottery';
+import { getPlay } from '../../../domain/lottery/lazyCatalogue';
 import { formatFen } from '../../../domain/money';
 
 /** A few plays per family that players know, by domain play code. */
@@ -30,6 +31,7 @@ export function mainTier(play: PlayDef): TierDef {
   return play.tiers.reduce((best, t) => (t.pNum * best.pDen < best.pNum * t.pDen ? t : best));
 }
 
+/** The family must be loaded (loadFamily). */
 export function representativePlays(family: LotteryFamily): PlayDef[] {
   return REPRESENTATIVE[family].map((code) => getPlay(family, code)).filter((p): p is PlayDef => p !== undefined);
 }

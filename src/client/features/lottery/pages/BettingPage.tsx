@@ -18,6 +18,7 @@ import { loadRebate, dropRebate } from '../storage';
 import { useLotteries } from '../hooks/useLotteries';
 import { useIssue } from '../hooks/useIssue';
 import { usePlays } from '../hooks/usePlays';
+import { useFamilyPlays } from '../hooks/useFamilyPlays';
 import { useBetSubmit } from '../hooks/useBetSubmit';
 import { useRouteParams } from '../hooks/useRouteParams';
 import { chaseKeyOf, domainPlay, toBettingRow, type Ticket } from '../ticket';
@@ -54,6 +55,8 @@ export default function BettingPage() {
   // it): an unknown code is refused by the server and the page goes to '/' when the list arrives.
   const family = isFamily(type) ? type : null;
   const catalogue = usePlays(userId, code);
+  // the rules of the family's plays (its own code file, asked for at app start by early.ts)
+  const rules = useFamilyPlays(item?.family ?? family);
   const [rebate, setRebate] = useState<RebateInfo | null>(null);
   const [rebateError, setRebateError] = useState(false);
   const refreshRebate = useCallback(async (drop: boolean) => {
@@ -117,7 +120,7 @@ export default function BettingPage() {
 
   const chaseKeys = new Set(slip.map(chaseKeyOf));
   const canChase = slip.length > 0 && chaseKeys.size === 1 && !chaseKeys.has(null);
-  const chasePlay = canChase && item ? domainPlay(item.family, slip[0]!.playDetailCode) : undefined;
+  const chasePlay = canChase && item && rules.ready ? domainPlay(item.family, slip[0]!.playDetailCode) : undefined;
 
   // the payout caps under the slip and the confirmation, with a warning for tickets above the per-bet cap
   const capNote = (tickets: Ticket[]) => catalogue.data && rebate && item
@@ -142,7 +145,8 @@ export default function BettingPage() {
         {catalogue.loading ? <LoadingState />
           : catalogue.error ? <ErrorState message={catalogue.error.message} onRetry={catalogue.reload} />
           : rebateError ? <ErrorState message="返点获取失败，请刷新再试" onRetry={() => { void refreshRebate(true); }} />
-          : !rebate || !catalogue.data ? <LoadingState />
+          : rules.error ? <ErrorState message="玩法规则加载失败，请检查网络后重试" onRetry={rules.retry} />
+          : !rebate || !catalogue.data || !rules.ready ? <LoadingState />
           : (
             <BetBoard lotteryCode={item.lotteryCode} family={item.family} catalogue={catalogue.data} rebate={rebate}
               slipCount={slip.length} disabled={(!onSale && online.value) || bets.waiting}

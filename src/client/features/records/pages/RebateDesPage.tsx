@@ -4,7 +4,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { getPlay, type LotteryFamily } from '../../../../domain/lottery';
+import type { LotteryFamily } from '../../../../domain/lottery';
+import { getPlay, loadFamily } from '../../../../domain/lottery/lazyCatalogue';
 import { getAllBetRebate, getHowToPlay } from '../../lottery/api';
 import { currentUser } from '../../../state/session';
 import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
@@ -30,6 +31,7 @@ export default function RebateDesPage() {
   const capGroup = caps.length > 0 ? Math.max(...caps) : undefined;
   const group = useQuery({ queryKey: keys.rebateGroup(family, loggedIn), enabled: Boolean(family && sample), queryFn: async (): Promise<number | null> => {
     if (!family || !sample) return null;
+    await loadFamily(family); // the table's plays, and the quote's below
     if (loggedIn) return (await getAllBetRebate()).find((r) => r.lotteryType === family)?.prizeGroup ?? null;
     const catalogue = await getHowToPlay(sample.lotteryCode);
     for (const play of catalogue.groups.flatMap((g) => g.plays)) {
