@@ -37,8 +37,9 @@ afterEach(() => { vi.unstubAllGlobals(); });
 describe('play catalogue version hint', () => {
   it('sends the held version before the held copy is read, and keeps the copy when unchanged', async () => {
     stubPlays('v1');
-    await revalidatePlays(USER.userId, '1008'); // nothing held: fetched whole, stored, hinted
+    await revalidatePlays(USER.userId, '1008'); // nothing held: fetched whole, then stored and hinted in the background
     expect(sent.map((q) => q.get('version'))).toEqual([null]);
+    await vi.waitFor(() => expect(localStorage.length).toBe(1)); // the hint, written once the copy is held
 
     const check = revalidatePlays(USER.userId, '1008');
     // fetch is called synchronously by the request: the question is out before IndexedDB answers
@@ -52,12 +53,13 @@ describe('play catalogue version hint', () => {
   it('drops the hinted answer when the held copy is gone, and fetches the whole catalogue', async () => {
     stubPlays('v1');
     await revalidatePlays(USER.userId, '1008');
+    await vi.waitFor(() => expect(localStorage.length).toBe(1)); // stored and hinted in the background
     await wipe(playsStore); // evicted, or cleared by another tab; the hint survives
     const { cached, fresh } = await revalidatePlays(USER.userId, '1008');
     expect(cached).toBeUndefined();
     expect(fresh?.version).toBe('v1');
     expect(fresh?.catalogue.groups.length).toBeGreaterThan(0);
-    expect((await read<{ version: string }>(playsStore, KEY))?.version).toBe('v1');
+    await vi.waitFor(async () => expect((await read<{ version: string }>(playsStore, KEY))?.version).toBe('v1'));
   });
 
   it('checks the version really held when the hint names another one', async () => {

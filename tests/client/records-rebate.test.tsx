@@ -15,7 +15,7 @@ beforeEach(() => { queryClient.clear(); window.history.replaceState(null, '', '/
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); currentUser.value = null; });
 
 describe('rebate rows', () => {
-  beforeAll(() => loadFamily('SSC')); // what the page loads before its table
+  beforeAll(() => Promise.all([loadFamily('SSC'), loadFamily('LHC')])); // what the page loads before its table
   it('run from 0 to the group maximum in 0.5 % steps at G_user − 2·r‰', () => {
     const plays = representativePlays('SSC');
     expect(plays.map((p) => p.code)).toEqual(['WX_ZXFS', 'Q3_ZXFS', 'Q2_ZXFS']);
