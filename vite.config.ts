@@ -10,8 +10,11 @@ const OUT_DIR = 'dist';
 /** The lottery rules and the lottery feature's shared parts (the pages stay in their own chunks). */
 const LOTTERY_CODE = /[\\/]src[\\/](client[\\/]features[\\/]lottery|domain[\\/]lottery)[\\/]|[\\/]src[\\/]domain[\\/]time\.ts$/;
 const DIALOG_LIBRARY = /[\\/]node_modules[\\/](@headlessui|use-sync-external-store|@floating-ui|@react-aria|@tanstack[\\/]react-virtual|tabbable)[\\/]/;
-/** Our small lazy parts that go with the dialog library: the money-action helper and the Headless UI controls. */
-const DIALOG_PARTS = /[\\/]src[\\/]client[\\/](money[\\/]|ui[\\/](Sheet|Tabs)\.tsx$)/;
+/**
+ * Our small lazy parts that go with the dialog library: the money-action helper (its hook, useMoneyAction.ts,
+ * stays with the pages and loads it on the first send) and the Headless UI controls.
+ */
+const DIALOG_PARTS = /[\\/]src[\\/]client[\\/](money[\\/]moneyAction\.ts$|ui[\\/](Sheet|Tabs)\.tsx$)/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/;
 /** The lottery domain's folder: its index names the play catalogue as `./catalogue.ts`. */
 const DOMAIN_LOTTERY = /[\\/]src[\\/]domain[\\/]lottery[\\/][^\\/]+\.ts$/;

@@ -35,7 +35,7 @@ async function scriptsDuring(page: Browser['page'], step: () => Promise<void>): 
 }
 
 describe('code files per page', () => {
-  it('loads the first screen in at most two files and the betting page in at most three more, with its family\'s plays', async () => {
+  it('loads the first screen in at most two files and the betting page in at most four more, with its family\'s plays and without the dialog library', async () => {
     b = await openBrowser();
     const page = b.page;
     await logIn(b, DEMO_PLAYER.userName, DEMO_PLAYER.password);
@@ -62,8 +62,11 @@ describe('code files per page', () => {
     // the service worker's library and the background worker start on every page once it has settled
     const bettingCode = betting.filter((p) => !first.includes(p) && !/\/(client|worker|workbox-window[\w.-]*)-[\w-]+\.js$/.test(p));
     expect(bettingCode.some((p) => /\/BettingPage-[\w-]+\.js$/.test(p)), betting.join(' ')).toBe(true);
-    // the page, the shared lottery code, the dialog library, and the plays of this family only
+    // the page, the shared lottery code, the money forms' hook (under 1 KB, shared with the money pages)
+    // and the plays of this family only: the sheets (BetPanels, the history drawer) and the dialog
+    // library they need wait until the page is ready and has settled
     expect(bettingCode.length, bettingCode.join(' ')).toBeLessThanOrEqual(4);
+    expect(betting.filter((p) => /\/(dialog|BetPanels|HistoryDrawer)-[\w-]+\.js$/.test(p)), betting.join(' ')).toEqual([]);
   });
 
   it('loads the plays of the betting page\'s own family only', async () => {

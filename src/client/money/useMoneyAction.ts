@@ -1,9 +1,19 @@
 /**
  * The money forms' hook around runMoneyAction (moneyAction.ts): `busy` while a request is in flight,
  * and `onSuccess` called with each applied result (where balances and records are refreshed).
+ * moneyAction.ts (with its dialogs) is loaded on the first send, so a page with a money form does not
+ * wait for it before it is ready; a page that has settled asks for it ahead (preloadMoneyAction).
  */
 import { useRef, useState } from 'react';
-import { runMoneyAction, type MoneyActionKind, type MoneyOutcome } from './moneyAction';
+import type { MoneyActionKind, MoneyOutcome } from './moneyAction';
+
+const moneyAction = () => import('./moneyAction');
+const LOAD_FAILED = '页面加载失败，请检查网络后重试';
+
+/** Loads the money-action code ahead of the first send (a failed load is retried by the send). */
+export function preloadMoneyAction(): void {
+  moneyAction().catch(() => {});
+}
 
 export interface MoneyActionOptions<T> {
   /** after the server applied the action (or answered that it already had) */
@@ -17,6 +27,9 @@ export function useMoneyAction<T = unknown>(userId: number, kind: MoneyActionKin
 
   /** Sends the form whose payload is `fingerprint`; see MoneyOutcome for how it can end. */
   async function run<R extends T>(fingerprint: string, send: (requestId: string) => Promise<R>): Promise<MoneyOutcome<R>> {
+    let code: Awaited<ReturnType<typeof moneyAction>>;
+    try { code = await moneyAction(); } catch { return { ok: false, reason: 'unsaved', message: LOAD_FAILED }; } // nothing was sent
+    const { runMoneyAction } = code;
     const out = await runMoneyAction({ userId, kind, fingerprint, send, onBusy: setBusy });
     if (out.ok) onSuccess.current?.(out.result);
     return out;

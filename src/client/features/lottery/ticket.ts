@@ -141,3 +141,7 @@ export function toChaseData(
 }
 
 export const unitDivisor = (u: BetUnit) => UNIT_DIVISOR[u];
+
+/** A slip's total stake and line count. */
+export const slipTotalFen = (tickets: readonly Ticket[]) => tickets.reduce((s, t) => s + t.amountFen, 0);
+export const slipLines = (tickets: readonly Ticket[]) => tickets.reduce((s, t) => s + t.lines, 0);

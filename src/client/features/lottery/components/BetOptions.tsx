@@ -1,6 +1,5 @@
 /** Unit, multiple, stake per line (odds plays) and rebate, with the prizes at the chosen rebate. */
 import { useId } from 'react';
-import { Radio, RadioGroup } from '@headlessui/react';
 import { UNIT_NAMES, MIN_PRIZE_GROUP, type BetUnit, type PlayDef } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { formatOdds } from '../../../../domain/lottery/formatOdds';
@@ -23,14 +22,16 @@ export function BetOptionsPanel({ play, info, options, onChange, stakeText, onSt
     <div className="flex flex-col gap-3 rounded-xl bg-white p-3 text-sm">
       {!odds && (
         <div className="flex flex-wrap items-center gap-3">
-          <RadioGroup aria-label="投注单位" value={options.unit} onChange={(unit) => set({ unit })} className="flex overflow-hidden rounded-lg border border-gray-300">
+          {/* native radios (arrow keys move between them): the page needs no dialog library before it is ready */}
+          <div role="radiogroup" aria-label="投注单位" className="flex overflow-hidden rounded-lg border border-gray-300">
             {UNITS.map((u) => (
-              <Radio key={u} value={u} as="button" type="button"
-                className={({ checked }) => `min-h-10 px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${checked ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
+              <label key={u}
+                className={`flex min-h-10 cursor-pointer items-center px-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-brand ${options.unit === u ? 'bg-brand text-white' : 'bg-white text-gray-800'}`}>
+                <input type="radio" name={`${id}-unit`} value={u} checked={options.unit === u} onChange={() => set({ unit: u })} className="sr-only" />
                 {UNIT_NAMES[u]}
-              </Radio>
+              </label>
             ))}
-          </RadioGroup>
+          </div>
           <div className="flex items-center gap-1">
             <label htmlFor={`${id}-m`} className="text-gray-800">倍数</label>
             <button type="button" aria-label="减少倍数" onClick={() => setMultiple(options.multiple - 1)} className="h-10 w-9 rounded-l-lg border border-gray-300 focus-visible:outline-2 focus-visible:outline-brand">−</button>

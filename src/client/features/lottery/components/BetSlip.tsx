@@ -3,11 +3,9 @@ import type { ReactNode } from 'react';
 import { UNIT_NAMES } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { Button, showToast } from '../../../ui';
-import type { Ticket } from '../ticket';
+import { slipLines, slipTotalFen, type Ticket } from '../ticket';
 import { Sheet } from '../../../ui/Sheet';
 
-export const slipTotalFen = (tickets: readonly Ticket[]) => tickets.reduce((s, t) => s + t.amountFen, 0);
-export const slipLines = (tickets: readonly Ticket[]) => tickets.reduce((s, t) => s + t.lines, 0);
 
 function TicketLine({ t, onRemove }: { t: Ticket; onRemove?(): void }) {
   return (

@@ -8,8 +8,7 @@ import { doublingPlan, profitRatePlan, sameMultiplePlan, type PlayDef } from '..
 import { formatFen } from '../../../../domain/money';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { findChaseIssues, type ChaseBettingData, type ChaseIssueRow } from '../api';
-import { chaseIssueFen, tierPrizeFen, toChaseData, unitDivisor, type Ticket } from '../ticket';
-import { slipLines } from './BetSlip';
+import { chaseIssueFen, slipLines, tierPrizeFen, toChaseData, unitDivisor, type Ticket } from '../ticket';
 import { Sheet } from '../../../ui/Sheet';
 
 export const CHASE_MAX_ISSUES = 50;

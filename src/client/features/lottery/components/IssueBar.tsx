@@ -3,51 +3,23 @@
  * latest result (with the issue still waiting for its official result), the history drawer and the
  * trend chart of the lottery.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { invalidateAfterMoney, keys, useQuery } from '../../../query';
-import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
-import { getOpenData, RESULTS_STRIP_SIZE, type OpenRow } from '../api';
-import { EARLY_TTL_MS } from '../early';
-import { formatDrawDay, formatTime } from '../families';
+import { invalidateAfterMoney } from '../../../query';
+import { RESULTS_STRIP_SIZE, type OpenRow } from '../api';
+import { formatDrawDay } from '../families';
 import { lastResultOf } from '../lastResult';
 import { CloseTimer } from './CloseTimer';
 import { STALE_ISSUE_MSG, type IssueState } from '../hooks/useIssue';
 import { Balls } from './Balls';
-import { Sheet } from '../../../ui/Sheet';
+import { useResults } from '../hooks/useResults';
 import type { LotteryFamily } from '../../../../domain/lottery';
 
 /** Older draws under the latest one, on wide screens only (a phone shows the latest; the drawer has the rest). */
 const STRIP_OLDER_ROWS = 2;
-const HISTORY_SIZE = 50;
-const RESULTS_POLL_MS = 20_000;
+// the drawer is a sheet (the dialog library's chunk): loaded when opened
+const HistoryDrawer = lazy(() => import('./HistoryDrawer'));
 const RESULT_LINK = 'shrink-0 rounded-lg border border-gray-300 px-2 py-1 text-xs text-gray-800 focus-visible:outline-2 focus-visible:outline-brand';
-
-/**
- * Recent results, polled (one cache entry per lottery and size). `refreshKey` (the last drawn issue)
- * asks again when it changes to a new value, not when it first arrives: the first load already has
- * that draw (asked once per page, or taken from the request started at app start).
- */
-function useResults(lotteryCode: string, size: number, refreshKey: unknown) {
-  const q = useQuery({
-    queryKey: keys.results(lotteryCode, size),
-    queryFn: () => getOpenData(lotteryCode, size, { quiet: true }),
-    staleTime: EARLY_TTL_MS,
-  });
-  const { reload } = q;
-  useEffect(() => {
-    const t = setInterval(reload, RESULTS_POLL_MS);
-    return () => clearInterval(t);
-  }, [reload]);
-  const seenKey = useRef<unknown>(null);
-  useEffect(() => {
-    if (refreshKey === null || refreshKey === undefined) return;
-    const prev = seenKey.current;
-    seenKey.current = refreshKey;
-    if (prev !== null && prev !== refreshKey) reload();
-  }, [refreshKey, reload]);
-  return { rows: q.data, error: q.error, reload };
-}
 
 /**
  * A new draw, or the latest one settled, changes my balance and bets: both are asked again then,
@@ -107,35 +79,7 @@ export function IssueBar({ lotteryCode, family, official = false, issue }: {
           ))}
         </ol>
       )}
-      {historyOpen && <HistoryDrawer lotteryCode={lotteryCode} family={family} onClose={() => setHistoryOpen(false)} />}
+      {historyOpen && <Suspense fallback={null}><HistoryDrawer lotteryCode={lotteryCode} family={family} onClose={() => setHistoryOpen(false)} /></Suspense>}
     </section>
-  );
-}
-
-function HistoryDrawer({ lotteryCode, family, onClose }: { lotteryCode: string; family?: LotteryFamily; onClose(): void }) {
-  const h = useResults(lotteryCode, HISTORY_SIZE, null);
-  return (
-    <Sheet open title="历史开奖" onClose={onClose} footer={<>
-      <Link href={`/trendChart/${lotteryCode}`} className="flex min-h-11 flex-1 items-center justify-center rounded-lg border border-brand font-medium text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">查看走势图</Link>
-      <Button variant="secondary" className="flex-1" onClick={onClose}>关闭</Button>
-    </>}>
-      {h.error && !h.rows ? <ErrorState message={h.error.message} onRetry={h.reload} />
-        : !h.rows ? <LoadingState />
-        : h.rows.length === 0 ? <EmptyState text="暂无开奖记录" />
-        : (
-          <table className="w-full text-sm">
-            <thead><tr className="text-left text-gray-600"><th className="py-1 font-normal">期号</th><th className="py-1 font-normal">开奖号码</th><th className="py-1 font-normal">时间</th></tr></thead>
-            <tbody>
-              {h.rows.map((r) => (
-                <tr key={r.issue} className="border-t border-gray-100">
-                  <td className="py-2 pr-1 align-top text-xs">{r.issue}</td>
-                  <td className="py-2 pr-1"><Balls openNumber={r.openNumber} family={family} drawnAt={r.openTime} /></td>
-                  <td className="py-2 align-top text-xs text-gray-600">{formatTime(r.openTime)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-    </Sheet>
   );
 }

@@ -2,12 +2,13 @@
  * /lottery/:type/:code — pick numbers, fill the 号码篮, bet the issue on sale or chase the next ones.
  * An unknown code goes to '/'; the page title becomes the lottery's name.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from 'wouter';
 import { ErrorState, LoadingState, Page, requireOnline, showAlert, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { isOnline, online } from '../../../state/network';
+import { whenPageSettled } from '../../../settled';
 import { tenantName } from '../../../state/tenant';
 import { formatFen } from '../../../../domain/money';
 import { addBetting, addChaseBetting, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
@@ -20,17 +21,14 @@ import { useIssue } from '../hooks/useIssue';
 import { usePlays } from '../hooks/usePlays';
 import { useFamilyPlays } from '../hooks/useFamilyPlays';
 import { useBetSubmit } from '../hooks/useBetSubmit';
+import { loadPanels, usePanels } from '../hooks/usePanels';
+import { preloadMoneyAction } from '../../../money/useMoneyAction';
 import { useRouteParams } from '../hooks/useRouteParams';
-import { chaseKeyOf, domainPlay, toBettingRow, type Ticket } from '../ticket';
+import { chaseKeyOf, domainPlay, slipLines, slipTotalFen, toBettingRow, type Ticket } from '../ticket';
 import { IssueBar } from '../components/IssueBar';
 import { BetBoard } from '../components/BetBoard';
-import { ConfirmSheet, SlipSheet, SuccessSheet, slipLines, slipTotalFen } from '../components/BetSlip';
-import { ChasePanel } from '../components/ChasePanel';
 import { CapNote } from '../components/CapNote';
-import { Sheet } from '../../../ui/Sheet';
 
-// The long-dragon helper (records feature) loads only when the player opens it.
-const LongDragon = lazy(() => import('../../records/LongDragon').then((m) => ({ default: m.LongDragon })));
 
 export const ROUTE = '/lottery/:type/:code';
 
@@ -50,6 +48,8 @@ export default function BettingPage() {
     else if (item.family !== type) navigate(`/lottery/${item.family}/${item.lotteryCode}`, { replace: true });
   }, [lotteries.list, item, type, navigate]);
   useEffect(() => { if (item) document.title = `${tenantName()} - ${item.lotteryName}`; }, [item]);
+  // the sheets and the money-action code, ahead of the first tap that needs them (usePanels)
+  useEffect(() => { whenPageSettled(() => { loadPanels().catch(() => {}); preloadMoneyAction(); }); }, []);
 
   // The code and family of the address are asked about at once, beside the lottery list (not after
   // it): an unknown code is refused by the server and the page goes to '/' when the list arrives.
@@ -86,6 +86,7 @@ export default function BettingPage() {
   const [panel, setPanel] = useState<Panel>(null);
   const [dragonOpen, setDragonOpen] = useState(false);
   const [confirmTickets, setConfirmTickets] = useState<Ticket[]>([]);
+  const P = usePanels(panel !== null || dragonOpen, () => { setPanel(null); setDragonOpen(false); });
   const bets = useBetSubmit({ userId, onRebateStale: (drop) => { void refreshRebate(drop); } });
 
   const onSale = Boolean(issue.data?.issue) && (issue.remainingMs ?? 0) > 0;
@@ -155,23 +156,19 @@ export default function BettingPage() {
               onOpenSlip={() => setPanel('slip')} />
           )}
       </div>
-      {panel === 'slip' && (
-        <SlipSheet tickets={slip} canChase={canChase} onClose={() => setPanel(null)} onClear={() => setSlip([])}
+      {P && panel === 'slip' && (
+        <P.SlipSheet tickets={slip} canChase={canChase} onClose={() => setPanel(null)} onClear={() => setSlip([])}
           onRemove={(k) => setSlip((s) => s.filter((t) => t.key !== k))} onSubmit={() => openConfirm(slip)} onChase={() => setPanel('chase')} note={capNote(slip)} />
       )}
-      {panel === 'confirm' && issue.data?.issue && (
-        <ConfirmSheet lotteryName={item.lotteryName} issue={issue.data.issue} tickets={confirmTickets} onCancel={() => setPanel(null)} onConfirm={() => { void sendBets(); }} note={capNote(confirmTickets)} />
+      {P && panel === 'confirm' && issue.data?.issue && (
+        <P.ConfirmSheet lotteryName={item.lotteryName} issue={issue.data.issue} tickets={confirmTickets} onCancel={() => setPanel(null)} onConfirm={() => { void sendBets(); }} note={capNote(confirmTickets)} />
       )}
-      {panel === 'chase' && chasePlay && rebate && (
-        <ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }}
+      {P && panel === 'chase' && chasePlay && rebate && (
+        <P.ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }}
           note={(m) => capNote(slip.map((t) => ({ ...t, multiple: m })))} />
       )}
-      {panel && typeof panel === 'object' && <SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
-      {dragonOpen && (
-        <Sheet open title="长龙助手" onClose={() => setDragonOpen(false)}>
-          <Suspense fallback={<LoadingState />}><LongDragon popup /></Suspense>
-        </Sheet>
-      )}
+      {P && panel && typeof panel === 'object' && <P.SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
+      {P && dragonOpen && <P.DragonSheet onClose={() => setDragonOpen(false)} />}
       {bets.waiting && (
         <div role="status" aria-live="assertive" className="fixed inset-0 z-[80] flex items-center justify-center bg-black/40">
           <div className="flex items-center gap-3 rounded-xl bg-white px-5 py-4 text-gray-900 shadow-xl">
