@@ -1,0 +1,28 @@
+/** Chat constants (spec 001 section 9), with units in the names. */
+
+/** history paging: the first load shows 5, every later page 20 (paging up by message id) */
+export const FIRST_PAGE_SIZE = 5;
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+/** the room and private-room lists */
+export const ROOM_PAGE_SIZE = 20;
+/** how far back a public room's history is shown and a reconnect is caught up */
+export const HISTORY_WINDOW_MS = 12 * 3600_000;
+/** the most messages one reconnect catch-up sends before telling the client to reload */
+export const CATCH_UP_MAX_MESSAGES = 500;
+/** the room password: 4 digits */
+export const ROOM_PASSWORD_PATTERN = /^\d{4}$/;
+/** md5 of the empty string: the socket's password when a room has none (platform-api.md) */
+export const EMPTY_PASSWORD_MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
+export const REMARK_MAX_CHARS = 200;
+/** the live socket's key */
+export const SOCKET_KEY_TTL_SEC = 60;
+/** the server's heartbeat (push 6) interval; a socket silent for 3 intervals is closed */
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+/** flood control: per user and per room, in messages per second; system pushes are never limited */
+export const USER_MESSAGES_PER_SEC = 5;
+export const ROOM_MESSAGES_PER_SEC = 40;
+/** grades with a meaning in chat (spec 001 section 3) */
+export const GRADE_TEST = -1;
+export const GRADE_GUEST = -2;
+export const GRADE_MANAGER = 100;

@@ -1,0 +1,180 @@
+/**
+ * This instance's sockets, per room, and the exactly-once delivery of messages to them.
+ *
+ * Invariant: a socket is sent the messages of its room in room_seq order, each once, with no
+ * gap. The room's state holds the highest seq pushed to its live sockets; a bus event whose seq
+ * is not the next one waits, and the missing ones are read from the database (they are committed:
+ * a room's seq is taken under its row lock, so seq n commits before seq n+1 can be taken). A
+ * socket that joins with a cursor first reads what it missed from the database while it queues
+ * what arrives live, then drops from the queue what the read already sent.
+ * Frames are encoded once by the publisher and the same text goes to every socket.
+ */
+import type { WebSocket } from 'ws';
+import type { Sql } from '../db/client.ts';
+import { lastSeqOf, messageFrame, rowsAfterSeq } from '../chat/messages.ts';
+import type { BusEvent, ChatBus } from './bus.ts';
+
+const GAP_FILL_ROWS = 200;
+const FILL_RETRY_MS = 1000;
+
+export interface ChatSocket {
+  ws: WebSocket;
+  roomId: number;
+  userId: number | null;
+  /** the highest seq sent to this socket */
+  seq: number;
+  /** while catching up: live frames waiting, with their seq */
+  queue: { seq: number; frame: string }[] | null;
+}
+
+interface RoomState {
+  sockets: Set<ChatSocket>;
+  /** the highest seq pushed to the live sockets; null until read from the database */
+  seq: number | null;
+  pending: Map<number, string>;
+  filling: boolean;
+  ready: Promise<void>;
+}
+
+export class ChatHub {
+  private rooms = new Map<number, RoomState>();
+
+  constructor(private sql: Sql, private bus: ChatBus, private log: { warn(o: object, m: string): void }) {
+    bus.subscribe((e) => this.onEvent(e));
+  }
+
+  /** Local sockets of a room (presence and tests). */
+  socketsOf(roomId: number): ReadonlySet<ChatSocket> {
+    return this.rooms.get(roomId)?.sockets ?? new Set();
+  }
+
+  private room(roomId: number): RoomState {
+    let state = this.rooms.get(roomId);
+    if (!state) {
+      const made: RoomState = { sockets: new Set(), seq: null, pending: new Map(), filling: false, ready: Promise.resolve() };
+      made.ready = lastSeqOf(this.sql, roomId).then((seq) => {
+        made.seq = seq;
+        this.drain(roomId, made);
+      });
+      this.rooms.set(roomId, made);
+      state = made;
+    }
+    return state;
+  }
+
+  /**
+   * Adds a socket. `afterSeq` is the seq it has seen (null: start from now); it first gets what
+   * it missed from the database, then live messages, each once.
+   */
+  async join(s: ChatSocket, afterSeq: number | null): Promise<void> {
+    const state = this.room(s.roomId);
+    s.queue = [];
+    state.sockets.add(s);
+    await state.ready;
+    if (afterSeq === null) {
+      s.seq = state.seq ?? 0;
+    } else {
+      s.seq = afterSeq;
+      for (;;) {
+        const rows = await rowsAfterSeq(this.sql, s.roomId, s.seq, GAP_FILL_ROWS);
+        for (const row of rows) {
+          if (row.state === 0) send(s, messageFrame(row));
+          s.seq = row.room_seq;
+        }
+        if (rows.length < GAP_FILL_ROWS) break;
+      }
+    }
+    const queued = s.queue;
+    s.queue = null;
+    for (const q of queued) {
+      if (q.seq > s.seq) {
+        send(s, q.frame);
+        s.seq = q.seq;
+      }
+    }
+  }
+
+  leave(s: ChatSocket): void {
+    const state = this.rooms.get(s.roomId);
+    if (!state) return;
+    state.sockets.delete(s);
+    if (state.sockets.size === 0 && !state.filling) this.rooms.delete(s.roomId);
+  }
+
+  private onEvent(e: BusEvent): void {
+    const state = this.rooms.get(e.roomId);
+    if (!state) return;
+    if (e.kind === 'room') {
+      for (const s of state.sockets) {
+        if (e.userId !== undefined && s.userId !== e.userId) continue;
+        send(s, e.frame);
+        if (e.closeAfter) s.ws.close(4003, 'closed');
+      }
+      return;
+    }
+    if (state.seq !== null && e.seq <= state.seq) return;
+    state.pending.set(e.seq, e.frame);
+    this.drain(e.roomId, state);
+  }
+
+  /** Pushes the pending messages in seq order; a gap is read from the database. */
+  private drain(roomId: number, state: RoomState): void {
+    if (state.seq === null) return;
+    for (const seq of [...state.pending.keys()]) if (seq <= state.seq) state.pending.delete(seq);
+    for (let next = state.pending.get(state.seq + 1); next !== undefined; next = state.pending.get(state.seq + 1)) {
+      state.pending.delete(state.seq + 1);
+      state.seq += 1;
+      this.broadcast(state, state.seq, next);
+    }
+    if (state.pending.size > 0 && !state.filling) void this.fill(roomId, state);
+  }
+
+  private async fill(roomId: number, state: RoomState): Promise<void> {
+    state.filling = true;
+    try {
+      const rows = await rowsAfterSeq(this.sql, roomId, state.seq ?? 0, GAP_FILL_ROWS);
+      for (const row of rows) {
+        if (row.room_seq !== (state.seq ?? 0) + 1) break;
+        state.seq = row.room_seq;
+        state.pending.delete(row.room_seq);
+        if (row.state === 0) this.broadcast(state, row.room_seq, messageFrame(row));
+      }
+    } catch (err) {
+      this.log.warn({ err, roomId }, 'chat gap fill failed');
+      state.filling = false;
+      setTimeout(() => this.drain(roomId, state), FILL_RETRY_MS).unref();
+      return;
+    }
+    state.filling = false;
+    if (state.sockets.size === 0) this.rooms.delete(roomId);
+    else this.drain(roomId, state);
+  }
+
+  private broadcast(state: RoomState, seq: number, frame: string): void {
+    for (const s of state.sockets) {
+      if (s.queue) s.queue.push({ seq, frame });
+      else if (seq > s.seq) {
+        send(s, frame);
+        s.seq = seq;
+      }
+    }
+  }
+
+  /** Sends a frame to this instance's sockets of a user (all rooms), e.g. a forced login. */
+  sendToUser(userId: number, frame: string): void {
+    for (const state of this.rooms.values()) for (const s of state.sockets) if (s.userId === userId) send(s, frame);
+  }
+
+  close(): void {
+    for (const state of this.rooms.values()) for (const s of state.sockets) s.ws.close(1001, 'going away');
+    this.rooms.clear();
+  }
+
+  get publisher(): ChatBus {
+    return this.bus;
+  }
+}
+
+function send(s: ChatSocket, frame: string): void {
+  if (s.ws.readyState === 1) s.ws.send(frame);
+}
