@@ -95,3 +95,8 @@ export async function openWithKey(base: string, query: Record<string, string | n
   await s.until(() => s.frames.some((f) => f.code === 2 || f.code === 14) || s.closed !== null);
   return s;
 }
+
+/** Waits for the start of the next second: flood control counts per whole second. */
+export function nextSecond(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 10));
+}
