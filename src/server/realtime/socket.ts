@@ -17,6 +17,7 @@ import { enterRefusal, isManagerGrade } from '../../domain/chat/access.ts';
 import { HEARTBEAT_INTERVAL_MS, SOCKET_KEY_TTL_SEC } from '../../domain/chat/constants.ts';
 import { CloseCode, PushCode } from '../../domain/chat/push.ts';
 import { maskName } from '../../domain/money.ts';
+import { ResponseCode } from '../../domain/errors.ts';
 import type { Sql } from '../db/client.ts';
 import { enterAsGuest, hasGrant, speakCheck } from '../chat/entry.ts';
 import { seqAfterId } from '../chat/messages.ts';
@@ -75,7 +76,8 @@ export default async function socketRoutes(app: FastifyInstance) {
                   values (${hash}, ${req.user.userId}, ${req.user.sessionId}, now() + make_interval(secs => ${SOCKET_KEY_TTL_SEC}))`;
       } else {
         const code = req.query.guestCode;
-        if (!code) throw req.sessionProblem ?? refuse('请先登录', 0);
+        // without a guest code a key needs a login: the ended session's code, or 请先登录
+        if (!code) throw req.sessionProblem ?? new AppError('请先登录', ResponseCode.NOT_LOGGED_IN);
         const [room] = await sql`select 1 from chat_rooms where guest_code = ${code} and enabled`;
         if (!room) refuse('游客码不正确');
         await sql`insert into chat_socket_keys (key_hash, guest_code, expires_at)
