@@ -78,6 +78,18 @@ describe('keys and the connect result', () => {
     await carol.get('/v1/users/logout');
     const ended = track(await openWithKey(base, { type: 1, key, roomId: room.roomCode, password: pw('2468') }));
     expect(ended.frames[0]).toMatchObject({ code: 14, success: false });
+
+    // a live socket of a session that ends gets 14 at the next check and closes
+    const dave = await ctx.userClient();
+    const open = track(await openSocket(base, dave, { type: 1, roomId: room.roomCode, password: pw('2468') }));
+    expect(open.frames[0].success).toBe(true);
+    await ctx.app.chatSessionCheck();
+    expect(open.closed).toBeNull();
+    await op.post('/v1/admin/users/forceLogout', { userId: dave.userId, message: '请重新登录' });
+    await ctx.app.chatSessionCheck();
+    await open.until(() => open.closed !== null);
+    expect(open.frames.at(-1)).toMatchObject({ code: 14, msg: '请重新登录' });
+    expect(open.closed?.code).toBe(4014);
   });
 });
 

@@ -8,6 +8,7 @@
  * two intervals is closed.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { Type, type Static } from '@sinclair/typebox';
 import { newToken, tokenHash } from '../auth/kdf.ts';
@@ -52,9 +53,9 @@ interface ConnectQuery {
   lastId?: string;
 }
 
-export default async function socketRoutes(app: FastifyInstance) {
+async function socketRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
-  const live = new Map<WebSocket, { alive: boolean }>();
+  const live = new Map<WebSocket, { alive: boolean; sessionId: number | null }>();
   const beat = setInterval(() => {
     for (const [ws, state] of live) {
       if (!state.alive) {
@@ -64,8 +65,27 @@ export default async function socketRoutes(app: FastifyInstance) {
       state.alive = false;
       if (ws.readyState === 1) ws.send(HEARTBEAT_FRAME);
     }
+    void closeEndedSessions().catch((err) => app.log.warn({ err }, 'chat session check failed'));
   }, HEARTBEAT_INTERVAL_MS);
   beat.unref();
+
+  /** A socket whose session ended (logout, forced, frozen) gets push 14 with the reason and closes. */
+  async function closeEndedSessions(): Promise<void> {
+    const ids = [...new Set([...live.values()].map((s) => s.sessionId).filter((id): id is number => id !== null))];
+    if (ids.length === 0) return;
+    const ended = await sql<{ id: number; end_reason: string | null; end_message: string | null }[]>`
+      select s.id, s.end_reason, s.end_message from sessions s join users u on u.id = s.user_id
+      where s.id = any (${ids}) and (s.ended_at is not null or u.status <> 'active')`;
+    const reasons = new Map(ended.map((e) => [e.id, sessionError(e.end_reason ?? 'revoked', e.end_message)]));
+    for (const [ws, state] of live) {
+      const why = state.sessionId === null ? undefined : reasons.get(state.sessionId);
+      if (!why || ws.readyState !== 1) continue;
+      ws.send(JSON.stringify({ code: PushCode.FORCED_LOGIN, success: false, msg: why.message }));
+      ws.close(CloseCode.SESSION_ENDED, 'session ended');
+    }
+  }
+  /** for tests: run the session check now */
+  app.decorate('chatSessionCheck', closeEndedSessions);
   app.addHook('onClose', async () => clearInterval(beat));
 
   app.get<{ Querystring: Static<typeof KeyQuery> }>(
@@ -90,7 +110,7 @@ export default async function socketRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Querystring: ConnectQuery }>('/v1/broadCast/chat', { websocket: true, config: { auth: 'none' } }, (ws, req) => {
-    const state = { alive: true };
+    const state = { alive: true, sessionId: null as number | null };
     live.set(ws, state);
     let joined: ChatSocket | null = null;
     let counted = false;
@@ -106,6 +126,7 @@ export default async function socketRoutes(app: FastifyInstance) {
       try {
         const accepted = await accept(req.query);
         if (ws.readyState !== 1) return;
+        state.sessionId = accepted.sessionId;
         ws.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: true, msg: '连接成功', body: accepted.body }));
         joined = { ws, roomId: accepted.room.id, userId: accepted.userId, seq: 0, queue: null };
         if (accepted.room.type === 1 && accepted.userId !== null) {
@@ -163,12 +184,12 @@ export default async function socketRoutes(app: FastifyInstance) {
         const banned = await speakCheck(sql, room, viewer);
         const name = user.nick_name || user.user_name;
         return {
-          room, userId: user.id, lastId,
+          room, userId: user.id, sessionId: owner.sessionId, lastId,
           body: { roomId: room.id, roomCode: room.room_code, isManager: isManager ? 1 : 0, bannedMessage: banned ?? '', mutedGrades: room.muted_grades },
           online: { userId: String(user.id), roleUserName: isManager || isManagerGrade(user.grade) ? name : maskName(name), avatar: user.avatar ?? '', isManager: isManager ? 1 : 0 },
         };
       }
-      return { room, userId: user.id, lastId, body: { roomId: room.id }, online: {} };
+      return { room, userId: user.id, sessionId: owner.sessionId, lastId, body: { roomId: room.id }, online: {} };
     }
     if (q.type === '7') refuse('游客不能私聊');
     const room = await publicRoom(sql, String(q.roomId ?? ''));
@@ -176,9 +197,19 @@ export default async function socketRoutes(app: FastifyInstance) {
     if (q.guestCode !== owner.guestCode) refuse('游客码不正确');
     if (!(await passwordMatches(room, q.password))) refuse('房间密码错误');
     return {
-      room, userId: null, lastId,
+      room, userId: null, sessionId: null, lastId,
       body: { roomId: room.id, roomCode: room.room_code, isManager: 0, bannedMessage: '游客不能发言，请先注册', registerLink: room.register_link },
       online: {},
     };
+  }
+}
+
+/** Wrapped so the session check it decorates is visible to the whole app (and tests). */
+export default fp(socketRoutes, { name: 'chat-socket' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** ends the sockets of sessions that have ended (runs with every heartbeat) */
+    chatSessionCheck: () => Promise<void>;
   }
 }
