@@ -40,15 +40,15 @@ describe('text messages', () => {
 });
 
 describe('the message catalogue', () => {
-  it('has text and image; text goes through addMessage, image does not', () => {
-    expect(messageKind(MessageType.TEXT)?.viaAddMessage).toBe(true);
-    expect(messageKind(MessageType.IMAGE)?.viaAddMessage).toBe(false);
+  it('has text and image, each with the calls that send it', () => {
+    expect(messageKind(MessageType.TEXT)?.sentBy).toEqual(['addMessage', 'addDirectMessage']);
+    expect(messageKind(MessageType.IMAGE)?.sentBy).toEqual(['addImage', 'addDirectMessage']);
     expect(messageKind(MessageType.TIME_DIVIDER)).toBeNull();
     expect(messageKind(999)).toBeNull();
   });
   it('checks image payloads: chat upload paths only', () => {
-    const img = '/uploads/chat/0123456789abcdef.jpg';
-    const thumb = '/uploads/chat/0123456789abcdef_thumb.jpg';
+    const img = '/uploads/0123456789abcdef0123456789abcdef.jpg';
+    const thumb = '/uploads/fedcba9876543210fedcba9876543210.webp';
     expect(parseImage(JSON.stringify({ imgPath: img, thumbPath: thumb, extra: 1 }))).toEqual({
       ok: true, body: JSON.stringify({ imgPath: img, thumbPath: thumb }),
     });
@@ -56,6 +56,7 @@ describe('the message catalogue', () => {
     expect(parseImage(JSON.stringify({ imgPath: 'javascript:alert(1)', thumbPath: thumb })).ok).toBe(false);
     expect(parseImage(JSON.stringify({ imgPath: 'https://evil.example/x.jpg', thumbPath: thumb })).ok).toBe(false);
     expect(parseImage('null').ok).toBe(false);
+    expect(parseImage(JSON.stringify({ imgPath: '/uploads/../etc/passwd.jpg', thumbPath: thumb })).ok).toBe(false);
   });
 });
 

@@ -26,3 +26,9 @@ export const ROOM_MESSAGES_PER_SEC = 40;
 export const GRADE_TEST = -1;
 export const GRADE_GUEST = -2;
 export const GRADE_MANAGER = 100;
+/** chat images: the upload limit, the thumbnail's side, the saved images */
+export const CHAT_IMAGE_MAX_BYTES = 2_097_152;
+export const THUMB_SIDE_PX = 240;
+export const SAVED_IMAGE_PAGE_SIZE = 40;
+export const SAVED_IMAGE_SELECTION_MAX = 10;
+export const SAVED_IMAGES_MAX = 200;

@@ -26,11 +26,14 @@ export type MessageTypeId = (typeof MessageType)[keyof typeof MessageType];
 
 export type Parsed = { ok: true; body: string } | { ok: false; msg: string };
 
+/** The calls that send messages; each type names the ones that take it. */
+export type SendCall = 'addMessage' | 'addImage' | 'addDirectMessage';
+
 export interface MessageKind {
   id: number;
   name: string;
-  /** whether addMessage / addDirectMessage take it directly (images come through addImage) */
-  viaAddMessage: boolean;
+  /** the calls that take this type (a public room's image comes through addImage) */
+  sentBy: readonly SendCall[];
   /** checks the sent text against the room's length limit; returns what is stored */
   parse(message: string, messageLength: number): Parsed;
   /** what a private-room list shows as the last message */
@@ -49,8 +52,8 @@ export function parseText(message: string, messageLength: number): Parsed {
   return { ok: true, body: message.replace(/\r\n?/g, '\n') };
 }
 
-/** An image's paths point at the chat uploads only (never another site, never javascript:). */
-const CHAT_IMAGE_PATH = /^\/uploads\/chat\/[0-9a-f]{16,64}(?:_thumb)?\.(?:jpg|png|webp)$/;
+/** An image's paths point at the site's own uploads only (never another site, never javascript:). */
+export const CHAT_IMAGE_PATH = /^\/uploads\/[0-9a-f]{32}\.(?:png|jpg|gif|webp)$/;
 
 export function parseImage(message: string): Parsed {
   let value: unknown;
@@ -66,8 +69,8 @@ export function parseImage(message: string): Parsed {
 }
 
 export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, MessageKind>([
-  [MessageType.TEXT, { id: MessageType.TEXT, name: '文字', viaAddMessage: true, parse: parseText, preview: (b) => b }],
-  [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', viaAddMessage: false, parse: parseImage, preview: () => '[图片]' }],
+  [MessageType.TEXT, { id: MessageType.TEXT, name: '文字', sentBy: ['addMessage', 'addDirectMessage'], parse: parseText, preview: (b) => b }],
+  [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', sentBy: ['addImage', 'addDirectMessage'], parse: parseImage, preview: () => '[图片]' }],
 ]);
 
 export function messageKind(id: number): MessageKind | null {

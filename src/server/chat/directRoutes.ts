@@ -95,7 +95,7 @@ export default async function directRoutes(app: FastifyInstance) {
   app.post<{ Body: AddDirectMessage }>('/v1/chat/addDirectMessage', { config: USER, schema: { body: AddDirectMessageBody } }, async (req) => {
     const user = loggedIn(req);
     const room = await directRoomOf(sql, req.body.roomId, user.userId);
-    const message = await sendToRoom(app, room, user.userId, { messageTypeId: req.body.messageTypeId, message: req.body.message });
+    const message = await sendToRoom(app, room, user.userId, { messageTypeId: req.body.messageTypeId, message: req.body.message }, 'addDirectMessage');
     // the sender has read what they sent
     await sql`update chat_direct_members set message_read_id = greatest(message_read_id, ${message.id})
               where room_id = ${room.id} and user_id = ${user.userId}`;

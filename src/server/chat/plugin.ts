@@ -8,6 +8,7 @@ import socketRoutes from '../realtime/socket.ts';
 import chatAdminRoutes from './adminRoutes.ts';
 import banRoutes from './banRoutes.ts';
 import directRoutes from './directRoutes.ts';
+import imageRoutes from './imageRoutes.ts';
 import playerRoutes from './playerRoutes.ts';
 import roomRoutes from './roomRoutes.ts';
 import { ChatServices } from './services.ts';
@@ -20,6 +21,7 @@ async function chatPlugin(app: FastifyInstance) {
   await app.register(directRoutes);
   await app.register(banRoutes);
   await app.register(playerRoutes);
+  await app.register(imageRoutes);
   await app.register(chatAdminRoutes);
   await app.register(socketRoutes);
 }

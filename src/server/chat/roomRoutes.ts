@@ -12,7 +12,7 @@ import { formatBeijing } from '../../domain/time.ts';
 import { activeBan, enterAsGuest, enterAsMember, grantByPassword, memberOf, PASSWORD_WRONG_MSG, speakCheck } from './entry.ts';
 import { historyPage } from './messages.ts';
 import { publicRoom, roomSetting, viewerOf, type RoomRow } from './rooms.ts';
-import { sendToRoom } from './send.ts';
+import { sendInPublicRoom } from './send.ts';
 import {
   AddMessageBody, CheckPasswordBody, GuestMessageListQuery, MessageListQuery, OnlineQuery, PagingQuery, RoleQuery,
   RoomMessageBody, RoomQuery, type AddMessage, type CheckPassword, type GuestMessageListQ, type MessageListQ,
@@ -103,22 +103,8 @@ export default async function roomRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: AddMessage }>('/v1/chat/addMessage', { config: USER, schema: { body: AddMessageBody } }, async (req) => {
-    const user = loggedIn(req);
-    const room = await publicRoom(sql, req.body.roomCode);
-    const viewer = await enterAsMember(sql, room, user);
-    const refusal = await speakCheck(sql, room, viewer);
-    if (refusal) refuse(refusal);
-    if (req.body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
-    const mentionIds = req.body.userIds ? [...new Set(req.body.userIds.split(',').map(Number))] : [];
-    const message = await sendToRoom(app, room, user.userId, {
-      messageTypeId: req.body.messageTypeId,
-      message: req.body.message,
-      status: req.body.status ?? 0,
-      mentionIds,
-    });
-    return ok(message, '发送成功');
-  });
+  app.post<{ Body: AddMessage }>('/v1/chat/addMessage', { config: USER, schema: { body: AddMessageBody } }, async (req) =>
+    ok(await sendInPublicRoom(app, loggedIn(req), req.body, 'addMessage'), '发送成功'));
 
   app.post<{ Body: RoomMessage }>(
     '/v1/chat/updateMessageStateFront', { config: USER, schema: { body: RoomMessageBody } }, async (req) => {

@@ -124,3 +124,24 @@ create table chat_room_grants (
   created_at   timestamptz not null default now(),
   primary key (room_id, user_id)
 );
+
+-- Chat images (uploadChatFile): the re-encoded image and its thumbnail, both files of `uploads`.
+-- An image message may only point at a pair recorded here.
+create table chat_images (
+  img_path   text primary key,
+  thumb_path text not null,
+  user_id    bigint not null references users(id),
+  width      integer not null,
+  height     integer not null,
+  created_at timestamptz not null default now()
+);
+
+-- A member's saved images (the emoji panel's second tab), newest first.
+create table chat_saved_images (
+  id         bigserial primary key,
+  user_id    bigint not null references users(id),
+  img_path   text not null references chat_images(img_path),
+  created_at timestamptz not null default now(),
+  unique (user_id, img_path)
+);
+create index chat_saved_images_user on chat_saved_images (user_id, id desc);
