@@ -1,7 +1,7 @@
 /** Public chat rooms over HTTP: the operator's rooms, the list, password gate, sending, paging, withdrawing, guests. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from './helpers.ts';
-import { gradeUser, makeRoom, type Member, operator, pw } from './chat-fixtures.ts';
+import { gradeUser, makeRoom, type Member, nextSecond, operator, pw } from './chat-fixtures.ts';
 
 const ctx = await setupTestApp();
 let op: Member;
@@ -91,6 +91,7 @@ describe('the password gate', () => {
 describe('sending and paging', () => {
   it('stores as sent, pages up by id (5 first, then 20), and refuses bad messages', async () => {
     const room = await makeRoom(op, { messageLength: 20 });
+    await nextSecond(); // flood control counts per second: start with a fresh one
     const send = (c: Member, message: string, extra: Record<string, string | number> = {}) =>
       c.post('/v1/chat/addMessage', { roomCode: room.roomCode, messageTypeId: 1, message, status: 0, userIds: '', ...extra });
     const first = await send(alice, '<b>你好</b>\n第二行');
@@ -134,7 +135,7 @@ describe('sending and paging', () => {
   it('limits a user to 5 messages a second', async () => {
     const room = await makeRoom(op);
     const carol = await ctx.userClient();
-    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20)); // start of a second
+    await nextSecond();
     const results = [];
     for (let i = 0; i < 7; i++) {
       results.push(await carol.post('/v1/chat/addMessage', { roomCode: room.roomCode, messageTypeId: 1, message: `f${i}`, status: 0, userIds: '' }));
@@ -145,6 +146,7 @@ describe('sending and paging', () => {
 
   it('withdraws own messages, anyone’s for managers, never another member’s', async () => {
     const room = await makeRoom(op);
+    await nextSecond();
     const carol = await ctx.userClient();
     await gradeUser(ctx, carol.userId, 100);
     const send = (c: Member, message: string) =>

@@ -96,6 +96,7 @@ describe('keys and the connect result', () => {
 describe('live pushes', () => {
   it('pushes a new message as {code:1, body, extend} to every socket of the room, and room events', async () => {
     const room = await makeRoom(op, { managers: op.userName });
+    await nextSecond();
     const a = track(await openSocket(base, alice, { type: 1, roomId: room.roomCode }));
     const b = track(await openSocket(base, bob, { type: 1, roomId: room.roomCode }));
     await a.until(() => a.frames.some((f) => f.code === 11 && f.body.userId === String(bob.userId)));
@@ -130,6 +131,7 @@ describe('live pushes', () => {
 describe('recovery', () => {
   it('sends what a reconnecting client missed, once and in order, then live messages', async () => {
     const room = await makeRoom(op);
+    await nextSecond(); // flood control counts per second: start with a fresh one
     const first = track(await openSocket(base, bob, { type: 1, roomId: room.roomCode }));
     const m1 = (await say(alice, room.roomCode, 'one')).data.id;
     await first.until(() => first.messages().length === 1);

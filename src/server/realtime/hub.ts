@@ -24,14 +24,14 @@ export interface ChatSocket {
   /** the highest seq sent to this socket */
   seq: number;
   /** while catching up: live frames waiting, with their seq */
-  queue: { seq: number; frame: string }[] | null;
+  queue: { seq: number; frame: Buffer }[] | null;
 }
 
 interface RoomState {
   sockets: Set<ChatSocket>;
   /** the highest seq pushed to the live sockets; null until read from the database */
   seq: number | null;
-  pending: Map<number, string>;
+  pending: Map<number, Buffer>;
   filling: boolean;
   ready: Promise<void>;
 }
@@ -39,7 +39,7 @@ interface RoomState {
 export class ChatHub {
   private rooms = new Map<number, RoomState>();
 
-  constructor(private sql: Sql, private bus: ChatBus, private log: { warn(o: object, m: string): void }) {
+  constructor(private sql: Sql, bus: ChatBus, private log: { warn(o: object, m: string): void }) {
     bus.subscribe((e) => this.onEvent(e));
   }
 
@@ -78,7 +78,7 @@ export class ChatHub {
       for (;;) {
         const rows = await rowsAfterSeq(this.sql, s.roomId, s.seq, GAP_FILL_ROWS);
         for (const row of rows) {
-          if (row.state === 0) send(s, messageFrame(row));
+          if (row.state === 0) send(s, Buffer.from(messageFrame(row)));
           s.seq = row.room_seq;
         }
         if (rows.length < GAP_FILL_ROWS) break;
@@ -104,16 +104,18 @@ export class ChatHub {
   private onEvent(e: BusEvent): void {
     const state = this.rooms.get(e.roomId);
     if (!state) return;
+    // encoded once: the same bytes go to every socket
+    const bytes = Buffer.from(e.frame);
     if (e.kind === 'room') {
       for (const s of state.sockets) {
         if (e.userId !== undefined && s.userId !== e.userId) continue;
-        send(s, e.frame);
+        send(s, bytes);
         if (e.closeAfter) s.ws.close(4003, 'closed');
       }
       return;
     }
     if (state.seq !== null && e.seq <= state.seq) return;
-    state.pending.set(e.seq, e.frame);
+    state.pending.set(e.seq, bytes);
     this.drain(e.roomId, state);
   }
 
@@ -137,7 +139,7 @@ export class ChatHub {
         if (row.room_seq !== (state.seq ?? 0) + 1) break;
         state.seq = row.room_seq;
         state.pending.delete(row.room_seq);
-        if (row.state === 0) this.broadcast(state, row.room_seq, messageFrame(row));
+        if (row.state === 0) this.broadcast(state, row.room_seq, Buffer.from(messageFrame(row)));
       }
     } catch (err) {
       this.log.warn({ err, roomId }, 'chat gap fill failed');
@@ -150,7 +152,7 @@ export class ChatHub {
     else this.drain(roomId, state);
   }
 
-  private broadcast(state: RoomState, seq: number, frame: string): void {
+  private broadcast(state: RoomState, seq: number, frame: Buffer): void {
     for (const s of state.sockets) {
       if (s.queue) s.queue.push({ seq, frame });
       else if (seq > s.seq) {
@@ -160,21 +162,13 @@ export class ChatHub {
     }
   }
 
-  /** Sends a frame to this instance's sockets of a user (all rooms), e.g. a forced login. */
-  sendToUser(userId: number, frame: string): void {
-    for (const state of this.rooms.values()) for (const s of state.sockets) if (s.userId === userId) send(s, frame);
-  }
-
   close(): void {
     for (const state of this.rooms.values()) for (const s of state.sockets) s.ws.close(1001, 'going away');
     this.rooms.clear();
   }
-
-  get publisher(): ChatBus {
-    return this.bus;
-  }
 }
 
-function send(s: ChatSocket, frame: string): void {
-  if (s.ws.readyState === 1) s.ws.send(frame);
+/** Frames are JSON text: the bytes go out as a text frame. */
+function send(s: ChatSocket, frame: Buffer): void {
+  if (s.ws.readyState === 1) s.ws.send(frame, { binary: false });
 }
