@@ -61,6 +61,7 @@ describe.skipIf(!hasRedis)('two instances through Redis', async () => {
     }
     for (let i = 0; i < 2; i++) {
       const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+      redis.on('error', () => {}); // the last test stops the server on purpose
       clients.push(redis);
       const app = await buildApp({ config: ctx.config, sql: ctx.sql, redis });
       await app.ready();
@@ -164,4 +165,24 @@ describe.skipIf(!hasRedis)('two instances through Redis', async () => {
     expect(new Set(received).size).toBe(received.length);
     expect(received).toEqual(expected);
   }, 60_000);
+
+  // last: it stops the redis-server
+  it('keeps sending when Redis goes away: stored messages reach the sockets by resync', async () => {
+    const room = await makeRoom(op);
+    const [, aliceA] = await member();
+    const [, , bobB] = await member();
+    const onA = track(await openSocket(bases[0], aliceA, { type: 1, roomId: room.roomCode }));
+    const onB = track(await openSocket(bases[1], bobB, { type: 1, roomId: room.roomCode }));
+    await new Promise<void>((resolve) => {
+      redisProc.once('exit', () => resolve());
+      redisProc.kill('SIGTERM');
+    });
+    const sent = await say(aliceA, room.roomCode, 'Redis 不在也能发');
+    expect(sent.code, sent.msg).toBe(1);
+    await Promise.all(apps.map((app) => app.chat.hub.resync()));
+    await onA.until(() => onA.messages().some((m) => m.id === sent.data.id));
+    await onB.until(() => onB.messages().some((m) => m.id === sent.data.id));
+    const online = await aliceA.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode });
+    expect(online.code).toBe(1);
+  }, 30_000);
 });

@@ -210,5 +210,10 @@ describe('recovery', () => {
     await say(alice, room.roomCode, 'd');
     await s.until(() => s.messages().length === 4);
     expect(s.messages().map((m) => m.message)).toEqual(['a', 'b', 'c', 'd']);
+    // a last message never published is found by the periodic resync
+    await storeMessage(ctx.sql, { roomId: room.id, userId: alice.userId, messageTypeId: 1, body: 'e' });
+    await ctx.app.chat.hub.resync();
+    await s.until(() => s.messages().length === 5);
+    expect(s.messages().at(-1).message).toBe('e');
   });
 });

@@ -9,7 +9,7 @@ import { formatBeijing } from '../../domain/time.ts';
 import { GRADE_MANAGER, HISTORY_WINDOW_MS } from '../../domain/chat/constants.ts';
 import { PushCode } from '../../domain/chat/push.ts';
 import type { Sql, Tx } from '../db/client.ts';
-import type { ChatBus } from '../realtime/bus.ts';
+import type { BusEvent } from '../realtime/bus.ts';
 
 export interface MessageRow {
   id: number;
@@ -86,9 +86,9 @@ export async function storeMessage(sql: Sql, m: NewMessage): Promise<MessageRow>
 }
 
 /** Stores, then publishes: the database holds the message before any socket hears of it. */
-export async function postMessage(sql: Sql, bus: ChatBus, m: NewMessage): Promise<WireMessage> {
+export async function postMessage(sql: Sql, publish: (e: BusEvent) => Promise<void>, m: NewMessage): Promise<WireMessage> {
   const row = await storeMessage(sql, m);
-  await bus.publish({ kind: 'message', roomId: row.room_id, seq: row.room_seq, frame: messageFrame(row) });
+  await publish({ kind: 'message', roomId: row.room_id, seq: row.room_seq, frame: messageFrame(row) });
   return wireMessage(row);
 }
 

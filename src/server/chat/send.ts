@@ -42,7 +42,7 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, userId: nu
   const mentionIds = out.mentionIds?.length
     ? (await sql<{ id: number }[]>`select id from users where id = any (${out.mentionIds}) and id <> ${userId}`).map((r) => r.id)
     : [];
-  const message = await postMessage(sql, app.chat.bus, {
+  const message = await postMessage(sql, (e) => app.chat.publish(e), {
     roomId: room.id,
     userId,
     messageTypeId: kind.id,

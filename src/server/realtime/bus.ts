@@ -44,6 +44,9 @@ export class RedisBus implements ChatBus {
 
   constructor(private pub: Redis) {
     this.sub = pub.duplicate();
+    // ioredis reconnects (and re-subscribes) by itself; while Redis is away the hub's resync
+    // delivers from the database, so a connection error is not worth more than that
+    this.sub.on('error', () => {});
     this.sub.on('message', (_channel: string, text: string) => {
       let event: BusEvent;
       try {

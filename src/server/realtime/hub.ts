@@ -16,6 +16,8 @@ import type { BusEvent, ChatBus } from './bus.ts';
 
 const GAP_FILL_ROWS = 200;
 const FILL_RETRY_MS = 1000;
+/** how often the rooms with sockets are compared with the database, for publishes that never came */
+const RESYNC_MS = 5000;
 
 export interface ChatSocket {
   ws: WebSocket;
@@ -39,8 +41,31 @@ interface RoomState {
 export class ChatHub {
   private rooms = new Map<number, RoomState>();
 
+  private resyncTimer: NodeJS.Timeout;
+
   constructor(private sql: Sql, bus: ChatBus, private log: { warn(o: object, m: string): void }) {
     bus.subscribe((e) => this.onEvent(e));
+    this.resyncTimer = setInterval(() => void this.resync(), RESYNC_MS);
+    this.resyncTimer.unref();
+  }
+
+  /**
+   * A publish lost with nothing after it (Redis down for a moment) leaves no gap to notice: once
+   * every RESYNC_MS one query compares each room's last seq with what its sockets have, and
+   * reads what is missing.
+   */
+  async resync(): Promise<void> {
+    const ids = [...this.rooms.entries()].filter(([, st]) => st.seq !== null && !st.filling).map(([id]) => id);
+    if (ids.length === 0) return;
+    const rows = await this.sql<{ id: number; last_seq: number }[]>`
+      select id, last_seq from chat_rooms where id = any (${ids})`.catch((err) => {
+      this.log.warn({ err }, 'chat resync failed');
+      return [];
+    });
+    for (const row of rows) {
+      const state = this.rooms.get(row.id);
+      if (state && state.seq !== null && row.last_seq > state.seq && !state.filling) await this.fill(row.id, state);
+    }
   }
 
   /** Local sockets of a room (presence and tests). */
@@ -134,12 +159,18 @@ export class ChatHub {
   private async fill(roomId: number, state: RoomState): Promise<void> {
     state.filling = true;
     try {
-      const rows = await rowsAfterSeq(this.sql, roomId, state.seq ?? 0, GAP_FILL_ROWS);
-      for (const row of rows) {
-        if (row.room_seq !== (state.seq ?? 0) + 1) break;
-        state.seq = row.room_seq;
-        state.pending.delete(row.room_seq);
-        if (row.state === 0) this.broadcast(state, row.room_seq, Buffer.from(messageFrame(row)));
+      for (let more = true; more; ) {
+        const rows = await rowsAfterSeq(this.sql, roomId, state.seq ?? 0, GAP_FILL_ROWS);
+        more = rows.length === GAP_FILL_ROWS;
+        for (const row of rows) {
+          if (row.room_seq !== (state.seq ?? 0) + 1) {
+            more = false;
+            break;
+          }
+          state.seq = row.room_seq;
+          state.pending.delete(row.room_seq);
+          if (row.state === 0) this.broadcast(state, row.room_seq, Buffer.from(messageFrame(row)));
+        }
       }
     } catch (err) {
       this.log.warn({ err, roomId }, 'chat gap fill failed');
@@ -163,6 +194,7 @@ export class ChatHub {
   }
 
   close(): void {
+    clearInterval(this.resyncTimer);
     for (const state of this.rooms.values()) for (const s of state.sockets) s.ws.close(1001, 'going away');
     this.rooms.clear();
   }

@@ -56,14 +56,23 @@ export class Presence {
 
   /** The ids of the users online in a room, on every instance. */
   async online(roomId: number): Promise<number[]> {
-    if (!this.redis) return [...(this.local.get(roomId)?.keys() ?? [])];
-    const live = await this.redis.zrangebyscore(INSTANCES, Date.now() - TTL_SEC * 1000, '+inf');
-    if (live.length === 0) return [];
-    const ids = await this.redis.sunion(...live.map((i) => key(i, roomId)));
-    return ids.map(Number);
+    const local = () => [...(this.local.get(roomId)?.keys() ?? [])];
+    if (!this.redis) return local();
+    try {
+      const live = await this.redis.zrangebyscore(INSTANCES, Date.now() - TTL_SEC * 1000, '+inf');
+      if (live.length === 0) return local();
+      const ids = await this.redis.sunion(...live.map((i) => key(i, roomId)));
+      return [...new Set([...ids.map(Number), ...local()])];
+    } catch {
+      return local(); // Redis away: this instance's members, until it is back (refreshed every 20 s)
+    }
   }
 
   private async refreshRoom(roomId: number): Promise<void> {
+    await this.writeRoom(roomId).catch(() => {}); // rewritten by the next refresh
+  }
+
+  private async writeRoom(roomId: number): Promise<void> {
     if (!this.redis) return;
     const users = [...(this.local.get(roomId)?.keys() ?? [])];
     const k = key(this.instance, roomId);
