@@ -110,6 +110,12 @@ describe('live pushes', () => {
 
     const online = await op.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode });
     expect(online.data.list.map((m: { userId: string }) => m.userId).sort()).toEqual([String(alice.userId), String(bob.userId)].sort());
+    const managersOnly = await op.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode, memberTypeId: 1 });
+    expect(managersOnly.data.total).toBe(0);
+    const players = await op.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode, memberTypeId: 2, userName: bob.userName });
+    expect(players.data.list.map((m: { userId: string }) => m.userId)).toEqual([String(bob.userId)]);
+    expect(players.data.list[0].roleUserName).toMatch(/\*\*\*/);
+    expect((await alice.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode, pageSize: 101 })).code).toBe(-1);
 
     await op.post('/v1/chat/updateMessageStateFront', { roomCode: room.roomCode, id: sent.id });
     await b.until(() => b.frames.some((f) => f.code === 3 && f.type === 5 && f.body.id === sent.id));

@@ -8,8 +8,6 @@ export const MAX_PAGE_SIZE = 50;
 export const ROOM_PAGE_SIZE = 20;
 /** how far back a public room's history is shown and a reconnect is caught up */
 export const HISTORY_WINDOW_MS = 12 * 3600_000;
-/** the most messages one reconnect catch-up sends before telling the client to reload */
-export const CATCH_UP_MAX_MESSAGES = 500;
 /** the room password: 4 digits */
 export const ROOM_PASSWORD_PATTERN = /^\d{4}$/;
 /** md5 of the empty string: the socket's password when a room has none (platform-api.md) */
