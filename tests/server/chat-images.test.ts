@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { type Json, setupTestApp, type TestClient } from './helpers.ts';
 import { gradeUser, makeRoom, type Member, nextSecond, operator } from './chat-fixtures.ts';
@@ -13,6 +13,7 @@ const ctx = await setupTestApp({ DATA_DIR: dataDir });
 let op: Member;
 let alice: Member;
 let bob: Member;
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 beforeAll(async () => {
   op = await operator(ctx);
   alice = await ctx.userClient();

@@ -13,6 +13,8 @@ export const ROOM_PASSWORD_PATTERN = /^\d{4}$/;
 /** md5 of the empty string: the socket's password when a room has none (platform-api.md) */
 export const EMPTY_PASSWORD_MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
 export const REMARK_MAX_CHARS = 200;
+/** the longest private message (private rooms have no operator setting) */
+export const DIRECT_MESSAGE_LENGTH = 500;
 /** the live socket's key */
 export const SOCKET_KEY_TTL_SEC = 60;
 /** the server's heartbeat (push 6) interval; a socket silent for 3 intervals is closed */

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { loggedIn } from '../auth/sessions.ts';
 import { ok, refuse } from '../http/envelope.ts';
 import { directRefusal, historyPageSize, isUnread } from '../../domain/chat/access.ts';
-import { MAX_PAGE_SIZE, PAGE_SIZE, ROOM_PAGE_SIZE } from '../../domain/chat/constants.ts';
+import { DIRECT_MESSAGE_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, ROOM_PAGE_SIZE } from '../../domain/chat/constants.ts';
 import { messageKind, stripTags } from '../../domain/chat/messageTypes.ts';
 import { RoomEvent } from '../../domain/chat/push.ts';
 import { formatBeijing } from '../../domain/time.ts';
@@ -160,7 +160,7 @@ async function openDirectRoom(app: FastifyInstance, a: number, b: number): Promi
   const [low, high] = a < b ? [a, b] : [b, a];
   return app.deps.sql.begin(async (tx) => {
     await tx`
-      insert into chat_rooms (type, user_low, user_high, message_length) values (7, ${low}, ${high}, 500)
+      insert into chat_rooms (type, user_low, user_high, message_length) values (7, ${low}, ${high}, ${DIRECT_MESSAGE_LENGTH})
       on conflict (user_low, user_high) where type = 7 do nothing`;
     const [room] = await tx<{ id: number }[]>`select id from chat_rooms where type = 7 and user_low = ${low} and user_high = ${high}`;
     await tx`
