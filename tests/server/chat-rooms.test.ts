@@ -86,6 +86,19 @@ describe('the password gate', () => {
     await op.post('/v1/admin/chat/rooms/save', { id: room.id, roomCode: room.roomCode, title: 't', password: '9999' });
     expect((await list()).msg).toBe('请输入房间密码');
   });
+
+  it('locks the gate for a member after five wrong passwords in ten minutes', async () => {
+    const room = await makeRoom(op, { password: '1357' });
+    const carol = await ctx.userClient();
+    const check = (digits: string) => carol.post('/v1/chat/checkPassword', { roomCode: room.roomCode, password: pw(digits) });
+    for (let i = 0; i < 5; i++) expect((await check(`000${i}`)).msg).toBe('房间密码错误');
+    expect((await check('1357')).msg).toBe('密码错误次数过多，请10分钟后再试');
+    // another member is not locked; the window passing unlocks
+    expect((await alice.post('/v1/chat/checkPassword', { roomCode: room.roomCode, password: pw('1357') })).code).toBe(1);
+    await ctx.sql`update chat_password_failures set failed_at = now() - interval '11 minutes' where user_id = ${carol.userId}`;
+    expect((await check('1357')).code).toBe(1);
+    expect((await ctx.sql`select count(*)::int as n from chat_password_failures where user_id = ${carol.userId}`)[0].n).toBe(0);
+  });
 });
 
 describe('sending and paging', () => {

@@ -13,6 +13,9 @@ export const ROOM_PASSWORD_PATTERN = /^\d{4}$/;
 /** md5 of the empty string: the socket's password when a room has none (platform-api.md) */
 export const EMPTY_PASSWORD_MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
 export const REMARK_MAX_CHARS = 200;
+/** wrong room passwords a member may give in the window before the gate locks */
+export const PASSWORD_FAILURES_MAX = 5;
+export const PASSWORD_FAILURE_WINDOW_SEC = 600;
 /** the longest private message (private rooms have no operator setting) */
 export const DIRECT_MESSAGE_LENGTH = 500;
 /** the live socket's key */

@@ -7,6 +7,7 @@ import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { type ActiveBan, type ChatViewer, enterRefusal, speakRefusal } from '../../domain/chat/access.ts';
 import { passwordMatches, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
+import { PASSWORD_FAILURE_WINDOW_SEC, PASSWORD_FAILURES_MAX } from '../../domain/chat/constants.ts';
 
 export const PASSWORD_NEEDED_MSG = '请输入房间密码';
 export const PASSWORD_WRONG_MSG = '房间密码错误';
@@ -23,16 +24,35 @@ export async function hasGrant(sql: Sql | Tx, room: RoomRow, userId: number): Pr
   return !!row;
 }
 
+export const PASSWORD_LOCKED_MSG = '密码错误次数过多，请10分钟后再试';
+
+/**
+ * A member's password check: refused outright after PASSWORD_FAILURES_MAX wrong ones in the
+ * window (before any scrypt runs), every wrong one recorded.
+ */
+export async function memberPasswordMatches(sql: Sql, room: RoomRow, userId: number, md5: string | undefined): Promise<boolean> {
+  if (!room.password_kdf) return true;
+  const [{ n }] = await sql<{ n: number }[]>`
+    select count(*)::int as n from chat_password_failures
+    where room_id = ${room.id} and user_id = ${userId}
+      and failed_at > now() - make_interval(secs => ${PASSWORD_FAILURE_WINDOW_SEC})`;
+  if (n >= PASSWORD_FAILURES_MAX) refuse(PASSWORD_LOCKED_MSG);
+  if (await passwordMatches(room, md5)) return true;
+  await sql`insert into chat_password_failures (room_id, user_id) values (${room.id}, ${userId})`;
+  return false;
+}
+
 /** Checks the password and records the grant; false when it is wrong. */
 export async function grantByPassword(sql: Sql, room: RoomRow, userId: number, md5: string): Promise<boolean> {
   if (!room.password_kdf) return true;
-  if (!(await passwordMatches(room, md5))) {
+  if (!(await memberPasswordMatches(sql, room, userId, md5))) {
     await sql`delete from chat_room_grants where room_id = ${room.id} and user_id = ${userId}`;
     return false;
   }
   await sql`
     insert into chat_room_grants (room_id, user_id, password_kdf) values (${room.id}, ${userId}, ${room.password_kdf})
     on conflict (room_id, user_id) do update set password_kdf = excluded.password_kdf, created_at = now()`;
+  await sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}`;
   return true;
 }
 

@@ -20,7 +20,7 @@ import { CloseCode, PushCode } from '../../domain/chat/push.ts';
 import { maskName } from '../../domain/money.ts';
 import { ResponseCode } from '../../domain/errors.ts';
 import type { Sql } from '../db/client.ts';
-import { enterAsGuest, hasGrant, speakCheck } from '../chat/entry.ts';
+import { enterAsGuest, hasGrant, memberPasswordMatches, speakCheck } from '../chat/entry.ts';
 import { seqAfterId } from '../chat/messages.ts';
 import { directRoomOf, passwordMatches, publicRoom, rulesOf, viewerOf, type RoomRow } from '../chat/rooms.ts';
 import { GuestCode } from '../chat/schemas.ts';
@@ -180,7 +180,10 @@ async function socketRoutes(app: FastifyInstance) {
         isManager = viewer.isManager;
         const refusal = enterRefusal(rulesOf(room), viewer);
         if (refusal) refuse(refusal);
-        if (!isManager && !(await passwordMatches(room, q.password)) && !(await hasGrant(sql, room, user.id))) refuse('房间密码错误');
+        // a member who gave the password (checkPassword) needs no other; else the socket's, counted like checkPassword's
+        if (!isManager && !(await hasGrant(sql, room, user.id)) && !(await memberPasswordMatches(sql, room, user.id, q.password))) {
+          refuse('房间密码错误');
+        }
         const banned = await speakCheck(sql, room, viewer);
         const name = user.nick_name || user.user_name;
         return {

@@ -145,3 +145,12 @@ create table chat_saved_images (
   unique (user_id, img_path)
 );
 create index chat_saved_images_user on chat_saved_images (user_id, id desc);
+
+-- Wrong room passwords per member: five in ten minutes lock the gate for that member and room
+-- (4 digits are 10,000 tries, and each check costs a scrypt).
+create table chat_password_failures (
+  room_id   bigint not null references chat_rooms(id) on delete cascade,
+  user_id   bigint not null references users(id),
+  failed_at timestamptz not null default now()
+);
+create index chat_password_failures_recent on chat_password_failures (room_id, user_id, failed_at);
