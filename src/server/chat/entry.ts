@@ -39,6 +39,8 @@ export async function memberPasswordMatches(sql: Sql, room: RoomRow, userId: num
   if (n >= PASSWORD_FAILURES_MAX) refuse(PASSWORD_LOCKED_MSG);
   if (await passwordMatches(room, md5)) return true;
   await sql`insert into chat_password_failures (room_id, user_id) values (${room.id}, ${userId})`;
+  await sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}
+            and failed_at < now() - make_interval(secs => ${PASSWORD_FAILURE_WINDOW_SEC})`;
   return false;
 }
 
