@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageFrame, storeMessage } from '../../src/server/chat/messages.ts';
+import { Gate } from '../../src/server/realtime/gate.ts';
 import { setupTestApp } from './helpers.ts';
 import { gradeUser, listen, makeRoom, type Member, nextSecond, openSocket, openWithKey, operator, pw, type SocketClient } from './chat-fixtures.ts';
 
@@ -221,5 +222,28 @@ describe('recovery', () => {
     await ctx.app.chat.hub.resync();
     await s.until(() => s.messages().length === 5);
     expect(s.messages().at(-1).message).toBe('e');
+  });
+});
+
+describe('the connect gate', () => {
+  it('runs at most its limit at once, in order, and frees a slot when a task fails', async () => {
+    const gate = new Gate(3);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const tasks = Array.from({ length: 20 }, (_, i) => gate.run(async () => {
+      running += 1;
+      most = Math.max(most, running);
+      order.push(i);
+      await new Promise((r) => setTimeout(r, 5));
+      running -= 1;
+      if (i === 4) throw new Error('boom');
+      return i;
+    }));
+    const results = await Promise.allSettled(tasks);
+    expect(most).toBe(3);
+    expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(results.filter((r) => r.status === 'rejected').length).toBe(1);
+    expect(await gate.run(async () => 'free')).toBe('free');
   });
 });

@@ -19,7 +19,8 @@ import { HEARTBEAT_INTERVAL_MS, SOCKET_KEY_TTL_SEC } from '../../domain/chat/con
 import { CloseCode, PushCode } from '../../domain/chat/push.ts';
 import { maskName } from '../../domain/money.ts';
 import { ResponseCode } from '../../domain/errors.ts';
-import type { Sql } from '../db/client.ts';
+import { DB_POOL_SIZE, type Sql } from '../db/client.ts';
+import { Gate } from './gate.ts';
 import { enterAsGuest, hasGrant, memberPasswordMatches, speakCheck } from '../chat/entry.ts';
 import { seqAfterId } from '../chat/messages.ts';
 import { directRoomOf, passwordMatches, publicRoom, rulesOf, viewerOf, type RoomRow } from '../chat/rooms.ts';
@@ -56,6 +57,8 @@ interface ConnectQuery {
 async function socketRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   const live = new Map<WebSocket, { alive: boolean; sessionId: number | null }>();
+  // connects (key, room, catch-up) share the pool with the HTTP calls: a few at a time
+  const connects = new Gate(DB_POOL_SIZE);
   const beat = setInterval(() => {
     for (const [ws, state] of live) {
       if (!state.alive) {
@@ -122,7 +125,7 @@ async function socketRoutes(app: FastifyInstance) {
       if (joined) app.chat.hub.leave(joined);
       if (joined && counted && joined.userId !== null) void leftRoom(joined.roomId, joined.userId);
     });
-    void (async () => {
+    void connects.run(async () => {
       try {
         const accepted = await accept(req.query);
         if (ws.readyState !== 1) return;
@@ -147,7 +150,7 @@ async function socketRoutes(app: FastifyInstance) {
           ws.close(known ? CloseCode.REFUSED : 1011, 'refused');
         }
       }
-    })();
+    });
   });
 
   async function leftRoom(roomId: number, userId: number) {
