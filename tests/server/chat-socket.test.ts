@@ -63,6 +63,8 @@ describe('keys and the connect result', () => {
     expect(right.frames[0].success).toBe(true);
     const missing = track(await openSocket(base, alice, { type: 1, roomId: '8765432' }));
     expect(missing.frames[0].msg).toBe('房间不存在');
+    const badType = track(await openSocket(base, alice, { type: 3, roomId: room.roomCode }));
+    expect(badType.frames[0].msg).toBe('连接参数不正确');
 
     const boss = await ctx.userClient();
     await gradeUser(ctx, boss.userId, 100);

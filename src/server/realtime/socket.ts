@@ -11,48 +11,21 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { Type, type Static } from '@sinclair/typebox';
-import { newToken, tokenHash } from '../auth/kdf.ts';
+import { newToken } from '../auth/kdf.ts';
 import { sessionError } from '../auth/sessions.ts';
 import { AppError, Form, ok, refuse } from '../http/envelope.ts';
-import { enterRefusal, isManagerGrade } from '../../domain/chat/access.ts';
 import { HEARTBEAT_INTERVAL_MS, SOCKET_KEY_TTL_SEC } from '../../domain/chat/constants.ts';
 import { CloseCode, PushCode } from '../../domain/chat/push.ts';
-import { maskName } from '../../domain/money.ts';
 import { ResponseCode } from '../../domain/errors.ts';
-import { DB_POOL_SIZE, type Sql } from '../db/client.ts';
-import { Gate } from './gate.ts';
-import { enterAsGuest, hasGrant, memberPasswordMatches, speakCheck } from '../chat/entry.ts';
+import { DB_POOL_SIZE } from '../db/client.ts';
 import { seqAfterId } from '../chat/messages.ts';
-import { directRoomOf, passwordMatches, publicRoom, rulesOf, viewerOf, type RoomRow } from '../chat/rooms.ts';
 import { GuestCode } from '../chat/schemas.ts';
+import { accept, type ConnectQuery } from './accept.ts';
+import { Gate } from './gate.ts';
 import type { ChatSocket } from './hub.ts';
 
 const KeyQuery = Form({ guestCode: Type.Optional(GuestCode) });
 const HEARTBEAT_FRAME = JSON.stringify({ code: PushCode.HEARTBEAT });
-
-interface KeyOwner {
-  userId: number | null;
-  sessionId: number | null;
-  guestCode: string | null;
-}
-
-/** Takes a key once: a used, expired or unknown key gives null. */
-async function takeKey(sql: Sql, key: string): Promise<KeyOwner | null> {
-  const [row] = await sql<{ user_id: number | null; session_id: number | null; guest_code: string | null }[]>`
-    update chat_socket_keys set used_at = now()
-    where key_hash = ${tokenHash(key)} and used_at is null and expires_at > now()
-    returning user_id, session_id, guest_code`;
-  return row ? { userId: row.user_id, sessionId: row.session_id, guestCode: row.guest_code } : null;
-}
-
-interface ConnectQuery {
-  type?: string;
-  key?: string;
-  roomId?: string;
-  password?: string;
-  guestCode?: string;
-  lastId?: string;
-}
 
 async function socketRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
@@ -127,7 +100,7 @@ async function socketRoutes(app: FastifyInstance) {
     });
     void connects.run(async () => {
       try {
-        const accepted = await accept(req.query);
+        const accepted = await accept(sql, req.query);
         if (ws.readyState !== 1) return;
         state.sessionId = accepted.sessionId;
         ws.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: true, msg: '连接成功', body: accepted.body }));
@@ -157,56 +130,6 @@ async function socketRoutes(app: FastifyInstance) {
     if (await app.chat.presence.remove(roomId, userId).catch(() => false)) {
       await app.chat.push(roomId, PushCode.MEMBER_OFFLINE, { userId: String(userId) }).catch(() => {});
     }
-  }
-
-  /** Checks the key, the room and the viewer's right to it; throws the refusal's message. */
-  async function accept(q: ConnectQuery) {
-    const owner = q.key ? await takeKey(sql, q.key) : null;
-    if (!owner) refuse('连接已失效，请重新进入');
-    const lastId = q.lastId && /^\d{1,15}$/.test(q.lastId) ? Number(q.lastId) : null;
-    if (owner.userId !== null) {
-      const [user] = await sql<{ id: number; user_name: string; nick_name: string | null; avatar: string | null; grade: number; status: string; ended: string | null }[]>`
-        select u.id, u.user_name, u.nick_name, u.avatar, u.grade, u.status,
-               (select coalesce(s.end_reason, 'revoked') from sessions s where s.id = ${owner.sessionId} and s.ended_at is not null) as ended
-        from users u where u.id = ${owner.userId}`;
-      if (user.ended) throw sessionError(user.ended);
-      if (user.status !== 'active') throw sessionError(user.status);
-      const member = { userId: user.id, userName: user.user_name, grade: user.grade };
-      let room: RoomRow;
-      let isManager = false;
-      if (q.type === '7') {
-        if (!q.roomId || !/^\d{1,15}$/.test(q.roomId)) refuse('私聊不存在');
-        room = await directRoomOf(sql, Number(q.roomId), user.id);
-      } else {
-        room = await publicRoom(sql, String(q.roomId ?? ''));
-        const viewer = await viewerOf(sql, room, member);
-        isManager = viewer.isManager;
-        const refusal = enterRefusal(rulesOf(room), viewer);
-        if (refusal) refuse(refusal);
-        // a member who gave the password (checkPassword) needs no other; else the socket's, counted like checkPassword's
-        if (!isManager && !(await hasGrant(sql, room, user.id)) && !(await memberPasswordMatches(sql, room, user.id, q.password))) {
-          refuse('房间密码错误');
-        }
-        const banned = await speakCheck(sql, room, viewer);
-        const name = user.nick_name || user.user_name;
-        return {
-          room, userId: user.id, sessionId: owner.sessionId, lastId,
-          body: { roomId: room.id, roomCode: room.room_code, isManager: isManager ? 1 : 0, bannedMessage: banned ?? '', mutedGrades: room.muted_grades },
-          online: { userId: String(user.id), roleUserName: isManager || isManagerGrade(user.grade) ? name : maskName(name), avatar: user.avatar ?? '', isManager: isManager ? 1 : 0 },
-        };
-      }
-      return { room, userId: user.id, sessionId: owner.sessionId, lastId, body: { roomId: room.id }, online: {} };
-    }
-    if (q.type === '7') refuse('游客不能私聊');
-    const room = await publicRoom(sql, String(q.roomId ?? ''));
-    enterAsGuest(room, owner.guestCode ?? '');
-    if (q.guestCode !== owner.guestCode) refuse('游客码不正确');
-    if (!(await passwordMatches(room, q.password))) refuse('房间密码错误');
-    return {
-      room, userId: null, sessionId: null, lastId,
-      body: { roomId: room.id, roomCode: room.room_code, isManager: 0, bannedMessage: '游客不能发言，请先注册', registerLink: room.register_link },
-      online: {},
-    };
   }
 }
 
