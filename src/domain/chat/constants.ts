@@ -4,6 +4,8 @@
 export const FIRST_PAGE_SIZE = 5;
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
+/** the most messages a room view keeps (older ones leave the screen) */
+export const MESSAGES_IN_VIEW = 200;
 /** the room and private-room lists */
 export const ROOM_PAGE_SIZE = 20;
 /** how far back a public room's history is shown and a reconnect is caught up */

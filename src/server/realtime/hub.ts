@@ -13,6 +13,8 @@ import type { WebSocket } from 'ws';
 import type { Sql } from '../db/client.ts';
 import { lastSeqOf, messageFrame, rowsAfterSeq } from '../chat/messages.ts';
 import type { BusEvent, ChatBus } from './bus.ts';
+import { MESSAGES_IN_VIEW } from '../../domain/chat/constants.ts';
+import { PushCode, RoomEvent } from '../../domain/chat/push.ts';
 
 const GAP_FILL_ROWS = 200;
 const FILL_RETRY_MS = 1000;
@@ -100,6 +102,7 @@ export class ChatHub {
       s.seq = state.seq ?? 0;
     } else {
       s.seq = afterSeq;
+      await this.replayWithdrawals(s, afterSeq);
       for (;;) {
         const rows = await rowsAfterSeq(this.sql, s.roomId, s.seq, GAP_FILL_ROWS);
         for (const row of rows) {
@@ -116,6 +119,21 @@ export class ChatHub {
         send(s, q.frame);
         s.seq = q.seq;
       }
+    }
+  }
+
+  /**
+   * Withdrawals are room events, not messages: one missed while away is sent again for every
+   * withdrawn message among those the client can still show (the MESSAGES_IN_VIEW up to its
+   * cursor). Removing a message twice is harmless on the client.
+   */
+  private async replayWithdrawals(s: ChatSocket, afterSeq: number): Promise<void> {
+    const rows = await this.sql<{ id: number }[]>`
+      select id from chat_messages
+      where room_id = ${s.roomId} and room_seq <= ${afterSeq} and room_seq > ${afterSeq - MESSAGES_IN_VIEW} and state <> 0
+      order by room_seq`;
+    for (const row of rows) {
+      send(s, Buffer.from(JSON.stringify({ code: PushCode.ROOM_EVENT, type: RoomEvent.MESSAGE_WITHDRAWN, body: { id: row.id } })));
     }
   }
 
