@@ -137,6 +137,20 @@ describe('live pushes', () => {
   });
 });
 
+describe('connecting', () => {
+  it('misses nothing sent right after the connect result, even on a room’s first socket', async () => {
+    for (let i = 0; i < 15; i++) {
+      if (i % 4 === 0) await nextSecond(); // op stays under 5 messages a second
+      const room = await makeRoom(op);
+      const s = track(await openSocket(base, bob, { type: 1, roomId: room.roomCode }));
+      const sent = await say(op, room.roomCode, `right after ${i}`);
+      expect(sent.code, sent.msg).toBe(1);
+      await s.until(() => s.messages().some((m) => m.id === sent.data.id));
+      await s.close();
+    }
+  });
+});
+
 describe('recovery', () => {
   it('sends what a reconnecting client missed, once and in order, then live messages', async () => {
     const room = await makeRoom(op);

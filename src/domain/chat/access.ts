@@ -2,7 +2,6 @@
  * Who may enter a room, speak in it, open a private room, and how long a mute lasts
  * (spec 001 sections 4-6). The server enforces these; the client shows the same messages.
  */
-import { GRADE_MANAGER } from './constants.ts';
 
 export interface RoomRules {
   /** grades that may enter; empty: every grade */
@@ -102,11 +101,6 @@ export function speakRefusal(room: RoomRules, viewer: ChatViewer, ban: ActiveBan
   if (room.mutedGrades.includes(viewer.grade)) return GRADE_MUTED_MSG;
   if (ban && banActive(ban, nowMs)) return banMessage(ban.durationTypeId);
   return null;
-}
-
-/** Whether a grade is the manager grade. */
-export function isManagerGrade(grade: number): boolean {
-  return grade === GRADE_MANAGER;
 }
 
 /**

@@ -52,6 +52,10 @@ export const CloseCode = {
   SESSION_ENDED: 4014,
   /** no heartbeat */
   IDLE: 4008,
+  /** the room was deleted (after push 13) */
+  ROOM_CLOSED: 4013,
+  /** the server failed to set the socket up */
+  SERVER_ERROR: 1011,
   /** the server is closing */
   GOING_AWAY: 1001,
 } as const;

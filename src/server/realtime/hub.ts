@@ -14,7 +14,7 @@ import type { Sql } from '../db/client.ts';
 import { lastSeqOf, messageFrame, rowsAfterSeq } from '../chat/messages.ts';
 import type { BusEvent, ChatBus } from './bus.ts';
 import { MESSAGES_IN_VIEW } from '../../domain/chat/constants.ts';
-import { PushCode, RoomEvent } from '../../domain/chat/push.ts';
+import { CloseCode, PushCode, RoomEvent } from '../../domain/chat/push.ts';
 
 const GAP_FILL_ROWS = 200;
 const FILL_RETRY_MS = 1000;
@@ -35,6 +35,8 @@ interface RoomState {
   sockets: Set<ChatSocket>;
   /** the highest seq pushed to the live sockets; null until read from the database */
   seq: number | null;
+  /** the seq read from the database when the state was made: "now" for sockets registered before */
+  baseSeq: number;
   pending: Map<number, Buffer>;
   filling: boolean;
   ready: Promise<void>;
@@ -70,17 +72,13 @@ export class ChatHub {
     }
   }
 
-  /** Local sockets of a room (presence and tests). */
-  socketsOf(roomId: number): ReadonlySet<ChatSocket> {
-    return this.rooms.get(roomId)?.sockets ?? new Set();
-  }
-
   private room(roomId: number): RoomState {
     let state = this.rooms.get(roomId);
     if (!state) {
-      const made: RoomState = { sockets: new Set(), seq: null, pending: new Map(), filling: false, ready: Promise.resolve() };
+      const made: RoomState = { sockets: new Set(), seq: null, baseSeq: 0, pending: new Map(), filling: false, ready: Promise.resolve() };
       made.ready = lastSeqOf(this.sql, roomId).then((seq) => {
         made.seq = seq;
+        made.baseSeq = seq;
         this.drain(roomId, made);
       });
       this.rooms.set(roomId, made);
@@ -90,16 +88,28 @@ export class ChatHub {
   }
 
   /**
-   * Adds a socket. `afterSeq` is the seq it has seen (null: start from now); it first gets what
-   * it missed from the database, then live messages, each once.
+   * Adds a socket, synchronously: from now on every message of its room reaches it (queued until
+   * catchUp has run). The connect result is sent after this, so a client told it is connected
+   * misses nothing that comes later.
    */
-  async join(s: ChatSocket, afterSeq: number | null): Promise<void> {
+  register(s: ChatSocket): void {
     const state = this.room(s.roomId);
     s.queue = [];
+    // "from now": the seq this instance has pushed so far (-1: not read yet, set by catchUp)
+    s.seq = state.seq ?? -1;
     state.sockets.add(s);
+  }
+
+  /**
+   * Sends a registered socket what it missed after `afterSeq` (null: nothing, it starts from
+   * registration) from the database, then what was queued meanwhile: each message once, in order.
+   */
+  async catchUp(s: ChatSocket, afterSeq: number | null): Promise<void> {
+    const state = this.rooms.get(s.roomId);
+    if (!state?.sockets.has(s)) return; // closed meanwhile
     await state.ready;
     if (afterSeq === null) {
-      s.seq = state.seq ?? 0;
+      if (s.seq < 0) s.seq = state.baseSeq;
     } else {
       s.seq = afterSeq;
       await this.replayWithdrawals(s, afterSeq);
@@ -112,7 +122,7 @@ export class ChatHub {
         if (rows.length < GAP_FILL_ROWS) break;
       }
     }
-    const queued = s.queue;
+    const queued = s.queue ?? [];
     s.queue = null;
     for (const q of queued) {
       if (q.seq > s.seq) {
@@ -153,7 +163,7 @@ export class ChatHub {
       for (const s of state.sockets) {
         if (e.userId !== undefined && s.userId !== e.userId) continue;
         send(s, bytes);
-        if (e.closeAfter) s.ws.close(4003, 'closed');
+        if (e.closeAfter) s.ws.close(CloseCode.ROOM_CLOSED, 'room closed');
       }
       return;
     }
@@ -213,7 +223,7 @@ export class ChatHub {
 
   close(): void {
     clearInterval(this.resyncTimer);
-    for (const state of this.rooms.values()) for (const s of state.sockets) s.ws.close(1001, 'going away');
+    for (const state of this.rooms.values()) for (const s of state.sockets) s.ws.close(CloseCode.GOING_AWAY, 'going away');
     this.rooms.clear();
   }
 }

@@ -101,18 +101,18 @@ async function socketRoutes(app: FastifyInstance) {
     void connects.run(async () => {
       try {
         const accepted = await accept(sql, req.query);
+        const { room, userId } = accepted;
+        const afterSeq = accepted.lastId ? await seqAfterId(sql, room.id, accepted.lastId, room.type === 1) : null;
         if (ws.readyState !== 1) return;
         state.sessionId = accepted.sessionId;
+        joined = { ws, roomId: room.id, userId, seq: 0, queue: null };
+        app.chat.hub.register(joined);
         ws.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: true, msg: '连接成功', body: accepted.body }));
-        joined = { ws, roomId: accepted.room.id, userId: accepted.userId, seq: 0, queue: null };
-        if (accepted.room.type === 1 && accepted.userId !== null) {
+        if (room.type === 1 && userId !== null) {
           counted = true;
-          if (await app.chat.presence.add(accepted.room.id, accepted.userId)) {
-            await app.chat.push(accepted.room.id, PushCode.MEMBER_ONLINE, accepted.online);
-          }
+          if (await app.chat.presence.add(room.id, userId)) await app.chat.push(room.id, PushCode.MEMBER_ONLINE, accepted.online);
         }
-        const afterSeq = accepted.lastId ? await seqAfterId(sql, accepted.room.id, accepted.lastId, accepted.room.type === 1) : null;
-        if (ws.readyState === 1) await app.chat.hub.join(joined, afterSeq);
+        await app.chat.hub.catchUp(joined, afterSeq);
       } catch (err) {
         const known = err instanceof AppError;
         if (!known) req.log.error({ err }, 'chat socket connect failed');
@@ -120,7 +120,7 @@ async function socketRoutes(app: FastifyInstance) {
         const msg = known ? err.message : '连接失败，请稍后再试';
         if (ws.readyState === 1) {
           ws.send(JSON.stringify({ code, success: false, msg }));
-          ws.close(known ? CloseCode.REFUSED : 1011, 'refused');
+          ws.close(known ? CloseCode.REFUSED : CloseCode.SERVER_ERROR, 'refused');
         }
       }
     });
