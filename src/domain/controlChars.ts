@@ -15,6 +15,8 @@ const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u
  */
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'content', 'instructions', 'notice', 'ipList', 'bettingData', 'chaseBettingData',
+  // chat text (spec 001 section 5: Ctrl+Enter inserts a line break)
+  'message', 'intro',
 ]);
 
 export function hasControlChars(text: string, allowLineBreaks = false): boolean {

@@ -3,6 +3,8 @@
  * The client checks forms with these before sending; the server checks the same
  * fields with the same patterns and answers with the same Chinese messages.
  */
+import { chatFieldLabels } from './chat/labels.ts';
+
 export const patterns = {
   imageCode: /^[A-Za-z0-9]{4}$/,
   smsCode: /^\d{4}$/,
@@ -143,6 +145,8 @@ export const fieldLabels: Record<string, string> = {
   code: '验证码',
   purpose: '用途',
   resetToken: '重置凭证',
+  // chat (spec 001)
+  ...chatFieldLabels,
 };
 
 export const messages = {

@@ -34,6 +34,7 @@ import cardsRoutes from './cards/routes.ts';
 import withdrawRoutes from './withdraw/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import recordsRoutes from './records/routes.ts';
+import chatRoutes from './chat/plugin.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(withdrawRoutes);
   await app.register(walletRoutes);
   await app.register(recordsRoutes);
+  await app.register(chatRoutes);
   await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);

@@ -34,13 +34,17 @@ export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 
-/** The bytes of the one `file` part; a broken multipart body is the client's fault (400). */
-export async function readFilePart(req: FastifyRequest): Promise<Buffer> {
+/**
+ * The bytes of the one `file` part; a broken multipart body is the client's fault (400).
+ * `onFields` sees the text fields sent before the file (e.g. the chat upload's isFavorite).
+ */
+export async function readFilePart(req: FastifyRequest, onFields?: (fields: Record<string, unknown>) => void): Promise<Buffer> {
   try {
     const part = await req.file();
     if (!part) refuse('请选择要上传的图片');
     refuseControlCharsInPart(part);
     if (part.fieldname !== 'file') throw new AppError(unsupportedParam(part.fieldname), -1, 400);
+    onFields?.(part.fields as Record<string, unknown>);
     return await part.toBuffer();
   } catch (err) {
     // Size and count limits carry their own codes (413); anything else from the parser is malformed input.

@@ -1,0 +1,92 @@
+/**
+ * The chat message type catalogue (spec 001 section 3). Every kind of message travels the same
+ * pipeline (store, publish, push, list): a new kind (red envelope 3, shared bet 7, record 9, push
+ * plan 10) is a new entry here with its payload check, never a new pipeline. Type 20 (time
+ * divider) exists only on the client and is never sent.
+ */
+import { hasControlChars } from '../controlChars.ts';
+
+export const MessageType = {
+  /** plain text, stored as sent */
+  TEXT: 1,
+  /** an uploaded image: JSON { imgPath, thumbPath } */
+  IMAGE: 2,
+  /** red envelope (a later issue) */
+  RED_ENVELOPE: 3,
+  /** shared bet slip (a later issue) */
+  SHARED_BET: 7,
+  /** shared win/loss record (a later issue) */
+  SHARED_RECORD: 9,
+  /** push plan (a later issue) */
+  PUSH_PLAN: 10,
+  /** time divider: client only, never stored */
+  TIME_DIVIDER: 20,
+} as const;
+export type MessageTypeId = (typeof MessageType)[keyof typeof MessageType];
+
+export type Parsed = { ok: true; body: string } | { ok: false; msg: string };
+
+/** The calls that send messages; each type names the ones that take it. */
+export type SendCall = 'addMessage' | 'addImage' | 'addDirectMessage';
+
+export interface MessageKind {
+  id: number;
+  name: string;
+  /** the calls that take this type (a public room's image comes through addImage) */
+  sentBy: readonly SendCall[];
+  /** checks the sent text against the room's length limit; returns what is stored */
+  parse(message: string, messageLength: number): Parsed;
+  /** what a private-room list shows as the last message */
+  preview(body: string): string;
+}
+
+export const EMPTY_MESSAGE_MSG = '内容不能为空';
+
+/** Text: not blank, at most the room's messageLength characters, no control characters but line breaks. */
+export function parseText(message: string, messageLength: number): Parsed {
+  if (message.trim() === '') return { ok: false, msg: EMPTY_MESSAGE_MSG };
+  if ([...message].length > messageLength) return { ok: false, msg: `消息不能超过${messageLength}个字符` };
+  if (hasControlChars(message.replace(/\r\n?/g, '\n').replace(/\n/g, ''), false)) {
+    return { ok: false, msg: '内容包含不允许的字符' };
+  }
+  return { ok: true, body: message.replace(/\r\n?/g, '\n') };
+}
+
+/** An image's paths point at the site's own uploads only (never another site, never javascript:). */
+export const CHAT_IMAGE_PATH = /^\/uploads\/[0-9a-f]{32}\.(?:png|jpg|gif|webp)$/;
+
+export function parseImage(message: string): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return { ok: false, msg: '图片消息格式不正确' };
+  }
+  const v = value as { imgPath?: unknown; thumbPath?: unknown } | null;
+  if (!v || typeof v.imgPath !== 'string' || typeof v.thumbPath !== 'string') return { ok: false, msg: '图片消息格式不正确' };
+  if (!CHAT_IMAGE_PATH.test(v.imgPath) || !CHAT_IMAGE_PATH.test(v.thumbPath)) return { ok: false, msg: '图片地址不正确' };
+  return { ok: true, body: JSON.stringify({ imgPath: v.imgPath, thumbPath: v.thumbPath }) };
+}
+
+export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, MessageKind>([
+  [MessageType.TEXT, { id: MessageType.TEXT, name: '文字', sentBy: ['addMessage', 'addDirectMessage'], parse: parseText, preview: (b) => b }],
+  [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', sentBy: ['addImage', 'addDirectMessage'], parse: parseImage, preview: () => '[图片]' }],
+]);
+
+export function messageKind(id: number): MessageKind | null {
+  return MESSAGE_KINDS.get(id) ?? null;
+}
+
+/**
+ * Chat text as HTML for the client: everything escaped (no HTML a user sent is ever executed),
+ * line breaks as `<br/>` (spec 001 section 5).
+ */
+export function chatTextHtml(text: string): string {
+  const escaped = text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return escaped.replace(/\r\n?|\n/g, '<br/>');
+}
+
+/** A private-room list's subTitle: the text with any tags removed (spec 001 section 3). */
+export function stripTags(text: string): string {
+  return text.replace(/<[^>]*>/g, '');
+}

@@ -1,0 +1,137 @@
+/**
+ * Muting under /v1/chat/ (spec 001 sections 4 and 6): a room's managers mute and unmute members
+ * (never another manager) for the durations of section 4, and mute the whole room. Every change
+ * is pushed to the room (push 3) after it is stored.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loggedIn } from '../auth/sessions.ts';
+import { ok, refuse } from '../http/envelope.ts';
+import { BanDuration, banEndsAt, banMessage, ROOM_MUTED_MSG } from '../../domain/chat/access.ts';
+import { RoomEvent } from '../../domain/chat/push.ts';
+import { maskName } from '../../domain/money.ts';
+import { formatBeijing } from '../../domain/time.ts';
+import { likePattern } from '../admin/schemas.ts';
+import { memberOf } from './entry.ts';
+import { isRoomManager, publicRoom, viewerOf, type RoomRow } from './rooms.ts';
+import {
+  AddBanBody, BanListQuery, BanQuery, DeleteBanBody, RoomBannedBody, UpdateBanBody,
+  type AddBan, type BanListQ, type BanQ, type DeleteBan, type RoomBanned, type UpdateBan,
+} from './schemas.ts';
+
+const USER = { auth: 'user' as const };
+const NOT_MANAGER_MSG = '只有管理员可以管理禁言';
+
+interface BanRow {
+  id: number;
+  user_id: number;
+  user_name: string;
+  nick_name: string | null;
+  duration_type_id: number;
+  updated_at: Date;
+  total: number;
+}
+
+const banItem = (r: BanRow) => ({
+  id: r.id,
+  target: String(r.user_id),
+  userName: r.user_name,
+  nickname: maskName(r.nick_name || r.user_name),
+  durationTypeId: r.duration_type_id,
+  gmtModified: formatBeijing(r.updated_at),
+  isBan: 1,
+});
+
+export default async function banRoutes(app: FastifyInstance) {
+  const sql = app.deps.sql;
+
+  /** The room, when the caller manages it. */
+  async function managedRoom(req: FastifyRequest, roomCode: string): Promise<RoomRow> {
+    const user = loggedIn(req);
+    const room = await publicRoom(sql, roomCode);
+    if (!(await viewerOf(sql, room, memberOf(user))).isManager) refuse(NOT_MANAGER_MSG);
+    return room;
+  }
+
+  async function mute(room: RoomRow, managerId: number, userId: number, durationTypeId: number) {
+    if (durationTypeId === BanDuration.CANCEL) {
+      await sql`delete from chat_bans where room_id = ${room.id} and user_id = ${userId}`;
+      await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: String(userId) });
+      return;
+    }
+    const ends = banEndsAt(durationTypeId, Date.now());
+    await sql`
+      insert into chat_bans (room_id, user_id, duration_type_id, ends_at, created_by)
+      values (${room.id}, ${userId}, ${durationTypeId}, ${ends === null ? null : new Date(ends)}, ${managerId})
+      on conflict (room_id, user_id) do update
+        set duration_type_id = excluded.duration_type_id, ends_at = excluded.ends_at,
+            created_by = excluded.created_by, updated_at = now()`;
+    await app.chat.roomEvent(room.id, RoomEvent.USER_MUTED, {
+      userId: String(userId), durationTypeId, msg: banMessage(durationTypeId),
+    });
+  }
+
+  app.get<{ Querystring: BanListQ }>('/v1/chat/getBanListFront', { config: USER, schema: { querystring: BanListQuery } }, async (req) => {
+    const room = await managedRoom(req, req.query.roomCode);
+    const size = req.query.pageSize ?? 10;
+    const target = req.query.target?.trim();
+    const rows = await sql<BanRow[]>`
+      select b.id, b.user_id, u.user_name, u.nick_name, b.duration_type_id, b.updated_at, count(*) over ()::int as total
+      from chat_bans b join users u on u.id = b.user_id
+      where b.room_id = ${room.id} and (b.ends_at is null or b.ends_at > now())
+        ${target ? sql`and u.user_name ilike ${likePattern(target)}` : sql``}
+      order by b.updated_at desc, b.id desc
+      limit ${size} offset ${((req.query.pageNum ?? 1) - 1) * size}`;
+    return ok({ list: rows.map(banItem), total: rows[0]?.total ?? 0 });
+  });
+
+  app.get<{ Querystring: BanQ }>('/v1/chat/getBanFront', { config: USER, schema: { querystring: BanQuery } }, async (req) => {
+    const room = await managedRoom(req, req.query.roomCode);
+    const [user] = await sql<{ id: number; user_name: string; nick_name: string | null }[]>`
+      select id, user_name, nick_name from users where lower(user_name) = lower(${req.query.target})`;
+    if (!user) refuse('用户不存在');
+    const [ban] = await sql<BanRow[]>`
+      select b.id, b.user_id, ${user.user_name} as user_name, ${user.nick_name} as nick_name, b.duration_type_id, b.updated_at
+      from chat_bans b where b.room_id = ${room.id} and b.user_id = ${user.id} and (b.ends_at is null or b.ends_at > now())`;
+    return ok(ban ? banItem(ban) : {
+      id: 0, target: String(user.id), userName: user.user_name, nickname: maskName(user.nick_name || user.user_name),
+      durationTypeId: 0, gmtModified: '', isBan: 0,
+    });
+  });
+
+  app.post<{ Body: AddBan }>('/v1/chat/addBanFront', { config: USER, schema: { body: AddBanBody } }, async (req) => {
+    const room = await managedRoom(req, req.body.roomCode);
+    const manager = loggedIn(req);
+    const [target] = await sql<{ id: number; grade: number }[]>`select id, grade from users where id = ${req.body.target}`;
+    if (!target) refuse('用户不存在');
+    if (target.id === manager.userId) refuse('不能禁言自己');
+    if (await isRoomManager(sql, room.id, { userId: target.id, grade: target.grade })) refuse('不能禁言管理员');
+    await mute(room, manager.userId, target.id, req.body.durationTypeId);
+    return ok(null, req.body.durationTypeId === BanDuration.CANCEL ? '已解除禁言' : '禁言成功');
+  });
+
+  app.post<{ Body: UpdateBan }>('/v1/chat/updateBanFront', { config: USER, schema: { body: UpdateBanBody } }, async (req) => {
+    const room = await managedRoom(req, req.body.roomCode);
+    const [ban] = await sql<{ user_id: number }[]>`select user_id from chat_bans where id = ${req.body.id} and room_id = ${room.id}`;
+    if (!ban) refuse('禁言记录不存在');
+    await mute(room, loggedIn(req).userId, ban.user_id, req.body.durationTypeId);
+    return ok(null, '修改成功');
+  });
+
+  app.post<{ Body: DeleteBan }>('/v1/chat/deleteBanFront', { config: USER, schema: { body: DeleteBanBody } }, async (req) => {
+    const room = await managedRoom(req, req.body.roomCode);
+    if (!req.body.ids) refuse('请选择要解除的禁言');
+    const ids = req.body.ids.split(',').map(Number);
+    const gone = await sql<{ user_id: number }[]>`
+      delete from chat_bans where room_id = ${room.id} and id = any (${ids}) returning user_id`;
+    for (const g of gone) await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: String(g.user_id) });
+    return ok({ deleted: gone.length }, '已解除禁言');
+  });
+
+  app.post<{ Body: RoomBanned }>('/v1/chat/updateRoomBannedWeb', { config: USER, schema: { body: RoomBannedBody } }, async (req) => {
+    const room = await managedRoom(req, req.body.roomCode);
+    const banned = req.body.isMessageBanned === 1;
+    await sql`update chat_rooms set is_message_banned = ${banned}, updated_at = now() where id = ${room.id}`;
+    await app.chat.roomEvent(room.id, banned ? RoomEvent.ROOM_MUTED : RoomEvent.ROOM_UNMUTED, banned ? { msg: ROOM_MUTED_MSG } : {});
+    return ok(null, banned ? '已开启全体禁言' : '已关闭全体禁言');
+  });
+}

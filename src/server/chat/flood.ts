@@ -1,0 +1,45 @@
+/**
+ * Flood control of sent messages: at most USER_MESSAGES_PER_SEC per user and
+ * ROOM_MESSAGES_PER_SEC per room, counted per whole second (with Redis: site-wide, one INCR per
+ * key). Only what players send is counted; system pushes (mutes, withdrawals, online notices)
+ * never pass here, so they are never dropped. Managers are limited like everyone: the limit
+ * protects the room, not a right to speak.
+ */
+import type { Redis } from 'ioredis';
+import { ROOM_MESSAGES_PER_SEC, USER_MESSAGES_PER_SEC } from '../../domain/chat/constants.ts';
+
+export const FLOOD_MSG = '发言太快，请稍后再试';
+
+export class FloodGate {
+  private counts = new Map<string, number>();
+  private second = 0;
+
+  constructor(private redis: Redis | null) {}
+
+  /** Counts one message; false when the user or the room is over its limit this second. */
+  async allow(userId: number, roomId: number): Promise<boolean> {
+    const sec = Math.floor(Date.now() / 1000);
+    const keys = [`chat:fl:u:${userId}:${sec}`, `chat:fl:r:${roomId}:${sec}`];
+    // Redis away: counted on this instance alone rather than refusing every message
+    const [user, room] = this.redis ? await this.countRedis(keys).catch(() => this.countLocal(sec, keys)) : this.countLocal(sec, keys);
+    return user <= USER_MESSAGES_PER_SEC && room <= ROOM_MESSAGES_PER_SEC;
+  }
+
+  private countLocal(sec: number, keys: string[]): number[] {
+    if (sec !== this.second) {
+      this.counts.clear();
+      this.second = sec;
+    }
+    return keys.map((k) => {
+      const n = (this.counts.get(k) ?? 0) + 1;
+      this.counts.set(k, n);
+      return n;
+    });
+  }
+
+  private async countRedis(keys: string[]): Promise<number[]> {
+    const redis = this.redis!;
+    const res = await redis.multi().incr(keys[0]).expire(keys[0], 2).incr(keys[1]).expire(keys[1], 2).exec();
+    return [Number(res?.[0]?.[1] ?? 0), Number(res?.[2]?.[1] ?? 0)];
+  }
+}

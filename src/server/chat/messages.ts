@@ -1,0 +1,135 @@
+/**
+ * The one message pipeline: store (a room-ordered seq taken under the room row's lock, so within
+ * a room id order is commit order and seq has no gaps), then publish to the bus. Lists and the
+ * socket's catch-up read the same rows in the same wire shape, so a message looks the same
+ * whether it came live, by catch-up or by paging.
+ */
+import { maskName } from '../../domain/money.ts';
+import { formatBeijing } from '../../domain/time.ts';
+import { GRADE_MANAGER, HISTORY_WINDOW_MS } from '../../domain/chat/constants.ts';
+import { PushCode } from '../../domain/chat/push.ts';
+import type { Sql, Tx } from '../db/client.ts';
+import type { BusEvent } from '../realtime/bus.ts';
+
+export interface MessageRow {
+  id: number;
+  room_id: number;
+  room_seq: number;
+  user_id: number | null;
+  message_type_id: number;
+  body: string;
+  status: number;
+  state: number;
+  created_at: Date;
+  user_name: string | null;
+  nick_name: string | null;
+  avatar: string | null;
+  grade: number | null;
+  manager: boolean;
+}
+
+/** The message object of lists and pushes (spec 001 section 3, platform-api.md's example). */
+export function wireMessage(row: MessageRow) {
+  const name = row.nick_name || row.user_name || '';
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    messageTypeId: row.message_type_id,
+    message: row.body,
+    userId: row.user_id === null ? '' : String(row.user_id),
+    // managers are shown by name; everyone else masked as the platform does
+    nickname: row.manager ? name : maskName(name),
+    avatar: row.avatar ?? '',
+    grade: row.manager ? GRADE_MANAGER : (row.grade ?? 0),
+    nicknameColorId: '',
+    messageColorId: '',
+    status: row.status,
+    gmtCreated: formatBeijing(row.created_at),
+  };
+}
+export type WireMessage = ReturnType<typeof wireMessage>;
+
+/** The new-message push: `{code:1, body:<message as JSON text>, extend:{}}`, encoded once. */
+export function messageFrame(row: MessageRow): string {
+  return JSON.stringify({ code: PushCode.NEW_MESSAGE, body: JSON.stringify(wireMessage(row)), extend: {} });
+}
+
+const SELECT = (sql: Sql | Tx) => sql`
+  select m.id, m.room_id, m.room_seq, m.user_id, m.message_type_id, m.body, m.status, m.state, m.created_at,
+         u.user_name, u.nick_name, u.avatar, u.grade,
+         coalesce(u.grade = ${GRADE_MANAGER} or u.is_operator
+                  or exists (select 1 from chat_room_managers rm where rm.room_id = m.room_id and rm.user_id = m.user_id), false) as manager
+  from chat_messages m left join users u on u.id = m.user_id`;
+
+export interface NewMessage {
+  roomId: number;
+  userId: number;
+  messageTypeId: number;
+  body: string;
+  status?: number;
+  mentionIds?: number[];
+}
+
+/** Stores one message; the room row's lock orders a room's messages. */
+export async function storeMessage(sql: Sql, m: NewMessage): Promise<MessageRow> {
+  return sql.begin(async (tx) => {
+    const [room] = await tx<{ last_seq: number }[]>`
+      update chat_rooms set last_seq = last_seq + 1 where id = ${m.roomId} returning last_seq`;
+    const [made] = await tx<{ id: number }[]>`
+      insert into chat_messages (room_id, room_seq, user_id, message_type_id, body, status, mention_ids)
+      values (${m.roomId}, ${room.last_seq}, ${m.userId}, ${m.messageTypeId}, ${m.body}, ${m.status ?? 0},
+              ${m.mentionIds ?? []})
+      returning id`;
+    const [row] = await tx<MessageRow[]>`${SELECT(tx)} where m.id = ${made.id}`;
+    return row;
+  });
+}
+
+/** Stores, then publishes: the database holds the message before any socket hears of it. */
+export async function postMessage(sql: Sql, publish: (e: BusEvent) => Promise<void>, m: NewMessage): Promise<WireMessage> {
+  const row = await storeMessage(sql, m);
+  await publish({ kind: 'message', roomId: row.room_id, seq: row.room_seq, frame: messageFrame(row) });
+  return wireMessage(row);
+}
+
+/**
+ * A page of history, newest first from below `beforeId` (paging up by id), shown messages only.
+ * Public rooms show the last 12 h (HISTORY_WINDOW_MS); private rooms keep everything.
+ */
+export async function historyPage(sql: Sql, roomId: number, beforeId: number | undefined, pageSize: number, windowed: boolean) {
+  const since = windowed ? new Date(Date.now() - HISTORY_WINDOW_MS) : new Date(0);
+  const rows = await sql<MessageRow[]>`
+    ${SELECT(sql)}
+    where m.room_id = ${roomId} and m.state = 0 and m.created_at >= ${since}
+      ${beforeId ? sql`and m.id < ${beforeId}` : sql``}
+    order by m.id desc limit ${pageSize}`;
+  return rows.reverse().map(wireMessage);
+}
+
+/** The rows after a room seq, in order, for a socket's catch-up and the hub's gap fill. */
+export async function rowsAfterSeq(sql: Sql, roomId: number, afterSeq: number, limit: number): Promise<MessageRow[]> {
+  return sql<MessageRow[]>`
+    ${SELECT(sql)} where m.room_id = ${roomId} and m.room_seq > ${afterSeq} order by m.room_seq limit ${limit}`;
+}
+
+/**
+ * The room seq a socket's catch-up starts after, from the last message id the client saw: that
+ * message's seq, or (for an id from before the history window or of another room) the seq before
+ * the window's first message.
+ */
+export async function seqAfterId(sql: Sql, roomId: number, lastId: number, windowed: boolean): Promise<number> {
+  const since = windowed ? new Date(Date.now() - HISTORY_WINDOW_MS) : new Date(0);
+  const [row] = await sql<{ seq: number }[]>`
+    select coalesce(
+      (select room_seq from chat_messages where room_id = ${roomId} and id <= ${lastId} and created_at >= ${since}
+        order by id desc limit 1),
+      (select room_seq - 1 from chat_messages where room_id = ${roomId} and created_at >= ${since}
+        order by id limit 1),
+      (select last_seq from chat_rooms where id = ${roomId})) as seq`;
+  return row.seq;
+}
+
+export async function lastSeqOf(sql: Sql, roomId: number): Promise<number> {
+  const [row] = await sql<{ last_seq: number }[]>`select last_seq from chat_rooms where id = ${roomId}`;
+  return row?.last_seq ?? 0;
+}

@@ -1,0 +1,29 @@
+/**
+ * Chat: the services of this instance (bus, hub, presence, flood control) and every chat route,
+ * the live socket and the operator's room routes. Registered once by app.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import socketRoutes from '../realtime/socket.ts';
+import chatAdminRoutes from './adminRoutes.ts';
+import banRoutes from './banRoutes.ts';
+import directRoutes from './directRoutes.ts';
+import imageRoutes from './imageRoutes.ts';
+import playerRoutes from './playerRoutes.ts';
+import roomRoutes from './roomRoutes.ts';
+import { ChatServices } from './services.ts';
+
+async function chatPlugin(app: FastifyInstance) {
+  const services = new ChatServices(app.deps.sql, app.deps.redis ?? null, app.log);
+  app.decorate('chat', services);
+  app.addHook('onClose', () => services.close());
+  await app.register(roomRoutes);
+  await app.register(directRoutes);
+  await app.register(banRoutes);
+  await app.register(playerRoutes);
+  await app.register(imageRoutes);
+  await app.register(chatAdminRoutes);
+  await app.register(socketRoutes);
+}
+
+export default fp(chatPlugin, { name: 'chat' });

@@ -1,0 +1,77 @@
+/**
+ * Sending into a room, for every message type: the catalogue's payload rule, flood control, then
+ * the one pipeline (store, publish). Red envelopes and shared bets will arrive here as new types.
+ */
+import type { FastifyInstance } from 'fastify';
+import { refuse } from '../http/envelope.ts';
+import { MessageType, messageKind, type SendCall } from '../../domain/chat/messageTypes.ts';
+import { RoomEvent } from '../../domain/chat/push.ts';
+import { FLOOD_MSG } from './flood.ts';
+import { postMessage, type WireMessage } from './messages.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { enterAsMember, speakCheck } from './entry.ts';
+import { publicRoom, type RoomRow } from './rooms.ts';
+
+export interface Outgoing {
+  messageTypeId: number;
+  message: string;
+  status?: number;
+  mentionIds?: number[];
+}
+
+/**
+ * What the server checks of a type's payload beyond its shape (domain parse): an image must be
+ * one the server stored (uploadChatFile). A new type with stored references adds its check here.
+ */
+const SERVER_CHECKS: Record<number, (app: FastifyInstance, body: string) => Promise<void>> = {
+  [MessageType.IMAGE]: async (app, body) => {
+    const { imgPath, thumbPath } = JSON.parse(body) as { imgPath: string; thumbPath: string };
+    const [found] = await app.deps.sql`select 1 from chat_images where img_path = ${imgPath} and thumb_path = ${thumbPath}`;
+    if (!found) refuse('图片不存在，请重新上传');
+  },
+};
+
+export async function sendToRoom(app: FastifyInstance, room: RoomRow, userId: number, out: Outgoing, via: SendCall): Promise<WireMessage> {
+  const kind = messageKind(out.messageTypeId);
+  if (!kind?.sentBy.includes(via)) refuse('不支持的消息类型');
+  const parsed = kind.parse(out.message, room.message_length);
+  if (!parsed.ok) refuse(parsed.msg);
+  await SERVER_CHECKS[kind.id]?.(app, parsed.body);
+  if (!(await app.chat.flood.allow(userId, room.id))) refuse(FLOOD_MSG);
+  const sql = app.deps.sql;
+  const mentionIds = out.mentionIds?.length
+    ? (await sql<{ id: number }[]>`select id from users where id = any (${out.mentionIds}) and id <> ${userId}`).map((r) => r.id)
+    : [];
+  const message = await postMessage(sql, (e) => app.chat.publish(e), {
+    roomId: room.id,
+    userId,
+    messageTypeId: kind.id,
+    body: parsed.body,
+    status: out.status ?? 0,
+    mentionIds,
+  });
+  if (mentionIds.length > 0 || out.status === 1) {
+    await app.chat.roomEvent(room.id, RoomEvent.MENTION, { id: message.id, userIds: mentionIds.map(String), all: out.status === 1 ? 1 : 0 });
+  }
+  return message;
+}
+
+export interface PublicSend {
+  roomCode: string;
+  messageTypeId: number;
+  message: string;
+  status?: number;
+  userIds?: string;
+}
+
+/** A member sends into a public room: entry, mutes, @全部 for managers, then the pipeline. */
+export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, body: PublicSend, via: SendCall): Promise<WireMessage> {
+  const sql = app.deps.sql;
+  const room = await publicRoom(sql, body.roomCode);
+  const viewer = await enterAsMember(sql, room, user);
+  const refusal = await speakCheck(sql, room, viewer);
+  if (refusal) refuse(refusal);
+  if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
+  const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
+  return sendToRoom(app, room, user.userId, { messageTypeId: body.messageTypeId, message: body.message, status: body.status ?? 0, mentionIds }, via);
+}

@@ -1,0 +1,102 @@
+/**
+ * Shared pieces of the chat tests: an operator who makes rooms, members and managers, and a
+ * socket client that records every frame it receives.
+ */
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { roomPasswordHash } from '../../src/domain/chat/password.ts';
+import type { Json, TestClient, TestContext } from './helpers.ts';
+
+export type Member = TestClient & { userId: number; userName: string; password: string };
+
+let roomSeq = 0;
+/** A fresh room code per call, so test files never share a room. */
+export function nextRoomCode(): string {
+  roomSeq += 1;
+  return `${String(process.pid % 1000).padStart(3, '0')}${String(roomSeq).padStart(4, '0')}`;
+}
+
+export async function operator(ctx: TestContext): Promise<Member> {
+  return ctx.userClient({ isOperator: true });
+}
+
+/** Creates a room through the admin API and returns its code and id. */
+export async function makeRoom(op: TestClient, fields: Record<string, string | number> = {}) {
+  const roomCode = nextRoomCode();
+  const res = await op.post('/v1/admin/chat/rooms/save', { roomCode, title: `房间${roomCode}`, ...fields });
+  if (res.code !== 1) throw new Error(`room not made: ${res.msg}`);
+  return { roomCode, id: res.data.id as number };
+}
+
+export async function gradeUser(ctx: TestContext, userId: number, grade: number) {
+  await ctx.sql`update users set grade = ${grade} where id = ${userId}`;
+}
+
+export const pw = roomPasswordHash;
+
+/** A socket client keeping every frame, with helpers to wait for them. */
+export class SocketClient {
+  frames: Json[] = [];
+  closed: { code: number } | null = null;
+  private waiters: (() => void)[] = [];
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.frames.push(JSON.parse(String(data)));
+      for (const w of this.waiters.splice(0)) w();
+    });
+    ws.on('close', (code) => {
+      this.closed = { code };
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  /** The new-message pushes so far, as message objects. */
+  messages(): Json[] {
+    return this.frames.filter((f) => f.code === 1).map((f) => JSON.parse(f.body));
+  }
+
+  async until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > end) throw new Error(`timed out; frames: ${JSON.stringify(this.frames).slice(0, 600)}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address.replace(/^http/, 'ws');
+}
+
+/** Opens a socket with a fresh key of this client; resolves once the connect result arrived. */
+export async function openSocket(
+  base: string, client: TestClient, query: Record<string, string | number>, keyQuery: Record<string, string> = {},
+): Promise<SocketClient> {
+  const key = await client.get('/v1/broadCast/generateKey', keyQuery);
+  if (key.code !== 1) throw new Error(`no key: ${key.msg}`);
+  return openWithKey(base, { ...query, key: key.data });
+}
+
+export async function openWithKey(base: string, query: Record<string, string | number>): Promise<SocketClient> {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const s = new SocketClient(new WebSocket(`${base}/v1/broadCast/chat?${qs}`));
+  await s.until(() => s.frames.some((f) => f.code === 2 || f.code === 14) || s.closed !== null);
+  return s;
+}
+
+/** Waits for the start of the next second: flood control counts per whole second. */
+export function nextSecond(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 10));
+}
