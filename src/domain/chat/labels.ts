@@ -21,6 +21,7 @@ export const chatFieldLabels: Record<string, string> = {
   allowedGrades: '可进入等级',
   mutedGrades: '禁言等级',
   managerIds: '管理员',
+  managers: '房间管理员',
   api: '页面',
   lastId: '最后消息编号',
   key: '连接密钥',
