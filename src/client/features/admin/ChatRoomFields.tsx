@@ -26,12 +26,12 @@ export function ImageField({ label, name, value, onChange }: { label: string; na
   return (
     <fieldset className="mb-3 min-w-0 rounded-lg border border-gray-200 p-3">
       <legend className="px-1 text-sm font-medium text-gray-800">{label}</legend>
-      <label className="block text-sm text-gray-700">
-        上传{label}
-        <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void onFile(e)} disabled={uploading}
-          className="mt-1 block w-full text-sm file:mr-2 file:min-h-10 file:rounded-lg file:border-0 file:bg-brand file:px-3 file:text-white" />
+      {/* the native file button would read in the browser's language: a Chinese button instead */}
+      <label className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-brand px-4 text-sm font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand">
+        {uploading ? '上传中…' : `上传${label}`}
+        <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void onFile(e)} disabled={uploading} className="sr-only" />
       </label>
-      {uploading && <p className="mt-1 text-xs text-gray-600">上传中…</p>}
+      <p className="mt-1 text-xs text-gray-600">PNG、JPEG、WebP 或 GIF，服务器会重新压缩并去除图片信息</p>
       {error && <p role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
       <div className="mt-2">
         <TextField label={`${label}地址`} name={name} value={value} onChange={onChange} maxLength={LIMITS.link}
