@@ -150,6 +150,28 @@ describe('ChatRooms', () => {
     expect([cleared.get('password'), cleared.get('allowedGrades')]).toEqual(['', '3']);
   });
 
+  it('deletes a room only after a confirm and shows a refusal', async () => {
+    let gone = false;
+    stubNetwork({
+      [ROOMS]: () => ok({ list: [room()] }),
+      '/v1/admin/chat/rooms/delete': () => (gone ? refuse('房间不存在') : ok(null)),
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: '删除高级房' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('/v1/admin/chat/rooms/delete')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '删除高级房' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(callsTo('/v1/admin/chat/rooms/delete')).toHaveLength(1));
+    expect(callsTo('/v1/admin/chat/rooms/delete')[0]!.body.get('id')).toBe('5');
+    gone = true;
+    fireEvent.click(screen.getByRole('button', { name: '删除高级房' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    const row = screen.getByText('高级房（vip8）').closest('[data-room]') as HTMLElement;
+    expect((await within(row).findByRole('alert')).textContent).toBe('房间不存在');
+  });
+
   it("shows a room's mutes, lifts one after a confirm, and switches the whole-room mute", async () => {
     stubNetwork({
       [ROOMS]: () => ok({ list: [room()] }),
