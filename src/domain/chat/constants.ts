@@ -28,6 +28,8 @@ export const HEARTBEAT_INTERVAL_MS = 25_000;
 export const USER_MESSAGES_PER_SEC = 5;
 export const ROOM_MESSAGES_PER_SEC = 40;
 /** grades with a meaning in chat (spec 001 section 3) */
+/** the test group (测试组), a grade a room may admit or mute */
+export const GRADE_TEST = -1;
 export const GRADE_GUEST = -2;
 export const GRADE_MANAGER = 100;
 /** chat images: the upload limit, the thumbnail's side, the saved images */
