@@ -16,6 +16,7 @@ const ENTRIES = [
   { to: '/activity', label: '优惠活动', color: '#be185d', d: 'M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-2-4-6-3-5 0m5 0c2-4 6-3 5 0' },
   { to: '/help', label: '客服帮助', color: '#6d28d9', d: 'M4 13a8 8 0 0116 0v4h-3v-5h3M4 13v4h3v-5H4' },
   { to: '/agentIntro', label: '代理中心', color: '#0e7490', d: 'M8 11a3 3 0 100-6 3 3 0 000 6zm8 0a3 3 0 100-6 3 3 0 000 6zM3 19a5 5 0 0110 0m-2 0a5 5 0 0110 0' },
+  { to: '/chatRoom', label: '聊天室', color: '#0f766e', d: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5' },
   { to: '/about', label: '关于我们', color: '#4b5563', d: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7v1' },
 ];
 
