@@ -19,7 +19,6 @@ export function PasswordGate({ title, error, checking, onSubmit, onCancel }: {
           <DialogTitle className="text-center text-base font-semibold text-gray-900">请输入房间密码</DialogTitle>
           <p className="mt-1 truncate text-center text-sm text-gray-600">{title}</p>
           <label className="mt-4 block">
-            <span className="sr-only">房间密码</span>
             <input autoFocus inputMode="numeric" autoComplete="off" pattern="\d{4}" maxLength={4} value={digits} disabled={checking}
               aria-label="房间密码" aria-invalid={Boolean(error)} aria-describedby="room-pw-error"
               onChange={(e) => change(e.target.value)}
