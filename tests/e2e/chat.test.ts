@@ -54,7 +54,10 @@ async function enter(b: Browser, userName: string, roomCode: string): Promise<vo
 
 const log = (page: Page) => page.getByRole('log', { name: '聊天消息' });
 const bubbles = (page: Page, text: string) => log(page).locator('li[data-message-id]').filter({ hasText: text });
-const connected = (page: Page) => expect.poll(() => page.getByRole('status').filter({ hasText: '连接' }).count(), { timeout: 15_000 }).toBe(0);
+/** A look at the screen for the reviewer (not an assertion); CHAT_SHOTS names the folder. */
+const shot = (page: Page, name: string) => (process.env.CHAT_SHOTS ? page.screenshot({ path: `${process.env.CHAT_SHOTS}/${name}.png` }).then(() => {}) : Promise.resolve());
+/** The live socket of the chat view is open (the frame says so in data-socket). */
+const connected = (page: Page) => expect.poll(() => page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
 
 describe('chat', () => {
   it('shows history, then two players exchange messages live, and a dropped network misses nothing and doubles nothing', async () => {
@@ -92,6 +95,7 @@ describe('chat', () => {
     for (let i = 1; i <= 3; i++) await expect.poll(() => bubbles(pb.page, `断线期间${i}`).count(), { timeout: 20_000 }).toBe(1);
     await say(a.api, roomCode, '重连之后');
     await expect.poll(() => bubbles(pb.page, '重连之后').count(), { timeout: 10_000 }).toBe(1);
+    await shot(pb.page, 'room');
     // ids strictly increasing, none twice
     const ids = await log(pb.page).locator('li[data-message-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-message-id'))));
     expect(ids).toEqual([...new Set(ids)].sort((x, y) => x - y));
@@ -105,6 +109,7 @@ describe('chat', () => {
     const pw = b.page.getByRole('textbox', { name: '房间密码' });
     await pw.fill('1357');
     await expect.poll(() => b.page.getByRole('alert').filter({ hasText: '房间密码错误' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(b.page, 'password');
     await pw.fill('2468');
     await connected(b.page);
     await expect.poll(() => b.page.getByLabel('消息', { exact: true }).count()).toBe(1);
@@ -126,6 +131,7 @@ describe('chat', () => {
     expect(res.code).toBe(1);
     await expect.poll(() => b.page.getByRole('status').filter({ hasText: '您已被禁言1小时' }).count(), { timeout: 10_000 }).toBe(1);
     expect(await b.page.getByLabel('消息', { exact: true }).count()).toBe(0);
+    await shot(b.page, 'muted');
     await b.page.reload();
     await expect.poll(() => b.page.getByRole('status').filter({ hasText: '您已被禁言1小时' }).count(), { timeout: 15_000 }).toBe(1);
   });
@@ -145,6 +151,7 @@ describe('chat', () => {
     await expect.poll(() => b.page.getByRole('tab', { name: '私聊 (1)' }).count(), { timeout: 15_000 }).toBe(1);
     await b.page.getByRole('tab', { name: /私聊/ }).click();
     await expect.poll(() => b.page.getByTestId('direct-unread').count(), { timeout: 10_000 }).toBe(1);
+    await shot(b.page, 'direct-list');
     await b.page.getByRole('link', { name: /有未读消息/ }).click();
     await expect.poll(() => bubbles(b.page, '您好，我是管理员').count(), { timeout: 10_000 }).toBe(1);
     await connected(b.page);
@@ -152,6 +159,7 @@ describe('chat', () => {
       const r = await p.api.call<{ list: { roomId: number; unread: number }[] }>('GET', '/v1/chat/getDirectRoomListWeb', {});
       return r.data.list.find((x) => x.roomId === room.data.roomId)?.unread;
     }, { timeout: 10_000 }).toBe(0);
+    await shot(b.page, 'direct-room');
     // a reply goes live to the manager's side too
     await b.page.getByLabel('消息', { exact: true }).fill('收到，谢谢');
     await b.page.getByLabel('消息', { exact: true }).press('Enter');
@@ -177,6 +185,10 @@ describe('chat', () => {
     await log(b.page).getByRole('button', { name: '查看大图' }).click();
     const large = b.page.getByRole('img', { name: '聊天图片大图' });
     await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete ? img.naturalWidth : 0), { timeout: 10_000 }).toBe(320);
-    await b.page.screenshot({ path: '/tmp/chat-image-viewer.png' }).catch(() => {});
+    await shot(b.page, 'image-viewer');
+    await b.page.keyboard.press('Escape');
+    await b.page.goto(`${b.baseUrl}/chatRoom`);
+    await expect.poll(() => b.page.getByRole('list', { name: '聊天室列表' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(b.page, 'panel');
   });
 });

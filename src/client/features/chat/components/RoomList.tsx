@@ -9,7 +9,7 @@ function Marks({ r }: { r: RoomItem }) {
   const tag = 'rounded px-1.5 text-[11px] leading-5';
   return (
     <span className="flex shrink-0 flex-wrap justify-end gap-1">
-      {truthy(r.isPassword) && <span className={`${tag} bg-gray-100 text-gray-700`}>🔒 密码</span>}
+      {truthy(r.isPassword) && <span className={`${tag} inline-flex items-center gap-0.5 bg-gray-100 text-gray-700`}><svg viewBox="0 0 24 24" width="11" height="11" aria-hidden="true"><path d="M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 017 0v3" fill="none" stroke="currentColor" strokeWidth="2.2" /></svg>密码</span>}
       {r.grade.length > 0 && <span className={`${tag} bg-amber-50 text-amber-800`}>{r.grade.map((g) => `VIP${g}`).join('/')}</span>}
       {truthy(r.isMessageBanned) && <span className={`${tag} bg-red-50 text-red-700`}>全体禁言</span>}
       {truthy(r.banned) && <span className={`${tag} bg-red-50 text-red-700`}>禁言</span>}

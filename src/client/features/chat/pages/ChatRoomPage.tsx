@@ -4,7 +4,7 @@
  * online list, the player card, the room info and, for managers, muting. Mute pushes swap the input
  * for the reason (bannedMessage).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser, sessionLoaded } from '../../../state/session';
@@ -63,6 +63,9 @@ export default function ChatRoomPage() {
   }, [manager, myId, refreshRoom, setRoom, navigate]);
 
   const stream = useChatStream(source, onEvent);
+  // mutes are not replayed to a socket that was away: each time it opens, the setting says the truth
+  const socketOpen = stream.status === 'open';
+  useEffect(() => { if (socketOpen) { setBlockedPush(null); refreshRoom(); } }, [socketOpen, refreshRoom]);
   const blocked = manager ? '' : blockedPush ?? room?.bannedMessage ?? '';
 
   const send = async (text: string, status: 0 | 1, userIds: string) => {
