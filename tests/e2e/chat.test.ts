@@ -191,4 +191,59 @@ describe('chat', () => {
     await expect.poll(() => b.page.getByRole('list', { name: '聊天室列表' }).count(), { timeout: 10_000 }).toBe(1);
     await shot(b.page, 'panel');
   });
+
+  it('a manager @s a player by tapping the name and withdraws the message for both; the player card opens', async () => {
+    const manager = await player();
+    const roomCode = await makeRoom({ managers: manager.userName });
+    const p = await player();
+    const pb = await fx.browser();
+    await enter(pb, p.userName, roomCode);
+    await connected(pb.page);
+    await pb.page.getByLabel('消息', { exact: true }).fill('管理员在吗');
+    await pb.page.getByLabel('消息', { exact: true }).press('Enter');
+
+    const mb = await fx.browser();
+    await enter(mb, manager.userName, roomCode);
+    await connected(mb.page);
+    const row = bubbles(mb.page, '管理员在吗');
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    await row.getByRole('button', { name: /^@/ }).click();
+    const input = mb.page.getByLabel('消息', { exact: true });
+    await expect.poll(() => input.inputValue()).toMatch(/^@\S+ $/);
+    await input.pressSequentially('在的');
+    await input.press('Enter');
+    await expect.poll(() => pb.page.getByText('有人@了你').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => bubbles(pb.page, '在的').count(), { timeout: 10_000 }).toBe(1);
+
+    // the manager withdraws the player's message: gone on both screens
+    await row.locator('[tabindex="0"]').click({ button: 'right' });
+    await mb.page.getByRole('dialog', { name: '消息操作' }).getByRole('button', { name: '撤回' }).click();
+    await expect.poll(() => bubbles(pb.page, '管理员在吗').count(), { timeout: 10_000 }).toBe(0);
+    expect(await bubbles(mb.page, '管理员在吗').count()).toBe(0);
+
+    // the player card from the avatar, with the manager's mute buttons
+    await mb.page.getByLabel('在线成员').click();
+    const sheet = mb.page.getByRole('dialog', { name: /在线成员/ });
+    await expect.poll(() => sheet.getByRole('button', { name: /^@/ }).count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await shot(mb.page, 'members');
+    await sheet.getByRole('button', { name: '资料' }).last().click();
+    const card = mb.page.getByRole('dialog', { name: '玩家资料' });
+    await expect.poll(() => card.getByRole('button', { name: '禁言1小时' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(mb.page, 'player-card');
+  });
+
+  it('a guest reads a room with its guest code and is asked to register instead of typing', async () => {
+    const roomCode = await makeRoom({ guestCode: 'guest2026' });
+    const p = await player();
+    await say(p.api, roomCode, '欢迎游客');
+    const b = await fx.browser();
+    await b.page.goto(`${b.baseUrl}/chatGuest?roomCode=${roomCode}&guestCode=guest2026`);
+    await expect.poll(() => bubbles(b.page, '欢迎游客').count(), { timeout: 15_000 }).toBe(1);
+    await connected(b.page);
+    await say(p.api, roomCode, '游客也能看到');
+    await expect.poll(() => bubbles(b.page, '游客也能看到').count(), { timeout: 10_000 }).toBe(1);
+    expect(await b.page.getByRole('status').filter({ hasText: '游客不能发言，请先注册' }).getByRole('link', { name: '注册' }).count()).toBe(1);
+    expect(await b.page.getByLabel('消息', { exact: true }).count()).toBe(0);
+    await shot(b.page, 'guest');
+  });
 });
