@@ -166,4 +166,23 @@ describe('live socket', () => {
     expect(statuses.at(-1)).toEqual(['closed', '房间密码错误']);
     expect(FakeSocket.all.length).toBe(1);
   });
+
+  it('replaces a socket left silent while the page was hidden, and never keeps two', async () => {
+    sock.start();
+    await flush();
+    const first = FakeSocket.all[0]!;
+    first.open();
+    first.frame({ code: 2, success: true, msg: '连接成功', body: {} });
+    await vi.advanceTimersByTimeAsync(40_000);
+    last = 88;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(first.readyState).toBe(3);
+    expect(FakeSocket.all.length).toBe(2);
+    expect(new URL(FakeSocket.all[1]!.url).searchParams.get('lastId')).toBe('88');
+    // the closed one plans no reconnect of its own
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(FakeSocket.all.length).toBe(2);
+  });
 });
+

@@ -55,6 +55,8 @@ export class ChatSocket {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private silence: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
+  /** when the open socket last heard anything */
+  private heardAt = 0;
 
   constructor(private o: ChatSocketOptions) {}
 
@@ -94,7 +96,9 @@ export class ChatSocket {
 
   private onVisible = () => {
     if (document.visibilityState !== 'visible') return;
-    // a phone may have frozen the page: a socket that has not spoken for long is replaced
+    // a phone may have frozen the page and its socket without a close: one silent for longer than a
+    // heartbeat is replaced (the new one catches up from the last id)
+    if (this.ws?.readyState === WebSocket.OPEN && Date.now() - this.heardAt > HEARTBEAT_INTERVAL_MS + 5000) this.ws.close();
     this.wake();
   };
 
@@ -128,6 +132,8 @@ export class ChatSocket {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
+    // one attempt at a time: a reconnect already planned is this one
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     const attempt = ++this.attempt;
     this.o.onStatus(this.failures ? 'retrying' : 'connecting', '连接中…');
     let key: string;
@@ -138,12 +144,17 @@ export class ChatSocket {
       return;
     }
     if (this.stopped || attempt !== this.attempt) return;
+    // never two sockets: one being replaced is closed without a reconnect of its own
+    const old = this.ws;
+    this.ws = null;
+    old?.close();
     const ws = new WebSocket(socketUrl(this.o, key, this.o.lastId()));
     this.ws = ws;
     let opened = false;
     ws.onmessage = (ev) => {
       if (this.ws !== ws) return;
       this.armSilence(ws);
+      this.heardAt = Date.now();
       let f: Frame;
       try { f = JSON.parse(String(ev.data)) as Frame; } catch { return; }
       if (f.code === PushCode.HEARTBEAT) { ws.send(JSON.stringify({ code: PushCode.HEARTBEAT_REPLY })); return; }
@@ -156,7 +167,7 @@ export class ChatSocket {
       }
       this.o.onFrame(f);
     };
-    ws.onopen = () => { this.armSilence(ws); };
+    ws.onopen = () => { this.heardAt = Date.now(); this.armSilence(ws); };
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
