@@ -181,12 +181,22 @@ describe('chat', () => {
     await b.page.getByLabel('选择图片').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: png });
     const thumb = log(b.page).getByRole('img', { name: '聊天图片' });
     await expect.poll(() => thumb.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
-    await log(b.page).getByRole('button', { name: '查看大图' }).click();
+    await expect.poll(() => thumb.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await log(b.page).getByRole('button', { name: '查看大图' }).first().click();
     const large = b.page.getByRole('img', { name: '聊天图片大图' });
     await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete ? img.naturalWidth : 0), { timeout: 10_000 }).toBe(320);
     await shot(b.page, 'image-viewer');
-    await b.page.keyboard.press('Escape');
+    // saved, then sent again from the 收藏 tab of the emoji panel
+    await b.page.getByRole('button', { name: '收藏', exact: true }).click();
+    await expect.poll(() => b.page.getByText('已收藏').count(), { timeout: 10_000 }).toBe(1);
+    await b.page.getByRole('button', { name: '关闭', exact: true }).click();
+    await b.page.getByRole('button', { name: '表情', exact: true }).click();
+    const panel = b.page.getByRole('dialog', { name: '表情' });
+    await panel.getByRole('button', { name: '表情 😀' }).click();
+    await panel.getByRole('tab', { name: '收藏' }).click();
+    await panel.getByRole('button', { name: '发送这张收藏的图片' }).click();
+    await expect.poll(() => thumb.count(), { timeout: 10_000 }).toBe(2);
+    expect(await b.page.getByLabel('消息', { exact: true }).inputValue()).toBe('😀');
     await b.page.goto(`${b.baseUrl}/chatRoom`);
     await expect.poll(() => b.page.getByRole('list', { name: '聊天室列表' }).count(), { timeout: 10_000 }).toBe(1);
     await shot(b.page, 'panel');

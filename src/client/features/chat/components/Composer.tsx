@@ -8,6 +8,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { backspaceMention, insertMention, mentionFields, type Mention } from '../mentions';
 import { EMPTY_MESSAGE_MSG } from '../../../../domain/chat/messageTypes';
 import { showToast } from '../../../ui';
+import { EmojiPanel } from './EmojiPanel';
+import type { SavedImage } from '../api';
 
 export interface ComposerProps {
   maxLength: number;
@@ -20,13 +22,16 @@ export interface ComposerProps {
   pick?: { name: string; userId: string; n: number } | null;
   onSend(text: string, status: 0 | 1, userIds: string): Promise<boolean>;
   onImage(file: File): void;
+  /** sends a saved picture again (members) */
+  onSaved?(img: SavedImage): void;
   imageStage: string;
 }
 
 const ICON = 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40';
 
-export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onImage, imageStage }: ComposerProps) {
+export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onImage, onSaved, imageStage }: ComposerProps) {
   const [text, setText] = useState('');
+  const [emoji, setEmoji] = useState(false);
   const [sending, setSending] = useState(false);
   const mentions = useRef<Mention[]>([]);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -86,6 +91,9 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
         </button>
         <input ref={file} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="hidden" aria-label="选择图片"
           onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) onImage(f); }} />
+        <button type="button" className={ICON} aria-label="表情" onClick={() => setEmoji(true)}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M12 21a9 9 0 100-18 9 9 0 000 18zM8 14s1.5 2 4 2 4-2 4-2M9 9.5h.01M15 9.5h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
+        </button>
         {onAt && (
           <button type="button" className={ICON} aria-label="@成员" onClick={onAt}>
             <span aria-hidden="true" className="text-xl">@</span>
@@ -102,6 +110,8 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
           发送
         </button>
       </div>
+      <EmojiPanel open={emoji} onClose={() => setEmoji(false)} onSaved={onSaved}
+        onEmoji={(e) => setText((t) => (t.length + e.length <= maxLength ? t + e : t))} />
     </div>
   );
 }

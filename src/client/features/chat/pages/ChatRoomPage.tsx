@@ -119,7 +119,8 @@ export default function ChatRoomPage() {
             {stream.status === 'closed' && stream.statusMsg.includes('重新进入')
               ? <button type="button" onClick={() => { retry(); stream.reload(); }} className="m-2 rounded-lg bg-brand py-2 text-white">重新进入</button> : null}
             <Composer maxLength={room?.messageLength ?? 200} blocked={blocked} manager={manager} onAt={listOpen ? () => setMembers(true) : undefined}
-              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage} />
+              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage}
+              onSaved={(img) => { addImage(roomCode, { imgPath: img.imgPath, thumbPath: img.thumbPath }).then(stream.add, (e: unknown) => showToast(e instanceof Error ? e.message : '发送失败')); }} />
           </>
         )}
       {room && (

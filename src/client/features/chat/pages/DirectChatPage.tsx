@@ -81,7 +81,8 @@ export default function DirectChatPage() {
         : (
           <>
             <MessageList stream={stream} myId={user.userId} emptyText="暂无消息" handlers={{ onImage: setViewing, onMenu: setMenu, onAvatar: (m) => setCard(m.userId) }} />
-            <Composer maxLength={DIRECT_MESSAGE_LENGTH} blocked="" manager={false} pick={null} onSend={send} onImage={image.pick} imageStage={image.stage} />
+            <Composer maxLength={DIRECT_MESSAGE_LENGTH} blocked="" manager={false} pick={null} onSend={send} onImage={image.pick} imageStage={image.stage}
+              onSaved={(img) => { addDirectMessage(room.roomId, 2, JSON.stringify({ imgPath: img.imgPath, thumbPath: img.thumbPath })).then(stream.add, (e: unknown) => showToast(e instanceof Error ? e.message : '发送失败')); }} />
           </>
         )}
       <MessageMenu m={menu} mine={menu !== null && Number(menu.userId) === user.userId} manager={false} roomCode={null} onWithdraw={recall} onClose={() => setMenu(null)} />
