@@ -1,7 +1,9 @@
 /** The private chats (getDirectRoomListWeb, polled every 30 s): last message, time, unread mark. */
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { getDirectRooms, truthy, type DirectRoom } from '../api';
-import { usePaged } from '../usePaged';
+import { usePagedList } from '../../records/paging';
+import { keys, queryClient } from '../../../query';
 import { Avatar } from './MessageItem';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { stripTags } from '../../../../domain/chat/messageTypes';
@@ -14,8 +16,14 @@ export function directUnread(r: DirectRoom): boolean {
 }
 
 export function DirectList() {
-  const p = usePaged(getDirectRooms, DIRECT_POLL_MS);
-  if (p.error && !p.items.length) return <ErrorState message={p.error} onRetry={p.reload} />;
+  const p = usePagedList(getDirectRooms, keys.chatDirectRooms());
+  useEffect(() => {
+    const t = setInterval(() => {
+      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: keys.chatDirectRooms() });
+    }, DIRECT_POLL_MS);
+    return () => clearInterval(t);
+  }, []);
+  if (p.error && !p.items.length) return <ErrorState message={p.error.message} onRetry={p.reload} />;
   if (p.loading && !p.items.length) return <LoadingState />;
   if (!p.items.length) return <EmptyState text="暂无私聊" />;
   return (
@@ -41,7 +49,7 @@ export function DirectList() {
         ))}
       </ul>
       <div className="py-4 text-center text-sm text-gray-500">
-        {p.done ? '已显示全部私聊' : <Button variant="secondary" loading={p.loading} onClick={p.more}>加载更多</Button>}
+        {!p.hasMore ? '已显示全部私聊' : <Button variant="secondary" loading={p.loading} onClick={p.loadMore}>加载更多</Button>}
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 /** The chat panel's room list (getRoomList, 20 a page): password, grade and mute marks; 暂无开放的房间 / 已显示全部房间. */
 import { Link } from 'wouter';
 import { getRoomList, truthy, type RoomItem } from '../api';
-import { usePaged } from '../usePaged';
+import { usePagedList } from '../../records/paging';
+import { keys } from '../../../query';
 import { Avatar } from './MessageItem';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 
@@ -18,8 +19,8 @@ function Marks({ r }: { r: RoomItem }) {
 }
 
 export function RoomList() {
-  const p = usePaged(getRoomList);
-  if (p.error && !p.items.length) return <ErrorState message={p.error} onRetry={p.reload} />;
+  const p = usePagedList(getRoomList, keys.chatRooms());
+  if (p.error && !p.items.length) return <ErrorState message={p.error.message} onRetry={p.reload} />;
   if (p.loading && !p.items.length) return <LoadingState />;
   if (!p.items.length) return <EmptyState text="暂无开放的房间" />;
   return (
@@ -39,7 +40,7 @@ export function RoomList() {
         ))}
       </ul>
       <div className="py-4 text-center text-sm text-gray-500">
-        {p.done ? '已显示全部房间' : <Button variant="secondary" loading={p.loading} onClick={p.more}>加载更多</Button>}
+        {!p.hasMore ? '已显示全部房间' : <Button variant="secondary" loading={p.loading} onClick={p.loadMore}>加载更多</Button>}
       </div>
     </div>
   );

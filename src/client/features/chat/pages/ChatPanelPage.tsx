@@ -11,29 +11,27 @@ import { RoomList } from '../components/RoomList';
 import { DirectList, directUnread } from '../components/DirectList';
 import { LoginPrompt } from '../components/ChatFrame';
 import { getDirectRooms } from '../api';
+import { keys, queryClient, useQuery } from '../../../query';
 
 const UNREAD_POLL_MS = 60_000;
 type Tab = 'rooms' | 'direct';
 
-function useUnreadCount(enabled: boolean, tab: Tab): number {
-  const [n, setN] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: switching tabs asks again (a private chat may have been read)
+/** How many private chats are unread (first page), asked again every 60 s and whenever a chat is read. */
+function useUnreadCount(enabled: boolean): number {
+  const q = useQuery({ queryKey: keys.chatUnread(), queryFn: async () => (await getDirectRooms(1)).list.filter(directUnread).length, enabled });
   useEffect(() => {
     if (!enabled) return;
-    let live = true;
-    const ask = () => getDirectRooms(1).then((d) => { if (live) setN(d.list.filter(directUnread).length); }, () => {});
-    void ask();
-    const t = setInterval(ask, UNREAD_POLL_MS);
-    return () => { live = false; clearInterval(t); };
-  }, [enabled, tab]);
-  return n;
+    const t = setInterval(() => { void queryClient.invalidateQueries({ queryKey: keys.chatUnread() }); }, UNREAD_POLL_MS);
+    return () => clearInterval(t);
+  }, [enabled]);
+  return q.data ?? 0;
 }
 
 export default function ChatPanelPage() {
   useSignals();
   const user = currentUser.value;
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get('tab') === 'direct' ? 'direct' : 'rooms'));
-  const unread = useUnreadCount(Boolean(user), tab);
+  const unread = useUnreadCount(Boolean(user));
   if (!sessionLoaded.value) return <Page title="聊天室" back><LoadingState /></Page>;
   if (!user) return <Page title="聊天室" back><LoginPrompt text="请先登录" redirect="/chatRoom" /></Page>;
   const options = [

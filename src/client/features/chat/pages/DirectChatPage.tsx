@@ -9,6 +9,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser, sessionLoaded } from '../../../state/session';
 import { addDirectMessage, getDirectHistory, openDirectRoom, recallDirect, setDirectRead, type ChatMessage, type DirectRoom } from '../api';
 import { useChatStream, type StreamSource } from '../useChatStream';
+import { keys, queryClient } from '../../../query';
 import { useImageSend } from '../useImageSend';
 import { ChatFrame, LoginPrompt } from '../components/ChatFrame';
 import { MessageList } from '../components/MessageList';
@@ -55,7 +56,10 @@ export default function DirectChatPage() {
     if (!room || latest <= readId.current) return;
     const mark = () => {
       if (document.visibilityState !== 'visible') return;
-      setDirectRead(room.roomId, latest).then((d) => { readId.current = Math.max(readId.current, d.messageReadId); }, () => {});
+      setDirectRead(room.roomId, latest).then((d) => {
+        readId.current = Math.max(readId.current, d.messageReadId);
+        void queryClient.invalidateQueries({ queryKey: keys.chatDirectRooms() });
+      }, () => {});
     };
     if (readId.current === 0) { mark(); return; }
     const t = setTimeout(mark, READ_ACK_MS);
