@@ -147,7 +147,10 @@ describe('chat', () => {
 
     const b = await fx.browser();
     await logIn(b, p.userName, PASSWORD);
-    await b.page.goto(`${b.baseUrl}/chatRoom`);
+    await b.page.goto(`${b.baseUrl}/index`);
+    const entry = b.page.getByRole('navigation', { name: '功能入口' }).getByRole('link', { name: /聊天室/ });
+    await expect.poll(() => entry.textContent(), { timeout: 15_000 }).toContain('1个未读私聊');
+    await entry.click();
     await expect.poll(() => b.page.getByRole('tab', { name: '私聊 (1)' }).count(), { timeout: 15_000 }).toBe(1);
     await b.page.getByRole('tab', { name: /私聊/ }).click();
     await expect.poll(() => b.page.getByTestId('direct-unread').count(), { timeout: 10_000 }).toBe(1);

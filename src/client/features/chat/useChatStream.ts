@@ -45,6 +45,10 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
   const [generation, setGeneration] = useState(0);
   const listRef = useRef<ChatMessage[]>([]);
   listRef.current = messages;
+  /** the highest id ever seen here (the list may have dropped it after paging up): the socket's lastId */
+  const seenRef = useRef(0);
+  const newest = lastId(messages);
+  if (newest !== null && newest > seenRef.current) seenRef.current = newest;
   const eventRef = useRef(onEvent);
   eventRef.current = onEvent;
   const lastOlder = useRef(0);
@@ -62,6 +66,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
     setLoading(true);
     setError('');
     setMessages([]);
+    seenRef.current = 0;
     setDone(false);
     src.page().then((list) => {
       if (!live) return;
@@ -71,7 +76,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
       if (!src.socket) return;
       socket = new ChatSocket({
         ...src.socket,
-        lastId: () => lastId(listRef.current),
+        lastId: () => Math.max(seenRef.current, lastId(listRef.current) ?? 0) || null,
         onStatus: (s, msg) => { if (live) { setStatus(s); setStatusMsg(msg); } },
         onFrame: (f) => {
           if (!live) return;

@@ -7,6 +7,9 @@ import { Carousel } from './Carousel';
 import { useFirstRechargePath } from '../payments/firstChannel';
 import { linkTarget } from './links';
 import { keys, useQuery } from '../../query';
+import { useSignals } from '@preact/signals-react/runtime';
+import { currentUser } from '../../state/session';
+import { badgeText, useChatUnread } from '../chat/unread';
 
 const ENTRIES = [
   { to: '/lotteryHall', label: '购彩大厅', color: '#c81e1e', d: 'M5 5h14v14H5zM9 9h2v2H9zm4 0h2v2h-2zm-4 4h2v2H9zm4 0h2v2h-2z' },
@@ -33,6 +36,13 @@ function Notices() {
   );
 }
 
+/** The chat entry's badge: unread private chats (spec 001 §2). */
+function ChatBadge() {
+  useSignals();
+  const n = useChatUnread(Boolean(currentUser.value));
+  return n ? <span className="absolute -top-1 -right-2 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white">{badgeText(n)}<span className="sr-only">个未读私聊</span></span> : null;
+}
+
 export default function HomePage() {
   const banners = useQuery({ queryKey: keys.content('banners'), queryFn: getBanners });
   const rechargePath = useFirstRechargePath(); // 充值 opens the first channel of PaySort
@@ -49,7 +59,8 @@ export default function HomePage() {
         <nav aria-label="功能入口" className="mt-3 grid grid-cols-4 gap-y-4 rounded-xl bg-white px-2 py-4">
           {ENTRIES.map((e) => ({ ...e, href: e.to === '/recharge' ? rechargePath : e.to })).filter((e) => linkTarget(e.href)).map((e) => (
             <Link key={e.to} href={e.href} className="flex flex-col items-center gap-1.5 rounded-lg text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand">
-              <span className="flex h-11 w-11 items-center justify-center rounded-full" style={{ background: e.color }}>
+              <span className="relative flex h-11 w-11 items-center justify-center rounded-full" style={{ background: e.color }}>
+                {e.to === '/chatRoom' && <ChatBadge />}
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={e.d} fill="none" stroke="#fff" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
               </span>
               {e.label}

@@ -2,41 +2,28 @@
  * /chatRoom: the chat panel (spec 001 §2) with two tabs, 聊天室 and 私聊; the 私聊 tab shows how many
  * private chats are unread (asked every 60 s). Guests are asked to log in.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser, sessionLoaded } from '../../../state/session';
 import { Page, LoadingState } from '../../../ui';
 import { Tabs } from '../../../ui/Tabs';
 import { RoomList } from '../components/RoomList';
-import { DirectList, directUnread } from '../components/DirectList';
+import { DirectList } from '../components/DirectList';
 import { LoginPrompt } from '../components/ChatFrame';
-import { getDirectRooms } from '../api';
-import { keys, queryClient, useQuery } from '../../../query';
+import { badgeText, useChatUnread } from '../unread';
 
-const UNREAD_POLL_MS = 60_000;
 type Tab = 'rooms' | 'direct';
-
-/** How many private chats are unread (first page), asked again every 60 s and whenever a chat is read. */
-function useUnreadCount(enabled: boolean): number {
-  const q = useQuery({ queryKey: keys.chatUnread(), queryFn: async () => (await getDirectRooms(1)).list.filter(directUnread).length, enabled });
-  useEffect(() => {
-    if (!enabled) return;
-    const t = setInterval(() => { void queryClient.invalidateQueries({ queryKey: keys.chatUnread() }); }, UNREAD_POLL_MS);
-    return () => clearInterval(t);
-  }, [enabled]);
-  return q.data ?? 0;
-}
 
 export default function ChatPanelPage() {
   useSignals();
   const user = currentUser.value;
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get('tab') === 'direct' ? 'direct' : 'rooms'));
-  const unread = useUnreadCount(Boolean(user));
+  const unread = useChatUnread(Boolean(user));
   if (!sessionLoaded.value) return <Page title="聊天室" back><LoadingState /></Page>;
   if (!user) return <Page title="聊天室" back><LoginPrompt text="请先登录" redirect="/chatRoom" /></Page>;
   const options = [
     { value: 'rooms' as const, label: '聊天室' },
-    { value: 'direct' as const, label: unread ? `私聊 (${unread > 9 ? '9+' : unread})` : '私聊' },
+    { value: 'direct' as const, label: unread ? `私聊 (${badgeText(unread)})` : '私聊' },
   ];
   return (
     <Page title="聊天室" back>
