@@ -134,6 +134,10 @@ describe('chat', () => {
     await shot(b.page, 'muted');
     await b.page.reload();
     await expect.poll(() => b.page.getByRole('status').filter({ hasText: '您已被禁言1小时' }).count(), { timeout: 15_000 }).toBe(1);
+    if (process.env.CHAT_SHOTS) {
+      await b.page.setViewportSize({ width: 1280, height: 800 });
+      await shot(b.page, 'muted-desktop');
+    }
   });
 
   it('a private chat with a manager shows unread, then read', async () => {

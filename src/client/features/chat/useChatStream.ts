@@ -9,6 +9,7 @@ import { ChatSocket, type Frame, type SocketStatus } from './socket';
 import { lastId, mergeMessages, removeMessage } from './messages';
 import { PushCode, RoomEvent } from '../../../domain/chat/push';
 import { FIRST_PAGE_SIZE, PAGE_SIZE } from '../../../domain/chat/constants';
+import { refreshUser } from '../../state/session';
 
 export interface StreamSource {
   /** a page of history, oldest first: the newest page without `beforeId` */
@@ -87,6 +88,8 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
             } catch { /* a frame that is not a message is ignored */ }
             return;
           }
+          // the session ended (logout elsewhere, forced out): asking who we are runs the app's session flow
+          if (f.code === PushCode.FORCED_LOGIN) { void refreshUser(); return; }
           if (f.code === PushCode.ROOM_EVENT && f.type === RoomEvent.MESSAGE_WITHDRAWN) {
             const id = Number((f.body as { id?: unknown })?.id);
             setMessages((cur) => removeMessage(cur, id));
