@@ -4,6 +4,7 @@
  * or more apart (spec 001 sections 3 and 9).
  */
 import type { ChatMessage } from './api';
+import { parseImage } from '../../../domain/chat/messageTypes';
 
 export const MAX_IN_VIEW = 200;
 export const DIVIDER_GAP_MS = 60_000;
@@ -60,13 +61,9 @@ export function lastId(list: readonly ChatMessage[]): number | null {
   return list.length ? list[list.length - 1]!.id : null;
 }
 
-/** An image message's payload, or null when it is not one. */
+/** An image message's payload (the domain's check: only chat uploads of this site), or null when it is not one. */
 export function imagePayload(m: ChatMessage): { imgPath: string; thumbPath: string } | null {
   if (m.messageTypeId !== 2) return null;
-  try {
-    const p = JSON.parse(m.message) as { imgPath?: unknown; thumbPath?: unknown };
-    return typeof p.imgPath === 'string' && typeof p.thumbPath === 'string' ? { imgPath: p.imgPath, thumbPath: p.thumbPath } : null;
-  } catch {
-    return null;
-  }
+  const p = parseImage(m.message);
+  return p.ok ? (JSON.parse(p.body) as { imgPath: string; thumbPath: string }) : null;
 }
