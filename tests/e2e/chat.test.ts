@@ -204,6 +204,15 @@ describe('chat', () => {
     await panel.getByRole('button', { name: '发送这张收藏的图片' }).click();
     await expect.poll(() => thumb.count(), { timeout: 10_000 }).toBe(2);
     expect(await b.page.getByLabel('消息', { exact: true }).inputValue()).toBe('😀');
+    // managed: the saved picture deleted
+    await b.page.getByRole('button', { name: '表情', exact: true }).click();
+    await panel.getByRole('tab', { name: '收藏' }).click();
+    await panel.getByRole('button', { name: '管理' }).click();
+    await panel.getByRole('checkbox', { name: '选择这张图片' }).check();
+    await panel.getByRole('button', { name: /^删除/ }).click();
+    await panel.getByRole('button', { name: '完成' }).click();
+    await expect.poll(() => panel.getByText('还没有收藏的图片', { exact: false }).count(), { timeout: 10_000 }).toBe(1);
+    await b.page.keyboard.press('Escape');
     await b.page.goto(`${b.baseUrl}/chatRoom`);
     await expect.poll(() => b.page.getByRole('list', { name: '聊天室列表' }).count(), { timeout: 10_000 }).toBe(1);
     await shot(b.page, 'panel');

@@ -67,12 +67,15 @@ export const addBan = (roomCode: string, target: string | number, durationTypeId
   request<null>('POST', `${C}/addBanFront`, { roomCode, target, durationTypeId, nickName }, inline);
 export const setRoomBanned = (roomCode: string, on: boolean) => request<null>('POST', `${C}/updateRoomBannedWeb`, { roomCode, isMessageBanned: on ? 1 : 0 }, inline);
 
-export const uploadChatFile = (file: Blob, name: string) => {
+/** `favorite`: the picture is saved too (the field goes before the file, as the server reads it first). */
+export const uploadChatFile = (file: Blob, name: string, favorite = false) => {
   const form = new FormData();
+  if (favorite) form.append('isFavorite', '1');
   form.append('file', file, name);
   return request<UploadedImage>('POST', '/v1/files/uploadChatFile', undefined, { inline: true, upload: form, timeoutMs: 60_000 });
 };
 export const addSavedImage = (imgPath: string) => request<null>('POST', `${C}/addSavedImage`, { imgPath }, inline);
+export const deleteSavedImages = (ids: number[]) => request<{ deleted: number }>('POST', `${C}/deleteSavedImage`, { ids: ids.join(',') }, inline);
 export const getSavedImages = () => request<List<SavedImage>>('GET', `${C}/getSavedImageList`, { pageNum: 1, pageSize: 40 }, inline);
 
 export const getChatKey = (guestCode?: string) => request<string>('GET', '/v1/broadCast/generateKey', guestCode ? { guestCode } : undefined, { quiet: true });
