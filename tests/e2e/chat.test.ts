@@ -138,6 +138,22 @@ describe('chat', () => {
       await b.page.setViewportSize({ width: 1280, height: 800 });
       await shot(b.page, 'muted-desktop');
     }
+
+    // the manager's muting panel: the account found and unmuted, then the whole room muted
+    const mb = await fx.browser();
+    await enter(mb, manager.userName, roomCode);
+    await connected(mb.page);
+    await mb.page.getByRole('button', { name: '房间信息' }).click();
+    const info = mb.page.getByRole('dialog', { name: '房间信息' });
+    await expect.poll(() => info.getByText('1小时', { exact: false }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await info.getByLabel('禁言账号').fill(p.userName);
+    await info.getByRole('button', { name: '查找' }).click();
+    await info.getByRole('button', { name: '解除禁言' }).click();
+    await expect.poll(() => b.page.getByLabel('消息', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await info.getByRole('switch', { name: '全体禁言' }).click();
+    await expect.poll(() => b.page.getByRole('status').filter({ hasText: '全体禁言中' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(mb.page, 'muting');
+    expect(await mb.page.getByLabel('消息', { exact: true }).count()).toBe(1); // managers are never muted
   });
 
   it('a private chat with a manager shows unread, then read', async () => {

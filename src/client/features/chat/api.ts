@@ -85,4 +85,5 @@ export const truthy = (v: number | boolean | null | undefined) => v === true || 
 export interface BanRecord { id: number; target: string | number; userName: string; nickname: string; durationTypeId: number; gmtModified: string; isBan: number }
 export const getBanList = (roomCode: string, target = '') =>
   request<List<BanRecord>>('GET', `${C}/getBanListFront`, { roomCode, pageNum: 1, pageSize: 10, target: target || undefined }, inline);
+export const getBan = (roomCode: string, userName: string) => request<BanRecord>('GET', `${C}/getBanFront`, { roomCode, target: userName }, inline);
 export const deleteBans = (roomCode: string, ids: number[]) => request<{ deleted: number }>('POST', `${C}/deleteBanFront`, { roomCode, ids: ids.join(',') }, inline);

@@ -4,9 +4,36 @@
  */
 import { useEffect, useState } from 'react';
 import { Sheet } from '../../../ui/Sheet';
-import { deleteBans, getBanList, setRoomBanned, truthy, type BanRecord, type RoomSetting } from '../api';
+import { deleteBans, getBan, getBanList, setRoomBanned, truthy, type BanRecord, type RoomSetting } from '../api';
 import { ErrorState, EmptyState, LoadingState, showToast } from '../../../ui';
-import { DURATIONS } from './PlayerCard';
+import { DURATIONS, MuteButtons } from './PlayerCard';
+
+/** 账号搜索: one account by its exact name, its mute state and the duration buttons. */
+function AccountSearch({ roomCode, onChanged }: { roomCode: string; onChanged(): void }) {
+  const [name, setName] = useState('');
+  const [found, setFound] = useState<BanRecord | null>(null);
+  const [error, setError] = useState('');
+  const find = async () => {
+    if (!name.trim()) return;
+    try { setFound(await getBan(roomCode, name.trim())); setError(''); } catch (e) { setFound(null); setError(e instanceof Error ? e.message : '查找失败'); }
+  };
+  return (
+    <div className="mt-3">
+      <form className="flex gap-2" onSubmit={(e) => { e.preventDefault(); void find(); }}>
+        <input value={name} onChange={(e) => setName(e.target.value)} placeholder="输入完整账号" aria-label="禁言账号"
+          className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none" />
+        <button type="submit" className="shrink-0 rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand">查找</button>
+      </form>
+      {error && <p role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
+      {found && (
+        <div className="mt-2 rounded-lg bg-gray-50 p-2">
+          <p className="mb-2 text-sm">{found.userName}<span className="ml-2 text-xs text-gray-600">{truthy(found.isBan) ? DURATIONS.find((d) => d.id === found.durationTypeId)?.label ?? '禁言中' : '未禁言'}</span></p>
+          <MuteButtons roomCode={roomCode} userId={String(found.target)} nickName={found.nickname} onDone={() => { void find(); onChanged(); }} />
+        </div>
+      )}
+    </div>
+  );
+}
 
 function Muting({ room, onChanged }: { room: RoomSetting; onChanged(): void }) {
   const [list, setList] = useState<BanRecord[] | null>(null);
@@ -37,8 +64,10 @@ function Muting({ room, onChanged }: { room: RoomSetting; onChanged(): void }) {
           <span className={`absolute top-0.5 h-6 w-6 rounded-full bg-white shadow transition-all ${all ? 'left-5.5' : 'left-0.5'}`} />
         </button>
       </div>
-      <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="搜索账号" aria-label="搜索禁言账号"
-        className="mt-3 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none" />
+      <AccountSearch roomCode={room.roomCode} onChanged={() => setTick((n) => n + 1)} />
+      <h4 className="mt-4 text-xs text-gray-500">禁言列表</h4>
+      <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="筛选账号" aria-label="筛选禁言列表"
+        className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none" />
       {error ? <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} /> : list === null ? <LoadingState /> : !list.length ? <EmptyState text="暂无禁言用户" /> : (
         <ul className="mt-2 divide-y divide-gray-100">
           {list.map((b) => (
