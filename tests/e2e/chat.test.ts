@@ -89,7 +89,8 @@ describe('chat', () => {
 
     // B drops off the network; A's messages sent meanwhile arrive once each after it is back
     await pb.context.setOffline(true);
-    await expect.poll(() => pb.page.getByRole('status').filter({ hasText: /连接/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => pb.page.getByRole('status').filter({ hasText: '网络未连接，联网后自动重新连接' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(pb.page, 'offline');
     for (let i = 1; i <= 3; i++) await say(a.api, roomCode, `断线期间${i}`);
     await pb.context.setOffline(false);
     for (let i = 1; i <= 3; i++) await expect.poll(() => bubbles(pb.page, `断线期间${i}`).count(), { timeout: 20_000 }).toBe(1);

@@ -1,13 +1,19 @@
 /** The frame of a chat view: header with back and actions, the connection strip, the body filling the screen above the tab bar. */
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
 import type { SocketStatus } from '../socket';
+import { online } from '../../../state/network';
+
+export const OFFLINE_CHAT_MSG = '网络未连接，联网后自动重新连接';
 
 export function ChatFrame({ title, subtitle, back, actions, status, statusMsg, children }: {
   title: string; subtitle?: string; back: string; actions?: ReactNode; status?: SocketStatus; statusMsg?: string; children: ReactNode;
 }) {
+  useSignals();
   const [, navigate] = useLocation();
-  const strip = status && status !== 'open' && statusMsg;
+  const offline = status !== undefined && status !== 'open' && status !== 'closed' && !online.value;
+  const strip = offline ? OFFLINE_CHAT_MSG : status && status !== 'open' && statusMsg;
   return (
     <div data-socket={status ?? ''} className="fixed inset-x-0 top-0 bottom-16 z-10 mx-auto flex max-w-screen-sm flex-col bg-gray-100">
       <header className="flex h-12 shrink-0 items-center bg-brand px-1 text-white">
@@ -20,7 +26,7 @@ export function ChatFrame({ title, subtitle, back, actions, status, statusMsg, c
         </div>
         <div className="flex min-w-10 items-center justify-end">{actions}</div>
       </header>
-      {strip && <p role="status" className={`shrink-0 px-3 py-1 text-center text-xs ${status === 'failed' || status === 'closed' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>{statusMsg}</p>}
+      {strip && <p role="status" className={`shrink-0 px-3 py-1 text-center text-xs ${status === 'failed' || status === 'closed' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>{strip}</p>}
       {children}
     </div>
   );
