@@ -264,6 +264,17 @@ describe('chat', () => {
     await expect.poll(() => bubbles(pb.page, '管理员在吗').count(), { timeout: 10_000 }).toBe(0);
     expect(await bubbles(mb.page, '管理员在吗').count()).toBe(0);
 
+    // typing @ opens the member picker; a manager may @全部 (status 1)
+    await input.pressSequentially('@');
+    await mb.page.getByRole('dialog', { name: /在线成员/ }).getByRole('button', { name: '@全部' }).click();
+    await expect.poll(() => input.inputValue()).toBe('@全部 ');
+    await input.pressSequentially('开奖了');
+    await input.press('Enter');
+    await expect.poll(async () => {
+      const r = await p.api.call<{ list: { message: string; status: number }[] }>('GET', '/v1/chat/getMessageListWeb', { roomCode });
+      return r.data.list.at(-1);
+    }, { timeout: 10_000 }).toMatchObject({ message: '@全部 开奖了', status: 1 });
+
     // the player card from the avatar, with the manager's mute buttons
     await mb.page.getByLabel('在线成员').click();
     const sheet = mb.page.getByRole('dialog', { name: /在线成员/ });
