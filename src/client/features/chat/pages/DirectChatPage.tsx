@@ -34,6 +34,9 @@ export default function DirectChatPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [card, setCard] = useState<string | null>(null);
   const readId = useRef(0);
+  // another private chat in the same page: its first read mark goes at once again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: roomId is the trigger
+  useEffect(() => { readId.current = 0; }, [roomId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again
   useEffect(() => {
