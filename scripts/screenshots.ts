@@ -241,6 +241,24 @@ const WALLET_SHOTS: Shot[] = [
   { name: 'plStatement', path: '/PLstatement', as: DEMO_PLAYER },
 ];
 
+/** Chat: a room with a few messages, a password room, and a private message from the operator (a manager). */
+async function chatShots(operator: ApiClient, player: ApiClient): Promise<Shot[]> {
+  await must(operator, 'POST', '/v1/admin/chat/rooms/save', { roomCode: 'shots01', title: '彩民交流', subTitle: '聊聊今天的号码', sort: 1 });
+  await must(operator, 'POST', '/v1/admin/chat/rooms/save', { roomCode: 'shots02', title: 'VIP 专属', subTitle: '凭密码进入', password: '2468', sort: 2 });
+  for (const text of ['大家好，今天手气怎么样？', '刚中了一注，开心', '下一期看好大单']) {
+    await must(player, 'POST', '/v1/chat/addMessage', { roomCode: 'shots01', messageTypeId: 1, message: text, status: 0, userIds: '' });
+    await sleep(250);
+  }
+  const me = await must<{ userId: number }>(player, 'GET', '/v1/users/info');
+  const direct = await must<{ roomId: number }>(operator, 'GET', '/v1/chat/getDirectRoomWeb', { targetUserId: me.userId });
+  await must(operator, 'POST', '/v1/chat/addDirectMessage', { roomId: direct.roomId, messageTypeId: 1, message: '您好，有问题随时找我' });
+  return [
+    { name: 'chatPanel', path: '/chatRoom', as: DEMO_PLAYER },
+    { name: 'chatRoom', path: '/chatRoom/shots01', as: DEMO_PLAYER },
+    { name: 'chatDirectList', path: '/chatRoom?tab=direct', as: DEMO_PLAYER },
+  ];
+}
+
 const { distDir } = loadConfig();
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {
   console.error(`${path.join(distDir, 'index.html')} is missing: run \`npx vite build\` first`);
@@ -263,9 +281,10 @@ try {
     { name: 'verifyDraw', path: `/verifyDraw?lotteryCode=${SSC_1MIN}&issue=${issue}`, as: DEMO_PLAYER },
     ...WALLET_SHOTS,
   ]) await capture(temp.url, shot, profileRoot);
-  // The maintenance page, as a player sees it while the operator has the switch on.
   const operator = new ApiClient(temp.url);
   await operator.login(OPERATOR.userName, OPERATOR.password);
+  for (const shot of await chatShots(operator, player)) await capture(temp.url, shot, profileRoot);
+  // The maintenance page, as a player sees it while the operator has the switch on.
   await operator.call('POST', '/v1/admin/site/status', { maintenance: 1 });
   await capture(temp.url, { name: 'maintain', path: '/maintain' }, profileRoot);
 } finally {

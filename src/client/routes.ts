@@ -7,6 +7,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { cardsRoutes } from './features/cards/routes';
 import { withdrawRoutes } from './features/withdraw/routes';
 import { walletRoutes } from './features/wallet/routes';
+import { chatRoutes } from './features/chat/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -55,5 +56,6 @@ export const routes: RouteDef[] = [
   ...cardsRoutes,
   ...withdrawRoutes,
   ...walletRoutes,
+  ...chatRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

@@ -56,6 +56,10 @@ export const keys = {
   cardDetail: (id: number) => ['cards', 'banks', id] as const,
 
   content: (what: string) => ['content', what] as const,
+  /** chat: the room list and my private chats (unread marks) */
+  chatRooms: () => ['chat', 'rooms'] as const,
+  chatDirectRooms: () => ['chat', 'direct'] as const,
+  chatUnread: () => ['chat', 'direct', 'unread'] as const,
   siteStatus: () => ['site', 'status'] as const,
 
   /** operator screens: never shared with a player's, all under 'admin' */

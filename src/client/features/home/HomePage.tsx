@@ -7,6 +7,9 @@ import { Carousel } from './Carousel';
 import { useFirstRechargePath } from '../payments/firstChannel';
 import { linkTarget } from './links';
 import { keys, useQuery } from '../../query';
+import { useSignals } from '@preact/signals-react/runtime';
+import { currentUser } from '../../state/session';
+import { badgeText, useChatUnread } from '../chat/unread';
 
 const ENTRIES = [
   { to: '/lotteryHall', label: '购彩大厅', color: '#c81e1e', d: 'M5 5h14v14H5zM9 9h2v2H9zm4 0h2v2h-2zm-4 4h2v2H9zm4 0h2v2h-2z' },
@@ -16,6 +19,7 @@ const ENTRIES = [
   { to: '/activity', label: '优惠活动', color: '#be185d', d: 'M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-2-4-6-3-5 0m5 0c2-4 6-3 5 0' },
   { to: '/help', label: '客服帮助', color: '#6d28d9', d: 'M4 13a8 8 0 0116 0v4h-3v-5h3M4 13v4h3v-5H4' },
   { to: '/agentIntro', label: '代理中心', color: '#0e7490', d: 'M8 11a3 3 0 100-6 3 3 0 000 6zm8 0a3 3 0 100-6 3 3 0 000 6zM3 19a5 5 0 0110 0m-2 0a5 5 0 0110 0' },
+  { to: '/chatRoom', label: '聊天室', color: '#0f766e', d: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5' },
   { to: '/about', label: '关于我们', color: '#4b5563', d: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7v1' },
 ];
 
@@ -30,6 +34,13 @@ function Notices() {
       </div>
     </div>
   );
+}
+
+/** The chat entry's badge: unread private chats (spec 001 §2). */
+function ChatBadge() {
+  useSignals();
+  const n = useChatUnread(Boolean(currentUser.value));
+  return n ? <span className="absolute -top-1 -right-2 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white">{badgeText(n)}<span className="sr-only">个未读私聊</span></span> : null;
 }
 
 export default function HomePage() {
@@ -48,7 +59,8 @@ export default function HomePage() {
         <nav aria-label="功能入口" className="mt-3 grid grid-cols-4 gap-y-4 rounded-xl bg-white px-2 py-4">
           {ENTRIES.map((e) => ({ ...e, href: e.to === '/recharge' ? rechargePath : e.to })).filter((e) => linkTarget(e.href)).map((e) => (
             <Link key={e.to} href={e.href} className="flex flex-col items-center gap-1.5 rounded-lg text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand">
-              <span className="flex h-11 w-11 items-center justify-center rounded-full" style={{ background: e.color }}>
+              <span className="relative flex h-11 w-11 items-center justify-center rounded-full" style={{ background: e.color }}>
+                {e.to === '/chatRoom' && <ChatBadge />}
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={e.d} fill="none" stroke="#fff" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
               </span>
               {e.label}

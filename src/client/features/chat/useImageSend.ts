@@ -1,0 +1,21 @@
+/** Sending a picture: prepare (compress above 2 MB), upload with uploadChatFile, then the view's own send call. */
+import { useState } from 'react';
+import { uploadChatFile } from './api';
+import { prepareImage } from './image';
+import { showToast } from '../../ui';
+
+export function useImageSend(send: (img: { imgPath: string; thumbPath: string }) => Promise<void>) {
+  const [stage, setStage] = useState('');
+  const pick = async (file: File) => {
+    try {
+      const { blob, name } = await prepareImage(file, setStage);
+      const up = await uploadChatFile(blob, name);
+      await send({ imgPath: up.imgPath, thumbPath: up.thumbPath });
+    } catch (e) {
+      showToast(e instanceof Error ? e.message : '图片发送失败');
+    } finally {
+      setStage('');
+    }
+  };
+  return { stage, pick: (f: File) => void pick(f) };
+}
