@@ -46,8 +46,8 @@ export const addImage = (roomCode: string, img: { imgPath: string; thumbPath: st
   request<ChatMessage>('POST', `${C}/addImage`, { roomCode, messageTypeId: 2, message: JSON.stringify(img), status: 0, userIds: '' }, inline);
 export const withdrawMessage = (roomCode: string, id: number) => request<null>('POST', `${C}/updateMessageStateFront`, { roomCode, id }, inline);
 
-export const getOnline = (roomCode: string, userName = '') =>
-  request<List<OnlineMember>>('GET', `${C}/getOnlineMemberList`, { roomCode, userName: userName || undefined, pageNum: 1, pageSize: 100 }, inline);
+export const getOnline = (roomCode: string, userName = '', pageSize = 100) =>
+  request<List<OnlineMember>>('GET', `${C}/getOnlineMemberList`, { roomCode, userName: userName || undefined, pageNum: 1, pageSize }, inline);
 
 export const getDirectRooms = (pageNum: number) => request<List<DirectRoom>>('GET', `${C}/getDirectRoomListWeb`, { pageNum, pageSize: ROOM_PAGE_SIZE }, inline);
 export const openDirectRoom = (by: { roomId: number } | { targetUserId: string | number }) => request<DirectRoom>('GET', `${C}/getDirectRoomWeb`, by, inline);
