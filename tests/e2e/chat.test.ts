@@ -264,6 +264,12 @@ describe('chat', () => {
     await log(b.page).getByRole('button', { name: '查看大图' }).first().click();
     const large = b.page.getByRole('img', { name: '聊天图片大图' });
     await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''), { timeout: 10_000 }).toBe('1000x750');
+    await b.page.keyboard.press('Escape');
+    // the footer's 长龙助手 (members) opens the long-dragon helper in a sheet
+    await b.page.getByRole('button', { name: '长龙助手', exact: true }).click();
+    const dragon = b.page.getByRole('dialog', { name: '长龙助手' });
+    await expect.poll(() => dragon.getByRole('tab', { name: '最新长龙' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(b.page, 'long-dragon');
   });
 
   it('a manager @s a player by tapping the name and withdraws the message for both; the player card opens', async () => {

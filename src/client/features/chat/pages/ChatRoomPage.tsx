@@ -22,6 +22,7 @@ import { PlayerCard } from '../components/PlayerCard';
 import { MessageMenu } from '../components/MessageMenu';
 import { ImageViewer } from '../components/ImageViewer';
 import { RoomInfo } from '../components/RoomInfo';
+import { DragonSheet } from '../../records/DragonSheet';
 import { usePresence } from '../presence';
 import { ErrorState, LoadingState, showAlert, showToast } from '../../../ui';
 import { PushCode, RoomEvent } from '../../../../domain/chat/push';
@@ -41,6 +42,7 @@ export default function ChatRoomPage() {
   const [menu, setMenu] = useState<ChatMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [info, setInfo] = useState(false);
+  const [dragon, setDragon] = useState(false);
   const [pick, setPick] = useState<{ name: string; userId: string; n: number } | null>(null);
   const manager = room ? truthy(room.isManager) : false;
   const listOpen = room ? truthy(room.isShowList) || manager : false;
@@ -126,7 +128,7 @@ export default function ChatRoomPage() {
             {stream.status === 'closed' && stream.statusMsg.includes('重新进入')
               ? <button type="button" onClick={() => { retry(); stream.reload(); }} className="m-2 rounded-lg bg-brand py-2 text-white">重新进入</button> : null}
             <Composer maxLength={room?.messageLength ?? 200} blocked={blocked} manager={manager} onAt={listOpen ? () => setMembers(true) : undefined}
-              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage}
+              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage} onDragon={() => setDragon(true)}
               onSaved={(img) => { addImage(roomCode, { imgPath: img.imgPath, thumbPath: img.thumbPath }).then(stream.add, (e: unknown) => showToast(e instanceof Error ? e.message : '发送失败')); }} />
           </>
         )}
@@ -139,6 +141,7 @@ export default function ChatRoomPage() {
       <PlayerCard userId={card} roomCode={roomCode} myId={user.userId} iAmManager={manager} onClose={() => setCard(null)} />
       <MessageMenu m={menu} mine={menu !== null && Number(menu.userId) === user.userId} manager={manager} roomCode={roomCode} onWithdraw={withdraw} onClose={() => setMenu(null)} />
       <ImageViewer path={viewing} canSave onClose={() => setViewing(null)} />
+      {dragon && <DragonSheet onClose={() => setDragon(false)} />}
     </ChatFrame>
   );
 }
