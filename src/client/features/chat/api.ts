@@ -24,7 +24,7 @@ export interface DirectRoom {
 }
 export interface OnlineMember { userId: string | number; roleUserName: string; avatar: string; isManager: number | boolean }
 export interface PlayerInfo { userId: string | number; userName: string; nickName: string; avatar: string; sex: number; playedLottery: string; totalBonus: string | number }
-export interface RoleCard { userId: string | number; nickname: string; avatar: string; grade: number; isManager: number | boolean; isBanned: number | boolean; durationTypeId: number }
+export interface RoleCard { userId: string | number; nickname: string; avatar: string; grade: number; isManager: number | boolean; isBanned: number | boolean; durationTypeId: number; banId?: number }
 export interface UploadedImage { imgPath: string; thumbPath: string; width: number; height: number }
 export interface SavedImage { id: number; imgPath: string; thumbPath: string }
 interface List<T> { list: T[]; total: number }
@@ -65,6 +65,9 @@ export const setRemark = (targetUserId: string | number, remark: string) => requ
 
 export const addBan = (roomCode: string, target: string | number, durationTypeId: number, nickName: string) =>
   request<null>('POST', `${C}/addBanFront`, { roomCode, target, durationTypeId, nickName }, inline);
+/** changes (or lifts, with 6) an existing mute through its record */
+export const updateBan = (roomCode: string, id: number, durationTypeId: number) =>
+  request<null>('POST', `${C}/updateBanFront`, { roomCode, id, durationTypeId }, inline);
 export const setRoomBanned = (roomCode: string, on: boolean) => request<null>('POST', `${C}/updateRoomBannedWeb`, { roomCode, isMessageBanned: on ? 1 : 0 }, inline);
 
 /** `favorite`: the picture is saved too (the field goes before the file, as the server reads it first). */
