@@ -7,11 +7,10 @@ import { useEffect, useState } from 'react';
 import { Sheet } from '../../../ui/Sheet';
 import { getOnline, truthy } from '../api';
 import { ALL_NAME } from '../mentions';
+import { SEARCH_DELAY_MS } from '../../../../domain/chat/constants';
 import { applyPresence, type OnlineList, type PresencePush } from '../presence';
 import { Avatar } from './MessageItem';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui';
-
-const SEARCH_DELAY_MS = 600;
 
 export function MemberSheet({ open, roomCode, manager, myId, presence = null, onPick, onCard, onClose }: {
   open: boolean; roomCode: string; manager: boolean; myId: number;

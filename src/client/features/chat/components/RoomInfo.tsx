@@ -8,6 +8,7 @@ import { Sheet } from '../../../ui/Sheet';
 import { deleteBans, getBan, getBanList, setRoomBanned, truthy, type BanRecord, type RoomSetting } from '../api';
 import { ErrorState, EmptyState, LoadingState, showToast } from '../../../ui';
 import { DURATIONS, MuteButtons } from './PlayerCard';
+import { SEARCH_DELAY_MS } from '../../../../domain/chat/constants';
 
 /** 账号搜索: one account by its exact name, its mute state and the duration buttons. */
 function AccountSearch({ roomCode, onChanged }: { roomCode: string; onChanged(): void }) {
@@ -47,7 +48,7 @@ function Muting({ room, onChanged }: { room: RoomSetting; onChanged(): void }) {
   useEffect(() => {
     let live = true;
     const t = setTimeout(() => getBanList(room.roomCode, q.trim()).then((d) => { if (live) { setList(d.list); setError(''); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); }), 300);
+      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); }), list === null ? 0 : SEARCH_DELAY_MS);
     return () => { live = false; clearTimeout(t); };
   }, [room.roomCode, q, tick]);
   const all = truthy(room.isMessageBanned);
