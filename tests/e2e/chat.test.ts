@@ -246,10 +246,16 @@ describe('chat', () => {
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
     const png = await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
     expect(png.length).toBeGreaterThan(2_097_152);
-    // every status text the input shows, in order
+    // every status text the input shows, in order; and whether the page itself drew (it should not: the worker does)
     await b.page.evaluate(() => {
       const seen: string[] = [];
-      (window as unknown as { stages: string[] }).stages = seen;
+      const w = window as unknown as { stages: string[]; pageDrew: boolean };
+      w.stages = seen;
+      w.pageDrew = false;
+      const convert = OffscreenCanvas.prototype.convertToBlob;
+      OffscreenCanvas.prototype.convertToBlob = function (this: OffscreenCanvas, o) { w.pageDrew = true; return convert.call(this, o); };
+      const toBlob = HTMLCanvasElement.prototype.toBlob;
+      HTMLCanvasElement.prototype.toBlob = function (this: HTMLCanvasElement, ...a) { w.pageDrew = true; return toBlob.apply(this, a); };
       new MutationObserver(() => {
         for (const el of document.querySelectorAll('[role=status]')) {
           const t = el.textContent ?? '';
@@ -261,6 +267,7 @@ describe('chat', () => {
     const thumb = log(b.page).getByRole('img', { name: '聊天图片' });
     await expect.poll(() => thumb.count(), { timeout: 30_000 }).toBe(1);
     expect(await b.page.evaluate(() => (window as unknown as { stages: string[] }).stages)).toEqual(['压缩中…', '上传中…']);
+    expect(await b.page.evaluate(() => (window as unknown as { pageDrew: boolean }).pageDrew)).toBe(false);
     await log(b.page).getByRole('button', { name: '查看大图' }).first().click();
     const large = b.page.getByRole('img', { name: '聊天图片大图' });
     await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''), { timeout: 10_000 }).toBe('1000x750');
