@@ -229,4 +229,17 @@ describe('message input', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(sent).toEqual([['@ab***1 在吗', 0, '11']]));
   });
+
+  it('offers 长龙助手 only where the view gives it (a member in a room), and not to a muted reader', () => {
+    const onDragon = vi.fn();
+    setup({ onDragon });
+    fireEvent.click(screen.getByRole('button', { name: '长龙助手' }));
+    expect(onDragon).toHaveBeenCalledTimes(1);
+    cleanup();
+    setup();
+    expect(screen.queryByRole('button', { name: '长龙助手' })).toBeNull();
+    cleanup();
+    setup({ onDragon, blocked: '您已被永久禁言' });
+    expect(screen.queryByRole('button', { name: '长龙助手' })).toBeNull();
+  });
 });

@@ -235,6 +235,50 @@ describe('chat', () => {
     await shot(b.page, 'panel');
   });
 
+  it('compresses a picture over 2 MB toward 1000 px (压缩中, then 上传中) before sending it', async () => {
+    const roomCode = await makeRoom();
+    const p = await player();
+    const b = await fx.browser();
+    await enter(b, p.userName, roomCode);
+    await connected(b.page);
+    // random pixels hardly compress: a 1600x1200 PNG of them is about 5.8 MB
+    const noise = Buffer.alloc(1600 * 1200 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const png = await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(png.length).toBeGreaterThan(2_097_152);
+    // every status text the input shows, in order; and whether the page itself drew (it should not: the worker does)
+    await b.page.evaluate(() => {
+      const seen: string[] = [];
+      const w = window as unknown as { stages: string[]; pageDrew: boolean };
+      w.stages = seen;
+      w.pageDrew = false;
+      const convert = OffscreenCanvas.prototype.convertToBlob;
+      OffscreenCanvas.prototype.convertToBlob = function (this: OffscreenCanvas, o) { w.pageDrew = true; return convert.call(this, o); };
+      const toBlob = HTMLCanvasElement.prototype.toBlob;
+      HTMLCanvasElement.prototype.toBlob = function (this: HTMLCanvasElement, ...a) { w.pageDrew = true; return toBlob.apply(this, a); };
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[role=status]')) {
+          const t = el.textContent ?? '';
+          if (/中…$/.test(t) && seen.at(-1) !== t) seen.push(t);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await b.page.getByLabel('选择图片').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: png });
+    const thumb = log(b.page).getByRole('img', { name: '聊天图片' });
+    await expect.poll(() => thumb.count(), { timeout: 30_000 }).toBe(1);
+    expect(await b.page.evaluate(() => (window as unknown as { stages: string[] }).stages)).toEqual(['压缩中…', '上传中…']);
+    expect(await b.page.evaluate(() => (window as unknown as { pageDrew: boolean }).pageDrew)).toBe(false);
+    await log(b.page).getByRole('button', { name: '查看大图' }).first().click();
+    const large = b.page.getByRole('img', { name: '聊天图片大图' });
+    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''), { timeout: 10_000 }).toBe('1000x750');
+    await b.page.keyboard.press('Escape');
+    // the footer's 长龙助手 (members) opens the long-dragon helper in a sheet
+    await b.page.getByRole('button', { name: '长龙助手', exact: true }).click();
+    const dragon = b.page.getByRole('dialog', { name: '长龙助手' });
+    await expect.poll(() => dragon.getByRole('tab', { name: '最新长龙' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(b.page, 'long-dragon');
+  });
+
   it('a manager @s a player by tapping the name and withdraws the message for both; the player card opens', async () => {
     const manager = await player();
     const roomCode = await makeRoom({ managers: manager.userName });

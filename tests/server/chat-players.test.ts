@@ -40,10 +40,17 @@ describe('role card and muted check', () => {
     const card = (userId: number) => bob.get('/v1/chat/getRoleUserCardFront', { userId, roomCode: room.roomCode });
     const down = (userId: number) => bob.get('/v1/chat/getIsDownFront', { userId, roomCode: room.roomCode });
     expect((await card(op.userId)).data).toMatchObject({ isManager: 1, grade: 100, isBanned: 0 });
-    expect((await card(alice.userId)).data).toMatchObject({ isManager: 0, isBanned: 0, durationTypeId: 0 });
+    expect((await card(alice.userId)).data).toMatchObject({ isManager: 0, isBanned: 0, durationTypeId: 0, banId: 0 });
     expect((await down(alice.userId)).data).toBe(0);
     await op.post('/v1/chat/addBanFront', { roomCode: room.roomCode, target: alice.userId, durationTypeId: 2 });
-    expect((await card(alice.userId)).data).toMatchObject({ isBanned: 1, durationTypeId: 2 });
+    const muted = (await card(alice.userId)).data as { isBanned: number; durationTypeId: number; banId: number };
+    expect(muted).toMatchObject({ isBanned: 1, durationTypeId: 2 });
+    const list = (await op.get('/v1/chat/getBanListFront', { roomCode: room.roomCode })).data as { list: { id: number; target: string }[] };
+    expect(muted.banId).toBe(list.list.find((b) => b.target === String(alice.userId))!.id);
+    // the duration changed through that record
+    expect((await op.post('/v1/chat/updateBanFront', { roomCode: room.roomCode, id: muted.banId, durationTypeId: 3 })).code).toBe(1);
+    expect((await card(alice.userId)).data).toMatchObject({ isBanned: 1, durationTypeId: 3, banId: muted.banId });
+    await op.post('/v1/chat/updateBanFront', { roomCode: room.roomCode, id: muted.banId, durationTypeId: 2 });
     expect(await down(alice.userId)).toMatchObject({ data: 1, msg: '您已被禁言1天' });
     await gradeUser(ctx, bob.userId, 4);
     await op.post('/v1/admin/chat/rooms/save', { id: room.id, roomCode: room.roomCode, title: 't', mutedGrades: '4' });

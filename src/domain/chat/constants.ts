@@ -8,6 +8,9 @@ export const MAX_PAGE_SIZE = 50;
 export const MESSAGES_IN_VIEW = 200;
 /** the room and private-room lists */
 export const ROOM_PAGE_SIZE = 20;
+/** a search field asks this long after typing stops; a private-list page waits this long before the next */
+export const SEARCH_DELAY_MS = 600;
+export const LOAD_MORE_COOLDOWN_MS = 600;
 /** how far back a public room's history is shown and a reconnect is caught up */
 export const HISTORY_WINDOW_MS = 12 * 3600_000;
 /** the room password: 4 digits */

@@ -69,6 +69,8 @@ export default async function playerRoutes(app: FastifyInstance) {
       const p = await player(req.query.userId);
       const manager = await isRoomManager(sql, room.id, { userId: p.id, grade: p.grade });
       const ban = manager ? null : await activeBan(sql, room.id, p.id);
+      // the mute's record, so a manager changes its duration with updateBanFront
+      const [rec] = ban ? await sql<{ id: number }[]>`select id from chat_bans where room_id = ${room.id} and user_id = ${p.id}` : [];
       const name = p.nick_name || p.user_name;
       return ok({
         userId: String(p.id),
@@ -78,6 +80,7 @@ export default async function playerRoutes(app: FastifyInstance) {
         isManager: manager ? 1 : 0,
         isBanned: ban ? 1 : 0,
         durationTypeId: ban?.durationTypeId ?? 0,
+        banId: rec?.id ?? 0,
       });
     },
   );

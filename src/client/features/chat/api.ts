@@ -24,7 +24,7 @@ export interface DirectRoom {
 }
 export interface OnlineMember { userId: string | number; roleUserName: string; avatar: string; isManager: number | boolean }
 export interface PlayerInfo { userId: string | number; userName: string; nickName: string; avatar: string; sex: number; playedLottery: string; totalBonus: string | number }
-export interface RoleCard { userId: string | number; nickname: string; avatar: string; grade: number; isManager: number | boolean; isBanned: number | boolean; durationTypeId: number }
+export interface RoleCard { userId: string | number; nickname: string; avatar: string; grade: number; isManager: number | boolean; isBanned: number | boolean; durationTypeId: number; banId?: number }
 export interface UploadedImage { imgPath: string; thumbPath: string; width: number; height: number }
 export interface SavedImage { id: number; imgPath: string; thumbPath: string }
 interface List<T> { list: T[]; total: number }
@@ -46,8 +46,8 @@ export const addImage = (roomCode: string, img: { imgPath: string; thumbPath: st
   request<ChatMessage>('POST', `${C}/addImage`, { roomCode, messageTypeId: 2, message: JSON.stringify(img), status: 0, userIds: '' }, inline);
 export const withdrawMessage = (roomCode: string, id: number) => request<null>('POST', `${C}/updateMessageStateFront`, { roomCode, id }, inline);
 
-export const getOnline = (roomCode: string, userName = '') =>
-  request<List<OnlineMember>>('GET', `${C}/getOnlineMemberList`, { roomCode, userName: userName || undefined, pageNum: 1, pageSize: 100 }, inline);
+export const getOnline = (roomCode: string, userName = '', pageSize = 100) =>
+  request<List<OnlineMember>>('GET', `${C}/getOnlineMemberList`, { roomCode, userName: userName || undefined, pageNum: 1, pageSize }, inline);
 
 export const getDirectRooms = (pageNum: number) => request<List<DirectRoom>>('GET', `${C}/getDirectRoomListWeb`, { pageNum, pageSize: ROOM_PAGE_SIZE }, inline);
 export const openDirectRoom = (by: { roomId: number } | { targetUserId: string | number }) => request<DirectRoom>('GET', `${C}/getDirectRoomWeb`, by, inline);
@@ -65,6 +65,9 @@ export const setRemark = (targetUserId: string | number, remark: string) => requ
 
 export const addBan = (roomCode: string, target: string | number, durationTypeId: number, nickName: string) =>
   request<null>('POST', `${C}/addBanFront`, { roomCode, target, durationTypeId, nickName }, inline);
+/** changes (or lifts, with 6) an existing mute through its record */
+export const updateBan = (roomCode: string, id: number, durationTypeId: number) =>
+  request<null>('POST', `${C}/updateBanFront`, { roomCode, id, durationTypeId }, inline);
 export const setRoomBanned = (roomCode: string, on: boolean) => request<null>('POST', `${C}/updateRoomBannedWeb`, { roomCode, isMessageBanned: on ? 1 : 0 }, inline);
 
 /** `favorite`: the picture is saved too (the field goes before the file, as the server reads it first). */

@@ -1,14 +1,14 @@
 /** Sending a picture: prepare (compress above 2 MB), upload with uploadChatFile, then the view's own send call. */
 import { useState } from 'react';
 import { uploadChatFile } from './api';
-import { prepareImage } from './image';
+import { prepareImage, type Compressors, type ImageStage } from './image';
 import { showToast } from '../../ui';
 
-export function useImageSend(send: (img: { imgPath: string; thumbPath: string }) => Promise<void>) {
-  const [stage, setStage] = useState('');
+export function useImageSend(send: (img: { imgPath: string; thumbPath: string }) => Promise<void>, compressors?: Compressors) {
+  const [stage, setStage] = useState<ImageStage | ''>('');
   const pick = async (file: File) => {
     try {
-      const { blob, name } = await prepareImage(file, setStage);
+      const { blob, name } = await prepareImage(file, setStage, compressors);
       const up = await uploadChatFile(blob, name);
       await send({ imgPath: up.imgPath, thumbPath: up.thumbPath });
     } catch (e) {

@@ -1,7 +1,11 @@
-/** The private chats (getDirectRoomListWeb, polled every 30 s): last message, time, unread mark. */
+/**
+ * The private chats (getDirectRoomListWeb, polled every 30 s): last message, time, unread mark. A
+ * page of fewer than 20 ends the list; after a page, 加载更多 comes back after 600 ms (spec 001 §4).
+ */
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { getDirectRooms, truthy, type DirectRoom } from '../api';
+import { LOAD_MORE_COOLDOWN_MS, ROOM_PAGE_SIZE } from '../../../../domain/chat/constants';
 import { usePagedList } from '../../records/paging';
 import { keys, queryClient } from '../../../query';
 import { Avatar } from './MessageItem';
@@ -16,7 +20,7 @@ export function directUnread(r: DirectRoom): boolean {
 }
 
 export function DirectList() {
-  const p = usePagedList(getDirectRooms, keys.chatDirectRooms());
+  const p = usePagedList(getDirectRooms, keys.chatDirectRooms(), { pageSize: ROOM_PAGE_SIZE, cooldownMs: LOAD_MORE_COOLDOWN_MS });
   useEffect(() => {
     const t = setInterval(() => {
       if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: keys.chatDirectRooms() });

@@ -1,23 +1,26 @@
 /**
  * The online members of a room (getOnlineMemberList): search by name (600 ms after typing stops),
- * managers first, then players; @全部 on top for managers. Picking one @s them in the input.
+ * managers first, then players; @全部 on top for managers. Picking one @s them in the input. The
+ * room's presence pushes (11 online, 12 offline) update the list while it is shown (presence.ts).
  */
 import { useEffect, useState } from 'react';
 import { Sheet } from '../../../ui/Sheet';
-import { getOnline, truthy, type OnlineMember } from '../api';
+import { getOnline, truthy } from '../api';
 import { ALL_NAME } from '../mentions';
+import { SEARCH_DELAY_MS } from '../../../../domain/chat/constants';
+import { applyPresence, type OnlineList, type PresencePush } from '../presence';
 import { Avatar } from './MessageItem';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 
-const SEARCH_DELAY_MS = 600;
-
-export function MemberSheet({ open, roomCode, manager, myId, onPick, onCard, onClose }: {
+export function MemberSheet({ open, roomCode, manager, myId, presence = null, onPick, onCard, onClose }: {
   open: boolean; roomCode: string; manager: boolean; myId: number;
+  /** the latest presence push of the room's socket */
+  presence?: PresencePush | null;
   onPick(name: string, userId: string): void; onCard(userId: string): void; onClose(): void;
 }) {
   const [q, setQ] = useState('');
-  const [list, setList] = useState<OnlineMember[] | null>(null);
-  const [total, setTotal] = useState(0);
+  const [data, setData] = useState<OnlineList | null>(null);
+  const list = data?.list ?? null;
   const [error, setError] = useState('');
   const [tick, setTick] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first load goes at once, later searches after the delay; tick asks again
@@ -26,18 +29,22 @@ export function MemberSheet({ open, roomCode, manager, myId, onPick, onCard, onC
     let live = true;
     const t = setTimeout(() => {
       setError('');
-      getOnline(roomCode, q.trim()).then((d) => { if (live) { setList(d.list); setTotal(d.total); } },
+      getOnline(roomCode, q.trim()).then((d) => { if (live) setData({ list: d.list, total: d.total }); },
         (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); });
     }, list === null ? 0 : SEARCH_DELAY_MS);
     return () => { live = false; clearTimeout(t); };
   }, [open, roomCode, q, tick]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each push (its n) is applied once
+  useEffect(() => {
+    if (presence) setData((cur) => cur && applyPresence(cur, presence.frame, q.trim() !== ''));
+  }, [presence?.n]);
   const groups = [
     { title: '管理员', items: (list ?? []).filter((m) => truthy(m.isManager)) },
     { title: '在线玩家', items: (list ?? []).filter((m) => !truthy(m.isManager)) },
   ];
   const row = 'flex min-h-12 w-full items-center gap-3 rounded-lg px-2 text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand';
   return (
-    <Sheet open={open} title={`在线成员${list ? `（${total}）` : ''}`} onClose={onClose}>
+    <Sheet open={open} title={`在线成员${data ? `（${data.total}）` : ''}`} onClose={onClose}>
       <label className="block">
         <span className="sr-only">搜索成员</span>
         <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="搜索用户名" aria-label="搜索成员"

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Sheet } from '../../../ui/Sheet';
-import { addBan, getPlayerInfo, getRemark, getRoleCard, openDirectRoom, setRemark, truthy, type PlayerInfo, type RoleCard } from '../api';
+import { addBan, updateBan, getPlayerInfo, getRemark, getRoleCard, openDirectRoom, setRemark, truthy, type PlayerInfo, type RoleCard } from '../api';
 import { Avatar } from './MessageItem';
 import { ErrorState, LoadingState, showToast } from '../../../ui';
 import { REMARK_MAX_CHARS } from '../../../../domain/chat/constants';
@@ -20,12 +20,17 @@ export const DURATIONS = [
   { id: BanDuration.PERMANENT, label: '永久禁言' }, { id: BanDuration.CANCEL, label: '解除禁言' },
 ];
 
-export function MuteButtons({ roomCode, userId, nickName, onDone }: { roomCode: string; userId: string; nickName: string; onDone?(): void }) {
+/**
+ * The durations of §4 for one member: a new mute goes through addBanFront; one already in force
+ * (`banId`, its record) has its duration changed, or is lifted, through updateBanFront.
+ */
+export function MuteButtons({ roomCode, userId, nickName, banId, onDone }: { roomCode: string; userId: string; nickName: string; banId?: number; onDone?(): void }) {
   const [busy, setBusy] = useState(false);
   const ban = async (id: number) => {
     setBusy(true);
     try {
-      await addBan(roomCode, userId, id, nickName);
+      if (banId) await updateBan(roomCode, banId, id);
+      else await addBan(roomCode, userId, id, nickName);
       showToast(id === BanDuration.CANCEL ? '已解除禁言' : `已${banMessage(id).replace('您已被', '')}`);
       onDone?.();
     } catch (e) { showToast(e instanceof Error ? e.message : '操作失败'); } finally { setBusy(false); }
@@ -113,7 +118,7 @@ export function PlayerCard({ userId, roomCode, myId, iAmManager, onClose }: {
             </div>
           )}
           {iAmManager && roomCode && !self && card && !targetManager && (
-            <MuteButtons roomCode={roomCode} userId={String(userId)} nickName={info.nickName || info.userName} onDone={() => setTick((n) => n + 1)} />
+            <MuteButtons roomCode={roomCode} userId={String(userId)} nickName={info.nickName || info.userName} banId={truthy(card.isBanned) ? card.banId : undefined} onDone={() => setTick((n) => n + 1)} />
           )}
         </div>
       )}

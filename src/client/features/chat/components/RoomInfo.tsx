@@ -1,12 +1,14 @@
 /**
  * The room info panel (spec 001 §2): picture, title, subtitle, room ID, creation time, intro; for
- * managers the muting management: the whole-room switch and the list of muted users with 解除.
+ * managers the muting management: the whole-room switch, an account search and the list of muted
+ * users with 修改时长 (updateBanFront through the mute's record) and 解除.
  */
 import { useEffect, useState } from 'react';
 import { Sheet } from '../../../ui/Sheet';
 import { deleteBans, getBan, getBanList, setRoomBanned, truthy, type BanRecord, type RoomSetting } from '../api';
 import { ErrorState, EmptyState, LoadingState, showToast } from '../../../ui';
 import { DURATIONS, MuteButtons } from './PlayerCard';
+import { SEARCH_DELAY_MS } from '../../../../domain/chat/constants';
 
 /** 账号搜索: one account by its exact name, its mute state and the duration buttons. */
 function AccountSearch({ roomCode, onChanged }: { roomCode: string; onChanged(): void }) {
@@ -28,7 +30,7 @@ function AccountSearch({ roomCode, onChanged }: { roomCode: string; onChanged():
       {found && (
         <div className="mt-2 rounded-lg bg-gray-50 p-2">
           <p className="mb-2 text-sm">{found.userName}<span className="ml-2 text-xs text-gray-600">{truthy(found.isBan) ? DURATIONS.find((d) => d.id === found.durationTypeId)?.label ?? '禁言中' : '未禁言'}</span></p>
-          <MuteButtons roomCode={roomCode} userId={String(found.target)} nickName={found.nickname} onDone={() => { void find(); onChanged(); }} />
+          <MuteButtons roomCode={roomCode} userId={String(found.target)} nickName={found.nickname} banId={truthy(found.isBan) ? found.id : undefined} onDone={() => { void find(); onChanged(); }} />
         </div>
       )}
     </div>
@@ -40,11 +42,13 @@ function Muting({ room, onChanged }: { room: RoomSetting; onChanged(): void }) {
   const [error, setError] = useState('');
   const [q, setQ] = useState('');
   const [tick, setTick] = useState(0);
+  /** the record whose duration is being changed */
+  const [editing, setEditing] = useState<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again after a change
   useEffect(() => {
     let live = true;
     const t = setTimeout(() => getBanList(room.roomCode, q.trim()).then((d) => { if (live) { setList(d.list); setError(''); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); }), 300);
+      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); }), list === null ? 0 : SEARCH_DELAY_MS);
     return () => { live = false; clearTimeout(t); };
   }, [room.roomCode, q, tick]);
   const all = truthy(room.isMessageBanned);
@@ -71,9 +75,17 @@ function Muting({ room, onChanged }: { room: RoomSetting; onChanged(): void }) {
       {error ? <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} /> : list === null ? <LoadingState /> : !list.length ? <EmptyState text="暂无禁言用户" /> : (
         <ul className="mt-2 divide-y divide-gray-100">
           {list.map((b) => (
-            <li key={b.id} className="flex items-center gap-2 py-2 text-sm">
-              <span className="min-w-0 flex-1 truncate">{b.nickname || b.userName}<span className="ml-2 text-xs text-gray-500">{DURATIONS.find((d) => d.id === b.durationTypeId)?.label ?? ''}</span></span>
-              <button type="button" onClick={() => void lift(b)} className="rounded border border-gray-300 px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-brand">解除</button>
+            <li key={b.id} className="py-2 text-sm">
+              <div className="flex items-center gap-2">
+                <span className="min-w-0 flex-1 truncate">{b.nickname || b.userName}<span className="ml-2 text-xs text-gray-500">{DURATIONS.find((d) => d.id === b.durationTypeId)?.label ?? ''}</span></span>
+                <button type="button" aria-expanded={editing === b.id} onClick={() => setEditing((e) => (e === b.id ? null : b.id))} className="rounded border border-gray-300 px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-brand">修改时长</button>
+                <button type="button" onClick={() => void lift(b)} className="rounded border border-gray-300 px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-brand">解除</button>
+              </div>
+              {editing === b.id && (
+                <div className="mt-2">
+                  <MuteButtons roomCode={room.roomCode} userId={String(b.target)} nickName={b.nickname} banId={b.id} onDone={() => { setEditing(null); setTick((n) => n + 1); }} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

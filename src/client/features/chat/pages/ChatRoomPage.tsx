@@ -22,6 +22,8 @@ import { PlayerCard } from '../components/PlayerCard';
 import { MessageMenu } from '../components/MessageMenu';
 import { ImageViewer } from '../components/ImageViewer';
 import { RoomInfo } from '../components/RoomInfo';
+import { DragonSheet } from '../../records/DragonSheet';
+import { usePresence } from '../presence';
 import { ErrorState, LoadingState, showAlert, showToast } from '../../../ui';
 import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { ROOM_MUTED_MSG } from '../../../../domain/chat/access';
@@ -40,8 +42,14 @@ export default function ChatRoomPage() {
   const [menu, setMenu] = useState<ChatMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [info, setInfo] = useState(false);
+  const [dragon, setDragon] = useState(false);
   const [pick, setPick] = useState<{ name: string; userId: string; n: number } | null>(null);
   const manager = room ? truthy(room.isManager) : false;
+  const listOpen = room ? truthy(room.isShowList) || manager : false;
+  const [socketOpen, setSocketOpen] = useState(false);
+  const presence = usePresence(roomCode, listOpen, socketOpen);
+  const takePresence = presence.take;
+  const onlineCount = presence.count;
 
   const password = gate.step === 'open' ? gate.password : null;
   const source = useMemo<StreamSource | null>(() => password === null ? null : {
@@ -51,6 +59,7 @@ export default function ChatRoomPage() {
 
   const onEvent = useCallback((f: Frame) => {
     const body = (f.body ?? {}) as { userId?: unknown; msg?: string; isShowList?: number; userIds?: string; all?: boolean | number };
+    if (takePresence(f)) return;
     if (f.code === PushCode.ROOM_EVENT) {
       if (f.type === RoomEvent.ROOM_MUTED && !manager) setBlockedPush(body.msg || ROOM_MUTED_MSG);
       else if (f.type === RoomEvent.USER_MUTED && Number(body.userId) === myId) setBlockedPush(body.msg ?? '');
@@ -60,12 +69,12 @@ export default function ChatRoomPage() {
       if (f.type === RoomEvent.ROOM_MUTED || f.type === RoomEvent.ROOM_UNMUTED) refreshRoom();
     } else if (f.code === PushCode.MUTED_GRADES) { setBlockedPush(null); refreshRoom(); }
     else if (f.code === PushCode.ROOM_DELETED) { void showAlert('房间已被删除').then(() => navigate('/chatRoom')); }
-  }, [manager, myId, refreshRoom, setRoom, navigate]);
+  }, [manager, myId, refreshRoom, setRoom, navigate, takePresence]);
 
   const stream = useChatStream(source, onEvent);
   // mutes are not replayed to a socket that was away: each time it opens, the setting says the truth
-  const socketOpen = stream.status === 'open';
-  useEffect(() => { if (socketOpen) { setBlockedPush(null); refreshRoom(); } }, [socketOpen, refreshRoom]);
+  const isOpen = stream.status === 'open';
+  useEffect(() => { setSocketOpen(isOpen); if (isOpen) { setBlockedPush(null); refreshRoom(); } }, [isOpen, refreshRoom]);
   const blocked = manager ? '' : blockedPush ?? room?.bannedMessage ?? '';
 
   const send = async (text: string, status: 0 | 1, userIds: string) => {
@@ -87,12 +96,12 @@ export default function ChatRoomPage() {
   if (!sessionLoaded.value) return <ChatFrame title="聊天室" back="/chatRoom"><LoadingState /></ChatFrame>;
   if (!user) return <ChatFrame title="聊天室" back="/chatRoom"><LoginPrompt text="登录后才能进入聊天室" redirect={`/chatRoom/${roomCode}`} /></ChatFrame>;
 
-  const listOpen = room ? truthy(room.isShowList) || manager : false;
   const actions = room && gate.step === 'open' && (
     <>
       {listOpen && (
-        <button type="button" className={HEADER_ICON} aria-label="在线成员" onClick={() => setMembers(true)}>
+        <button type="button" className={onlineCount === null ? HEADER_ICON : HEADER_ICON.replace('w-10', 'min-w-10 gap-0.5 px-1.5')} aria-label={onlineCount === null ? '在线成员' : `在线成员 ${onlineCount}人`} onClick={() => setMembers(true)}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M16 3.5a4 4 0 010 7M18 14a6 6 0 014 7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
+          {onlineCount !== null && <span data-testid="online-count" className="text-xs tabular-nums">{onlineCount}</span>}
         </button>
       )}
       <button type="button" className={HEADER_ICON} aria-label="房间信息" onClick={() => setInfo(true)}>
@@ -119,19 +128,20 @@ export default function ChatRoomPage() {
             {stream.status === 'closed' && stream.statusMsg.includes('重新进入')
               ? <button type="button" onClick={() => { retry(); stream.reload(); }} className="m-2 rounded-lg bg-brand py-2 text-white">重新进入</button> : null}
             <Composer maxLength={room?.messageLength ?? 200} blocked={blocked} manager={manager} onAt={listOpen ? () => setMembers(true) : undefined}
-              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage}
+              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage} onDragon={() => setDragon(true)}
               onSaved={(img) => { addImage(roomCode, { imgPath: img.imgPath, thumbPath: img.thumbPath }).then(stream.add, (e: unknown) => showToast(e instanceof Error ? e.message : '发送失败')); }} />
           </>
         )}
       {room && (
         <>
-          <MemberSheet open={members} roomCode={roomCode} manager={manager} myId={user.userId} onPick={mention} onCard={(id) => { setMembers(false); setCard(id); }} onClose={() => setMembers(false)} />
+          <MemberSheet open={members} roomCode={roomCode} manager={manager} myId={user.userId} presence={presence.push} onPick={mention} onCard={(id) => { setMembers(false); setCard(id); }} onClose={() => setMembers(false)} />
           <RoomInfo room={room} open={info} onClose={() => setInfo(false)} onChanged={refreshRoom} />
         </>
       )}
       <PlayerCard userId={card} roomCode={roomCode} myId={user.userId} iAmManager={manager} onClose={() => setCard(null)} />
       <MessageMenu m={menu} mine={menu !== null && Number(menu.userId) === user.userId} manager={manager} roomCode={roomCode} onWithdraw={withdraw} onClose={() => setMenu(null)} />
       <ImageViewer path={viewing} canSave onClose={() => setViewing(null)} />
+      {dragon && <DragonSheet onClose={() => setDragon(false)} />}
     </ChatFrame>
   );
 }
