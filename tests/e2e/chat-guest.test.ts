@@ -2,8 +2,10 @@
  * Guest chat in Chromium at 360 px against the real server (issue 12, spec 001 §6): where the
  * operator left 游客可发言 off, a guest reads and is asked to register instead of typing; where it
  * is on, the guest writes as 游客XXXX, a logged-in member sees it live, the guest sees the
- * member's reply live, and the guest's emoji panel has no favourites.
+ * member's reply live, and the guest's emoji panel has no favourites; a guest's picture reaches the
+ * room, and a manager mutes the guest from its card, live.
  */
+import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
@@ -81,5 +83,32 @@ describe('guest chat', () => {
     await reply.press('Enter');
     await expect.poll(() => bubbles(g.page, '欢迎，注册后可以玩更多').count(), { timeout: 10_000 }).toBe(1);
     await shot(g.page, 'guest-chat');
+  });
+
+  it('a guest sends a picture; a manager mutes the guest from its card and the guest sees it live', async () => {
+    const code = `pic${Date.now().toString(36).slice(-5)}`;
+    const userName = newUserName();
+    await insertUserWithPassword(fx.sql, userName, PASSWORD);
+    const roomCode = await makeRoom({ guestCode: code, guestChat: 1, managers: userName });
+
+    const m = await fx.browser();
+    await logIn(m, userName, PASSWORD);
+    await m.page.goto(`${m.baseUrl}/chatRoom/${roomCode}`);
+    await connected(m.page);
+    const g = await fx.browser();
+    await g.page.goto(`${g.baseUrl}/chatGuest?roomCode=${roomCode}&guestCode=${code}`);
+    await connected(g.page);
+    await expect.poll(() => g.page.getByLabel('消息', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+
+    const png = await sharp({ create: { width: 200, height: 120, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
+    await g.page.getByLabel('选择图片').setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => log(m.page).getByRole('img', { name: '聊天图片' }).count(), { timeout: 20_000 }).toBe(1);
+
+    await log(m.page).getByRole('button', { name: /^查看游客\*\*\*\d的资料$/ }).first().click();
+    const card = m.page.getByRole('dialog', { name: '游客' });
+    await card.getByRole('button', { name: '禁言1天' }).click();
+    await expect.poll(() => g.page.getByRole('status').filter({ hasText: '您已被禁言1天' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await g.page.getByLabel('消息', { exact: true }).count()).toBe(0);
+    await shot(m.page, 'guest-mute');
   });
 });
