@@ -72,15 +72,12 @@ export default async function banRoutes(app: FastifyInstance) {
     }
     const ends = banEndsAt(durationTypeId, Date.now());
     const endsAt = ends === null ? null : new Date(ends);
-    await sql.begin(async (tx) => {
-      const [updated] = await tx`
-        update chat_bans set duration_type_id = ${durationTypeId}, ends_at = ${endsAt}, created_by = ${managerId}, updated_at = now()
-        where room_id = ${room.id} and ${userId !== null ? tx`user_id = ${userId}` : tx`guest_id = ${guestId}`} returning id`;
-      if (updated) return;
-      await tx`
-        insert into chat_bans (room_id, user_id, guest_id, duration_type_id, ends_at, created_by)
-        values (${room.id}, ${userId}, ${guestId}, ${durationTypeId}, ${endsAt}, ${managerId})`;
-    });
+    await sql`
+      insert into chat_bans (room_id, user_id, guest_id, duration_type_id, ends_at, created_by)
+      values (${room.id}, ${userId}, ${guestId}, ${durationTypeId}, ${endsAt}, ${managerId})
+      on conflict ${userId !== null ? sql`(room_id, user_id)` : sql`(room_id, guest_id)`} do update
+        set duration_type_id = excluded.duration_type_id, ends_at = excluded.ends_at,
+            created_by = excluded.created_by, updated_at = now()`;
     await app.chat.roomEvent(room.id, RoomEvent.USER_MUTED, { userId: wireId, durationTypeId, msg: banMessage(durationTypeId) });
   }
 
