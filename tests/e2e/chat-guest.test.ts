@@ -64,7 +64,7 @@ describe('guest chat', () => {
     await g.page.goto(`${g.baseUrl}/chatGuest?roomCode=${roomCode}&guestCode=${code}`);
     await connected(g.page);
     await expect.poll(() => g.page.getByText(/您的游客身份：游客\*\*\*\d/).count(), { timeout: 10_000 }).toBe(1);
-    expect(await g.page.getByRole('status').filter({ hasText: '注册后可发红包' }).getByRole('link', { name: '注册' }).count()).toBe(1);
+    expect(await g.page.getByRole('status').filter({ hasText: '注册后可发红包、跟投与收藏' }).getByRole('link', { name: '注册' }).count()).toBe(1);
     // no favourites for guests: the emoji panel has emoji only
     await g.page.getByRole('button', { name: '表情' }).click();
     await expect.poll(() => g.page.getByRole('tab', { name: '表情' }).count()).toBe(1);

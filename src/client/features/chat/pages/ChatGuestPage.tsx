@@ -25,7 +25,7 @@ import { linkTarget } from '../../home/links';
 
 function RegisterLink({ link, text }: { link: string; text: string }) {
   const target = linkTarget(link) ?? { kind: 'inside', href: '/register' };
-  const cls = 'rounded-full bg-brand px-4 py-1.5 text-white';
+  const cls = 'shrink-0 whitespace-nowrap rounded-full bg-brand px-4 py-1.5 text-white';
   return (
     <div role="status" className="flex items-center justify-center gap-3 border-t border-gray-200 bg-gray-100 px-4 py-2 text-sm">
       <span className="text-gray-800">{text}</span>
@@ -87,7 +87,7 @@ export default function ChatGuestPage() {
           <MessageList stream={stream} myId={myId} handlers={{ onImage: setViewing }} />
           {canChat ? (
             <>
-              <RegisterLink link={room.registerLink || registerLink} text="游客发言中，注册后可发红包、跟投与收藏" />
+              <RegisterLink link={room.registerLink || registerLink} text="注册后可发红包、跟投与收藏" />
               <Composer maxLength={room.messageLength} blocked={blockedPush ?? room.bannedMessage} manager={false}
                 onSend={(text) => send(text)} onImage={image.pick} imageStage={image.stage} />
             </>
