@@ -111,6 +111,7 @@ describe('ChatRooms', () => {
     box(f, '可进入等级', 'VIP4');
     box(f, '可进入等级', 'VIP3');
     box(f, '禁言等级', '测试组');
+    box(f, '禁言等级', '游客');
     fireEvent.click(within(f).getByLabelText('向玩家显示在线列表'));
     submit(f, '创建');
     expect(await alertText(f)).toBe('房间号已存在');
@@ -118,7 +119,7 @@ describe('ChatRooms', () => {
     expect(Object.fromEntries(body)).toEqual({
       roomCode: 'vip8', title: '高级房', subTitle: '大神聊天', avatar: '/uploads/abc.png', imageUrl: '', intro: '第一行\n第二行',
       password: '1234', isShowList: '0', messageLength: '300', registerLink: '', guestCode: 'guest88', guestChat: '1',
-      allowedGrades: '3,4', mutedGrades: '-1', managers: 'boss01,boss02', sort: '0',
+      allowedGrades: '3,4', mutedGrades: '-2,-1', managers: 'boss01,boss02', sort: '0',
     });
     taken = false;
     submit(f, '创建');
