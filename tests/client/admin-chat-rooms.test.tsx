@@ -19,7 +19,7 @@ const ROOMS = '/v1/admin/chat/rooms';
 const SAVE = '/v1/admin/chat/rooms/save';
 const room = (over: Partial<AdminRoom> = {}): AdminRoom => ({
   id: 5, roomCode: 'vip8', title: '高级房', subTitle: '大神聊天', avatar: '', imageUrl: '', intro: '欢迎', isPassword: 1, isShowList: 1,
-  messageLength: 200, registerLink: '', guestCode: '', allowedGrades: [3, 4], mutedGrades: [], isMessageBanned: 0,
+  messageLength: 200, registerLink: '', guestCode: '', guestChat: 0, allowedGrades: [3, 4], mutedGrades: [], isMessageBanned: 0,
   managers: ['boss01'], sort: 0, gmtCreated: '2026-11-24 10:00:00', ...over,
 });
 
@@ -47,6 +47,8 @@ describe('checkRoomForm', () => {
     expect(checkRoomForm({ ...good, messageLength: '2001' })).toBe('消息长度必须在1到2000之间');
     expect(checkRoomForm({ ...good, messageLength: '0' })).toBe('消息长度必须在1到2000之间');
     expect(checkRoomForm({ ...good, guestCode: 'ab' })).toBe('游客码应为4至32位字母或数字');
+    expect(checkRoomForm({ ...good, guestChat: true })).toBe('允许游客发言需先设置游客码');
+    expect(checkRoomForm({ ...good, guestChat: true, guestCode: 'guest88' })).toBeNull();
     expect(checkRoomForm({ ...good, managers: 'boss01，boss02 bad!' })).toBe('管理员用户名格式不正确：bad!');
     expect(checkRoomForm({ ...good, sort: '10001' })).toBe('排序必须在-10000到10000之间');
   });
@@ -104,18 +106,20 @@ describe('ChatRooms', () => {
     type(f, '简介（选填）', '第一行\n第二行');
     type(f, '消息长度上限（字）', '300');
     type(f, '游客码（选填）', 'guest88');
+    fireEvent.click(within(f).getByLabelText('游客可发言（游客以游客身份发送文字和图片）'));
     type(f, '房间头像地址', '/uploads/abc.png');
     box(f, '可进入等级', 'VIP4');
     box(f, '可进入等级', 'VIP3');
     box(f, '禁言等级', '测试组');
+    box(f, '禁言等级', '游客');
     fireEvent.click(within(f).getByLabelText('向玩家显示在线列表'));
     submit(f, '创建');
     expect(await alertText(f)).toBe('房间号已存在');
     const body = callsTo(SAVE)[0]!.body;
     expect(Object.fromEntries(body)).toEqual({
       roomCode: 'vip8', title: '高级房', subTitle: '大神聊天', avatar: '/uploads/abc.png', imageUrl: '', intro: '第一行\n第二行',
-      password: '1234', isShowList: '0', messageLength: '300', registerLink: '', guestCode: 'guest88',
-      allowedGrades: '3,4', mutedGrades: '-1', managers: 'boss01,boss02', sort: '0',
+      password: '1234', isShowList: '0', messageLength: '300', registerLink: '', guestCode: 'guest88', guestChat: '1',
+      allowedGrades: '3,4', mutedGrades: '-2,-1', managers: 'boss01,boss02', sort: '0',
     });
     taken = false;
     submit(f, '创建');

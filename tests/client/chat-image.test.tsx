@@ -27,7 +27,7 @@ function setup(c: Compressors) {
   const upload = deferred<void>();
   stubNetwork({ '/v1/files/uploadChatFile': async () => { await upload.promise; return ok(UPLOADED); } });
   const sent: unknown[] = [];
-  const hook = renderHook(() => useImageSend(async (img) => { sent.push(img); }, c));
+  const hook = renderHook(() => useImageSend(async (img) => { sent.push(img); }, undefined, c));
   return { hook, upload, sent };
 }
 

@@ -6,6 +6,7 @@ import {
 } from '../../src/domain/chat/access.ts';
 import { chatTextHtml, EMPTY_MESSAGE_MSG, messageKind, MessageType, parseImage, parseText, stripTags } from '../../src/domain/chat/messageTypes.ts';
 import { roomPasswordHash } from '../../src/domain/chat/password.ts';
+import { guestIdOf, guestName, guestWireId, isGuestWireId } from '../../src/domain/chat/guest.ts';
 import { EMPTY_PASSWORD_MD5 } from '../../src/domain/chat/constants.ts';
 import SparkMD5 from 'spark-md5';
 
@@ -78,6 +79,27 @@ describe('entering and speaking', () => {
     expect(speakRefusal(open, member, { ...ban, endsAtMs: NOW - 1 }, NOW)).toBeNull();
     const all = { allowedGrades: [9], mutedGrades: [0], isMessageBanned: true };
     expect(speakRefusal(all, manager, { durationTypeId: 1, endsAtMs: null }, NOW)).toBeNull();
+  });
+  it('lets a guest with an identity speak only where guest chat is on, under the same mutes', () => {
+    const guestChat = { ...open, guestChat: true };
+    const speaker = { ...guest, guestId: 12 };
+    expect(speakRefusal(open, speaker, null, NOW)).toBe(GUEST_SEND_MSG);
+    expect(speakRefusal(guestChat, guest, null, NOW)).toBe(GUEST_SEND_MSG);
+    expect(speakRefusal(guestChat, speaker, null, NOW)).toBeNull();
+    // a room limited to some grades still lets its guests (who hold the guest code) speak
+    expect(speakRefusal({ ...guestChat, allowedGrades: [5] }, speaker, null, NOW)).toBeNull();
+    expect(speakRefusal({ ...guestChat, isMessageBanned: true }, speaker, null, NOW)).toBe(ROOM_MUTED_MSG);
+    expect(speakRefusal({ ...guestChat, mutedGrades: [-2] }, speaker, null, NOW)).toBe(GRADE_MUTED_MSG);
+    expect(speakRefusal(guestChat, speaker, { durationTypeId: BanDuration.ONE_DAY, endsAtMs: NOW + 1 }, NOW)).toBe('您已被禁言1天');
+  });
+  it('writes guest ids as g<id> and names as 游客 and four digits', () => {
+    expect(guestWireId(12)).toBe('g12');
+    expect(guestIdOf('g12')).toBe(12);
+    expect(guestIdOf('12')).toBeNull();
+    expect(guestIdOf('gx')).toBeNull();
+    expect(isGuestWireId('g7')).toBe(true);
+    expect(guestName(7)).toBe('游客0007');
+    expect(guestName(123_456)).toBe('游客3456');
   });
 });
 

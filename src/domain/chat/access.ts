@@ -10,11 +10,15 @@ export interface RoomRules {
   mutedGrades: readonly number[];
   /** the whole room is muted */
   isMessageBanned: boolean;
+  /** guests with the room's guest code may speak (游客可发言); absent: off */
+  guestChat?: boolean;
 }
 
 export interface ChatViewer {
   /** null for a guest */
   userId: number | null;
+  /** a guest's server-issued identity (chat_guests), when the guest has one */
+  guestId?: number;
   grade: number;
   /** a manager of this room (named, or grade 100) */
   isManager: boolean;
@@ -90,13 +94,18 @@ export function banActive(ban: ActiveBan | null, nowMs: number): boolean {
 
 /**
  * Why a viewer may not speak in a public room, or null. Managers are exempt from every mute
- * (spec 001 section 6); guests read only.
+ * (spec 001 section 6). Guests read only, unless the room allows guest chat: then a guest with an
+ * issued identity speaks under the same mutes as members (a muted grade -2 silences every guest).
  */
 export function speakRefusal(room: RoomRules, viewer: ChatViewer, ban: ActiveBan | null, nowMs: number): string | null {
   if (viewer.isManager) return null;
-  if (viewer.userId === null) return GUEST_SEND_MSG;
-  const entry = enterRefusal(room, viewer);
-  if (entry) return entry;
+  if (viewer.userId === null) {
+    // a guest speaks only where the operator allows guest chat, and only as an issued identity
+    if (!room.guestChat || !viewer.guestId) return GUEST_SEND_MSG;
+  } else {
+    const entry = enterRefusal(room, viewer);
+    if (entry) return entry;
+  }
   if (room.isMessageBanned) return ROOM_MUTED_MSG;
   if (room.mutedGrades.includes(viewer.grade)) return GRADE_MUTED_MSG;
   if (ban && banActive(ban, nowMs)) return banMessage(ban.durationTypeId);

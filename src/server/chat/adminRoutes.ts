@@ -32,6 +32,8 @@ const RoomForm = Form({
   messageLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000 })),
   registerLink: Type.Optional(Link),
   guestCode: Type.Optional(Type.Union([Type.Literal(''), GuestCode])),
+  /** 游客可发言: guests with the guest code may send (1/0, default 0) */
+  guestChat: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   allowedGrades: Type.Optional(Grades),
   mutedGrades: Type.Optional(Grades),
   /** user names of the room's managers, comma separated; absent keeps them */
@@ -57,7 +59,7 @@ export default async function chatAdminRoutes(app: FastifyInstance) {
     const list = rows.map((r) => ({
       id: r.id, roomCode: r.room_code, title: r.title, subTitle: r.sub_title, avatar: r.avatar, imageUrl: r.image_url,
       intro: r.intro, isPassword: r.password_kdf ? 1 : 0, isShowList: r.is_show_list ? 1 : 0, messageLength: r.message_length,
-      registerLink: r.register_link, guestCode: r.guest_code ?? '', allowedGrades: r.allowed_grades, mutedGrades: r.muted_grades,
+      registerLink: r.register_link, guestCode: r.guest_code ?? '', guestChat: r.guest_chat ? 1 : 0, allowedGrades: r.allowed_grades, mutedGrades: r.muted_grades,
       isMessageBanned: r.is_message_banned ? 1 : 0, managers: r.managers, sort: r.sort, gmtCreated: formatBeijing(r.created_at),
     }));
     return ok({ list });
@@ -87,6 +89,7 @@ export default async function chatAdminRoutes(app: FastifyInstance) {
       message_length: b.messageLength ?? before?.message_length ?? 200,
       register_link: b.registerLink ?? before?.register_link ?? '',
       guest_code: b.guestCode === undefined ? (before?.guest_code ?? null) : b.guestCode || null,
+      guest_chat: b.guestChat === undefined ? (before?.guest_chat ?? false) : b.guestChat === 1,
       allowed_grades: grades(b.allowedGrades, before?.allowed_grades ?? []),
       muted_grades: grades(b.mutedGrades, before?.muted_grades ?? []),
       sort: b.sort ?? before?.sort ?? 0,

@@ -12,6 +12,7 @@ import { maskName } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
 import { likePattern } from '../admin/schemas.ts';
 import { memberOf } from './entry.ts';
+import { guestIdOf, guestWireId } from '../../domain/chat/guest.ts';
 import { isRoomManager, publicRoom, viewerOf, type RoomRow } from './rooms.ts';
 import {
   AddBanBody, BanListQuery, BanQuery, DeleteBanBody, RoomBannedBody, UpdateBanBody,
@@ -19,11 +20,18 @@ import {
 } from './schemas.ts';
 
 const USER = { auth: 'user' as const };
+/** A mute's target: a member (user id) or a guest ({ guestId }, `g<id>` on the wire). */
+type Target = number | { guestId: number };
+const wireIdOf = (r: { user_id: number | null; guest_id: number | null }) =>
+  r.guest_id !== null ? guestWireId(r.guest_id) : String(r.user_id);
+const targetOf = (r: { user_id: number | null; guest_id: number | null }): Target =>
+  r.guest_id !== null ? { guestId: r.guest_id } : Number(r.user_id);
 const NOT_MANAGER_MSG = '只有管理员可以管理禁言';
 
 interface BanRow {
   id: number;
-  user_id: number;
+  user_id: number | null;
+  guest_id: number | null;
   user_name: string;
   nick_name: string | null;
   duration_type_id: number;
@@ -33,7 +41,7 @@ interface BanRow {
 
 const banItem = (r: BanRow) => ({
   id: r.id,
-  target: String(r.user_id),
+  target: wireIdOf(r),
   userName: r.user_name,
   nickname: maskName(r.nick_name || r.user_name),
   durationTypeId: r.duration_type_id,
@@ -52,22 +60,25 @@ export default async function banRoutes(app: FastifyInstance) {
     return room;
   }
 
-  async function mute(room: RoomRow, managerId: number, userId: number, durationTypeId: number) {
+  async function mute(room: RoomRow, managerId: number, target: Target, durationTypeId: number) {
+    const userId = typeof target === 'number' ? target : null;
+    const guestId = typeof target === 'number' ? null : target.guestId;
+    const wireId = wireIdOf({ user_id: userId, guest_id: guestId });
+    const which = userId !== null ? sql`user_id = ${userId}` : sql`guest_id = ${guestId}`;
     if (durationTypeId === BanDuration.CANCEL) {
-      await sql`delete from chat_bans where room_id = ${room.id} and user_id = ${userId}`;
-      await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: String(userId) });
+      await sql`delete from chat_bans where room_id = ${room.id} and ${which}`;
+      await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: wireId });
       return;
     }
     const ends = banEndsAt(durationTypeId, Date.now());
+    const endsAt = ends === null ? null : new Date(ends);
     await sql`
-      insert into chat_bans (room_id, user_id, duration_type_id, ends_at, created_by)
-      values (${room.id}, ${userId}, ${durationTypeId}, ${ends === null ? null : new Date(ends)}, ${managerId})
-      on conflict (room_id, user_id) do update
+      insert into chat_bans (room_id, user_id, guest_id, duration_type_id, ends_at, created_by)
+      values (${room.id}, ${userId}, ${guestId}, ${durationTypeId}, ${endsAt}, ${managerId})
+      on conflict ${userId !== null ? sql`(room_id, user_id)` : sql`(room_id, guest_id)`} do update
         set duration_type_id = excluded.duration_type_id, ends_at = excluded.ends_at,
             created_by = excluded.created_by, updated_at = now()`;
-    await app.chat.roomEvent(room.id, RoomEvent.USER_MUTED, {
-      userId: String(userId), durationTypeId, msg: banMessage(durationTypeId),
-    });
+    await app.chat.roomEvent(room.id, RoomEvent.USER_MUTED, { userId: wireId, durationTypeId, msg: banMessage(durationTypeId) });
   }
 
   app.get<{ Querystring: BanListQ }>('/v1/chat/getBanListFront', { config: USER, schema: { querystring: BanListQuery } }, async (req) => {
@@ -75,10 +86,11 @@ export default async function banRoutes(app: FastifyInstance) {
     const size = req.query.pageSize ?? 10;
     const target = req.query.target?.trim();
     const rows = await sql<BanRow[]>`
-      select b.id, b.user_id, u.user_name, u.nick_name, b.duration_type_id, b.updated_at, count(*) over ()::int as total
-      from chat_bans b join users u on u.id = b.user_id
+      select b.id, b.user_id, b.guest_id, coalesce(u.user_name, g.name) as user_name, u.nick_name, b.duration_type_id, b.updated_at,
+             count(*) over ()::int as total
+      from chat_bans b left join users u on u.id = b.user_id left join chat_guests g on g.id = b.guest_id
       where b.room_id = ${room.id} and (b.ends_at is null or b.ends_at > now())
-        ${target ? sql`and u.user_name ilike ${likePattern(target)}` : sql``}
+        ${target ? sql`and coalesce(u.user_name, g.name) ilike ${likePattern(target)}` : sql``}
       order by b.updated_at desc, b.id desc
       limit ${size} offset ${((req.query.pageNum ?? 1) - 1) * size}`;
     return ok({ list: rows.map(banItem), total: rows[0]?.total ?? 0 });
@@ -90,7 +102,7 @@ export default async function banRoutes(app: FastifyInstance) {
       select id, user_name, nick_name from users where lower(user_name) = lower(${req.query.target})`;
     if (!user) refuse('用户不存在');
     const [ban] = await sql<BanRow[]>`
-      select b.id, b.user_id, ${user.user_name} as user_name, ${user.nick_name} as nick_name, b.duration_type_id, b.updated_at
+      select b.id, b.user_id, b.guest_id, ${user.user_name} as user_name, ${user.nick_name} as nick_name, b.duration_type_id, b.updated_at
       from chat_bans b where b.room_id = ${room.id} and b.user_id = ${user.id} and (b.ends_at is null or b.ends_at > now())`;
     return ok(ban ? banItem(ban) : {
       id: 0, target: String(user.id), userName: user.user_name, nickname: maskName(user.nick_name || user.user_name),
@@ -101,7 +113,15 @@ export default async function banRoutes(app: FastifyInstance) {
   app.post<{ Body: AddBan }>('/v1/chat/addBanFront', { config: USER, schema: { body: AddBanBody } }, async (req) => {
     const room = await managedRoom(req, req.body.roomCode);
     const manager = loggedIn(req);
-    const [target] = await sql<{ id: number; grade: number }[]>`select id, grade from users where id = ${req.body.target}`;
+    const guestId = guestIdOf(req.body.target);
+    if (guestId !== null) {
+      // a guest of guest chat: muted by its issued identity
+      const [guest] = await sql`select 1 from chat_guests where id = ${guestId}`;
+      if (!guest) refuse('用户不存在');
+      await mute(room, manager.userId, { guestId }, req.body.durationTypeId);
+      return ok(null, req.body.durationTypeId === BanDuration.CANCEL ? '已解除禁言' : '禁言成功');
+    }
+    const [target] = await sql<{ id: number; grade: number }[]>`select id, grade from users where id = ${Number(req.body.target)}`;
     if (!target) refuse('用户不存在');
     if (target.id === manager.userId) refuse('不能禁言自己');
     if (await isRoomManager(sql, room.id, { userId: target.id, grade: target.grade })) refuse('不能禁言管理员');
@@ -111,9 +131,10 @@ export default async function banRoutes(app: FastifyInstance) {
 
   app.post<{ Body: UpdateBan }>('/v1/chat/updateBanFront', { config: USER, schema: { body: UpdateBanBody } }, async (req) => {
     const room = await managedRoom(req, req.body.roomCode);
-    const [ban] = await sql<{ user_id: number }[]>`select user_id from chat_bans where id = ${req.body.id} and room_id = ${room.id}`;
+    const [ban] = await sql<{ user_id: number | null; guest_id: number | null }[]>`
+      select user_id, guest_id from chat_bans where id = ${req.body.id} and room_id = ${room.id}`;
     if (!ban) refuse('禁言记录不存在');
-    await mute(room, loggedIn(req).userId, ban.user_id, req.body.durationTypeId);
+    await mute(room, loggedIn(req).userId, targetOf(ban), req.body.durationTypeId);
     return ok(null, '修改成功');
   });
 
@@ -121,9 +142,9 @@ export default async function banRoutes(app: FastifyInstance) {
     const room = await managedRoom(req, req.body.roomCode);
     if (!req.body.ids) refuse('请选择要解除的禁言');
     const ids = req.body.ids.split(',').map(Number);
-    const gone = await sql<{ user_id: number }[]>`
-      delete from chat_bans where room_id = ${room.id} and id = any (${ids}) returning user_id`;
-    for (const g of gone) await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: String(g.user_id) });
+    const gone = await sql<{ user_id: number | null; guest_id: number | null }[]>`
+      delete from chat_bans where room_id = ${room.id} and id = any (${ids}) returning user_id, guest_id`;
+    for (const g of gone) await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: wireIdOf(g) });
     return ok({ deleted: gone.length }, '已解除禁言');
   });
 

@@ -75,15 +75,18 @@ export function enterAsGuest(room: RoomRow, guestCode: string): void {
   if (!room.guest_code || room.guest_code !== guestCode) refuse('游客不能进入该房间');
 }
 
-export async function activeBan(sql: Sql | Tx, roomId: number, userId: number): Promise<ActiveBan | null> {
+/** A member's (a user id) or a guest's ({ guestId }) current mute in a room. */
+export async function activeBan(sql: Sql | Tx, roomId: number, who: number | { guestId: number }): Promise<ActiveBan | null> {
+  const target = typeof who === 'number' ? sql`user_id = ${who}` : sql`guest_id = ${who.guestId}`;
   const [row] = await sql<{ duration_type_id: number; ends_at: Date | null }[]>`
     select duration_type_id, ends_at from chat_bans
-    where room_id = ${roomId} and user_id = ${userId} and (ends_at is null or ends_at > now())`;
+    where room_id = ${roomId} and ${target} and (ends_at is null or ends_at > now())`;
   return row ? { durationTypeId: row.duration_type_id, endsAtMs: row.ends_at?.getTime() ?? null } : null;
 }
 
 /** Why the viewer may not speak now, or null. */
 export async function speakCheck(sql: Sql | Tx, room: RoomRow, viewer: ChatViewer): Promise<string | null> {
-  const ban = viewer.userId === null || viewer.isManager ? null : await activeBan(sql, room.id, viewer.userId);
+  const who = viewer.userId ?? (viewer.guestId ? { guestId: viewer.guestId } : null);
+  const ban = who === null || viewer.isManager ? null : await activeBan(sql, room.id, who);
   return speakRefusal(rulesOf(room), viewer, ban, Date.now());
 }

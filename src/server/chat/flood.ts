@@ -16,10 +16,13 @@ export class FloodGate {
 
   constructor(private redis: Redis | null) {}
 
-  /** Counts one message; false when the user or the room is over its limit this second. */
-  async allow(userId: number, roomId: number): Promise<boolean> {
+  /**
+   * Counts one message; false when the sender or the room is over its limit this second. The
+   * sender is a member's id, or a guest's wire id (`g12`), counted the same way.
+   */
+  async allow(sender: number | string, roomId: number): Promise<boolean> {
     const sec = Math.floor(Date.now() / 1000);
-    const keys = [`chat:fl:u:${userId}:${sec}`, `chat:fl:r:${roomId}:${sec}`];
+    const keys = [`chat:fl:u:${sender}:${sec}`, `chat:fl:r:${roomId}:${sec}`];
     // Redis away: counted on this instance alone rather than refusing every message
     const [user, room] = this.redis ? await this.countRedis(keys).catch(() => this.countLocal(sec, keys)) : this.countLocal(sec, keys);
     return user <= USER_MESSAGES_PER_SEC && room <= ROOM_MESSAGES_PER_SEC;

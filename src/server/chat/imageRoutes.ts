@@ -17,12 +17,12 @@ import { readFilePart, uploadsDir } from '../account/uploads.ts';
 import { CHAT_IMAGE_PATH } from '../../domain/chat/messageTypes.ts';
 import { CHAT_IMAGE_MAX_BYTES, SAVED_IMAGE_PAGE_SIZE, SAVED_IMAGE_SELECTION_MAX, SAVED_IMAGES_MAX, THUMB_SIDE_PX } from '../../domain/chat/constants.ts';
 import type { Sql } from '../db/client.ts';
-import { sendInPublicRoom } from './send.ts';
+import { sendInPublicRoom, type Sender } from './send.ts';
 import { RoomCode } from './schemas.ts';
 
 const USER = { auth: 'user' as const };
 const ImagePath = Type.String({ pattern: CHAT_IMAGE_PATH.source, maxLength: 60 });
-const AddImageBody = Form({
+export const AddImageFields = {
   roomCode: RoomCode,
   message: Type.String({ maxLength: 300 }),
   messageTypeId: Type.Literal(2),
@@ -30,7 +30,8 @@ const AddImageBody = Form({
   userIds: Type.Optional(Type.String({ pattern: '^(\\d{1,16}(,\\d{1,16}){0,99})?$', maxLength: 2000 })),
   /** sent by the platform's client; not used */
   type: Type.Optional(Type.String({ maxLength: 10 })),
-});
+};
+const AddImageBody = Form(AddImageFields);
 const AddSavedBody = Form({ imgPath: ImagePath, status: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })) });
 const SavedListQuery = Form({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: SAVED_IMAGE_PAGE_SIZE })),
@@ -38,8 +39,13 @@ const SavedListQuery = Form({
 });
 const DeleteSavedBody = Form({ ids: Type.String({ pattern: '^\\d{1,16}(,\\d{1,16}){0,99}$', maxLength: 2000 }) });
 
-/** Stores the image and a thumbnail (first frame, WebP); answers their paths. */
-async function storeChatImage(app: FastifyInstance, userId: number, bytes: Buffer) {
+/**
+ * Stores the image and a thumbnail (first frame, WebP); answers their paths. A member's files are
+ * also recorded in `uploads`; a guest's (sender { guestId }) only in chat_images.
+ */
+export async function storeChatImage(app: FastifyInstance, sender: Sender, bytes: Buffer) {
+  const userId = typeof sender === 'number' ? sender : null;
+  const guestId = typeof sender === 'number' ? null : sender.guestId;
   if (bytes.length > CHAT_IMAGE_MAX_BYTES) refuse('图片不能超过2M');
   const image = await reencodeImage(bytes);
   const thumb = await sharp(image.bytes, { animated: false })
@@ -53,10 +59,12 @@ async function storeChatImage(app: FastifyInstance, userId: number, bytes: Buffe
   await fs.writeFile(path.join(dir, names[1]), thumb, { flag: 'wx' });
   const [imgPath, thumbPath] = names.map((n) => `/uploads/${n}`);
   await app.deps.sql.begin(async (tx) => {
-    await tx`insert into uploads (user_id, file_name, mime, size_bytes)
-             values (${userId}, ${names[0]}, ${image.mime}, ${image.bytes.length}), (${userId}, ${names[1]}, 'image/webp', ${thumb.length})`;
-    await tx`insert into chat_images (img_path, thumb_path, user_id, width, height)
-             values (${imgPath}, ${thumbPath}, ${userId}, ${image.width}, ${image.height})`;
+    if (userId !== null) {
+      await tx`insert into uploads (user_id, file_name, mime, size_bytes)
+               values (${userId}, ${names[0]}, ${image.mime}, ${image.bytes.length}), (${userId}, ${names[1]}, 'image/webp', ${thumb.length})`;
+    }
+    await tx`insert into chat_images (img_path, thumb_path, user_id, guest_id, width, height)
+             values (${imgPath}, ${thumbPath}, ${userId}, ${guestId}, ${image.width}, ${image.height})`;
   });
   return { imgPath, thumbPath, width: image.width, height: image.height };
 }

@@ -6,8 +6,9 @@
  */
 import { maskName } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
-import { GRADE_MANAGER, HISTORY_WINDOW_MS } from '../../domain/chat/constants.ts';
+import { GRADE_GUEST, GRADE_MANAGER, HISTORY_WINDOW_MS } from '../../domain/chat/constants.ts';
 import { PushCode } from '../../domain/chat/push.ts';
+import { guestWireId } from '../../domain/chat/guest.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import type { BusEvent } from '../realtime/bus.ts';
 
@@ -16,6 +17,8 @@ export interface MessageRow {
   room_id: number;
   room_seq: number;
   user_id: number | null;
+  /** a guest's message (chat_guests): user_id is null */
+  guest_id: number | null;
   message_type_id: number;
   body: string;
   status: number;
@@ -36,11 +39,11 @@ export function wireMessage(row: MessageRow) {
     roomId: row.room_id,
     messageTypeId: row.message_type_id,
     message: row.body,
-    userId: row.user_id === null ? '' : String(row.user_id),
+    userId: row.guest_id !== null ? guestWireId(row.guest_id) : row.user_id === null ? '' : String(row.user_id),
     // managers are shown by name; everyone else masked as the platform does
     nickname: row.manager ? name : maskName(name),
     avatar: row.avatar ?? '',
-    grade: row.manager ? GRADE_MANAGER : (row.grade ?? 0),
+    grade: row.manager ? GRADE_MANAGER : row.guest_id !== null ? GRADE_GUEST : (row.grade ?? 0),
     nicknameColorId: '',
     messageColorId: '',
     status: row.status,
@@ -55,15 +58,17 @@ export function messageFrame(row: MessageRow): string {
 }
 
 const SELECT = (sql: Sql | Tx) => sql`
-  select m.id, m.room_id, m.room_seq, m.user_id, m.message_type_id, m.body, m.status, m.state, m.created_at,
-         u.user_name, u.nick_name, u.avatar, u.grade,
+  select m.id, m.room_id, m.room_seq, m.user_id, m.guest_id, m.message_type_id, m.body, m.status, m.state, m.created_at,
+         coalesce(u.user_name, g.name) as user_name, u.nick_name, u.avatar, u.grade,
          coalesce(u.grade = ${GRADE_MANAGER} or u.is_operator
                   or exists (select 1 from chat_room_managers rm where rm.room_id = m.room_id and rm.user_id = m.user_id), false) as manager
-  from chat_messages m left join users u on u.id = m.user_id`;
+  from chat_messages m left join users u on u.id = m.user_id left join chat_guests g on g.id = m.guest_id`;
 
 export interface NewMessage {
   roomId: number;
-  userId: number;
+  /** the member who sent it, or null for a guest (guestId) */
+  userId: number | null;
+  guestId?: number | null;
   messageTypeId: number;
   body: string;
   status?: number;
@@ -76,8 +81,8 @@ export async function storeMessage(sql: Sql, m: NewMessage): Promise<MessageRow>
     const [room] = await tx<{ last_seq: number }[]>`
       update chat_rooms set last_seq = last_seq + 1 where id = ${m.roomId} returning last_seq`;
     const [made] = await tx<{ id: number }[]>`
-      insert into chat_messages (room_id, room_seq, user_id, message_type_id, body, status, mention_ids)
-      values (${m.roomId}, ${room.last_seq}, ${m.userId}, ${m.messageTypeId}, ${m.body}, ${m.status ?? 0},
+      insert into chat_messages (room_id, room_seq, user_id, guest_id, message_type_id, body, status, mention_ids)
+      values (${m.roomId}, ${room.last_seq}, ${m.userId}, ${m.guestId ?? null}, ${m.messageTypeId}, ${m.body}, ${m.status ?? 0},
               ${m.mentionIds ?? []})
       returning id`;
     const [row] = await tx<MessageRow[]>`${SELECT(tx)} where m.id = ${made.id}`;

@@ -8,6 +8,7 @@ import socketRoutes from '../realtime/socket.ts';
 import chatAdminRoutes from './adminRoutes.ts';
 import banRoutes from './banRoutes.ts';
 import directRoutes from './directRoutes.ts';
+import guestRoutes from './guestRoutes.ts';
 import imageRoutes from './imageRoutes.ts';
 import playerRoutes from './playerRoutes.ts';
 import roomRoutes from './roomRoutes.ts';
@@ -22,6 +23,7 @@ async function chatPlugin(app: FastifyInstance) {
   await app.register(banRoutes);
   await app.register(playerRoutes);
   await app.register(imageRoutes);
+  await app.register(guestRoutes);
   await app.register(chatAdminRoutes);
   await app.register(socketRoutes);
 }

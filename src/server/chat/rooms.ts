@@ -25,6 +25,7 @@ export interface RoomRow {
   message_length: number;
   register_link: string;
   guest_code: string | null;
+  guest_chat: boolean;
   allowed_grades: number[];
   muted_grades: number[];
   is_message_banned: boolean;
@@ -36,7 +37,9 @@ export interface RoomRow {
 }
 
 export function rulesOf(room: RoomRow): RoomRules {
-  return { allowedGrades: room.allowed_grades, mutedGrades: room.muted_grades, isMessageBanned: room.is_message_banned };
+  return {
+    allowedGrades: room.allowed_grades, mutedGrades: room.muted_grades, isMessageBanned: room.is_message_banned, guestChat: room.guest_chat,
+  };
 }
 
 /** An enabled public room by its code, or the refusal 房间已被删除 / 房间不存在. */

@@ -55,7 +55,8 @@ export const BanListQuery = Form({
 export const BanQuery = Form({ roomCode: RoomCode, target: Type.String({ minLength: 1, maxLength: 20 }) });
 export const AddBanBody = Form({
   roomCode: RoomCode,
-  target: Id,
+  /** a member's user id, or a guest's `g<id>` (guest chat) */
+  target: Type.String({ pattern: '^g?[1-9]\\d{0,15}$', maxLength: 17 }),
   durationTypeId: Type.Integer({ minimum: 1, maximum: 6 }),
   nickName: Type.Optional(Type.String({ maxLength: 40 })),
 });

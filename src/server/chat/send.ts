@@ -9,7 +9,9 @@ import { RoomEvent } from '../../domain/chat/push.ts';
 import { FLOOD_MSG } from './flood.ts';
 import { postMessage, type WireMessage } from './messages.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { enterAsMember, speakCheck } from './entry.ts';
+import { enterAsGuest, enterAsMember, speakCheck } from './entry.ts';
+import { guestWireId } from '../../domain/chat/guest.ts';
+import { GRADE_GUEST } from '../../domain/chat/constants.ts';
 import { publicRoom, type RoomRow } from './rooms.ts';
 
 export interface Outgoing {
@@ -31,20 +33,26 @@ const SERVER_CHECKS: Record<number, (app: FastifyInstance, body: string) => Prom
   },
 };
 
-export async function sendToRoom(app: FastifyInstance, room: RoomRow, userId: number, out: Outgoing, via: SendCall): Promise<WireMessage> {
+/** Who sends: a member (a user id) or a guest with an issued identity (chat_guests). */
+export type Sender = number | { guestId: number };
+
+export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Sender, out: Outgoing, via: SendCall): Promise<WireMessage> {
+  const userId = typeof sender === 'number' ? sender : null;
+  const guestId = typeof sender === 'number' ? null : sender.guestId;
   const kind = messageKind(out.messageTypeId);
   if (!kind?.sentBy.includes(via)) refuse('不支持的消息类型');
   const parsed = kind.parse(out.message, room.message_length);
   if (!parsed.ok) refuse(parsed.msg);
   await SERVER_CHECKS[kind.id]?.(app, parsed.body);
-  if (!(await app.chat.flood.allow(userId, room.id))) refuse(FLOOD_MSG);
+  if (!(await app.chat.flood.allow(userId ?? guestWireId(guestId ?? 0), room.id))) refuse(FLOOD_MSG);
   const sql = app.deps.sql;
   const mentionIds = out.mentionIds?.length
-    ? (await sql<{ id: number }[]>`select id from users where id = any (${out.mentionIds}) and id <> ${userId}`).map((r) => r.id)
+    ? (await sql<{ id: number }[]>`select id from users where id = any (${out.mentionIds}) and id <> ${userId ?? 0}`).map((r) => r.id)
     : [];
   const message = await postMessage(sql, (e) => app.chat.publish(e), {
     roomId: room.id,
     userId,
+    guestId,
     messageTypeId: kind.id,
     body: parsed.body,
     status: out.status ?? 0,
@@ -74,4 +82,20 @@ export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, 
   if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
   return sendToRoom(app, room, user.userId, { messageTypeId: body.messageTypeId, message: body.message, status: body.status ?? 0, mentionIds }, via);
+}
+
+/**
+ * A guest sends into a public room (addMessageGuest, addImageGuest): the guest code, then the
+ * room's guest-chat switch and the same mutes as members (the guest's own, grade -2, the whole
+ * room), then the one pipeline. Guests never use @全部.
+ */
+export async function sendAsGuest(app: FastifyInstance, guestId: number, body: PublicSend & { guestCode: string }, via: SendCall): Promise<WireMessage> {
+  const sql = app.deps.sql;
+  const room = await publicRoom(sql, body.roomCode);
+  enterAsGuest(room, body.guestCode);
+  const refusal = await speakCheck(sql, room, { userId: null, guestId, grade: GRADE_GUEST, isManager: false });
+  if (refusal) refuse(refusal);
+  if (body.status === 1) refuse('只有管理员可以@全部');
+  const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
+  return sendToRoom(app, room, { guestId }, { messageTypeId: body.messageTypeId, message: body.message, status: 0, mentionIds }, via);
 }

@@ -97,7 +97,11 @@ async function acceptGuest(sql: Sql, q: ConnectQuery, owner: KeyOwner, lastId: n
   if (!(await passwordMatches(room, q.password))) refuse('房间密码错误');
   return {
     room, userId: null, sessionId: null, lastId,
-    body: { roomId: room.id, roomCode: room.room_code, isManager: 0, bannedMessage: GUEST_SEND_MSG, registerLink: room.register_link },
+    // with guest chat on, the guest's own mute comes from getRoomWebGuest and pushes 3/3
+    body: {
+      roomId: room.id, roomCode: room.room_code, isManager: 0, bannedMessage: room.guest_chat ? '' : GUEST_SEND_MSG,
+      registerLink: room.register_link, guestChat: room.guest_chat ? 1 : 0, mutedGrades: room.muted_grades,
+    },
     online: {},
   };
 }

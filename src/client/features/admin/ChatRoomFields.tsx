@@ -75,9 +75,11 @@ export function PasswordField({ hasPassword, editing, mode, password, onMode, on
   );
 }
 
-/** Grade boxes; grades stored on the room but not offered are kept and shown too. */
-export function GradePicker({ label, hint, value, onChange }: { label: string; hint: string; value: number[]; onChange(v: number[]): void }) {
-  const shown = [...new Set([...GRADE_CHOICES, ...value])].sort((a, b) => a - b);
+/** Grade boxes (plus `extra` ones); grades stored on the room but not offered are kept and shown too. */
+export function GradePicker({ label, hint, value, onChange, extra = [] }: {
+  label: string; hint: string; value: number[]; onChange(v: number[]): void; extra?: readonly number[];
+}) {
+  const shown = [...new Set([...extra, ...GRADE_CHOICES, ...value])].sort((a, b) => a - b);
   const toggle = (g: number, on: boolean) => onChange(on ? [...value, g] : value.filter((x) => x !== g));
   return (
     <fieldset className="mb-3 min-w-0 rounded-lg border border-gray-200 p-3">

@@ -8,7 +8,7 @@ import { Button, TextField, showToast } from '../../ui';
 import { ActionError } from './AdminList';
 import { CheckBox, TextArea } from '../payments/admin/fields';
 import { saveRoom, type AdminRoom } from './chatApi';
-import { checkRoomForm, emptyForm, formOf, LIMITS, roomParams, type RoomForm } from './chatRoomForm';
+import { checkRoomForm, emptyForm, formOf, LIMITS, MUTED_GRADE_EXTRA, roomParams, type RoomForm } from './chatRoomForm';
 import { GradePicker, ImageField, PasswordField } from './ChatRoomFields';
 
 export function ChatRoomForm({ room, onDone, onCancel }: { room: AdminRoom | null; onDone(): void; onCancel(): void }) {
@@ -53,8 +53,10 @@ export function ChatRoomForm({ room, onDone, onCancel }: { room: AdminRoom | nul
         autoComplete="off" hint="游客点击注册时打开，站内路径或 https 地址" />
       <TextField label="游客码（选填）" name="guestCode" value={f.guestCode} onChange={set('guestCode')} maxLength={LIMITS.guestCode}
         autoComplete="off" hint="4至32位字母或数字；留空则游客不能进入" />
+      <CheckBox label="游客可发言（游客以游客身份发送文字和图片）" checked={f.guestChat} onChange={set('guestChat')} />
       <GradePicker label="可进入等级" hint="不选表示所有等级都可进入" value={f.allowedGrades} onChange={set('allowedGrades')} />
-      <GradePicker label="禁言等级" hint="所选等级的玩家只能看不能发言" value={f.mutedGrades} onChange={set('mutedGrades')} />
+      <GradePicker label="禁言等级" hint="所选等级的玩家只能看不能发言（游客：所有游客）" value={f.mutedGrades} onChange={set('mutedGrades')}
+        extra={MUTED_GRADE_EXTRA} />
       <TextField label="房间管理员（用户名，逗号分隔）" name="managers" value={f.managers} onChange={set('managers')} maxLength={1100}
         autoComplete="off" hint="等级100的用户与运营账号自动为所有房间的管理员" />
       <TextField label="排序（小的在前）" name="sort" value={f.sort} onChange={set('sort')} maxLength={6} inputMode="numeric" />

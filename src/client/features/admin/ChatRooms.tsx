@@ -19,7 +19,7 @@ const grades = (list: number[], none: string) => (list.length ? list.map(gradeLa
 function RoomRow({ room, onEdit, onMutes, onChanged }: { room: AdminRoom; onEdit(): void; onMutes(): void; onChanged(): void }) {
   const { busy, error, run } = useConfirmedAction(onChanged);
   const remove = () => void run(`确定删除聊天室「${room.title}」？房间内的玩家将被移出。`, () => deleteRoom(room.id), '房间已删除');
-  const tags = [room.isPassword ? '密码房' : '', room.isMessageBanned ? '全体禁言中' : '', room.guestCode ? '允许游客' : '', room.isShowList ? '' : '隐藏在线列表']
+  const tags = [room.isPassword ? '密码房' : '', room.isMessageBanned ? '全体禁言中' : '', room.guestCode ? (room.guestChat ? '游客可发言' : '允许游客') : '', room.isShowList ? '' : '隐藏在线列表']
     .filter(Boolean);
   return (
     <div data-room={room.roomCode}>

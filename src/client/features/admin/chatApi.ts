@@ -7,7 +7,7 @@ import { request, type Params } from '../../api/request';
 
 export interface AdminRoom {
   id: number; roomCode: string; title: string; subTitle: string; avatar: string; imageUrl: string; intro: string;
-  isPassword: 0 | 1; isShowList: 0 | 1; messageLength: number; registerLink: string; guestCode: string;
+  isPassword: 0 | 1; isShowList: 0 | 1; messageLength: number; registerLink: string; guestCode: string; guestChat: 0 | 1;
   allowedGrades: number[]; mutedGrades: number[]; isMessageBanned: 0 | 1; managers: string[]; sort: number; gmtCreated: string;
 }
 /** One current mute of a room (getBanListFront). */

@@ -3,7 +3,7 @@
  * "Operator", src/server/chat/adminRoutes.ts) with the same limits in Chinese, and the form body.
  */
 import { patterns } from '../../../domain/validation';
-import { GRADE_TEST, ROOM_PASSWORD_PATTERN } from '../../../domain/chat/constants';
+import { GRADE_GUEST, GRADE_TEST, ROOM_PASSWORD_PATTERN } from '../../../domain/chat/constants';
 import type { Params } from '../../api/request';
 import type { AdminRoom } from './chatApi';
 
@@ -15,6 +15,8 @@ export interface RoomForm {
   roomCode: string; title: string; subTitle: string; avatar: string; imageUrl: string; intro: string;
   passwordMode: PasswordMode; password: string;
   isShowList: boolean; messageLength: string; registerLink: string; guestCode: string;
+  /** 游客可发言: guests with the guest code may send */
+  guestChat: boolean;
   allowedGrades: number[]; mutedGrades: number[];
   /** user names, separated by commas or spaces */
   managers: string;
@@ -25,7 +27,9 @@ export const LIMITS = { roomCode: 16, title: 30, subTitle: 60, intro: 500, link:
 export const DEFAULT_MESSAGE_LENGTH = 200;
 /** Grades offered as boxes: the test group and the player tiers (managers, grade 100, pass every gate). */
 export const GRADE_CHOICES: readonly number[] = [GRADE_TEST, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-export const gradeLabel = (g: number) => (g === GRADE_TEST ? '测试组' : `VIP${g}`);
+export const gradeLabel = (g: number) => (g === GRADE_TEST ? '测试组' : g === GRADE_GUEST ? '游客' : `VIP${g}`);
+/** Muting grade -2 silences every guest of a room with guest chat (游客可发言). */
+export const MUTED_GRADE_EXTRA: readonly number[] = [GRADE_GUEST];
 
 // The server's plain-text and link patterns (src/server/site/text.ts), for the same answer before sending.
 /** no angle brackets, no control characters (tab, line feed and carriage return only in multi-line text) */
@@ -41,7 +45,7 @@ const INTEGER = /^-?\d{1,5}$/;
 export function emptyForm(): RoomForm {
   return {
     id: null, roomCode: '', title: '', subTitle: '', avatar: '', imageUrl: '', intro: '', passwordMode: 'clear', password: '',
-    isShowList: true, messageLength: String(DEFAULT_MESSAGE_LENGTH), registerLink: '', guestCode: '',
+    isShowList: true, messageLength: String(DEFAULT_MESSAGE_LENGTH), registerLink: '', guestCode: '', guestChat: false,
     allowedGrades: [], mutedGrades: [], managers: '', sort: '0',
   };
 }
@@ -50,7 +54,7 @@ export function formOf(r: AdminRoom): RoomForm {
   return {
     id: r.id, roomCode: r.roomCode, title: r.title, subTitle: r.subTitle, avatar: r.avatar, imageUrl: r.imageUrl, intro: r.intro,
     passwordMode: 'keep', password: '', isShowList: r.isShowList === 1, messageLength: String(r.messageLength),
-    registerLink: r.registerLink, guestCode: r.guestCode, allowedGrades: [...r.allowedGrades], mutedGrades: [...r.mutedGrades],
+    registerLink: r.registerLink, guestCode: r.guestCode, guestChat: r.guestChat === 1, allowedGrades: [...r.allowedGrades], mutedGrades: [...r.mutedGrades],
     managers: r.managers.join(','), sort: String(r.sort),
   };
 }
@@ -90,6 +94,7 @@ export function checkRoomForm(f: RoomForm): string | null {
     ?? integer('消息长度', f.messageLength, 1, LIMITS.messageLength)
     ?? link('注册链接', f.registerLink.trim())
     ?? (f.guestCode.trim() !== '' && !GUEST_CODE.test(f.guestCode.trim()) ? '游客码应为4至32位字母或数字' : null)
+    ?? (f.guestChat && f.guestCode.trim() === '' ? '允许游客发言需先设置游客码' : null)
     ?? (names.find((n) => !patterns.userName.test(n)) ? `管理员用户名格式不正确：${names.find((n) => !patterns.userName.test(n))}` : null)
     ?? (names.length > LIMITS.managers ? `管理员最多${LIMITS.managers}人` : null)
     ?? integer('排序', f.sort, -LIMITS.sort, LIMITS.sort);
@@ -105,7 +110,7 @@ export function roomParams(f: RoomForm): Params {
     avatar: f.avatar.trim(), imageUrl: f.imageUrl.trim(), intro: f.intro.trim(),
     password: f.passwordMode === 'set' ? f.password : f.passwordMode === 'clear' && f.id !== null ? '' : undefined,
     isShowList: f.isShowList ? 1 : 0, messageLength: Number(f.messageLength.trim()),
-    registerLink: f.registerLink.trim(), guestCode: f.guestCode.trim(),
+    registerLink: f.registerLink.trim(), guestCode: f.guestCode.trim(), guestChat: f.guestChat ? 1 : 0,
     allowedGrades: gradeList(f.allowedGrades), mutedGrades: gradeList(f.mutedGrades),
     managers: managerNames(f.managers).join(','), sort: Number(f.sort.trim()),
   };

@@ -12,7 +12,7 @@ import type { Stream } from '../useChatStream';
 
 type Handlers = Omit<ItemProps, 'm' | 'mine'>;
 
-export function MessageList({ stream, myId, handlers, emptyText = '暂无消息，来说第一句吧' }: { stream: Stream; myId: number | null; handlers: Handlers; emptyText?: string }) {
+export function MessageList({ stream, myId, handlers, emptyText = '暂无消息，来说第一句吧' }: { stream: Stream; myId: number | string | null; handlers: Handlers; emptyText?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -32,7 +32,7 @@ export function MessageList({ stream, myId, handlers, emptyText = '暂无消息�
       el.scrollTop += el.scrollHeight - prevHeight.current;
     } else if (last !== prevLast.current) {
       const mineLast = stream.messages[stream.messages.length - 1];
-      if (atBottom.current || prevLast.current === undefined || (mineLast && myId !== null && Number(mineLast.userId) === myId)) {
+      if (atBottom.current || prevLast.current === undefined || (mineLast && myId !== null && mineLast.userId === String(myId))) {
         el.scrollTop = el.scrollHeight;
         setTip(false);
       } else setTip(true);
@@ -73,7 +73,7 @@ export function MessageList({ stream, myId, handlers, emptyText = '暂无消息�
               <ul>
                 {rows.map((r) => r.kind === 'divider'
                   ? <li key={r.key} className="py-1 text-center text-xs text-gray-500" data-divider="1"><span className="rounded bg-gray-200/80 px-2 py-0.5">{r.time}</span></li>
-                  : <MessageItem key={r.key} m={r.message} mine={myId !== null && Number(r.message.userId) === myId} {...handlers} />)}
+                  : <MessageItem key={r.key} m={r.message} mine={myId !== null && r.message.userId === String(myId)} {...handlers} />)}
               </ul>
             </>
           )}

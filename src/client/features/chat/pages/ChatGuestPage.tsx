@@ -1,25 +1,46 @@
 /**
- * /chatGuest?roomCode=&guestCode=: a guest reads a room whose operator gave it a guest code
- * (getMessageListWebGuest and the socket with guestCode). Guests never send: the input is replaced
- * by 游客不能发言，请先注册 and the room's register link (spec 001 §6).
+ * /chatGuest?roomCode=&guestCode=: a guest in a room whose operator gave it a guest code
+ * (getRoomWebGuest, getMessageListWebGuest and the socket with guestCode), with the room's register
+ * link always in view (spec 001 §6). Where the operator turned 游客可发言 off, the input is
+ * replaced by 游客不能发言，请先注册; where it is on, the guest writes text, emoji and pictures as its
+ * issued identity (游客XXXX) and sees its own mutes live. Guests have no favourites, red envelopes,
+ * follow-bets or long-dragon assistant: none of those buttons are shown here.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { getGuestHistory } from '../api';
+import { addImageGuest, addMessageGuest, getGuestRoom, uploadChatFileGuest, type GuestRoom } from '../guestApi';
 import { useChatStream, type StreamSource } from '../useChatStream';
+import { useImageSend } from '../useImageSend';
+import type { Frame } from '../socket';
 import { ChatFrame } from '../components/ChatFrame';
 import { MessageList } from '../components/MessageList';
+import { Composer } from '../components/Composer';
 import { ImageViewer } from '../components/ImageViewer';
-import { ErrorState } from '../../../ui';
-import { GUEST_SEND_MSG } from '../../../../domain/chat/access';
+import { ErrorState, showToast } from '../../../ui';
+import { GUEST_SEND_MSG, ROOM_MUTED_MSG } from '../../../../domain/chat/access';
 import { EMPTY_PASSWORD_MD5 } from '../../../../domain/chat/constants';
+import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { linkTarget } from '../../home/links';
+
+function RegisterLink({ link, text }: { link: string; text: string }) {
+  const target = linkTarget(link) ?? { kind: 'inside', href: '/register' };
+  const cls = 'shrink-0 whitespace-nowrap rounded-full bg-brand px-4 py-1.5 text-white';
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 border-t border-gray-200 bg-gray-100 px-4 py-2 text-sm">
+      <span className="text-gray-800">{text}</span>
+      {target.kind === 'outside' ? <a href={target.href} className={cls} rel="noopener">注册</a> : <Link href={target.href} className={cls}>注册</Link>}
+    </div>
+  );
+}
 
 export default function ChatGuestPage() {
   const q = new URLSearchParams(location.search);
   const roomCode = q.get('roomCode') ?? '';
   const guestCode = q.get('guestCode') ?? '';
+  const [room, setRoom] = useState<GuestRoom | null>(null);
   const [registerLink, setRegisterLink] = useState('');
+  const [blockedPush, setBlockedPush] = useState<string | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const source = useMemo<StreamSource | null>(() => (!roomCode || !guestCode ? null : {
     page: async (before) => {
@@ -29,19 +50,48 @@ export default function ChatGuestPage() {
     },
     socket: { type: 1, roomId: roomCode, guestCode, password: EMPTY_PASSWORD_MD5 },
   }), [roomCode, guestCode]);
-  const stream = useChatStream(source, () => {});
-  const target = linkTarget(registerLink) ?? { kind: 'inside', href: '/register' };
+  const refreshRoom = useCallback(() => {
+    if (!roomCode || !guestCode) return;
+    getGuestRoom(roomCode, guestCode).then((r) => { setRoom(r); setBlockedPush(null); }, () => setRoom(null));
+  }, [roomCode, guestCode]);
+  const myId = room?.userId || null;
+
+  const onEvent = useCallback((f: Frame) => {
+    const body = (f.body ?? {}) as { userId?: unknown; msg?: string };
+    if (f.code === PushCode.ROOM_EVENT) {
+      if (f.type === RoomEvent.ROOM_MUTED) setBlockedPush(body.msg || ROOM_MUTED_MSG);
+      else if (f.type === RoomEvent.USER_MUTED && myId !== null && String(body.userId) === myId) setBlockedPush(body.msg ?? '');
+      else if (f.type === RoomEvent.ROOM_UNMUTED || (f.type === RoomEvent.USER_UNMUTED && String(body.userId) === myId)) refreshRoom();
+    } else if (f.code === PushCode.MUTED_GRADES) refreshRoom();
+  }, [myId, refreshRoom]);
+  const stream = useChatStream(source, onEvent);
+  // each time the socket opens, the room says whether guests may speak and whether this one is muted
+  const socketOpen = stream.status === 'open';
+  useEffect(() => { if (socketOpen) refreshRoom(); }, [socketOpen, refreshRoom]);
+
+  const canChat = room !== null && room.guestChat === 1 && room.userId !== '';
+  const fail = (e: unknown) => { showToast(e instanceof Error ? e.message : '发送失败'); refreshRoom(); };
+  const send = async (text: string) => {
+    try {
+      stream.add(await addMessageGuest(roomCode, guestCode, text));
+      return true;
+    } catch (e) { fail(e); return false; }
+  };
+  const image = useImageSend(async (img) => { stream.add(await addImageGuest(roomCode, guestCode, img)); }, uploadChatFileGuest(roomCode, guestCode));
+
   return (
-    <ChatFrame title="游客聊天" back="/index" status={stream.status} statusMsg={stream.statusMsg}>
+    <ChatFrame title={room?.title || '游客聊天'} subtitle={canChat ? `您的游客身份：${room.nickname}` : undefined} back="/index"
+      status={stream.status} statusMsg={stream.statusMsg}>
       {!source ? <ErrorState message="链接缺少房间或游客码" /> : (
         <>
-          <MessageList stream={stream} myId={null} handlers={{ onImage: setViewing }} />
-          <div role="status" className="flex items-center justify-center gap-3 border-t border-gray-200 bg-gray-100 px-4 py-3 text-sm">
-            <span className="text-gray-800">{GUEST_SEND_MSG}</span>
-            {target.kind === 'outside'
-              ? <a href={target.href} className="rounded-full bg-brand px-4 py-1.5 text-white" rel="noopener">注册</a>
-              : <Link href={target.href} className="rounded-full bg-brand px-4 py-1.5 text-white">注册</Link>}
-          </div>
+          <MessageList stream={stream} myId={myId} handlers={{ onImage: setViewing }} />
+          {canChat ? (
+            <>
+              <RegisterLink link={room.registerLink || registerLink} text="注册后可发红包、跟投与收藏" />
+              <Composer maxLength={room.messageLength} blocked={blockedPush ?? room.bannedMessage} manager={false}
+                onSend={(text) => send(text)} onImage={image.pick} imageStage={image.stage} />
+            </>
+          ) : <RegisterLink link={registerLink} text={GUEST_SEND_MSG} />}
         </>
       )}
       <ImageViewer path={viewing} canSave={false} onClose={() => setViewing(null)} />

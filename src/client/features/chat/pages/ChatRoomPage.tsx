@@ -24,9 +24,11 @@ import { ImageViewer } from '../components/ImageViewer';
 import { RoomInfo } from '../components/RoomInfo';
 import { DragonSheet } from '../../records/DragonSheet';
 import { usePresence } from '../presence';
+import { GuestCard } from '../components/GuestCard';
 import { ErrorState, LoadingState, showAlert, showToast } from '../../../ui';
 import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { ROOM_MUTED_MSG } from '../../../../domain/chat/access';
+import { isGuestWireId } from '../../../../domain/chat/guest';
 
 export default function ChatRoomPage() {
   useSignals();
@@ -39,6 +41,7 @@ export default function ChatRoomPage() {
   const [blockedPush, setBlockedPush] = useState<string | null>(null);
   const [members, setMembers] = useState(false);
   const [card, setCard] = useState<string | null>(null);
+  const [guestCard, setGuestCard] = useState<ChatMessage | null>(null);
   const [menu, setMenu] = useState<ChatMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [info, setInfo] = useState(false);
@@ -122,7 +125,9 @@ export default function ChatRoomPage() {
         ) : (
           <>
             <MessageList stream={stream} myId={myId} handlers={{
-              onAvatar: (m) => setCard(m.userId), onName: (m) => mention(m.nickname, m.userId), onImage: setViewing,
+              // a guest (guest chat) has no profile and cannot be mentioned; managers may mute it
+              onAvatar: (m) => (isGuestWireId(m.userId) ? manager && setGuestCard(m) : setCard(m.userId)),
+              onName: (m) => { if (!isGuestWireId(m.userId)) mention(m.nickname, m.userId); }, onImage: setViewing,
               onMenu: (m) => setMenu(m),
             }} />
             {stream.status === 'closed' && stream.statusMsg.includes('重新进入')
@@ -138,6 +143,7 @@ export default function ChatRoomPage() {
           <RoomInfo room={room} open={info} onClose={() => setInfo(false)} onChanged={refreshRoom} />
         </>
       )}
+      <GuestCard guest={guestCard} roomCode={roomCode} onClose={() => setGuestCard(null)} />
       <PlayerCard userId={card} roomCode={roomCode} myId={user.userId} iAmManager={manager} onClose={() => setCard(null)} />
       <MessageMenu m={menu} mine={menu !== null && Number(menu.userId) === user.userId} manager={manager} roomCode={roomCode} onWithdraw={withdraw} onClose={() => setMenu(null)} />
       <ImageViewer path={viewing} canSave onClose={() => setViewing(null)} />

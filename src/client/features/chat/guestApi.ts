@@ -1,0 +1,33 @@
+/**
+ * A guest's calls (docs/chat.md "Guests"): the room as a guest sees it (with the issued guest
+ * identity when the room allows guest chat), and sending text and pictures with the guest code.
+ */
+import { request } from '../../api/request';
+import type { ChatMessage, UploadedImage } from './api';
+
+const inline = { inline: true } as const;
+const C = '/v1/chat';
+
+export interface GuestRoom {
+  roomCode: string; title: string; subTitle: string; messageLength: number; registerLink: string;
+  /** 1 when the operator lets guests speak (游客可发言) */
+  guestChat: number;
+  /** the guest's own id (`g12`) and masked name; '' when guests may not speak */
+  userId: string; nickname: string;
+  /** why the guest may not speak now ('' when it may) */
+  bannedMessage: string;
+}
+
+export const getGuestRoom = (roomCode: string, guestCode: string) =>
+  request<GuestRoom>('GET', `${C}/getRoomWebGuest`, { roomCode, guestCode }, inline);
+export const addMessageGuest = (roomCode: string, guestCode: string, message: string) =>
+  request<ChatMessage>('POST', `${C}/addMessageGuest`, { roomCode, guestCode, messageTypeId: 1, message, status: 0, userIds: '' }, inline);
+export const addImageGuest = (roomCode: string, guestCode: string, img: { imgPath: string; thumbPath: string }) =>
+  request<ChatMessage>('POST', `${C}/addImageGuest`, { roomCode, guestCode, messageTypeId: 2, message: JSON.stringify(img), status: 0, userIds: '' }, inline);
+export const uploadChatFileGuest = (roomCode: string, guestCode: string) => (file: Blob, name: string) => {
+  const form = new FormData();
+  form.append('roomCode', roomCode);
+  form.append('guestCode', guestCode);
+  form.append('file', file, name);
+  return request<UploadedImage>('POST', '/v1/files/uploadChatFileGuest', undefined, { inline: true, upload: form, timeoutMs: 60_000 });
+};

@@ -1,0 +1,90 @@
+/**
+ * A guest's calls under /v1/chat/ (spec 001 sections 6-7): the room as a guest sees it, with the
+ * guest identity when the room allows guest chat (游客可发言), and sending text and images. Every
+ * call needs the room's guest code; sending goes through the one pipeline (send.ts), under the
+ * same mutes and flood limits as members. Guests never save images (请先注册).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { AppError, Form, ok, refuse } from '../http/envelope.ts';
+import { readFilePart } from '../account/uploads.ts';
+import { maskName } from '../../domain/money.ts';
+import { GRADE_GUEST } from '../../domain/chat/constants.ts';
+import { GUEST_SEND_MSG } from '../../domain/chat/access.ts';
+import { guestWireId } from '../../domain/chat/guest.ts';
+import { enterAsGuest, speakCheck } from './entry.ts';
+import { issueGuest, requireGuest } from './guests.ts';
+import { AddImageFields, storeChatImage } from './imageRoutes.ts';
+import { publicRoom, roomSetting } from './rooms.ts';
+import { AddMessageBody, GuestCode, RoomCode } from './schemas.ts';
+import { sendAsGuest } from './send.ts';
+
+const GUEST = { auth: 'none' as const };
+const GuestRoomQuery = Form({ roomCode: RoomCode, guestCode: GuestCode });
+const AddMessageGuestBody = Form({ ...AddMessageBody.properties, guestCode: GuestCode });
+const AddImageGuestBody = Form({ ...AddImageFields, guestCode: GuestCode });
+const GUEST_SAVE_MSG = '游客不能收藏图片，请先注册';
+
+export default async function guestRoutes(app: FastifyInstance) {
+  const sql = app.deps.sql;
+
+  /**
+   * The room for a guest: its setting, whether guests may speak, and (when they may) the guest's
+   * identity, issued on first use, and why it may not speak now ('' when it may).
+   */
+  app.get<{ Querystring: Static<typeof GuestRoomQuery> }>(
+    '/v1/chat/getRoomWebGuest', { config: { ...GUEST, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { querystring: GuestRoomQuery } },
+    async (req, reply) => {
+      const room = await publicRoom(sql, req.query.roomCode);
+      enterAsGuest(room, req.query.guestCode);
+      const base = { ...roomSetting(room), guestChat: room.guest_chat ? 1 : 0, grade: GRADE_GUEST };
+      if (!room.guest_chat) return ok({ ...base, userId: '', nickname: '', bannedMessage: GUEST_SEND_MSG });
+      const guest = await issueGuest(sql, req, reply);
+      const banned = await speakCheck(sql, room, { userId: null, guestId: guest.id, grade: GRADE_GUEST, isManager: false });
+      return ok({ ...base, userId: guestWireId(guest.id), nickname: maskName(guest.name), bannedMessage: banned ?? '' });
+    },
+  );
+
+  app.post<{ Body: Static<typeof AddMessageGuestBody> }>(
+    '/v1/chat/addMessageGuest', { config: GUEST, schema: { body: AddMessageGuestBody } }, async (req) => {
+      const room = await publicRoom(sql, req.body.roomCode);
+      enterAsGuest(room, req.body.guestCode);
+      if (!room.guest_chat) refuse(GUEST_SEND_MSG);
+      const guest = await requireGuest(sql, req);
+      return ok(await sendAsGuest(app, guest.id, req.body, 'addMessage'), '发送成功');
+    },
+  );
+
+  app.post<{ Body: Static<typeof AddImageGuestBody> }>(
+    '/v1/chat/addImageGuest', { config: GUEST, schema: { body: AddImageGuestBody } }, async (req) => {
+      const room = await publicRoom(sql, req.body.roomCode);
+      enterAsGuest(room, req.body.guestCode);
+      if (!room.guest_chat) refuse(GUEST_SEND_MSG);
+      const guest = await requireGuest(sql, req);
+      return ok(await sendAsGuest(app, guest.id, req.body, 'addImage'), '发送成功');
+    },
+  );
+
+  /**
+   * A guest's picture for addImageGuest: multipart `roomCode`, `guestCode` (before the file) and
+   * `file`, in a room whose guests may speak now. Never saved as a favourite.
+   */
+  app.post('/v1/files/uploadChatFileGuest', { config: { ...GUEST, rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (req) => {
+    if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
+    const fields: Record<string, string> = {};
+    const bytes = await readFilePart(req, (parts) => {
+      for (const name of ['roomCode', 'guestCode', 'isFavorite']) {
+        const value = (parts[name] as { value?: unknown } | undefined)?.value;
+        if (typeof value === 'string') fields[name] = value;
+      }
+    });
+    if (fields.isFavorite === '1' || fields.isFavorite === 'true') refuse(GUEST_SAVE_MSG);
+    if (!/^[0-9A-Za-z]{1,16}$/.test(fields.roomCode ?? '')) refuse('房间不存在');
+    const room = await publicRoom(sql, fields.roomCode);
+    enterAsGuest(room, fields.guestCode ?? '');
+    const guest = await requireGuest(sql, req);
+    const refusal = await speakCheck(sql, room, { userId: null, guestId: guest.id, grade: GRADE_GUEST, isManager: false });
+    if (refusal) refuse(refusal);
+    return ok(await storeChatImage(app, { guestId: guest.id }, bytes), '上传成功');
+  });
+}
