@@ -9,8 +9,9 @@
  * Amounts are integer fen.
  */
 import { FEN_PER_YUAN } from '../money.ts';
-import { ODDS_SCALE, UNIT_DIVISOR, type BetUnit, prizePerLine } from './money.ts';
+import { ODDS_SCALE, UNIT_DIVISOR, prizePerLine } from './money.ts';
 import type { LotteryFamily, PlayDef } from './types.ts';
+import type { PricedTicket } from './pricing.ts';
 
 export interface PayoutCaps {
   /** 单注最高派奖: the most one bet pays in prize, fen */
@@ -103,15 +104,8 @@ export function payoutCapsProblem(caps: PayoutCaps): string | null {
   return caps.perIssueFen < caps.perBetFen ? '单期最高派奖不能低于单注最高派奖' : null;
 }
 
-export interface TopPrizeTicket {
-  readonly unit: BetUnit;
-  readonly multiple: number;
-  readonly lines: number;
-  readonly amountFen: number;
-  readonly betGroup: number;
-  /** odds plays: odds per tier (1/10000, stake included) */
-  readonly odds: Readonly<Record<string, number>> | null;
-}
+/** A priced ticket (pricing.ts): unit, multiple, lines, amount, bet group and, for odds plays, the odds per tier. */
+export type TopPrizeTicket = PricedTicket;
 
 /**
  * The top prize one line of the ticket can win (fen, rounded down): the best tier at the ticket's
