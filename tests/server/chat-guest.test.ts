@@ -141,6 +141,30 @@ describe('flood limits and mutes per guest', () => {
     expect(page.data.list.map((m: Json) => m.message)).toEqual(['我改了']);
   });
 
+  it('a guest withdraws its own message (3/5 pushed), never another\'s', async () => {
+    const room = await makeRoom(op, { guestCode: 'draw1234', guestChat: 1 });
+    const g = guestClient();
+    const other = guestClient();
+    await enter(g, room.roomCode, 'draw1234');
+    await enter(other, room.roomCode, 'draw1234');
+    const mine = await sayAsGuest(g, room.roomCode, 'draw1234', '说错了');
+    const theirs = await sayAsGuest(other, room.roomCode, 'draw1234', '别人的');
+    const member = await alice.post('/v1/chat/addMessage', { roomCode: room.roomCode, messageTypeId: 1, message: '会员的', status: 0, userIds: '' });
+    const sock = await openSocket(base, alice, { type: 1, roomId: room.roomCode });
+    sockets.push(sock);
+    const withdraw = (c: TestClient, id: number, guestCode = 'draw1234') =>
+      c.post('/v1/chat/updateMessageStateGuest', { roomCode: room.roomCode, guestCode, id });
+    expect((await withdraw(g, theirs.data.id)).msg).toBe('消息不存在或不能撤回');
+    expect((await withdraw(g, member.data.id)).msg).toBe('消息不存在或不能撤回');
+    expect((await withdraw(g, mine.data.id, 'wrong999')).msg).toBe('游客不能进入该房间');
+    expect((await withdraw(guestClient(), mine.data.id)).msg).toMatch(/游客身份已失效/);
+    expect((await withdraw(g, mine.data.id)).msg).toBe('撤回成功');
+    await sock.until(() => sock.frames.some((f) => f.code === 3 && f.type === 5 && f.body.id === mine.data.id));
+    expect((await withdraw(g, mine.data.id)).msg).toBe('消息不存在或不能撤回');
+    const page = await alice.get('/v1/chat/getMessageListWeb', { roomCode: room.roomCode });
+    expect(page.data.list.map((m: Json) => m.message)).toEqual(['别人的', '会员的']);
+  });
+
   it('muting grade -2 silences every guest', async () => {
     const room = await makeRoom(op, { guestCode: 'grade222', guestChat: 1, mutedGrades: '-2' });
     const g = guestClient();
