@@ -88,6 +88,24 @@ describe('the guest-chat switch', () => {
     expect((await sayAsGuest(g, room.roomCode, 'onroom34', 'x')).msg).toBe('游客不能发言，请先注册');
   });
 
+  it('turning the switch on or off is pushed to the room (3/8), only when it changes', async () => {
+    const room = await makeRoom(op, { guestCode: 'switch12' });
+    const g = guestClient();
+    const sock = await openSocket(base, g, { type: 1, roomId: room.roomCode, guestCode: 'switch12' }, { guestCode: 'switch12' });
+    sockets.push(sock);
+    const save = (fields: Record<string, unknown>) =>
+      op.post('/v1/admin/chat/rooms/save', { id: room.id, roomCode: room.roomCode, title: '房间', ...fields });
+    const switches = () => sock.frames.filter((f) => f.code === 3 && f.type === 8).map((f) => f.body.guestChat);
+    expect((await save({ guestChat: 1 })).code).toBe(1);
+    await sock.until(() => switches().length === 1);
+    expect((await enter(g, room.roomCode, 'switch12')).data).toMatchObject({ guestChat: 1, bannedMessage: '' });
+    await save({ subTitle: '不相关的修改' });
+    await save({ guestChat: 0 });
+    await sock.until(() => switches().length === 2);
+    expect(switches()).toEqual([1, 0]);
+    expect(sock.closed).toBeNull();
+  });
+
   it('limits issuing identities per address', async () => {
     const room = await makeRoom(op, { guestCode: 'onroom56', guestChat: 1 });
     const msgs: string[] = [];

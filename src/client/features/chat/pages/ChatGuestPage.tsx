@@ -64,7 +64,7 @@ export default function ChatGuestPage() {
     if (f.code === PushCode.ROOM_EVENT) {
       if (f.type === RoomEvent.ROOM_MUTED) setBlockedPush(body.msg || ROOM_MUTED_MSG);
       else if (f.type === RoomEvent.USER_MUTED && myId !== null && String(body.userId) === myId) setBlockedPush(body.msg ?? '');
-      else if (f.type === RoomEvent.ROOM_UNMUTED || (f.type === RoomEvent.USER_UNMUTED && String(body.userId) === myId)) refreshRoom();
+      else if (f.type === RoomEvent.ROOM_UNMUTED || f.type === RoomEvent.GUEST_CHAT || (f.type === RoomEvent.USER_UNMUTED && String(body.userId) === myId)) refreshRoom();
     } else if (f.code === PushCode.MUTED_GRADES) refreshRoom();
   }, [myId, refreshRoom]);
   const stream = useChatStream(source, onEvent);
