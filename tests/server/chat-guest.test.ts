@@ -183,6 +183,28 @@ describe('flood limits and mutes per guest', () => {
     expect(page.data.list.map((m: Json) => m.message)).toEqual(['别人的', '会员的']);
   });
 
+  it('getBanFront finds a guest by its shown name, list name or id, for managers', async () => {
+    const room = await makeRoom(op, { guestCode: 'find1234', guestChat: 1 });
+    const g = guestClient();
+    const seen = (await enter(g, room.roomCode, 'find1234')).data;
+    const id = seen.userId as string;
+    const find = (c: Member, target: string) => c.get('/v1/chat/getBanFront', { roomCode: room.roomCode, target });
+    // a guest who never spoke or was muted here is nobody to this room
+    expect((await find(op, id)).msg).toBe('用户不存在');
+    await sayAsGuest(g, room.roomCode, 'find1234', '找我');
+    const byShown = await find(op, seen.nickname);
+    expect(byShown.data).toMatchObject({ id: 0, target: id, isBan: 0, nickname: seen.nickname });
+    const name = byShown.data.userName as string;
+    expect(name).toMatch(/^游客\d{4}$/);
+    expect((await find(op, name)).data.target).toBe(id);
+    expect((await op.post('/v1/chat/addBanFront', { roomCode: room.roomCode, target: id, durationTypeId: 3 })).code).toBe(1);
+    const muted = await find(op, id);
+    expect(muted.data).toMatchObject({ target: id, isBan: 1, durationTypeId: 3, userName: name });
+    expect(muted.data.id).toBeGreaterThan(0);
+    expect((await find(op, '游客***')).msg).toBe('用户不存在');
+    expect((await find(alice, id)).msg).toBe('只有管理员可以管理禁言');
+  });
+
   it('muting grade -2 silences every guest', async () => {
     const room = await makeRoom(op, { guestCode: 'grade222', guestChat: 1, mutedGrades: '-2' });
     const g = guestClient();
