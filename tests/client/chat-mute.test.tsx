@@ -1,7 +1,7 @@
 /**
  * Muting durations (spec 001 §4, docs/chat.md): a new mute goes through addBanFront; changing the
  * duration of a mute in force goes through updateBanFront with its record (the player card's banId,
- * the account search's record, a row of the muted list), never addBanFront.
+ * the account search's record, a row of the muted list), never addBanFront; the search finds guests too.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +18,7 @@ beforeEach(() => {
     '/v1/chat/addBanFront': () => ok(null),
     '/v1/chat/updateBanFront': () => ok(null),
     '/v1/chat/getBanListFront': () => ok({ list: BANS, total: 1 }),
+    '/v1/chat/getBanFront': () => ok({ id: 0, target: 'g7', userName: '游客0007', nickname: '游客***7', durationTypeId: 0, gmtModified: '', isBan: 0 }),
   });
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
@@ -39,6 +40,18 @@ describe('mute durations', () => {
     await waitFor(() => expect(body('/v1/chat/updateBanFront')).toEqual([{ roomCode: 'r1', id: '31', durationTypeId: String(BanDuration.ONE_WEEK) }]));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(callsTo('/v1/chat/addBanFront')).toHaveLength(0);
+  });
+
+  it('the account search finds a guest by its shown name and mutes it by its g<id>', async () => {
+    const room = { roomCode: 'r1', title: '房间', subTitle: '', imageUrl: '', content: '', isManager: 1, isMessageBanned: 0, gmtCreated: '2026-11-24 10:00:00' } as unknown as RoomSetting;
+    render(<RoomInfo room={room} open onClose={() => {}} onChanged={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('禁言账号'), { target: { value: '游客***7' } });
+    fireEvent.click(screen.getByRole('button', { name: '查找' }));
+    await screen.findByText('游客0007');
+    expect(callsTo('/v1/chat/getBanFront').map((c) => Object.fromEntries(c.query))).toEqual([{ roomCode: 'r1', target: '游客***7' }]);
+    const found = screen.getByText('游客0007').parentElement as HTMLElement;
+    fireEvent.click(within(found).getByRole('button', { name: '禁言1天' }));
+    await waitFor(() => expect(body('/v1/chat/addBanFront')).toEqual([{ roomCode: 'r1', target: 'g7', durationTypeId: String(BanDuration.ONE_DAY), nickName: '游客***7' }]));
   });
 
   it('a row of the muted list changes its duration through updateBanFront', async () => {

@@ -6,7 +6,7 @@ import {
 } from '../../src/domain/chat/access.ts';
 import { chatTextHtml, EMPTY_MESSAGE_MSG, messageKind, MessageType, parseImage, parseText, stripTags } from '../../src/domain/chat/messageTypes.ts';
 import { roomPasswordHash } from '../../src/domain/chat/password.ts';
-import { guestIdOf, guestName, guestWireId, isGuestWireId } from '../../src/domain/chat/guest.ts';
+import { guestIdOf, guestName, guestSearch, guestWireId, isGuestWireId } from '../../src/domain/chat/guest.ts';
 import { EMPTY_PASSWORD_MD5 } from '../../src/domain/chat/constants.ts';
 import SparkMD5 from 'spark-md5';
 
@@ -100,6 +100,14 @@ describe('entering and speaking', () => {
     expect(isGuestWireId('g7')).toBe(true);
     expect(guestName(7)).toBe('游客0007');
     expect(guestName(123_456)).toBe('游客3456');
+  });
+  it('reads a manager\'s search for a guest: g<id>, 游客XXXX or the shown 游客***N', () => {
+    expect(guestSearch(' g12 ')).toEqual({ guestId: 12 });
+    expect(guestSearch('游客0012')).toEqual({ namePattern: '游客0012' });
+    expect(guestSearch('游客***2')).toEqual({ namePattern: '游客___2' });
+    expect(guestSearch('游客***')).toBeNull();
+    expect(guestSearch('游客12')).toBeNull();
+    expect(guestSearch('alice')).toBeNull();
   });
 });
 

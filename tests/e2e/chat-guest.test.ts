@@ -3,7 +3,8 @@
  * operator left 游客可发言 off, a guest reads and is asked to register instead of typing; where it
  * is on, the guest writes as 游客XXXX, a logged-in member sees it live, the guest sees the
  * member's reply live, and the guest's emoji panel has no favourites; a guest's picture reaches the
- * room, and a manager mutes the guest from its card, live.
+ * room, and a manager mutes the guest from its card, live; the guest withdraws its own message,
+ * and an open guest page follows the operator's 游客可发言 switch live.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -83,6 +84,38 @@ describe('guest chat', () => {
     await reply.press('Enter');
     await expect.poll(() => bubbles(g.page, '欢迎，注册后可以玩更多').count(), { timeout: 10_000 }).toBe(1);
     await shot(g.page, 'guest-chat');
+
+    // the guest withdraws its own message (long press → 撤回): gone on both screens; the member's
+    // reply offers the guest no 撤回
+    await bubbles(g.page, '欢迎，注册后可以玩更多').locator('[tabindex="0"]').click({ button: 'right' });
+    const menu = g.page.getByRole('dialog', { name: '消息操作' });
+    await expect.poll(() => menu.getByRole('button', { name: '复制' }).count()).toBe(1);
+    expect(await menu.getByRole('button', { name: '撤回' }).count()).toBe(0);
+    await g.page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await bubbles(g.page, '游客你好，我想了解一下').locator('[tabindex="0"]').click({ button: 'right' });
+    await menu.getByRole('button', { name: '撤回' }).click();
+    await expect.poll(() => bubbles(m.page, '游客你好，我想了解一下').count(), { timeout: 10_000 }).toBe(0);
+    expect(await bubbles(g.page, '游客你好，我想了解一下').count()).toBe(0);
+  });
+
+  it('an open guest page follows the operator turning 游客可发言 on and off, live', async () => {
+    const code = `sw${Date.now().toString(36).slice(-5)}`;
+    const roomCode = await makeRoom({ guestCode: code, registerLink: '/register' });
+    const [room] = ((await op.call('GET', '/v1/admin/chat/rooms')).data as { list: { id: number; roomCode: string; title: string }[] }).list
+      .filter((r) => r.roomCode === roomCode);
+    const g = await fx.browser();
+    await g.page.goto(`${g.baseUrl}/chatGuest?roomCode=${roomCode}&guestCode=${code}`);
+    await connected(g.page);
+    const prompt = g.page.getByRole('status').filter({ hasText: '游客不能发言，请先注册' });
+    await expect.poll(() => prompt.count(), { timeout: 10_000 }).toBe(1);
+    const save = (guestChat: number) => op.call('POST', '/v1/admin/chat/rooms/save', { id: room.id, roomCode, title: room.title, guestChat });
+    expect((await save(1)).code).toBe(1);
+    await expect.poll(() => g.page.getByLabel('消息', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await prompt.count()).toBe(0);
+    expect((await save(0)).code).toBe(1);
+    await expect.poll(() => prompt.count(), { timeout: 10_000 }).toBe(1);
+    expect(await g.page.getByLabel('消息', { exact: true }).count()).toBe(0);
   });
 
   it('a guest sends a picture; a manager mutes the guest from its card and the guest sees it live', async () => {

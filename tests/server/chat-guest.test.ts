@@ -88,6 +88,24 @@ describe('the guest-chat switch', () => {
     expect((await sayAsGuest(g, room.roomCode, 'onroom34', 'x')).msg).toBe('游客不能发言，请先注册');
   });
 
+  it('turning the switch on or off is pushed to the room (3/8), only when it changes', async () => {
+    const room = await makeRoom(op, { guestCode: 'switch12' });
+    const g = guestClient();
+    const sock = await openSocket(base, g, { type: 1, roomId: room.roomCode, guestCode: 'switch12' }, { guestCode: 'switch12' });
+    sockets.push(sock);
+    const save = (fields: Record<string, unknown>) =>
+      op.post('/v1/admin/chat/rooms/save', { id: room.id, roomCode: room.roomCode, title: '房间', ...fields });
+    const switches = () => sock.frames.filter((f) => f.code === 3 && f.type === 8).map((f) => f.body.guestChat);
+    expect((await save({ guestChat: 1 })).code).toBe(1);
+    await sock.until(() => switches().length === 1);
+    expect((await enter(g, room.roomCode, 'switch12')).data).toMatchObject({ guestChat: 1, bannedMessage: '' });
+    await save({ subTitle: '不相关的修改' });
+    await save({ guestChat: 0 });
+    await sock.until(() => switches().length === 2);
+    expect(switches()).toEqual([1, 0]);
+    expect(sock.closed).toBeNull();
+  });
+
   it('limits issuing identities per address', async () => {
     const room = await makeRoom(op, { guestCode: 'onroom56', guestChat: 1 });
     const msgs: string[] = [];
@@ -139,6 +157,52 @@ describe('flood limits and mutes per guest', () => {
     expect((await op.post('/v1/chat/updateMessageStateFront', { roomCode: room.roomCode, id: said.data.id })).msg).toBe('撤回成功');
     const page = await op.get('/v1/chat/getMessageListWeb', { roomCode: room.roomCode });
     expect(page.data.list.map((m: Json) => m.message)).toEqual(['我改了']);
+  });
+
+  it('a guest withdraws its own message (3/5 pushed), never another\'s', async () => {
+    const room = await makeRoom(op, { guestCode: 'draw1234', guestChat: 1 });
+    const g = guestClient();
+    const other = guestClient();
+    await enter(g, room.roomCode, 'draw1234');
+    await enter(other, room.roomCode, 'draw1234');
+    const mine = await sayAsGuest(g, room.roomCode, 'draw1234', '说错了');
+    const theirs = await sayAsGuest(other, room.roomCode, 'draw1234', '别人的');
+    const member = await alice.post('/v1/chat/addMessage', { roomCode: room.roomCode, messageTypeId: 1, message: '会员的', status: 0, userIds: '' });
+    const sock = await openSocket(base, alice, { type: 1, roomId: room.roomCode });
+    sockets.push(sock);
+    const withdraw = (c: TestClient, id: number, guestCode = 'draw1234') =>
+      c.post('/v1/chat/updateMessageStateGuest', { roomCode: room.roomCode, guestCode, id });
+    expect((await withdraw(g, theirs.data.id)).msg).toBe('消息不存在或不能撤回');
+    expect((await withdraw(g, member.data.id)).msg).toBe('消息不存在或不能撤回');
+    expect((await withdraw(g, mine.data.id, 'wrong999')).msg).toBe('游客不能进入该房间');
+    expect((await withdraw(guestClient(), mine.data.id)).msg).toMatch(/游客身份已失效/);
+    expect((await withdraw(g, mine.data.id)).msg).toBe('撤回成功');
+    await sock.until(() => sock.frames.some((f) => f.code === 3 && f.type === 5 && f.body.id === mine.data.id));
+    expect((await withdraw(g, mine.data.id)).msg).toBe('消息不存在或不能撤回');
+    const page = await alice.get('/v1/chat/getMessageListWeb', { roomCode: room.roomCode });
+    expect(page.data.list.map((m: Json) => m.message)).toEqual(['别人的', '会员的']);
+  });
+
+  it('getBanFront finds a guest by its shown name, list name or id, for managers', async () => {
+    const room = await makeRoom(op, { guestCode: 'find1234', guestChat: 1 });
+    const g = guestClient();
+    const seen = (await enter(g, room.roomCode, 'find1234')).data;
+    const id = seen.userId as string;
+    const find = (c: Member, target: string) => c.get('/v1/chat/getBanFront', { roomCode: room.roomCode, target });
+    // a guest who never spoke or was muted here is nobody to this room
+    expect((await find(op, id)).msg).toBe('用户不存在');
+    await sayAsGuest(g, room.roomCode, 'find1234', '找我');
+    const byShown = await find(op, seen.nickname);
+    expect(byShown.data).toMatchObject({ id: 0, target: id, isBan: 0, nickname: seen.nickname });
+    const name = byShown.data.userName as string;
+    expect(name).toMatch(/^游客\d{4}$/);
+    expect((await find(op, name)).data.target).toBe(id);
+    expect((await op.post('/v1/chat/addBanFront', { roomCode: room.roomCode, target: id, durationTypeId: 3 })).code).toBe(1);
+    const muted = await find(op, id);
+    expect(muted.data).toMatchObject({ target: id, isBan: 1, durationTypeId: 3, userName: name });
+    expect(muted.data.id).toBeGreaterThan(0);
+    expect((await find(op, '游客***')).msg).toBe('用户不存在');
+    expect((await find(alice, id)).msg).toBe('只有管理员可以管理禁言');
   });
 
   it('muting grade -2 silences every guest', async () => {

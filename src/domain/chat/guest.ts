@@ -25,6 +25,20 @@ export function guestName(guestId: number): string {
   return `游客${String(guestId % 10_000).padStart(4, '0')}`;
 }
 
+/**
+ * How a manager's account search (getBanFront) names a guest: its id (`g12`), its list name
+ * (`游客0012`) or the masked name shown in messages (`游客***2`, a LIKE pattern: several guests may
+ * share it); null when the text names no guest.
+ */
+export function guestSearch(target: string): { guestId: number } | { namePattern: string } | null {
+  const t = target.trim();
+  const id = guestIdOf(t);
+  if (id !== null) return { guestId: id };
+  if (/^游客\d{4}$/.test(t)) return { namePattern: t };
+  const masked = /^游客\*\*\*(\d)$/.exec(t);
+  return masked ? { namePattern: `游客___${masked[1]}` } : null;
+}
+
 /** A guest needs the room's guest code and the operator's guest-chat switch to send. */
 export const GUEST_REGISTER_MSG = '请先注册';
 /** identities one address may be issued per hour */

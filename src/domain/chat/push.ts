@@ -40,6 +40,8 @@ export const RoomEvent = {
   LIST_VISIBILITY: 6,
   /** a new @ notice for others */
   MENTION: 7,
+  /** ours: the room's 游客可发言 switch changed `{guestChat}` (guest pages read the room again) */
+  GUEST_CHAT: 8,
 } as const;
 
 /** Close codes of the socket (4000-4999 are the application's). */

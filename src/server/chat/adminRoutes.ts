@@ -130,12 +130,15 @@ export default async function chatAdminRoutes(app: FastifyInstance) {
   }
 
   /** Tells the room's sockets what changed for them. */
-  async function announce(before: RoomRow, after: Pick<RoomRow, 'password_kdf' | 'is_show_list' | 'allowed_grades' | 'muted_grades'>, managersChanged: boolean) {
+  async function announce(before: RoomRow, after: Pick<RoomRow, 'password_kdf' | 'is_show_list' | 'guest_chat' | 'allowed_grades' | 'muted_grades'>, managersChanged: boolean) {
     if (!sameList(before.muted_grades, after.muted_grades)) {
       await app.chat.push(before.id, PushCode.MUTED_GRADES, { mutedGrades: after.muted_grades });
     }
     if (before.is_show_list !== after.is_show_list) {
       await app.chat.roomEvent(before.id, RoomEvent.LIST_VISIBILITY, { isShowList: after.is_show_list ? 1 : 0 });
+    }
+    if (before.guest_chat !== after.guest_chat) {
+      await app.chat.roomEvent(before.id, RoomEvent.GUEST_CHAT, { guestChat: after.guest_chat ? 1 : 0 });
     }
     if (managersChanged || before.password_kdf !== after.password_kdf || !sameList(before.allowed_grades, after.allowed_grades)) {
       await app.chat.push(before.id, PushCode.PERMISSIONS_CHANGED, { msg: '账号权限已变更，请重新进入房间' });

@@ -12,7 +12,7 @@ import { maskName } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
 import { likePattern } from '../admin/schemas.ts';
 import { memberOf } from './entry.ts';
-import { guestIdOf, guestWireId } from '../../domain/chat/guest.ts';
+import { guestIdOf, guestSearch, guestWireId } from '../../domain/chat/guest.ts';
 import { isRoomManager, publicRoom, viewerOf, type RoomRow } from './rooms.ts';
 import {
   AddBanBody, BanListQuery, BanQuery, DeleteBanBody, RoomBannedBody, UpdateBanBody,
@@ -100,7 +100,7 @@ export default async function banRoutes(app: FastifyInstance) {
     const room = await managedRoom(req, req.query.roomCode);
     const [user] = await sql<{ id: number; user_name: string; nick_name: string | null }[]>`
       select id, user_name, nick_name from users where lower(user_name) = lower(${req.query.target})`;
-    if (!user) refuse('用户不存在');
+    if (!user) return ok(await guestBan(room, req.query.target));
     const [ban] = await sql<BanRow[]>`
       select b.id, b.user_id, b.guest_id, ${user.user_name} as user_name, ${user.nick_name} as nick_name, b.duration_type_id, b.updated_at
       from chat_bans b where b.room_id = ${room.id} and b.user_id = ${user.id} and (b.ends_at is null or b.ends_at > now())`;
@@ -109,6 +109,31 @@ export default async function banRoutes(app: FastifyInstance) {
       durationTypeId: 0, gmtModified: '', isBan: 0,
     });
   });
+
+  /**
+   * getBanFront for a guest (`g12`, 游客0012 or the shown 游客***2): among the guests who spoke or are
+   * muted in this room, the muted one first, then the latest to speak; `用户不存在` when none.
+   */
+  async function guestBan(room: RoomRow, target: string) {
+    const search = guestSearch(target);
+    if (!search) refuse('用户不存在');
+    const [guest] = await sql<{ id: number; name: string; ban_id: number | null }[]>`
+      select g.id, g.name, b.id as ban_id
+      from chat_guests g
+      left join chat_bans b on b.room_id = ${room.id} and b.guest_id = g.id and (b.ends_at is null or b.ends_at > now())
+      where ${'guestId' in search ? sql`g.id = ${search.guestId}` : sql`g.name like ${search.namePattern}`}
+        and (b.id is not null or exists (select 1 from chat_messages m where m.room_id = ${room.id} and m.guest_id = g.id))
+      order by b.id is null, (select max(m.id) from chat_messages m where m.room_id = ${room.id} and m.guest_id = g.id) desc nulls last
+      limit 1`;
+    if (!guest) refuse('用户不存在');
+    if (guest.ban_id !== null) {
+      const [ban] = await sql<BanRow[]>`
+        select b.id, b.user_id, b.guest_id, ${guest.name} as user_name, null as nick_name, b.duration_type_id, b.updated_at
+        from chat_bans b where b.id = ${guest.ban_id}`;
+      return banItem(ban);
+    }
+    return { id: 0, target: guestWireId(guest.id), userName: guest.name, nickname: maskName(guest.name), durationTypeId: 0, gmtModified: '', isBan: 0 };
+  }
 
   app.post<{ Body: AddBan }>('/v1/chat/addBanFront', { config: USER, schema: { body: AddBanBody } }, async (req) => {
     const room = await managedRoom(req, req.body.roomCode);

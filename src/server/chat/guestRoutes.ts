@@ -2,7 +2,8 @@
  * A guest's calls under /v1/chat/ (spec 001 sections 6-7): the room as a guest sees it, with the
  * guest identity when the room allows guest chat (游客可发言), and sending text and images. Every
  * call needs the room's guest code; sending goes through the one pipeline (send.ts), under the
- * same mutes and flood limits as members. Guests never save images (请先注册).
+ * same mutes and flood limits as members; a guest withdraws its own messages. Guests never save
+ * images (请先注册).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
@@ -11,18 +12,20 @@ import { readFilePart } from '../account/uploads.ts';
 import { maskName } from '../../domain/money.ts';
 import { GRADE_GUEST } from '../../domain/chat/constants.ts';
 import { GUEST_SEND_MSG } from '../../domain/chat/access.ts';
+import { RoomEvent } from '../../domain/chat/push.ts';
 import { guestWireId } from '../../domain/chat/guest.ts';
 import { enterAsGuest, speakCheck } from './entry.ts';
 import { issueGuest, requireGuest } from './guests.ts';
 import { AddImageFields, storeChatImage } from './imageRoutes.ts';
 import { publicRoom, roomSetting } from './rooms.ts';
-import { AddMessageBody, GuestCode, RoomCode } from './schemas.ts';
+import { AddMessageBody, GuestCode, RoomCode, RoomMessageBody } from './schemas.ts';
 import { sendAsGuest } from './send.ts';
 
 const GUEST = { auth: 'none' as const };
 const GuestRoomQuery = Form({ roomCode: RoomCode, guestCode: GuestCode });
 const AddMessageGuestBody = Form({ ...AddMessageBody.properties, guestCode: GuestCode });
 const AddImageGuestBody = Form({ ...AddImageFields, guestCode: GuestCode });
+const WithdrawGuestBody = Form({ ...RoomMessageBody.properties, guestCode: GuestCode });
 const GUEST_SAVE_MSG = '游客不能收藏图片，请先注册';
 
 export default async function guestRoutes(app: FastifyInstance) {
@@ -62,6 +65,26 @@ export default async function guestRoutes(app: FastifyInstance) {
       if (!room.guest_chat) refuse(GUEST_SEND_MSG);
       const guest = await requireGuest(sql, req);
       return ok(await sendAsGuest(app, guest.id, req.body, 'addImage'), '发送成功');
+    },
+  );
+
+  /**
+   * A guest withdraws its own message (spec 001 §6: a normal user withdraws its own), as
+   * updateMessageStateFront does for members: the same 3/5 push. Allowed while muted or after the
+   * switch is turned off, as for members; only the identity that sent it.
+   */
+  app.post<{ Body: Static<typeof WithdrawGuestBody> }>(
+    '/v1/chat/updateMessageStateGuest', { config: GUEST, schema: { body: WithdrawGuestBody } }, async (req) => {
+      const room = await publicRoom(sql, req.body.roomCode);
+      enterAsGuest(room, req.body.guestCode);
+      const guest = await requireGuest(sql, req);
+      const [done] = await sql<{ id: number }[]>`
+        update chat_messages set state = 1
+        where id = ${req.body.id} and room_id = ${room.id} and state = 0 and guest_id = ${guest.id}
+        returning id`;
+      if (!done) refuse('消息不存在或不能撤回');
+      await app.chat.roomEvent(room.id, RoomEvent.MESSAGE_WITHDRAWN, { id: done.id });
+      return ok(null, '撤回成功');
     },
   );
 

@@ -1,6 +1,7 @@
 /**
  * A guest's calls (docs/chat.md "Guests"): the room as a guest sees it (with the issued guest
- * identity when the room allows guest chat), and sending text and pictures with the guest code.
+ * identity when the room allows guest chat), sending text and pictures with the guest code, and
+ * withdrawing the guest's own messages.
  */
 import { request } from '../../api/request';
 import type { ChatMessage, UploadedImage } from './api';
@@ -24,6 +25,9 @@ export const addMessageGuest = (roomCode: string, guestCode: string, message: st
   request<ChatMessage>('POST', `${C}/addMessageGuest`, { roomCode, guestCode, messageTypeId: 1, message, status: 0, userIds: '' }, inline);
 export const addImageGuest = (roomCode: string, guestCode: string, img: { imgPath: string; thumbPath: string }) =>
   request<ChatMessage>('POST', `${C}/addImageGuest`, { roomCode, guestCode, messageTypeId: 2, message: JSON.stringify(img), status: 0, userIds: '' }, inline);
+/** withdraws the guest's own message (pushed 3/5 like a member's) */
+export const withdrawMessageGuest = (roomCode: string, guestCode: string, id: number) =>
+  request<null>('POST', `${C}/updateMessageStateGuest`, { roomCode, guestCode, id }, inline);
 export const uploadChatFileGuest = (roomCode: string, guestCode: string) => (file: Blob, name: string) => {
   const form = new FormData();
   form.append('roomCode', roomCode);

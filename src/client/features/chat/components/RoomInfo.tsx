@@ -22,7 +22,7 @@ function AccountSearch({ roomCode, onChanged }: { roomCode: string; onChanged():
   return (
     <div className="mt-3">
       <form className="flex gap-2" onSubmit={(e) => { e.preventDefault(); void find(); }}>
-        <input value={name} onChange={(e) => setName(e.target.value)} placeholder="输入完整账号" aria-label="禁言账号"
+        <input value={name} onChange={(e) => setName(e.target.value)} placeholder="输入完整账号或游客名" aria-label="禁言账号"
           className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none" />
         <button type="submit" className="shrink-0 rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand">查找</button>
       </form>

@@ -3,13 +3,14 @@
  * (getRoomWebGuest, getMessageListWebGuest and the socket with guestCode), with the room's register
  * link always in view (spec 001 §6). Where the operator turned 游客可发言 off, the input is
  * replaced by 游客不能发言，请先注册; where it is on, the guest writes text, emoji and pictures as its
- * issued identity (游客XXXX) and sees its own mutes live. Guests have no favourites, red envelopes,
+ * issued identity (游客XXXX), withdraws its own messages (long press) and sees its own mutes live. Guests have no favourites, red envelopes,
  * follow-bets or long-dragon assistant: none of those buttons are shown here.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { getGuestHistory } from '../api';
-import { addImageGuest, addMessageGuest, getGuestRoom, uploadChatFileGuest, type GuestRoom } from '../guestApi';
+import { addImageGuest, addMessageGuest, getGuestRoom, uploadChatFileGuest, withdrawMessageGuest, type GuestRoom } from '../guestApi';
+import type { ChatMessage } from '../api';
 import { useChatStream, type StreamSource } from '../useChatStream';
 import { useImageSend } from '../useImageSend';
 import type { Frame } from '../socket';
@@ -17,6 +18,7 @@ import { ChatFrame } from '../components/ChatFrame';
 import { MessageList } from '../components/MessageList';
 import { Composer } from '../components/Composer';
 import { ImageViewer } from '../components/ImageViewer';
+import { MessageMenu } from '../components/MessageMenu';
 import { ErrorState, showToast } from '../../../ui';
 import { GUEST_SEND_MSG, ROOM_MUTED_MSG } from '../../../../domain/chat/access';
 import { EMPTY_PASSWORD_MD5 } from '../../../../domain/chat/constants';
@@ -42,6 +44,7 @@ export default function ChatGuestPage() {
   const [registerLink, setRegisterLink] = useState('');
   const [blockedPush, setBlockedPush] = useState<string | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [menu, setMenu] = useState<ChatMessage | null>(null);
   const source = useMemo<StreamSource | null>(() => (!roomCode || !guestCode ? null : {
     page: async (before) => {
       const d = await getGuestHistory(roomCode, guestCode, before);
@@ -61,7 +64,7 @@ export default function ChatGuestPage() {
     if (f.code === PushCode.ROOM_EVENT) {
       if (f.type === RoomEvent.ROOM_MUTED) setBlockedPush(body.msg || ROOM_MUTED_MSG);
       else if (f.type === RoomEvent.USER_MUTED && myId !== null && String(body.userId) === myId) setBlockedPush(body.msg ?? '');
-      else if (f.type === RoomEvent.ROOM_UNMUTED || (f.type === RoomEvent.USER_UNMUTED && String(body.userId) === myId)) refreshRoom();
+      else if (f.type === RoomEvent.ROOM_UNMUTED || f.type === RoomEvent.GUEST_CHAT || (f.type === RoomEvent.USER_UNMUTED && String(body.userId) === myId)) refreshRoom();
     } else if (f.code === PushCode.MUTED_GRADES) refreshRoom();
   }, [myId, refreshRoom]);
   const stream = useChatStream(source, onEvent);
@@ -77,6 +80,10 @@ export default function ChatGuestPage() {
       return true;
     } catch (e) { fail(e); return false; }
   };
+  // a guest withdraws its own messages (spec 001 §6), as members do
+  const withdraw = async (m: ChatMessage) => {
+    try { await withdrawMessageGuest(roomCode, guestCode, m.id); stream.remove(m.id); showToast('已撤回'); } catch (e) { showToast(e instanceof Error ? e.message : '撤回失败'); }
+  };
   const image = useImageSend(async (img) => { stream.add(await addImageGuest(roomCode, guestCode, img)); }, uploadChatFileGuest(roomCode, guestCode));
 
   return (
@@ -84,7 +91,7 @@ export default function ChatGuestPage() {
       status={stream.status} statusMsg={stream.statusMsg}>
       {!source ? <ErrorState message="链接缺少房间或游客码" /> : (
         <>
-          <MessageList stream={stream} myId={myId} handlers={{ onImage: setViewing }} />
+          <MessageList stream={stream} myId={myId} handlers={{ onImage: setViewing, onMenu: setMenu }} />
           {canChat ? (
             <>
               <RegisterLink link={room.registerLink || registerLink} text="注册后可发红包、跟投与收藏" />
@@ -94,6 +101,8 @@ export default function ChatGuestPage() {
           ) : <RegisterLink link={registerLink} text={GUEST_SEND_MSG} />}
         </>
       )}
+      <MessageMenu m={menu} mine={menu !== null && myId !== null && menu.userId === myId} manager={false} roomCode={null}
+        onWithdraw={withdraw} onClose={() => setMenu(null)} />
       <ImageViewer path={viewing} canSave={false} onClose={() => setViewing(null)} />
     </ChatFrame>
   );
