@@ -13,6 +13,12 @@ import { showAlert } from '../ui';
 let remote: Remote<WorkerApi> | null = null;
 export function worker(): Remote<WorkerApi> | null { return remote; }
 
+/** The worker, started now if the page has not settled yet (a picture sent right after opening a chat). */
+export function ensureWorker(): Remote<WorkerApi> | null {
+  startWorker();
+  return remote;
+}
+
 /** Set in this tab once the time-sync warning was shown: it is not shown again on the next page or reload. */
 const TIME_SYNC_WARNED_KEY = 'hy-time-sync-warned';
 
@@ -36,8 +42,9 @@ async function syncClock(w: Remote<WorkerApi>): Promise<void> {
   }
 }
 
+/** Starts the worker once (main.tsx, when the page has settled; earlier if a page needs it first). */
 export function startWorker(): void {
-  if (typeof Worker === 'undefined') return;
+  if (remote || typeof Worker === 'undefined') return;
   remote = wrap<WorkerApi>(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }));
   const w = remote;
   void w.setEvents(proxy({ onCode: (code: number, msg: string) => { void dispatchCode(code, msg); } }));

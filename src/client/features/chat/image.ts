@@ -5,7 +5,7 @@
  * (no OffscreenCanvas there), the page does it. The stages shown are 压缩中 then 上传中.
  */
 import { CHAT_IMAGE_MAX_BYTES } from '../../../domain/chat/constants';
-import { worker } from '../../worker/client';
+import { ensureWorker } from '../../worker/client';
 import { compressImage, fitWithin, type CompressOptions } from '../../worker/compress';
 
 export const IMAGE_TOO_BIG_MSG = '图片不能超过2M';
@@ -42,7 +42,7 @@ async function compressWithCanvas(file: Blob, { quality, maxBytes = CHAT_IMAGE_M
 }
 
 export const defaultCompressors: Compressors = {
-  inWorker: () => { const w = worker(); return w ? (f, o) => w.compressImage(f, o) : null; },
+  inWorker: () => { const w = ensureWorker(); return w ? (f, o) => w.compressImage(f, o) : null; },
   onPage: (f, o) => (typeof OffscreenCanvas === 'undefined' ? compressWithCanvas(f, o) : compressImage(f, o)),
 };
 
