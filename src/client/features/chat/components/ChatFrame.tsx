@@ -1,4 +1,4 @@
-/** The frame of a chat view: header with back and actions, the connection strip, the body filling the screen above the tab bar. */
+/** The frame of a chat view: header with back and actions, the connection strip, the body filling the screen (chat views have no tab bar: route flag noTabBar). */
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -16,7 +16,7 @@ export function ChatFrame({ title, subtitle, back, actions, status, statusMsg, c
   const strip = offline ? OFFLINE_CHAT_MSG : status && status !== 'open' && statusMsg;
   return (
     // the app's offline banner (shell/Banners.tsx, one text line, 36 px) stays above the chat's header
-    <div data-socket={status ?? ''} style={{ top: online.value ? 0 : 36 }} className="fixed inset-x-0 bottom-16 z-10 mx-auto flex max-w-screen-sm flex-col bg-gray-100">
+    <div data-socket={status ?? ''} style={{ top: online.value ? 0 : 36 }} className="fixed inset-x-0 bottom-0 z-10 mx-auto flex max-w-screen-sm flex-col bg-gray-100 pb-[env(safe-area-inset-bottom)]">
       <header className="flex h-12 shrink-0 items-center bg-brand px-1 text-white">
         <button type="button" onClick={() => navigate(back)} aria-label="返回" className="flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
