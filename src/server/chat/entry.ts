@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { type ActiveBan, type ChatViewer, enterRefusal, speakRefusal } from '../../domain/chat/access.ts';
-import { passwordMatches, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
+import { isRoomManager, passwordMatches, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
 import { PASSWORD_FAILURE_WINDOW_SEC, PASSWORD_FAILURES_MAX } from '../../domain/chat/constants.ts';
 
 export const PASSWORD_NEEDED_MSG = '请输入房间密码';
@@ -68,6 +68,24 @@ export async function enterAsMember(sql: Sql | Tx, room: RoomRow, user: SessionU
   if (refusal) refuse(refusal);
   if (!viewer.isManager && !(await hasGrant(sql, room, user.userId))) refuse(PASSWORD_NEEDED_MSG);
   return viewer;
+}
+
+/**
+ * A member about to speak in a room: the entry rule (grade, password grant) and the mute check of
+ * speakCheck, with the manager, grant and mute reads sent together (one round trip of waiting, not
+ * three: the send path's latency). The mute read is dropped for a manager, who is exempt.
+ */
+export async function enterToSpeak(sql: Sql, room: RoomRow, user: SessionUser): Promise<{ viewer: ChatViewer; refusal: string | null }> {
+  const [isManager, granted, ban] = await Promise.all([
+    isRoomManager(sql, room.id, user),
+    hasGrant(sql, room, user.userId),
+    activeBan(sql, room.id, user.userId),
+  ]);
+  const viewer: ChatViewer = { userId: user.userId, grade: user.grade, isManager };
+  const refusal = enterRefusal(rulesOf(room), viewer);
+  if (refusal) refuse(refusal);
+  if (!isManager && !granted) refuse(PASSWORD_NEEDED_MSG);
+  return { viewer, refusal: speakRefusal(rulesOf(room), viewer, isManager ? null : ban, Date.now()) };
 }
 
 /** A guest reads a room only with its guest code. */

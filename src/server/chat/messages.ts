@@ -57,12 +57,14 @@ export function messageFrame(row: MessageRow): string {
   return JSON.stringify({ code: PushCode.NEW_MESSAGE, body: JSON.stringify(wireMessage(row)), extend: {} });
 }
 
-const SELECT = (sql: Sql | Tx) => sql`
+/** The wire row's columns, read from `source` (the table, or the insert's own result) as `m`. */
+const SELECT_FROM = (sql: Sql | Tx, source: 'chat_messages' | 'made') => sql`
   select m.id, m.room_id, m.room_seq, m.user_id, m.guest_id, m.message_type_id, m.body, m.status, m.state, m.created_at,
          coalesce(u.user_name, g.name) as user_name, u.nick_name, u.avatar, u.grade,
          coalesce(u.grade = ${GRADE_MANAGER} or u.is_operator
                   or exists (select 1 from chat_room_managers rm where rm.room_id = m.room_id and rm.user_id = m.user_id), false) as manager
-  from chat_messages m left join users u on u.id = m.user_id left join chat_guests g on g.id = m.guest_id`;
+  from ${sql(source)} m left join users u on u.id = m.user_id left join chat_guests g on g.id = m.guest_id`;
+const SELECT = (sql: Sql | Tx) => SELECT_FROM(sql, 'chat_messages');
 
 export interface NewMessage {
   roomId: number;
@@ -75,19 +77,24 @@ export interface NewMessage {
   mentionIds?: number[];
 }
 
-/** Stores one message; the room row's lock orders a room's messages. */
-export async function storeMessage(sql: Sql, m: NewMessage): Promise<MessageRow> {
-  return sql.begin(async (tx) => {
-    const [room] = await tx<{ last_seq: number }[]>`
-      update chat_rooms set last_seq = last_seq + 1 where id = ${m.roomId} returning last_seq`;
-    const [made] = await tx<{ id: number }[]>`
+/**
+ * Stores one message in ONE statement (one round trip): the room row's seq is taken under its row
+ * lock, which the statement holds until it commits, so within a room id order is commit order and
+ * seq has no gaps; the stored row comes back in the wire shape. Inside a transaction (`tx`) the
+ * lock is held until that transaction commits.
+ */
+export async function storeMessage(sql: Sql | Tx, m: NewMessage): Promise<MessageRow> {
+  const [row] = await sql<MessageRow[]>`
+    with seq as (update chat_rooms set last_seq = last_seq + 1 where id = ${m.roomId} returning last_seq),
+    made as (
       insert into chat_messages (room_id, room_seq, user_id, guest_id, message_type_id, body, status, mention_ids)
-      values (${m.roomId}, ${room.last_seq}, ${m.userId}, ${m.guestId ?? null}, ${m.messageTypeId}, ${m.body}, ${m.status ?? 0},
-              ${m.mentionIds ?? []})
-      returning id`;
-    const [row] = await tx<MessageRow[]>`${SELECT(tx)} where m.id = ${made.id}`;
-    return row;
-  });
+      select ${m.roomId}, seq.last_seq, ${m.userId}, ${m.guestId ?? null}, ${m.messageTypeId}, ${m.body}, ${m.status ?? 0},
+             ${m.mentionIds ?? []}
+      from seq
+      returning *)
+    ${SELECT_FROM(sql, 'made')}`;
+  if (!row) throw new Error(`chat room ${m.roomId} is missing`);
+  return row;
 }
 
 /** Stores, then publishes: the database holds the message before any socket hears of it. */

@@ -9,7 +9,7 @@ import { RoomEvent } from '../../domain/chat/push.ts';
 import { FLOOD_MSG } from './flood.ts';
 import { postMessage, type WireMessage } from './messages.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { enterAsGuest, enterAsMember, speakCheck } from './entry.ts';
+import { enterAsGuest, enterToSpeak, speakCheck } from './entry.ts';
 import { guestWireId } from '../../domain/chat/guest.ts';
 import { GRADE_GUEST } from '../../domain/chat/constants.ts';
 import { publicRoom, type RoomRow } from './rooms.ts';
@@ -76,8 +76,7 @@ export interface PublicSend {
 export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, body: PublicSend, via: SendCall): Promise<WireMessage> {
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
-  const viewer = await enterAsMember(sql, room, user);
-  const refusal = await speakCheck(sql, room, viewer);
+  const { viewer, refusal } = await enterToSpeak(sql, room, user);
   if (refusal) refuse(refusal);
   if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
