@@ -11,6 +11,7 @@ import { PushCode } from '../../domain/chat/push.ts';
 import { guestWireId } from '../../domain/chat/guest.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import type { BusEvent } from '../realtime/bus.ts';
+import { managesRoom } from './rooms.ts';
 
 export interface MessageRow {
   id: number;
@@ -61,8 +62,7 @@ export function messageFrame(row: MessageRow): string {
 const SELECT_FROM = (sql: Sql | Tx, source: 'chat_messages' | 'made') => sql`
   select m.id, m.room_id, m.room_seq, m.user_id, m.guest_id, m.message_type_id, m.body, m.status, m.state, m.created_at,
          coalesce(u.user_name, g.name) as user_name, u.nick_name, u.avatar, u.grade,
-         coalesce(u.grade = ${GRADE_MANAGER} or u.is_operator
-                  or exists (select 1 from chat_room_managers rm where rm.room_id = m.room_id and rm.user_id = m.user_id), false) as manager
+         coalesce(${managesRoom(sql, 'u', sql`m.room_id`)}, false) as manager
   from ${sql(source)} m left join users u on u.id = m.user_id left join chat_guests g on g.id = m.guest_id`;
 const SELECT = (sql: Sql | Tx) => SELECT_FROM(sql, 'chat_messages');
 

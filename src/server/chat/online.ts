@@ -1,7 +1,7 @@
 /** The online-member list of a room (spec 001 section 3: userId, roleUserName, avatar, isManager). */
 import type { Sql } from '../db/client.ts';
 import { maskName } from '../../domain/money.ts';
-import { GRADE_MANAGER } from '../../domain/chat/constants.ts';
+import { managesRoom } from './rooms.ts';
 import type { Presence } from '../realtime/presence.ts';
 import { likePattern } from '../admin/schemas.ts';
 
@@ -17,8 +17,7 @@ export async function onlineMembers(
   const rows = await sql<{ id: number; name: string; avatar: string | null; manager: boolean; total: number }[]>`
     select id, name, avatar, manager, count(*) over ()::int as total from (
       select u.id, coalesce(nullif(u.nick_name, ''), u.user_name) as name, u.avatar,
-             (u.grade = ${GRADE_MANAGER} or u.is_operator
-              or exists (select 1 from chat_room_managers m where m.room_id = ${roomId} and m.user_id = u.id)) as manager
+             ${managesRoom(sql, 'u', roomId)} as manager
       from users u
       where u.id = any (${ids})
         ${q.userName ? sql`and (u.user_name ilike ${likePattern(q.userName)} or u.nick_name ilike ${likePattern(q.userName)})` : sql``}

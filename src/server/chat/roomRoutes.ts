@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { loggedIn } from '../auth/sessions.ts';
 import { ok, refuse } from '../http/envelope.ts';
 import { historyPageSize } from '../../domain/chat/access.ts';
-import { GRADE_MANAGER, MAX_PAGE_SIZE, PAGE_SIZE, ROOM_PAGE_SIZE } from '../../domain/chat/constants.ts';
+import { MAX_PAGE_SIZE, PAGE_SIZE, ROOM_PAGE_SIZE } from '../../domain/chat/constants.ts';
 import { RoomEvent } from '../../domain/chat/push.ts';
 import { formatBeijing } from '../../domain/time.ts';
 import { activeBan, enterAsGuest, enterAsMember, grantByPassword, memberOf, PASSWORD_WRONG_MSG, speakCheck } from './entry.ts';
 import { historyPage } from './messages.ts';
-import { publicRoom, roomSetting, viewerOf, type RoomRow } from './rooms.ts';
+import { managesRoom, publicRoom, roomSetting, viewerOf, type RoomRow } from './rooms.ts';
 import { sendInPublicRoom } from './send.ts';
 import {
   AddMessageBody, CheckPasswordBody, GuestMessageListQuery, MessageListQuery, OnlineQuery, PagingQuery, RoleQuery,
@@ -37,9 +37,8 @@ export default async function roomRoutes(app: FastifyInstance) {
              count(*) over ()::int as total
       from chat_rooms r
       where r.type = 1 and r.enabled
-        and (cardinality(r.allowed_grades) = 0 or ${user.grade} = any (r.allowed_grades) or ${user.grade} = ${GRADE_MANAGER}
-             or exists (select 1 from users u where u.id = ${user.userId} and u.is_operator)
-             or exists (select 1 from chat_room_managers m where m.room_id = r.id and m.user_id = ${user.userId}))
+        and (cardinality(r.allowed_grades) = 0 or ${user.grade} = any (r.allowed_grades)
+             or exists (select 1 from users u where u.id = ${user.userId} and ${managesRoom(sql, 'u', sql`r.id`)}))
       order by r.sort, r.id limit ${size} offset ${offset}`;
     const list = rows.map((r) => ({
       roomCode: r.room_code,

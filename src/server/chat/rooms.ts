@@ -64,15 +64,21 @@ export interface Member {
   grade: number;
 }
 
+/**
+ * The one rule of who manages a public room, as SQL: the users row `u` (an alias in the caller's
+ * query) is of grade 100, the operator, or named for the room `roomId` (a value or a column).
+ * Every query that asks it (the room list, messages, the online list, isRoomManager) uses this.
+ */
+export function managesRoom(sql: Sql | Tx, u: string, roomId: number | ReturnType<Sql>) {
+  return sql`(${sql(u)}.grade = ${GRADE_MANAGER} or ${sql(u)}.is_operator
+    or exists (select 1 from chat_room_managers rm where rm.room_id = ${roomId} and rm.user_id = ${sql(u)}.id))`;
+}
+
 /** Whether a user manages a public room. */
 export async function isRoomManager(sql: Sql | Tx, roomId: number, user: { userId: number; grade: number }): Promise<boolean> {
   if (user.grade === GRADE_MANAGER) return true;
-  const [row] = await sql`
-    select 1 from users where id = ${user.userId} and is_operator
-    union all
-    select 1 from chat_room_managers where room_id = ${roomId} and user_id = ${user.userId}
-    limit 1`;
-  return !!row;
+  const [row] = await sql<{ manager: boolean }[]>`select ${managesRoom(sql, 'u', roomId)} as manager from users u where u.id = ${user.userId}`;
+  return row?.manager === true;
 }
 
 /** Whether a user manages any room (grade 100, operator, or named for a room): for private chats. */
