@@ -3,3 +3,4 @@ export type { TextFieldProps } from './controls';
 export { Page, LoadingState, EmptyState, ErrorState, requireOnline } from './states';
 export { showToast, showAlert, confirmDialog, OverlayHost } from './overlay';
 export { ImageCodeField } from './ImageCodeField';
+export { useFileUpload } from './useFileUpload';

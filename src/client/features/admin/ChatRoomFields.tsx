@@ -1,28 +1,11 @@
 /** The room form's composite inputs: an image (upload or path), the password choice, a grade picker. */
-import { useState, type ChangeEvent } from 'react';
-import { Button, TextField, showToast } from '../../ui';
+import { Button, TextField, useFileUpload } from '../../ui';
 import { uploadRoomImage } from './chatApi';
 import { GRADE_CHOICES, gradeLabel, LIMITS, type PasswordMode } from './chatRoomForm';
 
 /** An image path: uploaded (re-encoded by the server) or typed; previewed; removable. */
 export function ImageField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange(v: string): void }) {
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState('');
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    setError('');
-    try {
-      onChange((await uploadRoomImage(file)).url);
-      showToast(`${label}已上传`);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { uploading, error, onFile } = useFileUpload(uploadRoomImage, (r) => onChange(r.url), `${label}已上传`);
   return (
     <fieldset className="mb-3 min-w-0 rounded-lg border border-gray-200 p-3">
       <legend className="px-1 text-sm font-medium text-gray-800">{label}</legend>

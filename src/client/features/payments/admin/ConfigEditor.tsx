@@ -3,9 +3,9 @@
  * gateway URL template, digital currency a currency, address and rate, the other offline channels an
  * account and/or an uploaded QR image. The server checks every rule and answers in Chinese.
  */
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { channelByCode, DIGITAL_CURRENCY_CHANNEL } from '../../../../domain/payments';
-import { Button, TextField, showToast } from '../../../ui';
+import { Button, TextField, showToast, useFileUpload } from '../../../ui';
 import { ActionError } from '../../admin/AdminList';
 import { saveConfig, uploadQr, type ConfigForm } from './api';
 import { CheckBox, TextArea } from './fields';
@@ -13,28 +13,12 @@ import { CheckBox, TextArea } from './fields';
 export function ConfigEditor({ initial, onDone, onCancel }: { initial: ConfigForm; onDone(): void; onCancel(): void }) {
   const [f, setF] = useState<ConfigForm>(initial);
   const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState('');
   const channel = channelByCode(f.channel)!;
   const digital = channel.code === DIGITAL_CURRENCY_CHANNEL;
   const set = <K extends keyof ConfigForm>(k: K) => (v: ConfigForm[K]) => setF((prev) => ({ ...prev, [k]: v }));
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    setError('');
-    try {
-      const { url } = await uploadQr(file);
-      set('qrImage')(url);
-      showToast('二维码已上传');
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { uploading, error: uploadError, onFile } = useFileUpload(uploadQr, (r) => set('qrImage')(r.url), '二维码已上传');
 
   const save = async () => {
     setBusy(true);
@@ -96,7 +80,7 @@ export function ConfigEditor({ initial, onDone, onCancel }: { initial: ConfigFor
       <TextField label="排序（小的在前）" name="sort" value={f.sort} onChange={set('sort')} maxLength={6} inputMode="numeric" />
       <TextArea label="充值说明" name="instructions" value={f.instructions} onChange={set('instructions')} maxLength={500} />
       <CheckBox label="启用" checked={f.enabled} onChange={set('enabled')} />
-      <ActionError message={error} />
+      <ActionError message={error || uploadError} />
       <div className="mt-2 flex gap-2">
         <Button variant="secondary" className="flex-1" onClick={onCancel} disabled={busy}>取消</Button>
         <Button type="submit" className="flex-1" loading={busy}>保存</Button>
