@@ -40,16 +40,10 @@ export default async function roomRoutes(app: FastifyInstance) {
         and (cardinality(r.allowed_grades) = 0 or ${user.grade} = any (r.allowed_grades)
              or exists (select 1 from users u where u.id = ${user.userId} and ${managesRoom(sql, 'u', sql`r.id`)}))
       order by r.sort, r.id limit ${size} offset ${offset}`;
-    const list = rows.map((r) => ({
-      roomCode: r.room_code,
-      title: r.title,
-      subTitle: r.sub_title,
-      avatar: r.avatar,
-      grade: r.allowed_grades,
-      isPassword: r.password_kdf ? 1 : 0,
-      banned: r.banned ? 1 : 0,
-      isMessageBanned: r.is_message_banned ? 1 : 0,
-    }));
+    const list = rows.map((r) => {
+      const { roomCode, title, subTitle, avatar, isPassword, isMessageBanned } = roomSetting(r);
+      return { roomCode, title, subTitle, avatar, grade: r.allowed_grades, isPassword, banned: r.banned ? 1 : 0, isMessageBanned };
+    });
     return ok({ list, total: rows[0]?.total ?? 0 });
   });
 
