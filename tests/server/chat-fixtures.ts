@@ -100,3 +100,55 @@ export async function openWithKey(base: string, query: Record<string, string | n
 export function nextSecond(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 10));
 }
+
+/** A member's text message into a public room. */
+export function say(c: TestClient, roomCode: string, message: string) {
+  return c.post('/v1/chat/addMessage', { roomCode, messageTypeId: 1, message, status: 0, userIds: '' });
+}
+
+/**
+ * The reconnect churn of the one-instance and the two-instance tests: the senders talk (each at 4
+ * a second, under the flood limit) while a reader's socket is opened `rounds` times from the last
+ * id it saw, killed or closed after a short random-looking while each time; then `open` once more
+ * catches up the rest. Answers every id the reader received, in order of receipt, and every id
+ * that was sent; the caller checks nothing was lost, repeated or reordered.
+ */
+export async function reconnectChurn(opts: {
+  roomCode: string;
+  senders: TestClient[];
+  lastId: number;
+  rounds: number;
+  open(round: number, lastId: number): Promise<SocketClient>;
+}): Promise<{ received: number[]; sent: number[] }> {
+  let lastId = opts.lastId;
+  const sent: number[] = [];
+  let sending = true;
+  const loops = opts.senders.map(async (s, i) => {
+    let n = 0;
+    while (sending) {
+      const r = await say(s, opts.roomCode, `s${i}-${n++}`);
+      if (r.code === 1) sent.push((r.data as { id: number }).id);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
+  const received: number[] = [];
+  for (let round = 0; round < opts.rounds; round++) {
+    const s = await opts.open(round, lastId);
+    if (s.frames[0]?.success !== true) throw new Error(`round ${round}: the socket was refused`);
+    await new Promise((r) => setTimeout(r, 5 + (round % 7) * 7));
+    if (round % 3 === 0) s.ws.terminate();
+    else await s.close();
+    await s.until(() => s.closed !== null);
+    for (const m of s.messages()) {
+      received.push(m.id);
+      lastId = Math.max(lastId, m.id);
+    }
+  }
+  sending = false;
+  await Promise.all(loops);
+  const last = await opts.open(opts.rounds, lastId);
+  await last.until(() => received.length + last.messages().length >= sent.length, 10_000);
+  received.push(...last.messages().map((m) => m.id));
+  await last.close();
+  return { received, sent: sent.sort((a, b) => a - b) };
+}
