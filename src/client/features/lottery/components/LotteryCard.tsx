@@ -26,6 +26,8 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
   const last = lastResultOf(d, latest);
   const official = item.source === 'official';
   const href = `/lottery/${item.family}/${item.lotteryCode}`;
+  // more than five balls (PK10, KL8, LHC) do not fit beside the issue at 360 px: the issue goes above them
+  const stacked = (last.drawn?.openNumber.split(',').length ?? 0) > 5;
   return (
     <li className="rounded-xl bg-white p-3 shadow-sm">
       <div className="flex items-center justify-between gap-2">
@@ -44,7 +46,7 @@ export function LotteryCard({ item }: { item: LotteryItem }) {
       </div>
       {official && d?.issue && d.openTime !== null && <p className="text-xs text-gray-700">下期开奖 {formatDrawDay(d.openTime)}</p>}
       {issue.stale && <p className="text-xs text-amber-800">{STALE_ISSUE_MSG}</p>}
-      <div className="mt-2 flex items-center gap-2">
+      <div className={`mt-2 flex ${stacked ? 'flex-col items-start gap-1' : 'items-center gap-2'}`}>
         <span className="shrink-0 text-xs text-gray-600">{last.drawn ? `${last.drawn.issue}期` : '上期'}</span>
         {last.drawn || !last.awaiting
           ? <Balls openNumber={last.drawn?.openNumber} family={item.family} drawnAt={last.drawn?.openTime} />
