@@ -45,7 +45,7 @@ export const PUSH_MSG = {
 } as const;
 
 /** Bytes of a base64url (or base64, padded or not) text, or null when it is not that. */
-export function base64UrlBytes(text: string): Uint8Array | null {
+export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_\-+/]+={0,2}$/.test(text)) return null;
   const std = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   if (std.length % 4 === 1) return null;
