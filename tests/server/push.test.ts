@@ -180,8 +180,8 @@ describe('sending', () => {
     await ctx.app.push.idle();
     const got = pushesTo(boss, from);
     expect(got).toHaveLength(1);
-    expect(got[0].payload).toMatchObject({ body: '请问怎么充值', url: `/chatDirect/${direct}`, tag: `direct-${direct}` });
-    expect(got[0].payload.title).not.toBe('');
+    expect(got[0].payload).toEqual({ title: alice.userName, body: '请问怎么充值', url: `/chatDirect/${direct}`, tag: `direct-${direct}` });
+    expect(got[0].topic).toBe(`d${direct}`);
     expect(pushesTo(alice, from)).toHaveLength(0);
   });
 

@@ -82,11 +82,13 @@ export async function jobsFor(sql: Sql, room: RoomRow, m: StoredMessage, nowMs: 
     if (other === undefined) return [];
     const isEnvelope = m.messageTypeId === MessageType.RED_ENVELOPE;
     const key = envelopeKey(m.body, m.id);
+    // a private chat names the peer unmasked, as the private-chat list does
+    const [sender] = await sql<{ name: string }[]>`select coalesce(nullif(nick_name, ''), user_name) as name from users where id = ${m.senderId ?? 0}`;
     return [{
       kind: PushKind.DIRECT,
       userIds: [other],
       payload: {
-        title: m.nickname || '私聊',
+        title: sender?.name || m.nickname || '私聊',
         body: isEnvelope ? `[红包] ${envelopeWish(m.body)}` : preview(m),
         url: `/chatDirect/${room.id}`,
         tag: isEnvelope ? `envelope-${key}` : `direct-${room.id}`,
