@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestClient } from './helpers.ts';
 import { gradeUser, makeRoom, type Member, operator } from './chat-fixtures.ts';
 import { ensureVapidKeys } from '../../src/server/push/vapid.ts';
+import { buildApp } from '../../src/server/app.ts';
 import { CHAT_PUSH_TTL_SEC, ENVELOPE_PUSH_TTL_SEC } from '../../src/domain/push.ts';
 import { browserKeys, decryptAes128gcm, type PushService, startPushService, verifyVapid, type BrowserKeys } from './pushService.ts';
 
@@ -67,6 +68,20 @@ describe('VAPID keys', () => {
     // the app's sender holds the original pair: put it back
     await ctx.sql`update push_vapid_keys set public_key = ${kept[0].public_key}, private_key = ${kept[0].private_key}`;
     expect(await ensureVapidKeys(ctx.sql)).toEqual({ publicKey: kept[0].public_key, privateKey: kept[0].private_key });
+  });
+
+  it('two instances starting at once on a database without keys end with one pair', async () => {
+    const kept = await ctx.sql`select * from push_vapid_keys`;
+    await ctx.sql`delete from push_vapid_keys`;
+    const [a, b] = await Promise.all([buildApp({ config: ctx.config, sql: ctx.sql }), buildApp({ config: ctx.config, sql: ctx.sql })]);
+    try {
+      expect(a.push.publicKey).toBe(b.push.publicKey);
+      const [row] = await ctx.sql`select public_key from push_vapid_keys`;
+      expect(row.public_key).toBe(a.push.publicKey);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await ctx.sql`update push_vapid_keys set public_key = ${kept[0].public_key}, private_key = ${kept[0].private_key}`;
+    }
   });
 
   it('the public key needs a login', async () => {
