@@ -11,6 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core';
 import { decodeEnpathUrl } from '../src/domain/enpath';
 import { CACHED_ANSWER_HEADER } from '../src/domain/constants';
+import type { PushPayload } from '../src/domain/push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -81,29 +82,61 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+/** What a push carries (src/domain/push.ts); anything missing gets a default so a notification always shows. */
+function pushPayload(event: PushEvent): PushPayload {
+  let raw: Partial<PushPayload> = {};
+  try {
+    raw = event.data ? (event.data.json() as Partial<PushPayload>) : {};
+  } catch {
+    raw = { body: event.data?.text() };
+  }
+  const str = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback);
+  return { title: str(raw.title, '鸿运彩票'), body: str(raw.body, '您有一条新消息'), url: str(raw.url, '/chatRoom'), tag: str(raw.tag, '') };
+}
+
+/** Only same-origin targets: a push payload must not open another site. */
+function sameOriginUrl(path: unknown): URL {
+  const fallback = new URL('/index', self.location.origin);
+  try {
+    const u = new URL(typeof path === 'string' ? path : '/index', self.location.origin);
+    return u.origin === self.location.origin ? u : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+// Every push shows a notification: browsers revoke subscriptions that receive silent pushes.
 self.addEventListener('push', (event) => {
-  let payload: { title?: string; body?: string; url?: string } = {};
-  try { payload = event.data ? (event.data.json() as typeof payload) : {}; } catch { payload = { body: event.data?.text() }; }
-  event.waitUntil(self.registration.showNotification(payload.title || '鸿运彩票', {
-    body: payload.body || '',
+  const p = pushPayload(event);
+  const target = sameOriginUrl(p.url);
+  const options: NotificationOptions & { renotify?: boolean } = {
+    body: p.body,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
-    data: { url: payload.url || '/index' },
-  }));
+    data: { url: target.pathname + target.search },
+  };
+  // a newer push with the same tag (the same envelope, the same chat) replaces the shown one and alerts again
+  if (p.tag) Object.assign(options, { tag: p.tag, renotify: true });
+  event.waitUntil(self.registration.showNotification(p.title, options));
 });
 
+/** Tapping a notification: a window already on that page is focused; else one is sent there or opened. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data as { url?: string } | null)?.url || '/index', self.location.origin);
-  // Only same-origin targets: a push payload must not open arbitrary sites.
-  const url = target.origin === self.location.origin ? target.href : new URL('/index', self.location.origin).href;
+  const target = sameOriginUrl((event.notification.data as { url?: unknown } | null)?.url);
   event.waitUntil((async () => {
     const wins = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    for (const w of wins) {
-      if (w.url === url && 'focus' in w) return void (await w.focus());
-    }
+    const same = wins.find((w) => { const u = new URL(w.url); return u.pathname + u.search === target.pathname + target.search; });
+    if (same) return void (await same.focus());
     const first = wins[0];
-    if (first) { await first.focus(); await first.navigate(url); return; }
-    await self.clients.openWindow(url);
+    if (first) {
+      try {
+        const moved = await first.navigate(target.href);
+        if (moved) return void (await moved.focus());
+      } catch {
+        // an uncontrolled window cannot be navigated from here: open a new one
+      }
+    }
+    await self.clients.openWindow(target.href);
   })());
 });

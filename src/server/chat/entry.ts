@@ -7,6 +7,7 @@ import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { type ActiveBan, type ChatViewer, enterRefusal, speakRefusal } from '../../domain/chat/access.ts';
 import { isRoomManager, passwordMatches, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
+import { recordRoomEntry } from '../push/entries.ts';
 import { PASSWORD_FAILURE_WINDOW_SEC, PASSWORD_FAILURES_MAX } from '../../domain/chat/constants.ts';
 
 export const PASSWORD_NEEDED_MSG = '请输入房间密码';
@@ -67,6 +68,7 @@ export async function enterAsMember(sql: Sql | Tx, room: RoomRow, user: SessionU
   const refusal = enterRefusal(rulesOf(room), viewer);
   if (refusal) refuse(refusal);
   if (!viewer.isManager && !(await hasGrant(sql, room, user.userId))) refuse(PASSWORD_NEEDED_MSG);
+  await recordRoomEntry(sql, room.id, user.userId);
   return viewer;
 }
 
@@ -85,6 +87,7 @@ export async function enterToSpeak(sql: Sql, room: RoomRow, user: SessionUser): 
   const refusal = enterRefusal(rulesOf(room), viewer);
   if (refusal) refuse(refusal);
   if (!isManager && !granted) refuse(PASSWORD_NEEDED_MSG);
+  await recordRoomEntry(sql, room.id, user.userId);
   return { viewer, refusal: speakRefusal(rulesOf(room), viewer, isManager ? null : ban, Date.now()) };
 }
 

@@ -58,6 +58,7 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
     status: out.status ?? 0,
     mentionIds,
   });
+  app.push.afterMessage(room, { id: message.id, messageTypeId: kind.id, body: message.message, nickname: message.nickname, senderId: userId, mentionIds, status: out.status ?? 0 });
   if (mentionIds.length > 0 || out.status === 1) {
     await app.chat.roomEvent(room.id, RoomEvent.MENTION, { id: message.id, userIds: mentionIds.map(String), all: out.status === 1 ? 1 : 0 });
   }

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { currentUser, setUser, clearUser } from '../../../state/session';
 import { tenantConfig } from '../../../state/tenant';
 import { infoUpdate, logout, queryBalance } from '../api';
+import { dropOnLogout } from '../../push/subscription';
 import { AvatarPicker } from '../components/AvatarPicker';
 import { NickNameEditor } from '../components/NickNameEditor';
 import { MenuList, type MenuRow } from '../components/MenuList';
@@ -54,6 +55,7 @@ export default function PersonalInfoPage() {
   async function onLogout() {
     if (!(await confirmDialog('确定要退出登录吗？', { okText: '退出', cancelText: '取消' }))) return;
     setLeaving(true);
+    await dropOnLogout();
     try { await logout(); } catch { /* the session ends locally either way */ }
     await clearUser();
     navigate('/index', { replace: true });

@@ -6,6 +6,7 @@ import { refreshUser } from '../../../state/session';
 import { securityList, type SecurityRow } from '../api';
 import { BindContact } from '../components/BindContact';
 import { keys, useQuery } from '../../../query';
+import { PushSwitch } from '../../push/PushSwitch';
 
 /** Where each row leads: [link when set, link when not set]; null: no page for it. */
 const LINKS: Record<string, [string | null, string | null]> = {
@@ -39,6 +40,7 @@ export default function SecurityCenterPage() {
                   ))}
                 </ul>
               )}
+        <PushSwitch className="mt-4 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-gray-200" />
         <p className="mt-4 text-center text-sm text-gray-700">
           忘记密码？<Link href="/retrievePassword" className="text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">找回密码</Link>
         </p>

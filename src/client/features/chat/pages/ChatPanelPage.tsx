@@ -1,6 +1,6 @@
 /**
  * /chatRoom: the chat panel (spec 001 §2) with two tabs, 聊天室 and 私聊; the 私聊 tab shows how many
- * private chats are unread (asked every 60 s). Guests are asked to log in.
+ * private chats are unread (asked every 60 s); above them the 红包提醒 switch (web push). Guests are asked to log in.
  */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -11,6 +11,7 @@ import { RoomList } from '../components/RoomList';
 import { DirectList } from '../components/DirectList';
 import { LoginPrompt } from '../components/ChatFrame';
 import { badgeText, useChatUnread } from '../unread';
+import { PushSwitch } from '../../push/PushSwitch';
 
 type Tab = 'rooms' | 'direct';
 
@@ -27,6 +28,7 @@ export default function ChatPanelPage() {
   ];
   return (
     <Page title="聊天室" back>
+      <PushSwitch className="mb-3 rounded-xl bg-white px-4 py-2 shadow-sm ring-1 ring-gray-200" />
       <Tabs<Tab> look="pills" className="mb-3" label="聊天" value={tab} options={options}
         onChange={(t) => { setTab(t); history.replaceState(history.state, '', t === 'direct' ? '?tab=direct' : location.pathname); }}
         panel={(t) => (t === 'rooms' ? <RoomList /> : <DirectList />)} />
