@@ -101,6 +101,7 @@ describe('floating toolbar', () => {
     await panel(b.page).getByRole('button', { name: '客服' }).click();
     const picker = b.page.getByRole('dialog', { name: '客服选单' });
     await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['在线客服E2E（在新窗口打开）', '帮助中心', '取消']);
+    await b.page.screenshot({ path: '/tmp/toolbar-picker-360.png' });
     const [popup] = await Promise.all([b.page.waitForEvent('popup'), picker.getByRole('button', { name: /在线客服E2E/ }).click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe('https://kf.e2e.test/chat?from=toolbar');
@@ -117,6 +118,7 @@ describe('floating toolbar', () => {
     // /manualVerification lists the same lines
     await b.page.goto(`${b.baseUrl}/manualVerification`);
     await expect.poll(() => b.page.getByRole('list', { name: '客服线路' }).getByRole('button').allTextContents()).toEqual(['在线客服E2E', '帮助中心']);
+    await b.page.screenshot({ path: '/tmp/manual-verification-360.png' });
   });
 
   it('drags inside the window, keeps its place over a reload and leaves the bet bar free', async () => {
