@@ -57,5 +57,6 @@ export const routes: RouteDef[] = [
   ...withdrawRoutes,
   ...walletRoutes,
   ...chatRoutes,
+  { path: '/embedChat', title: '嵌入聊天', component: lazy(() => import('./features/toolbar/EmbedChatPage')), auth: true, noTabBar: true },
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

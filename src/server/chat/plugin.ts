@@ -8,6 +8,7 @@ import socketRoutes from '../realtime/socket.ts';
 import chatAdminRoutes from './adminRoutes.ts';
 import banRoutes from './banRoutes.ts';
 import directRoutes from './directRoutes.ts';
+import embedChatRoutes from './embedRoutes.ts';
 import guestRoutes from './guestRoutes.ts';
 import imageRoutes from './imageRoutes.ts';
 import playerRoutes from './playerRoutes.ts';
@@ -26,6 +27,7 @@ async function chatPlugin(app: FastifyInstance) {
   await app.register(guestRoutes);
   await app.register(chatAdminRoutes);
   await app.register(socketRoutes);
+  await app.register(embedChatRoutes);
 }
 
 export default fp(chatPlugin, { name: 'chat' });

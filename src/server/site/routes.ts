@@ -9,6 +9,7 @@ import { listArticles, listBanners, listNotices } from './content.ts';
 import { DEFAULT_SITE_STATUS, SITE_STATUS_KEY } from './status.ts';
 import { getSetting } from './settings.ts';
 import statisticsRoutes from './statistics.ts';
+import customerServiceRoutes from './customerService.ts';
 import { getRegisterVerify, getTenantConfig, registerFields } from './tenant.ts';
 
 const OPEN = { config: { auth: 'none' as const } };
@@ -53,4 +54,5 @@ export default async function siteRoutes(app: FastifyInstance) {
   await app.register(tenantRoutes);
   await app.register(contentRoutes);
   await app.register(statisticsRoutes);
+  await app.register(customerServiceRoutes);
 }

@@ -19,7 +19,10 @@ export interface TenantConfig {
   yuebaoEnable: boolean;
   registerImageCode: boolean;
   loginImageCodeAfterFailures: number;
-  customerServiceUrl: string;
+  /** the partner chat's page shown by the toolbar's 嵌入聊天 entry (an https URL, or '') */
+  embedChatUrl: string;
+  /** the origin of embedChatUrl: the only origin whose messages the bridge accepts */
+  embedChatPartnerOrigin: string;
 }
 
 export const DEFAULT_TENANT_CONFIG: TenantConfig = {
@@ -30,7 +33,8 @@ export const DEFAULT_TENANT_CONFIG: TenantConfig = {
   yuebaoEnable: true,
   registerImageCode: true,
   loginImageCodeAfterFailures: 3,
-  customerServiceUrl: '',
+  embedChatUrl: '',
+  embedChatPartnerOrigin: '',
 };
 
 /** Each flag: the field is required at register. */

@@ -8,6 +8,7 @@ import { ChangeDefaultPassword } from './ChangeDefaultPassword';
 import { UsersPanel } from './UsersPanel';
 import { AdjustPanel } from './AdjustPanel';
 import { SitePanel } from './SitePanel';
+import { ServicePanel } from './ServicePanel';
 import { OutboxPanel, LedgerPanel } from './ListsPanel';
 import { LotteryPanel } from './LotteryPanel';
 import { ChatRooms } from './ChatRooms';
@@ -21,6 +22,7 @@ const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
   { key: 'adjust', label: '调账', C: AdjustPanel },
   { key: 'site', label: '站点', C: SitePanel },
+  { key: 'service', label: '客服设置', C: ServicePanel },
   { key: 'lottery', label: '彩票管理', C: LotteryPanel },
   { key: 'chat', label: '聊天室', C: ChatRooms },
   { key: 'recharge', label: '充值审核', C: RechargeOrdersPanel },

@@ -12,6 +12,8 @@ import { whenPageSettled } from '../../settled';
 import { SESSION_EXPIRED_MSG } from '../../../domain/errors';
 import { LOADING_OFF_DELAY_MS } from '../../../domain/constants';
 import { TabBar } from './TabBar';
+import { FloatingToolbar } from '../toolbar/FloatingToolbar';
+import { toolbarHidden } from '../toolbar/visibility';
 
 let firstLoad = true;
 
@@ -87,6 +89,7 @@ export function Shell() {
         </Suspense>
       )}
       {tabBar && <TabBar path={location} />}
+      {route !== null && !toolbarHidden(location) && <FloatingToolbar />}
     </div>
   );
 }

@@ -1,0 +1,156 @@
+/**
+ * The floating toolbar in Chromium at 360 px, against the real server:
+ * - hidden on the guard's public pages, shown elsewhere; a guest is asked to log in first;
+ * - the 红包 badge counts and caps at 9+, the 聊天室 badge counts unread private chats. The
+ *   activity call (GET /v1/activity/getActivityRedEnvelopeNumber) belongs to the activity feature,
+ *   which is not on this branch: its answer is routed here with page.route; the unread private chat
+ *   is a real message from the operator;
+ * - 客服选单 opens an external line in a popup window (the popup event) and a local one as a page;
+ * - the button drags inside the window, keeps its place over a reload, and leaves the bet bar free.
+ */
+import fs from 'node:fs';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ApiClient } from './api.ts';
+import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
+import { must } from './lotteryHelpers.ts';
+import { insertUserWithPassword } from '../../src/server/account/users.ts';
+import { decodeEnpathUrl } from '../../src/domain/enpath.ts';
+
+const fx = e2eFixture();
+const PASSWORD = 'player123';
+const SCREENSHOT = '/tmp/toolbar-360.png';
+let op: ApiClient;
+
+beforeAll(async () => {
+  op = new ApiClient(inject('baseUrl'));
+  await op.login(OPERATOR.userName, OPERATOR.password);
+});
+
+async function newPlayer(): Promise<{ userName: string; userId: number }> {
+  const userName = newUserName();
+  const userId = Number(await insertUserWithPassword(fx.sql, userName, PASSWORD));
+  return { userName, userId };
+}
+
+/** Answers the activity envelopes' count with whatever `count()` says at the time. */
+async function routeEnvelopeCount(page: Page, count: () => number) {
+  await page.route((url) => decodeEnpathUrl(url.pathname + url.search)?.realPath === '/v1/activity/getActivityRedEnvelopeNumber', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, msg: '成功', data: count() }) }));
+}
+
+const toolbarButton = (page: Page) => page.getByRole('button', { name: '快捷工具' });
+const panel = (page: Page) => page.getByRole('dialog', { name: '快捷工具' });
+
+describe('floating toolbar', () => {
+  it('is hidden on the public pages and asks a guest to log in first', async () => {
+    const b = await fx.browser();
+    for (const p of ['/login', '/register', '/forgotPassword', '/rebateDes']) {
+      await b.page.goto(`${b.baseUrl}${p}`);
+      await b.page.waitForLoadState('networkidle');
+      expect(await toolbarButton(b.page).count(), p).toBe(0);
+    }
+    await b.page.goto(`${b.baseUrl}/index`);
+    await toolbarButton(b.page).click();
+    await panel(b.page).getByRole('button', { name: '聊天室' }).click();
+    await b.page.getByRole('dialog', { name: '请先登录' }).getByRole('button', { name: '确定' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/login');
+    expect(await toolbarButton(b.page).count()).toBe(0);
+  });
+
+  it('counts the red envelopes (9+ above 9) and the unread private chats', async () => {
+    const player = await newPlayer();
+    const room = await must<{ roomId: number }>(op, 'GET', '/v1/chat/getDirectRoomWeb', { targetUserId: player.userId });
+    await must(op, 'POST', '/v1/chat/addDirectMessage', { roomId: room.roomId, messageTypeId: 1, message: '您好，有新活动' });
+    const b = await fx.browser();
+    let envelopes = 3;
+    await routeEnvelopeCount(b.page, () => envelopes);
+    await logIn(b, player.userName, PASSWORD);
+    await b.page.goto(`${b.baseUrl}/index`);
+    await toolbarButton(b.page).click();
+    await expect.poll(() => b.page.getByTestId('badge-redEnvelope').textContent()).toBe('3');
+    expect(await b.page.getByTestId('badge-chatRoom').textContent()).toBe('1');
+    await b.page.keyboard.press('Escape');
+    await panel(b.page).waitFor({ state: 'detached' });
+    envelopes = 12;
+    await b.page.reload();
+    await toolbarButton(b.page).click();
+    await expect.poll(() => b.page.getByTestId('badge-redEnvelope').textContent()).toBe('9+');
+    await b.page.screenshot({ path: SCREENSHOT });
+    expect(fs.statSync(SCREENSHOT).size).toBeGreaterThan(1000);
+    // the panel fits the 360 px screen
+    const box = (await panel(b.page).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await panel(b.page).getByRole('button', { name: /^聊天室/ }).click();
+    await b.page.waitForURL((u) => u.pathname === '/chatRoom');
+  });
+
+  it('opens a service line from 客服选单: an external one in a popup window, a local one as a page', async () => {
+    const lines = [
+      { name: '在线客服E2E', linkType: 1, linkUrl: 'https://kf.e2e.test/chat?from=toolbar', htmlPath: '', sort: 1, enabled: true },
+      { name: '帮助中心', linkType: 2, linkUrl: '', htmlPath: '/help', sort: 2, enabled: true },
+    ];
+    await must(op, 'POST', '/v1/admin/site/customerService', { lines: JSON.stringify(lines), supportWidth: 817, supportHeight: 500 });
+    const b = await fx.browser();
+    await b.context.route('https://kf.e2e.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title><p>客服页面</p>' }));
+    const player = await newPlayer();
+    await logIn(b, player.userName, PASSWORD);
+    await b.page.goto(`${b.baseUrl}/index`);
+    await toolbarButton(b.page).click();
+    await panel(b.page).getByRole('button', { name: '客服' }).click();
+    const picker = b.page.getByRole('dialog', { name: '客服选单' });
+    await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['在线客服E2E（在新窗口打开）', '帮助中心', '取消']);
+    await b.page.screenshot({ path: '/tmp/toolbar-picker-360.png' });
+    const [popup] = await Promise.all([b.page.waitForEvent('popup'), picker.getByRole('button', { name: /在线客服E2E/ }).click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe('https://kf.e2e.test/chat?from=toolbar');
+    // no handle back on the site
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    // the 360 px screen is narrower than 817: the window is 90% of it
+    const width = await popup.evaluate(() => window.outerWidth);
+    expect(width).toBe(Math.round(0.9 * (await b.page.evaluate(() => screen.availWidth))));
+    await popup.close();
+    await toolbarButton(b.page).click();
+    await panel(b.page).getByRole('button', { name: '客服' }).click();
+    await b.page.getByRole('dialog', { name: '客服选单' }).getByRole('button', { name: '帮助中心' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/help');
+    // /manualVerification lists the same lines
+    await b.page.goto(`${b.baseUrl}/manualVerification`);
+    await expect.poll(() => b.page.getByRole('list', { name: '客服线路' }).getByRole('button').allTextContents()).toEqual(['在线客服E2E', '帮助中心']);
+    await b.page.screenshot({ path: '/tmp/manual-verification-360.png' });
+  });
+
+  it('drags inside the window, keeps its place over a reload and leaves the bet bar free', async () => {
+    const b = await fx.browser();
+    const player = await newPlayer();
+    await logIn(b, player.userName, PASSWORD);
+    await b.page.goto(`${b.baseUrl}/lottery/SSC/1008`);
+    const bar = b.page.getByTestId('bet-bar');
+    await bar.waitFor();
+    await b.page.getByRole('status', { name: '加载中' }).waitFor({ state: 'detached' });
+    const btn = toolbarButton(b.page);
+    const [barBox, btnBox] = [(await bar.boundingBox())!, (await btn.boundingBox())!];
+    expect(btnBox.y + btnBox.height, 'the toolbar sits above the bet bar').toBeLessThanOrEqual(barBox.y);
+    // drag far beyond the left and top edges: it stops inside the window
+    await b.page.mouse.move(btnBox.x + 20, btnBox.y + 20);
+    await b.page.mouse.down();
+    await b.page.mouse.move(btnBox.x - 200, btnBox.y - 100, { steps: 8 });
+    await b.page.mouse.move(-500, 120, { steps: 8 });
+    await b.page.mouse.up();
+    await b.page.screenshot({ path: '/tmp/toolbar-game-360.png' });
+    const moved = (await btn.boundingBox())!;
+    expect(moved.x).toBeGreaterThanOrEqual(0);
+    expect(moved.x).toBeLessThan(10);
+    expect(await panel(b.page).count(), 'a drag does not open the panel').toBe(0);
+    await b.page.reload();
+    await bar.waitFor();
+    await b.page.getByRole('status', { name: '加载中' }).waitFor({ state: 'detached' });
+    const after = (await btn.boundingBox())!;
+    expect(Math.abs(after.x - moved.x)).toBeLessThan(1);
+    expect(Math.abs(after.y - moved.y)).toBeLessThan(1);
+    // a tap still opens it
+    await btn.click();
+    await panel(b.page).waitFor();
+  });
+});
