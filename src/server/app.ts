@@ -35,6 +35,7 @@ import withdrawRoutes from './withdraw/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import recordsRoutes from './records/routes.ts';
 import chatRoutes from './chat/plugin.ts';
+import activityRoutes from './activity/routes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes);
   await app.register(recordsRoutes);
   await app.register(chatRoutes);
+  await app.register(activityRoutes);
   await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);
