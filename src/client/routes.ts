@@ -8,6 +8,7 @@ import { cardsRoutes } from './features/cards/routes';
 import { withdrawRoutes } from './features/withdraw/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { chatRoutes } from './features/chat/routes';
+import { activityRoutes } from './features/activity/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -57,5 +58,6 @@ export const routes: RouteDef[] = [
   ...withdrawRoutes,
   ...walletRoutes,
   ...chatRoutes,
+  ...activityRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

@@ -61,6 +61,8 @@ export const keys = {
   chatDirectRooms: () => ['chat', 'direct'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,
   siteStatus: () => ['site', 'status'] as const,
+  /** activity red envelopes: the /redEnvelope list (with my claims) and the toolbar count */
+  activityEnvelopes: (what?: 'list' | 'count') => under(['activity', 'redEnvelopes'], what),
 
   /** operator screens: never shared with a player's, all under 'admin' */
   admin: (...parts: unknown[]) => ['admin', ...parts] as const,
