@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDayStartMs } from '../../src/domain/activity/index.ts';
+import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 import { beijingDate } from '../../src/domain/time.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { balanceOf, dwdEntry, expectLedgerSound, fund, requestId, saleIssue } from './betting-fixtures.ts';
@@ -65,6 +66,10 @@ describe('guests and players', () => {
     // the same request again answers the first result; another request is refused
     expect(await p.post(RECEIVE, { id, requestId: rid })).toMatchObject({ code: 1, data: { amount: '3.50', applied: false } });
     expect(await p.post(RECEIVE, { id })).toMatchObject({ code: -1, msg: '您已领取过该红包' });
+    expect(await balanceOf(ctx.sql, p.userId)).toBe(350);
+    // the request id of that claim, sent for another envelope, is a reused id
+    const other = await create();
+    expect(await p.post(RECEIVE, { id: other, requestId: rid })).toMatchObject({ code: -1, msg: REQUEST_REUSED_MSG });
     expect(await balanceOf(ctx.sql, p.userId)).toBe(350);
   });
 

@@ -22,6 +22,7 @@ import { ResponseCode } from '../../domain/errors.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
+import { refuseReusedRequest } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { envelopeById, gradeOfUser, periodSums } from './store.ts';
 
@@ -74,7 +75,19 @@ export async function receiveEnvelope(sql: Sql, userId: number, envelopeId: numb
   const nowMs = Date.now();
   const player = { grade: await gradeOfUser(sql, userId), periodSumFen: (await periodSums(sql, userId, [seen!], nowMs)).get(envelopeId)! };
   checkClaimable(seen!, player, nowMs);
+  try {
+    return await claimInTx(sql, userId, envelopeId, requestId, player);
+  } catch (err) {
+    // the request id made a claim of another envelope (unique (user_id, request_id))
+    const e = err as { code?: string; constraint_name?: string };
+    if (e.code === '23505' && e.constraint_name === 'activity_red_envelope_claims_request') refuseReusedRequest();
+    throw err;
+  }
+}
 
+async function claimInTx(
+  sql: Sql, userId: number, envelopeId: number, requestId: string | null, player: { grade: number; periodSumFen: number },
+): Promise<ClaimResult> {
   return sql.begin(async (tx) => {
     const env = (await envelopeById(tx, envelopeId, true))!;
     const prior = await priorClaim(tx, envelopeId, userId);

@@ -48,3 +48,6 @@ create table activity_red_envelope_claims (
   unique (envelope_id, user_id)
 );
 create index activity_red_envelope_claims_user on activity_red_envelope_claims (user_id, id desc);
+-- a player's request id makes one claim: reused for another envelope it is refused
+create unique index activity_red_envelope_claims_request on activity_red_envelope_claims (user_id, request_id)
+  where request_id is not null;
