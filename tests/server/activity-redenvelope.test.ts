@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDayStartMs } from '../../src/domain/activity/index.ts';
+import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
 import { beijingDate } from '../../src/domain/time.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
@@ -285,5 +286,40 @@ describe('bad input gets a Chinese message, never a 500', () => {
     expect(claims.data.list[0].amount).toBe('4.00');
     const list = await op.get('/v1/admin/activityRedEnvelope/list');
     expect(list.data.list.find((e: { id: number }) => e.id === id)).toMatchObject({ claimedCount: 1, paid: '4.00' });
+  });
+});
+
+describe('junk bodies against every call', () => {
+  const POSTS = [RECEIVE, SAVE, '/v1/admin/activityRedEnvelope/close'];
+  const GETS = [NUMBER, LIST, '/v1/admin/activityRedEnvelope/list', '/v1/admin/activityRedEnvelope/claims'];
+  const BODIES = [
+    '', '=', '&&&', 'a[b]=1', '__proto__=1&constructor=1', 'id=%00&requestId=%00&title=%00&budget=%00',
+    `id=1e309&budget=1e309&title=${'x'.repeat(5000)}`, 'id=NaN&budget=NaN&shares=NaN&kind=rain', 'id=-9223372036854775809',
+    'id=1&id=2&kind=rain&kind=giveaway', 'title=%ED%A0%80&kind=giveaway', 'kind=giveaway&title=%3Cscript%3E&budget=1&amount=1&startTime=x&endTime=y',
+  ];
+  const QUERIES = ['page=NaN', 'page=1e309', 'pageSize=-1', 'id=abc', 'id=1&id=2', 'x=1', 'id=%00'];
+
+  it('answers an envelope with a Chinese message, never a 500, and moves no money', async () => {
+    const who = [await player(), op];
+    const count = async () => (await ctx.sql`select (select count(*) from activity_red_envelopes)::int as e, (select count(*) from activity_red_envelope_claims)::int as c`)[0];
+    const before = await count();
+    for (const c of who) {
+      for (const path of POSTS) {
+        for (const payload of BODIES) {
+          const res = await c.raw({ method: 'POST', url: encodeEnpath(path), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+          const body = res.json();
+          expect({ path, payload, status: res.statusCode < 500, code: body.code !== 1, msg: /[\u4e00-\u9fff]/.test(body.msg) })
+            .toEqual({ path, payload, status: true, code: true, msg: true });
+        }
+      }
+      for (const path of GETS) {
+        for (const q of QUERIES) {
+          const res = await c.raw({ method: 'GET', url: `${encodeEnpath(path)}?${q}` });
+          expect({ path, q, status: res.statusCode < 500 }).toEqual({ path, q, status: true });
+          expect(res.json().msg).toMatch(/[\u4e00-\u9fff]/);
+        }
+      }
+    }
+    expect(await count()).toEqual(before);
   });
 });
