@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
-import RedEnvelopePage from '../../src/client/features/activity/RedEnvelopePage';
+import RedEnvelopePage, { timeRange } from '../../src/client/features/activity/RedEnvelopePage';
 import { readPendingAction } from '../../src/client/money/moneyAction';
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
 
@@ -36,6 +36,11 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('RedEnvelopePage', () => {
+  it('writes the time range short enough for a 360 px card', () => {
+    expect(timeRange('2026-11-24 20:00:00', '2026-11-24 21:30:00')).toBe('11-24 20:00 至 21:30');
+    expect(timeRange('2026-12-31 20:00:00', '2027-01-01 02:00:00')).toBe('12-31 20:00 至 01-01 02:00');
+  });
+
   it('shows each state, claims through the opening dialog and refreshes the list', async () => {
     let claimed = false;
     let pendingSeen: string | undefined;
@@ -60,6 +65,7 @@ describe('RedEnvelopePage', () => {
     });
     render(<RedEnvelopePage />);
     const first = await screen.findByTestId('activity-envelope-1');
+    expect(first.textContent).toContain('时间：11-24 08:00 至 11-25 08:00');
     expect(screen.getByTestId('activity-envelope-2').textContent).toContain('近7天充值满100.00元才可领取（当前0.00元）');
     expect(screen.getByTestId('activity-envelope-3').textContent).toContain('未开始');
     expect(screen.getByTestId('activity-envelope-4').textContent).toContain('已结束');
