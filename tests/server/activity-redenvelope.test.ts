@@ -60,6 +60,9 @@ describe('guests and players', () => {
     expect(await balanceOf(ctx.sql, p.userId)).toBe(350);
     const [t] = await ctx.sql`select transfer_id, type_code, amount from transfers where user_id = ${p.userId}`;
     expect(t).toMatchObject({ transfer_id: `ar:${id}:${p.userId}`, type_code: 206, amount: 350 });
+    // a withdrawal turnover requirement, as a recharge makes (default multiple 100 %)
+    const flows = await ctx.sql`select source, ref, base_fen, required_fen from turnover_flows where user_id = ${p.userId}`;
+    expect(flows).toEqual([{ source: 'activity', ref: `ar:${id}:${p.userId}`, base_fen: 350, required_fen: 350 }]);
     expect((await p.get(NUMBER)).data).toBe(0);
     const list = (await p.get(LIST)).data;
     expect(list.list.find((e: { id: number }) => e.id === id)).toMatchObject({ status: 'claimed', amount: '3.50' });

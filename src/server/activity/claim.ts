@@ -12,7 +12,8 @@
  *   ledger's account locks, in every path (no deadlock: nothing else locks an envelope after accounts).
  * Life cycle of a claim: checked without locks (state, eligibility: refusals cost no lock) → envelope
  * row locked → state checked again under the lock → amount decided (rain: split.ts with node:crypto) →
- * claim row, counters, transfer house → player (type 206) → commit.
+ * claim row, counters, transfer house → player (type 206), its withdrawal turnover requirement (source
+ * 'activity', as a recharge's: withdraw/turnover.ts) → commit.
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -24,6 +25,7 @@ import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
+import { addTurnover } from '../withdraw/turnover.ts';
 import { envelopeById, gradeOfUser, periodSums } from './store.ts';
 
 export interface ClaimResult {
@@ -113,6 +115,8 @@ async function claimInTx(
       remark: env.title,
     });
     if (!moved.applied) throw new Error(`transfer ${transferId} existed without its claim row`);
+    // like a recharge, the envelope's money must be bet before it can be withdrawn (withdraw settings' multiple)
+    await addTurnover(tx, { userId, baseFen: amountFen, source: 'activity', ref: transferId });
     return { envelopeId, amountFen, balanceAfterFen: moved.balanceAfterFen, applied: true };
   });
 }
