@@ -53,8 +53,8 @@ function ClaimsList({ id }: { id: number }) {
       <AdminList state={q} empty="暂无领取记录" keyOf={(c) => `${c.userName}:${c.time}`} totalText={(n) => `共 ${n} 人领取，合计 ${q.data?.totalPaid ?? '0.00'} 元`}>
         {(c) => (
           <div className="flex items-center justify-between gap-2">
-            <span className="truncate">{c.userName}</span>
-            <span className="shrink-0">{c.amount} 元 · {c.time}</span>
+            <span className="min-w-0 break-all">{c.userName}</span>
+            <span className="shrink-0 text-right">{c.amount} 元<br /><span className="text-xs text-gray-600">{c.time}</span></span>
           </div>
         )}
       </AdminList>
