@@ -5,7 +5,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { queryClient } from '../../src/client/query';
+import { useActivityEnvelopeBadge } from '../../src/client/features/activity/badge';
 import { currentUser } from '../../src/client/state/session';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import RedEnvelopePage, { timeRange } from '../../src/client/features/activity/RedEnvelopePage';
@@ -122,9 +124,37 @@ describe('RedEnvelopePage', () => {
     expect(await screen.findByTestId('activity-envelope-1')).toBeTruthy();
   });
 
-  it('says so when the network is gone (last: it marks the server unreachable)', async () => {
+  it('says so when the network is gone (it leaves the server marked unreachable: kept after the other page tests)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     render(<RedEnvelopePage />);
     expect((await screen.findByRole('alert')).textContent).toBe('网络未连接，联网后将自动重新加载');
+  });
+});
+
+function Badge({ enabled }: { enabled: boolean }) {
+  return <span data-testid="badge">{useActivityEnvelopeBadge(enabled)}</span>;
+}
+
+describe('useActivityEnvelopeBadge', () => {
+  it('shows the count, 9+ above 9, nothing for none, and asks nothing for a guest', async () => {
+    let count = 12;
+    stubNetwork({ '/v1/activity/getActivityRedEnvelopeNumber': () => ok(count) });
+    render(<Badge enabled={false} />);
+    expect(screen.getByTestId('badge').textContent).toBe('');
+    expect(callsTo('/v1/activity/getActivityRedEnvelopeNumber')).toHaveLength(0);
+    cleanup();
+    render(<Badge enabled />);
+    await waitFor(() => expect(screen.getByTestId('badge').textContent).toBe('9+'));
+    cleanup();
+    queryClient.clear();
+    count = 3;
+    render(<Badge enabled />);
+    await waitFor(() => expect(screen.getByTestId('badge').textContent).toBe('3'));
+    cleanup();
+    queryClient.clear();
+    count = 0;
+    render(<Badge enabled />);
+    await waitFor(() => expect(callsTo('/v1/activity/getActivityRedEnvelopeNumber')).toHaveLength(3));
+    expect(screen.getByTestId('badge').textContent).toBe('');
   });
 });
