@@ -8,6 +8,7 @@ import { cardsRoutes } from './features/cards/routes';
 import { withdrawRoutes } from './features/withdraw/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { chatRoutes } from './features/chat/routes';
+import { activityRoutes } from './features/activity/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -58,5 +59,6 @@ export const routes: RouteDef[] = [
   ...walletRoutes,
   ...chatRoutes,
   { path: '/embedChat', title: '嵌入聊天', component: lazy(() => import('./features/toolbar/EmbedChatPage')), auth: true, noTabBar: true },
+  ...activityRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

@@ -36,6 +36,7 @@ import walletRoutes from './wallet/routes.ts';
 import recordsRoutes from './records/routes.ts';
 import chatRoutes from './chat/plugin.ts';
 import pushPlugin from './push/plugin.ts';
+import activityRoutes from './activity/routes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordsRoutes);
   await app.register(pushPlugin);
   await app.register(chatRoutes);
+  await app.register(activityRoutes);
   await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);

@@ -61,10 +61,11 @@ export const keys = {
   chatDirectRooms: () => ['chat', 'direct'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,
   siteStatus: () => ['site', 'status'] as const,
-  /** the toolbar: the customer-service lines, the activity red envelopes' count, my embedded-chat binding */
+  /** the toolbar: the customer-service lines, my embedded-chat binding */
   customerService: () => ['site', 'customerService'] as const,
-  activityEnvelopeCount: () => ['activity', 'redEnvelopeNumber'] as const,
   embedChatBinding: () => ['chat', 'embed'] as const,
+  /** activity red envelopes: the /redEnvelope list (with my claims) and the toolbar count */
+  activityEnvelopes: (what?: 'list' | 'count') => under(['activity', 'redEnvelopes'], what),
 
   /** operator screens: never shared with a player's, all under 'admin' */
   admin: (...parts: unknown[]) => ['admin', ...parts] as const,

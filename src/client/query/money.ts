@@ -6,7 +6,7 @@ import { queryClient, type QueryKey } from './client';
 import { keys } from './keys';
 import { parseYuanToFen } from '../../domain/money';
 
-export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement';
+export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement' | 'activityEnvelope';
 
 const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   bet: () => [keys.betRecords(), keys.bill(), keys.profitLoss()],
@@ -17,6 +17,8 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   wallet: () => [keys.walletInfo(), keys.pledgeOrders(), keys.walletFlows(), keys.bill()],
   /** a draw was settled: wins paid, chases continued or stopped */
   settlement: () => [keys.betRecords(), keys.chaseRecords(), keys.bill(), keys.profitLoss()],
+  /** an activity red envelope claimed (type 206) */
+  activityEnvelope: () => [keys.activityEnvelopes(), keys.bill(), keys.profitLoss()],
 };
 
 /**

@@ -17,6 +17,7 @@ import { RechargeOrdersPanel } from '../payments/admin/RechargeOrdersPanel';
 import { WithdrawOrdersPanel } from '../withdraw/admin/WithdrawOrdersPanel';
 import { WithdrawSettingsPanel } from '../withdraw/admin/WithdrawSettingsPanel';
 import { PledgeProductsPanel } from '../wallet/admin/PledgeProductsPanel';
+import { ActivityEnvelopesPanel } from '../activity/admin/ActivityEnvelopesPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
@@ -30,6 +31,7 @@ const TABS = [
   { key: 'channels', label: '支付渠道', C: ChannelsPanel },
   { key: 'withdrawSettings', label: '提现设置', C: WithdrawSettingsPanel },
   { key: 'pledge', label: '虚拟钱包', C: PledgeProductsPanel },
+  { key: 'activityEnvelopes', label: '活动红包', C: ActivityEnvelopesPanel },
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
 ] as const;

@@ -19,4 +19,5 @@ export function useChatUnread(enabled: boolean): number {
   return enabled ? q.data ?? 0 : 0;
 }
 
-export const badgeText = (n: number) => (n > 9 ? '9+' : String(n));
+/** The count as a badge shows it (the one badge rule: 9+ above 9). */
+export { badgeLabel as badgeText } from '../../../domain/toolbar/service';

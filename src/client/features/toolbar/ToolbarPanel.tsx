@@ -10,11 +10,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser } from '../../state/session';
 import { tenantConfig } from '../../state/tenant';
 import { confirmDialog, showToast } from '../../ui';
-import { keys, queryClient, useQuery } from '../../query';
+import { keys, queryClient } from '../../query';
 import { useChatUnread } from '../chat/unread';
 import { badgeLabel, LOGIN_FIRST_MSG, NO_SERVICE_LINE_MSG } from '../../../domain/toolbar/service';
 import { TOOLBAR_PANEL } from '../../../domain/constants';
-import { getActivityEnvelopeCount, getServiceLines, type PlayerServiceLine } from './api';
+import { getServiceLines, type PlayerServiceLine } from './api';
+import { useActivityEnvelopeCount } from '../activity/badge';
 import { ServicePicker } from './ServicePicker';
 
 interface Entry { key: string; label: string; icon: string; badge?: string; badgeText?: string; needsLogin: boolean; run(): void }
@@ -32,7 +33,7 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
   const [, navigate] = useLocation();
   const loggedIn = Boolean(currentUser.value?.isLogin);
   const embedEnabled = tenantConfig.value?.embedChatEnabled === true;
-  const envelopes = useQuery({ queryKey: keys.activityEnvelopeCount(), queryFn: getActivityEnvelopeCount, enabled: loggedIn, staleTime: 30_000 });
+  const envelopeCount = useActivityEnvelopeCount(loggedIn);
   const unread = useChatUnread(loggedIn);
   const [lines, setLines] = useState<PlayerServiceLine[] | null>(null);
   const [serviceBusy, setServiceBusy] = useState(false);
@@ -60,7 +61,6 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
       setServiceBusy(false);
     }
   };
-  const envelopeCount = loggedIn ? envelopes.data ?? 0 : 0;
   const entries: Entry[] = [
     { key: 'redEnvelope', label: '红包', icon: ICONS.envelope, badge: badgeLabel(envelopeCount), badgeText: `${envelopeCount}个红包可领取`, needsLogin: true, run: () => go('/redEnvelope') },
     { key: 'longDragon', label: '长龙助手', icon: ICONS.dragon, needsLogin: true, run: () => go('/longDragon') },

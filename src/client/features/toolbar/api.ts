@@ -1,4 +1,4 @@
-/** Typed calls of the toolbar: customer-service lines, the activity envelopes' count, the embedChat* calls (docs/api.md). */
+/** Typed calls of the toolbar: customer-service lines and the embedChat* calls (docs/api.md). */
 import { request } from '../../api/request';
 import type { ServiceLine } from '../../../domain/toolbar/service';
 
@@ -8,21 +8,6 @@ export type PlayerServiceLine = Omit<ServiceLine, 'enabled'>;
 
 export async function getServiceLines(): Promise<PlayerServiceLine[]> {
   return (await request<{ list: PlayerServiceLine[] }>('GET', '/v1/site/customerServiceList', undefined, { inline: true })).list;
-}
-
-/**
- * How many activity red envelopes wait for me (the 红包 badge). The call belongs to the activity
- * feature; any failure (not there yet, offline, logged out) means no badge, silently.
- */
-export async function getActivityEnvelopeCount(): Promise<number> {
-  try {
-    const d = await request<unknown>('GET', '/v1/activity/getActivityRedEnvelopeNumber', undefined, quiet);
-    const n = typeof d === 'number' ? d : typeof d === 'string' ? Number(d)
-      : typeof d === 'object' && d !== null ? Number((d as Record<string, unknown>).count ?? (d as Record<string, unknown>).num ?? 0) : 0;
-    return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 export interface EmbedAccount { uid: string; userName: string; nickName: string; avatar: string; bound: number; muid: string }
