@@ -117,12 +117,14 @@ describe('opening', () => {
       }
     }
     expect((await bob.post('/v1/transfer/openRedEnvelope', { recordId, roomCode: other })).msg).toBe('红包不存在');
-    for (const q of [{ recordId: 'HB' }, { recordId, pageSize: 0 }, { recordId, pageNum: -1 }, { recordId, roomCode: other }]) {
+    const detailQueries: Record<string, string | number>[] = [{ recordId: 'HB' }, { recordId, pageSize: 0 }, { recordId, pageNum: -1 }, { recordId, roomCode: other }];
+    for (const q of detailQueries) {
       const r = await bob.get('/v1/transfer/queryReceiveRedEnvelope', q);
       expect(r.code).toBe(-1);
       expect(r.status).toBeLessThan(500);
     }
-    for (const q of [{ startTime: '2026-13-45' }, { endTime: 'x' }, { pageSize: 1000 }]) {
+    const recordQueries: Record<string, string | number>[] = [{ startTime: '2026-13-45' }, { endTime: 'x' }, { pageSize: 1000 }];
+    for (const q of recordQueries) {
       const r = await bob.get('/v1/transfer/queryFrontReceiveRedEnvelopeByUserid', q);
       expect(r.status).toBeLessThan(500);
     }
