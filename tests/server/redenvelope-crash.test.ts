@@ -112,7 +112,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise
 function openAs(baseUrl: string, cookie: string, recordId: string, roomCode: string) {
   const body = new URLSearchParams({ recordId, roomCode, roomId: '', isDirect: '0' }).toString();
   return fetch(baseUrl + encodeEnpath('/v1/transfer/openRedEnvelope'), {
-    method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': cookie.slice(4, 12) }, body,
+    method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body,
   }).then((r) => r.json()).catch(() => null);
 }
 
