@@ -137,4 +137,46 @@ describe('opening', () => {
     expect((await bob.get('/v1/transfer/queryReceiveRedEnvelopeList')).status).toBe(403);
     expect((await bob.get('/v1/admin/redEnvelope/config')).status).toBe(403);
   });
+
+  it('answers junk on every envelope call with a Chinese refusal, never a 500 and never money', async () => {
+    const op = await ctx.userClient({ isOperator: true });
+    const bob = await player(ctx, 0);
+    const balance0 = await playerBalance(ctx.sql, alice.userId);
+    const posts = ['/v1/transfer/snatchRedEnvelope', '/v1/transfer/openRedEnvelope', '/v1/transfer/updateReadedRedEnvelop',
+      '/v1/admin/redEnvelope/config', '/v1/admin/redEnvelope/system'];
+    const gets = ['/v1/transfer/queryReceiveRedEnvelope', '/v1/transfer/queryFrontReceiveRedEnvelopeByUserid',
+      '/v1/transfer/queryConfigurationInformation', '/v1/transfer/queryReceiveRedEnvelopeList', '/v1/transfer/queryPersonaRedEnvelopeCircumstance'];
+    const junk: Record<string, string>[] = [
+      {}, { recordId: '' }, { recordId: '%00' }, { recordId: 'HB'.padEnd(20, '9'), roomCode: '<script>' }, { recordId: 'HB1', roomId: '1e309', isDirect: 'NaN' },
+      { recordCode: 'x'.repeat(5000) }, { grade: '1e309', maxAmount: '-1', dayLimitAmount: 'NaN', dayLimitCount: '-5' },
+      { roomCode, num: '1e309', type: '2', amount: '1e309', requestId: 'abcdefgh' }, { roomCode, num: '-1', type: '9', amount: '-5', requestId: 'abcdefgh' },
+      { type: '2', startTime: '9999-99-99', endTime: '0000-00-00', pageNum: '0', pageSize: '1e9', status: '99', userName: '%' },
+      { __proto__: '1', constructor: '1' } as Record<string, string>,
+    ];
+    for (const c of [bob, op]) {
+      for (const form of junk) {
+        for (const path of posts) {
+          const r = await c.post(path, form);
+          expect(r.status, `${path} ${JSON.stringify(form)}`).toBeLessThan(500);
+          if (r.code !== 1) expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
+        }
+        for (const path of gets) {
+          const r = await c.get(path, form);
+          expect(r.status, `${path} ${JSON.stringify(form)}`).toBeLessThan(500);
+          if (r.code !== 1) expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
+        }
+      }
+    }
+    // junk envelope bodies through the chat send
+    const bodies = ['[]', 'null', '1', '"x"', '{"num":1e309,"type":2,"amount":"1"}', '{"num":"1","type":"2","amount":null}',
+      '{"num":{"a":1},"type":2,"amount":"1"}', '{"num":1,"type":2,"amount":["1"]}', '{"num":1,"type":2,"amount":"1","wishingRemark":{"x":1}}',
+      '{"num":1,"type":2,"amount":"0"}', '{"num":1,"type":2,"amount":"0.001"}', '{"num":1,"type":1,"amount":"999999.99"}'];
+    for (const message of bodies) {
+      const r = await alice.post('/v1/chat/addMessage', { roomCode, messageTypeId: 3, message, safetyPassword: alice.safety, requestId: `junk${message.length}x${Math.random().toString(36).slice(2, 8)}` });
+      expect(r.status, message).toBeLessThan(500);
+      expect(r.code, message).toBe(-1);
+      expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect(await playerBalance(ctx.sql, alice.userId)).toBe(balance0);
+  });
 });
