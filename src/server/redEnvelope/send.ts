@@ -1,7 +1,8 @@
 /**
  * Sending a red envelope: the server step of message type 3 in the one chat pipeline
- * (chat/send.ts sendToRoom). In ONE transaction: the sender's user row locked (their sends are
- * serialised, so the quota and the request id are checked against committed sends), the daily
+ * (chat/send.ts sendToRoom). In ONE transaction: the sender's user row locked FOR NO KEY UPDATE
+ * (their sends are serialised, so the quota and the request id are checked against committed
+ * sends; the rows that merely reference the user, like an open's receipt, never wait), the daily
  * quota and count, one ledger transfer of the total from the player to their red_envelope_escrow
  * (rs:<recordCode>, 307), the chat message row and the envelope row. Never money without a
  * message, never a message without money. Published after commit.
@@ -63,7 +64,7 @@ export function fundingOf(senderId: number, system: boolean): { kind: AccountKin
 export async function storeEnvelope(app: FastifyInstance, s: EnvelopeSend): Promise<{ row: MessageRow; fresh: boolean }> {
   const fingerprint = fingerprintOf(s);
   return app.deps.sql.begin(async (tx) => {
-    const [user] = await tx<{ grade: number }[]>`select grade from users where id = ${s.senderId} for update`;
+    const [user] = await tx<{ grade: number }[]>`select grade from users where id = ${s.senderId} for no key update`;
     if (!user) refuse('用户不存在');
     const replay = await priorSend(tx, s.senderId, s.requestId, fingerprint);
     if (replay) return { row: replay, fresh: false };
