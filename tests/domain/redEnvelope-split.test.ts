@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitShares, type RandomInt } from '../../src/domain/redEnvelope/split.ts';
 import { checkLimits, DEFAULT_WISH, MSG, parseSendForm, validateSend, viewerState } from '../../src/domain/redEnvelope/rules.ts';
+import { envelopeBody, envelopePreview, parseEnvelopeMessage } from '../../src/domain/redEnvelope/message.ts';
 import { chiSquareFit } from './chiSquare.ts';
 
 /** mulberry32: a small seeded generator, the tests' fixed source (never used outside tests). */
@@ -112,5 +113,20 @@ describe('the send form (spec 001 section 5)', () => {
     expect(viewerState({ ...f, allTaken: true, viewerIsSender: true })).toBe(5);
     expect(viewerState({ ...f, expired: true })).toBe(1);
     expect(viewerState({ ...f, expired: true, refunded: true })).toBe(4);
+  });
+});
+
+describe('the envelope message (type 3)', () => {
+  it('parses the sent form into the plan and refuses junk', () => {
+    expect(parseEnvelopeMessage('{"num":2,"type":1,"amount":"1.5","wishingRemark":"好运"}')).toEqual({
+      ok: true, body: JSON.stringify({ num: 2, type: 1, amountFen: 150, totalFen: 300, wishingRemark: '好运' }),
+    });
+    for (const junk of ['x', '[]', 'null', '{"num":1}', '{"num":1,"type":2,"amount":{}}']) expect(parseEnvelopeMessage(junk).ok).toBe(false);
+  });
+  it('stores the record id, type, wish and count; previews as [红包] and the wish', () => {
+    const body = envelopeBody('HB000000000000000001', { type: 2, wishingRemark: '恭喜', num: 3 });
+    expect(JSON.parse(body)).toEqual({ recordId: 'HB000000000000000001', type: 2, wishingRemark: '恭喜', num: 3 });
+    expect(envelopePreview(body)).toBe('[红包]恭喜');
+    expect(envelopePreview('junk')).toBe('[红包]');
   });
 });

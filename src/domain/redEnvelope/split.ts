@@ -46,12 +46,3 @@ export function splitShares(type: number, num: number, totalFen: number, randomI
   shares.push(totalFen - prev);
   return shares;
 }
-
-/** The best-luck share's index (the largest; the first of equals), for a random envelope fully taken. */
-export function bestIndex(amounts: readonly number[]): number {
-  let best = -1;
-  amounts.forEach((a, i) => {
-    if (best < 0 || a > amounts[best]!) best = i;
-  });
-  return best;
-}
