@@ -84,6 +84,8 @@ describe('sending', () => {
       roomCode, messageTypeId: 3, message: JSON.stringify({ num: 1, type: 1, amount: '1' }), requestId: newRequestId(),
     });
     expect([r.code, r.msg]).toEqual([-1, '请先设置资金密码']);
+    expect(r.data).toEqual({ needSafetyPassword: true });
+    expect((await none.get('/v1/transfer/queryConfigurationInformation', { type: 2 })).data.hasSafetyPassword).toBe(false);
     expect((await sendIn(alice, roomCode, { safetyPassword: 'f'.repeat(32) })).msg).toMatch(/^资金密码错误/);
     // no request id
     expect((await alice.post('/v1/chat/addMessage', { roomCode, messageTypeId: 3, message: JSON.stringify({ num: 1, type: 1, amount: '1' }), safetyPassword: alice.safety })).msg)
