@@ -75,7 +75,7 @@ describe('web push', () => {
     const registrationId = registrations.find((r) => r.scopeURL === `${b.baseUrl}/` && !r.isDeleted)!.registrationId;
 
     const url = `/chatRoom/${roomCode}`;
-    const payload = { title: '推送测试房', body: '[红包] 恭喜发财，大吉大利', url, tag: 'envelope-E2E1' };
+    const payload = { title: '推送测试房', body: '[红包] 恭喜发财，大发发发发', url, tag: 'envelope-E2E1' };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: b.baseUrl, registrationId, data: JSON.stringify(payload) });
 
     const shown = () => b.page.evaluate(async () => {

@@ -97,11 +97,21 @@ export async function storeMessage(sql: Sql | Tx, m: NewMessage): Promise<Messag
   return row;
 }
 
-/** Stores, then publishes: the database holds the message before any socket hears of it. */
-export async function postMessage(sql: Sql, publish: (e: BusEvent) => Promise<void>, m: NewMessage): Promise<WireMessage> {
-  const row = await storeMessage(sql, m);
+/** Publishes a stored row (after its transaction committed) and answers its wire shape. */
+export async function publishRow(publish: (e: BusEvent) => Promise<void>, row: MessageRow): Promise<WireMessage> {
   await publish({ kind: 'message', roomId: row.room_id, seq: row.room_seq, frame: messageFrame(row) });
   return wireMessage(row);
+}
+
+/** Reads one stored message in its wire row (a money kind's replay answers its first message). */
+export async function messageRow(sql: Sql | Tx, id: number): Promise<MessageRow | null> {
+  const [row] = await sql<MessageRow[]>`${SELECT(sql)} where m.id = ${id}`;
+  return row ?? null;
+}
+
+/** Stores, then publishes: the database holds the message before any socket hears of it. */
+export async function postMessage(sql: Sql, publish: (e: BusEvent) => Promise<void>, m: NewMessage): Promise<WireMessage> {
+  return publishRow(publish, await storeMessage(sql, m));
 }
 
 /**

@@ -13,12 +13,17 @@ import { enterAsGuest, enterToSpeak, speakCheck } from './entry.ts';
 import { guestWireId } from '../../domain/chat/guest.ts';
 import { GRADE_GUEST } from '../../domain/chat/constants.ts';
 import { publicRoom, type RoomRow } from './rooms.ts';
+import { sendEnvelope, type MoneyFields } from '../redEnvelope/send.ts';
+import { envelopeSpeakRefusal } from '../redEnvelope/access.ts';
+import { MSG as ENVELOPE_MSG } from '../../domain/redEnvelope/rules.ts';
 
 export interface Outgoing {
   messageTypeId: number;
   message: string;
   status?: number;
   mentionIds?: number[];
+  /** a money kind's fields (red envelope): the safety password hash and the request id */
+  money?: MoneyFields;
 }
 
 /**
@@ -44,6 +49,13 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
   const parsed = kind.parse(out.message, room.message_length);
   if (!parsed.ok) refuse(parsed.msg);
   await SERVER_CHECKS[kind.id]?.(app, parsed.body);
+  // a money kind runs its own step (checks, ledger, row and message in one transaction); its
+  // request id and daily count bound it, so flood control (which would refuse a retry) is not asked
+  if (kind.id === MessageType.RED_ENVELOPE) {
+    const sent = await sendEnvelope(app, room, userId, parsed.body, out.money ?? {});
+    if (sent.fresh) await announce(app, room, sent.message, userId, [], 0);
+    return sent.message;
+  }
   if (!(await app.chat.flood.allow(userId ?? guestWireId(guestId ?? 0), room.id))) refuse(FLOOD_MSG);
   const sql = app.deps.sql;
   const mentionIds = out.mentionIds?.length
@@ -58,11 +70,22 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
     status: out.status ?? 0,
     mentionIds,
   });
-  app.push.afterMessage(room, { id: message.id, messageTypeId: kind.id, body: message.message, nickname: message.nickname, senderId: userId, mentionIds, status: out.status ?? 0 });
-  if (mentionIds.length > 0 || out.status === 1) {
-    await app.chat.roomEvent(room.id, RoomEvent.MENTION, { id: message.id, userIds: mentionIds.map(String), all: out.status === 1 ? 1 : 0 });
-  }
+  await announce(app, room, message, userId, mentionIds, out.status ?? 0);
   return message;
+}
+
+/**
+ * What follows every newly stored and published message, of every type: the web push (envelopes,
+ * mentions, private messages; in the background) and the room's @ notice. A replayed money send
+ * (the same request id) is not announced again.
+ */
+export async function announce(
+  app: FastifyInstance, room: RoomRow, message: WireMessage, senderId: number | null, mentionIds: number[], status: number,
+): Promise<void> {
+  app.push.afterMessage(room, { id: message.id, messageTypeId: message.messageTypeId, body: message.message, nickname: message.nickname, senderId, mentionIds, status });
+  if (mentionIds.length > 0 || status === 1) {
+    await app.chat.roomEvent(room.id, RoomEvent.MENTION, { id: message.id, userIds: mentionIds.map(String), all: status === 1 ? 1 : 0 });
+  }
 }
 
 export interface PublicSend {
@@ -71,6 +94,8 @@ export interface PublicSend {
   message: string;
   status?: number;
   userIds?: string;
+  safetyPassword?: string;
+  requestId?: string;
 }
 
 /** A member sends into a public room: entry, mutes, @全部 for managers, then the pipeline. */
@@ -78,10 +103,11 @@ export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, 
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
   const { viewer, refusal } = await enterToSpeak(sql, room, user);
-  if (refusal) refuse(refusal);
+  if (refusal) refuse(body.messageTypeId === MessageType.RED_ENVELOPE ? envelopeSpeakRefusal(refusal) : refusal);
   if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
-  return sendToRoom(app, room, user.userId, { messageTypeId: body.messageTypeId, message: body.message, status: body.status ?? 0, mentionIds }, via);
+  const money = { safetyPassword: body.safetyPassword, requestId: body.requestId };
+  return sendToRoom(app, room, user.userId, { messageTypeId: body.messageTypeId, message: body.message, status: body.status ?? 0, mentionIds, money }, via);
 }
 
 /**
@@ -93,6 +119,7 @@ export async function sendAsGuest(app: FastifyInstance, guestId: number, body: P
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
   enterAsGuest(room, body.guestCode);
+  if (body.messageTypeId === MessageType.RED_ENVELOPE) refuse(ENVELOPE_MSG.guest);
   const refusal = await speakCheck(sql, room, { userId: null, guestId, grade: GRADE_GUEST, isManager: false });
   if (refusal) refuse(refusal);
   if (body.status === 1) refuse('只有管理员可以@全部');

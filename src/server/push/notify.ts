@@ -7,6 +7,7 @@
  * announced once, as the envelope.
  */
 import { MessageType, messageKind } from '../../domain/chat/messageTypes.ts';
+import { DEFAULT_WISH } from '../../domain/redEnvelope/rules.ts';
 import {
   CHAT_PUSH_TTL_SEC, ENVELOPE_PUSH_TTL_SEC, PUSH_BODY_MAX_CHARS, PushKind, type PushKindName, type PushPayload,
 } from '../../domain/push.ts';
@@ -39,8 +40,6 @@ export interface PushJob {
   topic: string;
   urgency: 'high' | 'normal';
 }
-
-export const DEFAULT_WISH = '恭喜发财，大吉大利';
 
 /** The wish of a red-envelope message's JSON (spec 001 §5: wishingRemark), else the default wish. */
 export function envelopeWish(body: string): string {
