@@ -11,6 +11,7 @@ import { SitePanel } from './SitePanel';
 import { OutboxPanel, LedgerPanel } from './ListsPanel';
 import { LotteryPanel } from './LotteryPanel';
 import { ChatRooms } from './ChatRooms';
+import { RedEnvelopePanel } from './RedEnvelopePanel';
 import { ChannelsPanel } from '../payments/admin/ChannelsPanel';
 import { RechargeOrdersPanel } from '../payments/admin/RechargeOrdersPanel';
 import { WithdrawOrdersPanel } from '../withdraw/admin/WithdrawOrdersPanel';
@@ -23,6 +24,7 @@ const TABS = [
   { key: 'site', label: '站点', C: SitePanel },
   { key: 'lottery', label: '彩票管理', C: LotteryPanel },
   { key: 'chat', label: '聊天室', C: ChatRooms },
+  { key: 'redEnvelope', label: '红包', C: RedEnvelopePanel },
   { key: 'recharge', label: '充值审核', C: RechargeOrdersPanel },
   { key: 'withdraw', label: '提现审核', C: WithdrawOrdersPanel },
   { key: 'channels', label: '支付渠道', C: ChannelsPanel },
