@@ -5,13 +5,14 @@
  * divider) exists only on the client and is never sent.
  */
 import { hasControlChars } from '../controlChars.ts';
+import { envelopePreview, parseEnvelopeMessage } from '../redEnvelope/message.ts';
 
 export const MessageType = {
   /** plain text, stored as sent */
   TEXT: 1,
   /** an uploaded image: JSON { imgPath, thumbPath } */
   IMAGE: 2,
-  /** red envelope (a later issue) */
+  /** red envelope: sent as the form JSON, stored as { recordId, type, wishingRemark, num } (domain/redEnvelope) */
   RED_ENVELOPE: 3,
   /** shared bet slip (a later issue) */
   SHARED_BET: 7,
@@ -71,6 +72,9 @@ export function parseImage(message: string): Parsed {
 export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, MessageKind>([
   [MessageType.TEXT, { id: MessageType.TEXT, name: '文字', sentBy: ['addMessage', 'addDirectMessage'], parse: parseText, preview: (b) => b }],
   [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', sentBy: ['addImage', 'addDirectMessage'], parse: parseImage, preview: () => '[图片]' }],
+  [MessageType.RED_ENVELOPE, {
+    id: MessageType.RED_ENVELOPE, name: '红包', sentBy: ['addMessage', 'addDirectMessage'], parse: parseEnvelopeMessage, preview: envelopePreview,
+  }],
 ]);
 
 export function messageKind(id: number): MessageKind | null {

@@ -14,6 +14,7 @@ import { formatBeijing } from '../../domain/time.ts';
 import { historyPage } from './messages.ts';
 import { directRoomOf, isAnyManager } from './rooms.ts';
 import { sendToRoom } from './send.ts';
+import { withEnvelopeState } from '../redEnvelope/view.ts';
 import {
   AddDirectMessageBody, DirectMessageBody, DirectMessageListQuery, DirectRoomQuery, PagingQuery, RemarkBody, RemarkQuery,
   type AddDirectMessage, type DirectMessage, type DirectMessageListQ, type DirectRoomQ, type Paging, type Remark, type RemarkQ,
@@ -95,7 +96,8 @@ export default async function directRoutes(app: FastifyInstance) {
   app.post<{ Body: AddDirectMessage }>('/v1/chat/addDirectMessage', { config: USER, schema: { body: AddDirectMessageBody } }, async (req) => {
     const user = loggedIn(req);
     const room = await directRoomOf(sql, req.body.roomId, user.userId);
-    const message = await sendToRoom(app, room, user.userId, { messageTypeId: req.body.messageTypeId, message: req.body.message }, 'addDirectMessage');
+    const money = { safetyPassword: req.body.safetyPassword, requestId: req.body.requestId };
+    const message = await sendToRoom(app, room, user.userId, { messageTypeId: req.body.messageTypeId, message: req.body.message, money }, 'addDirectMessage');
     // the sender has read what they sent
     await sql`update chat_direct_members set message_read_id = greatest(message_read_id, ${message.id})
               where room_id = ${room.id} and user_id = ${user.userId}`;
@@ -107,7 +109,7 @@ export default async function directRoutes(app: FastifyInstance) {
       const user = loggedIn(req);
       const room = await directRoomOf(sql, req.query.roomId, user.userId);
       const size = historyPageSize(req.query.pageSize ?? PAGE_SIZE, MAX_PAGE_SIZE);
-      return ok({ list: await historyPage(sql, room.id, req.query.id, size, false) });
+      return ok({ list: await withEnvelopeState(sql, user.userId, await historyPage(sql, room.id, req.query.id, size, false)) });
     },
   );
 

@@ -90,6 +90,39 @@ export async function storeMessage(sql: Sql, m: NewMessage): Promise<MessageRow>
   });
 }
 
+/**
+ * Stores one message inside the caller's transaction (a money kind: the red envelope's transfer,
+ * its row and its message commit together). The caller publishes after commit (publishRow).
+ */
+export async function storeMessageInTx(tx: Tx, m: NewMessage): Promise<MessageRow> {
+  const [room] = await tx<{ last_seq: number }[]>`
+    update chat_rooms set last_seq = last_seq + 1 where id = ${m.roomId} returning last_seq`;
+  const [row] = await tx<MessageRow[]>`
+    with made as (
+      insert into chat_messages (room_id, room_seq, user_id, guest_id, message_type_id, body, status, mention_ids)
+      values (${m.roomId}, ${room.last_seq}, ${m.userId}, ${m.guestId ?? null}, ${m.messageTypeId}, ${m.body}, ${m.status ?? 0},
+              ${m.mentionIds ?? []})
+      returning *)
+    select m.id, m.room_id, m.room_seq, m.user_id, m.guest_id, m.message_type_id, m.body, m.status, m.state, m.created_at,
+           u.user_name, u.nick_name, u.avatar, u.grade,
+           coalesce(u.grade = ${GRADE_MANAGER} or u.is_operator
+                    or exists (select 1 from chat_room_managers rm where rm.room_id = m.room_id and rm.user_id = m.user_id), false) as manager
+    from made m left join users u on u.id = m.user_id`;
+  return row;
+}
+
+/** Publishes a stored row (after its transaction committed) and answers its wire shape. */
+export async function publishRow(publish: (e: BusEvent) => Promise<void>, row: MessageRow): Promise<WireMessage> {
+  await publish({ kind: 'message', roomId: row.room_id, seq: row.room_seq, frame: messageFrame(row) });
+  return wireMessage(row);
+}
+
+/** Reads one stored message in its wire row (a money kind's replay answers its first message). */
+export async function messageRow(sql: Sql | Tx, id: number): Promise<MessageRow | null> {
+  const [row] = await sql<MessageRow[]>`${SELECT(sql)} where m.id = ${id}`;
+  return row ?? null;
+}
+
 /** Stores, then publishes: the database holds the message before any socket hears of it. */
 export async function postMessage(sql: Sql, publish: (e: BusEvent) => Promise<void>, m: NewMessage): Promise<WireMessage> {
   const row = await storeMessage(sql, m);

@@ -1,6 +1,6 @@
 /**
  * Chat: the services of this instance (bus, hub, presence, flood control) and every chat route,
- * the live socket and the operator's room routes. Registered once by app.ts.
+ * the live socket, the operator's room routes and the red envelope calls (redEnvelope/). Registered once by app.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +13,8 @@ import imageRoutes from './imageRoutes.ts';
 import playerRoutes from './playerRoutes.ts';
 import roomRoutes from './roomRoutes.ts';
 import { ChatServices } from './services.ts';
+import redEnvelopeRoutes from '../redEnvelope/routes.ts';
+import redEnvelopeAdminRoutes from '../redEnvelope/adminRoutes.ts';
 
 async function chatPlugin(app: FastifyInstance) {
   const services = new ChatServices(app.deps.sql, app.deps.redis ?? null, app.log);
@@ -25,6 +27,8 @@ async function chatPlugin(app: FastifyInstance) {
   await app.register(imageRoutes);
   await app.register(guestRoutes);
   await app.register(chatAdminRoutes);
+  await app.register(redEnvelopeRoutes);
+  await app.register(redEnvelopeAdminRoutes);
   await app.register(socketRoutes);
 }
 

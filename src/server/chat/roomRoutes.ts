@@ -13,6 +13,7 @@ import { activeBan, enterAsGuest, enterAsMember, grantByPassword, memberOf, PASS
 import { historyPage } from './messages.ts';
 import { publicRoom, roomSetting, viewerOf, type RoomRow } from './rooms.ts';
 import { sendInPublicRoom } from './send.ts';
+import { withEnvelopeState } from '../redEnvelope/view.ts';
 import {
   AddMessageBody, CheckPasswordBody, GuestMessageListQuery, MessageListQuery, OnlineQuery, PagingQuery, RoleQuery,
   RoomMessageBody, RoomQuery, type AddMessage, type CheckPassword, type GuestMessageListQ, type MessageListQ,
@@ -88,9 +89,10 @@ export default async function roomRoutes(app: FastifyInstance) {
   app.get<{ Querystring: MessageListQ }>(
     '/v1/chat/getMessageListWeb', { config: USER, schema: { querystring: MessageListQuery } }, async (req) => {
       const room = await publicRoom(sql, req.query.roomCode);
-      await enterAsMember(sql, room, loggedIn(req));
+      const user = loggedIn(req);
+      await enterAsMember(sql, room, user);
       const size = historyPageSize(req.query.pageSize ?? PAGE_SIZE, MAX_PAGE_SIZE);
-      return ok({ list: await historyPage(sql, room.id, req.query.id, size, true) });
+      return ok({ list: await withEnvelopeState(sql, user.userId, await historyPage(sql, room.id, req.query.id, size, true)) });
     },
   );
 
@@ -99,7 +101,7 @@ export default async function roomRoutes(app: FastifyInstance) {
       const room = await publicRoom(sql, req.query.roomCode);
       enterAsGuest(room, req.query.guestCode);
       const size = historyPageSize(req.query.pageSize ?? PAGE_SIZE, MAX_PAGE_SIZE);
-      return ok({ list: await historyPage(sql, room.id, req.query.id, size, true), registerLink: room.register_link });
+      return ok({ list: await withEnvelopeState(sql, null, await historyPage(sql, room.id, req.query.id, size, true)), registerLink: room.register_link });
     },
   );
 

@@ -1,6 +1,6 @@
 /** Request schemas of the chat calls (unknown fields refused). Field labels: domain/validation.ts. */
 import { Type, type Static } from '@sinclair/typebox';
-import { CredentialHash, Form } from '../http/envelope.ts';
+import { CredentialHash, Form, RequestId } from '../http/envelope.ts';
 import { MAX_PAGE_SIZE, REMARK_MAX_CHARS } from '../../domain/chat/constants.ts';
 import { PlainText } from '../site/text.ts';
 
@@ -28,6 +28,9 @@ export const AddMessageBody = Form({
   message: MessageText,
   status: Type.Optional(Flag),
   userIds: Type.Optional(IdList),
+  /** a red envelope (type 3): the safety password hash and the money action's request id */
+  safetyPassword: Type.Optional(CredentialHash),
+  requestId: Type.Optional(RequestId),
 });
 export const RoomMessageBody = Form({ roomCode: RoomCode, id: Id });
 export const OnlineQuery = Form({
@@ -41,7 +44,10 @@ export const OnlineQuery = Form({
 
 export const DirectRoomQuery = Form({ roomId: Type.Optional(Id), targetUserId: Type.Optional(Id) });
 export const DirectMessageListQuery = Form({ roomId: Id, id: Type.Optional(Id), pageSize: Type.Optional(PageSize) });
-export const AddDirectMessageBody = Form({ roomId: Id, messageTypeId: Type.Integer({ minimum: 1, maximum: 99 }), message: MessageText });
+export const AddDirectMessageBody = Form({
+  roomId: Id, messageTypeId: Type.Integer({ minimum: 1, maximum: 99 }), message: MessageText,
+  safetyPassword: Type.Optional(CredentialHash), requestId: Type.Optional(RequestId),
+});
 export const DirectMessageBody = Form({ roomId: Id, id: Id });
 export const RemarkQuery = Form({ targetUserId: Id });
 export const RemarkBody = Form({ targetUserId: Id, remark: PlainText(REMARK_MAX_CHARS) });

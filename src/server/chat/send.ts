@@ -13,12 +13,17 @@ import { enterAsGuest, enterAsMember, speakCheck } from './entry.ts';
 import { guestWireId } from '../../domain/chat/guest.ts';
 import { GRADE_GUEST } from '../../domain/chat/constants.ts';
 import { publicRoom, type RoomRow } from './rooms.ts';
+import { sendEnvelope, type MoneyFields } from '../redEnvelope/send.ts';
+import { envelopeSpeakRefusal } from '../redEnvelope/access.ts';
+import { MSG as ENVELOPE_MSG } from '../../domain/redEnvelope/rules.ts';
 
 export interface Outgoing {
   messageTypeId: number;
   message: string;
   status?: number;
   mentionIds?: number[];
+  /** a money kind's fields (red envelope): the safety password hash and the request id */
+  money?: MoneyFields;
 }
 
 /**
@@ -44,6 +49,9 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
   const parsed = kind.parse(out.message, room.message_length);
   if (!parsed.ok) refuse(parsed.msg);
   await SERVER_CHECKS[kind.id]?.(app, parsed.body);
+  // a money kind runs its own step (checks, ledger, row and message in one transaction); its
+  // request id and daily count bound it, so flood control (which would refuse a retry) is not asked
+  if (kind.id === MessageType.RED_ENVELOPE) return sendEnvelope(app, room, userId, parsed.body, out.money ?? {});
   if (!(await app.chat.flood.allow(userId ?? guestWireId(guestId ?? 0), room.id))) refuse(FLOOD_MSG);
   const sql = app.deps.sql;
   const mentionIds = out.mentionIds?.length
@@ -70,6 +78,8 @@ export interface PublicSend {
   message: string;
   status?: number;
   userIds?: string;
+  safetyPassword?: string;
+  requestId?: string;
 }
 
 /** A member sends into a public room: entry, mutes, @全部 for managers, then the pipeline. */
@@ -78,10 +88,11 @@ export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, 
   const room = await publicRoom(sql, body.roomCode);
   const viewer = await enterAsMember(sql, room, user);
   const refusal = await speakCheck(sql, room, viewer);
-  if (refusal) refuse(refusal);
+  if (refusal) refuse(body.messageTypeId === MessageType.RED_ENVELOPE ? envelopeSpeakRefusal(refusal) : refusal);
   if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
-  return sendToRoom(app, room, user.userId, { messageTypeId: body.messageTypeId, message: body.message, status: body.status ?? 0, mentionIds }, via);
+  const money = { safetyPassword: body.safetyPassword, requestId: body.requestId };
+  return sendToRoom(app, room, user.userId, { messageTypeId: body.messageTypeId, message: body.message, status: body.status ?? 0, mentionIds, money }, via);
 }
 
 /**
@@ -93,6 +104,7 @@ export async function sendAsGuest(app: FastifyInstance, guestId: number, body: P
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
   enterAsGuest(room, body.guestCode);
+  if (body.messageTypeId === MessageType.RED_ENVELOPE) refuse(ENVELOPE_MSG.guest);
   const refusal = await speakCheck(sql, room, { userId: null, guestId, grade: GRADE_GUEST, isManager: false });
   if (refusal) refuse(refusal);
   if (body.status === 1) refuse('只有管理员可以@全部');

@@ -1,13 +1,15 @@
 /**
  * The site's scheduled work, all in one job runner (jobs/runner.ts) on the instance holding the
  * jobs lock: the lottery scheduler (open issues, draw, settle; every second), the wallet jobs
- * (interest, matured pledge terms; every minute) and housekeeping (expired short-lived rows, stale
+ * (interest, matured pledge terms; every minute), the red envelope refunds (every 20 s, so an
+ * envelope is refunded within a minute of expiry) and housekeeping (expired short-lived rows, stale
  * recharge orders; every ten minutes). Each job retries with backoff on its own when it fails.
  */
 import type { Sql } from '../db/client.ts';
 import { lotteryJob } from '../lottery/scheduler.ts';
 import { runWalletJobs } from '../wallet/jobs.ts';
 import { cleanupExpired } from './cleanup.ts';
+import { REFUND_EVERY_MS, refundDue } from '../redEnvelope/refund.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions, type JobSpec } from './runner.ts';
 
 /** The advisory lock key the lottery scheduler always used, so old and new instances exclude each other. */
@@ -28,6 +30,17 @@ function walletJob(sql: Sql, log: Log): JobSpec {
   };
 }
 
+function redEnvelopeJob(sql: Sql, log: Log): JobSpec {
+  return {
+    name: 'redEnvelopeRefund',
+    run: async (nowMs) => {
+      const n = await refundDue(sql, nowMs);
+      if (n > 0) log(`red envelopes refunded: ${n}`);
+    },
+    nextDelayMs: () => REFUND_EVERY_MS,
+  };
+}
+
 function housekeepingJob(sql: Sql): JobSpec {
   return {
     name: 'housekeeping',
@@ -39,7 +52,7 @@ function housekeepingJob(sql: Sql): JobSpec {
 }
 
 export function siteJobs(sql: Sql, log: Log, opts: { tickMs?: number } = {}): JobSpec[] {
-  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), housekeepingJob(sql)];
+  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), redEnvelopeJob(sql, log), housekeepingJob(sql)];
 }
 
 /** The runner of every site job (not started: call start() once the server listens). */
