@@ -42,6 +42,8 @@ describe('send rules', () => {
   const f = (type: 1 | 2, num: string, amount: string, wish = '') => validateEnvelopeSend({ type, num, amount, wish }, L);
   it('gives each message of spec 001 §5', () => {
     expect(f(2, '', '10')).toBe(SEND_MSG.numInteger);
+    expect(validateEnvelopeSend({ type: 1, num: '2', amount: '10', wish: '' }, L, true)).toBe('私聊只能发1个红包');
+    expect(f(2, '3', '10', '一二三四五六七八九十一二三四五六七八九十一')).toBe('祝福语不能超过20个字');
     expect(f(2, '1.5', '10')).toBe('红包个数必须为整数');
     expect(f(2, '0', '10')).toBe('红包个数必须为正整数');
     expect(f(2, '1001', '2000')).toBe('红包个数不能超过1000个');

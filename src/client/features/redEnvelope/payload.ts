@@ -5,20 +5,21 @@
  */
 import type { ChatMessage } from '../chat/api';
 import type { OpenResult, SnatchResult } from './api';
+import { DEFAULT_WISH, EnvelopeState, MSG } from '../../../domain/redEnvelope/rules';
 
 export const ENVELOPE_TYPE = 3;
 
 /** Wire states of the viewer's envelope (contract: history lists). */
-export const EnvState = { AVAILABLE: 0, EXPIRED: 1, RECEIVED: 2, EXHAUSTED: 3, REFUNDED: 4, ALL_TAKEN: 5 } as const;
+export const EnvState = EnvelopeState;
 
 export interface EnvelopePayload { recordId: string; type: number; wishingRemark: string; num: number; isRead: boolean; state: number; amount: string }
 /** What the card knows beyond the message after the viewer acted on it. */
 export interface EnvelopeLocal { state: number; isRead: boolean; amount: string }
 
-export const DEFAULT_WISH = '恭喜发财，大发发发发';
-export const EXPIRED_MSG = '该红包已超过12小时，如已领取，可在我的红包中查看';
+export { DEFAULT_WISH };
+export const EXPIRED_MSG = MSG.expired;
 export const EXHAUSTED_MSG = '手慢了，红包派完了';
-export const REFUNDED_MSG = '该红包已过期，剩余金额已退回';
+export const REFUNDED_MSG = MSG.refunded;
 
 /** A type-3 message's payload, or null when the message is not a well-formed envelope. */
 export function envelopePayload(m: ChatMessage): EnvelopePayload | null {

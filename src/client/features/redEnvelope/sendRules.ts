@@ -1,33 +1,26 @@
 /**
- * The send form's checks and their messages (spec 001 §5). Kept behind validateEnvelopeSend so the
- * domain module of the server side (src/domain/redEnvelope) can replace the body once merged.
+ * The send form's checks on the client: the domain's rules (src/domain/redEnvelope/rules.ts, the
+ * same the server applies, with spec 001 §5's messages) against the limits the config call gave.
  */
-import { AMOUNT_MSG, formatFen, parseYuanToFen, wireFen } from '../../../domain/money';
+import { parseYuanToFen, wireFen } from '../../../domain/money';
+import { DEFAULT_MAX_PER_PERSON_FEN, MAX_ENVELOPE_NUM, MSG, REMARK_MAX_CHARS, validateSend } from '../../../domain/redEnvelope/rules';
 
-export const MAX_NUM = 1000;
-export const MIN_PER_PERSON_FEN = 100;
-/** the per-person maximum until the config has loaded (spec 001 §9) */
-export const DEFAULT_MAX_FEN = 1_000_000;
-export const WISH_MAX = 20;
+export const MAX_NUM = MAX_ENVELOPE_NUM;
+export const WISH_MAX = REMARK_MAX_CHARS;
+/** the config is asked this long after the dialog opens (spec 001 §9) */
 export const CONFIG_DELAY_MS = 300;
 
 export const SEND_MSG = {
-  numInteger: '红包个数必须为整数',
-  numPositive: '红包个数必须为正整数',
-  numMax: `红包个数不能超过${MAX_NUM}个`,
-  perMin: '人均单个红包金额不能小于1元',
-  perMax: (max: string) => `人均单个红包金额不能大于${max}元`,
-  quota: '您的红包额度不足',
-  dayCount: (n: number) => `您每日可发红包次数为${n}次，已超限制`,
-  wish: `祝福语最多${WISH_MAX}个字`,
+  numInteger: MSG.numInteger, numPositive: MSG.numPositive, numMax: MSG.numMax, perMin: MSG.perMin, perMax: MSG.perMax,
+  quota: MSG.quota, dayCount: MSG.count,
 } as const;
 
 export interface SendLimits { maxFen: number; remainingFen: number | null; dayLimitCount: number | null; dayLimitSendCount: number }
 
-/** Limits from the config answer (null fields: not known yet, not checked). */
+/** Limits from the config answer; before it loads: the default per-person maximum, quota and count not checked (the server does). */
 export function limitsOf(c: { maxAmount: string; amount: string; dayLimitCount: number; dayLimitSendCount: number } | undefined): SendLimits {
-  if (!c) return { maxFen: DEFAULT_MAX_FEN, remainingFen: null, dayLimitCount: null, dayLimitSendCount: 0 };
-  return { maxFen: wireFen(c.maxAmount) ?? DEFAULT_MAX_FEN, remainingFen: wireFen(c.amount), dayLimitCount: c.dayLimitCount, dayLimitSendCount: c.dayLimitSendCount };
+  if (!c) return { maxFen: DEFAULT_MAX_PER_PERSON_FEN, remainingFen: null, dayLimitCount: null, dayLimitSendCount: 0 };
+  return { maxFen: wireFen(c.maxAmount) ?? DEFAULT_MAX_PER_PERSON_FEN, remainingFen: wireFen(c.amount), dayLimitCount: c.dayLimitCount, dayLimitSendCount: c.dayLimitSendCount };
 }
 
 /** Amount typing: digits with at most 6 integer digits and 2 decimals. */
@@ -45,23 +38,13 @@ export function totalFen(type: 1 | 2, numText: string, amountText: string): numb
 }
 
 /** The first broken rule's message, or '' when the form may go. */
-export function validateEnvelopeSend(f: { type: 1 | 2; num: string; amount: string; wish: string }, limits: SendLimits): string {
-  const n = Number(f.num);
-  if (f.num.trim() === '' || !Number.isInteger(n)) return SEND_MSG.numInteger;
-  if (n <= 0) return SEND_MSG.numPositive;
-  if (n > MAX_NUM) return SEND_MSG.numMax;
-  if (f.amount.trim() === '') return AMOUNT_MSG.empty;
-  const fen = parseYuanToFen(f.amount);
-  if (fen === null) return AMOUNT_MSG.format;
-  if (fen === 0) return AMOUNT_MSG.zero;
-  const total = f.type === 1 ? fen * n : fen;
-  // random: the smallest share is what counts against the minimum, the average against the maximum
-  const perMin = f.type === 1 ? fen : Math.floor(fen / n);
-  const perMax = f.type === 1 ? fen : Math.ceil(fen / n);
-  if (perMin < MIN_PER_PERSON_FEN) return SEND_MSG.perMin;
-  if (perMax > limits.maxFen) return SEND_MSG.perMax(formatFen(limits.maxFen).replace(/\.00$/, ''));
-  if (limits.remainingFen !== null && total > limits.remainingFen) return SEND_MSG.quota;
-  if (limits.dayLimitCount !== null && limits.dayLimitSendCount >= limits.dayLimitCount) return SEND_MSG.dayCount(limits.dayLimitCount);
-  if ([...f.wish].length > WISH_MAX) return SEND_MSG.wish;
-  return '';
+export function validateEnvelopeSend(f: { type: 1 | 2; num: string; amount: string; wish: string }, limits: SendLimits, direct = false): string {
+  const r = validateSend({ num: f.num, type: f.type, amount: f.amount, wishingRemark: f.wish }, {
+    maxPerPersonFen: limits.maxFen,
+    remainingFen: limits.remainingFen ?? Number.MAX_SAFE_INTEGER,
+    dayLimitCount: limits.dayLimitCount ?? Number.MAX_SAFE_INTEGER,
+    sentToday: limits.dayLimitSendCount,
+    direct,
+  });
+  return r.ok ? '' : r.msg;
 }

@@ -45,7 +45,7 @@ export function SendDialog({ place, myId, userName, direct, onSent, onSettings, 
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const msg = validateEnvelopeSend({ type, num, amount, wish }, limitsOf(c));
+    const msg = validateEnvelopeSend({ type, num, amount, wish }, limitsOf(c), direct);
     setError(msg);
     if (msg) return;
     if (c && !c.hasSafetyPassword) { void askSettings(); return; }
