@@ -31,7 +31,7 @@ export interface ComposerProps {
   onEnvelope?(): void;
 }
 
-const ICON = 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40';
+const ICON = 'flex h-10 w-8 sm:w-10 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40';
 
 export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onImage, onSaved, imageStage, onDragon, onEnvelope }: ComposerProps) {
   const [text, setText] = useState('');
@@ -89,7 +89,7 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
   return (
     <div className="border-t border-gray-200 bg-white px-2 py-2">
       {imageStage && <p role="status" className="pb-1 text-center text-xs text-gray-600">{imageStage}…</p>}
-      <div className="flex items-end gap-1">
+      <div className="flex items-end gap-0.5 sm:gap-1">
         <button type="button" className={ICON} aria-label="发送图片" disabled={Boolean(imageStage)} onClick={() => file.current?.click()}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
         </button>
@@ -120,7 +120,7 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
           <span id="chat-count" className="pointer-events-none absolute right-3 bottom-2 text-[11px] tabular-nums text-gray-500">{text.length}/{maxLength}</span>
         </div>
         <button type="button" onClick={() => void send()} disabled={sending || !text.trim()}
-          className="h-10 shrink-0 rounded-full bg-brand px-4 text-sm font-medium text-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+          className="h-10 shrink-0 rounded-full bg-brand px-3 sm:px-4 text-sm font-medium text-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
           发送
         </button>
       </div>
