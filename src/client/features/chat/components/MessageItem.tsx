@@ -70,7 +70,7 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
             <button type="button" onClick={() => { if (!pressed.current) onImage(img.imgPath); }} aria-label="查看大图" className="block overflow-hidden rounded-xl bg-gray-200">
               <img src={img.thumbPath} alt="聊天图片" loading="lazy" className="max-h-48 max-w-[55vw] sm:max-w-60 object-contain" />
             </button>
-          ) : env ? <EnvelopeCard m={m} p={env} h={envelope} /> : (
+          ) : env ? <EnvelopeCard m={m} p={env} h={envelope && { ...envelope, onTap: (x, p) => { if (!pressed.current) envelope.onTap(x, p); } }} /> : (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: chatTextHtml escapes every character of the user's text; only <br/> is added
             <div className={bubble} dangerouslySetInnerHTML={{ __html: chatTextHtml(m.message) }} />
           )}
