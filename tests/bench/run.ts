@@ -5,7 +5,9 @@
  * (3) bets per second through the full HTTP API at 100 concurrent players against the same-shaped raw SQL
  * transaction on the same database; (4) the time to settle 100,000 bets of one issue; (5) the betting
  * page's ready time on a throttled phone profile, cold and warm (gamePage.ts); (6) chat fan-out to 2,000
- * sockets of one room against a bare `ws` broadcast, and memory per idle socket (chat.ts).
+ * sockets of one room against a bare `ws` broadcast, and memory per idle socket (chat.ts); (7) red envelope
+ * opens per second and p99 for one hot envelope under 1,000 concurrent openers, against the bet-shaped
+ * raw SQL transaction of the same run (redEnvelope.ts).
  * Benchmarks are not tests: they print figures, they do not pass or fail.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +22,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { benchBetting, printBettingBench } from './betting.ts';
 import { benchWallet, printWalletBench } from './wallet.ts';
 import { benchChat, printChatBench } from './chat.ts';
+import { benchRedEnvelope, printRedEnvelopeBench } from './redEnvelope.ts';
 import { AIM_MS, benchSettle, nodeCpuMs, pgCpuMs } from './settle.ts';
 import { benchGamePage, printGamePageBench } from './gamePage.ts';
 
@@ -125,6 +128,7 @@ await throughput();
 printBettingBench(await benchBetting());
 printWalletBench(await benchWallet());
 printChatBench(await benchChat());
+printRedEnvelopeBench(await benchRedEnvelope());
 {
   console.log('\n== Settlement: 100,000 bets of one issue ==');
   const r = await benchSettle();

@@ -54,3 +54,26 @@ export async function escrowOf(sql: Sql, userId: number): Promise<number> {
 }
 
 export { playerBalance };
+
+/**
+ * n logged-in members made in two statements (users with an unusable password and a session each),
+ * each client on its own address (the per-address rate limit is not what these tests measure).
+ */
+export async function bulkMembers(ctx: TestContext, n: number, tag = crypto.randomBytes(3).toString('hex')): Promise<Member[]> {
+  const { newToken } = await import('../../src/server/auth/kdf.ts');
+  const { SESSION_COOKIE } = await import('../../src/server/auth/sessions.ts');
+  const { TestClient } = await import('./helpers.ts');
+  const names = Array.from({ length: n }, (_, i) => `b${tag}${i}`);
+  const users = await ctx.sql<{ id: number; user_name: string }[]>`
+    insert into users (user_name, password_kdf) select unnest(${names}::text[]), 'x' returning id, user_name`;
+  const tokens = users.map(() => newToken());
+  await ctx.sql`
+    insert into sessions (token_hash, user_id, expires_at)
+    select decode(unnest(${tokens.map((t) => t.hash.toString('hex'))}::text[]), 'hex'), unnest(${users.map((u) => u.id)}::bigint[]),
+           now() + interval '1 day'`;
+  return users.map((u, i) => {
+    const c = new TestClient(ctx.app, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    c.cookies.set(SESSION_COOKIE, tokens[i]!.token);
+    return Object.assign(c, { userId: u.id, userName: u.user_name, password: '' });
+  });
+}

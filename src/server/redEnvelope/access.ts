@@ -39,6 +39,8 @@ export interface EnvelopeRow {
   sender_name: string;
   sender_nick: string | null;
   sender_avatar: string | null;
+  /** the public room's code (null for a private room) */
+  room_code: string | null;
 }
 
 /** The envelope with the viewer's share and the sender's name; refused as not found for junk ids. */
@@ -48,8 +50,8 @@ export async function envelopeFor(sql: Sql, recordId: string, viewerId: number):
     select e.id, e.record_code, e.sender_id, e.room_id, e.is_direct, e.is_system, e.type, e.num, e.total_fen, e.taken,
            e.remaining_fen, e.state, e.wishing_remark, e.expires_at, e.created_at, e.message_id,
            (select amount_fen from red_envelope_receipts r where r.envelope_id = e.id and r.user_id = ${viewerId}) as mine,
-           u.user_name as sender_name, u.nick_name as sender_nick, u.avatar as sender_avatar
-    from red_envelopes e join users u on u.id = e.sender_id
+           u.user_name as sender_name, u.nick_name as sender_nick, u.avatar as sender_avatar, c.room_code
+    from red_envelopes e join users u on u.id = e.sender_id join chat_rooms c on c.id = e.room_id
     where e.record_code = ${recordId}`;
   if (!row) refuse(MSG.notFound);
   return row;
@@ -74,7 +76,6 @@ export async function assertCanSee(sql: Sql, e: EnvelopeRow, user: SessionUser, 
     return;
   }
   if (where.isDirect === 1) refuse(MSG.notFound);
-  const [room] = await sql<{ room_code: string }[]>`select room_code from chat_rooms where id = ${e.room_id}`;
-  if (!room || (where.roomCode && where.roomCode !== room.room_code)) refuse(MSG.notFound);
-  await enterAsMember(sql, await publicRoom(sql, room.room_code), user);
+  if (!e.room_code || (where.roomCode && where.roomCode !== e.room_code)) refuse(MSG.notFound);
+  await enterAsMember(sql, await publicRoom(sql, e.room_code), user);
 }
