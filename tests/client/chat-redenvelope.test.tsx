@@ -20,11 +20,11 @@ const env = (id: number, body: Record<string, unknown>, userId = '9'): ChatMessa
 const RID = (id: number) => `HB${String(id).padStart(18, '0')}`;
 const SNATCH_OK = { state: 1, amount: '0.00', wishingRemark: '恭喜发财', senderName: 'se***1', senderAvatar: '', type: 2, msg: '' };
 
-function Room({ list, guest }: { list: ChatMessage[]; guest?: () => void }) {
+function Room({ list, guest, onMenu }: { list: ChatMessage[]; guest?: () => void; onMenu?(m: ChatMessage): void }) {
   const e = useEnvelopes({ place: { roomCode: 'r1' }, myId: guest ? null : 7, userName: 'player01', guestRegister: guest ?? null });
   return (
     <>
-      <ul>{list.map((m) => <MessageItem key={m.id} m={m} mine={false} onImage={() => {}} envelope={e.handlers} />)}</ul>
+      <ul>{list.map((m) => <MessageItem key={m.id} m={m} mine={false} onImage={() => {}} onMenu={onMenu} envelope={e.handlers} />)}</ul>
       {e.ui}
       <OverlayHost />
     </>
@@ -119,6 +119,18 @@ describe('grab and open', () => {
     fireEvent.click(card(/未领取/));
     expect((await screen.findByTestId('envelope-got')).textContent).toContain('8.00元');
     expect(screen.getByText('您已领取过该红包')).toBeTruthy();
+  });
+
+  it('a long press opens the message menu and does not grab', async () => {
+    const onMenu = vi.fn();
+    render(<Room list={[env(1, {})]} onMenu={onMenu} />);
+    const target = card(/未领取/).parentElement as HTMLElement;
+    fireEvent.pointerDown(target, { button: 0 });
+    await waitFor(() => expect(onMenu).toHaveBeenCalled(), { timeout: 3000 });
+    fireEvent.pointerUp(target);
+    fireEvent.click(card(/未领取/));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(callsTo('/v1/transfer/snatchRedEnvelope')).toHaveLength(0);
   });
 
   it('guests get the register notice and grab nothing', async () => {
