@@ -1,6 +1,6 @@
 /**
  * Every money action of the client (bets, chases, long-dragon bets, recharges, withdrawals, wallet
- * transfers and pledges, operator adjustments) is sent through `runMoneyAction`, once per request id.
+ * transfers and pledges, operator adjustments, chat red envelopes) is sent through `runMoneyAction`, once per request id.
  *
  * Life cycle of an action's request id:
  * 1. claimed: before anything is sent, the id is written to IndexedDB (moneyActionStore) under the
@@ -21,7 +21,7 @@ import { confirmDialog, requireOnline } from '../ui';
 import { invalidateAfterMoney, type MoneyAction as Refresh } from '../query';
 
 /** The money forms, one pending id each per user. */
-export type MoneyActionKind = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'in' | 'out' | 'pledge' | 'adjust' | 'activityEnvelope';
+export type MoneyActionKind = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'in' | 'out' | 'pledge' | 'adjust' | 'envelope' | 'activityEnvelope';
 
 /** An action whose final answer has not been seen yet. `fingerprint`: the form's payload (never a password). */
 export interface PendingMoneyAction { requestId: string; kind: MoneyActionKind; fingerprint: string; at: number }
@@ -29,7 +29,7 @@ export interface PendingMoneyAction { requestId: string; kind: MoneyActionKind; 
 /** What each applied action refreshes through the query layer (an operator's adjustment: the balance lists of admin screens refresh themselves). */
 const REFRESH: Record<MoneyActionKind, Refresh | null> = {
   bet: 'bet', chase: 'chase', dragon: 'dragon', recharge: 'recharge', withdraw: 'withdraw', in: 'wallet', out: 'wallet', pledge: 'wallet', adjust: null,
-  activityEnvelope: 'activityEnvelope',
+  envelope: 'envelope', activityEnvelope: 'activityEnvelope',
 };
 
 /** While the server says the action is still being processed, it is asked again this often, this many times. */

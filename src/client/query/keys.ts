@@ -60,6 +60,8 @@ export const keys = {
   chatRooms: () => ['chat', 'rooms'] as const,
   chatDirectRooms: () => ['chat', 'direct'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,
+  /** chat red envelopes: the send config, an envelope's detail pages, my records of the last 7 days */
+  redEnvelopes: (...parts: unknown[]) => ['redEnvelope', ...parts] as const,
   siteStatus: () => ['site', 'status'] as const,
   /** the toolbar: the customer-service lines, my embedded-chat binding */
   customerService: () => ['site', 'customerService'] as const,

@@ -6,7 +6,7 @@ import { queryClient, type QueryKey } from './client';
 import { keys } from './keys';
 import { parseYuanToFen } from '../../domain/money';
 
-export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement' | 'activityEnvelope';
+export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement' | 'envelope' | 'activityEnvelope';
 
 const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   bet: () => [keys.betRecords(), keys.bill(), keys.profitLoss()],
@@ -15,6 +15,8 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   recharge: () => [keys.rechargeOrders(), keys.bill()],
   withdraw: () => [keys.withdrawRecords(), keys.withdrawForm(), keys.bill()],
   wallet: () => [keys.walletInfo(), keys.pledgeOrders(), keys.walletFlows(), keys.bill()],
+  /** a chat red envelope was sent (the balance, the statement, my envelope records) */
+  envelope: () => [keys.redEnvelopes(), keys.bill()],
   /** a draw was settled: wins paid, chases continued or stopped */
   settlement: () => [keys.betRecords(), keys.chaseRecords(), keys.bill(), keys.profitLoss()],
   /** an activity red envelope claimed (type 206) */

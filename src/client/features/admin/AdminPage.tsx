@@ -12,6 +12,7 @@ import { ServicePanel } from './ServicePanel';
 import { OutboxPanel, LedgerPanel } from './ListsPanel';
 import { LotteryPanel } from './LotteryPanel';
 import { ChatRooms } from './ChatRooms';
+import { RedEnvelopePanel } from './RedEnvelopePanel';
 import { ChannelsPanel } from '../payments/admin/ChannelsPanel';
 import { RechargeOrdersPanel } from '../payments/admin/RechargeOrdersPanel';
 import { WithdrawOrdersPanel } from '../withdraw/admin/WithdrawOrdersPanel';
@@ -26,6 +27,7 @@ const TABS = [
   { key: 'service', label: '客服设置', C: ServicePanel },
   { key: 'lottery', label: '彩票管理', C: LotteryPanel },
   { key: 'chat', label: '聊天室', C: ChatRooms },
+  { key: 'redEnvelope', label: '红包', C: RedEnvelopePanel },
   { key: 'recharge', label: '充值审核', C: RechargeOrdersPanel },
   { key: 'withdraw', label: '提现审核', C: WithdrawOrdersPanel },
   { key: 'channels', label: '支付渠道', C: ChannelsPanel },

@@ -2,7 +2,7 @@
  * The input of a chat view: a text box limited to the room's messageLength with its counter, Enter
  * sends and Ctrl+Enter breaks the line, @ at the end opens the member picker, backspace after a
  * mention removes it whole, the picture button (compressed above 2 MB, then uploaded) and, for
- * members in a room, 长龙助手. A muted reader sees the reason instead of the input (spec 001 §6).
+ * members in a room, 长龙助手, and the red-envelope button. A muted reader sees the reason instead of the input (spec 001 §6).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { backspaceMention, insertMention, mentionFields, type Mention } from '../mentions';
@@ -27,11 +27,13 @@ export interface ComposerProps {
   imageStage: string;
   /** opens the long-dragon helper (members only, spec 001 §6: guests do not get it) */
   onDragon?(): void;
+  /** opens the red-envelope send dialog (or, for guests, the register notice) */
+  onEnvelope?(): void;
 }
 
-const ICON = 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40';
+const ICON = 'flex h-10 w-8 sm:w-10 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40';
 
-export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onImage, onSaved, imageStage, onDragon }: ComposerProps) {
+export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onImage, onSaved, imageStage, onDragon, onEnvelope }: ComposerProps) {
   const [text, setText] = useState('');
   const [emoji, setEmoji] = useState(false);
   const [sending, setSending] = useState(false);
@@ -87,7 +89,7 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
   return (
     <div className="border-t border-gray-200 bg-white px-2 py-2">
       {imageStage && <p role="status" className="pb-1 text-center text-xs text-gray-600">{imageStage}…</p>}
-      <div className="flex items-end gap-1">
+      <div className="flex items-end gap-0.5 sm:gap-1">
         <button type="button" className={ICON} aria-label="发送图片" disabled={Boolean(imageStage)} onClick={() => file.current?.click()}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
         </button>
@@ -96,6 +98,11 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
         <button type="button" className={ICON} aria-label="表情" onClick={() => setEmoji(true)}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M12 21a9 9 0 100-18 9 9 0 000 18zM8 14s1.5 2 4 2 4-2 4-2M9 9.5h.01M15 9.5h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
         </button>
+        {onEnvelope && (
+          <button type="button" className={ICON} aria-label="发红包" onClick={onEnvelope}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M5 3h14v18H5zM5 8c4 3 10 3 14 0" fill="none" stroke="#d93a26" strokeWidth="1.8" strokeLinejoin="round" /><circle cx="12" cy="10" r="2" fill="#d93a26" /></svg>
+          </button>
+        )}
         {onDragon && (
           <button type="button" className={ICON} aria-label="长龙助手" onClick={onDragon}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 17c2-4 5-4 7-1s5 3 7-1 3-6 4-6M17 6l2-2 1 3M8 12V8M12 12V6M16 12V9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -113,7 +120,7 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
           <span id="chat-count" className="pointer-events-none absolute right-3 bottom-2 text-[11px] tabular-nums text-gray-500">{text.length}/{maxLength}</span>
         </div>
         <button type="button" onClick={() => void send()} disabled={sending || !text.trim()}
-          className="h-10 shrink-0 rounded-full bg-brand px-4 text-sm font-medium text-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+          className="h-10 shrink-0 rounded-full bg-brand px-3 sm:px-4 text-sm font-medium text-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
           发送
         </button>
       </div>

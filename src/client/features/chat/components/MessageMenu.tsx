@@ -1,4 +1,4 @@
-/** The actions of one message (long press, spec 001 §4): copy, withdraw (own, or any for managers), mute (managers, not a manager). */
+/** The actions of one message (long press, spec 001 §4): copy (text only), withdraw (own, or any for managers), mute (managers, not a manager). */
 import { useState } from 'react';
 import { Sheet } from '../../../ui/Sheet';
 import type { ChatMessage } from '../api';
@@ -6,6 +6,7 @@ import { imagePayload } from '../messages';
 import { MuteButtons } from './PlayerCard';
 import { showToast } from '../../../ui';
 import { GRADE_MANAGER } from '../../../../domain/chat/constants';
+import { ENVELOPE_TYPE } from '../../redEnvelope/payload';
 
 export function MessageMenu({ m, mine, manager, roomCode, withdrawLabel = '撤回', onWithdraw, onClose }: {
   m: ChatMessage | null; mine: boolean; manager: boolean; roomCode: string | null; withdrawLabel?: string;
@@ -22,7 +23,7 @@ export function MessageMenu({ m, mine, manager, roomCode, withdrawLabel = '撤�
     <Sheet open={m !== null} title="消息操作" onClose={close}>
       {m && (muting && roomCode ? <MuteButtons roomCode={roomCode} userId={m.userId} nickName={m.nickname} onDone={close} /> : (
         <div className="flex flex-col">
-          {!imagePayload(m) && <button type="button" className={btn} onClick={() => void copy()}>复制</button>}
+          {!imagePayload(m) && m.messageTypeId !== ENVELOPE_TYPE && <button type="button" className={btn} onClick={() => void copy()}>复制</button>}
           {(mine || (manager && roomCode)) && <button type="button" className={`${btn} text-red-700`} onClick={() => { void onWithdraw(m).then(close); }}>{withdrawLabel}</button>}
           {manager && roomCode && !mine && m.grade !== GRADE_MANAGER && <button type="button" className={btn} onClick={() => setMuting(true)}>禁言</button>}
         </div>

@@ -7,7 +7,7 @@
  * follow-bets or long-dragon assistant: none of those buttons are shown here.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { getGuestHistory } from '../api';
 import { addImageGuest, addMessageGuest, getGuestRoom, uploadChatFileGuest, withdrawMessageGuest, type GuestRoom } from '../guestApi';
 import type { ChatMessage } from '../api';
@@ -24,6 +24,7 @@ import { GUEST_SEND_MSG, ROOM_MUTED_MSG } from '../../../../domain/chat/access';
 import { EMPTY_PASSWORD_MD5 } from '../../../../domain/chat/constants';
 import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { linkTarget } from '../../home/links';
+import { useEnvelopes } from '../../redEnvelope/useEnvelopes';
 
 function RegisterLink({ link, text }: { link: string; text: string }) {
   const target = linkTarget(link) ?? { kind: 'inside', href: '/register' };
@@ -72,6 +73,13 @@ export default function ChatGuestPage() {
   const socketOpen = stream.status === 'open';
   useEffect(() => { if (socketOpen) refreshRoom(); }, [socketOpen, refreshRoom]);
 
+  // guests neither send nor grab envelopes: a tap shows the register notice (spec 001 §5, §6)
+  const [, navigate] = useLocation();
+  const register = useCallback(() => {
+    const target = linkTarget(room?.registerLink || registerLink) ?? { kind: 'inside', href: '/register' };
+    if (target.kind === 'outside') location.assign(target.href); else navigate(target.href);
+  }, [room?.registerLink, registerLink, navigate]);
+  const envelopes = useEnvelopes({ place: null, myId: null, userName: '', guestRegister: register });
   const canChat = room !== null && room.guestChat === 1 && room.userId !== '';
   const fail = (e: unknown) => { showToast(e instanceof Error ? e.message : '发送失败'); refreshRoom(); };
   const send = async (text: string) => {
@@ -91,12 +99,12 @@ export default function ChatGuestPage() {
       status={stream.status} statusMsg={stream.statusMsg}>
       {!source ? <ErrorState message="链接缺少房间或游客码" /> : (
         <>
-          <MessageList stream={stream} myId={myId} handlers={{ onImage: setViewing, onMenu: setMenu }} />
+          <MessageList stream={stream} myId={myId} handlers={{ onImage: setViewing, onMenu: setMenu, envelope: envelopes.handlers }} />
           {canChat ? (
             <>
               <RegisterLink link={room.registerLink || registerLink} text="注册后可发红包、跟投与收藏" />
               <Composer maxLength={room.messageLength} blocked={blockedPush ?? room.bannedMessage} manager={false}
-                onSend={(text) => send(text)} onImage={image.pick} imageStage={image.stage} />
+                onSend={(text) => send(text)} onImage={image.pick} imageStage={image.stage} onEnvelope={envelopes.openSend} />
             </>
           ) : <RegisterLink link={registerLink} text={GUEST_SEND_MSG} />}
         </>

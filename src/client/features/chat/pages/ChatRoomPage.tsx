@@ -1,7 +1,7 @@
 /**
  * /chatRoom/:roomCode: one public room (spec 001 §2-§9). The gate (setting, password), then the
  * message list with history paging up, the live socket, the input with mentions and pictures, the
- * online list, the player card, the room info and, for managers, muting. Mute pushes swap the input
+ * online list, the player card, the room info, red envelopes (send, grab, my records) and, for managers, muting. Mute pushes swap the input
  * for the reason (bannedMessage).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -29,6 +29,7 @@ import { ErrorState, LoadingState, showAlert, showToast } from '../../../ui';
 import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { ROOM_MUTED_MSG } from '../../../../domain/chat/access';
 import { isGuestWireId } from '../../../../domain/chat/guest';
+import { useEnvelopes } from '../../redEnvelope/useEnvelopes';
 
 export default function ChatRoomPage() {
   useSignals();
@@ -79,6 +80,8 @@ export default function ChatRoomPage() {
   const isOpen = stream.status === 'open';
   useEffect(() => { setSocketOpen(isOpen); if (isOpen) { setBlockedPush(null); refreshRoom(); } }, [isOpen, refreshRoom]);
   const blocked = manager ? '' : blockedPush ?? room?.bannedMessage ?? '';
+  const place = useMemo(() => ({ roomCode }), [roomCode]);
+  const envelopes = useEnvelopes({ place, myId, userName: user?.userName ?? '', onSent: stream.add });
 
   const send = async (text: string, status: 0 | 1, userIds: string) => {
     try {
@@ -107,6 +110,9 @@ export default function ChatRoomPage() {
           {onlineCount !== null && <span data-testid="online-count" className="text-xs tabular-nums">{onlineCount}</span>}
         </button>
       )}
+      <button type="button" className={HEADER_ICON} aria-label="我的红包" onClick={envelopes.openRecords}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M5 3h14v18H5zM5 8c4 3 10 3 14 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" /><circle cx="12" cy="10" r="2" fill="currentColor" /></svg>
+      </button>
       <button type="button" className={HEADER_ICON} aria-label="房间信息" onClick={() => setInfo(true)}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7v1" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
       </button>
@@ -128,12 +134,12 @@ export default function ChatRoomPage() {
               // a guest (guest chat) has no profile and cannot be mentioned; managers may mute it
               onAvatar: (m) => (isGuestWireId(m.userId) ? manager && setGuestCard(m) : setCard(m.userId)),
               onName: (m) => { if (!isGuestWireId(m.userId)) mention(m.nickname, m.userId); }, onImage: setViewing,
-              onMenu: (m) => setMenu(m),
+              onMenu: (m) => setMenu(m), envelope: envelopes.handlers,
             }} />
             {stream.status === 'closed' && stream.statusMsg.includes('重新进入')
               ? <button type="button" onClick={() => { retry(); stream.reload(); }} className="m-2 rounded-lg bg-brand py-2 text-white">重新进入</button> : null}
             <Composer maxLength={room?.messageLength ?? 200} blocked={blocked} manager={manager} onAt={listOpen ? () => setMembers(true) : undefined}
-              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage} onDragon={() => setDragon(true)}
+              pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage} onDragon={() => setDragon(true)} onEnvelope={envelopes.openSend}
               onSaved={(img) => { addImage(roomCode, { imgPath: img.imgPath, thumbPath: img.thumbPath }).then(stream.add, (e: unknown) => showToast(e instanceof Error ? e.message : '发送失败')); }} />
           </>
         )}
@@ -148,6 +154,7 @@ export default function ChatRoomPage() {
       <MessageMenu m={menu} mine={menu !== null && Number(menu.userId) === user.userId} manager={manager} roomCode={roomCode} onWithdraw={withdraw} onClose={() => setMenu(null)} />
       <ImageViewer path={viewing} canSave onClose={() => setViewing(null)} />
       {dragon && <DragonSheet onClose={() => setDragon(false)} />}
+      {envelopes.ui}
     </ChatFrame>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * /chatDirect/:roomId: a private chat (type 7). History paging up, the live socket, text and
- * pictures, recall of one's own messages, and the read state: opening marks the latest message as
+ * pictures, red envelopes (one, ordinary), recall of one's own messages, and the read state: opening marks the latest message as
  * read, and a read acknowledgement goes 5 s after the last message that arrived (spec 001 §4).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { ImageViewer } from '../components/ImageViewer';
 import { PlayerCard } from '../components/PlayerCard';
 import { ErrorState, LoadingState, showToast } from '../../../ui';
 import { DIRECT_MESSAGE_LENGTH, GRADE_MANAGER } from '../../../../domain/chat/constants';
+import { useEnvelopes } from '../../redEnvelope/useEnvelopes';
 
 const READ_ACK_MS = 5000;
 
@@ -52,6 +53,8 @@ export default function DirectChatPage() {
     socket: { type: 7, roomId: String(room.roomId) },
   }, [room]);
   const stream = useChatStream(source, () => {});
+  const place = useMemo(() => (room ? { roomId: room.roomId } : null), [room]);
+  const envelopes = useEnvelopes({ place, myId: user?.userId ?? null, userName: user?.userName ?? '', direct: true, onSent: stream.add });
 
   // read state: the latest message is marked read at once when the chat opens, then 5 s after the last one arrived
   const latest = stream.messages[stream.messages.length - 1]?.id ?? 0;
@@ -87,13 +90,14 @@ export default function DirectChatPage() {
         : !room ? <LoadingState />
         : (
           <>
-            <MessageList stream={stream} myId={user.userId} emptyText="暂无消息" handlers={{ onImage: setViewing, onMenu: setMenu, onAvatar: (m) => setCard(m.userId) }} />
-            <Composer maxLength={DIRECT_MESSAGE_LENGTH} blocked="" manager={false} pick={null} onSend={send} onImage={image.pick} imageStage={image.stage}
+            <MessageList stream={stream} myId={user.userId} emptyText="暂无消息" handlers={{ onImage: setViewing, onMenu: setMenu, onAvatar: (m) => setCard(m.userId), envelope: envelopes.handlers }} />
+            <Composer maxLength={DIRECT_MESSAGE_LENGTH} blocked="" manager={false} pick={null} onSend={send} onImage={image.pick} imageStage={image.stage} onEnvelope={envelopes.openSend}
               onSaved={(img) => { addDirectMessage(room.roomId, 2, JSON.stringify({ imgPath: img.imgPath, thumbPath: img.thumbPath })).then(stream.add, (e: unknown) => showToast(e instanceof Error ? e.message : '发送失败')); }} />
           </>
         )}
       <MessageMenu m={menu} mine={menu !== null && Number(menu.userId) === user.userId} manager={false} roomCode={null} onWithdraw={recall} onClose={() => setMenu(null)} />
       <ImageViewer path={viewing} canSave onClose={() => setViewing(null)} />
+      {envelopes.ui}
       <PlayerCard userId={card} roomCode={null} myId={user.userId} iAmManager={user.grade === GRADE_MANAGER || user.operator} onClose={() => setCard(null)} />
     </ChatFrame>
   );
