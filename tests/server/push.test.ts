@@ -10,6 +10,7 @@ import { gradeUser, makeRoom, type Member, operator } from './chat-fixtures.ts';
 import { ensureVapidKeys } from '../../src/server/push/vapid.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { CHAT_PUSH_TTL_SEC, ENVELOPE_PUSH_TTL_SEC } from '../../src/domain/push.ts';
+import { newRequestId, player, recordOf, sendIn } from './redenvelope-fixtures.ts';
 import { browserKeys, decryptAes128gcm, type PushService, startPushService, verifyVapid, type BrowserKeys } from './pushService.ts';
 
 const ctx = await setupTestApp();
@@ -167,24 +168,32 @@ describe('sending', () => {
     expect(service.received.length).toBe(quiet);
   });
 
-  it('a red envelope reaches the room’s recent members but not the sender nor outsiders, TTL 12 h, topic per envelope', async () => {
+  it('a red envelope sent in the room reaches its recent members but not the sender nor outsiders, TTL 12 h, topic per envelope', async () => {
+    // a real send through the one pipeline (money, envelope row, message), then the push
+    const sender = await player(ctx);
     const from = service.received.length;
     // a member whose last entry is older than 30 days is no longer told
     await ctx.sql`update chat_room_entries set entered_at = now() - interval '31 days' where room_id = ${room.id} and user_id = ${bob.userId}`;
-    const wish = JSON.stringify({ recordId: 'RE20261124001', type: 2, wishingRemark: '发财发财', isRead: 0, state: 0 });
-    ctx.app.push.afterMessage(
-      { ...(await ctx.sql`select * from chat_rooms where id = ${room.id}`)[0], id: room.id } as never,
-      { id: 999_001, messageTypeId: 3, body: wish, nickname: 'al***', senderId: alice.userId, mentionIds: [], status: 0 },
-    );
+    const requestId = newRequestId();
+    const sent = await sendIn(sender, room.roomCode, { num: 2, type: 2, amount: '10', wishingRemark: '发财发财', requestId });
+    expect(sent.code, sent.msg).toBe(1);
+    const recordId = recordOf(sent.data);
     await ctx.app.push.idle();
     const got = pushesTo(carol, from);
     expect(got).toHaveLength(1);
-    expect(got[0].payload).toEqual({ title: `房间${room.roomCode}`, body: '[红包] 发财发财', url: `/chatRoom/${room.roomCode}`, tag: 'envelope-RE20261124001' });
+    expect(got[0].payload).toEqual({ title: `房间${room.roomCode}`, body: '[红包] 发财发财', url: `/chatRoom/${room.roomCode}`, tag: `envelope-${recordId}` });
     expect(got[0].ttl).toBeGreaterThan(ENVELOPE_PUSH_TTL_SEC - 60);
     expect(got[0].ttl).toBeLessThanOrEqual(ENVELOPE_PUSH_TTL_SEC);
-    expect(got[0].topic).toBe('eRE20261124001');
+    expect(got[0].topic).toBe(`e${recordId}`);
     expect(got[0].urgency).toBe('high');
-    for (const u of [alice, bob, dave]) expect(pushesTo(u, from)).toHaveLength(0);
+    expect(pushesTo(alice, from)).toHaveLength(1);
+    for (const u of [bob, dave]) expect(pushesTo(u, from)).toHaveLength(0);
+    // the same request again sends nothing and announces nothing
+    const quiet = service.received.length;
+    const replay = await sendIn(sender, room.roomCode, { num: 2, type: 2, amount: '10', wishingRemark: '发财发财', requestId });
+    expect(replay.data.id).toBe(sent.data.id);
+    await ctx.app.push.idle();
+    expect(service.received.length).toBe(quiet);
   });
 
   it('a private message reaches the other member with the chat’s url', async () => {
