@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMismatches } from '../../src/server/ledger/ledger.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
 import { bulkMembers, escrowOf, open, player, playerBalance, recordOf, room, sendIn, type Player } from './redenvelope-fixtures.ts';
+import { maskName } from '../../src/domain/money.ts';
 
 const ctx = await setupTestApp();
 afterEach(async () => {
@@ -69,7 +70,7 @@ describe('opening', () => {
     const recordId = recordOf(sent.data);
     const bob = await player(ctx, 0);
     const s = await bob.post('/v1/transfer/snatchRedEnvelope', { recordId, roomCode, roomId: '', isDirect: 0 });
-    expect(s.data).toMatchObject({ state: 1, wishingRemark: '新年快乐', type: 2, senderName: alice.userName });
+    expect(s.data).toMatchObject({ state: 1, wishingRemark: '新年快乐', type: 2, senderName: maskName(alice.userName) });
     let listed = await bob.get('/v1/chat/getMessageListWeb', { roomCode });
     expect(JSON.parse(listed.data.list.find((x: { id: number }) => x.id === sent.data.id).message)).toMatchObject({ state: 0, isRead: 0 });
     expect((await bob.post('/v1/transfer/updateReadedRedEnvelop', { recordCode: recordId, state: 1 })).code).toBe(1);

@@ -3,6 +3,7 @@
  * private room's two members), and the mute refusal of spec 001 section 5 for sending.
  */
 import type { Sql } from '../db/client.ts';
+import { maskName } from '../../domain/money.ts';
 import { refuse } from '../http/envelope.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { GRADE_MUTED_MSG, ROOM_MUTED_MSG, banMessage } from '../../domain/chat/access.ts';
@@ -15,6 +16,16 @@ const MUTES = new Set<string>([ROOM_MUTED_MSG, GRADE_MUTED_MSG, ...[1, 2, 3, 4, 
 /** A muted sender of an envelope hears the spec's one message; entry refusals stay as they are. */
 export function envelopeSpeakRefusal(refusal: string): string {
   return MUTES.has(refusal) ? MSG.muted : refusal;
+}
+
+/**
+ * The sender's name as an envelope shows it, the way the chat shows names: masked in a public
+ * room (unmasked for the site's own system envelopes), unmasked in a private chat, where the peer
+ * is known by name.
+ */
+export function shownSender(e: { is_direct: boolean; is_system: boolean; sender_nick: string | null; sender_name: string }): string {
+  const name = e.sender_nick || e.sender_name;
+  return e.is_direct || e.is_system ? name : maskName(name);
 }
 
 export interface EnvelopeRow {

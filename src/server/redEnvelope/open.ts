@@ -18,23 +18,19 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import { formatFen } from '../../domain/money.ts';
 import { MSG, OpenState } from '../../domain/redEnvelope/rules.ts';
-import { assertCanSee, envelopeFor, type EnvelopeRow, type Where } from './access.ts';
+import { assertCanSee, envelopeFor, shownSender, type EnvelopeRow, type Where } from './access.ts';
 
 export const DIRECT_OWN_MSG = '私聊红包只能由对方领取';
 
 const isExpired = (e: EnvelopeRow) => e.expires_at.getTime() <= Date.now();
 const allTaken = (e: EnvelopeRow) => e.taken >= e.num;
 
-function senderName(e: EnvelopeRow): string {
-  return e.sender_nick || e.sender_name;
-}
-
 /** snatchRedEnvelope: what the open dialog shows before the tap; no money moves. */
 export async function snatch(sql: Sql, user: SessionUser, recordId: string, where: Where) {
   const e = await envelopeFor(sql, recordId, user.userId);
   await assertCanSee(sql, e, user, where);
   const head = {
-    wishingRemark: e.wishing_remark, senderName: senderName(e), senderAvatar: e.sender_avatar ?? '', type: e.type,
+    wishingRemark: e.wishing_remark, senderName: shownSender(e), senderAvatar: e.sender_avatar ?? '', type: e.type,
   };
   if (e.mine !== null) return { ...head, state: OpenState.RECEIVED, amount: formatFen(e.mine), msg: MSG.received };
   if (e.state === 4) return { ...head, state: OpenState.REFUNDED, amount: '0.00', msg: MSG.refunded };

@@ -8,7 +8,7 @@ import { formatBeijing } from '../../domain/time.ts';
 import { MessageType } from '../../domain/chat/messageTypes.ts';
 import { EnvelopeType, RECORD_WINDOW_DAYS, viewerState } from '../../domain/redEnvelope/rules.ts';
 import type { WireMessage } from '../chat/messages.ts';
-import type { EnvelopeRow } from './access.ts';
+import { shownSender, type EnvelopeRow } from './access.ts';
 
 interface StateRow {
   message_id: number;
@@ -87,7 +87,7 @@ export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number,
     receiveNum: e.taken,
     type: e.type,
     wishingRemark: e.wishing_remark,
-    senderName: e.sender_nick || e.sender_name,
+    senderName: shownSender(e),
     senderAvatar: e.sender_avatar ?? '',
     state,
     rows: rows.map((r) => ({
@@ -115,6 +115,8 @@ interface RecordRow {
   sender_name: string;
   sender_nick: string | null;
   room_code: string | null;
+  is_direct: boolean;
+  is_system: boolean;
   room_title: string;
   type: number;
   state: number;
@@ -155,7 +157,7 @@ export async function myRecords(sql: Sql, userId: number, q: RecordsQuery, nowMs
       select e.id, 'sent', e.total_fen, e.created_at from red_envelopes e
       where e.sender_id = ${userId} and e.created_at >= ${f} and e.created_at < ${t})
     select e.record_code, i.kind, i.amount, e.wishing_remark, i.at, u.user_name as sender_name, u.nick_name as sender_nick,
-           c.room_code, c.title as room_title, e.type, e.state, e.num, e.taken, e.expires_at <= now() as expired, e.sender_id,
+           c.room_code, c.title as room_title, e.is_direct, e.is_system, e.type, e.state, e.num, e.taken, e.expires_at <= now() as expired, e.sender_id,
            count(*) over ()::int as total,
            coalesce(sum(i.amount) filter (where i.kind = 'received') over (), 0)::bigint as received_total,
            coalesce(sum(i.amount) filter (where i.kind = 'sent') over (), 0)::bigint as sent_total
@@ -169,7 +171,7 @@ export async function myRecords(sql: Sql, userId: number, q: RecordsQuery, nowMs
       amount: formatFen(r.amount),
       wishingRemark: r.wishing_remark,
       time: formatBeijing(r.at),
-      senderName: r.sender_nick || r.sender_name,
+      senderName: shownSender(r),
       roomCode: r.room_code ?? '',
       roomTitle: r.room_title,
       type: r.type,

@@ -6,7 +6,6 @@
 import type { ChatMessage } from '../chat/api';
 import type { OpenResult, SnatchResult } from './api';
 import { DEFAULT_WISH, EnvelopeState, MSG } from '../../../domain/redEnvelope/rules';
-import { maskName } from '../../../domain/money';
 
 export const ENVELOPE_TYPE = 3;
 
@@ -81,9 +80,4 @@ export function closedText(state: number, msg = ''): string {
   if (state === EnvState.EXHAUSTED || state === EnvState.ALL_TAKEN) return EXHAUSTED_MSG;
   if (state === EnvState.REFUNDED) return msg || REFUNDED_MSG;
   return msg;
-}
-
-/** A sender's name as the chat shows names: masked (a name the server already masked stays as it is). */
-export function shownName(name: string): string {
-  return name.includes('*') ? name : maskName(name);
 }

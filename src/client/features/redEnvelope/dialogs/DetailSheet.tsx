@@ -10,7 +10,6 @@ import { keys, useQuery } from '../../../query';
 import { DETAIL_PAGE_SIZE, getEnvelopeDetail } from '../api';
 import { Avatar } from '../../chat/components/MessageItem';
 import { yuanText, wireFen } from '../../../../domain/money';
-import { shownName } from '../payload';
 
 function Crown() {
   return <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" className="mr-0.5 inline-block align-[-1px]"><path d="M3 8l4 4 5-7 5 7 4-4-2 11H5z" fill="currentColor" /></svg>;
@@ -30,7 +29,7 @@ export function DetailSheet({ recordId, roomCode, onRecords, onClose }: { record
           <div>
             <div className="flex flex-col items-center pb-3 text-center">
               <Avatar src={d.senderAvatar} name={d.senderName || '玩家'} size={44} />
-              <p className="mt-1 text-sm font-medium text-gray-900">{shownName(d.senderName)}的红包{d.type === 2 && <span className="ml-1 rounded bg-amber-100 px-1 text-[11px] text-amber-800">拼</span>}</p>
+              <p className="mt-1 text-sm font-medium text-gray-900">{d.senderName}的红包{d.type === 2 && <span className="ml-1 rounded bg-amber-100 px-1 text-[11px] text-amber-800">拼</span>}</p>
               <p className="mt-1 text-sm text-gray-600">{d.wishingRemark}</p>
               {mine > 0 && <p className="mt-2 text-3xl font-bold text-[#d93a26] tabular-nums" data-testid="detail-mine">{yuanText(d.amount)}<span className="ml-1 text-base">元</span></p>}
             </div>

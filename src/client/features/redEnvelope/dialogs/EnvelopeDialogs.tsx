@@ -2,7 +2,6 @@
 import type { ChatMessage } from '../../chat/api';
 import type { OpenResult, Place } from '../api';
 import type { EnvelopeView } from '../useEnvelopes';
-import { shownName } from '../payload';
 import { OpenDialog } from './OpenDialog';
 import { DetailSheet } from './DetailSheet';
 import { RecordsSheet } from './RecordsSheet';
@@ -16,7 +15,7 @@ export function EnvelopeDialogs({ view, place, myId, userName, direct, onView, o
   const roomCode = 'roomCode' in place ? place.roomCode : '';
   switch (view.kind) {
     case 'open':
-      return <OpenDialog p={view.p} senderName={shownName(view.m.nickname || view.snatch.senderName)} senderAvatar={view.snatch.senderAvatar || view.m.avatar}
+      return <OpenDialog p={view.p} senderName={view.m.nickname || view.snatch.senderName} senderAvatar={view.snatch.senderAvatar || view.m.avatar}
         snatch={view.snatch} place={place} onOpened={(r) => onOpened(view.p.recordId, r)} onDetail={() => onView({ kind: 'detail', recordId: view.p.recordId })} onClose={close} />;
     case 'detail':
       return <DetailSheet recordId={view.recordId} roomCode={roomCode} onRecords={() => onView({ kind: 'records' })} onClose={close} />;

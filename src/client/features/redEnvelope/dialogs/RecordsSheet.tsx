@@ -7,7 +7,7 @@ import { Sheet } from '../../../ui/Sheet';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { keys, useQuery } from '../../../query';
 import { getMyRecords, RECORDS_PAGE_SIZE, type RecordRow } from '../api';
-import { shownName, stateLabel } from '../payload';
+import { stateLabel } from '../payload';
 import { beijingDate } from '../../../../domain/time';
 import { yuanText } from '../../../../domain/money';
 
@@ -48,7 +48,7 @@ export function RecordsSheet({ onDetail, onClose }: { onDetail(recordId: string)
                     <li key={`${r.kind}-${r.recordId}`}>
                       <button type="button" onClick={() => onDetail(r.recordId)} className="flex w-full items-center gap-2 border-b border-gray-100 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand">
                         <span className="min-w-0 flex-1">
-                          <span className="block truncate text-sm text-gray-900">{r.kind === 'sent' ? `发出 · ${r.roomTitle || '私聊'}` : `${shownName(r.senderName)}的红包`}{r.type === 2 ? '（拼手气）' : ''}</span>
+                          <span className="block truncate text-sm text-gray-900">{r.kind === 'sent' ? `发出 · ${r.roomTitle || '私聊'}` : `${r.senderName}的红包`}{r.type === 2 ? '（拼手气）' : ''}</span>
                           <span className="block truncate text-[11px] text-gray-500">{r.wishingRemark}</span>
                           <span className="block text-[11px] text-gray-500 tabular-nums">{r.time}</span>
                         </span>
