@@ -11,6 +11,7 @@
  * wallet and records screens (recharge, withdraw, cards, virtual wallet, pledges, bill records, the
  * day's profit and loss), so the bill record shows the bet and its prize.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { ApiClient } from '../tests/e2e/api.ts';
 import { SSC_1MIN, choosePlay, quoteOf } from '../tests/e2e/lotteryHelpers.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { issuesBetween } from '../src/domain/lottery/index.ts';
+import { formatBeijing } from '../src/domain/time.ts';
 import { ensureIssueRows } from '../src/server/lottery/issues.ts';
 import { listLotteries } from '../src/server/lottery/lotteries.ts';
 import type { Sql } from '../src/server/db/client.ts';
@@ -252,10 +254,33 @@ async function chatShots(operator: ApiClient, player: ApiClient): Promise<Shot[]
   const me = await must<{ userId: number }>(player, 'GET', '/v1/users/info');
   const direct = await must<{ roomId: number }>(operator, 'GET', '/v1/chat/getDirectRoomWeb', { targetUserId: me.userId });
   await must(operator, 'POST', '/v1/chat/addDirectMessage', { roomId: direct.roomId, messageTypeId: 1, message: '您好，有问题随时找我' });
+  // a room-wide system envelope from the site, and an activity giveaway for /redEnvelope and the toolbar's badge
+  await must(operator, 'POST', '/v1/admin/redEnvelope/system', {
+    roomCode: 'shots01', num: 20, type: 2, amount: '88.88', wishingRemark: '周末加奖，手快有', requestId: crypto.randomUUID().replace(/-/g, ''),
+  });
+  const now = Date.now();
+  await must(operator, 'POST', '/v1/admin/activityRedEnvelope/save', {
+    kind: 'giveaway', title: '每日签到红包', startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
+    endTime: formatBeijing(now + 86_400_000, 'YYYY-MM-DD HH:mm'), budget: '1000', amount: '2.88',
+  });
+  const openEnvelope = async (page: Page) => {
+    await page.getByRole('button', { name: /^红包：周末加奖/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '开红包' }).waitFor();
+  };
   return [
     { name: 'chatPanel', path: '/chatRoom', as: DEMO_PLAYER },
     { name: 'chatRoom', path: '/chatRoom/shots01', as: DEMO_PLAYER },
     { name: 'chatDirectList', path: '/chatRoom?tab=direct', as: DEMO_PLAYER },
+    { name: 'redEnvelopeOpen', path: '/chatRoom/shots01', as: DEMO_PLAYER, prepare: openEnvelope },
+    { name: 'redEnvelopeSend', path: '/chatRoom/shots01', as: DEMO_PLAYER, prepare: async (page) => {
+      await page.getByRole('button', { name: '发红包' }).click();
+      await page.getByRole('form', { name: '发红包' }).waitFor();
+    } },
+    { name: 'redEnvelope', path: '/redEnvelope', as: DEMO_PLAYER },
+    { name: 'toolbar', path: '/index', as: DEMO_PLAYER, prepare: async (page) => {
+      await page.getByRole('button', { name: '快捷工具' }).click();
+      await page.getByTestId('toolbar-panel').waitFor();
+    } },
   ];
 }
 

@@ -116,8 +116,9 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
         <div className="relative min-w-0 flex-1">
           <textarea aria-label="消息" aria-describedby="chat-count" ref={box} rows={1} value={text} maxLength={maxLength} onChange={(e) => change(e.target.value)} onKeyDown={key}
             placeholder="说点什么…" enterKeyHint="send"
-            className="block max-h-28 min-h-10 w-full resize-none rounded-2xl border border-gray-300 bg-gray-50 px-3 py-2 pr-14 text-[15px] focus:border-brand focus:outline-none" />
-          <span id="chat-count" className="pointer-events-none absolute right-3 bottom-2 text-[11px] tabular-nums text-gray-500">{text.length}/{maxLength}</span>
+            className={`block max-h-28 min-h-10 w-full resize-none rounded-2xl border border-gray-300 bg-gray-50 px-3 py-2 text-[15px] focus:border-brand focus:outline-none ${text ? 'pr-14' : ''}`} />
+          {/* the count shows once there is text: an empty box keeps its whole width for the placeholder at 360 px */}
+          <span id="chat-count" className={text ? 'pointer-events-none absolute right-3 bottom-2 text-[11px] tabular-nums text-gray-500' : 'sr-only'}>{text.length}/{maxLength}</span>
         </div>
         <button type="button" onClick={() => void send()} disabled={sending || !text.trim()}
           className="h-10 shrink-0 rounded-full bg-brand px-3 sm:px-4 text-sm font-medium text-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
