@@ -1,10 +1,9 @@
 /**
  * The floating toolbar in Chromium at 360 px, against the real server:
  * - hidden on the guard's public pages, shown elsewhere; a guest is asked to log in first;
- * - the 红包 badge counts and caps at 9+, the 聊天室 badge counts unread private chats. The
- *   activity call (GET /v1/activity/getActivityRedEnvelopeNumber) belongs to the activity feature,
- *   which is not on this branch: its answer is routed here with page.route; the unread private chat
- *   is a real message from the operator;
+ * - the 红包 badge counts the activity envelopes the player can claim (real ones, made by the
+ *   operator for the player's grade only) and caps at 9+; the 聊天室 badge counts unread private
+ *   chats (a real message from the operator);
  * - 客服选单 opens an external line in a popup window (the popup event) and a local one as a page;
  * - the button drags inside the window, keeps its place over a reload, and leaves the bet bar free.
  */
@@ -15,7 +14,7 @@ import { ApiClient } from './api.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { must } from './lotteryHelpers.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
-import { decodeEnpathUrl } from '../../src/domain/enpath.ts';
+import { formatBeijing } from '../../src/domain/time.ts';
 
 const fx = e2eFixture();
 const PASSWORD = 'player123';
@@ -33,10 +32,22 @@ async function newPlayer(): Promise<{ userName: string; userId: number }> {
   return { userName, userId };
 }
 
-/** Answers the activity envelopes' count with whatever `count()` says at the time. */
-async function routeEnvelopeCount(page: Page, count: () => number) {
-  await page.route((url) => decodeEnpathUrl(url.pathname + url.search)?.realPath === '/v1/activity/getActivityRedEnvelopeNumber', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1, msg: '成功', data: count() }) }));
+/** Open giveaways for players of `grade` only (so no other test's player counts them). */
+async function giveaways(n: number, grade: number) {
+  const now = Date.now();
+  for (let i = 0; i < n; i++) {
+    await must(op, 'POST', '/v1/admin/activityRedEnvelope/save', {
+      kind: 'giveaway', title: `工具栏红包${i + 1}`, startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
+      endTime: formatBeijing(now + 3_600_000, 'YYYY-MM-DD HH:mm'), budget: '10', amount: '1', minGrade: grade, maxGrade: grade,
+    });
+  }
+}
+
+/** What the server says the player can claim now: the badge must show this (9+ above 9). */
+async function claimable(userName: string): Promise<number> {
+  const api = new ApiClient(inject('baseUrl'));
+  await api.login(userName, PASSWORD);
+  return must<number>(api, 'GET', '/v1/activity/getActivityRedEnvelopeNumber');
 }
 
 const toolbarButton = (page: Page) => page.getByRole('button', { name: '快捷工具' });
@@ -62,17 +73,21 @@ describe('floating toolbar', () => {
     const player = await newPlayer();
     const room = await must<{ roomId: number }>(op, 'GET', '/v1/chat/getDirectRoomWeb', { targetUserId: player.userId });
     await must(op, 'POST', '/v1/chat/addDirectMessage', { roomId: room.roomId, messageTypeId: 1, message: '您好，有新活动' });
+    // a grade of its own: the envelopes made here count for this player alone
+    await fx.sql`update users set grade = 7 where id = ${player.userId}`;
+    await giveaways(3, 7);
     const b = await fx.browser();
-    let envelopes = 3;
-    await routeEnvelopeCount(b.page, () => envelopes);
     await logIn(b, player.userName, PASSWORD);
+    const three = await claimable(player.userName);
+    expect(three).toBeGreaterThanOrEqual(3);
     await b.page.goto(`${b.baseUrl}/index`);
     await toolbarButton(b.page).click();
-    await expect.poll(() => b.page.getByTestId('badge-redEnvelope').textContent()).toBe('3');
+    await expect.poll(() => b.page.getByTestId('badge-redEnvelope').textContent()).toBe(three > 9 ? '9+' : String(three));
     expect(await b.page.getByTestId('badge-chatRoom').textContent()).toBe('1');
     await b.page.keyboard.press('Escape');
     await panel(b.page).waitFor({ state: 'detached' });
-    envelopes = 12;
+    await giveaways(9, 7);
+    expect(await claimable(player.userName)).toBeGreaterThan(9);
     await b.page.reload();
     await toolbarButton(b.page).click();
     await expect.poll(() => b.page.getByTestId('badge-redEnvelope').textContent()).toBe('9+');
