@@ -91,6 +91,8 @@ function isHttpStatus(line: string, start: number, end: number): boolean {
   const after = line.slice(end);
   if (/\.(status|code)\(\s*$/.test(before) && /^\s*\)/.test(after)) return true;
   if (/new AppError\(.*,\s*$/.test(before) && /^\s*\)/.test(after)) return true;
+  // an HTTP answer's status compared: `err.statusCode === 410`
+  if (/\bstatus(?:Code)?\s*[!=]==?\s*$/.test(before)) return true;
   return /\[\s*$/.test(before) && /^\s*,\s*'/.test(after);
 }
 
@@ -146,6 +148,7 @@ describe('the bare-code detector', () => {
       "if (etag) return reply.code(304).send(); reply.status(404).send(body);",
       "throw new AppError('请以文件方式上传', -1, 415);",
       "FST_REQ_FILE_TOO_LARGE: [413, '上传的文件过大'],",
+      'if (err.statusCode === 404 || err.statusCode === 410) drop(); if (res.status !== 406) retry();',
       'const big = 1301; const rate = 3.01; const ms = 1_000; const n = 100; const h = 0x1f5;',
       'await transfer(sql, { typeCode: TxType.MANUAL_DEPOSIT });',
     ].join('\n');
