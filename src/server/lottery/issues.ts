@@ -161,18 +161,18 @@ export async function findIssue(db: Db, lotteryCode: string, issue: string): Pro
   return row ? issueFromRow(row) : null;
 }
 
-/**
- * The issue row a bet may go on: creatable (a valid issue of this lottery, not past the chase
- * horizon) and still on sale at `nowMs`. Inside a transaction the row is held FOR SHARE, so the
- * draw (an UPDATE of that row) waits for the bet to commit and settlement sees it.
- * Refuses '彩种不存在', '期号不存在', '第X期已截止，当前为第Y期' (the issue on sale named).
- */
 /** The refusal of a closed issue, naming the issue on sale now (spec 001 §4: a followed bet's issue has closed). */
 function closedIssue(lottery: Lottery, issue: string, nowMs: number): AppError {
   const current = upcomingIssues(lottery, nowMs, 1)[0]?.issue ?? null;
   return new AppError(issueClosedMessage(issue, current === issue ? null : current));
 }
 
+/**
+ * The issue row a bet may go on: creatable (a valid issue of this lottery, not past the chase
+ * horizon) and still on sale at `nowMs`. Inside a transaction the row is held FOR SHARE, so the
+ * draw (an UPDATE of that row) waits for the bet to commit and settlement sees it.
+ * Refuses '彩种不存在', '期号不存在', '第X期已截止，当前为第Y期' (the issue on sale named).
+ */
 export async function issueForSale(db: Db, lotteryCode: string, issue: string, nowMs: number): Promise<IssueRow> {
   const lottery = await loadLottery(db, lotteryCode);
   if (!lottery) throw new AppError('彩种不存在');
