@@ -100,7 +100,7 @@ export function FollowDialog({ input, onClose }: { input: FollowInput; onClose()
         {input.entries.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the shared entries are fixed while the dialog is open (never reordered)
           <FollowEntryRow key={`${e.playDetailCode}-${i}`} entry={e} edit={edits[i]!} disabled={bets.waiting}
-            onChange={(next) => setEdits((all) => all && all.map((x, j) => (j === i ? next : x)))} />
+            onChange={(next) => setEdits((all) => (all === null ? null : all.map((x, j) => (j === i ? next : x))))} />
         ))}
       </ul>
     );
