@@ -31,7 +31,7 @@ function TargetList({ list, rows, selected, onToggle, empty, name }: {
           return (
             <li key={r.key} data-share-target={r.key}>
               <label htmlFor={id} className={`flex min-h-12 items-center gap-3 px-1 py-2 ${r.label ? 'text-gray-400' : 'text-gray-900'}`}>
-                <input id={id} type="checkbox" className="h-5 w-5 accent-brand" disabled={r.label !== null}
+                <input id={id} type="checkbox" className="h-5 w-5 accent-brand" disabled={r.label !== null} aria-label={r.label ? `${r.title}（${r.label}）` : r.title}
                   checked={selected.includes(r.key)} onChange={() => onToggle(r.key)} />
                 <span className="min-w-0 flex-1 truncate">{r.title}</span>
                 {r.label && <span className="shrink-0 rounded bg-red-50 px-1.5 text-[11px] leading-5 text-red-700">{r.label}</span>}
