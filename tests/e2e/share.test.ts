@@ -80,6 +80,12 @@ describe('sharing into a chat room', () => {
     expect(await card.textContent()).toContain(`第${onSale.issue}期`);
     await card.getByRole('button', { name: '详情' }).click();
     expect(await card.getByRole('list', { name: '注单详情' }).textContent()).toContain('号码：7,-,-,-,-');
+    // 跟投 opens the follow dialog (branch follow) for the shared lottery
+    await card.getByRole('button', { name: /^跟投/ }).click();
+    const follow = pb.page.getByRole('dialog', { name: /^跟投 · / });
+    await follow.getByText(/^跟投 · /).waitFor({ timeout: 15_000 });
+    await follow.getByRole('button', { name: '关闭' }).click();
+    await expect.poll(() => pb.page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
 
     // the day's record from /PLstatement: the profit the server's report gives
     await pa.page.goto(`${pa.baseUrl}/PLstatement`);
