@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ShareDialog } from '../../src/client/features/share/ShareDialog';
 import { SharedBetCard, SharedRecordCard } from '../../src/client/features/share/SharedCards';
+import { SuccessSheet } from '../../src/client/features/lottery/components/BetSlip';
 import { roomMuteLabel, toggleTarget } from '../../src/domain/share/targets';
 import { OverlayHost } from '../../src/client/ui';
 import { queryClient } from '../../src/client/query';
@@ -131,5 +132,25 @@ describe('share cards', () => {
     cleanup();
     render(<SharedRecordCard rec={{ betAmount: '10.00', returnAmount: '19.60', profit: '9.60', dateName: '2026-11-24' }} />);
     expect(screen.getByTestId('shared-record-profit').className).toContain('text-red-700');
+  });
+});
+
+describe('the bet success sheet', () => {
+  it('offers 分享到聊天室 for the orders just placed, sharing them as type 7', async () => {
+    stubNetwork({
+      '/v1/chat/getRoomList': () => ok({ list: [room(1)], total: 1 }),
+      '/v1/chat/getDirectRoomListWeb': () => ok({ list: [], total: 0 }),
+      '/v1/chat/shareMessage': () => ok({ sent: 1, results: [{ roomCode: 'R1', ok: true, msg: '分享成功' }] }),
+    });
+    render(<><SuccessSheet shareText="我在鸿运分分彩投注了1注" orderIds={[41, 42]} onClose={() => {}} /><OverlayHost /></>);
+    fireEvent.click(await screen.findByRole('button', { name: '分享到聊天室' }));
+    fireEvent.click(await screen.findByLabelText('房间1'));
+    fireEvent.click(screen.getByRole('button', { name: '分享' }));
+    await screen.findByText('分享成功');
+    expect(JSON.parse(callsTo('/v1/chat/shareMessage')[0]!.body.get('message')!)).toEqual({ orderIds: [41, 42] });
+  });
+  it('has no chat share without orders (a chase)', () => {
+    render(<SuccessSheet shareText="追号" onClose={() => {}} />);
+    expect(screen.queryByRole('button', { name: '分享到聊天室' })).toBeNull();
   });
 });
