@@ -62,8 +62,8 @@ describe('BetRecordPage', () => {
     expect((await screen.findByRole('region', { name: '投注统计' })).textContent).toContain('13.50');
     // only the pending bet of the issue on sale can be cancelled
     await within(items[0]!).findByRole('button', { name: /撤单/ });
-    expect(within(items[1]!).queryByRole('button')).toBeNull();
-    expect(within(items[2]!).queryByRole('button')).toBeNull();
+    expect(within(items[1]!).queryByRole('button', { name: /撤单/ })).toBeNull();
+    expect(within(items[2]!).queryByRole('button', { name: /撤单/ })).toBeNull();
     const first = callsTo('/v1/betting/getBetting')[0]!;
     expect(first.query.get('startDate')).toBe(beijingDate(Date.now()));
     expect(first.query.get('endDate')).toBe(beijingDate(Date.now()));

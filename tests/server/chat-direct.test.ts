@@ -52,7 +52,7 @@ describe('private rooms', () => {
       ids.push(r.data.id);
     }
     expect((await bob.post('/v1/chat/addDirectMessage', { roomId, messageTypeId: 1, message: ' ' })).msg).toBe('内容不能为空');
-    expect((await bob.post('/v1/chat/addDirectMessage', { roomId, messageTypeId: 7, message: '{}' })).msg).toBe('不支持的消息类型');
+    expect((await bob.post('/v1/chat/addDirectMessage', { roomId, messageTypeId: 10, message: '{}' })).msg).toBe('不支持的消息类型');
     expect((await bob.post('/v1/chat/addDirectMessage', { roomId, messageTypeId: 2, message: '{}' })).msg).toBe('图片消息格式不正确');
     const first = await bob.get('/v1/chat/getDirectMessageListWeb', { roomId, pageSize: 5 });
     expect(first.data.list.map((m: { id: number }) => m.id)).toEqual(ids.slice(-5));

@@ -129,7 +129,7 @@ describe('sending and paging', () => {
       [{ message: '   ' }, /内容不能为空/],
       [{ message: `${'一二三四五六七八九十'.repeat(2)}多` }, /不能超过20个字符/],
       [{ message: 'a\u0007b' }, /不允许的字符/],
-      [{ message: 'x', messageTypeId: 7 }, /不支持的消息类型/],
+      [{ message: 'x', messageTypeId: 10 }, /不支持的消息类型/],
       [{ message: 'x', messageTypeId: 2 }, /不支持的消息类型/],
       [{ message: 'x', messageTypeId: 'abc' }, /消息类型/],
       [{ message: 'x', status: 1 }, /只有管理员可以@全部/],

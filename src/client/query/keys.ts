@@ -59,6 +59,8 @@ export const keys = {
   /** chat: the room list and my private chats (unread marks) */
   chatRooms: () => ['chat', 'rooms'] as const,
   chatDirectRooms: () => ['chat', 'direct'] as const,
+  /** the share dialog's rooms (11 a page, domain/share/targets) */
+  shareRooms: () => ['chat', 'shareRooms'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,
   /** chat red envelopes: the send config, an envelope's detail pages, my records of the last 7 days */
   redEnvelopes: (...parts: unknown[]) => ['redEnvelope', ...parts] as const,

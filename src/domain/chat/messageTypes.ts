@@ -6,6 +6,7 @@
  */
 import { hasControlChars } from '../controlChars.ts';
 import { envelopePreview, parseEnvelopeMessage } from '../redEnvelope/message.ts';
+import { parseShareBets, parseShareRecord, sharedBetPreview, sharedRecordPreview } from '../share/message.ts';
 
 export const MessageType = {
   /** plain text, stored as sent */
@@ -14,9 +15,9 @@ export const MessageType = {
   IMAGE: 2,
   /** red envelope: sent as the form JSON, stored as { recordId, type, wishingRemark, num } (domain/redEnvelope) */
   RED_ENVELOPE: 3,
-  /** shared bet slip (a later issue) */
+  /** shared bets: sent as { orderIds }, stored as { data: SharedBet[] } built by the server (domain/share) */
   SHARED_BET: 7,
-  /** shared win/loss record (a later issue) */
+  /** shared day record: sent as { date }, stored as { data: [SharedRecord] } built by the server (domain/share) */
   SHARED_RECORD: 9,
   /** push plan (a later issue) */
   PUSH_PLAN: 10,
@@ -74,6 +75,12 @@ export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, M
   [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', sentBy: ['addImage', 'addDirectMessage'], parse: parseImage, preview: () => '[图片]' }],
   [MessageType.RED_ENVELOPE, {
     id: MessageType.RED_ENVELOPE, name: '红包', sentBy: ['addMessage', 'addDirectMessage'], parse: parseEnvelopeMessage, preview: envelopePreview,
+  }],
+  [MessageType.SHARED_BET, {
+    id: MessageType.SHARED_BET, name: '分享注单', sentBy: ['addMessage', 'addDirectMessage'], parse: parseShareBets, preview: sharedBetPreview,
+  }],
+  [MessageType.SHARED_RECORD, {
+    id: MessageType.SHARED_RECORD, name: '分享战绩', sentBy: ['addMessage', 'addDirectMessage'], parse: parseShareRecord, preview: sharedRecordPreview,
   }],
 ]);
 

@@ -16,6 +16,7 @@ import roomRoutes from './roomRoutes.ts';
 import { ChatServices } from './services.ts';
 import redEnvelopeRoutes from '../redEnvelope/routes.ts';
 import redEnvelopeAdminRoutes from '../redEnvelope/adminRoutes.ts';
+import shareRoutes from '../share/routes.ts';
 
 async function chatPlugin(app: FastifyInstance) {
   const services = new ChatServices(app.deps.sql, app.deps.redis ?? null, app.log);
@@ -30,6 +31,7 @@ async function chatPlugin(app: FastifyInstance) {
   await app.register(chatAdminRoutes);
   await app.register(redEnvelopeRoutes);
   await app.register(redEnvelopeAdminRoutes);
+  await app.register(shareRoutes);
   await app.register(socketRoutes);
   await app.register(embedChatRoutes);
 }

@@ -1,6 +1,6 @@
 /**
  * Sending into a room, for every message type: the catalogue's payload rule, flood control, then
- * the one pipeline (store, publish). Red envelopes and shared bets will arrive here as new types.
+ * the one pipeline (store, publish). Red envelopes (3), shared bets (7) and records (9) are types here.
  */
 import type { FastifyInstance } from 'fastify';
 import { refuse } from '../http/envelope.ts';
@@ -16,6 +16,8 @@ import { publicRoom, type RoomRow } from './rooms.ts';
 import { sendEnvelope, type MoneyFields } from '../redEnvelope/send.ts';
 import { envelopeSpeakRefusal } from '../redEnvelope/access.ts';
 import { MSG as ENVELOPE_MSG } from '../../domain/redEnvelope/rules.ts';
+import { SHARE_MSG } from '../../domain/share/message.ts';
+import { isShareKind, shareBody } from '../share/build.ts';
 
 export interface Outgoing {
   messageTypeId: number;
@@ -49,6 +51,8 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
   const parsed = kind.parse(out.message, room.message_length);
   if (!parsed.ok) refuse(parsed.msg);
   await SERVER_CHECKS[kind.id]?.(app, parsed.body);
+  // a shared bet or record: the stored payload is built from the sender's own records (share/build.ts)
+  const body = isShareKind(kind.id) ? await shareBody(app.deps.sql, userId, kind.id, parsed.body) : parsed.body;
   // a money kind runs its own step (checks, ledger, row and message in one transaction); its
   // request id and daily count bound it, so flood control (which would refuse a retry) is not asked
   if (kind.id === MessageType.RED_ENVELOPE) {
@@ -66,7 +70,7 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
     userId,
     guestId,
     messageTypeId: kind.id,
-    body: parsed.body,
+    body,
     status: out.status ?? 0,
     mentionIds,
   });
@@ -103,7 +107,8 @@ export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, 
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
   const { viewer, refusal } = await enterToSpeak(sql, room, user);
-  if (refusal) refuse(body.messageTypeId === MessageType.RED_ENVELOPE ? envelopeSpeakRefusal(refusal) : refusal);
+  // a muted sender of an envelope or a share hears the spec's one message (spec 001 section 5)
+  if (refusal) refuse(body.messageTypeId === MessageType.RED_ENVELOPE || isShareKind(body.messageTypeId) ? envelopeSpeakRefusal(refusal) : refusal);
   if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
   const money = { safetyPassword: body.safetyPassword, requestId: body.requestId };
@@ -120,6 +125,7 @@ export async function sendAsGuest(app: FastifyInstance, guestId: number, body: P
   const room = await publicRoom(sql, body.roomCode);
   enterAsGuest(room, body.guestCode);
   if (body.messageTypeId === MessageType.RED_ENVELOPE) refuse(ENVELOPE_MSG.guest);
+  if (isShareKind(body.messageTypeId)) refuse(SHARE_MSG.guest);
   const refusal = await speakCheck(sql, room, { userId: null, guestId, grade: GRADE_GUEST, isManager: false });
   if (refusal) refuse(refusal);
   if (body.status === 1) refuse('只有管理员可以@全部');

@@ -1,4 +1,6 @@
 /** 号码篮: the tickets waiting to be sent, with the confirm and success dialogs of the bet flow. */
+import { ShareButton } from '../../share/ShareDialog';
+import { MAX_SHARED_ORDERS } from '../../../../domain/share/message';
 import type { ReactNode } from 'react';
 import { UNIT_NAMES } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
@@ -68,8 +70,11 @@ export function ConfirmSheet({ lotteryName, issue, tickets, onCancel, onConfirm,
   );
 }
 
-/** 投注成功 with 继续投注 / 分享 (navigator.share when present, else the text is copied). */
-export function SuccessSheet({ shareText, onClose }: { shareText: string; onClose(): void }) {
+/**
+ * 投注成功 with 继续投注 / 分享 (navigator.share when present, else the text is copied) and, for the
+ * bets just placed, 分享到聊天室 (the share dialog: type 7 built by the server from these orders).
+ */
+export function SuccessSheet({ shareText, orderIds, onClose }: { shareText: string; orderIds?: number[]; onClose(): void }) {
   const share = async () => {
     try {
       if (typeof navigator.share === 'function') await navigator.share({ title: '投注分享', text: shareText });
@@ -89,6 +94,9 @@ export function SuccessSheet({ shareText, onClose }: { shareText: string; onClos
       </>
     }>
       <p className="text-sm text-gray-800">{shareText}</p>
+      {orderIds && orderIds.length > 0 && (
+        <div className="mt-3 flex justify-end"><ShareButton what={{ kind: 'bets', orderIds: orderIds.slice(0, MAX_SHARED_ORDERS) }} title="分享注单" label="分享到聊天室" /></div>
+      )}
     </Sheet>
   );
 }

@@ -32,7 +32,7 @@ import { CapNote } from '../components/CapNote';
 
 export const ROUTE = '/lottery/:type/:code';
 
-type Panel = null | 'slip' | 'confirm' | 'chase' | { success: string };
+type Panel = null | 'slip' | 'confirm' | 'chase' | { success: string; orderIds?: number[] };
 
 export default function BettingPage() {
   useSignals();
@@ -108,7 +108,7 @@ export default function BettingPage() {
     if (!res) return;
     const sent = new Set(confirmTickets.map((t) => t.key));
     setSlip((s) => s.filter((t) => !sent.has(t.key)));
-    setPanel({ success: `我在${item?.lotteryName ?? ''}第${betIssue}期投注了${slipLines(confirmTickets)}注，共${formatFen(slipTotalFen(confirmTickets))}元，一起来试试手气！` });
+    setPanel({ success: `我在${item?.lotteryName ?? ''}第${betIssue}期投注了${slipLines(confirmTickets)}注，共${formatFen(slipTotalFen(confirmTickets))}元，一起来试试手气！`, orderIds: res.orders.map((o) => o.id) });
   };
 
   const sendChase = async (data: ChaseBettingData) => {
@@ -167,7 +167,7 @@ export default function BettingPage() {
         <P.ChasePanel lotteryCode={item.lotteryCode} tickets={slip} play={chasePlay} userGroup={rebate.prizeGroup} onClose={() => setPanel('slip')} onSubmit={(d) => { void sendChase(d); }}
           note={(m) => capNote(slip.map((t) => ({ ...t, multiple: m })))} />
       )}
-      {P && panel && typeof panel === 'object' && <P.SuccessSheet shareText={panel.success} onClose={() => setPanel(null)} />}
+      {P && panel && typeof panel === 'object' && <P.SuccessSheet shareText={panel.success} orderIds={panel.orderIds} onClose={() => setPanel(null)} />}
       {P && dragonOpen && <P.DragonSheet onClose={() => setDragonOpen(false)} />}
       {bets.waiting && (
         <div role="status" aria-live="assertive" className="fixed inset-0 z-[80] flex items-center justify-center bg-black/40">

@@ -1,10 +1,13 @@
 /** Bet rows (投注记录): lottery, issue, amount, return and status; tap opens the detail. */
+import { ShareButton } from '../../share/ShareDialog';
 import type { BetRow } from '../../lottery/api';
 import { Link } from 'wouter';
 import { formatTime, returnText, statusTone, yuan } from '../format';
 
-export function BetList({ rows, canCancel, onCancel, cancelling }: {
+export function BetList({ rows, canCancel, onCancel, cancelling, share }: {
   rows: BetRow[];
+  /** each row gets 分享 (the share dialog: the bet as a type-7 chat message) */
+  share?: boolean;
   canCancel?: (row: BetRow) => boolean;
   onCancel?: (row: BetRow) => void;
   cancelling?: number | null;
@@ -29,12 +32,13 @@ export function BetList({ rows, canCancel, onCancel, cancelling }: {
             </div>
             <div className="mt-1 text-xs text-gray-600">{formatTime(r.createdAt)}</div>
           </Link>
-          {canCancel?.(r) && onCancel && (
-            <div className="flex justify-end px-4 pb-3">
-              <button type="button" onClick={() => onCancel(r)} disabled={cancelling === r.id} aria-label={`撤单 第${r.issue}期 ${r.lotteryName}`}
+          {((canCancel?.(r) && onCancel) || share) && (
+            <div className="flex justify-end gap-2 px-4 pb-3">
+              {share && <ShareButton what={{ kind: 'bets', orderIds: [r.id] }} title="分享注单" label="分享" ariaLabel={`分享 第${r.issue}期 ${r.lotteryName}`} />}
+              {canCancel?.(r) && onCancel && <button type="button" onClick={() => onCancel(r)} disabled={cancelling === r.id} aria-label={`撤单 第${r.issue}期 ${r.lotteryName}`}
                 className="min-h-9 rounded-lg border border-brand bg-white px-4 text-sm text-brand hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-60">
                 撤单
-              </button>
+              </button>}
             </div>
           )}
         </li>

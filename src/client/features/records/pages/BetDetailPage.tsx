@@ -7,6 +7,7 @@ import { formatTime, returnText, statusTone, yuan } from '../format';
 import { DetailList } from '../components/DetailList';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
 import { invalidateAfterMoney, keys, useQuery } from '../../../query';
+import { ShareButton } from '../../share/ShareDialog';
 
 const UNIT_TEXT: Record<string, string> = { '1': '元', '0.1': '角', '0.01': '分' };
 
@@ -99,6 +100,7 @@ function Detail({ bet, onChanged }: { bet: BetDetail; onChanged(): void }) {
           </Link>
         )}
         {bet.seedHash && <p className="break-all text-xs text-gray-600">本期种子哈希：{bet.seedHash}</p>}
+        <ShareButton what={{ kind: 'bets', orderIds: [bet.id] }} title="分享注单" label="分享注单" className="min-h-11" />
         {canCancel(bet) && <Button variant="danger" loading={busy} onClick={() => void cancel()}>撤单</Button>}
       </div>
     </>

@@ -46,7 +46,7 @@ export default function BetRecordPage() {
         </section>
         {summary.data && <SummaryCard data={summary.data} />}
         {summary.error && <p role="alert" className="text-sm text-red-700">统计加载失败：{summary.error.message}</p>}
-        <PagedView list={bets} empty="暂无投注记录">{(items) => <BetList rows={items} canCancel={canCancel} onCancel={(r) => void onCancel(r)} cancelling={cancelling} />}</PagedView>
+        <PagedView list={bets} empty="暂无投注记录">{(items) => <BetList rows={items} share canCancel={canCancel} onCancel={(r) => void onCancel(r)} cancelling={cancelling} />}</PagedView>
       </div>
     </Page>
   );

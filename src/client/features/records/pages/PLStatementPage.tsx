@@ -10,6 +10,7 @@ import { SummaryCard } from '../components/SummaryCard';
 import { getProfitLoss } from '../components/billApi';
 import { BillMoneyCard } from '../components/billMoneyCard';
 import { keys, useQuery } from '../../../query';
+import { ShareButton } from '../../share/ShareDialog';
 
 export default function PLStatementPage() {
   const today = dateRange('today', Date.now());
@@ -21,7 +22,12 @@ export default function PLStatementPage() {
         <p className="text-sm text-gray-700">统计日期：{today.startDate}（北京时间）</p>
         {money.loading ? <LoadingState />
           : money.error || !money.data ? <ErrorState message={money.error?.message ?? '加载失败'} onRetry={money.reload} />
-            : <BillMoneyCard data={money.data} />}
+            : <>
+              <BillMoneyCard data={money.data} />
+              <div className="flex justify-end">
+                <ShareButton what={{ kind: 'record', date: today.startDate }} title="分享战绩" label="分享今日战绩" ariaLabel={`分享${today.startDate}的战绩`} />
+              </div>
+            </>}
         {bets.loading ? <LoadingState />
           : bets.error || !bets.data ? <ErrorState message={bets.error?.message ?? '加载失败'} onRetry={bets.reload} />
             : <SummaryCard data={bets.data} title="彩票投注" />}
