@@ -18,7 +18,7 @@ export const MessageType = {
   SHARED_BET: 7,
   /** shared win/loss record (a later issue) */
   SHARED_RECORD: 9,
-  /** push plan (a later issue) */
+  /** push plan: posted by the server only (docs/push-plans.md), never sent by a player */
   PUSH_PLAN: 10,
   /** time divider: client only, never stored */
   TIME_DIVIDER: 20,
@@ -74,6 +74,10 @@ export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, M
   [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', sentBy: ['addImage', 'addDirectMessage'], parse: parseImage, preview: () => '[图片]' }],
   [MessageType.RED_ENVELOPE, {
     id: MessageType.RED_ENVELOPE, name: '红包', sentBy: ['addMessage', 'addDirectMessage'], parse: parseEnvelopeMessage, preview: envelopePreview,
+  }],
+  // no call takes it: the plan job stores it itself (server/plans/engine.ts)
+  [MessageType.PUSH_PLAN, {
+    id: MessageType.PUSH_PLAN, name: '推送计划', sentBy: [], parse: () => ({ ok: false, msg: '不支持的消息类型' }), preview: () => '[计划]',
   }],
 ]);
 
