@@ -79,7 +79,7 @@ describe('addChaseBetting', () => {
       [chaseData(issues, [1, 2, 3], { chaseCount: 2 }), '追号期数不符'],
       [chaseData(gap, [1, 1]), '追号期号不连续'],
       [chaseData(issues, [1, 1, 1], { startIssue: issues[1] }), '追号期号不连续'],
-      [chaseData([past!.issue], [1]), '当前期已封盘'],
+      [chaseData([past!.issue], [1]), /^第202001010001期已截止，当前为第\d{12}期$/],
       [chaseData(issues, [1, 2, 3], { eachInfo: [{ bettingNumber: '1,-,-,-,-', bettingCount: 2 }] }), '注数不符'],
       [chaseData(issues, [1, 2, 3], { bettingPoint: 20 }), /返点/],
       [chaseData(issues, [1, 2, 3], { isStopAfterWinning: 2 }), '追中即停参数不正确'],

@@ -83,7 +83,7 @@ describe('addBetting', () => {
       [dwdEntry(issue, { extra: 1 }), '投注数据含有不支持的字段：extra'],
       [dwdEntry('2020a'), '期号格式不正确'],
       [dwdEntry('20200101-0001'), '期号不存在'],
-      [dwdEntry('202001010001'), '当前期已封盘'],
+      [dwdEntry('202001010001'), /^第202001010001期已截止，当前为第\d{12}期$/],
       [dwdEntry('20991231999'), '期号不存在'],
       [dwdEntry(issue, { graduationCount: 10_000, bettingNumber: '0 1 2 3 4 5 6 7 8 9,-,-,-,-', bettingCount: 10, bettingAmount: '200000.00' }), '余额不足'],
     ];

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueAt, nextIssues } from '../../src/domain/lottery/index.ts';
 import { AppError } from '../../src/server/http/envelope.ts';
+import { issueClosedMessage } from '../../src/domain/follow/rules.ts';
 import { ensureIssueRows, issueForSale, MAX_ISSUES_AHEAD, upcomingIssues } from '../../src/server/lottery/issues.ts';
 import { loadLottery, type Lottery } from '../../src/server/lottery/lotteries.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';
@@ -41,16 +42,17 @@ describe('issueForSale', () => {
     const now = Date.now();
     const drawing = issueAt(ssc.schedule, now);
     // inside the close window of the issue about to draw
-    expect(await refusal(issueForSale(ctx.sql, '1008', drawing.issue, drawing.drawAtMs - 1000))).toBe('当前期已封盘');
+    expect(await refusal(issueForSale(ctx.sql, '1008', drawing.issue, drawing.drawAtMs - 1000)))
+      .toBe(issueClosedMessage(drawing.issue, upcomingIssues(ssc, drawing.drawAtMs - 1000, 1)[0]!.issue));
     const past = issueAt(ssc.schedule, now - 3600_000);
-    expect(await refusal(issueForSale(ctx.sql, '1008', past.issue, now))).toBe('当前期已封盘');
+    expect(await refusal(issueForSale(ctx.sql, '1008', past.issue, now))).toBe(`第${past.issue}期已截止，当前为第${upcomingIssues(ssc, now, 1)[0]!.issue}期`);
     expect(await refusal(issueForSale(ctx.sql, '1008', '2026113', now))).toBe('期号不存在');
     expect(await refusal(issueForSale(ctx.sql, '1008', '202611221441', now))).toBe('期号不存在');
     expect(await refusal(issueForSale(ctx.sql, '9999', '202611220001', now))).toBe('彩种不存在');
     const [, next] = upcomingIssues(ssc, now, 2);
     await ensureIssueRows(ctx.sql, ssc, [next!.issue]);
     await ctx.sql`update lottery_issues set status = 'cancelled' where lottery_code = '1008' and issue = ${next!.issue}`;
-    expect(await refusal(issueForSale(ctx.sql, '1008', next!.issue, now))).toBe('当前期已封盘');
+    expect(await refusal(issueForSale(ctx.sql, '1008', next!.issue, now))).toBe(issueClosedMessage(next!.issue, upcomingIssues(ssc, now, 1)[0]!.issue));
   });
 
   it('creates each row once: concurrent creators share one seed', async () => {

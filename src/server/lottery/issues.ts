@@ -14,6 +14,7 @@ import {
 } from '../../domain/lottery/index.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import { issueClosedMessage } from '../../domain/follow/rules.ts';
 import { loadLottery, type Lottery } from './lotteries.ts';
 
 /** A chase may run 50 issues; leave a little room for the issue rolling over meanwhile. */
@@ -160,18 +161,24 @@ export async function findIssue(db: Db, lotteryCode: string, issue: string): Pro
   return row ? issueFromRow(row) : null;
 }
 
+/** The refusal of a closed issue, naming the issue on sale now (spec 001 §4: a followed bet's issue has closed). */
+function closedIssue(lottery: Lottery, issue: string, nowMs: number): AppError {
+  const current = upcomingIssues(lottery, nowMs, 1)[0]?.issue ?? null;
+  return new AppError(issueClosedMessage(issue, current === issue ? null : current));
+}
+
 /**
  * The issue row a bet may go on: creatable (a valid issue of this lottery, not past the chase
  * horizon) and still on sale at `nowMs`. Inside a transaction the row is held FOR SHARE, so the
  * draw (an UPDATE of that row) waits for the bet to commit and settlement sees it.
- * Refuses '彩种不存在', '期号不存在', '当前期已封盘'.
+ * Refuses '彩种不存在', '期号不存在', '第X期已截止，当前为第Y期' (the issue on sale named).
  */
 export async function issueForSale(db: Db, lotteryCode: string, issue: string, nowMs: number): Promise<IssueRow> {
   const lottery = await loadLottery(db, lotteryCode);
   if (!lottery) throw new AppError('彩种不存在');
   const planned = scheduledIssue(lottery, issue);
   if (!planned) throw new AppError('期号不存在');
-  if (planned.closeAtMs <= nowMs) throw new AppError('当前期已封盘');
+  if (planned.closeAtMs <= nowMs) throw closedIssue(lottery, issue, nowMs);
   if (planned.drawAtMs > horizonMs(lottery, nowMs)) throw new AppError('期号不存在');
   const lock = async () => {
     const [row] = await (db as Sql)<DbIssueRow[]>`
@@ -185,6 +192,6 @@ export async function issueForSale(db: Db, lotteryCode: string, issue: string, n
     row = await lock();
   }
   if (!row) throw new AppError('期号不存在');
-  if (row.status !== 'pending' || row.closeAtMs <= nowMs) throw new AppError('当前期已封盘');
+  if (row.status !== 'pending' || row.closeAtMs <= nowMs) throw closedIssue(lottery, issue, nowMs);
   return row;
 }

@@ -16,9 +16,11 @@ export interface SubmitHooks {
   onRebateStale(drop: boolean): void;
   /** after a bet or chase was placed */
   onSuccess?(): void;
+  /** the 余额不足 confirm's recharge button (default 充值) */
+  rechargeText?: string;
 }
 
-export function useBetSubmit({ userId, onRebateStale, onSuccess }: SubmitHooks) {
+export function useBetSubmit({ userId, onRebateStale, onSuccess, rechargeText = '充值' }: SubmitHooks) {
   const bet = useMoneyAction(userId, 'bet', { onSuccess });
   const chase = useMoneyAction(userId, 'chase', { onSuccess });
 
@@ -35,7 +37,7 @@ export function useBetSubmit({ userId, onRebateStale, onSuccess }: SubmitHooks) 
   async function refusal(msg: string): Promise<void> {
     if (!msg) return;
     if (msg.includes('余额不足')) {
-      if (await confirmDialog(msg, { okText: '充值', cancelText: '取消' })) await goRecharge(); // the first recharge channel
+      if (await confirmDialog(msg, { okText: rechargeText, cancelText: '取消' })) await goRecharge(); // the first recharge channel
       return;
     }
     if (msg.includes('返点')) {
