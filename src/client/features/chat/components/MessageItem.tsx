@@ -11,6 +11,8 @@ import { chatTextHtml } from '../../../../domain/chat/messageTypes';
 import { GRADE_MANAGER } from '../../../../domain/chat/constants';
 import { envelopePayload } from '../../redEnvelope/payload';
 import { EnvelopeCard, type EnvelopeHandlers } from '../../redEnvelope/EnvelopeCard';
+import { planPayload } from '../../plans/api';
+import { PlanCard } from '../../plans/PlanCard';
 
 const LONG_PRESS_MS = 1000;
 
@@ -38,6 +40,7 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
   const pressed = useRef(false);
   const img = imagePayload(m);
   const env = img ? null : envelopePayload(m);
+  const plan = img || env ? null : planPayload(m);
   const manager = m.grade === GRADE_MANAGER;
   const start = (e: PointerEvent) => {
     if (!onMenu || e.button !== 0) return;
@@ -50,7 +53,7 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
   };
   const bubble = `max-w-[75vw] sm:max-w-sm rounded-2xl px-3 py-2 text-[15px] leading-snug break-words ${mine ? 'rounded-tr-sm bg-brand text-white' : 'rounded-tl-sm bg-white text-gray-900 shadow-sm'}`;
   return (
-    <li className={`flex items-start gap-2 px-3 py-1.5 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={m.id} aria-label={`${m.nickname}：${img ? '[图片]' : env ? `[红包]${env.wishingRemark}` : m.message}`}>
+    <li className={`flex items-start gap-2 px-3 py-1.5 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={m.id} aria-label={`${m.nickname}：${img ? '[图片]' : env ? `[红包]${env.wishingRemark}` : plan ? `[计划]${plan.playName}` : m.message}`}>
       <button type="button" className="rounded-full focus-visible:outline-2 focus-visible:outline-brand" onClick={() => onAvatar?.(m)} aria-label={`查看${m.nickname}的资料`} disabled={!onAvatar}>
         <Avatar src={m.avatar} name={m.nickname} />
       </button>
@@ -70,7 +73,7 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
             <button type="button" onClick={() => { if (!pressed.current) onImage(img.imgPath); }} aria-label="查看大图" className="block overflow-hidden rounded-xl bg-gray-200">
               <img src={img.thumbPath} alt="聊天图片" loading="lazy" className="max-h-48 max-w-[55vw] sm:max-w-60 object-contain" />
             </button>
-          ) : env ? <EnvelopeCard m={m} p={env} h={envelope && { ...envelope, onTap: (x, p) => { if (!pressed.current) envelope.onTap(x, p); } }} /> : (
+          ) : env ? <EnvelopeCard m={m} p={env} h={envelope && { ...envelope, onTap: (x, p) => { if (!pressed.current) envelope.onTap(x, p); } }} /> : plan ? <PlanCard m={m} p={plan} /> : (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: chatTextHtml escapes every character of the user's text; only <br/> is added
             <div className={bubble} dangerouslySetInnerHTML={{ __html: chatTextHtml(m.message) }} />
           )}
