@@ -111,6 +111,24 @@ describe('push plans', () => {
     expect(last.history.map((h: { issue: string }) => h.issue)).toEqual([issueAt(15), issueAt(14), issueAt(13), issueAt(12)]);
   });
 
+  it('resolves again when the operator corrects a result', async () => {
+    const [before] = await sql<{ betting_number: string; is_prize: number }[]>`
+      select betting_number, is_prize from push_plan_predictions where plan_id = ${planId} and issue = ${issueAt(13)}`;
+    const picked = parseSelection(HZ, before!.betting_number)!.rows[0]!;
+    // a result whose sum is (or is not) picked, the opposite of the stored outcome
+    const want = before!.is_prize === 1 ? 0 : 1;
+    const sums = HZ.rows[0]!.values.filter((v) => picked.includes(v) === (want === 1));
+    const dice = [1, 2, 3, 4, 5, 6];
+    const result = dice.flatMap((a) => dice.flatMap((b) => dice.map((c) => [a, b, c]))).find((d) => sums.includes(d[0]! + d[1]! + d[2]!))!.join(',');
+    const old = sumResult(13);
+    await sql`update lottery_issues set result = ${result}, result_version = 1 where lottery_code = ${K3} and issue = ${issueAt(13)}`;
+    await sql`insert into lottery_result_corrections (lottery_code, issue, operator_id, operator_name, before_result, after_result, result_version)
+      values (${K3}, ${issueAt(13)}, ${op.userId}, ${op.userName}, ${old}, ${result}, 1)`;
+    await runPlans(sql, duringSale(17));
+    const [after] = await sql`select is_prize, open_number from push_plan_predictions where plan_id = ${planId} and issue = ${issueAt(13)}`;
+    expect(after).toMatchObject({ is_prize: want, open_number: result });
+  });
+
   it('refuses type 10 from players', async () => {
     const player = await ctx.userClient();
     expect((await say(player, room.roomCode, 'hi')).code).toBe(1);

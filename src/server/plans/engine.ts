@@ -81,14 +81,27 @@ export async function postPrediction(sql: Sql, plan: PlanRow, predictionId: numb
   return made;
 }
 
-/** Resolves waiting predictions whose issue is drawn (hit/miss by the settlement rule) or cancelled. */
+interface DueRow { id: number; lottery_code: string; play_code: string; betting_number: string; result: string | null; status: string; draw_at: Date }
+
+/**
+ * Resolves waiting predictions whose issue is drawn (hit/miss by the settlement rule) or cancelled, and
+ * resolves again the predictions of an issue whose result the operator corrected (last 7 days).
+ */
 export async function resolveDrawn(sql: Sql): Promise<number> {
-  const due = await sql<{ id: number; lottery_code: string; play_code: string; betting_number: string; result: string | null; status: string; draw_at: Date }[]>`
+  const due = await sql<DueRow[]>`
     select p.id, p.lottery_code, pl.play_code, p.betting_number, i.result, i.status, i.draw_at
     from push_plan_predictions p join push_plans pl on pl.id = p.plan_id
     join lottery_issues i on i.lottery_code = p.lottery_code and i.issue = p.issue
-    where p.is_prize = 2 and (i.status in ('drawn', 'settled', 'cancelled'))
-    order by p.id limit 500`;
+    where p.is_prize = 2 and i.status in ('drawn', 'settled', 'cancelled')
+    union
+    select p.id, p.lottery_code, pl.play_code, p.betting_number, i.result, i.status, i.draw_at
+    from lottery_result_corrections c
+    join push_plan_predictions p on p.lottery_code = c.lottery_code and p.issue = c.issue
+    join push_plans pl on pl.id = p.plan_id
+    join lottery_issues i on i.lottery_code = p.lottery_code and i.issue = p.issue
+    where c.corrected_at > now() - interval '7 days' and p.is_prize in (0, 1) and i.status in ('drawn', 'settled')
+      and p.open_number is distinct from i.result
+    order by id limit 500`;
   let n = 0;
   for (const d of due) {
     let isPrize: number = IsPrize.CANCELLED;
@@ -102,7 +115,7 @@ export async function resolveDrawn(sql: Sql): Promise<number> {
     }
     const done = await sql`
       update push_plan_predictions set is_prize = ${isPrize}, open_number = ${d.result}, resolved_at = now()
-      where id = ${d.id} and is_prize = 2 returning id`;
+      where id = ${d.id} and (is_prize = 2 or (is_prize in (0, 1) and open_number is distinct from ${d.result})) returning id`;
     n += done.length;
   }
   return n;

@@ -35,6 +35,8 @@ create table push_plan_predictions (
   foreign key (lottery_code, issue) references lottery_issues (lottery_code, issue)
 );
 create index push_plan_predictions_waiting on push_plan_predictions (lottery_code, issue) where is_prize = 2;
+-- predictions of an issue whose result was corrected are resolved again
+create index push_plan_predictions_issue on push_plan_predictions (lottery_code, issue);
 
 -- One post per prediction and room: the claim row and the message are written in one transaction.
 create table push_plan_posts (
