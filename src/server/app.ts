@@ -35,6 +35,7 @@ import withdrawRoutes from './withdraw/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import recordsRoutes from './records/routes.ts';
 import chatRoutes from './chat/plugin.ts';
+import planRoutes from './plans/routes.ts';
 import pushPlugin from './push/plugin.ts';
 import activityRoutes from './activity/routes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordsRoutes);
   await app.register(pushPlugin);
   await app.register(chatRoutes);
+  await app.register(planRoutes);
   await app.register(activityRoutes);
   await app.register(healthRoutes);
 

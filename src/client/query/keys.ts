@@ -62,6 +62,9 @@ export const keys = {
   /** the share dialog's rooms (11 a page, domain/share/targets) */
   shareRooms: () => ['chat', 'shareRooms'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,
+  /** push plans (type 10): a plan's history page with its win rates, one issue's plan record */
+  planHistory: (planId: number, page?: number) => under(['chat', 'plan', planId], page),
+  planRecord: (planId: number, issue: string) => ['chat', 'plan', planId, 'record', issue] as const,
   /** chat red envelopes: the send config, an envelope's detail pages, my records of the last 7 days */
   redEnvelopes: (...parts: unknown[]) => ['redEnvelope', ...parts] as const,
   siteStatus: () => ['site', 'status'] as const,

@@ -19,7 +19,7 @@ export const MessageType = {
   SHARED_BET: 7,
   /** shared day record: sent as { date }, stored as { data: [SharedRecord] } built by the server (domain/share) */
   SHARED_RECORD: 9,
-  /** push plan (a later issue) */
+  /** push plan: posted by the server only (docs/push-plans.md), never sent by a player */
   PUSH_PLAN: 10,
   /** time divider: client only, never stored */
   TIME_DIVIDER: 20,
@@ -81,6 +81,10 @@ export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, M
   }],
   [MessageType.SHARED_RECORD, {
     id: MessageType.SHARED_RECORD, name: '分享战绩', sentBy: ['addMessage', 'addDirectMessage'], parse: parseShareRecord, preview: sharedRecordPreview,
+  }],
+  // no call takes it: the plan job stores it itself (server/plans/engine.ts)
+  [MessageType.PUSH_PLAN, {
+    id: MessageType.PUSH_PLAN, name: '推送计划', sentBy: [], parse: () => ({ ok: false, msg: '不支持的消息类型' }), preview: () => '[计划]',
   }],
 ]);
 

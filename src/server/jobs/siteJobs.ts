@@ -3,13 +3,14 @@
  * jobs lock: the lottery scheduler (open issues, draw, settle; every second), the wallet jobs
  * (interest, matured pledge terms; every minute), the red envelope refunds (every 20 s, so an
  * envelope is refunded within a minute of expiry) and housekeeping (expired short-lived rows, stale
- * recharge orders; every ten minutes). Each job retries with backoff on its own when it fails.
+ * recharge orders; every ten minutes) and the push plans (predict, post, resolve; every 2 s). Each job retries with backoff on its own when it fails.
  */
 import type { Sql } from '../db/client.ts';
 import { lotteryJob } from '../lottery/scheduler.ts';
 import { runWalletJobs } from '../wallet/jobs.ts';
 import { cleanupExpired } from './cleanup.ts';
 import { REFUND_EVERY_MS, refundDue } from '../redEnvelope/refund.ts';
+import { PLAN_EVERY_MS, runPlans } from '../plans/engine.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions, type JobSpec } from './runner.ts';
 
 /** The advisory lock key the lottery scheduler always used, so old and new instances exclude each other. */
@@ -41,6 +42,17 @@ function redEnvelopeJob(sql: Sql, log: Log): JobSpec {
   };
 }
 
+function pushPlanJob(sql: Sql, log: Log): JobSpec {
+  return {
+    name: 'pushPlans',
+    run: async (nowMs) => {
+      const r = await runPlans(sql, nowMs);
+      if (r.posted > 0 || r.resolved > 0) log(`push plans: posted ${r.posted}, resolved ${r.resolved}`);
+    },
+    nextDelayMs: () => PLAN_EVERY_MS,
+  };
+}
+
 function housekeepingJob(sql: Sql): JobSpec {
   return {
     name: 'housekeeping',
@@ -52,7 +64,7 @@ function housekeepingJob(sql: Sql): JobSpec {
 }
 
 export function siteJobs(sql: Sql, log: Log, opts: { tickMs?: number } = {}): JobSpec[] {
-  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), redEnvelopeJob(sql, log), housekeepingJob(sql)];
+  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), redEnvelopeJob(sql, log), pushPlanJob(sql, log), housekeepingJob(sql)];
 }
 
 /** The runner of every site job (not started: call start() once the server listens). */

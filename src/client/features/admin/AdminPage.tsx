@@ -13,6 +13,7 @@ import { OutboxPanel, LedgerPanel } from './ListsPanel';
 import { LotteryPanel } from './LotteryPanel';
 import { ChatRooms } from './ChatRooms';
 import { RedEnvelopePanel } from './RedEnvelopePanel';
+import { PlansPanel } from './PlansPanel';
 import { ChannelsPanel } from '../payments/admin/ChannelsPanel';
 import { RechargeOrdersPanel } from '../payments/admin/RechargeOrdersPanel';
 import { WithdrawOrdersPanel } from '../withdraw/admin/WithdrawOrdersPanel';
@@ -28,6 +29,7 @@ const TABS = [
   { key: 'lottery', label: '彩票管理', C: LotteryPanel },
   { key: 'chat', label: '聊天室', C: ChatRooms },
   { key: 'redEnvelope', label: '红包', C: RedEnvelopePanel },
+  { key: 'plans', label: '推送计划', C: PlansPanel },
   { key: 'recharge', label: '充值审核', C: RechargeOrdersPanel },
   { key: 'withdraw', label: '提现审核', C: WithdrawOrdersPanel },
   { key: 'channels', label: '支付渠道', C: ChannelsPanel },

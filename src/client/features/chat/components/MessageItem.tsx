@@ -12,6 +12,8 @@ import { GRADE_MANAGER } from '../../../../domain/chat/constants';
 import { envelopePayload } from '../../redEnvelope/payload';
 import { EnvelopeCard, type EnvelopeHandlers } from '../../redEnvelope/EnvelopeCard';
 import { SharedBetCard, SharedRecordCard, sharedBetsOf, sharedRecordOf, sharePreview } from '../../share/SharedCards';
+import { planPayload } from '../../plans/api';
+import { PlanCard } from '../../plans/PlanCard';
 
 const LONG_PRESS_MS = 1000;
 
@@ -39,6 +41,10 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
   const pressed = useRef(false);
   const img = imagePayload(m);
   const env = img ? null : envelopePayload(m);
+  const plan = img || env ? null : planPayload(m);
+  // a plan is posted by the site itself: no member behind it to open or mention
+  const system = plan !== null && m.userId === '';
+  const nickname = system ? '计划推送' : m.nickname;
   const bets = sharedBetsOf(m);
   const shared = sharePreview(m);
   const manager = m.grade === GRADE_MANAGER;
@@ -53,16 +59,16 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
   };
   const bubble = `max-w-[75vw] sm:max-w-sm rounded-2xl px-3 py-2 text-[15px] leading-snug break-words ${mine ? 'rounded-tr-sm bg-brand text-white' : 'rounded-tl-sm bg-white text-gray-900 shadow-sm'}`;
   return (
-    <li className={`flex items-start gap-2 px-3 py-1.5 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={m.id} aria-label={`${m.nickname}：${img ? '[图片]' : env ? `[红包]${env.wishingRemark}` : shared ?? m.message}`}>
-      <button type="button" className="rounded-full focus-visible:outline-2 focus-visible:outline-brand" onClick={() => onAvatar?.(m)} aria-label={`查看${m.nickname}的资料`} disabled={!onAvatar}>
-        <Avatar src={m.avatar} name={m.nickname} />
+    <li className={`flex items-start gap-2 px-3 py-1.5 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={m.id} aria-label={`${nickname}：${img ? '[图片]' : env ? `[红包]${env.wishingRemark}` : plan ? `[计划]${plan.playName}` : shared ?? m.message}`}>
+      <button type="button" className="rounded-full focus-visible:outline-2 focus-visible:outline-brand" onClick={() => onAvatar?.(m)} aria-label={`查看${nickname}的资料`} disabled={!onAvatar || system}>
+        <Avatar src={m.avatar} name={nickname} />
       </button>
       <div className={`flex min-w-0 flex-col ${mine ? 'items-end' : 'items-start'}`}>
         <div className="mb-0.5 flex items-center gap-1 text-xs text-gray-600">
           {manager && <span className="rounded bg-amber-500 px-1 text-[10px] leading-4 text-white">管理</span>}
-          {onName && !mine
-            ? <button type="button" className="max-w-40 truncate hover:underline focus-visible:outline-2 focus-visible:outline-brand" onClick={() => onName(m)} aria-label={`@${m.nickname}`}>{m.nickname}</button>
-            : <span className="max-w-40 truncate">{m.nickname}</span>}
+          {onName && !mine && !system
+            ? <button type="button" className="max-w-40 truncate hover:underline focus-visible:outline-2 focus-visible:outline-brand" onClick={() => onName(m)} aria-label={`@${nickname}`}>{nickname}</button>
+            : <span className="max-w-40 truncate">{nickname}</span>}
           <span className="tabular-nums text-gray-500">{m.gmtCreated.slice(11, 16)}</span>
         </div>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the press target of the long-press menu; the keyboard reaches it through tabIndex and the menu keys */}
@@ -74,6 +80,7 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
               <img src={img.thumbPath} alt="聊天图片" loading="lazy" className="max-h-48 max-w-[55vw] sm:max-w-60 object-contain" />
             </button>
           ) : env ? <EnvelopeCard m={m} p={env} h={envelope && { ...envelope, onTap: (x, p) => { if (!pressed.current) envelope.onTap(x, p); } }} />
+            : plan ? <PlanCard m={m} p={plan} />
             : bets ? <SharedBetCard bets={bets} />
             : m.messageTypeId === 9 ? <SharedRecordCard rec={sharedRecordOf(m)} /> : (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: chatTextHtml escapes every character of the user's text; only <br/> is added
