@@ -180,6 +180,13 @@ export const quoteOf = (page: Page) => page.getByTestId('bet-quote');
 
 /** Picks a play on the betting page: its group, then the play. */
 export async function choosePlay(page: Page, group: string, play: string): Promise<void> {
-  await page.getByRole('group', { name: '玩法分组' }).getByRole('button', { name: group, exact: true }).click();
-  await page.getByRole('group', { name: `${group}玩法` }).getByRole('button', { name: play, exact: true }).click();
+  for (const button of [
+    page.getByRole('group', { name: '玩法分组' }).getByRole('button', { name: group, exact: true }),
+    page.getByRole('group', { name: `${group}玩法` }).getByRole('button', { name: play, exact: true }),
+  ]) {
+    // the strips scroll sideways: bring the tab to the middle, as a thumb would, clear of the
+    // floating toolbar's button at the screen's right edge
+    await button.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
+    await button.click();
+  }
 }
