@@ -11,14 +11,24 @@ const STORAGE_KEY = 'toolbar.position';
 /** the default place keeps clear of the bottom bars (tab bar, bet slip and its submit button) */
 const DEFAULT_BOTTOM_CLEARANCE_PX = 200;
 
+/**
+ * How much of the button may hang past the left or right edge: docked to a side it covers only a
+ * 31 px sliver of the page, so the last tab of a sideways strip or a row's right-hand button stays
+ * tappable under it (the whole button is still easy to hit and drag back).
+ */
+export const EDGE_OVERHANG = 0.4;
+
 export function clampPosition(p: Point, viewport: { width: number; height: number }, size = BUTTON_SIZE_PX): Point {
-  const maxX = Math.max(MARGIN_PX, viewport.width - size - MARGIN_PX);
+  const overhang = Math.round(size * EDGE_OVERHANG);
+  const minX = -overhang;
+  const maxX = Math.max(minX, viewport.width - size + overhang);
   const maxY = Math.max(MARGIN_PX, viewport.height - size - MARGIN_PX);
-  return { x: Math.min(Math.max(p.x, MARGIN_PX), maxX), y: Math.min(Math.max(p.y, MARGIN_PX), maxY) };
+  return { x: Math.min(Math.max(p.x, minX), maxX), y: Math.min(Math.max(p.y, MARGIN_PX), maxY) };
 }
 
 export function defaultPosition(viewport: { width: number; height: number }): Point {
-  return clampPosition({ x: viewport.width - BUTTON_SIZE_PX - 8, y: Math.round(viewport.height * 0.45) }, { width: viewport.width, height: viewport.height - DEFAULT_BOTTOM_CLEARANCE_PX + BUTTON_SIZE_PX });
+  // docked to the right edge, as far out as it may hang
+  return clampPosition({ x: viewport.width, y: Math.round(viewport.height * 0.45) }, { width: viewport.width, height: viewport.height - DEFAULT_BOTTOM_CLEARANCE_PX + BUTTON_SIZE_PX });
 }
 
 export function loadPosition(viewport: { width: number; height: number }): Point {
