@@ -2,15 +2,15 @@
  * Sharing in Chromium at 360 px against the real server (issue 14): a player bets, shares the bet
  * into a room from /betRecord (the share dialog), and another player in the room sees the shared-bet
  * card arrive live with the bet's amount; the day's record shared from /PLstatement shows the
- * profit the server's report has.
+ * profit the server's report has. The other player follows the shared bet (跟投) and the same bet is in
+ * their records.
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
-import { e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
+import { e2eFixture, logIn, OPERATOR, type Browser } from './browser.ts';
 import { PASSWORD, SSC_1MIN, fundedPlayer, must, saleWindow } from './lotteryHelpers.ts';
-import { insertUserWithPassword } from '../../src/server/account/users.ts';
 
 const fx = e2eFixture();
 let op: ApiClient;
@@ -49,8 +49,8 @@ describe('sharing into a chat room', () => {
   it('a bet shared from /betRecord and the day record from /PLstatement reach another player with the right amounts', async () => {
     const roomCode = await makeRoom();
     const a = await fundedPlayer(fx.sql, '100.00');
-    const bName = newUserName();
-    await insertUserWithPassword(fx.sql, bName, PASSWORD);
+    const b = await fundedPlayer(fx.sql, '100.00');
+    const bName = b.userName;
     // a bets 定位胆 on 极速时时彩: one line at 元 × 3 = 6.00
     const onSale = await saleWindow(a.api, SSC_1MIN, 15_000);
     const placed = await must<{ orders: { id: number }[] }>(a.api, 'POST', '/v1/betting/addBetting', {
@@ -80,11 +80,21 @@ describe('sharing into a chat room', () => {
     expect(await card.textContent()).toContain(`第${onSale.issue}期`);
     await card.getByRole('button', { name: '详情' }).click();
     expect(await card.getByRole('list', { name: '注单详情' }).textContent()).toContain('号码：7,-,-,-,-');
-    // 跟投 opens the follow dialog (branch follow) for the shared lottery
+    // 跟投: the follow dialog bets the same entry at the issue on sale, through addBetting
     await card.getByRole('button', { name: /^跟投/ }).click();
     const follow = pb.page.getByRole('dialog', { name: /^跟投 · / });
     await follow.getByText(/^跟投 · /).waitFor({ timeout: 15_000 });
-    await follow.getByRole('button', { name: '关闭' }).click();
+    // the shared issue may have closed meanwhile: the alert names the current one and the bet moves there
+    const moved = pb.page.getByRole('dialog', { name: /已截止/ });
+    if (await moved.count()) await moved.getByRole('button', { name: '确定' }).click();
+    await follow.getByRole('button', { name: '确认跟投' }).click();
+    await expect.poll(() => pb.page.getByText('投注成功').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const followed = await must<{ list: { lotteryCode: string; playDetailCode: string; bettingNumber: string; bettingAmount: string; graduationCount: number }[]; total: number }>(
+      b.api, 'GET', '/v1/betting/getBetting', { page: 1, pageSize: 10 });
+    expect(followed.total).toBe(1);
+    expect(followed.list[0]).toMatchObject({ lotteryCode: SSC_1MIN, playDetailCode: `${SSC_1MIN}DWD`, bettingNumber: '7,-,-,-,-', bettingAmount: '6.00' });
+    const okButton = pb.page.getByRole('button', { name: '确定' });
+    if (await okButton.count()) await okButton.first().click();
     await expect.poll(() => pb.page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
 
     // the day's record from /PLstatement: the profit the server's report gives
