@@ -28,6 +28,8 @@ import type { Sql } from '../src/server/db/client.ts';
 import { startTempServer } from './tempServer.ts';
 
 const OUT_DIR = path.resolve('docs', 'screenshots');
+/** 极速快3: a draw a minute, so a push plan posts soon */
+const K3_1MIN = '1407';
 const HISTORY = 30;
 /** A toast shows for 2.5 s (src/client/ui/overlay.tsx). */
 const TOAST_MS = 2700;
@@ -244,7 +246,7 @@ const WALLET_SHOTS: Shot[] = [
 ];
 
 /** Chat: a room with a few messages, a password room, and a private message from the operator (a manager). */
-async function chatShots(operator: ApiClient, player: ApiClient): Promise<Shot[]> {
+async function chatShots(operator: ApiClient, player: ApiClient, betId: number): Promise<Shot[]> {
   await must(operator, 'POST', '/v1/admin/chat/rooms/save', { roomCode: 'shots01', title: '彩民交流', subTitle: '聊聊今天的号码', sort: 1 });
   await must(operator, 'POST', '/v1/admin/chat/rooms/save', { roomCode: 'shots02', title: 'VIP 专属', subTitle: '凭密码进入', password: '2468', sort: 2 });
   for (const text of ['大家好，今天手气怎么样？', '刚中了一注，开心', '下一期看好大单']) {
@@ -263,6 +265,16 @@ async function chatShots(operator: ApiClient, player: ApiClient): Promise<Shot[]
     kind: 'giveaway', title: '每日签到红包', startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
     endTime: formatBeijing(now + 86_400_000, 'YYYY-MM-DD HH:mm'), budget: '1000', amount: '2.88',
   });
+  // the player's settled bet shared into the room, and a plan that posts there when the next issue opens
+  await must(player, 'POST', '/v1/chat/shareMessage', { roomCodes: 'shots01', roomIds: '', messageTypeId: 7, message: JSON.stringify({ orderIds: [betId] }) });
+  await must(operator, 'POST', '/v1/admin/plans/save', {
+    name: '快三和值计划', lotteryCode: K3_1MIN, playDetailCode: 'HZ', rule: 'hot', windowSize: 10, pickCount: 8, roomCodes: 'shots01', enabled: 1,
+  });
+  // the plan job posts when the next 极速快3 issue opens (every minute)
+  await waitText(async () => {
+    const page = await must<{ list: { messageTypeId: number }[] }>(player, 'GET', '/v1/chat/getMessageListWeb', { roomCode: 'shots01', pageSize: 20 });
+    return page.list.map((m) => m.messageTypeId).join(',');
+  }, '10', 90_000);
   const openEnvelope = async (page: Page) => {
     await page.getByRole('button', { name: /^红包：周末加奖/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '开红包' }).waitFor();
@@ -277,6 +289,11 @@ async function chatShots(operator: ApiClient, player: ApiClient): Promise<Shot[]
       await page.getByRole('form', { name: '发红包' }).waitFor();
     } },
     { name: 'redEnvelope', path: '/redEnvelope', as: DEMO_PLAYER },
+    { name: 'chatShared', path: '/chatRoom/shots01', as: DEMO_PLAYER },
+    { name: 'followBet', path: '/chatRoom/shots01', as: DEMO_PLAYER, prepare: async (page) => {
+      await page.getByTestId('shared-bet-card').getByRole('button', { name: /^跟投/ }).click();
+      await page.getByRole('button', { name: '确认跟投' }).waitFor();
+    } },
     { name: 'toolbar', path: '/index', as: DEMO_PLAYER, prepare: async (page) => {
       await page.getByRole('button', { name: '快捷工具' }).click();
       await page.getByTestId('toolbar-panel').waitFor();
@@ -308,7 +325,7 @@ try {
   ]) await capture(temp.url, shot, profileRoot);
   const operator = new ApiClient(temp.url);
   await operator.login(OPERATOR.userName, OPERATOR.password);
-  for (const shot of await chatShots(operator, player)) await capture(temp.url, shot, profileRoot);
+  for (const shot of await chatShots(operator, player, bet.id)) await capture(temp.url, shot, profileRoot);
   // The maintenance page, as a player sees it while the operator has the switch on.
   await operator.call('POST', '/v1/admin/site/status', { maintenance: 1 });
   await capture(temp.url, { name: 'maintain', path: '/maintain' }, profileRoot);
