@@ -4,3 +4,4 @@ export { Page, LoadingState, EmptyState, ErrorState, requireOnline } from './sta
 export { showToast, showAlert, confirmDialog, OverlayHost } from './overlay';
 export { ImageCodeField } from './ImageCodeField';
 export { useFileUpload } from './useFileUpload';
+export { PageNav } from './PageNav';

@@ -1,7 +1,7 @@
 /** The operator's envelope list: filters (player, type, status, record id, dates), paging, and one envelope's receipts. */
 import { useState } from 'react';
 import { keys, useQuery } from '../../query';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextField } from '../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, PageNav, Select, TextField } from '../../ui';
 import { Sheet } from '../../ui/Sheet';
 import { AdminList } from './AdminList';
 import { ADMIN_PAGE_SIZE, getReceipts, listEnvelopes, STATUS_LABEL, type EnvelopeFilter } from './redEnvelopeApi';
@@ -61,13 +61,7 @@ export function RedEnvelopeList() {
           </div>
         )}
       </AdminList>
-      {pages > 1 && (
-        <nav aria-label="分页" className="mt-3 flex items-center justify-between text-sm">
-          <Button variant="secondary" disabled={filter.pageNum <= 1} onClick={() => setFilter({ ...filter, pageNum: filter.pageNum - 1 })}>上一页</Button>
-          <span className="tabular-nums">{filter.pageNum}/{pages}</span>
-          <Button variant="secondary" disabled={filter.pageNum >= pages} onClick={() => setFilter({ ...filter, pageNum: filter.pageNum + 1 })}>下一页</Button>
-        </nav>
-      )}
+      <PageNav page={filter.pageNum} pages={pages} onPage={(pageNum) => setFilter({ ...filter, pageNum })} />
       {receipts && <Receipts recordId={receipts} onClose={() => setReceipts(null)} />}
     </section>
   );

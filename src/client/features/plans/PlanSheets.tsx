@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Sheet } from '../../ui/Sheet';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { PageNav } from '../../ui/PageNav';
 import { keys, useQuery } from '../../query';
 import { getPlanHistory, getPlanRecord, PLAN_PAGE_SIZE, PRIZE_LABELS, prizeClass, type PlanHistoryRow, type PlanPayload } from './api';
 
@@ -64,13 +65,7 @@ export function PlanHistorySheet({ plan, open, onClose, onFollow }: { plan: Plan
                 </li>
               ))}
             </ul>
-            {pages > 1 && (
-              <div className="mt-2 flex items-center justify-between">
-                <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="min-h-11 px-3 disabled:text-gray-300">上一页</button>
-                <span className="tabular-nums text-gray-500">{page}/{pages}</span>
-                <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="min-h-11 px-3 disabled:text-gray-300">下一页</button>
-              </div>
-            )}
+            <PageNav page={page} pages={pages} onPage={setPage} />
           </div>
         )}
       </Sheet>

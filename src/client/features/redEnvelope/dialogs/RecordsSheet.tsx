@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Sheet } from '../../../ui/Sheet';
-import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
+import { EmptyState, ErrorState, LoadingState, PageNav } from '../../../ui';
 import { keys, useQuery } from '../../../query';
 import { getMyRecords, RECORDS_PAGE_SIZE, type RecordRow } from '../api';
 import { stateLabel } from '../payload';
@@ -61,13 +61,7 @@ export function RecordsSheet({ onDetail, onClose }: { onDetail(recordId: string)
                   ))}
                 </ul>
               )}
-            {pages > 1 && (
-              <nav aria-label="分页" className="mt-3 flex items-center justify-between text-sm">
-                <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>上一页</Button>
-                <span className="text-gray-600 tabular-nums">{page}/{pages}</span>
-                <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((n) => n + 1)}>下一页</Button>
-              </nav>
-            )}
+            <PageNav page={page} pages={pages} onPage={setPage} />
           </div>
         )}
     </Sheet>
