@@ -50,6 +50,11 @@ function tiersOf(r: BetDbRow) {
   });
 }
 
+/** The user's own bets of these ids (any order; another user's ids are simply absent). */
+export function betsOf(sql: Sql, userId: number, ids: number[]): Promise<BetDbRow[]> {
+  return sql<BetDbRow[]>`select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.user_id = ${userId} and b.id = any(${ids}::bigint[])`;
+}
+
 export async function betDetail(sql: Sql, userId: number, betId: number) {
   const [r] = await sql<BetDbRow[]>`select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.id = ${betId} and b.user_id = ${userId}`;
   if (!r) throw new AppError('订单不存在');

@@ -11,32 +11,13 @@ import { SHARE_MSG, type SharedBet, type SharedRecord } from '../../domain/share
 import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { UNIT_WIRE } from '../betting/tickets.ts';
-import type { BetUnit, LotteryFamily } from '../../domain/lottery/index.ts';
+import { betsOf } from '../betting/records.ts';
 import { dayRange } from '../records/dates.ts';
 import { profitLoss } from '../records/profitLoss.ts';
 
-interface ShareBetRow {
-  id: number;
-  order_no: string;
-  lottery_code: string;
-  lottery_name: string;
-  family: LotteryFamily;
-  issue: string;
-  play_code: string;
-  betting_number: string;
-  betting_count: number;
-  amount: number;
-  unit: BetUnit;
-  multiple: number;
-}
-
 /** The sharer's bets of these ids, in the order given; refuses when any is missing or another's. */
 export async function sharedBets(sql: Sql, userId: number, ids: number[]): Promise<SharedBet[]> {
-  const rows = await sql<ShareBetRow[]>`
-    select b.id, b.order_no, b.lottery_code, l.name as lottery_name, l.family, b.issue, b.play_code, b.betting_number,
-           b.betting_count, b.amount, b.unit, b.multiple
-    from bets b join lotteries l on l.code = b.lottery_code
-    where b.user_id = ${userId} and b.id = any(${ids}::bigint[])`;
+  const rows = await betsOf(sql, userId, ids);
   if (rows.length !== ids.length) refuse(SHARE_MSG.badOrder);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.map((id) => {
