@@ -5,7 +5,7 @@
  */
 import { BET_AMOUNT_MAX_YUAN } from '../constants.ts';
 import type { BetUnit } from '../lottery/money.ts';
-import type { BetModel } from '../lottery/types.ts';
+import type { BetModel, BettingRow } from '../lottery/types.ts';
 import { followModeOf, normaliseAmount, normaliseMultiple, normaliseUnit, stakeTotalFen, wireUnit, type FollowStake } from './rules.ts';
 
 export interface FollowEntry {
@@ -24,19 +24,6 @@ export interface FollowEntry {
   graduationCount?: number;
   /** 2 = multiple mode (plans) */
   betAmountMode?: number;
-}
-
-/** One row of addBetting's bettingData (wire form). */
-export interface FollowBettingRow {
-  lotteryCode: string;
-  playDetailCode: string;
-  bettingNumber: string;
-  bettingCount: number;
-  bettingAmount: string;
-  bettingPoint: number;
-  bettingUnit: 1 | 0.1 | 0.01;
-  bettingIssue: string;
-  graduationCount: number;
 }
 
 /** The first stake of an entry as shared, normalised by the share-edit rules. */
@@ -58,9 +45,9 @@ function fenToYuanText(fen: number): string {
  */
 export function toBettingRows(
   lotteryCode: string, issue: string, entries: readonly FollowEntry[], stakes: readonly FollowStake[],
-): { ok: true; rows: FollowBettingRow[] } | { ok: false; msg: string } {
+): { ok: true; rows: BettingRow[] } | { ok: false; msg: string } {
   if (entries.length !== stakes.length) throw new Error('one stake per entry');
-  const rows: FollowBettingRow[] = [];
+  const rows: BettingRow[] = [];
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     const s = stakes[i]!;

@@ -176,3 +176,16 @@ export interface RuleFlags {
   /** LHC 五行 sets per year: element name → numbers. */
   readonly lhcFiveElements: Readonly<Record<string, readonly number[]>>;
 }
+
+/** One ticket of addBetting's bettingData, as the wire carries it (yuan strings, unit 1 / 0.1 / 0.01, point in percent). */
+export interface BettingRow {
+  lotteryCode: string;
+  playDetailCode: string;
+  bettingNumber: string;
+  bettingCount: number;
+  bettingAmount: string;
+  bettingPoint: number;
+  bettingUnit: 1 | 0.1 | 0.01;
+  bettingIssue: string;
+  graduationCount: number;
+}

@@ -4,7 +4,7 @@
  * imports this module read-only, so its exports stay stable.
  */
 import { request, type RequestOptions } from '../../api/request';
-import type { LongDragonRow, LotteryFamily } from '../../../domain/lottery';
+import type { BettingRow, LongDragonRow, LotteryFamily } from '../../../domain/lottery';
 
 const inline: RequestOptions = { inline: true };
 
@@ -121,18 +121,8 @@ export const verifyDraw = (lotteryCode: string, issue: string) =>
 
 // ---------------------------------------------------------------- betting
 
-/** One ticket of addBetting (wire form: yuan strings, unit 1 / 0.1 / 0.01, point in percent). */
-export interface BettingRow {
-  lotteryCode: string;
-  playDetailCode: string;
-  bettingNumber: string;
-  bettingCount: number;
-  bettingAmount: string;
-  bettingPoint: number;
-  bettingUnit: 1 | 0.1 | 0.01;
-  bettingIssue: string;
-  graduationCount: number;
-}
+/** One ticket of addBetting: the wire form lives with the lottery domain. */
+export type { BettingRow };
 
 export interface ChaseBettingData {
   isStopAfterWinning: 0 | 1;
