@@ -74,6 +74,15 @@ export const GUEST_SEND_MSG = '游客不能发言，请先注册';
 export const GRADE_REFUSED_MSG = '您的等级不能进入该房间';
 export const DIRECT_SELF_MSG = '不能与自己私聊';
 export const DIRECT_REFUSED_MSG = '只能与管理员私聊';
+/** What a muted sender of a red envelope or a share reads (spec 001 section 5). */
+export const MUTED_SEND_MSG = '禁言状态不允许发送图片、表情、红包、分享注单';
+
+const MUTES = new Set<string>([ROOM_MUTED_MSG, GRADE_MUTED_MSG, ...[1, 2, 3, 4, 5, 6].map(banMessage)]);
+
+/** A mute refusal as spec 001 section 5 words it for those kinds; entry refusals stay as they are. */
+export function mutedSendRefusal(refusal: string): string {
+  return MUTES.has(refusal) ? MUTED_SEND_MSG : refusal;
+}
 
 /** Whether a viewer may enter (read) a room: managers always, others by the allowed grades. */
 export function enterRefusal(room: RoomRules, viewer: ChatViewer): string | null {

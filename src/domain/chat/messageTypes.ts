@@ -6,7 +6,8 @@
  */
 import { hasControlChars } from '../controlChars.ts';
 import { envelopePreview, parseEnvelopeMessage } from '../redEnvelope/message.ts';
-import { parseShareBets, parseShareRecord, sharedBetPreview, sharedRecordPreview } from '../share/message.ts';
+import { parseShareBets, parseShareRecord, SHARE_MSG, sharedBetPreview, sharedRecordPreview } from '../share/message.ts';
+import { MSG as ENVELOPE_MSG } from '../redEnvelope/rules.ts';
 
 export const MessageType = {
   /** plain text, stored as sent */
@@ -40,6 +41,10 @@ export interface MessageKind {
   parse(message: string, messageLength: number): Parsed;
   /** what a private-room list shows as the last message */
   preview(body: string): string;
+  /** guests may not send this kind: what they are told (spec 001 section 6) */
+  guestRefusal?: string;
+  /** a muted sender of this kind reads spec 001 section 5's one message (chat/access mutedSendRefusal) */
+  mutedSendMsg?: true;
 }
 
 export const EMPTY_MESSAGE_MSG = '内容不能为空';
@@ -75,12 +80,15 @@ export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, M
   [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', sentBy: ['addImage', 'addDirectMessage'], parse: parseImage, preview: () => '[图片]' }],
   [MessageType.RED_ENVELOPE, {
     id: MessageType.RED_ENVELOPE, name: '红包', sentBy: ['addMessage', 'addDirectMessage'], parse: parseEnvelopeMessage, preview: envelopePreview,
+    guestRefusal: ENVELOPE_MSG.guest, mutedSendMsg: true,
   }],
   [MessageType.SHARED_BET, {
     id: MessageType.SHARED_BET, name: '分享注单', sentBy: ['addMessage', 'addDirectMessage'], parse: parseShareBets, preview: sharedBetPreview,
+    guestRefusal: SHARE_MSG.guest, mutedSendMsg: true,
   }],
   [MessageType.SHARED_RECORD, {
     id: MessageType.SHARED_RECORD, name: '分享战绩', sentBy: ['addMessage', 'addDirectMessage'], parse: parseShareRecord, preview: sharedRecordPreview,
+    guestRefusal: SHARE_MSG.guest, mutedSendMsg: true,
   }],
   // no call takes it: the plan job stores it itself (server/plans/engine.ts)
   [MessageType.PUSH_PLAN, {

@@ -3,6 +3,7 @@
  * form's validation with the spec's exact messages, the states, the constants.
  */
 import { hasControlChars } from '../controlChars.ts';
+import { MUTED_SEND_MSG } from '../chat/access.ts';
 import { FEN_PER_YUAN, formatFen } from '../money.ts';
 
 /** An envelope lives 12 hours; what is left after that goes back to the sender. */
@@ -49,7 +50,7 @@ export const MSG = {
   remarkBad: '祝福语包含不允许的字符',
   directOne: '私聊只能发1个红包',
   guest: '游客不能发红包，请先注册',
-  muted: '禁言状态不允许发送图片、表情、红包、分享注单',
+  muted: MUTED_SEND_MSG,
   expired: '该红包已超过12小时，如已领取，可在我的红包中查看',
   noneLeft: '红包已抢完',
   refunded: '红包已退回',

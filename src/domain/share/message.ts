@@ -5,6 +5,7 @@
  * (`{"data":[...]}`) from its own records (src/server/share/build.ts). These parses check the
  * references' shape only; what they point at is checked by the server step.
  */
+import { MUTED_SEND_MSG } from '../chat/access.ts';
 export const SHARE_MSG = {
   format: '分享内容格式不正确',
   noOrders: '请选择要分享的注单',
@@ -12,7 +13,7 @@ export const SHARE_MSG = {
   badOrder: '注单不存在或不属于您',
   badDate: '日期格式不正确',
   guest: '游客不能分享，请先注册',
-  muted: '禁言状态不允许发送图片、表情、红包、分享注单',
+  muted: MUTED_SEND_MSG,
   tooManyTargets: '分享限制为30个聊天室',
   noTargets: '请选择要分享的聊天室',
   success: '分享成功',

@@ -14,9 +14,7 @@ import { guestWireId } from '../../domain/chat/guest.ts';
 import { GRADE_GUEST } from '../../domain/chat/constants.ts';
 import { publicRoom, type RoomRow } from './rooms.ts';
 import { sendEnvelope, type MoneyFields } from '../redEnvelope/send.ts';
-import { envelopeSpeakRefusal } from '../redEnvelope/access.ts';
-import { MSG as ENVELOPE_MSG } from '../../domain/redEnvelope/rules.ts';
-import { SHARE_MSG } from '../../domain/share/message.ts';
+import { mutedSendRefusal } from '../../domain/chat/access.ts';
 import { isShareKind, shareBody } from '../share/build.ts';
 
 export interface Outgoing {
@@ -108,7 +106,7 @@ export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, 
   const room = await publicRoom(sql, body.roomCode);
   const { viewer, refusal } = await enterToSpeak(sql, room, user);
   // a muted sender of an envelope or a share hears the spec's one message (spec 001 section 5)
-  if (refusal) refuse(body.messageTypeId === MessageType.RED_ENVELOPE || isShareKind(body.messageTypeId) ? envelopeSpeakRefusal(refusal) : refusal);
+  if (refusal) refuse(messageKind(body.messageTypeId)?.mutedSendMsg ? mutedSendRefusal(refusal) : refusal);
   if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
   const money = { safetyPassword: body.safetyPassword, requestId: body.requestId };
@@ -124,8 +122,8 @@ export async function sendAsGuest(app: FastifyInstance, guestId: number, body: P
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
   enterAsGuest(room, body.guestCode);
-  if (body.messageTypeId === MessageType.RED_ENVELOPE) refuse(ENVELOPE_MSG.guest);
-  if (isShareKind(body.messageTypeId)) refuse(SHARE_MSG.guest);
+  const guestRefusal = messageKind(body.messageTypeId)?.guestRefusal;
+  if (guestRefusal) refuse(guestRefusal);
   const refusal = await speakCheck(sql, room, { userId: null, guestId, grade: GRADE_GUEST, isManager: false });
   if (refusal) refuse(refusal);
   if (body.status === 1) refuse('只有管理员可以@全部');

@@ -1,22 +1,14 @@
 /**
  * Who may see and open an envelope: the room it was sent in (a public room's entry rules, a
- * private room's two members), and the mute refusal of spec 001 section 5 for sending.
+ * private room's two members).
  */
 import type { Sql } from '../db/client.ts';
 import { maskName } from '../../domain/money.ts';
 import { refuse } from '../http/envelope.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { GRADE_MUTED_MSG, ROOM_MUTED_MSG, banMessage } from '../../domain/chat/access.ts';
 import { MSG, RECORD_ID_PATTERN } from '../../domain/redEnvelope/rules.ts';
 import { enterAsMember } from '../chat/entry.ts';
 import { publicRoom } from '../chat/rooms.ts';
-
-const MUTES = new Set<string>([ROOM_MUTED_MSG, GRADE_MUTED_MSG, ...[1, 2, 3, 4, 5, 6].map(banMessage)]);
-
-/** A muted sender of an envelope hears the spec's one message; entry refusals stay as they are. */
-export function envelopeSpeakRefusal(refusal: string): string {
-  return MUTES.has(refusal) ? MSG.muted : refusal;
-}
 
 /**
  * The sender's name as an envelope shows it, the way the chat shows names: masked in a public
