@@ -5,10 +5,7 @@
  * holds exactly what their envelopes have left. After expiry a restarted server's job refunds
  * each envelope once; a further run (another instance) finds nothing to do.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../e2e/api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
@@ -19,46 +16,12 @@ import { ledgerMismatches, ledgerSum, playerBalance } from '../../src/server/led
 import { refundDue } from '../../src/server/redEnvelope/refund.ts';
 import { fund } from './betting-fixtures.ts';
 import { testDb } from './settlement-fixtures.ts';
+import { killServers, startServer as startProcess } from './serverProcess.ts';
 import { SAFETY, setSafety } from './withdraw-fixtures.ts';
 
 const { sql, url } = await testDb();
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-let child: ChildProcess | null = null;
-afterAll(() => {
-  if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-});
-
-async function startServer(): Promise<{ baseUrl: string; kill(): Promise<void> }> {
-  const proc = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', ADMIN_PASSWORD: 'crash-admin-pass', LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent' },
-  });
-  child = proc;
-  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    const onData = (d: Buffer) => {
-      output += String(d);
-      const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-  });
-  return {
-    baseUrl,
-    async kill() {
-      process.kill(-proc.pid!, 'SIGKILL');
-      await exited;
-    },
-  };
-}
+afterAll(killServers);
+const startServer = () => startProcess(url);
 
 /** The books agree: envelopes, messages, transfers, receipts, escrow; zero-sum; journal = balances. */
 async function expectBooksAgree(senderId: number) {

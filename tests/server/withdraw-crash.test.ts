@@ -3,58 +3,20 @@
  * every order that exists has its hold and every hold its order; after a restart the operator
  * pays each order once and the ledger stays zero-sum.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../e2e/api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { safetyPasswordHash } from '../../src/domain/credentials.ts';
 import { fund } from './betting-fixtures.ts';
 import { testDb } from './settlement-fixtures.ts';
+import { killServers, startServer as startProcess } from './serverProcess.ts';
 import { expectLedgerSound, holdBalance, insertCard, newRequestId, SAFETY, setSafety, walletOf } from './withdraw-fixtures.ts';
 
 const { sql, url } = await testDb();
 afterEach(() => expectLedgerSound(sql));
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-let child: ChildProcess | null = null;
-afterAll(() => {
-  if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-});
-
-/** Starts `src/server/main.ts` on a free port against the test database; resolves with its base URL. */
-async function startServer(): Promise<{ baseUrl: string; kill(): Promise<void> }> {
-  const proc = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', ADMIN_PASSWORD: 'crash-admin-pass', LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent' },
-  });
-  child = proc;
-  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    const onData = (d: Buffer) => {
-      output += String(d);
-      const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-  });
-  return {
-    baseUrl,
-    async kill() {
-      process.kill(-proc.pid!, 'SIGKILL');
-      await exited;
-    },
-  };
-}
+afterAll(killServers);
+const startServer = () => startProcess(url);
 
 async function player(): Promise<{ userName: string; userId: number; cardId: number }> {
   const userName = `crash${Date.now().toString(36)}`;
