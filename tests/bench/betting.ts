@@ -112,6 +112,27 @@ function appLoad(players: { cookie: string }[], issue: string): (durationMs: num
 }
 
 /**
+ * One bet-shaped raw SQL transaction (the wallet debit, the bet row, the journal row), without the
+ * app around it: the baseline the betting and red-envelope benches compare with.
+ */
+export function rawBetTx(sql: Sql, p: { userId: number; walletId: number }, houseId: number, issue: string) {
+  return sql.begin(async (tx) => {
+    const [w] = await tx<{ balance: number }[]>`
+      update ledger_accounts set balance = balance - ${STAKE_FEN} where id = ${p.walletId} returning balance`;
+    const key = crypto.randomBytes(12).toString('hex');
+    const [bet] = await tx<{ id: number }[]>`
+      insert into bets (order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
+                        betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type)
+      values (${`raw${key}`}, ${p.userId}, ${`raw${key}`}, 0, ${LOTTERY}, ${issue}, 'DWD', '1,-,-,-,-',
+              1, 'yuan', 1, ${STAKE_FEN}, 0, 1950, 1950, 301)
+      returning id`;
+    await tx`
+      insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code, user_id, balance_after, ref)
+      values (${`raw:${bet!.id}`}, ${p.walletId}, ${houseId}, ${STAKE_FEN}, 301, ${p.userId}, ${w!.balance}, ${`bet:${bet!.id}`})`;
+  });
+}
+
+/**
  * The baseline: one transaction per bet, the shape of a bet without the app around it, from one
  * worker per player over a pool of the app's size. Returns a runner that records its latencies.
  */
@@ -119,21 +140,7 @@ async function rawLoad(sql: Sql, players: { userId: number; walletId: number }[]
   const [house] = await sql<{ id: number }[]>`select id from ledger_accounts where kind = 'house'`;
   const latencies: number[] = [];
   let done = 0;
-  const once = async (p: { userId: number; walletId: number }) =>
-    sql.begin(async (tx) => {
-      const [w] = await tx<{ balance: number }[]>`
-        update ledger_accounts set balance = balance - ${STAKE_FEN} where id = ${p.walletId} returning balance`;
-      const key = crypto.randomBytes(12).toString('hex');
-      const [bet] = await tx<{ id: number }[]>`
-        insert into bets (order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
-                          betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type)
-        values (${`raw${key}`}, ${p.userId}, ${`raw${key}`}, 0, ${LOTTERY}, ${issue}, 'DWD', '1,-,-,-,-',
-                1, 'yuan', 1, ${STAKE_FEN}, 0, 1950, 1950, 301)
-        returning id`;
-      await tx`
-        insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code, user_id, balance_after, ref)
-        values (${`raw:${bet!.id}`}, ${p.walletId}, ${house!.id}, ${STAKE_FEN}, 301, ${p.userId}, ${w!.balance}, ${`bet:${bet!.id}`})`;
-    });
+  const once = (p: { userId: number; walletId: number }) => rawBetTx(sql, p, house!.id, issue);
   const run = async (ms: number, record: boolean) => {
     const deadline = performance.now() + ms;
     await Promise.all(players.map(async (p) => {

@@ -20,14 +20,13 @@ import { kdfHash, newToken } from '../../src/server/auth/kdf.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { loadLottery } from '../../src/server/lottery/lotteries.ts';
 import { ensureIssueRows, upcomingIssues } from '../../src/server/lottery/issues.ts';
-import { startApp, stopApp } from './betting.ts';
+import { rawBetTx, startApp, stopApp } from './betting.ts';
 
 const OPENERS = 1000;
 const SHARES = 100;
 const ROUNDS = 5;
 const PORT = 8796;
 const LOTTERY = '1009';
-const STAKE_FEN = 200;
 const SAFETY = '246810';
 
 export interface RedEnvelopeBench {
@@ -121,20 +120,7 @@ async function rawRound(sql: Sql, players: { userId: number; walletId: number }[
   const t0 = performance.now();
   await Promise.all(players.map(async (p) => {
     const s = performance.now();
-    await sql.begin(async (tx) => {
-      const [w] = await tx<{ balance: number }[]>`
-        update ledger_accounts set balance = balance - ${STAKE_FEN} where id = ${p.walletId} returning balance`;
-      const key = crypto.randomBytes(12).toString('hex');
-      const [bet] = await tx<{ id: number }[]>`
-        insert into bets (order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
-                          betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type)
-        values (${`raw${key}`}, ${p.userId}, ${`raw${key}`}, 0, ${LOTTERY}, ${issue}, 'DWD', '1,-,-,-,-',
-                1, 'yuan', 1, ${STAKE_FEN}, 0, 1950, 1950, 301)
-        returning id`;
-      await tx`
-        insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code, user_id, balance_after, ref)
-        values (${`raw:${bet!.id}`}, ${p.walletId}, ${houseId}, ${STAKE_FEN}, 301, ${p.userId}, ${w!.balance}, ${`bet:${bet!.id}`})`;
-    });
+    await rawBetTx(sql, p, houseId, issue);
     latencies.push(performance.now() - s);
   }));
   return { wallMs: performance.now() - t0, latencies };
