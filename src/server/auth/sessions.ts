@@ -27,7 +27,10 @@ export interface SessionUser {
 }
 
 /** Who may call a route: set as `config: { auth: ... }`; default 'user'. */
-export type AuthLevel = 'none' | 'optional' | 'user' | 'operator';
+/** 'agent': a signed-in user whose account is an agent's (spec 000: the agent-only guard). */
+export type AuthLevel = 'none' | 'optional' | 'user' | 'agent' | 'operator';
+
+export const AGENT_ONLY_MSG = '您还不是代理，无法使用代理功能';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -162,6 +165,7 @@ export async function enforceAuth(req: FastifyRequest): Promise<void> {
   const level: AuthLevel = req.routeOptions.config?.auth ?? 'user';
   if (req.is404 || !req.url.startsWith('/v1/') || level === 'none' || level === 'optional') return;
   const user = loggedIn(req);
+  if (level === 'agent' && !user.isAgent) throw new AppError(AGENT_ONLY_MSG, ResponseCode.FAILED, 403);
   if (level === 'operator' && !user.isOperator) throw new AppError('没有权限', ResponseCode.FAILED, 403);
   if (level === 'operator' && user.mustChangePassword) {
     throw new AppError(PASSWORD_CHANGE_REQUIRED_MSG, ResponseCode.PASSWORD_CHANGE_REQUIRED, 403);
