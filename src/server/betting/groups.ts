@@ -2,7 +2,8 @@
  * Prize groups per family (docs/lottery-design.md "Money and groups"): an account's own row in
  * user_prize_groups, else the site setting 'lottery_default_group', never above the lottery's cap.
  * The setting is read through a short cache; its value is `{ "group": 1950 }` (a bare number is
- * accepted too).
+ * accepted too), optionally with the operator's per-family defaults for direct sign-ups
+ * `{ "group": 1950, "families": { "SSC": 1940, "GAME": 1900, ... } }` (docs/agents.md).
  */
 import type { Sql, Tx } from '../db/client.ts';
 import type { LotteryFamily } from '../../domain/lottery/types.ts';
@@ -12,21 +13,42 @@ export const DEFAULT_PRIZE_GROUP = 1950;
 const CACHE_MS = 2000;
 
 type Db = Sql | Tx;
-let cached: { at: number; value: number } | null = null;
+type Defaults = { group: number; families: Record<string, number> };
+let cached: { at: number; value: Defaults } | null = null;
 
-function groupFromSetting(value: unknown): number {
-  const raw = typeof value === 'object' && value !== null ? (value as { group?: unknown }).group : value;
+function validGroup(raw: unknown): number | null {
   const n = typeof raw === 'string' ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1000 && n <= 2000 ? n : DEFAULT_PRIZE_GROUP;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1000 && n <= 2000 ? n : null;
 }
 
-/** The group given to accounts without their own row. */
-export async function defaultPrizeGroup(sql: Db): Promise<number> {
+function defaultsFromSetting(value: unknown): Defaults {
+  const obj = typeof value === 'object' && value !== null ? (value as { group?: unknown; families?: unknown }) : null;
+  const group = validGroup(obj ? obj.group : value) ?? DEFAULT_PRIZE_GROUP;
+  const families: Record<string, number> = {};
+  if (obj && typeof obj.families === 'object' && obj.families !== null) {
+    for (const [family, raw] of Object.entries(obj.families)) {
+      const g = validGroup(raw);
+      if (g !== null) families[family] = g;
+    }
+  }
+  return { group, families };
+}
+
+async function defaults(sql: Db): Promise<Defaults> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
   const [row] = await (sql as Sql)<{ value: unknown }[]>`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
-  const value = row ? groupFromSetting(row.value) : DEFAULT_PRIZE_GROUP;
+  const value = row ? defaultsFromSetting(row.value) : { group: DEFAULT_PRIZE_GROUP, families: {} };
   cached = { at: Date.now(), value };
   return value;
+}
+
+/**
+ * The group given to accounts without their own row on `family` (a lottery family or 'GAME'): the
+ * operator's default for that family, else the site's one default.
+ */
+export async function defaultPrizeGroup(sql: Db, family?: string): Promise<number> {
+  const d = await defaults(sql);
+  return (family !== undefined ? d.families[family] : undefined) ?? d.group;
 }
 
 export function clearDefaultGroupCache(): void {
@@ -37,7 +59,7 @@ export function clearDefaultGroupCache(): void {
 export async function prizeGroupOf(sql: Db, userId: number, family: LotteryFamily, cap: number): Promise<number> {
   const [row] = await (sql as Sql)<{ prize_group: number }[]>`
     select prize_group from user_prize_groups where user_id = ${userId} and family = ${family}`;
-  const own = row ? row.prize_group : await defaultPrizeGroup(sql);
+  const own = row ? row.prize_group : await defaultPrizeGroup(sql, family);
   return Math.min(own, cap);
 }
 
@@ -63,7 +85,7 @@ export async function chainsGroups(
     select c.root, c.id, g.prize_group
     from chain c left join user_prize_groups g on g.user_id = c.id and g.family = ${family}
     order by c.root, c.depth`;
-  const fallback = rows.some((r) => r.prize_group === null) ? await defaultPrizeGroup(sql) : DEFAULT_PRIZE_GROUP;
+  const fallback = rows.some((r) => r.prize_group === null) ? await defaultPrizeGroup(sql, family) : DEFAULT_PRIZE_GROUP;
   const byRoot = new Map<number, { id: number; prize_group: number | null }[]>();
   for (const r of rows) {
     const root = Number(r.root);
@@ -96,8 +118,8 @@ export async function prizeGroupsOf(
   sql: Db,
   pairs: readonly { userId: number; family: LotteryFamily }[],
 ): Promise<Map<string, number>> {
-  const fallback = await defaultPrizeGroup(sql);
-  const out = new Map(pairs.map((p) => [`${p.userId}:${p.family}`, fallback]));
+  const out = new Map<string, number>();
+  for (const p of pairs) out.set(`${p.userId}:${p.family}`, await defaultPrizeGroup(sql, p.family));
   if (out.size === 0) return out;
   const keys = [...out.keys()].map((k) => k.split(':') as [string, string]);
   const rows = await (sql as Sql)<{ user_id: number; family: string; prize_group: number }[]>`

@@ -31,7 +31,7 @@ function intervalSecOf(l: Lottery): number {
 /** The caller's prize group on this lottery (the default group when not logged in). */
 async function groupFor(sql: Sql, req: FastifyRequest, lottery: Lottery): Promise<number> {
   if (req.user) return prizeGroupOf(sql, req.user.userId, lottery.family, lottery.prizeGroupCap);
-  return Math.min(await defaultPrizeGroup(sql), lottery.prizeGroupCap);
+  return Math.min(await defaultPrizeGroup(sql, lottery.family), lottery.prizeGroupCap);
 }
 
 const ChaseQuery = Form({ lotteryCode: LotteryCodeText, count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CHASE_ISSUES })) });
