@@ -46,15 +46,21 @@ export async function sendLetter(db: Sql | Tx, input: SendLetterInput): Promise<
 }
 
 /**
- * The letters addressed to `userId` (before their own deletions): to them, to everyone, or to their
- * current grade, the last two only when sent after they registered. A fragment over `l` (letters)
- * and `u` (the player's users row), joined by the callers.
+ * The letters addressed to `userId` (before their own deletions), as a subquery `l`: to them, to
+ * everyone, or to their current grade, the last two only when sent after they registered. Three
+ * branches so each uses its own index (a player's own letters, the few broadcast ones).
  */
-function addressedTo(sql: Sql | Tx) {
+function addressedTo(sql: Sql | Tx, userId: number) {
   return sql`(
-    (l.audience = 'user' and l.to_user_id = u.id)
-    or (l.audience = 'all' and l.created_at >= u.created_at)
-    or (l.audience = 'grade' and l.to_grade = u.grade and l.created_at >= u.created_at))`;
+    select l.id, l.audience, l.title, l.content, l.created_at from letters l
+    where l.audience = 'user' and l.to_user_id = ${userId}
+    union all
+    select l.id, l.audience, l.title, l.content, l.created_at from letters l join users u on u.id = ${userId}
+    where l.audience = 'all' and l.created_at >= u.created_at
+    union all
+    select l.id, l.audience, l.title, l.content, l.created_at from letters l join users u on u.id = ${userId}
+    where l.audience = 'grade' and l.to_grade = u.grade and l.created_at >= u.created_at
+  ) l left join letter_states s on s.user_id = ${userId} and s.letter_id = l.id`;
 }
 
 interface InboxRow { id: number; audience: LetterAudience; title: string; created_at: Date; read: boolean }
@@ -65,10 +71,8 @@ export async function inboxPage(sql: Sql, userId: number, limit: number, offset:
   const [rows, [counts]] = await Promise.all([
     sql<InboxRow[]>`
       select l.id, l.audience, l.title, l.created_at, (s.read_at is not null) as read
-      from users u
-      join letters l on ${addressedTo(sql)}
-      left join letter_states s on s.user_id = u.id and s.letter_id = l.id
-      where u.id = ${userId} and s.deleted_at is null
+      from ${addressedTo(sql, userId)}
+      where s.deleted_at is null
       order by l.id desc limit ${limit} offset ${offset}`,
     inboxCounts(sql, userId),
   ]);
@@ -82,10 +86,8 @@ export async function inboxPage(sql: Sql, userId: number, limit: number, offset:
 function inboxCounts(sql: Sql | Tx, userId: number) {
   return sql<{ total: number; unread: number }[]>`
     select count(*)::int as total, count(*) filter (where s.read_at is null)::int as unread
-    from users u
-    join letters l on ${addressedTo(sql)}
-    left join letter_states s on s.user_id = u.id and s.letter_id = l.id
-    where u.id = ${userId} and s.deleted_at is null`;
+    from ${addressedTo(sql, userId)}
+    where s.deleted_at is null`;
 }
 
 export async function unreadCount(sql: Sql, userId: number): Promise<number> {
@@ -96,10 +98,8 @@ export async function unreadCount(sql: Sql, userId: number): Promise<number> {
 /** The ids among `ids` that are in the player's inbox (addressed to them and not deleted by them). */
 async function ownLetterIds(sql: Sql | Tx, userId: number, ids: number[]): Promise<Set<number>> {
   const rows = await sql<{ id: number }[]>`
-    select l.id from users u
-    join letters l on ${addressedTo(sql)}
-    left join letter_states s on s.user_id = u.id and s.letter_id = l.id
-    where u.id = ${userId} and l.id = any(${sql.array(ids.map(String))}::bigint[]) and s.deleted_at is null`;
+    select l.id from ${addressedTo(sql, userId)}
+    where l.id = any(${sql.array(ids.map(String))}::bigint[]) and s.deleted_at is null`;
   return new Set(rows.map((r) => Number(r.id)));
 }
 
@@ -113,10 +113,8 @@ export interface LetterView extends InboxItem { content: string }
 export async function openLetter(sql: Sql, userId: number, id: number, messageType?: number): Promise<LetterView> {
   const [row] = await sql<(InboxRow & { content: string })[]>`
     select l.id, l.audience, l.title, l.content, l.created_at, true as read
-    from users u
-    join letters l on ${addressedTo(sql)}
-    left join letter_states s on s.user_id = u.id and s.letter_id = l.id
-    where u.id = ${userId} and l.id = ${id} and s.deleted_at is null`;
+    from ${addressedTo(sql, userId)}
+    where l.id = ${id} and s.deleted_at is null`;
   if (!row || (messageType !== undefined && messageTypeOf(row.audience) !== messageType)) refuse(LETTER_NOT_FOUND_MSG);
   await sql`
     insert into letter_states (user_id, letter_id, read_at) values (${userId}, ${id}, now())
@@ -129,11 +127,9 @@ export async function markRead(sql: Sql, userId: number, id: number | null): Pro
   if (id !== null && !(await ownLetterIds(sql, userId, [id])).has(id)) refuse(LETTER_NOT_FOUND_MSG);
   const rows = await sql`
     insert into letter_states (user_id, letter_id, read_at)
-    select u.id, l.id, now()
-    from users u
-    join letters l on ${addressedTo(sql)}
-    left join letter_states s on s.user_id = u.id and s.letter_id = l.id
-    where u.id = ${userId} and s.read_at is null and s.deleted_at is null ${id === null ? sql`` : sql`and l.id = ${id}`}
+    select ${userId}, l.id, now()
+    from ${addressedTo(sql, userId)}
+    where s.read_at is null and s.deleted_at is null ${id === null ? sql`` : sql`and l.id = ${id}`}
     on conflict (user_id, letter_id) do update set read_at = coalesce(letter_states.read_at, excluded.read_at)
     returning letter_id`;
   return rows.length;
