@@ -147,6 +147,8 @@ export const fieldLabels: Record<string, string> = {
   resetToken: '重置凭证',
   // chat (spec 001)
   ...chatFieldLabels,
+  // letters (docs/content.md)
+  messageType: '消息类型', all: '全部已读', audience: '收件范围', grade: '会员等级',
 };
 
 export const messages = {

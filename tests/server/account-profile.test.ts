@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Json, setupTestApp, type TestClient } from './helpers.ts';
+import { sendLetter } from '../../src/server/letters/store.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-uploads-'));
 const ctx = await setupTestApp({ DATA_DIR: dataDir });
@@ -151,8 +152,9 @@ describe('experience and messages', () => {
   });
 
   it('counts only my unread messages', async () => {
-    await ctx.sql`insert into messages (user_id, title, content) values (${alice.userId}, 't', 'c'), (${alice.userId}, 't2', 'c2'), (${bob.userId}, 't', 'c')`;
-    await ctx.sql`insert into messages (user_id, title, content, read_at) values (${alice.userId}, 'r', 'c', now())`;
+    for (const [to, title] of [[alice, 't'], [alice, 't2'], [bob, 't'], [alice, 'r']] as const) await sendLetter(ctx.sql, { to: { userId: to.userId }, title, content: 'c' });
+    const [read] = await ctx.sql<{ id: number }[]>`select id from letters where to_user_id = ${alice.userId} and title = 'r'`;
+    await alice.get('/v1/users/messageContent', { id: read.id });
     expect((await alice.get('/v1/users/unReadMessage')).data).toEqual({ count: 2 });
     expect((await bob.get('/v1/users/unReadMessage')).data).toEqual({ count: 1 });
   });

@@ -68,10 +68,4 @@ export default async function profileRoutes(app: FastifyInstance) {
     const u = (await findUserById(sql, loggedIn(req).userId))!;
     return ok(experienceData(u.experience));
   });
-
-  app.get('/v1/users/unReadMessage', async (req) => {
-    const [{ count }] = await sql<{ count: number }[]>`
-      select count(*)::int as count from messages where user_id = ${loggedIn(req).userId} and read_at is null`;
-    return ok({ count });
-  });
 }

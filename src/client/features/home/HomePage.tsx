@@ -23,14 +23,22 @@ const ENTRIES = [
   { to: '/about', label: '关于我们', color: '#4b5563', d: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7v1' },
 ];
 
+/** The notice marquee: the 公告 tag opens /notice, a tap on a notice opens it (/noticeDetail). */
 function Notices() {
   const { data, error, loading } = useQuery({ queryKey: keys.content('notices'), queryFn: getNotices });
-  const text = data?.map((n) => n.title + (n.content ? `：${n.content.replace(/\n/g, ' ')}` : '')).join('　　　');
   return (
     <div className="mt-3 flex items-center gap-2 overflow-hidden rounded-lg bg-white px-3 py-2 text-sm">
-      <span className="shrink-0 rounded bg-brand px-1.5 py-0.5 text-xs text-white">公告</span>
+      <Link href="/notice" className="shrink-0 rounded bg-brand px-1.5 py-0.5 text-xs text-white focus-visible:outline-2 focus-visible:outline-brand">公告</Link>
       <div className="relative flex-1 overflow-hidden whitespace-nowrap text-gray-800" aria-live="off">
-        {loading ? '公告加载中…' : error ? '公告加载失败' : text ? <span className="inline-block animate-marquee">{text}</span> : '暂无公告'}
+        {loading ? '公告加载中…' : error ? '公告加载失败' : data?.length ? (
+          <span className="inline-block animate-marquee hover:[animation-play-state:paused]">
+            {data.map((n) => (
+              <Link key={n.id} href={`/noticeDetail?id=${n.id}`} className="mr-12 focus-visible:outline-2 focus-visible:outline-brand">
+                {n.title + (n.content ? `：${n.content.replace(/\n/g, ' ')}` : '')}
+              </Link>
+            ))}
+          </span>
+        ) : '暂无公告'}
       </div>
     </div>
   );

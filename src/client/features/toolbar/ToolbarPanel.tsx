@@ -1,6 +1,6 @@
 /**
  * The toolbar's panel (lazy chunk): 红包 (activity envelopes, badge 9+), 长龙助手, 聊天室 (badge when
- * private chats are unread), 客服 (the line picker) and, when the tenant enables it, 嵌入聊天.
+ * private chats are unread), 站内信 (badge of unread letters), 客服 (the line picker) and, when the tenant enables it, 嵌入聊天.
  * A guest is asked to log in first for every entry but 客服. About 440 x 640 on a desktop, the
  * whole width less a margin on a phone.
  */
@@ -16,6 +16,7 @@ import { badgeLabel, LOGIN_FIRST_MSG, NO_SERVICE_LINE_MSG } from '../../../domai
 import { TOOLBAR_PANEL } from '../../../domain/constants';
 import { getServiceLines, type PlayerServiceLine } from './api';
 import { useActivityEnvelopeCount } from '../activity/badge';
+import { useUnreadLetters } from '../letters/unread';
 import { ServicePicker } from './ServicePicker';
 
 interface Entry { key: string; label: string; icon: string; badge?: string; badgeText?: string; needsLogin: boolean; run(): void }
@@ -26,6 +27,7 @@ const ICONS = {
   chat: 'M4 5h16v10H9l-5 4z',
   service: 'M12 3a7 7 0 00-7 7v4h3v-5H6m12 0h-2v5h3v-4a7 7 0 00-7-7M16 17a4 4 0 01-4 3',
   embed: 'M4 4h16v12H4zM8 20h8M12 16v4',
+  letter: 'M3 6h18v12H3zM3 6l9 7 9-7',
 };
 
 export default function ToolbarPanel({ onClose }: { onClose(): void }) {
@@ -35,6 +37,7 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
   const embedEnabled = tenantConfig.value?.embedChatEnabled === true;
   const envelopeCount = useActivityEnvelopeCount(loggedIn);
   const unread = useChatUnread(loggedIn);
+  const letters = useUnreadLetters(loggedIn);
   const [lines, setLines] = useState<PlayerServiceLine[] | null>(null);
   const [serviceBusy, setServiceBusy] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
@@ -65,6 +68,7 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
     { key: 'redEnvelope', label: '红包', icon: ICONS.envelope, badge: badgeLabel(envelopeCount), badgeText: `${envelopeCount}个红包可领取`, needsLogin: true, run: () => go('/redEnvelope') },
     { key: 'longDragon', label: '长龙助手', icon: ICONS.dragon, needsLogin: true, run: () => go('/longDragon') },
     { key: 'chatRoom', label: '聊天室', icon: ICONS.chat, badge: badgeLabel(unread), badgeText: `${unread}个私聊未读`, needsLogin: true, run: () => go('/chatRoom') },
+    { key: 'letter', label: '站内信', icon: ICONS.letter, badge: badgeLabel(letters), badgeText: `${letters}封站内信未读`, needsLogin: true, run: () => go('/letter') },
     { key: 'service', label: '客服', icon: ICONS.service, needsLogin: false, run: () => { void openService(); } },
   ];
   if (embedEnabled) entries.push({ key: 'embedChat', label: '嵌入聊天', icon: ICONS.embed, needsLogin: true, run: () => go('/embedChat') });
@@ -102,7 +106,7 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
             </li>
           ))}
         </ul>
-        {!loggedIn && <p className="px-4 pb-4 text-center text-xs text-gray-500">登录后可使用红包、长龙助手与聊天室</p>}
+        {!loggedIn && <p className="px-4 pb-4 text-center text-xs text-gray-500">登录后可使用红包、长龙助手、聊天室与站内信</p>}
       </div>
       {lines && <ServicePicker lines={lines} onClose={closePicker} onPicked={onClose} />}
     </div>
