@@ -23,7 +23,7 @@ const RegisterForm = Form({
   confirmPassword: CredentialHash,
   imageKey: Type.Optional(ImageKey),
   imageCode: Type.Optional(ImageCode),
-  inviteCode: Type.Optional(Type.String({ pattern: INVITE_CODE_PATTERN.source, maxLength: 8 })),
+  inviteCode: Type.Optional(Type.String({ pattern: INVITE_CODE_PATTERN.source })),
   phone: Type.Optional(Phone),
   email: Type.Optional(Email),
   qq: Type.Optional(Pattern('qq', { maxLength: 20 })),
