@@ -54,7 +54,7 @@ describe('the agent-only guard', () => {
     const member = await open(agent, flat(1), 0);
     const player = await loggedInAs(ctx, member.userName);
     const guest = ctx.client();
-    const inputs = [{}, { userId: member.userId, inviteCodeId: 1, rebate: rebateJson(flat(1)), isAgent: 1, userName: 'abcd1234', password: 'x' }];
+    const inputs: Record<string, string | number>[] = [{}, { userId: member.userId, inviteCodeId: 1, rebate: rebateJson(flat(1)), isAgent: 1, userName: 'abcd1234', password: 'x' }];
     for (const { method, url, auth } of routes) {
       expect(auth, url).toBe('agent');
       for (const input of inputs) {
@@ -209,12 +209,16 @@ describe('editing a direct member\'s points', () => {
       expect(res.code).toBe(-1);
       expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
-    for (const q of [{ userId: 'x' }, { userId: '0' }, { userId: '99999999999999999999' }, {}]) {
+    const editorQueries: Record<string, string>[] = [{ userId: 'x' }, { userId: '0' }, { userId: '99999999999999999999' }, {}];
+    for (const q of editorQueries) {
       const res = await agent.get('/v1/users/userManageList', q);
       expect(res.status).toBeLessThan(500);
       expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
-    for (const q of [{ parentId: 'x' }, { parentId: '-1' }, { isAgent: 2 }, { userName: 'a'.repeat(21) }, { pageSize: 1000 }, { parentId: '9007199254740991' }]) {
+    const listQueries: Record<string, string | number>[] = [
+      { parentId: 'x' }, { parentId: '-1' }, { isAgent: 2 }, { userName: 'a'.repeat(21) }, { pageSize: 1000 }, { parentId: '9007199254740991' },
+    ];
+    for (const q of listQueries) {
       const res = await agent.get('/v1/users/userManage', q);
       expect(res.status).toBeLessThan(500);
       expect(res.code).toBe(-1);

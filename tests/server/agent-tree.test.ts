@@ -89,7 +89,7 @@ describe('random teams', () => {
       } else {
         const team = await ctx.sql<{ id: string; parent_id: string | null }[]>`select id, parent_id from users where id in (
           select user_id from user_uplines where ancestor_id = ${agent.userId} union all select ${agent.userId})`;
-        const others = await ctx.sql<{ id: string }[]>`select id from users order by random() limit 1`;
+        const others = await ctx.sql<{ id: string; parent_id: string | null }[]>`select id, parent_id from users order by random() limit 1`;
         const target = rand() < 0.85 && team.length > 1 ? pick(team) : pick([...team, ...others]);
         const direct = Number(target.parent_id) === agent.userId;
         const floor = await childrenMaxPoints(ctx.sql, Number(target.id));
