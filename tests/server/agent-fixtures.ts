@@ -2,6 +2,7 @@
 import { loginPasswordHash } from '../../src/domain/credentials.ts';
 import { REBATE_FAMILIES, type RebateFamily, type RebatePoints } from '../../src/domain/agent/points.ts';
 import { issueImageCode } from '../../src/server/account/imageCode.ts';
+import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { pointsOf, setPoints } from '../../src/server/agent/points.ts';
 import type { TestContext, TestClient } from './helpers.ts';
 
@@ -28,10 +29,12 @@ export type AgentClient = TestClient & { userId: number; userName: string; passw
 
 /** A top-level agent holding `points`, logged in. */
 export async function topAgent(ctx: TestContext, points: RebatePoints = flat(8)): Promise<AgentClient> {
-  const c = await ctx.userClient({ isAgent: true });
-  await setPoints(ctx.sql, c.userId, points);
-  return c;
+  const userName = `ag${Date.now().toString(36)}${agentSeq++}`;
+  const userId = (await insertUserWithPassword(ctx.sql, userName, 'pass1234', { isAgent: true }))!;
+  await setPoints(ctx.sql, userId, points);
+  return Object.assign(await loggedInAs(ctx, userName), { userId, userName, password: 'pass1234' });
 }
+let agentSeq = 0;
 
 /** Registers a new player with the invite code through the wire; the client is logged in when it worked. */
 export async function registerWithCode(ctx: TestContext, userName: string, inviteCode: string, password = 'pass1234') {

@@ -22,6 +22,7 @@ import { loggedIn } from '../auth/sessions.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { pointsOf } from './points.ts';
+import { lockAccount } from './team.ts';
 import { AGENT, Flag, Id, PageNum, PageSize, paging, pointsFromWire, RebateJson } from './schemas.ts';
 
 /** A new code is retried this often on a collision with an existing one (10^8 codes: rare). */
@@ -38,12 +39,6 @@ function checkRemark(raw: string | undefined): string {
   const remark = (raw ?? '').trim();
   if ([...remark].length > INVITE_REMARK_MAX_CHARS) refuse(AGENT_MSG.remarkTooLong);
   return remark;
-}
-
-/** Locks an account's row for a points check against it; its is_agent flag, or null when absent. */
-export async function lockAccount(tx: Tx, userId: number): Promise<{ isAgent: boolean } | null> {
-  const [row] = await tx<{ is_agent: boolean }[]>`select is_agent from users where id = ${userId} for update`;
-  return row ? { isAgent: row.is_agent } : null;
 }
 
 function newCode(): string {

@@ -15,11 +15,10 @@ import { AGENT_MSG } from '../../domain/agent/inviteCodes.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import type { Sql } from '../db/client.ts';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
-import { UserName } from '../account/schemas.ts';
+import { LIMITS, UserName } from '../account/schemas.ts';
 import { insertUser } from '../account/users.ts';
 import { childrenMaxPoints, pointsOf, setPoints } from './points.ts';
-import { lockAccount } from './inviteCodes.ts';
-import { inDownline, listMembers, pathTo } from './team.ts';
+import { inDownline, listMembers, lockAccount, pathTo } from './team.ts';
 import { AGENT, Flag, Id, PageNum, PageSize, paging, pointsFromWire, RebateJson } from './schemas.ts';
 
 const ManageQuery = Form({
@@ -126,7 +125,8 @@ export default async function memberRoutes(app: FastifyInstance) {
 
   app.post<{ Body: Static<typeof LowerUserForm> }>(
     '/v1/users/createLowerUser',
-    { config: AGENT, schema: { body: LowerUserForm } },
+    // opening an account costs a password KDF: the same per-address limit as register
+    { config: { ...AGENT, ...LIMITS.register }, schema: { body: LowerUserForm } },
     async (req) => ok({ userId: await openLowerUser(sql, loggedIn(req).userId, req.body, req.ip) }, '开户成功'),
   );
 }

@@ -12,6 +12,15 @@ import { ms } from './schemas.ts';
 
 type Db = Sql | Tx;
 
+/**
+ * Locks an account's row before a points check against it (uplines before downlines, see
+ * inviteCodes.ts); its is_agent flag, or null when there is no such account.
+ */
+export async function lockAccount(tx: Tx, userId: number): Promise<{ isAgent: boolean } | null> {
+  const [row] = await tx<{ is_agent: boolean }[]>`select is_agent from users where id = ${userId} for update`;
+  return row ? { isAgent: row.is_agent } : null;
+}
+
 /** True when `userId` is below `agentId` at any depth (the agent itself is not). */
 export async function inDownline(sql: Db, agentId: number, userId: number): Promise<boolean> {
   const rows = await (sql as Sql)`select 1 from user_uplines where ancestor_id = ${agentId} and user_id = ${userId}`;
