@@ -74,6 +74,8 @@ export const keys = {
   /** activity red envelopes: the /redEnvelope list (with my claims) and the toolbar count */
   activityEnvelopes: (what?: 'list' | 'count') => under(['activity', 'redEnvelopes'], what),
 
+  /** the agent screens: my points, invite codes, the team list */
+  agent: (...parts: unknown[]) => ['agent', ...parts] as const,
   /** operator screens: never shared with a player's, all under 'admin' */
   admin: (...parts: unknown[]) => ['admin', ...parts] as const,
 };

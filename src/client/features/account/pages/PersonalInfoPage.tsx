@@ -11,6 +11,7 @@ import { AvatarPicker } from '../components/AvatarPicker';
 import { NickNameEditor } from '../components/NickNameEditor';
 import { MenuList, type MenuRow } from '../components/MenuList';
 import { keys, useQuery } from '../../../query';
+import { agentMenu } from '../../agent/menu';
 
 /** The wallet entries; 虚拟钱包 only when the tenant has the virtual wallet (yuebaoEnable). */
 function walletMenu(yuebao: boolean): MenuRow[] {
@@ -83,6 +84,8 @@ export default function PersonalInfoPage() {
         <MenuList rows={walletMenu(tenantConfig.value?.yuebaoEnable === true)} label="钱包" />
         <MenuHeading>记录</MenuHeading>
         <MenuList rows={RECORDS_MENU} label="记录" />
+        <MenuHeading>代理</MenuHeading>
+        <MenuList rows={agentMenu(user.agent)} label="代理" />
         <MenuHeading>账户</MenuHeading>
         <MenuList rows={accountMenu} label="个人中心菜单" />
         <Button variant="secondary" className="w-full" loading={leaving} onClick={() => void onLogout()}>退出登录</Button>
