@@ -32,10 +32,10 @@ export default function ManageIcodePage() {
       <div className="mx-auto max-w-xl space-y-3">
         <Tabs<AgentFlag> label="邀请码类型" value={isAgent} options={TABS}
           onChange={(v) => navigate(TABS.find((t) => t.value === v)!.path, { replace: true })} />
-        <CodeList key={isAgent} isAgent={isAgent} />
+        <CodeList key={`list-${isAgent}`} isAgent={isAgent} />
         {mine.loading ? <LoadingState />
           : mine.error || !mine.points ? <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />
-          : <CreateCodeForm key={isAgent} isAgent={isAgent} myPoints={mine.points} />}
+          : <CreateCodeForm key={`form-${isAgent}`} isAgent={isAgent} myPoints={mine.points} />}
       </div>
     </Page>
   );
