@@ -1,14 +1,14 @@
 /** One invite code: its points per family, remark (editable), use count, created time, copy and delete. */
 import { useState } from 'react';
 import { Button, TextField, confirmDialog, requireOnline, showToast } from '../../../ui';
-import { checkField } from '../../../../domain/validation';
+import { INVITE_REMARK_MAX_CHARS } from '../../../../domain/agent/inviteCodes';
 import { formatBeijing } from '../../../../domain/time';
 import { copyText } from '../../payments/components/CopyRow';
 import { FormAlert } from '../../account/components/FormAlert';
 import { keys, queryClient } from '../../../query';
 import { deleteInviteCode, updateInviteCodeRemark, type InviteCode } from '../api';
 import { pointsSummary } from '../points';
-import { REMARK_RULE } from './CreateCodeForm';
+import { remarkProblem } from './CreateCodeForm';
 
 /** The register page's address with the code filled in (RegisterPage reads ?inviteCode=). */
 export function registerLink(origin: string, code: string): string {
@@ -76,7 +76,7 @@ function RemarkEditor({ code, onDone, onSaved }: { code: InviteCode; onDone(): v
   const [busy, setBusy] = useState(false);
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    const msg = checkField('remark', value.trim(), REMARK_RULE);
+    const msg = remarkProblem(value);
     if (msg) { setError(msg); return; }
     setBusy(true); setError('');
     try {
@@ -92,7 +92,7 @@ function RemarkEditor({ code, onDone, onSaved }: { code: InviteCode; onDone(): v
   }
   return (
     <form onSubmit={save} noValidate className="mt-3">
-      <TextField label="新备注" name="remark" value={value} onChange={setValue} maxLength={50} autoComplete="off" />
+      <TextField label="新备注" name="remark" value={value} onChange={setValue} maxLength={INVITE_REMARK_MAX_CHARS} autoComplete="off" />
       <FormAlert message={error} />
       <div className="flex gap-2">
         <Button type="submit" loading={busy} className="flex-1">保存备注</Button>

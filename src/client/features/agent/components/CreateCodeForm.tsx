@@ -1,14 +1,17 @@
 /** 生成邀请码: one point per family (at most my own) and a remark; the new code joins the list above. */
 import { useState } from 'react';
 import { Button, TextField, showToast } from '../../../ui';
-import { checkField } from '../../../../domain/validation';
+import { AGENT_MSG, INVITE_REMARK_MAX_CHARS } from '../../../../domain/agent/inviteCodes';
 import type { RebatePoints } from '../../../../domain/agent/points';
 import { FormAlert } from '../../account/components/FormAlert';
 import { keys, queryClient } from '../../../query';
 import { createInviteCode, type AgentFlag } from '../api';
 import { PointsFields, usePoints } from './PointsFields';
 
-export const REMARK_RULE = { label: '备注', nullable: true, length: [0, 50] as [number, number] };
+/** The remark's limit as the server counts it (characters, after trimming). */
+export function remarkProblem(text: string): string | null {
+  return [...text.trim()].length > INVITE_REMARK_MAX_CHARS ? AGENT_MSG.remarkTooLong : null;
+}
 
 export function CreateCodeForm({ isAgent, myPoints }: { isAgent: AgentFlag; myPoints: RebatePoints }) {
   const bounds = { max: myPoints };
@@ -22,7 +25,7 @@ export function CreateCodeForm({ isAgent, myPoints }: { isAgent: AgentFlag; myPo
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setFormError('');
-    const remarkMsg = checkField('remark', remark.trim(), REMARK_RULE);
+    const remarkMsg = remarkProblem(remark);
     setRemarkError(remarkMsg ?? '');
     const chosen = points.validate();
     if (!chosen || remarkMsg || busy) return;
@@ -45,7 +48,7 @@ export function CreateCodeForm({ isAgent, myPoints }: { isAgent: AgentFlag; myPo
       <p className="text-sm text-gray-600">用此邀请码注册的玩家将成为您的直属{kind}，返点按下方设置，且不能高于您自己的返点。</p>
       <PointsFields state={points} bounds={bounds} disabled={busy} />
       <TextField label="备注（选填）" name="remark" value={remark} onChange={(v) => { setRemark(v); setRemarkError(''); }}
-        error={remarkError} maxLength={50} autoComplete="off" placeholder="如：推广渠道" />
+        error={remarkError} maxLength={INVITE_REMARK_MAX_CHARS} autoComplete="off" placeholder="如：推广渠道" />
       <FormAlert message={formError} />
       <Button type="submit" className="w-full" loading={busy}>生成邀请码</Button>
     </form>

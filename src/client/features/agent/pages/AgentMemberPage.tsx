@@ -7,13 +7,13 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PageNav, TextField } from '../../../ui';
 import { currentUser } from '../../../state/session';
+import { AGENT_PAGE_SIZE } from '../../../../domain/agent/inviteCodes';
 import { keys, useQuery } from '../../../query';
 import { userManage, type Crumb, type TeamMember } from '../api';
 import { canDrill, crumbsOf, editsPoints, parentIdOf, teamHref } from '../teamPath';
 import { MemberCard } from '../components/MemberCard';
 import { PointsEditor } from '../components/PointsEditor';
 
-const TEAM_PAGE_SIZE = 10;
 
 export default function AgentMemberPage() {
   useSignals();
@@ -33,7 +33,7 @@ function TeamView({ me, parentId }: { me: Crumb; parentId: number | null }) {
   const searching = userName !== '';
   const q = useQuery({
     queryKey: keys.agent('team', parentId, userName, page),
-    queryFn: () => userManage({ parentId, userName }, page, TEAM_PAGE_SIZE),
+    queryFn: () => userManage({ parentId, userName }, page, AGENT_PAGE_SIZE),
   });
   const crumbs = crumbsOf(me, q.data?.path);
   const search = (name: string) => { setUserName(name.trim()); setPage(1); };
@@ -54,7 +54,7 @@ function TeamView({ me, parentId }: { me: Crumb; parentId: number | null }) {
               onEditPoints={canEdit ? () => setEditing(m) : undefined} />
           ))}
         </ul>
-        <PageNav page={page} pages={Math.ceil(q.data.total / TEAM_PAGE_SIZE)} onPage={setPage} />
+        <PageNav page={page} pages={Math.ceil(q.data.total / AGENT_PAGE_SIZE)} onPage={setPage} />
       </section>
     );
   }

@@ -6,13 +6,13 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { EmptyState, ErrorState, LoadingState, Page, PageNav } from '../../../ui';
 import { Tabs } from '../../../ui/Tabs';
+import { AGENT_PAGE_SIZE } from '../../../../domain/agent/inviteCodes';
 import { keys, useQuery } from '../../../query';
 import { inviteCodes, type AgentFlag } from '../api';
 import { useMyPoints } from '../useMyPoints';
 import { CodeCard } from '../components/CodeCard';
 import { CreateCodeForm } from '../components/CreateCodeForm';
 
-const CODES_PAGE_SIZE = 10;
 const TABS = [
   { value: 1 as AgentFlag, label: '代理邀请码', path: '/manageIcode/agentCode' },
   { value: 0 as AgentFlag, label: '会员邀请码', path: '/manageIcode/memberCode' },
@@ -43,7 +43,7 @@ export default function ManageIcodePage() {
 
 function CodeList({ isAgent }: { isAgent: AgentFlag }) {
   const [page, setPage] = useState(1);
-  const q = useQuery({ queryKey: keys.agent('codes', isAgent, page), queryFn: () => inviteCodes(isAgent, page, CODES_PAGE_SIZE) });
+  const q = useQuery({ queryKey: keys.agent('codes', isAgent, page), queryFn: () => inviteCodes(isAgent, page, AGENT_PAGE_SIZE) });
   const kind = isAgent ? '代理' : '会员';
   // the last code of a later page was deleted: show the page before it
   const emptiedPage = page > 1 && q.data !== undefined && q.data.list.length === 0;
@@ -57,7 +57,7 @@ function CodeList({ isAgent }: { isAgent: AgentFlag }) {
     <section aria-label={`${kind}邀请码列表`}>
       <p className="mb-2 text-sm text-gray-600">共 {total} 个{kind}邀请码</p>
       <ul className="space-y-3">{list.map((c) => <CodeCard key={c.id} code={c} />)}</ul>
-      <PageNav page={page} pages={Math.ceil(total / CODES_PAGE_SIZE)} onPage={setPage} />
+      <PageNav page={page} pages={Math.ceil(total / AGENT_PAGE_SIZE)} onPage={setPage} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Button, ErrorState, LoadingState, Page, TextField, showToast } from '..
 import { Tabs } from '../../../ui/Tabs';
 import { checkField, type FieldRule } from '../../../../domain/validation';
 import type { RebatePoints } from '../../../../domain/agent/points';
+import { AGENT_MSG } from '../../../../domain/agent/inviteCodes';
 import { useAccountForm } from '../../account/components/form';
 import { PasswordField } from '../../account/components/PasswordField';
 import { FormAlert } from '../../account/components/FormAlert';
@@ -52,7 +53,7 @@ function OpenAccountForm({ myPoints }: { myPoints: RebatePoints }) {
     const name = f.values.userName;
     if (checkField('userName', name, RULES.userName)) return;
     try {
-      if ((await checkUser(name)).exists) f.setErrors((e) => ({ ...e, userName: '该用户名已被注册' }));
+      if ((await checkUser(name)).exists) f.setErrors((e) => ({ ...e, userName: AGENT_MSG.nameTaken }));
     } catch { /* the opening call reports it again */ }
   }
 
