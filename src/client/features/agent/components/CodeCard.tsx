@@ -49,7 +49,8 @@ export function CodeCard({ code }: { code: InviteCode }) {
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm text-gray-700">
         <div className="flex gap-1"><dt>注册人数：</dt><dd className="font-medium text-gray-900">{code.useCount}</dd></div>
-        <div className="flex gap-1"><dt>创建：</dt><dd>{formatBeijing(code.createTime, 'YYYY-MM-DD HH:mm')}</dd></div>
+        <div className="flex gap-1"><dt>类型：</dt><dd>{code.isAgent ? '代理' : '会员'}</dd></div>
+        <div className="col-span-2 flex gap-1"><dt>创建时间：</dt><dd>{formatBeijing(code.createTime, 'YYYY-MM-DD HH:mm')}</dd></div>
         <div className="col-span-2 flex min-w-0 gap-1"><dt className="shrink-0">备注：</dt><dd className="break-all">{code.remark || '无'}</dd></div>
       </dl>
       <ul aria-label="返点" className="mt-2 grid grid-cols-5 gap-1 rounded-lg bg-gray-50 p-2 text-center text-xs">

@@ -1,27 +1,19 @@
-/** One team member: online dot, kind, level, balance, last login, register time, points; tap to open its downline. */
+/** One team member: online dot, kind, level, balance, last login, register time, points; buttons to open its downline and edit its points. */
 import { formatBeijing } from '../../../../domain/time';
 import type { TeamMember } from '../api';
 import { pointsSummary } from '../points';
 
+const ACTION = 'min-h-10 rounded-lg px-3 text-sm text-brand ring-1 ring-brand/40 focus-visible:outline-2 focus-visible:outline-brand';
+
 export function MemberCard({ member, onOpen, onEditPoints }: { member: TeamMember; onOpen?(): void; onEditPoints?(): void }) {
   const m = member;
-  const name = (
-    <span className="flex min-w-0 items-center gap-2">
-      <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${m.online ? 'bg-green-600' : 'bg-gray-400'}`} />
-      <span className="truncate font-semibold text-gray-900">{m.userName}</span>
-      <span className="sr-only">{m.online ? '在线' : '离线'}</span>
-    </span>
-  );
   return (
     <li aria-label={`成员 ${m.userName}`} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
-      <div className="flex items-center justify-between gap-2">
-        {onOpen ? (
-          <button type="button" onClick={onOpen} aria-label={`查看 ${m.userName} 的下级`}
-            className="flex min-h-10 min-w-0 items-center gap-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-brand">
-            {name}
-            <span className="shrink-0 text-sm text-brand">下级 {m.childCount} 人 ›</span>
-          </button>
-        ) : name}
+      <div className="flex items-start justify-between gap-2">
+        <p className="flex min-w-0 items-center gap-2">
+          <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${m.online ? 'bg-green-600' : 'bg-gray-400'}`} />
+          <span className="break-all font-semibold text-gray-900">{m.userName}</span>
+        </p>
         <span className="flex shrink-0 gap-1 text-xs">
           <span className="rounded-full bg-brand/10 px-2 py-0.5 text-brand">{m.isAgent ? '代理' : '会员'}</span>
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">VIP{m.grade}</span>
@@ -38,12 +30,14 @@ export function MemberCard({ member, onOpen, onEditPoints }: { member: TeamMembe
           <li key={p.family}><span className="block text-gray-600">{p.name}</span><span className="font-semibold text-gray-900">{p.point}</span></li>
         ))}
       </ul>
-      {onEditPoints && (
-        <div className="mt-2 flex justify-end">
-          <button type="button" onClick={onEditPoints}
-            className="min-h-10 rounded-lg px-3 text-sm text-brand ring-1 ring-brand/40 focus-visible:outline-2 focus-visible:outline-brand">
-            调整返点
-          </button>
+      {(onOpen || onEditPoints) && (
+        <div className="mt-2 flex justify-end gap-2">
+          {onOpen && (
+            <button type="button" onClick={onOpen} aria-label={`查看 ${m.userName} 的下级`} className={ACTION}>
+              查看下级（{m.childCount}人）
+            </button>
+          )}
+          {onEditPoints && <button type="button" onClick={onEditPoints} className={ACTION}>调整返点</button>}
         </div>
       )}
     </li>
