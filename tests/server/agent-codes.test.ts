@@ -94,7 +94,8 @@ describe('invite codes', () => {
         expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
       }
     }
-    for (const q of [{ isAgent: 5 }, { pageSize: 51 }, { pageNum: 0 }, { pageNum: 'x' }, { pageSize: '1e309' }]) {
+    const queries: Record<string, string | number>[] = [{ isAgent: 5 }, { pageSize: 51 }, { pageNum: 0 }, { pageNum: 'x' }, { pageSize: '1e309' }];
+    for (const q of queries) {
       const res = await agent.get('/v1/users/inviteCode', q);
       expect(res.status).toBeLessThan(500);
       expect(res.code).toBe(-1);
