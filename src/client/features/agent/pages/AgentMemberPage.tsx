@@ -1,6 +1,7 @@
 /**
  * /agentMember (团队成员): the direct members of me or of a member of my team (`?parentId=`), a page
- * at a time, with a breadcrumb back up; a name search over the whole team; 调整返点 for my direct members.
+ * at a time, with a breadcrumb back up; a name search over the downline of the level shown (the whole
+ * team from my own); 调整返点 for my direct members.
  */
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -65,7 +66,7 @@ function TeamView({ me, parentId }: { me: Crumb; parentId: number | null }) {
         <form aria-label="搜索团队成员" onSubmit={(e) => { e.preventDefault(); search(draft); }}
           className="flex items-end gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
           <div className="min-w-0 flex-1 [&>div]:mb-0">
-            <TextField label="用户名" name="userName" value={draft} onChange={setDraft} inputMode="search" autoComplete="off" maxLength={20} placeholder="输入用户名开头搜索全团队" />
+            <TextField label="用户名" name="userName" value={draft} onChange={setDraft} inputMode="search" autoComplete="off" maxLength={20} placeholder={parentId === null ? '输入用户名开头，搜索整个团队' : '输入用户名开头，搜索该成员的团队'} />
           </div>
           <Button type="submit">搜索</Button>
           {searching && <Button variant="secondary" onClick={() => { setDraft(''); search(''); }}>清除</Button>}
