@@ -10,6 +10,7 @@ import { walletRoutes } from './features/wallet/routes';
 import { chatRoutes } from './features/chat/routes';
 import { activityRoutes } from './features/activity/routes';
 import { letterRoutes } from './features/letters/routes';
+import { agentRoutes } from './features/agent/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -62,5 +63,6 @@ export const routes: RouteDef[] = [
   { path: '/embedChat', title: '嵌入聊天', component: lazy(() => import('./features/toolbar/EmbedChatPage')), auth: true, noTabBar: true },
   ...activityRoutes,
   ...letterRoutes,
+  ...agentRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

@@ -76,6 +76,8 @@ export const keys = {
 
   /** letters (站内信): ('inbox', page), ('unread') and ('detail', id) */
   letters: (...parts: unknown[]) => ['letters', ...parts] as const,
+  /** the agent screens: my points, invite codes, the team list */
+  agent: (...parts: unknown[]) => ['agent', ...parts] as const,
   /** operator screens: never shared with a player's, all under 'admin' */
   admin: (...parts: unknown[]) => ['admin', ...parts] as const,
 };

@@ -12,6 +12,7 @@ import { NickNameEditor } from '../components/NickNameEditor';
 import { MenuList, type MenuRow } from '../components/MenuList';
 import { keys, useQuery } from '../../../query';
 import { UnreadLettersBadge } from '../../letters/UnreadBadge';
+import { agentMenu } from '../../agent/menu';
 
 /** The wallet entries; 虚拟钱包 only when the tenant has the virtual wallet (yuebaoEnable). */
 function walletMenu(yuebao: boolean): MenuRow[] {
@@ -86,6 +87,8 @@ export default function PersonalInfoPage() {
         <MenuList rows={RECORDS_MENU} label="记录" />
         <MenuHeading>消息</MenuHeading>
         <MenuList rows={[{ href: '/letter', label: '站内信', detail: <UnreadLettersBadge /> }, { href: '/notice', label: '网站公告' }]} label="消息" />
+        <MenuHeading>代理</MenuHeading>
+        <MenuList rows={agentMenu(user.agent)} label="代理" />
         <MenuHeading>账户</MenuHeading>
         <MenuList rows={accountMenu} label="个人中心菜单" />
         <Button variant="secondary" className="w-full" loading={leaving} onClick={() => void onLogout()}>退出登录</Button>

@@ -9,6 +9,7 @@ import { checkUser, register, registerFields, type RegisterField } from '../api'
 import { PasswordField } from '../components/PasswordField';
 import { FormAlert, FormCard } from '../components/FormAlert';
 import { useAccountForm } from '../components/form';
+import { useQueryParam } from '../components/nav';
 import { keys, useQuery } from '../../../query';
 
 type Key = 'userName' | 'password' | 'confirmPassword' | 'realName' | 'phone' | 'email' | 'qq' | 'inviteCode' | 'imageCode';
@@ -51,7 +52,9 @@ export default function RegisterPage() {
 function RegisterForm({ list }: { list: RegisterField[] }) {
   const [, navigate] = useLocation();
   const [imageKey, setImageKey] = useState('');
-  const f = useAccountForm(EMPTY, () => rulesOf(list));
+  // an agent's register link (/register?inviteCode=12345678) fills the code in
+  const inviteCode = useQueryParam('inviteCode').trim().slice(0, INPUT.inviteCode?.maxLength);
+  const f = useAccountForm({ ...EMPTY, inviteCode }, () => rulesOf(list));
   const shown = shownFields(list);
   const needsImage = shown.some((x) => x.field === 'imageCode');
 

@@ -1,7 +1,7 @@
-/** One labelled value of a receiving account with a 复制 button (clipboard API, with a plain fallback). */
+/** One labelled value of a receiving account with a 复制 button; copyText (clipboard API, with a plain fallback) serves other features too. */
 import { showToast } from '../../../ui';
 
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

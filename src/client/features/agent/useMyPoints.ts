@@ -1,0 +1,26 @@
+/** My own rebate points (GET /v1/users/rebate): the upper bound of every points form of the agent screens. */
+import { keys, useQuery } from '../../query';
+import type { RebatePoints } from '../../../domain/agent/points';
+import { myRebate } from './api';
+import { pointsFromWire } from './points';
+
+export interface MyPoints {
+  points: RebatePoints | null;
+  isAgent: boolean;
+  loading: boolean;
+  error: Error | null;
+  reload(): void;
+}
+
+export function useMyPoints(): MyPoints {
+  const q = useQuery({ queryKey: keys.agent('rebate'), queryFn: myRebate, staleTime: 30_000 });
+  const points = pointsFromWire(q.data?.rebate);
+  const broken = q.data !== undefined && points === null;
+  return {
+    points,
+    isAgent: q.data?.isAgent === 1,
+    loading: q.loading,
+    error: q.error ?? (broken ? new Error('返点数据有误，请稍后重试') : null),
+    reload: q.reload,
+  };
+}
