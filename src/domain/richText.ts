@@ -8,7 +8,7 @@
  * `jav&#x61;script:` is as dead as `javascript:`. Elements whose content is code or foreign markup
  * (script, style, svg, iframe, ...) are dropped with their content; comments, doctypes and processing
  * instructions are dropped; unclosed tags are closed at the end; a stray `<` becomes text.
- * Text without any tag is taken as plain text: blank lines make paragraphs, line breaks <br>.
+ * Text of several lines without any tag is taken as plain text: blank lines make paragraphs, line breaks <br>.
  */
 
 const BLOCK = ['p', 'div', 'blockquote', 'pre', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'figcaption'];
@@ -97,7 +97,7 @@ const TAG_RE = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/;
 
 /** Sanitises operator HTML to the allow-list (see the header). Idempotent. */
 export function sanitizeRichText(input: string): string {
-  if (!input.includes('<')) return plainToHtml(input);
+  if (!input.includes('<') && input.includes('\n')) return plainToHtml(input);
   const out: string[] = [];
   const open: string[] = [];
   let i = 0;
