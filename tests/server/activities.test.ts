@@ -135,7 +135,7 @@ describe('operator: save with validation', () => {
 
   it('junk ids and queries are refused below 500', async () => {
     const guest = ctx.client();
-    for (const q of [{ id: 'abc' }, { id: '-1' }, { id: '1e309' }, {}]) {
+    for (const q of [{ id: 'abc' }, { id: '-1' }, { id: '1e309' }, {}] as Record<string, string>[]) {
       const r = await guest.get(A('getActivityDetails'), q);
       expect(r.status).toBeLessThan(500);
       expect(r.code).not.toBe(1);

@@ -20,6 +20,7 @@ import { WithdrawOrdersPanel } from '../withdraw/admin/WithdrawOrdersPanel';
 import { WithdrawSettingsPanel } from '../withdraw/admin/WithdrawSettingsPanel';
 import { PledgeProductsPanel } from '../wallet/admin/PledgeProductsPanel';
 import { ActivityEnvelopesPanel } from '../activity/admin/ActivityEnvelopesPanel';
+import { ActivitiesPanel } from './ActivitiesPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
@@ -36,6 +37,7 @@ const TABS = [
   { key: 'withdrawSettings', label: '提现设置', C: WithdrawSettingsPanel },
   { key: 'pledge', label: '虚拟钱包', C: PledgeProductsPanel },
   { key: 'activityEnvelopes', label: '活动红包', C: ActivityEnvelopesPanel },
+  { key: 'activities', label: '优惠活动', C: ActivitiesPanel },
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
 ] as const;

@@ -1,0 +1,50 @@
+/** /activityinfo (spec 000): what this player received from promotions, newest first, with the total. */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { keys, useQuery } from '../../query';
+import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../ui';
+import { getActivityRecordList, type ActivityRecord } from './promotionsApi';
+
+const PAGE_SIZE = 20;
+
+export default function ActivityInfoPage() {
+  const [pages, setPages] = useState(1);
+  const q = useQuery({ queryKey: keys.activities('records', pages), queryFn: () => getActivityRecordList(1, PAGE_SIZE * pages) });
+  let body: React.ReactNode;
+  if (q.loading && !q.data) body = <LoadingState />;
+  else if (!q.data) body = <ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} />;
+  else if (q.data.list.length === 0) {
+    body = (
+      <div className="flex flex-col items-center">
+        <EmptyState text="暂无活动领取记录" />
+        <Link href="/activity" className="text-brand underline">去看看优惠活动</Link>
+      </div>
+    );
+  } else {
+    const { list, total, totalAmount } = q.data;
+    body = (
+      <>
+        <p className="mb-3 text-sm text-gray-700">共 {total} 笔，合计 <span className="font-semibold text-red-700">{totalAmount}</span> 元</p>
+        <ul aria-label="活动领取记录" className="divide-y divide-gray-100 rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+          {list.map((r) => <RecordRow key={r.id} r={r} />)}
+        </ul>
+        {list.length < total && (
+          <Button variant="secondary" className="mt-3 w-full" loading={q.fetching} onClick={() => setPages(pages + 1)}>加载更多</Button>
+        )}
+      </>
+    );
+  }
+  return <Page title="活动记录" back><div className="mx-auto max-w-xl">{body}</div></Page>;
+}
+
+function RecordRow({ r }: { r: ActivityRecord }) {
+  return (
+    <li className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+      <Link href={`/activity/${r.activityId}`} className="min-w-0">
+        <p className="truncate font-medium text-gray-900">{r.title}</p>
+        <p className="text-xs text-gray-600">{r.typeName}{r.streak ? ` · 连续第${r.streak}天` : ''} · {r.time}</p>
+      </Link>
+      <p className="shrink-0 font-semibold text-red-700">+{r.amount} 元</p>
+    </li>
+  );
+}
