@@ -128,11 +128,17 @@ describe('/activity/{id}', () => {
 
 describe('/activityinfo', () => {
   it('lists my payouts with the total, or says there are none', async () => {
-    stubNetwork({ [RECORDS]: () => ok({ total: 1, totalAmount: '2.00', list: [{ id: 1, activityId: 7, title: '签到7', kindName: '每日签到', typeName: '签到奖励', amount: '2.00', streak: 2, time: '2026-11-24 09:00:00' }] }) });
+    const row = (id: number) => ({ id, activityId: 7, title: `签到${id}`, kindName: '每日签到', typeName: '签到奖励', amount: '2.00', streak: 2, time: '2026-11-24 09:00:00' });
+    stubNetwork({ [RECORDS]: (c) => ok({ total: 21, totalAmount: '42.00', list: c.query.get('pageNum') === '1' ? Array.from({ length: 20 }, (_, i) => row(i + 1)) : [row(21)] }) });
     at('/activityinfo', <ActivityInfoPage />);
     const list = await screen.findByRole('list', { name: '活动领取记录' });
     expect(list.textContent).toContain('+2.00 元');
     expect(list.textContent).toContain('签到奖励 · 连续第2天');
+    expect(screen.getByText(/共 21 笔/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
+    expect(await screen.findByText('签到21')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '加载更多' })).toBeNull();
+    expect(callsTo(RECORDS).map((c) => c.query.get('pageNum'))).toEqual(['1', '2']);
     cleanup();
     queryClient.clear();
     stubNetwork({ [RECORDS]: () => ok({ total: 0, totalAmount: '0.00', list: [] }) });

@@ -1,4 +1,4 @@
-/** /activityinfo (spec 000): what this player received from promotions, newest first, with the total. */
+/** /activityinfo (spec 000): what this player received from promotions, newest first, with the total; 20 a page, more on demand. */
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { keys, useQuery } from '../../query';
@@ -9,11 +9,11 @@ const PAGE_SIZE = 20;
 
 export default function ActivityInfoPage() {
   const [pages, setPages] = useState(1);
-  const q = useQuery({ queryKey: keys.activities('records', pages), queryFn: () => getActivityRecordList(1, PAGE_SIZE * pages) });
+  const first = useQuery({ queryKey: keys.activities('records', 1), queryFn: () => getActivityRecordList(1, PAGE_SIZE) });
   let body: React.ReactNode;
-  if (q.loading && !q.data) body = <LoadingState />;
-  else if (!q.data) body = <ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} />;
-  else if (q.data.list.length === 0) {
+  if (first.loading && !first.data) body = <LoadingState />;
+  else if (!first.data) body = <ErrorState message={first.error?.message ?? '加载失败'} onRetry={first.reload} />;
+  else if (first.data.list.length === 0) {
     body = (
       <div className="flex flex-col items-center">
         <EmptyState text="暂无活动领取记录" />
@@ -21,20 +21,27 @@ export default function ActivityInfoPage() {
       </div>
     );
   } else {
-    const { list, total, totalAmount } = q.data;
+    const { total, totalAmount } = first.data;
     body = (
       <>
         <p className="mb-3 text-sm text-gray-700">共 {total} 笔，合计 <span className="font-semibold text-red-700">{totalAmount}</span> 元</p>
         <ul aria-label="活动领取记录" className="divide-y divide-gray-100 rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-          {list.map((r) => <RecordRow key={r.id} r={r} />)}
+          {first.data.list.map((r) => <RecordRow key={r.id} r={r} />)}
+          {Array.from({ length: pages - 1 }, (_, i) => i + 2).map((n) => <MorePage key={`page-${n}`} pageNum={n} />)}
         </ul>
-        {list.length < total && (
-          <Button variant="secondary" className="mt-3 w-full" loading={q.fetching} onClick={() => setPages(pages + 1)}>加载更多</Button>
-        )}
+        {pages * PAGE_SIZE < total && <Button variant="secondary" className="mt-3 w-full" onClick={() => setPages(pages + 1)}>加载更多</Button>}
       </>
     );
   }
   return <Page title="活动记录" back><div className="mx-auto max-w-xl">{body}</div></Page>;
+}
+
+/** Page 2 onwards, asked when the player wants more. */
+function MorePage({ pageNum }: { pageNum: number }) {
+  const q = useQuery({ queryKey: keys.activities('records', pageNum), queryFn: () => getActivityRecordList(pageNum, PAGE_SIZE) });
+  if (q.loading && !q.data) return <li><LoadingState /></li>;
+  if (!q.data) return <li><ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} /></li>;
+  return <>{q.data.list.map((r) => <RecordRow key={r.id} r={r} />)}</>;
 }
 
 function RecordRow({ r }: { r: ActivityRecord }) {
