@@ -231,6 +231,7 @@ describe('bonuses', () => {
     const id = await create({ kind: 'turnover_bonus', category: '3', rule: TURNOVER_RULE });
     const p = await ctx.userClient();
     const bet = (fen: number, status: string) => placeBet(p, fen, status);
+    expect(await p.post(A('receiveActivityReward'), { id })).toMatchObject({ code: -1, msg: '本周有效投注满100.00元才可领取（当前0.00元）' });
     await bet(60_000, 'LOST');
     await bet(90_000, 'PENDING');
     expect(await p.post(A('receiveActivityReward'), { id })).toMatchObject({ code: 1, data: { amount: '5.00' } });
