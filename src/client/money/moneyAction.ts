@@ -21,7 +21,7 @@ import { confirmDialog, requireOnline } from '../ui';
 import { invalidateAfterMoney, type MoneyAction as Refresh } from '../query';
 
 /** The money forms, one pending id each per user. */
-export type MoneyActionKind = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'in' | 'out' | 'pledge' | 'adjust' | 'envelope' | 'activityEnvelope';
+export type MoneyActionKind = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'in' | 'out' | 'pledge' | 'adjust' | 'envelope' | 'activityEnvelope' | 'activity';
 
 /** An action whose final answer has not been seen yet. `fingerprint`: the form's payload (never a password). */
 export interface PendingMoneyAction { requestId: string; kind: MoneyActionKind; fingerprint: string; at: number }
@@ -29,7 +29,7 @@ export interface PendingMoneyAction { requestId: string; kind: MoneyActionKind; 
 /** What each applied action refreshes through the query layer (an operator's adjustment: the balance lists of admin screens refresh themselves). */
 const REFRESH: Record<MoneyActionKind, Refresh | null> = {
   bet: 'bet', chase: 'chase', dragon: 'dragon', recharge: 'recharge', withdraw: 'withdraw', in: 'wallet', out: 'wallet', pledge: 'wallet', adjust: null,
-  envelope: 'envelope', activityEnvelope: 'activityEnvelope',
+  envelope: 'envelope', activityEnvelope: 'activityEnvelope', activity: 'activity',
 };
 
 /** While the server says the action is still being processed, it is asked again this often, this many times. */

@@ -73,6 +73,8 @@ export const keys = {
   embedChatBinding: () => ['chat', 'embed'] as const,
   /** activity red envelopes: the /redEnvelope list (with my claims) and the toolbar count */
   activityEnvelopes: (what?: 'list' | 'count') => under(['activity', 'redEnvelopes'], what),
+  /** promotions: the list per category, one detail, my payouts (/activityinfo) */
+  activities: (...parts: unknown[]) => ['activity', 'promotions', ...parts] as const,
 
   /** letters (站内信): ('inbox', page), ('unread') and ('detail', id) */
   letters: (...parts: unknown[]) => ['letters', ...parts] as const,

@@ -6,7 +6,7 @@ import { queryClient, type QueryKey } from './client';
 import { keys } from './keys';
 import { parseYuanToFen } from '../../domain/money';
 
-export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement' | 'envelope' | 'activityEnvelope';
+export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement' | 'envelope' | 'activityEnvelope' | 'activity';
 
 const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   bet: () => [keys.betRecords(), keys.bill(), keys.profitLoss()],
@@ -21,6 +21,8 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   settlement: () => [keys.betRecords(), keys.chaseRecords(), keys.bill(), keys.profitLoss()],
   /** an activity red envelope claimed (type 206) */
   activityEnvelope: () => [keys.activityEnvelopes(), keys.bill(), keys.profitLoss()],
+  /** a promotion claimed or a check-in signed (types 209, 210, 214, 215) */
+  activity: () => [keys.activities(), keys.bill(), keys.profitLoss()],
 };
 
 /**

@@ -1,4 +1,6 @@
-/** Activity red envelopes: rules (eligibility, states), the rain split and the operator's form. */
+/** Activity red envelopes (rules, split, form) and the promotions of /activity (promotions, promotionForm). */
 export * from './rules';
 export * from './split';
 export * from './form';
+export * from './promotions';
+export * from './promotionForm';

@@ -18,6 +18,8 @@ import { Id } from '../site/text.ts';
 import { receiveEnvelope } from './claim.ts';
 import { claimedOf, gradeOfUser, openEnvelopes, periodSums, visibleEnvelopes } from './store.ts';
 import adminRoutes from './adminRoutes.ts';
+import promotionRoutes from './promotionRoutes.ts';
+import promotionAdminRoutes from './promotionAdminRoutes.ts';
 
 /** The list shows envelopes ended up to this many days ago, and at most this many. */
 export const LIST_RECENT_DAYS = 7;
@@ -102,4 +104,6 @@ export default async function activityRoutes(app: FastifyInstance) {
   );
 
   await app.register(adminRoutes);
+  await app.register(promotionRoutes);
+  await app.register(promotionAdminRoutes);
 }

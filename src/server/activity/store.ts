@@ -86,7 +86,7 @@ export async function gradeOfUser(sql: Sql, userId: number): Promise<number> {
 }
 
 /** Recharges: every recharge channel and 人工存入, less 充值驳回 (records/profitLoss.ts counts the same). */
-const RECHARGE_CODES = [...txTypeGroup('recharge').codes, TxType.MANUAL_DEPOSIT];
+export const RECHARGE_CODES = [...txTypeGroup('recharge').codes, TxType.MANUAL_DEPOSIT];
 
 async function rechargeFen(sql: Sql, userId: number, from: Date, to: Date): Promise<number> {
   const [row] = await sql<{ total: number }[]>`

@@ -25,13 +25,15 @@ export interface TurnoverInput {
   source: TurnoverSource;
   /** unique per source: adding the same ref twice adds one requirement */
   ref: string;
+  /** the multiple in percent, when the source sets its own (an activity's rule); else the withdraw settings' */
+  percent?: number;
 }
 
 export async function addTurnover(tx: Tx, t: TurnoverInput): Promise<void> {
   if (!Number.isSafeInteger(t.baseFen) || t.baseFen <= 0) throw new Error(`bad turnover base ${t.baseFen}`);
-  const [row] = await tx<{ percent: number | null }[]>`
-    select (value->>'turnoverPercent')::int as percent from site_settings where key = ${WITHDRAW_SETTINGS_KEY}`;
-  const percent = row?.percent ?? DEFAULT_TURNOVER_PERCENT;
+  const [row] = t.percent === undefined ? await tx<{ percent: number | null }[]>`
+    select (value->>'turnoverPercent')::int as percent from site_settings where key = ${WITHDRAW_SETTINGS_KEY}` : [];
+  const percent = t.percent ?? row?.percent ?? DEFAULT_TURNOVER_PERCENT;
   const requiredFen = Math.floor((t.baseFen * percent) / 100);
   await tx`
     insert into turnover_flows (user_id, source, ref, base_fen, required_fen)

@@ -21,6 +21,7 @@ import { WithdrawSettingsPanel } from '../withdraw/admin/WithdrawSettingsPanel';
 import { PledgeProductsPanel } from '../wallet/admin/PledgeProductsPanel';
 import { ActivityEnvelopesPanel } from '../activity/admin/ActivityEnvelopesPanel';
 import { LettersPanel } from './LettersPanel';
+import { ActivitiesPanel } from './ActivitiesPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
@@ -38,6 +39,7 @@ const TABS = [
   { key: 'pledge', label: '虚拟钱包', C: PledgeProductsPanel },
   { key: 'activityEnvelopes', label: '活动红包', C: ActivityEnvelopesPanel },
   { key: 'letters', label: '站内信', C: LettersPanel },
+  { key: 'activities', label: '优惠活动', C: ActivitiesPanel },
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
 ] as const;
