@@ -9,6 +9,7 @@ import { withdrawRoutes } from './features/withdraw/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { chatRoutes } from './features/chat/routes';
 import { activityRoutes } from './features/activity/routes';
+import { mobileRoutes } from './features/mobile/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -60,5 +61,6 @@ export const routes: RouteDef[] = [
   ...chatRoutes,
   { path: '/embedChat', title: '嵌入聊天', component: lazy(() => import('./features/toolbar/EmbedChatPage')), auth: true, noTabBar: true },
   ...activityRoutes,
+  ...mobileRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

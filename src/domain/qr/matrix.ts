@@ -80,10 +80,12 @@ class Grid {
     }
     const align = alignmentPositions(this.version);
     const last = align.length - 1;
-    align.forEach((ax, i) => align.forEach((ay, j) => {
-      if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) return;
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) this.set(ax + dx, ay + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
-    }));
+    for (let i = 0; i <= last; i++) {
+      for (let j = 0; j <= last; j++) {
+        if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) continue; // under a finder
+        for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) this.set(align[i]! + dx, align[j]! + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+      }
+    }
     this.drawFormat(ecc, 0); // reserves the format areas; redrawn with the chosen mask
     if (this.version >= 7) {
       const bits = versionBits(this.version);
