@@ -101,6 +101,9 @@ describe('GET /v1/admin/audit', () => {
     const byPath = await op.get('/v1/admin/audit', { path: 'users/setStatus' });
     expect(byPath.data.total).toBe(2);
     const paged = await op.get('/v1/admin/audit', { pageSize: 2, page: 2 });
+    expect(paged.data.total).toBe(6);
+    const beyond = await op.get('/v1/admin/audit', { pageSize: 2, page: 9 });
+    expect(beyond.data).toEqual({ total: 6, list: [] });
     expect(paged.data.list.map((r: { id: number }) => r.id)).toEqual(all.data.list.slice(2, 4).map((r: { id: number }) => r.id));
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await op.get('/v1/admin/audit', { startDate: today, endDate: today })).data.total).toBe(6);

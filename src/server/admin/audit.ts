@@ -96,7 +96,7 @@ type AuditQueryT = Static<typeof AuditQuery>;
 
 interface AuditRow {
   id: number; operator_name: string; path: string; page: string; http_status: number; outcome: number | null;
-  msg: string; body: Record<string, string>; ip: string; created_at: Date; total: number;
+  msg: string; body: Record<string, string>; ip: string; created_at: Date;
 }
 
 export default async function adminAuditRoutes(app: FastifyInstance) {
@@ -110,16 +110,20 @@ export default async function adminAuditRoutes(app: FastifyInstance) {
     const path = q.path?.trim() || null;
     const start = q.startDate ? new Date(`${q.startDate}T00:00:00+08:00`) : null;
     const end = q.endDate ? new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000) : null;
-    const rows = await sql<AuditRow[]>`
-      select id, operator_name, path, page, http_status, outcome, msg, body, ip, created_at, count(*) over ()::int as total
-      from admin_audit
+    const where = sql`
       where (${operator}::text is null or lower(operator_name) = ${operator})
         and (${path}::text is null or strpos(path, ${path}) > 0)
         and (${start}::timestamptz is null or created_at >= ${start})
-        and (${end}::timestamptz is null or created_at < ${end})
-      order by created_at desc, id desc limit ${limit} offset ${offset}`;
+        and (${end}::timestamptz is null or created_at < ${end})`;
+    const [rows, [count]] = await Promise.all([
+      sql<AuditRow[]>`
+        select id, operator_name, path, page, http_status, outcome, msg, body, ip, created_at
+        from admin_audit ${where}
+        order by created_at desc, id desc limit ${limit} offset ${offset}`,
+      sql<{ n: number }[]>`select count(*)::int as n from admin_audit ${where}`,
+    ]);
     return ok({
-      total: rows[0]?.total ?? 0,
+      total: count?.n ?? 0,
       list: rows.map((r) => ({
         id: r.id, operatorName: r.operator_name, path: r.path, page: r.page, httpStatus: r.http_status,
         outcome: r.outcome, msg: r.msg, body: r.body, ip: r.ip, createdAt: r.created_at.getTime(),

@@ -11,11 +11,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { loginImageCodeProblem, REGISTER_REQUIREMENTS, tenantNameProblem } from '../../domain/site/settings.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { putSetting } from './settings.ts';
+import { getSetting, putSetting } from './settings.ts';
 import {
   DEFAULT_REGISTER_VERIFY, getTenantConfig, REGISTER_VERIFY_KEY, TENANT_CONFIG_KEY, type RegisterVerify,
 } from './tenant.ts';
-import { getSetting } from './settings.ts';
 import { Flag } from './text.ts';
 import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
 import type { Sql } from '../db/client.ts';
@@ -109,13 +108,16 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
     async (req) => {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
       const key = req.query.key ?? null;
-      const rows = await sql<{ id: number; key: string; actor_name: string | null; before: unknown; after: unknown; created_at: Date; total: number }[]>`
-        select a.id, a.key, u.user_name as actor_name, a.before, a.after, a.created_at, count(*) over ()::int as total
-        from settings_audit a left join users u on u.id = a.actor_id
-        where (${key}::text is null or a.key = ${key})
-        order by a.id desc limit ${limit} offset ${offset}`;
+      const [rows, [count]] = await Promise.all([
+        sql<{ id: number; key: string; actor_name: string | null; before: unknown; after: unknown; created_at: Date }[]>`
+          select a.id, a.key, u.user_name as actor_name, a.before, a.after, a.created_at
+          from settings_audit a left join users u on u.id = a.actor_id
+          where (${key}::text is null or a.key = ${key})
+          order by a.id desc limit ${limit} offset ${offset}`,
+        sql<{ n: number }[]>`select count(*)::int as n from settings_audit where (${key}::text is null or key = ${key})`,
+      ]);
       return ok({
-        total: rows[0]?.total ?? 0,
+        total: count?.n ?? 0,
         list: rows.map((r) => ({ id: r.id, key: r.key, operatorName: r.actor_name ?? '', before: r.before, after: r.after, createdAt: r.created_at.getTime() })),
       });
     },
