@@ -65,8 +65,8 @@ describe('audit panel', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '设置变更' }));
     expect(await screen.findByText('注册必填项')).toBeTruthy();
-    const change = screen.getByText('imageCode：').parentElement!;
-    expect(change.textContent).toBe('imageCode：true → false');
-    expect(screen.queryByText('phone：')).toBeNull(); // unchanged fields are not listed
+    const change = screen.getByText('图形验证码必填：').parentElement!;
+    expect(change.textContent).toBe('图形验证码必填：开 → 关');
+    expect(screen.queryByText('手机号码必填：')).toBeNull(); // unchanged fields are not listed
   });
 });

@@ -10,6 +10,7 @@ import { Button, PageNav, TextField } from '../../ui';
 import { Tabs } from '../../ui/Tabs';
 import { AdminList } from './AdminList';
 import { fmtTime } from './api';
+import { REGISTER_REQUIREMENTS } from '../../../domain/site/settings';
 
 const PAGE_SIZE = 20;
 const I = { inline: true } as const;
@@ -69,11 +70,21 @@ function ActionLog() {
   );
 }
 
-/** The fields that differ between before and after, each as 字段: 旧 → 新. */
+/** Names of the fields the operator knows from the settings forms; others show their key. */
+const FIELD_NAMES: Record<string, string> = {
+  tenantName: '站点名称', loginImageCodeAfterFailures: '登录验证码阈值', yuebaoEnable: '虚拟钱包', embedChatEnabled: '嵌入聊天',
+  embedChatUrl: '嵌入聊天地址', embedChatPartnerOrigin: '嵌入聊天来源', supportWidth: '客服窗口宽度', supportHeight: '客服窗口高度',
+  registerImageCode: '注册图形验证码', lines: '客服线路', maintenance: '维护模式', maintenanceMessage: '维护提示', closed: '关闭网站',
+  closedMessage: '关闭提示', ipMode: 'IP 限制模式', ipList: 'IP 名单',
+  ...Object.fromEntries(REGISTER_REQUIREMENTS.map((r) => [r.key, `${r.label}必填`])),
+};
+const show = (v: unknown) => (v === undefined || v === null ? '（无）' : v === true ? '开' : v === false ? '关' : typeof v === 'string' ? v || '（空）' : JSON.stringify(v));
+
+/** The fields that differ between before and after, each as 字段, 旧, 新 (all of `after` on a first save). */
 function diff(before: Record<string, unknown> | null, after: Record<string, unknown>): [string, string, string][] {
-  const show = (v: unknown) => (v === undefined ? '（无）' : typeof v === 'string' ? v : JSON.stringify(v));
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
-  return [...fields].filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after[k])).map((k) => [k, show(before?.[k]), show(after[k])]);
+  return [...fields].filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after[k]))
+    .map((k) => [FIELD_NAMES[k] ?? k, show(before?.[k]), show(after[k])]);
 }
 
 function SettingsHistory() {
@@ -89,9 +100,13 @@ function SettingsHistory() {
               <span className="font-medium text-gray-900">{SETTING_NAMES[r.key] ?? r.key}</span>
               <span className="text-gray-700">{r.operatorName || '-'}</span>
             </div>
+            {r.before === null && <p className="mt-1 text-xs text-gray-500">首次保存（此前为系统默认值）</p>}
             <ul className="mt-1 space-y-0.5 text-xs">
               {diff(r.before, r.after).map(([k, b, a]) => (
-                <li key={k} className="break-all"><span className="text-gray-500">{k}：</span><del className="text-red-700">{b}</del> → <ins className="text-green-700 no-underline">{a}</ins></li>
+                <li key={k} className="break-all">
+                  <span className="text-gray-500">{k}：</span>
+                  {r.before === null ? <span className="text-gray-900">{a}</span> : <><del className="text-red-700">{b}</del> → <ins className="text-green-700 no-underline">{a}</ins></>}
+                </li>
               ))}
             </ul>
             <div className="mt-1 text-xs text-gray-500 tabular-nums">{fmtTime(r.createdAt)}</div>
