@@ -104,7 +104,7 @@ export default function MobilePage() {
   const guide = STEPS[system];
   return (
     <Page title="APP下载" back="/index">
-      <div className="space-y-3 px-3 py-3">
+      <div className="space-y-3">
         <QrCard />
         <section aria-label="安装步骤" className="rounded-xl bg-white p-4">
           <h2 className="mb-3 font-semibold text-gray-900">添加到主屏幕</h2>
