@@ -11,6 +11,7 @@ import { chatRoutes } from './features/chat/routes';
 import { activityRoutes } from './features/activity/routes';
 import { letterRoutes } from './features/letters/routes';
 import { agentRoutes } from './features/agent/routes';
+import { mobileRoutes } from './features/mobile/routes';
 
 export type { RouteDef } from './routeTable';
 export { ALIASES, findRoute } from './routeTable';
@@ -64,5 +65,6 @@ export const routes: RouteDef[] = [
   ...activityRoutes,
   ...letterRoutes,
   ...agentRoutes,
+  ...mobileRoutes,
   { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
 ];

@@ -42,10 +42,17 @@ export function encodeParams(params: Params | undefined): string {
   return out.toString();
 }
 
+/** Headers sent with every call while set: the /admin pages name themselves for the operator audit log. */
+const contextHeaders = new Map<string, string>();
+export function setContextHeader(name: string, value: string | null): void {
+  if (value === null) contextHeaders.delete(name);
+  else contextHeaders.set(name, value);
+}
+
 /** Builds the wire URL and init for a call; exported for tests and the worker. */
 export function buildRequest(method: 'GET' | 'POST', path: string, params?: Params, upload?: FormData): { url: string; init: RequestInit } {
   let url = encodeEnpath(path);
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...Object.fromEntries(contextHeaders) } };
   const body = encodeParams(params);
   if (method === 'GET') {
     if (body) url += `?${body}`;

@@ -13,7 +13,7 @@ import { kdfHash, kdfVerify } from '../auth/kdf.ts';
 import { createSession, endSession, loggedIn, sessionError, SESSION_COOKIE } from '../auth/sessions.ts';
 import { siteGate } from '../site/status.ts';
 import { consumeImageCode, issueImageCode } from './imageCode.ts';
-import { clearLoginFailures, lockMessage, LOGIN_IMAGE_CODE_AFTER, loginGuardState, recordLoginFailure } from './loginGuard.ts';
+import { clearLoginFailures, lockMessage, loginGuardState, loginImageCodeAfter, recordLoginFailure } from './loginGuard.ts';
 import { ImageCode, ImageKey, LIMITS, UserName } from './schemas.ts';
 import { findUserByName, loadUserInfo } from './userInfo.ts';
 
@@ -48,9 +48,9 @@ export default async function loginRoutes(app: FastifyInstance) {
     { config: { auth: 'none', ...LIMITS.login }, schema: { body: LoginForm } },
     async (req, reply) => {
       const { userName, password, imageKey, imageCode } = req.body;
-      const guard = await loginGuardState(sql, userName);
+      const [guard, imageCodeAfter] = await Promise.all([loginGuardState(sql, userName), loginImageCodeAfter(sql)]);
       if (guard.lockedUntil) refuse(lockMessage(guard.lockedUntil));
-      if (guard.failures >= LOGIN_IMAGE_CODE_AFTER) {
+      if (guard.failures >= imageCodeAfter) {
         if (!imageKey || !imageCode) refuse('请输入验证码', ResponseCode.FAILED, { needImageCode: true });
         if (!(await consumeImageCode(sql, imageKey, imageCode))) refuse('验证码错误或已过期', ResponseCode.FAILED, { needImageCode: true });
       }
@@ -59,7 +59,7 @@ export default async function loginRoutes(app: FastifyInstance) {
       if (!user || !good) {
         const failures = await recordLoginFailure(sql, userName, req.ip);
         if (failures >= LOGIN_MAX_FAILURES) refuse(lockMessage(new Date(Date.now() + LOGIN_LOCK_WINDOW_SEC * 1000)));
-        refuse('用户名或密码错误', ResponseCode.FAILED, { needImageCode: failures >= LOGIN_IMAGE_CODE_AFTER });
+        refuse('用户名或密码错误', ResponseCode.FAILED, { needImageCode: failures >= imageCodeAfter });
       }
       if (user.status !== 'active') throw sessionError(user.status);
       if (!user.is_operator) {

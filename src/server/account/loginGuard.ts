@@ -1,12 +1,17 @@
 /**
- * Failed-login bookkeeping per lower-cased user name: after LOGIN_IMAGE_CODE_AFTER failures an
- * image code is required; LOGIN_MAX_FAILURES within the window lock the name for the window.
+ * Failed-login bookkeeping per lower-cased user name: after the operator's threshold of failures
+ * (`tenant_config.loginImageCodeAfterFailures`, read by loginImageCodeAfter) an image code is
+ * required; LOGIN_MAX_FAILURES within the window lock the name for the window.
  * Unknown names count too, so the answers do not tell which names exist.
  */
 import { LOGIN_LOCK_WINDOW_SEC, LOGIN_MAX_FAILURES } from '../../domain/constants.ts';
 import type { Sql } from '../db/client.ts';
+import { getTenantConfig } from '../site/tenant.ts';
 
-export const LOGIN_IMAGE_CODE_AFTER = 3;
+/** Failures after which a login must carry an image code (the operator's setting, cached). */
+export async function loginImageCodeAfter(sql: Sql): Promise<number> {
+  return (await getTenantConfig(sql)).loginImageCodeAfterFailures;
+}
 
 export interface LoginGuardState {
   failures: number;

@@ -1,14 +1,14 @@
 /**
- * POST /v1/users/register. Which optional fields are required is the tenant's choice
- * (`register_verify`, served to the client by getRegisterVerifyFront); the image code is required
- * when both that and `tenant_config.registerImageCode` ask for it, and checked whenever sent.
+ * POST /v1/users/register. Which optional fields are required is the operator's choice
+ * (site/tenant.ts getRegisterVerify, the same answer served to the client by
+ * getNewRegisterVerifyFront); the image code is checked whenever sent.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { messages, labelOf } from '../../domain/validation.ts';
 import { CredentialHash, Form, ok, Pattern, refuse } from '../http/envelope.ts';
 import { createSession } from '../auth/sessions.ts';
-import { getRegisterVerify, getTenantConfig, type RegisterVerify } from '../site/tenant.ts';
+import { getRegisterVerify, type RegisterVerify } from '../site/tenant.ts';
 import { consumeImageCode } from './imageCode.ts';
 import { Email, ImageCode, ImageKey, LIMITS, Phone, UserName } from './schemas.ts';
 import { loadUserInfo } from './userInfo.ts';
@@ -52,11 +52,10 @@ export default async function registerRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const body = req.body;
       if (body.confirmPassword !== body.password) refuse(messages.notSame('密码'));
-      const [verify, tenant] = await Promise.all([getRegisterVerify(sql), getTenantConfig(sql)]);
+      const verify = await getRegisterVerify(sql);
       const missing = missingField(body, verify);
       if (missing) refuse(messages.empty(labelOf(missing)));
-      const imageRequired = verify.imageCode && tenant.registerImageCode;
-      if (imageRequired && (!body.imageKey || !body.imageCode)) refuse(messages.empty('验证码'));
+      if (verify.imageCode && (!body.imageKey || !body.imageCode)) refuse(messages.empty('验证码'));
       if ((body.imageKey || body.imageCode) && !(await consumeImageCode(sql, body.imageKey, body.imageCode))) {
         refuse('验证码错误或已过期');
       }

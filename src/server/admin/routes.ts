@@ -13,6 +13,7 @@ import userRoutes from './users.ts';
 import paymentsAdminRoutes from '../payments/adminRoutes.ts';
 import withdrawAdminRoutes from '../withdraw/adminRoutes.ts';
 import walletAdminRoutes from '../wallet/adminRoutes.ts';
+import adminAuditRoutes from './audit.ts';
 
 export default async function adminRoutes(app: FastifyInstance) {
   // A route added here without the operator config would be open to players: refuse to start.
@@ -30,4 +31,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(paymentsAdminRoutes);
   await app.register(withdrawAdminRoutes);
   await app.register(walletAdminRoutes);
+  await app.register(adminAuditRoutes);
 }

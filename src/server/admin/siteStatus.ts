@@ -6,6 +6,7 @@ import { getSetting, putSetting } from '../site/settings.ts';
 import { DEFAULT_SITE_STATUS, parseIpList, SITE_STATUS_KEY, type SiteStatus } from '../site/status.ts';
 import { Flag, PlainText } from '../site/text.ts';
 import { OPERATOR } from './schemas.ts';
+import { loggedIn } from '../auth/sessions.ts';
 
 /** Every field is optional: the ones given change, the rest stay. */
 const StatusForm = Form({
@@ -46,7 +47,7 @@ export default async function siteStatusRoutes(app: FastifyInstance) {
     async (req) => {
       if (Object.keys(req.body).length === 0) refuse('没有要修改的内容');
       const next = applyChanges(await read(), req.body);
-      await putSetting(sql, SITE_STATUS_KEY, next);
+      await putSetting(sql, SITE_STATUS_KEY, next, loggedIn(req).userId);
       return ok(next);
     },
   );

@@ -106,7 +106,7 @@ export default async function paymentsAdminRoutes(app: FastifyInstance) {
     { config: OPERATOR, schema: { body: SettingsSaveForm } },
     async (req) => {
       const next = nextSettings(await getPaymentSettings(sql), req.body);
-      await putPaymentSettings(sql, next);
+      await putPaymentSettings(sql, next, loggedIn(req).userId);
       return ok(next, '保存成功');
     },
   );

@@ -28,8 +28,8 @@ export async function getPaymentSettings(sql: Sql): Promise<PaymentSettings> {
   return { ...s, paySort: s.paySort.filter((c) => channelByCode(c)) };
 }
 
-export async function putPaymentSettings(sql: Sql, s: PaymentSettings): Promise<void> {
-  await putSetting(sql, PAYMENT_SETTINGS_KEY, s);
+export async function putPaymentSettings(sql: Sql, s: PaymentSettings, actorId?: number): Promise<void> {
+  await putSetting(sql, PAYMENT_SETTINGS_KEY, s, actorId);
 }
 
 export interface ConfigRow {

@@ -11,6 +11,7 @@ import { Form, ok, refuse } from '../http/envelope.ts';
 import { getSetting, putSetting } from './settings.ts';
 import { getTenantConfig, TENANT_CONFIG_KEY } from './tenant.ts';
 import { Flag } from './text.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { originOf } from '../../domain/toolbar/embedChat.ts';
 import {
   LINK_TYPE_EXTERNAL, LINK_TYPE_LOCAL, SERVICE_LINES_MAX, serviceLineProblem, visibleServiceLines, type ServiceLine,
@@ -92,8 +93,9 @@ export default async function customerServiceRoutes(app: FastifyInstance) {
     }
     if (b.embedChatEnabled !== undefined) tenant.embedChatEnabled = b.embedChatEnabled === '1';
     if (tenant.embedChatEnabled && !tenant.embedChatUrl) refuse('开启嵌入聊天前请先填写嵌入聊天地址');
-    if (lines) await putSetting(sql, CUSTOMER_SERVICE_KEY, { lines });
-    await putSetting(sql, TENANT_CONFIG_KEY, tenant);
+    const actorId = loggedIn(req).userId;
+    if (lines) await putSetting(sql, CUSTOMER_SERVICE_KEY, { lines }, actorId);
+    await putSetting(sql, TENANT_CONFIG_KEY, tenant, actorId);
     return ok(await adminView());
   });
 }

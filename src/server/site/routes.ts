@@ -10,6 +10,7 @@ import { DEFAULT_SITE_STATUS, SITE_STATUS_KEY } from './status.ts';
 import { getSetting } from './settings.ts';
 import statisticsRoutes from './statistics.ts';
 import customerServiceRoutes from './customerService.ts';
+import adminSettingsRoutes from './adminSettings.ts';
 import { getRegisterVerify, getTenantConfig, registerFields } from './tenant.ts';
 
 const OPEN = { config: { auth: 'none' as const } };
@@ -55,4 +56,5 @@ export default async function siteRoutes(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(statisticsRoutes);
   await app.register(customerServiceRoutes);
+  await app.register(adminSettingsRoutes);
 }

@@ -60,8 +60,14 @@ export function getTenantConfig(sql: Sql): Promise<TenantConfig> {
   return getSetting(sql, TENANT_CONFIG_KEY, DEFAULT_TENANT_CONFIG);
 }
 
-export function getRegisterVerify(sql: Sql): Promise<RegisterVerify> {
-  return getSetting(sql, REGISTER_VERIFY_KEY, DEFAULT_REGISTER_VERIFY);
+/**
+ * What register requires today. The image code is required only when both the register setting
+ * and `tenant_config.registerImageCode` ask for it (the operator's 站点设置 writes both), so the
+ * form served to the client and the server's check read the same answer.
+ */
+export async function getRegisterVerify(sql: Sql): Promise<RegisterVerify> {
+  const [verify, tenant] = await Promise.all([getSetting(sql, REGISTER_VERIFY_KEY, DEFAULT_REGISTER_VERIFY), getTenantConfig(sql)]);
+  return { ...verify, imageCode: verify.imageCode && tenant.registerImageCode };
 }
 
 export interface RegisterField {

@@ -112,7 +112,7 @@ export default async function walletAdminRoutes(app: FastifyInstance) {
     async (req) => {
       const bp = parsePercentToBp(req.body.annualRate);
       if (bp === null) refuse('年化利率须在0到100之间，最多两位小数');
-      await putVwSettings(sql, { annualRateBp: bp });
+      await putVwSettings(sql, { annualRateBp: bp }, req.user?.userId);
       return ok({ annualRate: formatBp(bp) });
     },
   );

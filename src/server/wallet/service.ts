@@ -30,8 +30,8 @@ export function getVwSettings(sql: Sql): Promise<VwSettings> {
   return getSetting<VwSettings>(sql, VW_SETTINGS_KEY, { annualRateBp: DEFAULT_VW_RATE_BP });
 }
 
-export function putVwSettings(sql: Sql, s: VwSettings): Promise<void> {
-  return putSetting(sql, VW_SETTINGS_KEY, s);
+export function putVwSettings(sql: Sql, s: VwSettings, actorId?: number): Promise<void> {
+  return putSetting(sql, VW_SETTINGS_KEY, s, actorId);
 }
 
 /** -110004 when the tenant has the feature off. */

@@ -119,7 +119,7 @@ export default async function withdrawAdminRoutes(app: FastifyInstance) {
     { config: OPERATOR, schema: { body: SettingsForm } },
     async (req) => {
       const next = merged(await loadWithdrawSettings(sql), req.body);
-      await saveWithdrawSettings(sql, next);
+      await saveWithdrawSettings(sql, next, req.user?.userId);
       return ok(settingsToWire(next), '保存成功');
     },
   );

@@ -11,8 +11,8 @@ export function loadWithdrawSettings(sql: Sql): Promise<WithdrawSettings> {
   return getSetting<WithdrawSettings>(sql, WITHDRAW_SETTINGS_KEY, DEFAULT_WITHDRAW_SETTINGS);
 }
 
-export function saveWithdrawSettings(sql: Sql, s: WithdrawSettings): Promise<void> {
-  return putSetting(sql, WITHDRAW_SETTINGS_KEY, s);
+export function saveWithdrawSettings(sql: Sql, s: WithdrawSettings, actorId?: number): Promise<void> {
+  return putSetting(sql, WITHDRAW_SETTINGS_KEY, s, actorId);
 }
 
 /** Withdrawals that count toward today's limit and free count: pending and paid ones. */

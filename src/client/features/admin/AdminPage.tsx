@@ -22,11 +22,15 @@ import { PledgeProductsPanel } from '../wallet/admin/PledgeProductsPanel';
 import { ActivityEnvelopesPanel } from '../activity/admin/ActivityEnvelopesPanel';
 import { LettersPanel } from './LettersPanel';
 import { ActivitiesPanel } from './ActivitiesPanel';
+import { SettingsPanel } from './SettingsPanel';
+import { AuditPanel } from './AuditPanel';
+import { useAdminPageHeader } from './adminPageHeader';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
   { key: 'adjust', label: '调账', C: AdjustPanel },
   { key: 'site', label: '站点', C: SitePanel },
+  { key: 'settings', label: '站点设置', C: SettingsPanel },
   { key: 'service', label: '客服设置', C: ServicePanel },
   { key: 'lottery', label: '彩票管理', C: LotteryPanel },
   { key: 'chat', label: '聊天室', C: ChatRooms },
@@ -42,6 +46,7 @@ const TABS = [
   { key: 'activities', label: '优惠活动', C: ActivitiesPanel },
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
+  { key: 'audit', label: '操作日志', C: AuditPanel },
 ] as const;
 type Section = (typeof TABS)[number]['key'];
 const OPTIONS = TABS.map((t) => ({ value: t.key, label: t.label }));
@@ -52,6 +57,7 @@ export default function AdminPage() {
   // The stored user may predate a password change made elsewhere: ask the server once.
   useEffect(() => { void refreshUser({ quiet: true }); }, []);
   const Current = TABS.find((t) => t.key === tab)!.C;
+  useAdminPageHeader(TABS.find((t) => t.key === tab)!.label);
   if (currentUser.value?.mustChangePassword) {
     return <Page title="运营管理" back="/index"><ChangeDefaultPassword /></Page>;
   }

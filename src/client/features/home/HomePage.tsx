@@ -1,4 +1,9 @@
-/** Home: banners, notice marquee, entry grid (only the entries whose page this build has). */
+/**
+ * Home: banners, notice marquee, entry grid (only the entries whose page this build has: an entry
+ * whose page is missing would only land back on /index), then the hot lotteries with their
+ * countdowns and the latest big wins (LiveSection, a lazy chunk so the first paint does not wait).
+ */
+import { lazy, Suspense } from 'react';
 import { LoadingState, ErrorState, EmptyState } from '../../ui';
 import { Link } from 'wouter';
 import { tenantName } from '../../state/tenant';
@@ -21,6 +26,9 @@ const ENTRIES = [
   { to: '/agentIntro', label: '代理中心', color: '#0e7490', d: 'M8 11a3 3 0 100-6 3 3 0 000 6zm8 0a3 3 0 100-6 3 3 0 000 6zM3 19a5 5 0 0110 0m-2 0a5 5 0 0110 0' },
   { to: '/chatRoom', label: '聊天室', color: '#0f766e', d: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5' },
   { to: '/about', label: '关于我们', color: '#4b5563', d: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v6M12 7v1' },
+  { to: '/notice', label: '网站公告', color: '#c2410c', d: 'M4 10v4h3l6 4V6L7 10H4zM16 9a4 4 0 010 6' },
+  { to: '/personalLevel', label: 'VIP等级', color: '#a16207', d: 'M4 8l4 4 4-6 4 6 4-4-2 10H6z' },
+  { to: '/mobile', label: 'APP下载', color: '#1e40af', d: 'M8 3h8v18H8zM11 18h2' },
 ];
 
 /** The notice marquee: the 公告 tag opens /notice, a tap on a notice opens it (/noticeDetail). */
@@ -51,6 +59,8 @@ function ChatBadge() {
   return n ? <span className="absolute -top-1 -right-2 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white">{badgeText(n)}<span className="sr-only">个未读私聊</span></span> : null;
 }
 
+const LiveSection = lazy(() => import('./LiveSection'));
+
 export default function HomePage() {
   const banners = useQuery({ queryKey: keys.content('banners'), queryFn: getBanners });
   const rechargePath = useFirstRechargePath(); // 充值 opens the first channel of PaySort
@@ -75,6 +85,9 @@ export default function HomePage() {
             </Link>
           ))}
         </nav>
+        <Suspense fallback={<div className="mt-3 rounded-xl bg-white p-3"><LoadingState /></div>}>
+          <LiveSection />
+        </Suspense>
       </main>
     </div>
   );
