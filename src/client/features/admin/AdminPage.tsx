@@ -20,9 +20,11 @@ import { WithdrawOrdersPanel } from '../withdraw/admin/WithdrawOrdersPanel';
 import { WithdrawSettingsPanel } from '../withdraw/admin/WithdrawSettingsPanel';
 import { PledgeProductsPanel } from '../wallet/admin/PledgeProductsPanel';
 import { ActivityEnvelopesPanel } from '../activity/admin/ActivityEnvelopesPanel';
+import { AgentsPanel } from './AgentsPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
+  { key: 'agents', label: '代理', C: AgentsPanel },
   { key: 'adjust', label: '调账', C: AdjustPanel },
   { key: 'site', label: '站点', C: SitePanel },
   { key: 'service', label: '客服设置', C: ServicePanel },
