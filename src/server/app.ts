@@ -39,6 +39,7 @@ import planRoutes from './plans/routes.ts';
 import pushPlugin from './push/plugin.ts';
 import activityRoutes from './activity/routes.ts';
 import agentAdminRoutes from './agent/adminRoutes.ts';
+import gradeAdminRoutes from './grades/adminRoutes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(planRoutes);
   await app.register(activityRoutes);
   await app.register(agentAdminRoutes);
+  await app.register(gradeAdminRoutes);
   await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);

@@ -86,7 +86,7 @@ export async function gradeOfUser(sql: Sql, userId: number): Promise<number> {
 }
 
 /** Recharges: every recharge channel and 人工存入, less 充值驳回 (records/profitLoss.ts counts the same). */
-const RECHARGE_CODES = [...txTypeGroup('recharge').codes, TxType.MANUAL_DEPOSIT];
+export const RECHARGE_CODES = [...txTypeGroup('recharge').codes, TxType.MANUAL_DEPOSIT];
 
 async function rechargeFen(sql: Sql, userId: number, from: Date, to: Date): Promise<number> {
   const [row] = await sql<{ total: number }[]>`
@@ -97,12 +97,15 @@ async function rechargeFen(sql: Sql, userId: number, from: Date, to: Date): Prom
   return Number(row.total);
 }
 
+/** The statuses of valid bets (有效投注): settled and not cancelled; each counts amount − refund. */
+export const VALID_BET_STATUSES = ['WON', 'LOST', 'TIE_REFUND'];
+
 /** Valid bets (有效投注): settled bets placed in the period, WON, LOST or TIE_REFUND, counting amount − refund. */
 async function validBetFen(sql: Sql, userId: number, from: Date, to: Date): Promise<number> {
   const [row] = await sql<{ total: number }[]>`
     select coalesce(sum(amount - refund), 0)::bigint as total from bets
     where user_id = ${userId} and created_at >= ${from} and created_at < ${to}
-      and status in ('WON', 'LOST', 'TIE_REFUND')`;
+      and status = any(${VALID_BET_STATUSES}::text[])`;
   return Number(row.total);
 }
 
