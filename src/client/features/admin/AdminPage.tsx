@@ -21,10 +21,12 @@ import { WithdrawSettingsPanel } from '../withdraw/admin/WithdrawSettingsPanel';
 import { PledgeProductsPanel } from '../wallet/admin/PledgeProductsPanel';
 import { ActivityEnvelopesPanel } from '../activity/admin/ActivityEnvelopesPanel';
 import { AgentsPanel } from './AgentsPanel';
+import { GradesPanel } from './GradesPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
   { key: 'agents', label: '代理', C: AgentsPanel },
+  { key: 'grades', label: 'VIP等级', C: GradesPanel },
   { key: 'adjust', label: '调账', C: AdjustPanel },
   { key: 'site', label: '站点', C: SitePanel },
   { key: 'service', label: '客服设置', C: ServicePanel },

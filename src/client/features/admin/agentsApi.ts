@@ -1,6 +1,7 @@
 /** Operator agent calls (/v1/admin/agents/*, docs/agents.md "Operator") and the VIP grade settings. */
 import { request } from '../../api/request';
 import type { RebateFamily } from '../../../domain/agent/points';
+import type { GradeLevelWire } from '../../../domain/grades';
 
 export type RebateWire = Record<RebateFamily, string>;
 export interface PathStep { userId: number; userName: string }
@@ -30,3 +31,8 @@ export const saveDefaultRebate = (rebate: RebateWire) =>
   request<{ rebate: RebateWire }>('POST', '/v1/admin/agents/defaultRebate', { rebate: JSON.stringify(rebate) }, I);
 export const siteAgentReport = (startTime: string, endTime: string) =>
   request<SiteReport>('GET', '/v1/admin/agents/report', { startTime, endTime }, I);
+
+/** The grade ladder (/v1/admin/grades/levels): each tier's thresholds in yuan and its benefits text. */
+export const getGradeLevels = () => request<{ list: GradeLevelWire[] }>('GET', '/v1/admin/grades/levels', undefined, I);
+export const saveGradeLevels = (levels: Pick<GradeLevelWire, 'grade' | 'rechargeAmount' | 'validBetAmount' | 'benefits'>[]) =>
+  request<{ list: GradeLevelWire[] }>('POST', '/v1/admin/grades/levels', { levels: JSON.stringify(levels) }, I);
