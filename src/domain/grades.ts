@@ -8,6 +8,7 @@
  * gives. Grades only go up: a player keeps a tier after the operator raises its thresholds.
  */
 import { formatFen, parseYuanToFen } from './money';
+import { GRADE_GUEST, GRADE_MANAGER, GRADE_TEST } from './chat/constants';
 
 export interface Grade {
   grade: number;
@@ -58,11 +59,14 @@ export const DEFAULT_GRADE_LEVELS: readonly GradeLevel[] = [
   [10_000_000, 100_000_000, '晋级礼金，每周红包，专属客服，提现优先，线下活动邀请'],
 ].map(([r, v, b], i) => ({ grade: i + 1, rechargeFen: yuan(r as number), validBetFen: yuan(v as number), benefits: b as string }));
 
+/** Chat's grades outside the ladder. */
+const SPECIAL_NAMES: Readonly<Record<number, string>> = { [GRADE_TEST]: '测试组', [GRADE_GUEST]: '游客', [GRADE_MANAGER]: '管理员' };
+
 export function gradeName(grade: number): string {
-  return GRADES.find((g) => g.grade === grade)?.name ?? `等级${grade}`;
+  return GRADES.find((g) => g.grade === grade)?.name ?? SPECIAL_NAMES[grade] ?? `等级${grade}`;
 }
 
-/** 'VIP3' for a tier, '未定级' for 0. */
+/** 'VIP3' for a tier, the name for 0 (未定级) and chat's special grades. */
 export function gradeShow(grade: number): string {
   return grade >= 1 && grade <= TOP_GRADE ? `VIP${grade}` : gradeName(grade);
 }
