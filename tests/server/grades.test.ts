@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOP_GRADE } from '../../src/domain/grades.ts';
 import { TxType } from '../../src/domain/txTypes.ts';
-import { transfer } from '../../src/server/ledger/ledger.ts';
+import { transfer, transferInTx } from '../../src/server/ledger/ledger.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
 import { runGradePromotion } from '../../src/server/grades/promoteJob.ts';
@@ -106,6 +106,41 @@ describe('promotion', () => {
     await fund(sql, e, 1_500);
     await runGradePromotion(sql);
     expect(await gradeOf(e)).toBe(0);
+  });
+});
+
+describe('the job position', () => {
+  it('still sees a recharge committed after later transfers and after runs that happened meanwhile', async () => {
+    const late = await makeUser(sql);
+    const other = await makeUser(sql);
+    // the late recharge comes from a donor wallet, so the open transaction holds no lock the later transfer needs
+    const donor = await makeUser(sql);
+    await transfer(sql, { transferId: `donor:${donor}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: donor }, amountFen: 5_000, typeCode: TxType.ACTIVITY_REWARD, userId: donor });
+    let commit!: () => void;
+    const gate = new Promise<void>((r) => { commit = r; });
+    let inserted!: () => void;
+    const wasInserted = new Promise<void>((r) => { inserted = r; });
+    const open = sql.begin(async (tx) => {
+      await transferInTx(tx, { transferId: `late:${late}`, from: { kind: 'player', userId: donor }, to: { kind: 'player', userId: late }, amountFen: 5_000, typeCode: TxType.MANUAL_DEPOSIT, userId: late });
+      inserted();
+      await gate;
+    });
+    await wasInserted;
+    await fund(sql, other, 100); // a later id, committed first
+    await runGradePromotion(sql);
+    await runGradePromotion(sql);
+    expect(await gradeOf(late)).toBe(0);
+    commit();
+    await open;
+    await runGradePromotion(sql);
+    expect(await gradeOf(late)).toBe(5);
+  });
+
+  it('two runs at once promote once', async () => {
+    const twice = await makeUser(sql);
+    await fund(sql, twice, 3_000);
+    await Promise.all([runGradePromotion(sql), runGradePromotion(sql)]);
+    expect(await changesOf(twice)).toEqual([[0, 3]]);
   });
 });
 
