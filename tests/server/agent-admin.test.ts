@@ -67,8 +67,10 @@ describe('tree and search', () => {
 
   it('answers bad input in Chinese', async () => {
     const bad = await op.get('/v1/admin/agents/tree', { parentId: 'abc' });
-    expect(bad.code).toBe(-1);
-    expect(bad.msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect(bad).toMatchObject({ code: -1, msg: '上级ID格式不正确', status: 400 });
+    expect((await op.get('/v1/admin/agents/tree', { pageSize: 51 })).msg).toBe('每页条数格式不正确');
+    expect((await op.post('/v1/admin/agents/defaultRebate', {})).msg).toBe('返点不能为空');
+    expect((await op.post('/v1/admin/agents/move', { userId: 1 })).msg).toBe('上级ID不能为空');
     expect((await op.get('/v1/admin/agents/tree', { parentId: 99_999_999 })).msg).toBe('用户不存在');
     expect((await op.get('/v1/admin/agents/search', { userName: '   ' })).msg).toBe('请输入用户名');
     expect((await op.post('/v1/admin/agents/move', { userId: 'x', parentId: 1 })).msg).toMatch(/[\u4e00-\u9fa5]/);

@@ -170,7 +170,7 @@ describe('calls', () => {
     expect(await bad(JSON.stringify(rows))).toBe('VIP4铂金的累计充值须为大于0的金额，最多两位小数');
     rows[3] = { ...rows[3], rechargeAmount: '40', benefits: '<script>' };
     expect(await bad(JSON.stringify(rows))).toBe('VIP4铂金的等级权益不能包含尖括号或控制字符');
-    expect((await op.post('/v1/admin/grades/levels', {})).code).toBe(-1);
+    expect((await op.post('/v1/admin/grades/levels', {})).msg).toBe('等级设置不能为空');
     const player = await sessionClient('player02');
     expect((await player.get('/v1/admin/grades/levels')).status).toBe(403);
     expect((await player.post('/v1/admin/grades/levels', { levels: ladder(1, 1) })).status).toBe(403);
