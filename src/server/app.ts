@@ -41,6 +41,8 @@ import pushPlugin from './push/plugin.ts';
 import activityRoutes from './activity/routes.ts';
 import letterRoutes from './letters/routes.ts';
 import agentRoutes from './agent/routes.ts';
+import agentAdminRoutes from './agent/adminRoutes.ts';
+import gradeAdminRoutes from './grades/adminRoutes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(letterRoutes);
   await app.register(agentRoutes);
+  await app.register(agentAdminRoutes);
+  await app.register(gradeAdminRoutes);
   await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);

@@ -143,12 +143,16 @@ describe('avatars and uploads', () => {
   });
 });
 
-describe('experience and messages', () => {
+describe('grade and messages', () => {
   it('answers the grade ladder and the position on it', async () => {
-    await ctx.sql`update users set experience = 6000 where id = ${alice.userId}`;
+    // the held grade (raised by the promotion job, tests/server/grades.test.ts) and the default ladder
+    await ctx.sql`update users set grade = 2 where id = ${alice.userId}`;
     const res = await alice.get('/v1/users/userExperienceData');
-    expect(res.data).toMatchObject({ grade: 2, gradeName: '白银', experience: 6000, nextGrade: 3, nextExperience: 20000 });
-    expect(res.data.grades.length).toBeGreaterThan(3);
+    expect(res.data).toMatchObject({
+      grade: 2, gradeName: '白银', gradeShow: 'VIP2', rechargeAmount: '0.00', validBetAmount: '0.00',
+      nextGrade: 3, nextRechargeAmount: '5000.00', nextValidBetAmount: '50000.00', nextPercent: 0,
+    });
+    expect(res.data.grades.map((g: { name: string }) => g.name)).toEqual(['青铜', '白银', '黄金', '铂金', '钻石', '水晶', '皇冠', '星耀', '王者', '彩神']);
   });
 
   it('counts only my unread messages', async () => {

@@ -253,7 +253,7 @@ describe('bad input gets a Chinese message, never a 500', () => {
       [{ endTime: bj(Date.now() - 2 * HOUR) }, '结束时间必须晚于开始时间'],
       [{ startTime: bj(Date.now() - 3 * HOUR), endTime: bj(Date.now() - 2 * HOUR) }, '结束时间必须晚于当前时间'],
       [{ minGrade: '5', maxGrade: '2' }, '最低等级不能高于最高等级'],
-      [{ minGrade: '-1' }, '等级须为0至7的整数'],
+      [{ minGrade: '-1' }, '等级须为0至10的整数'],
       [{ requirement: 'recharge', requiredAmount: '10' }, '请填写统计天数或统计日期范围'],
       [{ requirement: 'turnover', requiredAmount: '10', periodDays: '0' }, '统计天数须为1至365的整数'],
       [{ requirement: 'turnover', requiredAmount: '10', periodStart: '2026-11-02', periodEnd: '2026-11-01' }, '统计开始日期不能晚于结束日期'],

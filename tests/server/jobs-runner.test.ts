@@ -195,7 +195,7 @@ describe('the job runner', () => {
       expect(await until(() => runner!.health().lock.consecutiveFailures >= 3)).toBe(true);
       let h = await health();
       expect(h).toMatchObject({ started: true, holdsLock: false, jobsHealthy: false, lock: { lastError: 'ECONNREFUSED' } });
-      expect(h.jobs.map((j: { name: string }) => j.name)).toEqual(['lottery', 'wallet', 'redEnvelopeRefund', 'pushPlans', 'housekeeping']);
+      expect(h.jobs.map((j: { name: string }) => j.name)).toEqual(['lottery', 'wallet', 'redEnvelopeRefund', 'pushPlans', 'gradePromotion', 'housekeeping']);
       expect(h.jobs.every((j: { running: boolean; lastSuccessAt: string | null }) => !j.running && j.lastSuccessAt === null)).toBe(true);
       expect(JSON.stringify(h)).not.toContain(String(o.pass));
 

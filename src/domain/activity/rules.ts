@@ -12,7 +12,7 @@
  */
 import { formatFen } from '../money';
 import { BEIJING_OFFSET_MS, formatBeijing } from '../time';
-import { GRADES } from '../grades';
+import { GRADES, gradeName } from '../grades';
 
 export type ActivityEnvelopeKind = 'rain' | 'giveaway';
 export type RequirementKind = 'none' | 'recharge' | 'turnover';
@@ -102,8 +102,6 @@ export function periodText(e: Eligibility): string {
   if (e.periodDays !== null) return e.periodDays === 1 ? '今天' : `近${e.periodDays}天`;
   return `${e.periodStart}至${e.periodEnd}`;
 }
-
-const gradeName = (grade: number) => GRADES.find((g) => g.grade === grade)?.name ?? `等级${grade}`;
 
 /** The conditions in words, for the list and the admin page. */
 export function eligibilityText(e: Eligibility): string {

@@ -7,7 +7,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { defaultAvatarUrls } from '../../domain/constants.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, Pattern, refuse } from '../http/envelope.ts';
-import { experienceData } from '../../domain/grades.ts';
+import { gradeData } from '../../domain/grades.ts';
+import { gradeLevels, lifetimeTotals } from '../grades/store.ts';
 import { UPLOAD_FILE_NAME } from './uploads.ts';
 import { findUserById, loadUserInfo } from './userInfo.ts';
 
@@ -66,6 +67,7 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   app.get('/v1/users/userExperienceData', async (req) => {
     const u = (await findUserById(sql, loggedIn(req).userId))!;
-    return ok(experienceData(u.experience));
+    const totals = (await lifetimeTotals(sql, [u.id])).get(u.id)!;
+    return ok(gradeData(u.grade, totals, await gradeLevels(sql)));
   });
 }

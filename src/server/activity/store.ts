@@ -97,12 +97,15 @@ async function rechargeFen(sql: Sql, userId: number, from: Date, to: Date): Prom
   return Number(row.total);
 }
 
+/** The statuses of valid bets (有效投注): settled and not cancelled; each counts amount − refund. */
+export const VALID_BET_STATUSES = ['WON', 'LOST', 'TIE_REFUND'];
+
 /** Valid bets (有效投注): settled bets placed in the period, WON, LOST or TIE_REFUND, counting amount − refund. */
 async function validBetFen(sql: Sql, userId: number, from: Date, to: Date): Promise<number> {
   const [row] = await sql<{ total: number }[]>`
     select coalesce(sum(amount - refund), 0)::bigint as total from bets
     where user_id = ${userId} and created_at >= ${from} and created_at < ${to}
-      and status in ('WON', 'LOST', 'TIE_REFUND')`;
+      and status = any(${VALID_BET_STATUSES}::text[])`;
   return Number(row.total);
 }
 

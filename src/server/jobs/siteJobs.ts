@@ -3,7 +3,8 @@
  * jobs lock: the lottery scheduler (open issues, draw, settle; every second), the wallet jobs
  * (interest, matured pledge terms; every minute), the red envelope refunds (every 20 s, so an
  * envelope is refunded within a minute of expiry) and housekeeping (expired short-lived rows, stale
- * recharge orders; every ten minutes) and the push plans (predict, post, resolve; every 2 s). Each job retries with backoff on its own when it fails.
+ * recharge orders; every ten minutes), the push plans (predict, post, resolve; every 2 s) and grade
+ * promotion (every minute). Each job retries with backoff on its own when it fails.
  */
 import type { Sql } from '../db/client.ts';
 import { lotteryJob } from '../lottery/scheduler.ts';
@@ -11,6 +12,7 @@ import { runWalletJobs } from '../wallet/jobs.ts';
 import { cleanupExpired } from './cleanup.ts';
 import { REFUND_EVERY_MS, refundDue } from '../redEnvelope/refund.ts';
 import { PLAN_EVERY_MS, runPlans } from '../plans/engine.ts';
+import { GRADE_JOB_EVERY_MS, runGradePromotion } from '../grades/promoteJob.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions, type JobSpec } from './runner.ts';
 
 /** The advisory lock key the lottery scheduler always used, so old and new instances exclude each other. */
@@ -53,6 +55,17 @@ function pushPlanJob(sql: Sql, log: Log): JobSpec {
   };
 }
 
+function gradeJob(sql: Sql, log: Log): JobSpec {
+  return {
+    name: 'gradePromotion',
+    run: async () => {
+      const r = await runGradePromotion(sql);
+      if (r.raised > 0) log(`grades: ${r.raised} of ${r.checked} players promoted`);
+    },
+    nextDelayMs: () => GRADE_JOB_EVERY_MS,
+  };
+}
+
 function housekeepingJob(sql: Sql): JobSpec {
   return {
     name: 'housekeeping',
@@ -64,7 +77,7 @@ function housekeepingJob(sql: Sql): JobSpec {
 }
 
 export function siteJobs(sql: Sql, log: Log, opts: { tickMs?: number } = {}): JobSpec[] {
-  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), redEnvelopeJob(sql, log), pushPlanJob(sql, log), housekeepingJob(sql)];
+  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), redEnvelopeJob(sql, log), pushPlanJob(sql, log), gradeJob(sql, log), housekeepingJob(sql)];
 }
 
 /** The runner of every site job (not started: call start() once the server listens). */

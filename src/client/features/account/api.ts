@@ -5,6 +5,7 @@
 import { request } from '../../api/request';
 import { loginPasswordHash, safetyPasswordHash } from '../../../domain/credentials';
 import type { UserInfo } from '../../state/session';
+import type { GradeData } from '../../../domain/grades';
 
 const inline = { inline: true } as const;
 const U = (name: string) => `/v1/users/${name}`;
@@ -16,11 +17,8 @@ export interface Answers { questionId1: number; answer1: string; questionId2: nu
 export interface ImageCode { imageKey: string; imageCode: string }
 export interface SecurityRow { type: string; name: string; set: boolean; value: string }
 export interface RegisterField { field: string; label: string; required: boolean; pattern: string | null }
-export interface Grade { grade: number; name: string; experience: number }
-export interface ExperienceData {
-  grade: number; gradeName: string; experience: number;
-  nextGrade: number | null; nextExperience: number | null; grades: Grade[];
-}
+/** /v1/users/userExperienceData: the held grade, lifetime totals, the way to the next tier, the ladder. */
+export type ExperienceData = GradeData;
 
 /** A client nonce for login (1-64 of A-Za-z0-9_.-). */
 function loginNonce(): string {

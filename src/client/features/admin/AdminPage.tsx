@@ -25,9 +25,13 @@ import { ActivitiesPanel } from './ActivitiesPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { AuditPanel } from './AuditPanel';
 import { useAdminPageHeader } from './adminPageHeader';
+import { AgentsPanel } from './AgentsPanel';
+import { GradesPanel } from './GradesPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
+  { key: 'agents', label: '代理', C: AgentsPanel },
+  { key: 'grades', label: 'VIP等级', C: GradesPanel },
   { key: 'adjust', label: '调账', C: AdjustPanel },
   { key: 'site', label: '站点', C: SitePanel },
   { key: 'settings', label: '站点设置', C: SettingsPanel },

@@ -4,6 +4,7 @@
  */
 import { patterns } from '../../../domain/validation';
 import { GRADE_GUEST, GRADE_TEST, ROOM_PASSWORD_PATTERN } from '../../../domain/chat/constants';
+import { gradeShow } from '../../../domain/grades';
 import type { Params } from '../../api/request';
 import type { AdminRoom } from './chatApi';
 
@@ -27,7 +28,7 @@ export const LIMITS = { roomCode: 16, title: 30, subTitle: 60, intro: 500, link:
 export const DEFAULT_MESSAGE_LENGTH = 200;
 /** Grades offered as boxes: the test group and the player tiers (managers, grade 100, pass every gate). */
 export const GRADE_CHOICES: readonly number[] = [GRADE_TEST, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-export const gradeLabel = (g: number) => (g === GRADE_TEST ? '测试组' : g === GRADE_GUEST ? '游客' : `VIP${g}`);
+export const gradeLabel = gradeShow;
 /** Muting grade -2 silences every guest of a room with guest chat (游客可发言). */
 export const MUTED_GRADE_EXTRA: readonly number[] = [GRADE_GUEST];
 

@@ -13,6 +13,7 @@ import { MenuList, type MenuRow } from '../components/MenuList';
 import { keys, useQuery } from '../../../query';
 import { UnreadLettersBadge } from '../../letters/UnreadBadge';
 import { agentMenu } from '../../agent/menu';
+import { gradeShow } from '../../../../domain/grades';
 
 /** The wallet entries; 虚拟钱包 only when the tenant has the virtual wallet (yuebaoEnable). */
 function walletMenu(yuebao: boolean): MenuRow[] {
@@ -75,7 +76,7 @@ export default function PersonalInfoPage() {
           <p className="mt-2 text-lg font-semibold text-gray-900">{user.nickName || user.userName}</p>
           <p className="text-sm text-gray-600">用户名：{user.userName}</p>
           <div className="mt-2 flex items-center gap-3">
-            <Link href="/personalLevel" className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 focus-visible:outline-2 focus-visible:outline-brand">VIP{user.grade}</Link>
+            <Link href="/personalLevel" className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 focus-visible:outline-2 focus-visible:outline-brand">{gradeShow(user.grade)}</Link>
             {!editing && <button type="button" onClick={() => setEditing(true)} className="min-h-11 px-2 text-sm text-brand focus-visible:outline-2 focus-visible:outline-brand">修改昵称</button>}
           </div>
           {editing && <NickNameEditor initial={user.nickName} onCancel={() => setEditing(false)} onSave={async (v) => { await save({ nickName: v }, '昵称已更新'); setEditing(false); }} />}
