@@ -71,6 +71,15 @@ export function gradeShow(grade: number): string {
   return grade >= 1 && grade <= TOP_GRADE ? `VIP${grade}` : gradeName(grade);
 }
 
+/** The letter a player gets when the promotion job raises their grade (plain text, as letters are). */
+export function gradeUpLetter(from: number, to: number): { title: string; content: string } {
+  const label = (g: number) => (gradeShow(g) === gradeName(g) ? gradeName(g) : `${gradeShow(g)} ${gradeName(g)}`);
+  return {
+    title: `恭喜晋级 ${label(to)}`,
+    content: `您的会员等级已由 ${label(from)} 晋升为 ${label(to)}。\n可在「个人等级」页面查看新等级的权益与下一等级的晋级条件。`,
+  };
+}
+
 /** The highest tier whose recharge or valid-bet threshold the totals reach (0 when none). */
 export function gradeFor(totals: { rechargeFen: number; validBetFen: number }, levels: readonly GradeLevel[]): number {
   let reached = 0;

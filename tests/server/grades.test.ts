@@ -52,6 +52,11 @@ describe('promotion', () => {
     expect(await gradeOf(a)).toBe(2);
     expect(await runGradePromotion(sql)).toMatchObject({ raised: 0 });
     expect(await changesOf(a)).toEqual([[0, 1], [1, 2]]);
+    // each promotion wrote the player one level-up letter, in the same transaction
+    const letters = await sql<{ title: string; content: string }[]>`
+      select title, content from letters where audience = 'user' and to_user_id = ${a} order by id`;
+    expect(letters.map((l) => l.title)).toEqual(['恭喜晋级 VIP1 青铜', '恭喜晋级 VIP2 白银']);
+    expect(letters[0]!.content).toContain('由 未定级 晋升为 VIP1 青铜');
   });
 
   it('counts valid bets only once settled, losing bets included', async () => {

@@ -20,6 +20,7 @@ import { Form, ok, refuse } from '../http/envelope.ts';
 import { OPERATOR } from '../admin/schemas.ts';
 import { Id } from '../site/text.ts';
 import { putSetting } from '../site/settings.ts';
+import { loggedIn } from '../auth/sessions.ts';
 import { clearDefaultGroupCache, DEFAULT_GROUP_KEY, DEFAULT_PRIZE_GROUP } from '../betting/groups.ts';
 import { defaultPoints, pointsOf, pointsOfMany } from './points.ts';
 
@@ -136,13 +137,13 @@ async function checkDefaults(sql: Sql, points: RebatePoints): Promise<void> {
   }
 }
 
-async function saveDefaults(sql: Sql, points: RebatePoints): Promise<void> {
+async function saveDefaults(sql: Sql, points: RebatePoints, actorId: number): Promise<void> {
   const [row] = await sql<{ value: unknown }[]>`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
   const old = row?.value;
   const group = typeof old === 'object' && old !== null && 'group' in old ? (old as { group: unknown }).group
     : typeof old === 'number' ? old : DEFAULT_PRIZE_GROUP;
   const families = Object.fromEntries(REBATE_FAMILIES.map((f) => [f, pointToGroup(points[f])]));
-  await putSetting(sql, DEFAULT_GROUP_KEY, { group, families });
+  await putSetting(sql, DEFAULT_GROUP_KEY, { group, families }, actorId);
   clearDefaultGroupCache();
 }
 
@@ -189,7 +190,7 @@ export default async function agentAdminRoutes(app: FastifyInstance) {
     const parsed = parsePointsMap(req.body.rebate);
     if ('error' in parsed) refuse(parsed.error);
     await checkDefaults(sql, parsed.points);
-    await saveDefaults(sql, parsed.points);
+    await saveDefaults(sql, parsed.points, loggedIn(req).userId);
     return ok({ rebate: pointsToWire(parsed.points) }, '已保存');
   });
 }

@@ -9,6 +9,7 @@ import { levelsToWire, parseGradeLevels } from '../../domain/grades.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { OPERATOR } from '../admin/schemas.ts';
 import { gradeLevels, saveGradeLevels } from './store.ts';
+import { loggedIn } from '../auth/sessions.ts';
 
 const LevelsForm = Form({ levels: Type.String({ minLength: 1, maxLength: 8000 }) });
 
@@ -21,7 +22,7 @@ export default async function gradeAdminRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof LevelsForm> }>('/v1/admin/grades/levels', { ...opts, schema: { body: LevelsForm } }, async (req) => {
     const parsed = parseGradeLevels(req.body.levels);
     if ('error' in parsed) refuse(parsed.error);
-    await saveGradeLevels(sql, parsed.levels);
+    await saveGradeLevels(sql, parsed.levels, loggedIn(req).userId);
     return ok({ list: levelsToWire(parsed.levels) }, '已保存，将在一分钟内按新门槛晋级');
   });
 }

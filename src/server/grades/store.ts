@@ -7,10 +7,11 @@
  * and managers 100 are not tiers). The raise is one conditional UPDATE, so two runs over the same
  * player promote once; onGradeChanged runs in that same transaction.
  */
-import { DEFAULT_GRADE_LEVELS, gradeFor, storedLadder, TOP_GRADE, type GradeLevel } from '../../domain/grades.ts';
+import { DEFAULT_GRADE_LEVELS, gradeFor, gradeUpLetter, storedLadder, TOP_GRADE, type GradeLevel } from '../../domain/grades.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
+import { sendLetter } from '../letters/store.ts';
 import { RECHARGE_CODES, VALID_BET_STATUSES } from '../activity/store.ts';
 
 export const GRADE_LEVELS_KEY = 'grade_levels';
@@ -28,8 +29,8 @@ export async function gradeLevels(sql: Sql, opts: { fresh?: boolean } = {}): Pro
 }
 
 /** Saves a checked ladder and asks the next job run to look at every player again. */
-export async function saveGradeLevels(sql: Sql, levels: readonly GradeLevel[]): Promise<void> {
-  await putSetting(sql, GRADE_LEVELS_KEY, { levels });
+export async function saveGradeLevels(sql: Sql, levels: readonly GradeLevel[], actorId: number): Promise<void> {
+  await putSetting(sql, GRADE_LEVELS_KEY, { levels }, actorId);
   await sql`update grade_promotion_cursor set full_pending = true, updated_at = now()`;
 }
 
@@ -55,11 +56,12 @@ export async function lifetimeTotals(sql: Db, userIds: readonly number[]): Promi
 
 /**
  * The one hook of a grade change, called in the transaction that raised users.grade from `from` to
- * `to`: it records the change, and it is where the level-up letter (letters/store.ts sendLetter to
- * { userId }) is sent once the letters feature is merged, so the letter commits with the promotion.
+ * `to`: it records the change and sends the player the level-up letter, so both commit with the
+ * promotion (a rolled-back promotion sends nothing).
  */
 export async function onGradeChanged(tx: Tx, userId: number, from: number, to: number): Promise<void> {
   await tx`insert into user_grade_changes (user_id, from_grade, to_grade) values (${userId}, ${from}, ${to})`;
+  await sendLetter(tx, { to: { userId }, ...gradeUpLetter(from, to) });
 }
 
 /** Raises each player to the tier its lifetime totals reach, if above the held one; returns how many rose. */
