@@ -26,6 +26,7 @@ import { ensureIssueRows } from '../src/server/lottery/issues.ts';
 import { listLotteries } from '../src/server/lottery/lotteries.ts';
 import type { Sql } from '../src/server/db/client.ts';
 import { startTempServer } from './tempServer.ts';
+import { agentAndContentShots } from './shotsAgentsContent.ts';
 
 const OUT_DIR = path.resolve('docs', 'screenshots');
 /** 极速快3: a draw a minute, so a push plan posts soon */
@@ -326,6 +327,7 @@ try {
   const operator = new ApiClient(temp.url);
   await operator.login(OPERATOR.userName, OPERATOR.password);
   for (const shot of await chatShots(operator, player, bet.id)) await capture(temp.url, shot, profileRoot);
+  for (const shot of await agentAndContentShots(temp.url, operator, new ApiClient(temp.url))) await capture(temp.url, shot, profileRoot);
   // The maintenance page, as a player sees it while the operator has the switch on.
   await operator.call('POST', '/v1/admin/site/status', { maintenance: 1 });
   await capture(temp.url, { name: 'maintain', path: '/maintain' }, profileRoot);
