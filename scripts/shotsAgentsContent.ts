@@ -48,7 +48,7 @@ export async function agentAndContentShots(baseUrl: string, operator: ApiClient,
 
   const cover = await uploadCover(baseUrl, operator);
   const { id: activityId } = await must<{ id: number }>(operator, 'POST', '/v1/admin/activities/save', {
-    category: '4', kind: 'checkin', title: '每日签到领彩金', summary: '每天签到，连续签到奖励更高', coverImage: cover,
+    category: '4', kind: 'checkin', title: '新人七日签到', summary: '注册后七天内每天签到领彩金', coverImage: cover,
     content: `<h2>活动说明</h2><p>活动期间每天登录签到即可领取彩金，连续签到奖励递增。</p><img src="${cover}" alt="签到海报">`
       + '<table><tr><th>连续天数</th><th>奖励</th></tr><tr><td>第1天</td><td>1.88元</td></tr><tr><td>第2天起</td><td>2.88元</td></tr></table>',
     startTime: beijingFormTime(Date.now() - 60_000), endTime: beijingFormTime(Date.now() + 30 * 86_400_000),

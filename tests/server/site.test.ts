@@ -111,6 +111,13 @@ describe('content lists', () => {
       for (const b of res.data.list) expect(Object.keys(b).sort()).toEqual(['id', 'image', 'link', 'title']);
     });
 
+    it('opens the demo site with its promotions on /activity: a check-in, a first-deposit bonus and a weekly turnover bonus', async () => {
+      const res = await ctx.client().get('/v1/activity/getActivityList', { type: 0 });
+      expect(res.code).toBe(1);
+      const titles = res.data.list.map((a: { title: string }) => a.title);
+      expect(titles).toEqual(expect.arrayContaining(['每日签到领彩金', '首充加赠 10%', '周投注奖励']));
+    });
+
     it('lists notices with createdAt in ms', async () => {
       const res = await ctx.client().get('/v1/management/content/notices');
       expect(res.data.list.length).toBeGreaterThanOrEqual(3);

@@ -17,7 +17,7 @@ import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { AppError, Form, ok, refuse } from '../http/envelope.ts';
 import { Flag, Id } from '../site/text.ts';
-import { ACTIVITY_COLUMNS, activityById, ruleJson, toActivity, type ActivityRow } from './promotionStore.ts';
+import { ACTIVITY_COLUMNS, activityById, insertActivity, ruleJson, toActivity, type ActivityRow } from './promotionStore.ts';
 import type { Activity } from '../../domain/activity/index.ts';
 
 /** Activity content may be long HTML: this route alone takes a bigger form body. */
@@ -68,12 +68,7 @@ export default async function promotionAdminRoutes(app: FastifyInstance) {
       const d = parsed.draft;
       const rule = sql.json(ruleJson(d.rule) as Parameters<typeof sql.json>[0]);
       if (id === undefined) {
-        const [made] = await sql<{ id: number }[]>`
-          insert into activities (category, kind, title, summary, cover_image, content, rule, starts_at, ends_at, sort, enabled, created_by)
-          values (${d.category}, ${d.kind}, ${d.title}, ${d.summary}, ${d.coverImage}, ${d.content}, ${rule}, ${new Date(d.startsAtMs)},
-            ${new Date(d.endsAtMs)}, ${d.sort}, ${d.enabled}, ${loggedIn(req).userId})
-          returning id`;
-        return ok({ id: Number(made!.id), content: d.content }, '已创建');
+        return ok({ id: await insertActivity(sql, d, loggedIn(req).userId), content: d.content }, '已创建');
       }
       // the row lock orders this edit with claims (they hold it for share while paying)
       await sql.begin(async (tx) => {

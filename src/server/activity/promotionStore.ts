@@ -5,7 +5,7 @@
  * site's one meaning of 有效投注, as withdraw/turnover.ts counts it; the ledger cannot tell a settled
  * bet from a pending one). docs/content.md "Activities".
  */
-import type { Activity, ActivityRule, PeriodTotals } from '../../domain/activity/index.ts';
+import type { Activity, ActivityDraft, ActivityRule, PeriodTotals } from '../../domain/activity/index.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { RECHARGE_CODES } from './store.ts';
@@ -75,4 +75,15 @@ export async function periodTotals(db: Sql | Tx, userId: number, fromMs: number,
       exists (select 1 from transfers where user_id = ${userId} and created_at < ${before}
            and type_code = any(${RECHARGE_CODES}::int[])) as before`;
   return { rechargeFen: Number(row!.recharge), validBetFen: Number(row!.bets), rechargedBeforeStart: row!.before };
+}
+
+/** Stores a checked draft (parseActivityForm) as a new activity; `by`: the operator, null for the site's seed. */
+export async function insertActivity(sql: Sql, d: ActivityDraft, by: number | null): Promise<number> {
+  const rule = sql.json(ruleJson(d.rule) as Parameters<typeof sql.json>[0]);
+  const [made] = await sql<{ id: number }[]>`
+    insert into activities (category, kind, title, summary, cover_image, content, rule, starts_at, ends_at, sort, enabled, created_by)
+    values (${d.category}, ${d.kind}, ${d.title}, ${d.summary}, ${d.coverImage}, ${d.content}, ${rule}, ${new Date(d.startsAtMs)},
+      ${new Date(d.endsAtMs)}, ${d.sort}, ${d.enabled}, ${by})
+    returning id`;
+  return Number(made!.id);
 }
