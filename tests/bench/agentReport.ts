@@ -42,7 +42,7 @@ export interface AgentReportBench {
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** The team: the agent, then levels of 10, 100, 1,000 and the rest, each member under a random upline of the level above. */
-async function makeTeam(sql: Sql): Promise<number> {
+export async function makeTeam(sql: Sql): Promise<number> {
   const [agent] = await sql<{ id: number }[]>`insert into users (user_name, password_kdf, is_agent) values ('benchagent', 'x', true) returning id`;
   let above = [agent!.id];
   let left = MEMBERS - 1;
@@ -66,7 +66,7 @@ async function makeTeam(sql: Sql): Promise<number> {
  * five (201) and a rebate for one in two (501), all at instants inside that Beijing day; one
  * recharge per member on the first day.
  */
-async function makeBets(sql: Sql, agentId: number): Promise<number> {
+export async function makeBets(sql: Sql, agentId: number): Promise<number> {
   await sql`insert into lotteries (code, family, name, source, schedule, close_lead_sec, prize_group_cap)
             values (${CODE}, 'SSC', '压测时时彩', 'self', ${sql.json({ kind: 'selfRun', intervalSec: 60 })}, 10, 1960)`;
   await sql`create unlogged table team_players as

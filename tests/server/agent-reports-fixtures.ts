@@ -31,6 +31,15 @@ const DAY_MS = 86_400_000;
 /** A Beijing date `back` days before today, and instants inside it. */
 export const dayOf = (back: number) => beijingDate(Date.now(), back);
 const beijingMidnightMs = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+/** The first Beijing date of the previous calendar month, and the last. */
+export function previousMonth(): { first: string; last: string } {
+  const today = dayOf(0);
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  const first = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10);
+  const last = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  return { first, last };
+}
 
 /** Builds a tree under root: `size` members over `levels` levels; returns member ids (root excluded). */
 export async function growTeam(sql: Sql, rng: Rng, rootId: number, size: number, levels: number): Promise<number[]> {
@@ -120,7 +129,10 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
   for (const id of ids) {
     const r = rng.next();
     const edge = beijingMidnightMs(dayOf(rng.int(0, 2)));
-    const at = r < 0.2 ? edge - 500 : r < 0.4 ? edge + 500 : r < 0.6 ? edge - 2 * DAY_MS + 7_200_000 : null;
+    const prev = previousMonth();
+    // rows in the previous month too (its first day and its middle), so month roll-ups are read with data
+    const at = r < 0.2 ? edge - 500 : r < 0.4 ? edge + 500 : r < 0.5 ? edge - 2 * DAY_MS + 7_200_000
+      : r < 0.6 ? beijingMidnightMs(prev.first) + 3_600_000 : r < 0.7 ? beijingMidnightMs(prev.last) - 5 * DAY_MS : null;
     if (at !== null && at < Date.now()) await sql`update transfers set created_at = ${new Date(at)} where id = ${id}`;
   }
 }

@@ -10,8 +10,9 @@ import { AGENT_ONLY_MSG } from '../../src/server/auth/sessions.ts';
 import { setupTestApp, type TestClient } from './helpers.ts';
 import { ensureTestLotteries } from './settlement-fixtures.ts';
 import {
-  dayOf, expectedFigures, growTeam, prng, randomActivity, readJournal, teamOf,
+  dayOf, expectedFigures, growTeam, previousMonth, prng, randomActivity, readJournal, teamOf,
 } from './agent-reports-fixtures.ts';
+import { rangePieces } from '../../src/server/reports/rollups.ts';
 
 const SEED = Number(process.env.REPORT_SEED ?? Date.now() % 1_000_000);
 console.log(`agent-reports seed ${SEED} (REPORT_SEED=${SEED} repeats it)`);
@@ -50,7 +51,15 @@ beforeAll(async () => {
 describe('team figures', () => {
   it('userAgentReport equals the journal for the whole range and for each single day', async () => {
     const team = await teamOf(sql, a.userId);
-    for (const [start, end] of [[R.startTime, R.endTime], [dayOf(1), dayOf(1)], [dayOf(0), dayOf(0)], [dayOf(2), dayOf(2)]] as const) {
+    const prev = previousMonth();
+    const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const ranges = [
+      [R.startTime, R.endTime], [dayOf(1), dayOf(1)], [dayOf(0), dayOf(0)], [dayOf(2), dayOf(2)],
+      // whole months and months less some days (the month roll-up read with day spans taken off)
+      [prev.first, dayOf(0)], [dayAfter(prev.first), dayOf(0)], [prev.first, prev.last], [`${dayOf(0).slice(0, 8)}01`, dayOf(0)],
+    ] as const;
+    expect(ranges.some(([s0, e0]) => rangePieces(s0, e0).some((p) => 'sgn' in p && p.sgn === -1))).toBe(true);
+    for (const [start, end] of ranges) {
       const res = await a.get('/v1/report/agentReport/userAgentReport', { startTime: start, endTime: end });
       expect(res.code, res.msg).toBe(1);
       const want = await expectedFigures(sql, journal, team, start, end);

@@ -24,7 +24,7 @@ async function stored(tx: Tx): Promise<string> {
 /** Rebuilds user_daily and user_first_recharge from every transfer, in id chunks. */
 export async function rebuildRollups(tx: Tx): Promise<void> {
   await tx`lock table transfers in share mode`;
-  await tx`truncate user_daily, user_first_recharge`;
+  await tx`truncate user_daily, user_monthly, user_first_recharge`;
   const [range] = await tx<{ lo: number | null; hi: number | null }[]>`select min(id) as lo, max(id) as hi from transfers`;
   if (range?.lo == null || range.hi == null) return;
   for (let from = range.lo; from <= range.hi; from += REBUILD_CHUNK) {

@@ -29,11 +29,67 @@ function toSums(r: SumRow | undefined): CategorySums {
   };
 }
 
-/** The category sums of the user_daily rows matching `where` (on d) over the range. */
+const PIECE_COLUMNS = sqlColumns(['bet', 'prize', 'tie_refund', 'rebate', 'activity', 'recharge', 'withdraw', 'wallet', 'other', 'bet_count', 'tx_count']);
+function sqlColumns(cols: string[]): string {
+  return cols.map((c) => `d.${c}`).join(', ');
+}
+
+const DAY_MS = 86_400_000;
+const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
+const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The pieces a range reads: whole months (user_monthly) and day spans (user_daily) added or taken off. */
+export type RangePiece = { month: string } | { from: string; to: string; sgn: 1 | -1 };
+
+/**
+ * A range as month rows and day spans: each calendar month it touches is read either as its days in
+ * the range (+), or, when the range holds most of the month, as the month row less the month's days
+ * outside the range (−; days after today have no rows to read). Every column is additive, so the sums are exact either way; a member is active when
+ * its signed transfer count is above zero.
+ */
+export function rangePieces(startDate: string, endDate: string): RangePiece[] {
+  const pieces: RangePiece[] = [];
+  const endMs = dayMs(endDate);
+  let ms = dayMs(startDate);
+  while (ms <= endMs) {
+    const d = new Date(ms);
+    const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    const monthEnd = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - DAY_MS;
+    const from = ms;
+    const to = Math.min(endMs, monthEnd);
+    const inside = (to - from) / DAY_MS + 1;
+    const outsideSpans = [[monthStart, from - DAY_MS], [to + DAY_MS, monthEnd]].filter(([a, b]) => a! <= b!);
+    const monthDays = (monthEnd - monthStart) / DAY_MS + 1;
+    if (inside * 2 <= monthDays) {
+      pieces.push({ from: dayText(from), to: dayText(to), sgn: 1 });
+    } else {
+      pieces.push({ month: dayText(monthStart) });
+      for (const [a, b] of outsideSpans) pieces.push({ from: dayText(a!), to: dayText(b!), sgn: -1 });
+    }
+    ms = monthEnd + DAY_MS;
+  }
+  return pieces;
+}
+
+/** (user_id, sgn, columns) rows of the range's pieces, of the rows matching `where` (on d). */
+function rangeRows(sql: Sql, where: Fragment, r: DayRange) {
+  const parts = rangePieces(r.startDate, r.endDate).map((p) => ('month' in p
+    ? sql`select d.user_id, 1 as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_monthly d where d.month = ${p.month}::date and ${where}`
+    : sql`select d.user_id, ${p.sgn}::int as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_daily d
+          where d.day >= ${p.from}::date and d.day <= ${p.to}::date and ${where}`));
+  return parts.reduce((all, p) => sql`${all} union all ${p}`);
+}
+
+const SIGNED_SUMS = `
+  coalesce(sum(p.sgn * p.bet), 0)::bigint as bet, coalesce(sum(p.sgn * p.prize), 0)::bigint as prize,
+  coalesce(sum(p.sgn * p.tie_refund), 0)::bigint as tie_refund, coalesce(sum(p.sgn * p.rebate), 0)::bigint as rebate,
+  coalesce(sum(p.sgn * p.activity), 0)::bigint as activity, coalesce(sum(p.sgn * p.recharge), 0)::bigint as recharge,
+  coalesce(sum(p.sgn * p.withdraw), 0)::bigint as withdraw, coalesce(sum(p.sgn * p.wallet), 0)::bigint as wallet,
+  coalesce(sum(p.sgn * p.other), 0)::bigint as other`;
+
+/** The category sums over the range of the roll-up rows matching `where` (on d). */
 export async function sumsOf(sql: Sql, where: Fragment, r: DayRange): Promise<CategorySums> {
-  const [row] = await sql<SumRow[]>`
-    select ${sql.unsafe(SUM_COLUMNS)} from user_daily d
-    where ${where} and d.day >= ${r.startDate}::date and d.day <= ${r.endDate}::date`;
+  const [row] = await sql<SumRow[]>`select ${sql.unsafe(SIGNED_SUMS)} from (${rangeRows(sql, where, r)}) p`;
   return toSums(row);
 }
 
@@ -72,15 +128,19 @@ interface HeadRow extends SumRow { head: number; active: number; bettors: number
  * every head it is listed under. Heads with no member are absent; memberCount is the pairs per head.
  */
 export async function figuresByHead(sql: Sql, members: Fragment, r: DayRange): Promise<Map<number, Figures & { memberCount: number }>> {
+  // each member's days first (one row per member), then the heads: no distinct counts over day rows
   const rows = await sql<HeadRow[]>`
     with m as (${members}),
+    per_user as (
+      select m.head, p.user_id, ${sql.unsafe(SIGNED_SUMS)},
+             sum(p.sgn * p.tx_count) > 0 as active, sum(p.sgn * p.bet_count) > 0 as bettor
+      from m join (${rangeRows(sql, sql`true`, r)}) p on p.user_id = m.user_id
+      group by m.head, p.user_id
+    ),
     money as (
-      select m.head, ${sql.unsafe(SUM_COLUMNS)},
-             count(distinct d.user_id) filter (where d.tx_count > 0)::int as active,
-             count(distinct d.user_id) filter (where d.bet_count > 0)::int as bettors
-      from m join user_daily d on d.user_id = m.user_id
-      where d.day >= ${r.startDate}::date and d.day <= ${r.endDate}::date
-      group by m.head
+      select d.head, ${sql.unsafe(SUM_COLUMNS)},
+             count(*) filter (where d.active)::int as active, count(*) filter (where d.bettor)::int as bettors
+      from per_user d group by d.head
     ),
     people as (
       select m.head, count(*)::int as members,

@@ -42,6 +42,13 @@ create table user_daily (
 );
 create index user_daily_day on user_daily (day, user_id);
 
+-- The same per user and Beijing calendar month (month = its first day): a range of whole months (or
+-- a month less a few days) reads one row per member instead of one per day (reports/rollups.ts).
+create table user_monthly (like user_daily including defaults);
+alter table user_monthly rename column day to month;
+alter table user_monthly add primary key (user_id, month);
+alter table user_monthly add foreign key (user_id) references users(id);
+
 -- The Beijing day of each user's first recharge (for first-recharge counts).
 create table user_first_recharge (
   user_id bigint primary key references users(id),
@@ -49,9 +56,10 @@ create table user_first_recharge (
 );
 create index user_first_recharge_day on user_first_recharge (day);
 
--- Adds (sgn = 1) or takes back (sgn = -1) the effect of these transfers on user_daily: one row per
--- (user, day), upserted in (user, day) order so two statements touching the same users lock their
--- rows in one order; then the first-recharge day of the users with recharges among them.
+-- Adds (sgn = 1) or takes back (sgn = -1) the effect of these transfers on user_daily and
+-- user_monthly: one row per (user, day) and per (user, month), upserted in key order so two
+-- statements touching the same users lock their rows in one order; then the first-recharge day of
+-- the users with recharges among them.
 create function user_daily_add(rows transfers[], sgn integer) returns void language plpgsql as $$
 begin
   with x as (
@@ -64,23 +72,38 @@ begin
     left join report_type_categories k on k.type_code = n.type_code
     where n.user_id is not null
   )
-  insert into user_daily as u (user_id, day, bet, prize, tie_refund, rebate, activity, recharge, withdraw, wallet, other,
-                               bet_count, recharge_count, tx_count)
-  select user_id, day,
-         sgn * coalesce(sum(net) filter (where category = 'bet'), 0),
-         sgn * coalesce(sum(net) filter (where category = 'prize'), 0),
-         sgn * coalesce(sum(net) filter (where tie), 0),
-         sgn * coalesce(sum(net) filter (where category = 'rebate'), 0),
-         sgn * coalesce(sum(net) filter (where category = 'activity'), 0),
-         sgn * coalesce(sum(net) filter (where category = 'recharge'), 0),
-         sgn * coalesce(sum(net) filter (where category = 'withdraw'), 0),
-         sgn * coalesce(sum(net) filter (where category = 'wallet'), 0),
-         sgn * coalesce(sum(net) filter (where category is null), 0),
-         sgn * count(*) filter (where stake and net < 0),
-         sgn * count(*) filter (where category = 'recharge' and net > 0),
-         sgn * count(*)
-  from x group by user_id, day order by user_id, day
-  on conflict (user_id, day) do update set
+  , per_day as (
+    select user_id, day,
+           sgn * coalesce(sum(net) filter (where category = 'bet'), 0) as bet,
+           sgn * coalesce(sum(net) filter (where category = 'prize'), 0) as prize,
+           sgn * coalesce(sum(net) filter (where tie), 0) as tie_refund,
+           sgn * coalesce(sum(net) filter (where category = 'rebate'), 0) as rebate,
+           sgn * coalesce(sum(net) filter (where category = 'activity'), 0) as activity,
+           sgn * coalesce(sum(net) filter (where category = 'recharge'), 0) as recharge,
+           sgn * coalesce(sum(net) filter (where category = 'withdraw'), 0) as withdraw,
+           sgn * coalesce(sum(net) filter (where category = 'wallet'), 0) as wallet,
+           sgn * coalesce(sum(net) filter (where category is null), 0) as other,
+           sgn * count(*) filter (where stake and net < 0) as bet_count,
+           sgn * count(*) filter (where category = 'recharge' and net > 0) as recharge_count,
+           sgn * count(*) as tx_count
+    from x group by user_id, day
+  ), daily as (
+    insert into user_daily as u (user_id, day, bet, prize, tie_refund, rebate, activity, recharge, withdraw, wallet, other,
+                                 bet_count, recharge_count, tx_count)
+    select * from per_day order by user_id, day
+    on conflict (user_id, day) do update set
+      bet = u.bet + excluded.bet, prize = u.prize + excluded.prize, tie_refund = u.tie_refund + excluded.tie_refund,
+      rebate = u.rebate + excluded.rebate, activity = u.activity + excluded.activity, recharge = u.recharge + excluded.recharge,
+      withdraw = u.withdraw + excluded.withdraw, wallet = u.wallet + excluded.wallet, other = u.other + excluded.other,
+      bet_count = u.bet_count + excluded.bet_count, recharge_count = u.recharge_count + excluded.recharge_count,
+      tx_count = u.tx_count + excluded.tx_count
+  )
+  insert into user_monthly as u (user_id, month, bet, prize, tie_refund, rebate, activity, recharge, withdraw, wallet, other,
+                                 bet_count, recharge_count, tx_count)
+  select user_id, date_trunc('month', day)::date, sum(bet), sum(prize), sum(tie_refund), sum(rebate), sum(activity), sum(recharge),
+         sum(withdraw), sum(wallet), sum(other), sum(bet_count), sum(recharge_count), sum(tx_count)
+  from per_day group by 1, 2 order by 1, 2
+  on conflict (user_id, month) do update set
     bet = u.bet + excluded.bet, prize = u.prize + excluded.prize, tie_refund = u.tie_refund + excluded.tie_refund,
     rebate = u.rebate + excluded.rebate, activity = u.activity + excluded.activity, recharge = u.recharge + excluded.recharge,
     withdraw = u.withdraw + excluded.withdraw, wallet = u.wallet + excluded.wallet, other = u.other + excluded.other,
