@@ -35,6 +35,8 @@ export interface AgentReportBench {
   transfers: number;
   generateMs: number;
   app: { p50Ms: number; p95Ms: number };
+  /** the same call for this calendar month so far (the "this month" preset) */
+  appThisMonth: { p50Ms: number; p95Ms: number };
   raw: { p50Ms: number; p95Ms: number };
   ratio: number;
 }
@@ -182,6 +184,11 @@ export async function benchAgentReport(): Promise<AgentReportBench> {
       last = await res.json();
     });
     if (last!.code !== 1) throw new Error(`report refused: ${last!.msg}`);
+    const monthUrl = `${address}${encodeEnpath('/v1/report/agentReport/userAgentReport')}?startTime=${endTime.slice(0, 8)}01&endTime=${endTime}`;
+    const appThisMonth = await timed(CALLS, async () => {
+      const res = await fetch(monthUrl, { headers: { cookie: `sid=${token}` } });
+      if (((await res.json()) as { code: number }).code !== 1) throw new Error('report refused');
+    });
     const from = new Date(Date.parse(`${startTime}T00:00:00+08:00`));
     const to = new Date(Date.parse(`${endTime}T00:00:00+08:00`) + 86_400_000);
     let raw: Record<string, number> = {};
@@ -196,7 +203,7 @@ export async function benchAgentReport(): Promise<AgentReportBench> {
       throw new Error(`report and raw scan disagree: ${JSON.stringify(d)} vs ${JSON.stringify(raw)}`);
     }
     const [{ bets }] = await sql<{ bets: number }[]>`select count(*)::int as bets from bets`;
-    return { members: MEMBERS, bets, transfers, generateMs, app: appTimes, raw: rawTimes, ratio: rawTimes.p50Ms / appTimes.p50Ms };
+    return { members: MEMBERS, bets, transfers, generateMs, app: appTimes, appThisMonth, raw: rawTimes, ratio: rawTimes.p50Ms / appTimes.p50Ms };
   } finally {
     await app.close();
     await sql.end({ timeout: 5 });
@@ -211,6 +218,7 @@ export function printAgentReportBench(r: AgentReportBench): void {
   console.log(`\n== Agent report: team of ${r.members} members, ${r.bets} bets over ${DAYS} days ==`);
   console.log(`generated ${r.bets} bets and ${r.transfers} transfers in ${(r.generateMs / 1000).toFixed(1)} s (every transfer through the roll-up trigger)`);
   console.log(`app  userAgentReport for ${DAYS} days   p50 ${r.app.p50Ms.toFixed(1)} ms   p95 ${r.app.p95Ms.toFixed(1)} ms   (${CALLS} calls over HTTP)`);
+  console.log(`app  userAgentReport this month so far   p50 ${r.appThisMonth.p50Ms.toFixed(1)} ms   p95 ${r.appThisMonth.p95Ms.toFixed(1)} ms`);
   console.log(`raw  scan of the team's bets + transfers   p50 ${r.raw.p50Ms.toFixed(1)} ms   p95 ${r.raw.p95Ms.toFixed(1)} ms`);
   const verdict = r.app.p95Ms < AIM_MS ? `under ${AIM_MS} ms` : `OVER ${AIM_MS} ms`;
   console.log(`ratio raw / report ${r.ratio.toFixed(1)}x   report p95 ${verdict}`);
