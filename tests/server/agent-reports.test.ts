@@ -152,19 +152,21 @@ describe('user reports and the site report', () => {
     }
   });
 
-  it('userProfitRank ranks today\'s profit with masked names and the caller\'s place', async () => {
+  it('userProfitRank ranks today\'s and this month\'s profit with masked names and the caller\'s place', async () => {
     const users = await sql<{ id: number; user_name: string }[]>`select id, user_name from users`;
-    const profits: { id: number; name: string; fen: number }[] = [];
-    for (const u of users) {
-      const own = new Set([u.id]);
-      if (!journal.some((j) => own.has(j.user_id) && j.created_at.getTime() >= Date.parse(`${dayOf(0)}T00:00:00+08:00`))) continue;
-      profits.push({ id: u.id, name: u.user_name, fen: (await expectedFigures(sql, journal, own, dayOf(0), dayOf(0))).profitFen });
+    for (const [dateType, start] of [[1, dayOf(0)], [3, `${dayOf(0).slice(0, 8)}01`]] as const) {
+      const fromMs = Date.parse(`${start}T00:00:00+08:00`);
+      const profits: { id: number; name: string; fen: number }[] = [];
+      for (const u of users) {
+        if (!journal.some((j) => j.user_id === u.id && j.created_at.getTime() >= fromMs)) continue;
+        profits.push({ id: u.id, name: u.user_name, fen: (await expectedFigures(sql, journal, new Set([u.id]), start, dayOf(0))).profitFen });
+      }
+      profits.sort((x, y) => y.fen - x.fen || x.id - y.id);
+      const res = await member.get('/v1/report/userReport/userProfitRank', { dateType });
+      expect(res.data.list).toEqual(profits.slice(0, 20).map((p, i) => ({ rank: i + 1, userName: maskName(p.name), profit: (p.fen / 100).toFixed(2) })));
+      const mine = profits.findIndex((p) => p.id === member.userId);
+      expect(res.data.mine.rank).toBe(mine < 0 ? null : mine + 1);
     }
-    profits.sort((x, y) => y.fen - x.fen || x.id - y.id);
-    const res = await member.get('/v1/report/userReport/userProfitRank', { dateType: 1 });
-    expect(res.data.list).toEqual(profits.slice(0, 20).map((p, i) => ({ rank: i + 1, userName: maskName(p.name), profit: (p.fen / 100).toFixed(2) })));
-    const mine = profits.findIndex((p) => p.id === member.userId);
-    expect(res.data.mine.rank).toBe(mine < 0 ? null : mine + 1);
   });
 
   it('the operator\'s site report totals every user, and lists each top-level team', async () => {

@@ -72,7 +72,7 @@ export function rangePieces(startDate: string, endDate: string): RangePiece[] {
 }
 
 /** (user_id, sgn, columns) rows of the range's pieces, of the rows matching `where` (on d). */
-function rangeRows(sql: Sql, where: Fragment, r: DayRange) {
+export function rangeRows(sql: Sql, where: Fragment, r: DayRange) {
   const parts = rangePieces(r.startDate, r.endDate).map((p) => ('month' in p
     ? sql`select d.user_id, 1 as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_monthly d where d.month = ${p.month}::date and ${where}`
     : sql`select d.user_id, ${p.sgn}::int as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_daily d

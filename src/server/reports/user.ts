@@ -7,7 +7,7 @@ import { formatFen, maskName } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
 import { beijingToday, type DayRange } from '../records/dates.ts';
 import { reportRange } from './range.ts';
-import { figuresByHead } from './rollups.ts';
+import { figuresByHead, rangeRows } from './rollups.ts';
 import { dailyFigures } from './team.ts';
 
 export const RANK_SIZE = 20;
@@ -30,20 +30,19 @@ export function rankRange(dateType: 1 | 2 | 3, nowMs = Date.now()): DayRange {
   return reportRange(beijingToday(nowMs, weekday), today, nowMs);
 }
 
-const PROFIT_SQL = PROFIT_CATEGORIES.map((c) => `d.${c}`).join(' + ');
+const PROFIT_SQL = PROFIT_CATEGORIES.map((c) => `p.sgn * p.${c}`).join(' + ');
 
 /** The top RANK_SIZE players by profit over the range (names masked), and the caller's place. */
 export async function userProfitRank(sql: Sql, userId: number, r: DayRange) {
+  // each player with a transfer in the range, and their profit (the month and day roll-ups, rollups.ts)
+  const profits = sql`
+    select p.user_id, sum(${sql.unsafe(PROFIT_SQL)})::bigint as profit from (${rangeRows(sql, sql`true`, r)}) p
+    group by p.user_id having sum(p.sgn * p.tx_count) > 0`;
   const rows = await sql<{ user_id: number; user_name: string; profit: number }[]>`
-    select d.user_id, u.user_name, sum(${sql.unsafe(PROFIT_SQL)})::bigint as profit
-    from user_daily d join users u on u.id = d.user_id
-    where d.day >= ${r.startDate}::date and d.day <= ${r.endDate}::date and d.tx_count > 0
-    group by d.user_id, u.user_name order by profit desc, d.user_id limit ${RANK_SIZE}`;
+    select x.user_id, u.user_name, x.profit from (${profits}) x join users u on u.id = x.user_id
+    order by x.profit desc, x.user_id limit ${RANK_SIZE}`;
   const [mine] = await sql<{ profit: number | null; ahead: number }[]>`
-    with p as (
-      select d.user_id, sum(${sql.unsafe(PROFIT_SQL)})::bigint as profit from user_daily d
-      where d.day >= ${r.startDate}::date and d.day <= ${r.endDate}::date and d.tx_count > 0 group by d.user_id
-    )
+    with p as (${profits})
     select (select profit from p where user_id = ${userId}) as profit,
            (select count(*) from p, (select profit as mp from p where user_id = ${userId}) me
             where p.profit > me.mp or (p.profit = me.mp and p.user_id < ${userId}))::int as ahead`;
