@@ -3,6 +3,7 @@
  * default today, at most REPORT_MAX_DAYS days. The today / yesterday / this month / last month
  * presets are the client's; the server takes the two dates.
  */
+import { BEIJING_OFFSET_MS } from '../../domain/time.ts';
 import { AppError } from '../http/envelope.ts';
 import { beijingToday, dayStartMs, type DayRange } from '../records/dates.ts';
 
@@ -24,6 +25,6 @@ export function reportRange(startTime: string | undefined, endTime: string | und
 /** Every Beijing date of the range, in order. */
 export function daysOf(r: DayRange): string[] {
   const out: string[] = [];
-  for (let ms = r.from.getTime(); ms < r.to.getTime(); ms += DAY_MS) out.push(new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10));
+  for (let ms = r.from.getTime(); ms < r.to.getTime(); ms += DAY_MS) out.push(new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10));
   return out;
 }
