@@ -81,16 +81,18 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
   const ids: number[] = [];
   const funded: number[] = [];
   for (const u of users) {
-    if (rng.next() < 0.2) continue; // never active
+    if (u !== users[0] && rng.next() < 0.2) continue; // never active
     funded.push(u);
     await fund(sql, u, rng.int(50_000, 200_000)); // 人工存入 (recharge category)
     if (rng.next() < 0.7) ids.push(await move(sql, u, 'house', 'player', rng.int(1_000, 90_000), 101)); // channel recharge
-    if (rng.next() < 0.3) ids.push(await move(sql, u, 'house', 'player', rng.int(100, 5_000), 209)); // 活动奖励
+    if (u === users[0] || rng.next() < 0.3) ids.push(await move(sql, u, 'house', 'player', rng.int(100, 5_000), 209)); // 活动奖励
     if (rng.next() < 0.3) ids.push(await move(sql, u, 'house', 'player', rng.int(100, 5_000), 214)); // 首充赠送
-    if (rng.next() < 0.3) {
+    // a withdrawal held, then paid (305 to the house) or rejected (412 back); the first user always has a paid one
+    if (u === users[0] || rng.next() < 0.3) {
       const fen = rng.int(1_000, 20_000);
+      const paid = u === users[0] || rng.next() < 0.7;
       ids.push(await move(sql, u, 'player', 'withdraw_hold', fen, 305));
-      ids.push(await move(sql, u, 'withdraw_hold', rng.next() < 0.7 ? 'house' : 'player', fen, rng.next() < 0.7 ? 305 : 412));
+      ids.push(await move(sql, u, 'withdraw_hold', paid ? 'house' : 'player', fen, paid ? 305 : 412));
     }
     if (rng.next() < 0.3) {
       ids.push(await move(sql, u, 'player', 'virtual_wallet', rng.int(1_000, 10_000), 611));
