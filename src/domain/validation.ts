@@ -4,6 +4,7 @@
  * fields with the same patterns and answers with the same Chinese messages.
  */
 import { chatFieldLabels } from './chat/labels.ts';
+import { reportFieldLabels } from './agent/reportLabels.ts';
 
 export const patterns = {
   imageCode: /^[A-Za-z0-9]{4}$/,
@@ -153,6 +154,7 @@ export const fieldLabels: Record<string, string> = {
   ...chatFieldLabels,
   // letters (docs/content.md)
   messageType: '消息类型', all: '全部已读', audience: '收件范围', grade: '会员等级',
+  ...reportFieldLabels,
 };
 
 export const messages = {

@@ -43,6 +43,7 @@ import letterRoutes from './letters/routes.ts';
 import agentRoutes from './agent/routes.ts';
 import agentAdminRoutes from './agent/adminRoutes.ts';
 import gradeAdminRoutes from './grades/adminRoutes.ts';
+import reportRoutes from './reports/routes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(agentRoutes);
   await app.register(agentAdminRoutes);
   await app.register(gradeAdminRoutes);
+  await app.register(reportRoutes);
   await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);

@@ -7,7 +7,8 @@
  * page's ready time on a throttled phone profile, cold and warm (gamePage.ts); (6) chat fan-out to 2,000
  * sockets of one room against a bare `ws` broadcast, and memory per idle socket (chat.ts); (7) red envelope
  * opens per second and p99 for one hot envelope under 1,000 concurrent openers, against the bet-shaped
- * raw SQL transaction of the same run (redEnvelope.ts).
+ * raw SQL transaction of the same run (redEnvelope.ts); (8) an agent's month report over a team of 10,000 with
+ * 1,000,000 bets against the raw scan of the same data (agentReport.ts).
  * Benchmarks are not tests: they print figures, they do not pass or fail.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +25,7 @@ import { benchWallet, printWalletBench } from './wallet.ts';
 import { benchChat, printChatBench } from './chat.ts';
 import { benchRedEnvelope, printRedEnvelopeBench } from './redEnvelope.ts';
 import { AIM_MS, benchSettle, nodeCpuMs, pgCpuMs } from './settle.ts';
+import { benchAgentReport, printAgentReportBench } from './agentReport.ts';
 import { benchGamePage, printGamePageBench } from './gamePage.ts';
 
 const BUDGET_KB = 150;
@@ -134,3 +136,4 @@ printRedEnvelopeBench(await benchRedEnvelope());
   const r = await benchSettle();
   console.log(`bets ${r.bets}   ${r.ms.toFixed(0)} ms   ${Math.round(r.bets / (r.ms / 1000))} bets/s   (aim < ${AIM_MS} ms; node CPU ${nodeCpuMs.toFixed(0)} ms, PostgreSQL CPU ${pgCpuMs ?? '?'} ms)`);
 }
+printAgentReportBench(await benchAgentReport());
