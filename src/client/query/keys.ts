@@ -74,6 +74,8 @@ export const keys = {
   /** activity red envelopes: the /redEnvelope list (with my claims) and the toolbar count */
   activityEnvelopes: (what?: 'list' | 'count') => under(['activity', 'redEnvelopes'], what),
 
+  /** the agent's team reports and records, and the player's profit rank (features/agentReport) */
+  agentReports: (...parts: unknown[]) => ['agentReports', ...parts] as const,
   /** operator screens: never shared with a player's, all under 'admin' */
   admin: (...parts: unknown[]) => ['admin', ...parts] as const,
 };
