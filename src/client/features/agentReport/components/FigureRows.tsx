@@ -31,7 +31,7 @@ export function FigureRows({ label, rows }: { label: string; rows: FigureRow[] }
               {main.map(([k, v, tone]) => (
                 <div key={k} className="min-w-0">
                   <dt className="text-xs text-gray-600">{k}</dt>
-                  <dd className={`truncate text-sm font-semibold ${tone}`}>{v}</dd>
+                  <dd className={`break-all text-sm font-semibold ${tone}`}>{v}</dd>
                 </div>
               ))}
             </dl>
