@@ -60,7 +60,7 @@ describe('custom range rule', () => {
     expect(REPORT_MAX_DAYS).toBe(92);
     expect(rangeError({ startDate: '2026-08-25', endDate: '2026-11-24' }, now)).toBeNull();
     expect(rangeDays({ startDate: '2026-08-25', endDate: '2026-11-24' })).toBe(92);
-    expect(rangeError({ startDate: '2026-08-24', endDate: '2026-11-24' }, now)).toBe('查询范围最多92天');
+    expect(rangeError({ startDate: '2026-08-24', endDate: '2026-11-24' }, now)).toBe('查询范围不能超过92天');
   });
   it('refuses a reversed range, a future end, impossible and missing dates', () => {
     expect(rangeError({ startDate: '2026-11-20', endDate: '2026-11-19' }, now)).toBe('开始日期不能晚于结束日期');
@@ -110,7 +110,7 @@ describe('the filter on /agentReport', () => {
     fireEvent.change(screen.getByLabelText('开始日期'), { target: { value: beijingDate(Date.now(), 100) } });
     fireEvent.change(screen.getByLabelText('结束日期'), { target: { value: today } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('查询范围最多92天');
+    expect((await screen.findByRole('alert')).textContent).toBe('查询范围不能超过92天');
     expect(screen.getByLabelText('开始日期').getAttribute('aria-invalid')).toBe('true');
     expect(callsTo(TEAM).length).toBe(before);
 

@@ -65,6 +65,6 @@ export function rangeError(r: DateRange, nowMs: number): string | null {
   if (a === null || b === null) return '请选择开始日期和结束日期';
   if (a > b) return '开始日期不能晚于结束日期';
   if (b > (dayNumber(beijingDate(nowMs)) as number)) return '结束日期不能晚于今天';
-  if (b - a + 1 > REPORT_MAX_DAYS) return `查询范围最多${REPORT_MAX_DAYS}天`;
+  if (b - a + 1 > REPORT_MAX_DAYS) return `查询范围不能超过${REPORT_MAX_DAYS}天`;
   return null;
 }
