@@ -38,19 +38,8 @@ export type TeamBetRow = BetRow & { userName: string };
 /** A team bill: the bill row of the player's own record plus whose it is. */
 export type TeamBillRow = BillRow & { userName: string };
 
-/** A card-game round of the team (no card games on the site yet: the shape the game calls will give). */
-export interface ChessRow {
-  id: number | string;
-  userName: string;
-  gameName?: string;
-  roomName?: string;
-  roundNo?: string;
-  betAmount?: string;
-  validBetAmount?: string;
-  winAmount?: string;
-  profit?: string;
-  createTime?: number;
-}
+/** A card-game movement of the team (stake or payout): a bill row of the ledger's card-game codes. */
+export type ChessRow = TeamBillRow;
 
 export type ChessKind = 'Battle' | 'Banker' | 'Multi' | 'Fish';
 
