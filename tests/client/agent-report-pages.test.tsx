@@ -44,7 +44,7 @@ describe('/lowerReport', () => {
     expect(callsTo(CHILD).at(-1)!.query.get('userId')).toBe('20');
     const crumbs = screen.getByRole('navigation', { name: '层级' });
     expect(within(crumbs).getByText('agentb').getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('list', { name: '本级' }).textContent).toContain('agentb（本人）');
+    expect(screen.getByRole('list', { name: '本级' }).textContent).toContain('agentb（团队合计）');
 
     fireEvent.click(within(crumbs).getByRole('button', { name: 'player01（我）' }));
     await waitFor(() => expect(screen.getByRole('list', { name: '下级列表' }).textContent).toContain('agentb'));

@@ -27,6 +27,7 @@ export interface TeamReport extends Figures { startDate: string; endDate: string
 export interface DayFigures extends Figures { date: string }
 export interface PathStep { userId: number; userName: string }
 export interface MemberFigures extends Figures { userId: number; userName: string; isAgent: 0 | 1; childCount: number }
+/** `self`: the figures of the whole team of the level shown (userId and all below it). */
 export interface ChildReport { self: Figures & PathStep; list: MemberFigures[]; total: number; path: PathStep[] }
 export interface TeamBalance { teamBalance: string; memberCount: number; onlineCount: number }
 export interface UserProfit extends Figures { list: DayFigures[] }

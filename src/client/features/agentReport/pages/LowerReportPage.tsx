@@ -56,7 +56,7 @@ export default function LowerReportPage() {
           </div>
           : shown && <Breadcrumb path={shown.path} meId={meId} onOpen={(id) => setParentId(id === meId ? undefined : id)} />}
         {shown && !userName && (
-          <FigureRows label="本级" rows={[{ key: shown.self.userId, title: `${shown.self.userName}（本人）`, figures: shown.self }]} />
+          <FigureRows label="本级" rows={[{ key: shown.self.userId, title: `${shown.self.userName}（团队合计）`, figures: shown.self }]} />
         )}
         <PagedView list={members} empty={userName ? '没有找到该用户' : '暂无下级'}>
           {(items) => (
