@@ -4,6 +4,7 @@
  * fields with the same patterns and answers with the same Chinese messages.
  */
 import { chatFieldLabels } from './chat/labels.ts';
+import { reportFieldLabels } from './agent/reportLabels.ts';
 
 export const patterns = {
   imageCode: /^[A-Za-z0-9]{4}$/,
@@ -147,6 +148,7 @@ export const fieldLabels: Record<string, string> = {
   resetToken: '重置凭证',
   // chat (spec 001)
   ...chatFieldLabels,
+  ...reportFieldLabels,
 };
 
 export const messages = {

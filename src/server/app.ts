@@ -38,6 +38,8 @@ import chatRoutes from './chat/plugin.ts';
 import planRoutes from './plans/routes.ts';
 import pushPlugin from './push/plugin.ts';
 import activityRoutes from './activity/routes.ts';
+import reportRoutes from './reports/routes.ts';
+import agentRoutes from './agent/routes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
@@ -125,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes);
   await app.register(planRoutes);
   await app.register(activityRoutes);
+  await app.register(reportRoutes);
+  await app.register(agentRoutes);
   await app.register(healthRoutes);
 
   registerPwa(app, deps.config.distDir);

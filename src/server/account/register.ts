@@ -13,6 +13,9 @@ import { consumeImageCode } from './imageCode.ts';
 import { Email, ImageCode, ImageKey, LIMITS, Phone, UserName } from './schemas.ts';
 import { loadUserInfo } from './userInfo.ts';
 import { insertUser } from './users.ts';
+import { INVITE_CODE_PATTERN } from '../../domain/agent/inviteCodes.ts';
+import { redeemInviteCode } from '../agent/inviteCodes.ts';
+import { setPoints } from '../agent/points.ts';
 
 const RegisterForm = Form({
   userName: UserName,
@@ -20,7 +23,7 @@ const RegisterForm = Form({
   confirmPassword: CredentialHash,
   imageKey: Type.Optional(ImageKey),
   imageCode: Type.Optional(ImageCode),
-  inviteCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{4,16}$' })),
+  inviteCode: Type.Optional(Type.String({ pattern: INVITE_CODE_PATTERN.source })),
   phone: Type.Optional(Phone),
   email: Type.Optional(Email),
   qq: Type.Optional(Pattern('qq', { maxLength: 20 })),
@@ -57,16 +60,21 @@ export default async function registerRoutes(app: FastifyInstance) {
       if ((body.imageKey || body.imageCode) && !(await consumeImageCode(sql, body.imageKey, body.imageCode))) {
         refuse('验证码错误或已过期');
       }
+      // With an invite code: under its owner, with its points and agent flag, one use counted (agent/inviteCodes.ts).
       const userId = await sql.begin(async (tx) => {
-        const id = await insertUser(tx, { userName: body.userName, passwordHash: body.password, registerIp: req.ip });
-        if (id === null) return null;
+        const invite = body.inviteCode ? await redeemInviteCode(tx, body.inviteCode) : null;
+        const id = await insertUser(tx, {
+          userName: body.userName, passwordHash: body.password, registerIp: req.ip,
+          parentId: invite?.parentId ?? null, isAgent: invite?.isAgent ?? false,
+        });
+        if (id === null) refuse('该用户名已被注册');
+        if (invite) await setPoints(tx, id, invite.points);
         await tx`
           update users set phone = ${body.phone ?? null}, email = ${body.email ?? null}, qq = ${body.qq ?? null},
                  real_name = ${body.realName ?? null}, register_invite_code = ${body.inviteCode ?? null}
           where id = ${id}`;
         return id;
       });
-      if (userId === null) refuse('该用户名已被注册');
       await sql`update users set last_login_at = now(), last_login_ip = ${req.ip} where id = ${userId}`;
       await createSession(sql, req, reply, userId);
       return ok({ user: await loadUserInfo(sql, userId) }, '注册成功');

@@ -5,7 +5,7 @@ import { CAP_NOTE } from '../../domain/lottery/caps.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import {
-  BET_COLUMNS, betRow, betWhere, CHASE_COLUMNS, CHASE_STATUSES, chaseRow, type BetDbRow, type ChaseDbRow, type RecordFilter,
+  BET_COLUMNS, betRow, betWhere, type BetOwner, CHASE_COLUMNS, CHASE_STATUSES, chaseRow, type BetDbRow, type ChaseDbRow, type RecordFilter,
 } from './rows.ts';
 
 const SETTLED = ['WON', 'LOST', 'TIE_REFUND'];
@@ -26,14 +26,20 @@ const BET_FROM = (sql: Sql) => sql`
   from bets b join lotteries l on l.code = b.lottery_code
   join lottery_issues li on li.lottery_code = b.lottery_code and li.issue = b.issue`;
 
-export async function listBets(sql: Sql, userId: number, f: RecordFilter & Paging) {
-  const where = betWhere(sql, userId, f);
+/** One page of bets (newest first) and the total, of one user or of a set of users (BetOwner). */
+export async function listBetRows(sql: Sql, owner: BetOwner, f: RecordFilter & Paging) {
+  const where = betWhere(sql, owner, f);
   const { limit, offset } = limits(f);
   const rows = await sql<BetDbRow[]>`
     select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where ${where}
     order by b.created_at desc, b.id desc limit ${limit} offset ${offset}`;
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from bets b where ${betWhere(sql, userId, f)}`;
-  return { list: rows.map(betRow), total: n };
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from bets b where ${betWhere(sql, owner, f)}`;
+  return { rows, total: n };
+}
+
+export async function listBets(sql: Sql, userId: number, f: RecordFilter & Paging) {
+  const { rows, total } = await listBetRows(sql, userId, f);
+  return { list: rows.map(betRow), total };
 }
 
 /** Prize of one winning line of each tier for this ticket (unit and multiple), or the odds. */
@@ -75,13 +81,13 @@ export async function betDetail(sql: Sql, userId: number, betId: number) {
  * Totals of the filtered records. Refunded bets (cancelled, stopped) are left out; the profit is
  * over settled bets only: what came back plus rebates minus their stake.
  */
-export async function betSummary(sql: Sql, userId: number, f: RecordFilter) {
+export async function betSummary(sql: Sql, owner: BetOwner, f: RecordFilter) {
   const [s] = await sql<{ n: number; bet: number; win: number; rebate: number; profit: number }[]>`
     select count(*)::int as n, coalesce(sum(b.amount), 0)::bigint as bet,
            coalesce(sum(b.payout) filter (where b.status = any(${SETTLED})), 0)::bigint as win,
            coalesce(sum(b.rebate), 0)::bigint as rebate,
            coalesce(sum(b.payout + b.rebate - b.amount) filter (where b.status = any(${SETTLED})), 0)::bigint as profit
-    from bets b where ${betWhere(sql, userId, f)} and not (b.status = any(${REFUNDED}))`;
+    from bets b where ${betWhere(sql, owner, f)} and not (b.status = any(${REFUNDED}))`;
   return {
     betCount: s!.n,
     betAmount: formatFen(s!.bet),

@@ -6,6 +6,7 @@ import { formatFen, yuanNumber } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import { getPlay, permilleToRebatePoint, type BetUnit, type LotteryFamily } from '../../domain/lottery/index.ts';
 import type { CapKind } from '../../domain/lottery/caps.ts';
+import type postgres from 'postgres';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { UNIT_WIRE } from './tickets.ts';
@@ -34,13 +35,14 @@ export const CHASE_STATUS_TEXT: Readonly<Record<ChaseStatus, string>> = {
 
 /** Columns every bet query selects (with lotteries l and lottery_issues li joined). */
 export const BET_COLUMNS = `
-  b.id, b.order_no, b.lottery_code, l.name as lottery_name, l.family, b.issue, b.play_code, b.betting_number,
+  b.id, b.user_id, b.order_no, b.lottery_code, l.name as lottery_name, l.family, b.issue, b.play_code, b.betting_number,
   b.betting_count, b.amount, b.rebate_permille, b.unit, b.multiple, b.status, b.payout, b.refund, b.rebate,
   b.created_at, b.chase_id, b.win_detail, b.odds, b.bet_group, b.uncapped_prize, b.cap_kind,
   case when li.status in ('drawn', 'settled') then li.result end as open_number, li.seed_hash`;
 
 export interface BetDbRow {
   id: number;
+  user_id: number;
   order_no: string;
   lottery_code: string;
   lottery_name: string;
@@ -132,11 +134,16 @@ export function beijingDayStart(text: string): Date {
 }
 
 /** The WHERE fragment of a player's bet records (b = bets). */
-export function betWhere(sql: Sql, userId: number, f: RecordFilter) {
+/**
+ * Whose bets: one user's id, or a condition on `b.user_id` (an agent's team, reports/records.ts).
+ */
+export type BetOwner = number | postgres.PendingQuery<postgres.Row[]>;
+
+export function betWhere(sql: Sql, owner: BetOwner, f: RecordFilter) {
   const from = f.startDate ? beijingDayStart(f.startDate) : null;
   const to = f.endDate ? new Date(beijingDayStart(f.endDate).getTime() + DAY_MS) : null;
   if (from && to && from >= to) throw new AppError('开始日期不能晚于结束日期');
-  return sql`b.user_id = ${userId}
+  return sql`${typeof owner === 'number' ? sql`b.user_id = ${owner}` : owner}
     ${f.lotteryCode ? sql`and b.lottery_code = ${f.lotteryCode}` : sql``}
     ${f.status ? sql`and b.status = ${f.status}` : sql``}
     ${f.source ? sql`and b.stake_type = ${STAKE_TYPE[f.source]}` : sql``}

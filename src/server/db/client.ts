@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { syncReportCategories } from '../reports/categories.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type Tx = postgres.TransactionSql<Record<string, never>>;
@@ -52,6 +53,7 @@ export async function migrate(sql: Sql): Promise<string[]> {
       await tx`insert into schema_migrations (name) values (${file})`;
       applied.push(file);
     }
+    await syncReportCategories(tx);
   });
   return applied;
 }

@@ -16,6 +16,7 @@
 import { formatFen } from '../../domain/money.ts';
 import { txTypeName, txTypeNames } from '../../domain/txTypes.ts';
 import type { AccountKind } from '../ledger/ledger.ts';
+import type postgres from 'postgres';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import type { DayRange } from './dates.ts';
@@ -53,6 +54,7 @@ export interface BillFilter {
 
 interface TransferRow {
   id: number;
+  user_id: number;
   type_code: number;
   amount: number;
   debit_account_id: number;
@@ -62,10 +64,16 @@ interface TransferRow {
   created_at: Date;
 }
 
-/** The player's ledger accounts: id → kind. */
-async function ownAccounts(sql: Sql, userId: number): Promise<Map<number, AccountKind>> {
-  const rows = await sql<{ id: number; kind: AccountKind }[]>`select id, kind from ledger_accounts where user_id = ${userId}`;
-  return new Map(rows.map((r) => [r.id, r.kind]));
+/** Whose bills: one user's id, or a condition on `t.user_id` (an agent's team, reports/records.ts). */
+export type BillOwner = number | postgres.PendingQuery<postgres.Row[]>;
+
+/** The ledger accounts of each of these users: user → (account id → kind). */
+async function ownAccounts(sql: Sql, userIds: number[]): Promise<Map<number, Map<number, AccountKind>>> {
+  const rows = await sql<{ id: number; kind: AccountKind; user_id: number }[]>`
+    select id, kind, user_id from ledger_accounts where user_id = any(${userIds}::bigint[])`;
+  const byUser = new Map<number, Map<number, AccountKind>>(userIds.map((u) => [u, new Map()]));
+  for (const r of rows) byUser.get(r.user_id)?.set(r.id, r.kind);
+  return byUser;
 }
 
 /** Signed amount (fen) and the account it refers to, as the module header explains. */
@@ -79,16 +87,24 @@ export function signOf(t: Pick<TransferRow, 'amount' | 'debit_account_id' | 'cre
     : { signedFen: -t.amount, account: ACCOUNT_WIRE[debit!] ?? debit! };
 }
 
-export async function listBills(sql: Sql, userId: number, f: BillFilter) {
-  const own = await ownAccounts(sql, userId);
-  const mainId = [...own].find(([, kind]) => kind === 'player')?.[0] ?? 0;
+/**
+ * One page of bills with the range's summary. With a team owner each row's sign and main wallet
+ * are its own player's, and `userId` says whose it is.
+ */
+export async function billRows(sql: Sql, owner: BillOwner, f: BillFilter) {
+  const single = typeof owner === 'number';
   // Every query stays on the index transfers (user_id, created_at desc).
-  const where = sql`t.user_id = ${userId} and t.created_at >= ${f.range.from} and t.created_at < ${f.range.to}
+  const where = sql`${single ? sql`t.user_id = ${owner}` : owner}
+    and t.created_at >= ${f.range.from} and t.created_at < ${f.range.to}
     ${f.typeCodes ? sql`and t.type_code = any(${sql.array(f.typeCodes.map(String))}::integer[])` : sql``}`;
   const rows = await sql<TransferRow[]>`
-    select t.id, t.type_code, t.amount, t.debit_account_id, t.credit_account_id, t.balance_after, t.remark, t.created_at
+    select t.id, t.user_id, t.type_code, t.amount, t.debit_account_id, t.credit_account_id, t.balance_after, t.remark, t.created_at
     from transfers t where ${where}
     order by t.created_at desc, t.id desc limit ${f.limit} offset ${f.offset}`;
+  const own = await ownAccounts(sql, single ? [owner] : [...new Set(rows.map((r) => r.user_id))]);
+  const mainId = single
+    ? sql`${[...(own.get(owner) ?? [])].find(([, kind]) => kind === 'player')?.[0] ?? 0}::bigint`
+    : sql`(select p.id from ledger_accounts p where p.kind = 'player' and coalesce(p.user_id, 0) = t.user_id)`;
   const [s] = await sql<{ n: number; income: number; expense: number }[]>`
     select count(*)::int as n,
            coalesce(sum(t.amount) filter (where t.credit_account_id = ${mainId}), 0)::bigint as income,
@@ -96,16 +112,19 @@ export async function listBills(sql: Sql, userId: number, f: BillFilter) {
     from transfers t where ${where}`;
   return {
     list: rows.map((r) => {
-      const { signedFen, account } = signOf(r, own);
+      const { signedFen, account } = signOf(r, own.get(r.user_id) ?? new Map());
       return {
-        id: r.id,
-        typeCode: r.type_code,
-        typeName: txTypeName(r.type_code),
-        amount: formatFen(signedFen),
-        account,
-        balanceAfter: r.balance_after === null ? null : formatFen(r.balance_after),
-        remark: r.remark ?? '',
-        createdAt: r.created_at.getTime(),
+        userId: r.user_id,
+        bill: {
+          id: r.id,
+          typeCode: r.type_code,
+          typeName: txTypeName(r.type_code),
+          amount: formatFen(signedFen),
+          account,
+          balanceAfter: r.balance_after === null ? null : formatFen(r.balance_after),
+          remark: r.remark ?? '',
+          createdAt: r.created_at.getTime(),
+        },
       };
     }),
     total: s!.n,
@@ -117,4 +136,9 @@ export async function listBills(sql: Sql, userId: number, f: BillFilter) {
       net: formatFen(s!.income - s!.expense),
     },
   };
+}
+
+export async function listBills(sql: Sql, userId: number, f: BillFilter) {
+  const page = await billRows(sql, userId, f);
+  return { ...page, list: page.list.map((r) => r.bill) };
 }

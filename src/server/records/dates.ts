@@ -16,7 +16,7 @@ export function beijingToday(nowMs: number, daysBack = 0): string {
 }
 
 /** 'YYYY-MM-DD' → UTC ms of the Beijing midnight starting it; refuses impossible dates (2026-02-30). */
-function dayStartMs(text: string): number {
+export function dayStartMs(text: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
   if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) throw new AppError('日期格式不正确');

@@ -1,0 +1,112 @@
+/**
+ * The figures of the profit-and-loss and agent reports (docs/agents.md "Reports"), one rule for
+ * every report: /PLstatement, the agent's team reports, the user's own profit and rank, and the
+ * operator's site report.
+ *
+ * Every figure comes from the ledger. Each transfer about a player (transfers.user_id) counts by its
+ * effect on that player's holdings (REPORT_HOLDINGS): + when money came in from outside, − when it
+ * went out, 0 when it moved between two of their own accounts. The net of each type code then falls
+ * into ONE category below (a code not listed is 'other'). The database keeps the same map in
+ * report_type_categories, written from this module at migration time (server/reports/categories.ts),
+ * so the per-user daily roll-ups (user_daily) and the TypeScript readers cannot disagree.
+ *
+ * Figures (yuan on the wire, fen here):
+ * - betAmount = −(bet category): stakes net of the refunds of cancelled bets;
+ * - validBetAmount = betAmount − tie refunds (和局退款): stakes that were really at risk;
+ * - prizeAmount, rebateAmount, activityAmount = those categories (prize includes tie refunds);
+ * - rechargeAmount = recharge category; withdrawAmount = −(withdraw category);
+ * - profit = every category but recharge and withdrawal = prize − bet + rebate + activity + wallet +
+ *   other: the change of the player's holdings that deposits and withdrawals do not explain.
+ */
+import { TxType, txTypeGroup } from '../txTypes.ts';
+
+export type PlCategory = 'recharge' | 'withdraw' | 'bet' | 'prize' | 'rebate' | 'activity' | 'wallet' | 'other';
+export const PL_CATEGORIES: readonly PlCategory[] = ['recharge', 'withdraw', 'bet', 'prize', 'rebate', 'activity', 'wallet', 'other'];
+
+/** The player's accounts whose total the figures follow (ledger_accounts.kind). */
+export const REPORT_HOLDINGS = ['player', 'withdraw_hold', 'virtual_wallet', 'pledge_escrow'] as const;
+
+const T = TxType;
+
+/** Type codes per category; a code not listed counts as 'other'. */
+export const PL_CATEGORY_CODES: Readonly<Record<Exclude<PlCategory, 'other'>, readonly number[]>> = {
+  // channel recharges, 人工存入, and 充值驳回 taking a recharge back
+  recharge: [...txTypeGroup('recharge').codes, T.MANUAL_DEPOSIT, T.RECHARGE_REJECT],
+  // 提现申请/手续费 (when they leave the holdings), 人工提现, and the returns 提现退回/人工提现退回/提现驳回
+  withdraw: [T.WITHDRAW, T.WITHDRAW_FEE, T.MANUAL_WITHDRAW, T.WITHDRAW_RETURN, T.MANUAL_WITHDRAW_RETURN, T.WITHDRAW_REJECT],
+  // stakes, net of the refunds of cancelled bets (撤单/追号撤单/开奖撤销返还)
+  bet: [
+    T.BET, T.CHASE_BET, T.QUICK_BET, T.LONG_DRAGON_BET, T.CARD_GAME_BET,
+    T.BET_CANCEL_REFUND, T.CHASE_CANCEL_REFUND, T.DRAW_CANCEL_REFUND,
+  ],
+  // prizes, tie refunds, game payouts, corrections (派奖冲正) and manual prize changes
+  prize: [
+    T.LOTTERY_WIN, T.TIE_REFUND, T.CARD_GAME_PAYOUT, T.LIVE_CASINO_PAYOUT, T.SPORTS_PAYOUT, T.SLOT_GAME_PAYOUT,
+    T.PRIZE_REVERSAL, T.MANUAL_PRIZE_ADD, T.MANUAL_PRIZE_DEDUCT,
+  ],
+  rebate: [...txTypeGroup('rebate').codes, T.MANUAL_REBATE, T.MANUAL_REBATE_DEDUCT],
+  // rewards the site pays: 活动红包, 活动奖励, 签到, 晋级, 代理分红, 推广, 首充/续充赠送, and their manual codes
+  activity: [
+    T.PROMO_RED_ENVELOPE, T.ACTIVITY_REWARD, T.SIGN_IN_REWARD, T.LEVEL_UP_REWARD, T.AGENT_DIVIDEND,
+    T.REFERRAL_REWARD, T.FIRST_DEPOSIT_BONUS, T.REDEPOSIT_BONUS,
+    T.MANUAL_ACTIVITY_GIFT, T.MANUAL_ACTIVITY_CLAWBACK, T.MANUAL_DIVIDEND, T.MANUAL_DIVIDEND_DEDUCT,
+  ],
+  // interest and pledge profit (transfers in and out of the virtual wallet are internal: 0)
+  wallet: txTypeGroup('wallet').codes,
+};
+
+/** Refunds of tied bets: counted as prize, and taken off the valid bets. */
+export const TIE_REFUND_CODES: readonly number[] = [T.TIE_REFUND];
+
+/** The stakes themselves (a bet placed): their count is the member's bet count. */
+export const STAKE_CODES: readonly number[] = [T.BET, T.CHASE_BET, T.QUICK_BET, T.LONG_DRAGON_BET, T.CARD_GAME_BET];
+
+/**
+ * A member is online with a live session seen in the last 5 minutes. The agent-server helper keeps
+ * the same window as ONLINE_WINDOW_SEC in domain/agent/inviteCodes.ts: merge to that one.
+ */
+export const TEAM_ONLINE_WINDOW_SEC = 300;
+
+/** Card-game ledger codes: the team's card-game records (/agentChessRecord). */
+export const CARD_GAME_CODES: readonly number[] = [T.CARD_GAME_BET, T.CARD_GAME_PAYOUT];
+
+const CATEGORY_OF = new Map<number, PlCategory>(
+  Object.entries(PL_CATEGORY_CODES).flatMap(([cat, codes]) => codes.map((c) => [c, cat as PlCategory] as const)),
+);
+
+export function categoryOf(typeCode: number): PlCategory {
+  return CATEGORY_OF.get(typeCode) ?? 'other';
+}
+
+/** One row of report_type_categories per listed code. */
+export function reportTypeRows(): { typeCode: number; category: PlCategory; tieRefund: boolean; stake: boolean }[] {
+  return [...CATEGORY_OF].sort(([a], [b]) => a - b).map(([typeCode, category]) => ({
+    typeCode, category, tieRefund: TIE_REFUND_CODES.includes(typeCode), stake: STAKE_CODES.includes(typeCode),
+  }));
+}
+
+/** Sums (fen) by category, each signed as its effect on the holdings, plus the tie refunds. */
+export type CategorySums = Record<PlCategory, number> & { tieRefund: number };
+
+export function emptySums(): CategorySums {
+  return { recharge: 0, withdraw: 0, bet: 0, prize: 0, rebate: 0, activity: 0, wallet: 0, other: 0, tieRefund: 0 };
+}
+
+/** The categories whose sum is the profit (all but recharge and withdrawal). */
+export const PROFIT_CATEGORIES: readonly PlCategory[] = ['prize', 'bet', 'rebate', 'activity', 'wallet', 'other'];
+
+/** The money figures in fen, each positive in its own sense (see the module header). */
+export function moneyFigures(s: CategorySums) {
+  return {
+    betFen: -s.bet,
+    validBetFen: -s.bet - s.tieRefund,
+    prizeFen: s.prize,
+    rebateFen: s.rebate,
+    activityFen: s.activity,
+    rechargeFen: s.recharge,
+    withdrawFen: -s.withdraw,
+    walletFen: s.wallet,
+    otherFen: s.other,
+    profitFen: PROFIT_CATEGORIES.reduce((sum, c) => sum + s[c], 0),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Date ranges of the reports: startTime and endTime are Beijing dates 'YYYY-MM-DD', inclusive,
+ * default today, at most REPORT_MAX_DAYS days. The today / yesterday / this month / last month
+ * presets are the client's; the server takes the two dates.
+ */
+import { AppError } from '../http/envelope.ts';
+import { beijingToday, dayStartMs, type DayRange } from '../records/dates.ts';
+
+export const REPORT_MAX_DAYS = 92;
+const DAY_MS = 86_400_000;
+
+export function reportRange(startTime: string | undefined, endTime: string | undefined, nowMs = Date.now()): DayRange {
+  const today = beijingToday(nowMs);
+  const end = endTime ?? (startTime && startTime > today ? startTime : today);
+  const start = startTime ?? end;
+  const fromMs = dayStartMs(start);
+  const toMs = dayStartMs(end) + DAY_MS;
+  if (fromMs >= toMs) throw new AppError('开始日期不能晚于结束日期');
+  if (end > beijingToday(nowMs, -1)) throw new AppError('结束日期不能晚于今天');
+  if (toMs - fromMs > REPORT_MAX_DAYS * DAY_MS) throw new AppError(`查询范围不能超过${REPORT_MAX_DAYS}天`);
+  return { startDate: start, endDate: end, from: new Date(fromMs), to: new Date(toMs) };
+}
+
+/** Every Beijing date of the range, in order. */
+export function daysOf(r: DayRange): string[] {
+  const out: string[] = [];
+  for (let ms = r.from.getTime(); ms < r.to.getTime(); ms += DAY_MS) out.push(new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10));
+  return out;
+}
