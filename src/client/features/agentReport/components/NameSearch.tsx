@@ -7,7 +7,7 @@ export function NameSearch({ value, onSearch, label = '用户名' }: { value: st
   const id = useId();
   const submit = (e: FormEvent) => { e.preventDefault(); onSearch(typed.trim()); };
   return (
-    <form aria-label="按用户名搜索" onSubmit={submit} className="flex items-end gap-2">
+    <form aria-label="搜索团队成员" onSubmit={submit} className="flex items-end gap-2">
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">{label}</label>
         <input id={id} type="search" name="userName" value={typed} maxLength={20} autoComplete="off" placeholder="团队成员用户名"
