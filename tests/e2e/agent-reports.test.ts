@@ -2,8 +2,9 @@
  * The agent's team pages in real Chromium against the real server: a member of an agent's team (the
  * relation made in SQL: users.is_agent, users.parent_id) bets through the API; the agent sees that
  * bet under the member's name in /agentBetRecord, the stake in today's team figures and day row of
- * /agentReport and in the member's row of /lowerReport. A player who is not an agent is sent away
- * from the agent pages by the route guard.
+ * /agentReport, in the member's row of /lowerReport and as a team bill in /agentBillRecord;
+ * /agentChessRecord shows its empty state; the member finds its own profit and place in the
+ * 盈亏排行 of /PLstatement. A player who is not an agent is sent away from the agent pages.
  */
 import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
@@ -72,6 +73,26 @@ describe('agent team reports', () => {
     await page.waitForURL((u) => u.pathname === '/lowerReport');
     const memberRow = page.getByRole('list', { name: '下级列表' }).getByRole('listitem').filter({ hasText: member.userName });
     await expect.poll(() => memberRow.textContent(), { timeout: 15_000 }).toContain('6.00');
+
+    // the member's stake is a team bill; the team has no card-game rounds
+    await page.goto(`${b.baseUrl}/agentBillRecord`);
+    const bill = page.getByRole('list', { name: '团队账变记录' }).getByRole('listitem').filter({ hasText: member.userName }).filter({ hasText: '-6.00' });
+    await expect.poll(() => bill.count(), { timeout: 15_000 }).toBe(1);
+    await page.goto(`${b.baseUrl}/agentChessRecord`);
+    await page.getByText('暂无棋牌记录').waitFor({ timeout: 15_000 });
+    await page.goto(`${b.baseUrl}/agentReport`);
+    await page.getByRole('region', { name: '团队报表' }).waitFor({ timeout: 15_000 });
+    await page.goto(`${b.baseUrl}/agentBetRecord`);
+    await page.getByRole('list', { name: '团队投注记录' }).waitFor({ timeout: 15_000 });
+
+    // the member's own profit and place on /PLstatement
+    const mb = await fx.browser();
+    await logIn(mb, member.userName, PASSWORD);
+    await mb.page.goto(`${mb.baseUrl}/PLstatement`);
+    const mine = mb.page.getByRole('region', { name: '我的盈亏' });
+    await expect.poll(() => mine.textContent(), { timeout: 15_000 }).toContain('投注金额6.00');
+    // (the issue may be drawn by now, so the profit is not fixed; the member has a place in today's rank)
+    await expect.poll(() => mb.page.getByTestId('my-rank').textContent(), { timeout: 10_000 }).toMatch(/我的排名：第\d+名/);
   }, 120_000);
 
   it('sends a player who is not an agent away from the agent pages', async () => {
