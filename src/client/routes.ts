@@ -7,6 +7,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { cardsRoutes } from './features/cards/routes';
 import { withdrawRoutes } from './features/withdraw/routes';
 import { walletRoutes } from './features/wallet/routes';
+import { agentReportRoutes } from './features/agentReport/routes';
 import { chatRoutes } from './features/chat/routes';
 import { activityRoutes } from './features/activity/routes';
 import { letterRoutes } from './features/letters/routes';
@@ -60,6 +61,7 @@ export const routes: RouteDef[] = [
   ...cardsRoutes,
   ...withdrawRoutes,
   ...walletRoutes,
+  ...agentReportRoutes,
   ...chatRoutes,
   { path: '/embedChat', title: '嵌入聊天', component: lazy(() => import('./features/toolbar/EmbedChatPage')), auth: true, noTabBar: true },
   ...activityRoutes,

@@ -80,6 +80,8 @@ export const keys = {
   letters: (...parts: unknown[]) => ['letters', ...parts] as const,
   /** the agent screens: my points, invite codes, the team list */
   agent: (...parts: unknown[]) => ['agent', ...parts] as const,
+  /** the agent's team reports and records, and the player's profit rank (features/agentReport) */
+  agentReports: (...parts: unknown[]) => ['agentReports', ...parts] as const,
   /** operator screens: never shared with a player's, all under 'admin' */
   admin: (...parts: unknown[]) => ['admin', ...parts] as const,
 };

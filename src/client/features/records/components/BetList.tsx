@@ -17,20 +17,7 @@ export function BetList({ rows, canCancel, onCancel, cancelling, share }: {
       {rows.map((r) => (
         <li key={r.id} className="border-b border-gray-100 last:border-0">
           <Link href={`/betDetail?id=${r.id}`} className="block px-4 py-3 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand">
-            <div className="flex items-center justify-between gap-2">
-              <span className="truncate font-medium text-gray-900">{r.lotteryName}</span>
-              <span className={`shrink-0 text-sm ${statusTone(r.status)}`}>{r.statusText}</span>
-            </div>
-            <div className="mt-1 truncate text-sm text-gray-700">第{r.issue}期 · {r.playName}</div>
-            <div className="mt-1 flex items-center justify-between gap-2 text-sm">
-              <span>投注 <span className="font-medium text-gray-900">{yuan(r.bettingAmount)}</span> 元</span>
-              <span>
-                {typeof r.returnAmount === 'number'
-                  ? <>派奖 <span className={`font-medium ${r.returnAmount > 0 ? 'text-red-700' : 'text-gray-900'}`}>{returnText(r)}</span> 元</>
-                  : <span className="text-gray-600">{returnText(r)}</span>}
-              </span>
-            </div>
-            <div className="mt-1 text-xs text-gray-600">{formatTime(r.createdAt)}</div>
+            <BetRowSummary row={r} />
           </Link>
           {((canCancel?.(r) && onCancel) || share) && (
             <div className="flex justify-end gap-2 px-4 pb-3">
@@ -44,5 +31,27 @@ export function BetList({ rows, canCancel, onCancel, cancelling, share }: {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The text of one bet row (lottery, status, issue, play, stake, return, time), also the agent's team list's. */
+export function BetRowSummary({ row }: { row: BetRow }) {
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2">
+        <span className="truncate font-medium text-gray-900">{row.lotteryName}</span>
+        <span className={`shrink-0 text-sm ${statusTone(row.status)}`}>{row.statusText}</span>
+      </div>
+      <div className="mt-1 truncate text-sm text-gray-700">第{row.issue}期 · {row.playName}</div>
+      <div className="mt-1 flex items-center justify-between gap-2 text-sm">
+        <span>投注 <span className="font-medium text-gray-900">{yuan(row.bettingAmount)}</span> 元</span>
+        <span>
+          {typeof row.returnAmount === 'number'
+            ? <>派奖 <span className={`font-medium ${row.returnAmount > 0 ? 'text-red-700' : 'text-gray-900'}`}>{returnText(row)}</span> 元</>
+            : <span className="text-gray-600">{returnText(row)}</span>}
+        </span>
+      </div>
+      <div className="mt-1 text-xs text-gray-600">{formatTime(row.createdAt)}</div>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { getProfitLoss } from '../components/billApi';
 import { BillMoneyCard } from '../components/billMoneyCard';
 import { keys, useQuery } from '../../../query';
 import { ShareButton } from '../../share/ShareDialog';
+import { ProfitRankCard } from '../components/profitRank';
 
 export default function PLStatementPage() {
   const today = dateRange('today', Date.now());
@@ -33,6 +34,7 @@ export default function PLStatementPage() {
             : <SummaryCard data={bets.data} title="彩票投注" />}
         <p className="text-xs leading-relaxed text-gray-600">中奖金额与返点在每期开奖结算后计入。</p>
         <Link href="/betRecord" className="block text-center text-sm text-brand underline focus-visible:outline-2 focus-visible:outline-brand">查看今日投注记录</Link>
+        <ProfitRankCard />
       </div>
     </Page>
   );
