@@ -61,12 +61,6 @@ export const TIE_REFUND_CODES: readonly number[] = [T.TIE_REFUND];
 /** The stakes themselves (a bet placed): their count is the member's bet count. */
 export const STAKE_CODES: readonly number[] = [T.BET, T.CHASE_BET, T.QUICK_BET, T.LONG_DRAGON_BET, T.CARD_GAME_BET];
 
-/**
- * A member is online with a live session seen in the last 5 minutes. The agent-server helper keeps
- * the same window as ONLINE_WINDOW_SEC in domain/agent/inviteCodes.ts: merge to that one.
- */
-export const TEAM_ONLINE_WINDOW_SEC = 300;
-
 /** Card-game ledger codes: the team's card-game records (/agentChessRecord). */
 export const CARD_GAME_CODES: readonly number[] = [T.CARD_GAME_BET, T.CARD_GAME_PAYOUT];
 

@@ -4,10 +4,10 @@
  * presets are the client's; the server takes the two dates.
  */
 import { BEIJING_OFFSET_MS } from '../../domain/time.ts';
+import { REPORT_MAX_DAYS } from '../../domain/agent/reportRange.ts';
 import { AppError } from '../http/envelope.ts';
 import { beijingToday, dayStartMs, type DayRange } from '../records/dates.ts';
 
-export const REPORT_MAX_DAYS = 92;
 const DAY_MS = 86_400_000;
 
 export function reportRange(startTime: string | undefined, endTime: string | undefined, nowMs = Date.now()): DayRange {

@@ -4,7 +4,7 @@
  * operator's site-wide report. A team is the agent itself plus its downline (user_uplines); all
  * money figures come from the daily roll-ups (rollups.ts), never from a scan of bets.
  */
-import { TEAM_ONLINE_WINDOW_SEC } from '../../domain/agent/reportFigures.ts';
+import { ONLINE_WINDOW_SEC } from '../../domain/agent/inviteCodes.ts';
 import { formatFen } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -39,7 +39,7 @@ async function teamHoldings(sql: Sql, rootId: number) {
     select coalesce(sum(a.balance), 0)::bigint as balance, count(*)::int as members,
            count(*) filter (where exists (
              select 1 from sessions s where s.user_id = t.user_id and s.ended_at is null and s.expires_at > now()
-               and s.last_seen_at > now() - make_interval(secs => ${TEAM_ONLINE_WINDOW_SEC})))::int as online
+               and s.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_SEC})))::int as online
     from ${teamIds(sql, rootId)} t left join ledger_accounts a on a.kind = 'player' and a.user_id = t.user_id`;
   return r!;
 }
