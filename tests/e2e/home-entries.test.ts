@@ -51,18 +51,18 @@ async function problemOfLanding(page: Page, from: string, entry: Entry): Promise
 }
 
 /** Opens `from` and waits for its entries, the last of them (`lastPart`, e.g. a lazy section) too. */
-async function openWithEntries(from: string, selector: string, lastPart: string) {
+async function openWithEntries(from: string, lastPart: string) {
   await b.page.goto(`${b.baseUrl}${from}`);
   await b.page.locator(lastPart).first().waitFor({ timeout: 15_000 });
 }
 
 async function checkAll(from: string, selector: string, lastPart = selector): Promise<{ checked: string[]; failures: string[] }> {
-  await openWithEntries(from, selector, lastPart);
+  await openWithEntries(from, lastPart);
   const entries = await entriesIn(b.page, selector);
   const checked: string[] = [];
   const failures: string[] = [];
   for (const e of entries) {
-    await openWithEntries(from, selector, lastPart);
+    await openWithEntries(from, lastPart);
     const link = b.page.locator(selector).nth(e.index);
     await link.waitFor({ timeout: 15_000 });
     await link.click();

@@ -5,7 +5,7 @@
  * every agent call, and one team never seeing or editing another's members.
  */
 import crypto from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loginPasswordHash } from '../../src/domain/credentials.ts';
 import { AGENT_ONLY_MSG } from '../../src/server/auth/sessions.ts';
@@ -37,7 +37,7 @@ async function agentPluginRoutes(): Promise<{ method: string; url: string; auth:
   probe.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') out.push({ method, url: r.url, auth: (r.config as { auth?: unknown })?.auth });
   });
-  await probe.register(agentRoutes);
+  await probe.register(agentRoutes as FastifyPluginAsync);
   await probe.ready();
   await probe.close();
   return out;
