@@ -15,6 +15,7 @@
 import { formatFen } from '../money';
 import { BEIJING_OFFSET_MS, formatBeijing } from '../time';
 import { TxType } from '../txTypes';
+import { ACTIVITY_MSG } from './rules';
 
 export type ActivityKind = 'info' | 'checkin' | 'recharge_bonus' | 'turnover_bonus';
 export type PeriodUnit = 'day' | 'week' | 'month' | 'once';
@@ -79,11 +80,12 @@ export type ActivityStateValue = (typeof ActivityState)[keyof typeof ActivitySta
 
 export const PROMO_MSG = {
   notFound: '活动不存在',
-  ended: '活动已结束',
+  // the same words as the activity red envelopes' (rules.ts)
+  ended: ACTIVITY_MSG.ended,
   notClaimable: '该活动无需领取',
   claimed: '本期奖励您已领取',
   signedIn: '今天已经签到过了',
-  notStarted: (ms: number) => `活动尚未开始，开始时间：${formatBeijing(ms, 'YYYY-MM-DD HH:mm')}`,
+  notStarted: ACTIVITY_MSG.notStarted,
 } as const;
 
 const DAY_MS = 86_400_000;
