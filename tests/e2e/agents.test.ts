@@ -2,12 +2,16 @@
  * Agents in real Chromium against the real server: an agent (made in the database, as the operator
  * would) reaches its invite codes from the user centre, makes a member code with its own points per
  * family, a new player registers through the code's register link and shows up in /agentMember
- * with those points; the agent opens a downline account from /manageInvite, which appears in the
+ * with those points, bets, and the agent finds that bet in /agentBetRecord and its stake in
+ * /agentReport; the agent opens a downline account from /manageInvite, which appears in the
  * team and can log in with the password the agent chose. A player is turned away from agent pages.
  */
-import { describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eFixture, logIn, newUserName, type Browser } from './browser.ts';
+import { ApiClient } from './api.ts';
+import { OPERATOR, e2eFixture, logIn, newUserName, type Browser } from './browser.ts';
+import { SSC_1MIN, must, saleWindow } from './lotteryHelpers.ts';
 import { takeOverImageCodes } from './captcha.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { pointsOf, setPoints } from '../../src/server/agent/points.ts';
@@ -39,7 +43,7 @@ async function memberCard(page: Page, baseUrl: string, userName: string) {
 }
 
 describe('agents', () => {
-  it('an agent makes a member code, a player registers with its link and appears in the team with its points', async () => {
+  it('an agent makes a member code; a player registers with its link, appears in the team with its points, bets, and the agent sees the bet and the stake', async () => {
     const { b, agentId } = await agentBrowser();
 
     // from the user centre's 代理 menu to the member codes
@@ -104,7 +108,32 @@ describe('agents', () => {
     expect(points.GAME).toBe(1.5);
     await b.page.goto(`${b.baseUrl}/manageIcode/memberCode`);
     expect(await b.page.getByRole('listitem', { name: `邀请码 ${code}` }).textContent()).toContain('注册人数：1');
-  });
+
+    // the new member bets; the agent sees the bet in /agentBetRecord and the stake in today's /agentReport
+    const operator = new ApiClient(inject('baseUrl'));
+    await operator.login(OPERATOR.userName, OPERATOR.password);
+    await must(operator, 'POST', '/v1/admin/balance/adjust', {
+      userName: playerName, amount: '20.00', remark: 'e2e 代理下级投注', requestId: `e2e-${crypto.randomBytes(8).toString('hex')}`,
+    });
+    const playerApi = new ApiClient(inject('baseUrl'));
+    await playerApi.login(playerName, PASSWORD);
+    const onSale = await saleWindow(playerApi, SSC_1MIN, 20_000);
+    await must(playerApi, 'POST', '/v1/betting/addBetting', {
+      bettingData: JSON.stringify([{
+        lotteryCode: SSC_1MIN, playDetailCode: `${SSC_1MIN}DWD`, bettingNumber: '1 2 3,-,-,-,-', bettingCount: 3, bettingAmount: '6.00',
+        bettingPoint: 0, bettingUnit: 1, bettingIssue: onSale.issue, graduationCount: 1,
+      }]),
+      requestId: `e2e${crypto.randomBytes(8).toString('hex')}`,
+    });
+    await b.page.goto(`${b.baseUrl}/agentBetRecord`);
+    const bet = b.page.getByRole('list', { name: '团队投注记录' }).getByRole('listitem').filter({ hasText: `第${onSale.issue}期` });
+    await expect.poll(() => bet.count(), { timeout: 15_000 }).toBe(1);
+    expect(await bet.getByTestId('bet-user').textContent()).toBe(playerName);
+    await b.page.goto(`${b.baseUrl}/agentReport`);
+    const team = b.page.getByRole('region', { name: '团队报表' });
+    await expect.poll(() => team.textContent(), { timeout: 15_000 }).toContain('投注金额6.00');
+    expect(await team.textContent()).toContain('团队人数2');
+  }, 180_000);
 
   it('an agent opens a downline agent account from /manageInvite; it appears in the team and can log in', async () => {
     const { b, agentId } = await agentBrowser();
