@@ -67,6 +67,12 @@ describe('content admin', () => {
     await expect.poll(async () => (await fx.sql`select id from content_notices where title = ${NOTICE}`).length, { timeout: 15_000 }).toBe(1);
     const [notice] = await fx.sql<{ id: number }[]>`select id from content_notices where title = ${NOTICE}`;
     await op.page.getByTestId(`admin-notice-${notice!.id}`).waitFor({ timeout: 15_000 });
+    await op.page.getByRole('tab', { name: '轮播图', exact: true }).click();
+    await op.page.getByTestId(/^admin-banner-/).first().waitFor({ timeout: 15_000 });
+    // usable at 360 px: nothing wider than the screen
+    expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await op.page.getByRole('tab', { name: '帮助中心', exact: true }).click();
+    await op.page.getByRole('button', { name: '新建文章' }).click();
 
     // the player
     const b = await fx.browser();
