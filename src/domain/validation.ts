@@ -138,6 +138,7 @@ export const fieldLabels: Record<string, string> = {
   sort: '排序',
   enabled: '启用',
   content: '内容',
+  kind: '类别',
   id: '编号',
   random: '随机数',
   imageKey: '验证码标识',

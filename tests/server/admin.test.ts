@@ -61,6 +61,10 @@ const ADMIN_CALLS: [string, string, Record<string, string | number>][] = [
   ['get', '/v1/admin/content/notices', {}],
   ['post', '/v1/admin/content/notices/save', { title: '标题', content: '内容' }],
   ['post', '/v1/admin/content/notices/delete', { id: 1 }],
+  ['get', '/v1/admin/content/articles', { kind: 'help' }],
+  ['post', '/v1/admin/content/articles/save', { kind: 'help', title: '标题', content: '内容' }],
+  ['post', '/v1/admin/content/articles/delete', { id: 1, kind: 'help' }],
+  ['post', '/v1/admin/content/banners/uploadImage', {}],
 ];
 
 describe('who may call the operator API', () => {

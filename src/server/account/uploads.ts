@@ -66,6 +66,20 @@ export async function storeUploadedImage(app: FastifyInstance, userId: number, b
   return `/uploads/${fileName}`;
 }
 
+/** Operator images (activity pictures, banners) may be larger than a player's upload. */
+export const OPERATOR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * One operator image upload (multipart `file`): checked, re-encoded and stored like every upload;
+ * answers the envelope with its /uploads/ URL. Used by the activity and banner editors.
+ */
+export async function receiveOperatorImage(app: FastifyInstance, req: FastifyRequest) {
+  if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
+  const bytes = await readFilePart(req);
+  if (bytes.length > OPERATOR_IMAGE_MAX_BYTES) refuse('图片不能超过5MB');
+  return ok({ url: await storeUploadedImage(app, loggedIn(req).userId, bytes) }, '上传成功');
+}
+
 export default async function uploadRoutes(app: FastifyInstance) {
   const dir = uploadsDir(app.deps.config.dataDir);
 

@@ -12,17 +12,16 @@ import {
 import { formatFen } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
-import { readFilePart, storeUploadedImage } from '../account/uploads.ts';
+import { receiveOperatorImage } from '../account/uploads.ts';
 import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
 import { loggedIn } from '../auth/sessions.ts';
-import { AppError, Form, ok, refuse } from '../http/envelope.ts';
+import { Form, ok, refuse } from '../http/envelope.ts';
 import { Flag, Id } from '../site/text.ts';
 import { ACTIVITY_COLUMNS, activityById, insertActivity, ruleJson, toActivity, type ActivityRow } from './promotionStore.ts';
 import type { Activity } from '../../domain/activity/index.ts';
 
 /** Activity content may be long HTML: this route alone takes a bigger form body. */
 export const SAVE_BODY_LIMIT_BYTES = 1024 * 1024;
-export const ACTIVITY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const SaveForm = Form({
@@ -103,12 +102,7 @@ export default async function promotionAdminRoutes(app: FastifyInstance) {
     return ok(null, '已删除');
   });
 
-  app.post('/v1/admin/activities/uploadImage', opts, async (req) => {
-    if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
-    const bytes = await readFilePart(req);
-    if (bytes.length > ACTIVITY_IMAGE_MAX_BYTES) refuse('活动图片不能超过5MB');
-    return ok({ url: await storeUploadedImage(app, loggedIn(req).userId, bytes) }, '上传成功');
-  });
+  app.post('/v1/admin/activities/uploadImage', opts, (req) => receiveOperatorImage(app, req));
 
   app.get<{ Querystring: Static<typeof ClaimsQuery> }>('/v1/admin/activities/claims', { ...opts, schema: { querystring: ClaimsQuery } }, async (req) => {
     const a = await activityById(sql, req.query.id);

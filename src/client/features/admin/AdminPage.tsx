@@ -27,6 +27,7 @@ import { AuditPanel } from './AuditPanel';
 import { useAdminPageHeader } from './adminPageHeader';
 import { AgentsPanel } from './AgentsPanel';
 import { GradesPanel } from './GradesPanel';
+import { ContentPanel } from './ContentPanel';
 
 const TABS = [
   { key: 'users', label: '用户', C: UsersPanel },
@@ -48,6 +49,7 @@ const TABS = [
   { key: 'activityEnvelopes', label: '活动红包', C: ActivityEnvelopesPanel },
   { key: 'letters', label: '站内信', C: LettersPanel },
   { key: 'activities', label: '优惠活动', C: ActivitiesPanel },
+  { key: 'content', label: '内容管理', C: ContentPanel },
   { key: 'outbox', label: '验证码', C: OutboxPanel },
   { key: 'ledger', label: '流水', C: LedgerPanel },
   { key: 'audit', label: '操作日志', C: AuditPanel },
