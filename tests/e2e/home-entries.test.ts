@@ -94,7 +94,7 @@ describe('home page and user centre entries', () => {
     const guest = await openBrowser();
     try {
       await guest.page.goto(`${guest.baseUrl}/index`);
-      await guest.page.locator('main a:has(img)').first().waitFor({ timeout: 15_000 });
+      await guest.page.locator('main a:has(img)').first().waitFor({ timeout: 30_000 });
       const banners = (await guest.page.locator('main a:has(img)').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')))
         .filter((h) => h.startsWith('/'));
       expect(banners.length).toBeGreaterThan(0);
