@@ -2,7 +2,9 @@
  * Random agent teams for the report tests: a tree of several levels under an agent, real bets taken
  * and settled by the settlement code, and ledger transfers of every report category (recharges,
  * withdrawals paid and rejected, activity rewards, virtual wallet, red envelopes, manual codes),
- * spread over three Beijing days with rows right at the day boundaries. The expected figures are
+ * spread over three Beijing days with rows right at the day boundaries; bets also pending, cancelled
+ * by their player, corrected (unsettled, re-settled or left awaiting the re-draw) and cancelled by
+ * the operator after settlement, with tied dragon/tiger bets. The expected figures are
  * recomputed here from a plain scan of the journal and the bets, in TypeScript (not from user_daily).
  */
 import { categoryOf, emptySums, moneyFigures, STAKE_CODES, TIE_REFUND_CODES, REPORT_HOLDINGS, type CategorySums } from '../../src/domain/agent/reportFigures.ts';
