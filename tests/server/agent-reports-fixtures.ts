@@ -2,7 +2,9 @@
  * Random agent teams for the report tests: a tree of several levels under an agent, real bets taken
  * and settled by the settlement code, and ledger transfers of every report category (recharges,
  * withdrawals paid and rejected, activity rewards, virtual wallet, red envelopes, manual codes),
- * spread over three Beijing days with rows right at the day boundaries. The expected figures are
+ * spread over three Beijing days with rows right at the day boundaries; bets also pending, cancelled
+ * by their player, corrected (unsettled, re-settled or left awaiting the re-draw) and cancelled by
+ * the operator after settlement, with tied dragon/tiger bets. The expected figures are
  * recomputed here from a plain scan of the journal and the bets, in TypeScript (not from user_daily).
  */
 import { categoryOf, emptySums, moneyFigures, STAKE_CODES, TIE_REFUND_CODES, REPORT_HOLDINGS, type CategorySums } from '../../src/domain/agent/reportFigures.ts';
@@ -10,7 +12,10 @@ import { formatFen } from '../../src/domain/money.ts';
 import { beijingDate } from '../../src/domain/time.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { transfer, type AccountKind } from '../../src/server/ledger/ledger.ts';
-import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
+import { cancelIssue, settleIssue } from '../../src/server/lottery/settlement/index.ts';
+import { unsettleBets } from '../../src/server/lottery/settlement/correct.ts';
+import { cancelBet } from '../../src/server/betting/cancel.ts';
+import { validBetFenOf } from '../../src/domain/bets.ts';
 import { fund, makeIssue, makeUser, placeBet, SSC } from './settlement-fixtures.ts';
 
 /** A small seeded PRNG (mulberry32), so a failing run can be repeated with its seed. */
@@ -101,8 +106,10 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
     if (rng.next() < 0.2) ids.push(await move(sql, u, 'player', 'red_envelope_escrow', rng.int(100, 2_000), 307));
     if (rng.next() < 0.2) ids.push(await move(sql, u, 'house', 'player', rng.int(100, 2_000), 202)); // a cancelled bet's refund
   }
-  // bets on three issues, settled by the real settlement code (prizes, tie refunds, rebates, upline rebates)
-  for (let k = 0; k < 3; k++) {
+  // bets on six issues, settled by the real settlement code (prizes, tie refunds, rebates, upline
+  // rebates); issues 3..5 are then corrected (re-settled on another result), put back to PENDING by a
+  // correction awaiting its re-draw, and cancelled by the operator after settlement
+  for (let k = 0; k < 6; k++) {
     const issue = `${tag}-${k}`;
     const d = [rng.int(0, 9), rng.int(0, 9), rng.int(0, 9), rng.int(0, 9), rng.int(0, 9)];
     if (rng.next() < 0.5) d[1] = d[0]!; // a 万千 tie
@@ -119,7 +126,7 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
     }
     await settleIssue(sql, SSC, issue);
     // this issue's bets and transfers belong to another day: back-date them (a roll-up must follow)
-    const back = k;
+    const back = k % 3;
     if (back > 0) {
       const base = beijingMidnightMs(dayOf(back));
       await sql`update bets set created_at = ${new Date(base + 12 * 3_600_000)} where lottery_code = ${SSC} and issue = ${issue}`;
@@ -137,6 +144,36 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
       : r < 0.6 ? beijingMidnightMs(prev.first) + 3_600_000 : r < 0.7 ? beijingMidnightMs(prev.last) - 5 * DAY_MS : null;
     if (at !== null && at < Date.now()) await sql`update transfers set created_at = ${new Date(at)} where id = ${id}`;
   }
+  await reverseSettlements(sql, rng, users[0]!, tag);
+  // an open issue: bets left pending, some cancelled by their player (撤单)
+  const open = `${tag}-open`;
+  await makeIssue(sql, SSC, open, { closeInSec: 3_600 });
+  for (const u of funded) {
+    if (rng.next() < 0.4) continue;
+    const [g] = await sql<{ prize_group: number }[]>`select prize_group from user_prize_groups where user_id = ${u} and family = 'SSC'`;
+    const bet = await placeBet(sql, { userId: u, issue: open, playCode: 'DWD', number: `${rng.int(0, 9)},-,-,-,-`, multiple: rng.int(1, 3), userGroup: g?.prize_group ?? 1900 });
+    if (rng.next() < 0.5) await cancelBet(sql, u, bet.id);
+  }
+}
+
+/**
+ * Settled bets moved out of (and back into) the settled statuses after their day: issue 3 corrected
+ * (unsettled, then re-settled on another result), issue 4 unsettled and left awaiting its re-draw,
+ * issue 5 cancelled by the operator (系统撤单) after settlement.
+ */
+async function reverseSettlements(sql: Sql, rng: Rng, operatorId: number, tag: string): Promise<void> {
+  for (const k of [3, 4]) {
+    const issue = `${tag}-${k}`;
+    const d = [rng.int(0, 9), rng.int(0, 9), rng.int(0, 9), rng.int(0, 9), rng.int(0, 9)];
+    if (k === 3) d[1] = d[0]!; // the corrected draw a tie: tied dragon/tiger bets refund
+    await sql.begin(async (tx) => {
+      await unsettleBets(tx, SSC, issue, operatorId, '开奖更正');
+      await tx`update lottery_issues set result = ${k === 3 ? d.join(',') : null}, result_version = result_version + 1,
+                 status = ${k === 3 ? 'drawn' : 'pending'}, settled_at = null where lottery_code = ${SSC} and issue = ${issue}`;
+    });
+    if (k === 3) await settleIssue(sql, SSC, issue);
+  }
+  await cancelIssue(sql, SSC, `${tag}-5`, '测试撤单', operatorId);
 }
 
 interface Journal { user_id: number; type_code: number; amount: number; created_at: Date; c_kind: string; c_user: number | null; d_kind: string; d_user: number | null }
@@ -180,6 +217,13 @@ export async function expectedFigures(sql: Sql, journal: Journal[], members: Set
   const betUsers = await sql<{ user_id: number }[]>`
     select distinct user_id from bets where user_id = any(${[...members]}::bigint[]) and created_at >= ${from} and created_at < ${to}`;
   const users = await sql<{ id: number; created_at: Date }[]>`select id, created_at from users where id = any(${[...members]}::bigint[])`;
+  // valid bets from the bets themselves (domain/bets.ts), by their Beijing placement day
+  const bets = await sql<{ status: string; amount: number; refund: number; created_at: Date }[]>`
+    select status, amount, refund, created_at from bets where user_id = any(${[...members]}::bigint[])`;
+  for (const b of bets) {
+    const day = beijingDate(b.created_at);
+    if (day >= start && day <= end) sums.validBet += validBetFenOf(b);
+  }
   const f = moneyFigures(sums);
   return {
     figures: {

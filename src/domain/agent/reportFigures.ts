@@ -12,7 +12,11 @@
  *
  * Figures (yuan on the wire, fen here):
  * - betAmount = −(bet category): stakes net of the refunds of cancelled bets;
- * - validBetAmount = betAmount − tie refunds (和局退款): stakes that were really at risk;
+ * - validBetAmount = valid bets (有效投注, src/domain/bets.ts), NOT from the ledger: the bets placed in
+ *   the range (by their Beijing placement day) that are settled and not cancelled — WON, LOST or
+ *   TIE_REFUND — each counting amount − refund. Pending and cancelled bets count 0; the same rule as
+ *   the promotions' and grades' valid bets. The roll-ups keep it in user_daily.valid_bet, written by
+ *   triggers on bets (migration 033), so settlement, corrections and cancellations keep it exact;
  * - prizeAmount, rebateAmount, activityAmount = those categories (prize includes tie refunds);
  * - rechargeAmount = recharge category; withdrawAmount = −(withdraw category);
  * - profit = every category but recharge and withdrawal = prize − bet + rebate + activity + wallet +
@@ -55,7 +59,7 @@ export const PL_CATEGORY_CODES: Readonly<Record<Exclude<PlCategory, 'other'>, re
   wallet: txTypeGroup('wallet').codes,
 };
 
-/** Refunds of tied bets: counted as prize, and taken off the valid bets. */
+/** Refunds of tied bets: counted as prize (kept apart in the roll-ups' tie_refund). */
 export const TIE_REFUND_CODES: readonly number[] = [T.TIE_REFUND];
 
 /** The stakes themselves (a bet placed): their count is the member's bet count. */
@@ -79,11 +83,14 @@ export function reportTypeRows(): { typeCode: number; category: PlCategory; tieR
   }));
 }
 
-/** Sums (fen) by category, each signed as its effect on the holdings, plus the tie refunds. */
-export type CategorySums = Record<PlCategory, number> & { tieRefund: number };
+/**
+ * Sums (fen) by category, each signed as its effect on the holdings, plus the tie refunds, plus the
+ * valid bets (domain/bets.ts; positive, from the bets themselves).
+ */
+export type CategorySums = Record<PlCategory, number> & { tieRefund: number; validBet: number };
 
 export function emptySums(): CategorySums {
-  return { recharge: 0, withdraw: 0, bet: 0, prize: 0, rebate: 0, activity: 0, wallet: 0, other: 0, tieRefund: 0 };
+  return { recharge: 0, withdraw: 0, bet: 0, prize: 0, rebate: 0, activity: 0, wallet: 0, other: 0, tieRefund: 0, validBet: 0 };
 }
 
 /** The categories whose sum is the profit (all but recharge and withdrawal). */
@@ -93,7 +100,7 @@ export const PROFIT_CATEGORIES: readonly PlCategory[] = ['prize', 'bet', 'rebate
 export function moneyFigures(s: CategorySums) {
   return {
     betFen: -s.bet,
-    validBetFen: -s.bet - s.tieRefund,
+    validBetFen: s.validBet,
     prizeFen: s.prize,
     rebateFen: s.rebate,
     activityFen: s.activity,

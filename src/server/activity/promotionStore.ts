@@ -7,6 +7,7 @@
  */
 import type { Activity, ActivityDraft, ActivityRule, PeriodTotals } from '../../domain/activity/index.ts';
 import { TxType } from '../../domain/txTypes.ts';
+import { VALID_BET_STATUSES } from '../../domain/bets.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { RECHARGE_CODES } from './store.ts';
 
@@ -71,7 +72,7 @@ export async function periodTotals(db: Sql | Tx, userId: number, fromMs: number,
            and type_code = any(${codes}::int[]))::text as recharge,
       (select coalesce(sum(amount - refund), 0) from bets
          where user_id = ${userId} and created_at >= ${from} and created_at < ${to}
-           and status in ('WON', 'LOST', 'TIE_REFUND'))::text as bets,
+           and status = any(${VALID_BET_STATUSES}::text[]))::text as bets,
       exists (select 1 from transfers where user_id = ${userId} and created_at < ${before}
            and type_code = any(${RECHARGE_CODES}::int[])) as before`;
   return { rechargeFen: Number(row!.recharge), validBetFen: Number(row!.bets), rechargedBeforeStart: row!.before };

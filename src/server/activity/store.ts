@@ -5,6 +5,7 @@
 import type { ActivityEnvelope, Eligibility } from '../../domain/activity/index.ts';
 import { periodWindow } from '../../domain/activity/index.ts';
 import { TxType, txTypeGroup } from '../../domain/txTypes.ts';
+import { VALID_BET_STATUSES } from '../../domain/bets.ts';
 import type { Sql, Tx } from '../db/client.ts';
 
 export interface EnvelopeRow {
@@ -97,10 +98,7 @@ async function rechargeFen(sql: Sql, userId: number, from: Date, to: Date): Prom
   return Number(row.total);
 }
 
-/** The statuses of valid bets (有效投注): settled and not cancelled; each counts amount − refund. */
-export const VALID_BET_STATUSES = ['WON', 'LOST', 'TIE_REFUND'];
-
-/** Valid bets (有效投注): settled bets placed in the period, WON, LOST or TIE_REFUND, counting amount − refund. */
+/** Valid bets (domain/bets.ts, 有效投注): settled bets placed in the period, WON, LOST or TIE_REFUND, counting amount − refund. */
 async function validBetFen(sql: Sql, userId: number, from: Date, to: Date): Promise<number> {
   const [row] = await sql<{ total: number }[]>`
     select coalesce(sum(amount - refund), 0)::bigint as total from bets

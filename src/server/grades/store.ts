@@ -1,7 +1,7 @@
 /**
  * Grades on the server (domain/grades.ts): the operator's ladder in site setting 'grade_levels', the
  * lifetime totals that reach a tier (recharges and valid bets, counted exactly as the activity
- * requirements count them: activity/store.ts RECHARGE_CODES and VALID_BET_STATUSES), and promotion.
+ * requirements count them: activity/store.ts RECHARGE_CODES and domain/bets.ts VALID_BET_STATUSES), and promotion.
  *
  * Promotion only raises users.grade, and only of players holding 0..9 (chat's test group -1, guests -2
  * and managers 100 are not tiers). The raise is one conditional UPDATE, so two runs over the same
@@ -12,7 +12,8 @@ import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { sendLetter } from '../letters/store.ts';
-import { RECHARGE_CODES, VALID_BET_STATUSES } from '../activity/store.ts';
+import { RECHARGE_CODES } from '../activity/store.ts';
+import { VALID_BET_STATUSES } from '../../domain/bets.ts';
 
 export const GRADE_LEVELS_KEY = 'grade_levels';
 type Db = Sql | Tx;

@@ -21,15 +21,20 @@ async function stored(tx: Tx): Promise<string> {
   return rows.map((r) => `${r.type_code}:${r.category}:${r.tie_refund}:${r.stake}`).join(',');
 }
 
-/** Rebuilds user_daily and user_first_recharge from every transfer, in id chunks. */
+/**
+ * Rebuilds user_daily, user_monthly and user_first_recharge from every transfer, in id chunks, then
+ * their valid bets from the bets (migration 033), so a rebuild gives what the triggers kept.
+ */
 export async function rebuildRollups(tx: Tx): Promise<void> {
-  await tx`lock table transfers in share mode`;
+  await tx`lock table transfers, bets in share mode`;
   await tx`truncate user_daily, user_monthly, user_first_recharge`;
   const [range] = await tx<{ lo: number | null; hi: number | null }[]>`select min(id) as lo, max(id) as hi from transfers`;
-  if (range?.lo == null || range.hi == null) return;
-  for (let from = range.lo; from <= range.hi; from += REBUILD_CHUNK) {
-    await tx`select user_daily_add(array(select t from transfers t where t.id >= ${from} and t.id < ${from + REBUILD_CHUNK}), 1)`;
+  if (range?.lo != null && range.hi != null) {
+    for (let from = range.lo; from <= range.hi; from += REBUILD_CHUNK) {
+      await tx`select user_daily_add(array(select t from transfers t where t.id >= ${from} and t.id < ${from + REBUILD_CHUNK}), 1)`;
+    }
   }
+  await tx`select user_valid_bets_fill()`;
 }
 
 /** Makes report_type_categories equal the TypeScript map; true when it changed (roll-ups rebuilt). */

@@ -17,19 +17,19 @@ const SUM_COLUMNS = `
   coalesce(sum(d.tie_refund), 0)::bigint as tie_refund, coalesce(sum(d.rebate), 0)::bigint as rebate,
   coalesce(sum(d.activity), 0)::bigint as activity, coalesce(sum(d.recharge), 0)::bigint as recharge,
   coalesce(sum(d.withdraw), 0)::bigint as withdraw, coalesce(sum(d.wallet), 0)::bigint as wallet,
-  coalesce(sum(d.other), 0)::bigint as other`;
+  coalesce(sum(d.other), 0)::bigint as other, coalesce(sum(d.valid_bet), 0)::bigint as valid_bet`;
 
-interface SumRow { bet: number; prize: number; tie_refund: number; rebate: number; activity: number; recharge: number; withdraw: number; wallet: number; other: number }
+interface SumRow { bet: number; prize: number; tie_refund: number; rebate: number; activity: number; recharge: number; withdraw: number; wallet: number; other: number; valid_bet: number }
 
 function toSums(r: SumRow | undefined): CategorySums {
   if (!r) return emptySums();
   return {
     bet: r.bet, prize: r.prize, tieRefund: r.tie_refund, rebate: r.rebate, activity: r.activity,
-    recharge: r.recharge, withdraw: r.withdraw, wallet: r.wallet, other: r.other,
+    recharge: r.recharge, withdraw: r.withdraw, wallet: r.wallet, other: r.other, validBet: r.valid_bet,
   };
 }
 
-const PIECE_COLUMNS = sqlColumns(['bet', 'prize', 'tie_refund', 'rebate', 'activity', 'recharge', 'withdraw', 'wallet', 'other', 'bet_count', 'tx_count']);
+const PIECE_COLUMNS = sqlColumns(['bet', 'prize', 'tie_refund', 'rebate', 'activity', 'recharge', 'withdraw', 'wallet', 'other', 'valid_bet', 'bet_count', 'tx_count']);
 function sqlColumns(cols: string[]): string {
   return cols.map((c) => `d.${c}`).join(', ');
 }
@@ -85,7 +85,7 @@ const SIGNED_SUMS = `
   coalesce(sum(p.sgn * p.tie_refund), 0)::bigint as tie_refund, coalesce(sum(p.sgn * p.rebate), 0)::bigint as rebate,
   coalesce(sum(p.sgn * p.activity), 0)::bigint as activity, coalesce(sum(p.sgn * p.recharge), 0)::bigint as recharge,
   coalesce(sum(p.sgn * p.withdraw), 0)::bigint as withdraw, coalesce(sum(p.sgn * p.wallet), 0)::bigint as wallet,
-  coalesce(sum(p.sgn * p.other), 0)::bigint as other`;
+  coalesce(sum(p.sgn * p.other), 0)::bigint as other, coalesce(sum(p.sgn * p.valid_bet), 0)::bigint as valid_bet`;
 
 /** The category sums over the range of the roll-up rows matching `where` (on d). */
 export async function sumsOf(sql: Sql, where: Fragment, r: DayRange): Promise<CategorySums> {
@@ -151,7 +151,7 @@ export async function figuresByHead(sql: Sql, members: Fragment, r: DayRange): P
     )
     select p.head, p.members, p.new_members, p.first_recharges, coalesce(money.active, 0) as active,
            coalesce(money.bettors, 0) as bettors,
-           money.bet, money.prize, money.tie_refund, money.rebate, money.activity, money.recharge, money.withdraw, money.wallet, money.other
+           money.bet, money.prize, money.tie_refund, money.rebate, money.activity, money.recharge, money.withdraw, money.wallet, money.other, money.valid_bet
     from people p left join money on money.head = p.head`;
   return new Map(rows.map((row) => [Number(row.head), {
     ...figures(row.bet === null ? emptySums() : toSums(row), {
