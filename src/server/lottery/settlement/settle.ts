@@ -5,10 +5,11 @@
  * about BATCH_SIZE bets (players in user id order, each worker its own share of user ids mod SETTLE_WORKERS,
  * bets row-locked in id order), settle them in memory, cut the prizes to the lottery's payout caps (caps.ts:
  * per bet, then per player per issue — the reason a player's bets never span batches), set them in one
- * UPDATE guarded by status = 'PENDING', then write all their transfers with one bulk ledger write
+ * UPDATE guarded by status = 'PENDING', after writing all their transfers with one bulk ledger write
  * (deterministic ids `win:{betId}:v{version}` …; rebates summed per recipient per batch, ids keyed by
  * the batch's first and last bet, common.ts rebateTransfers; the ledger rows, the house's included, are locked
- * last so betting waits on them as briefly as possible). SETTLE_WORKERS batches run side by side.
+ * after the bets are settled in memory, so betting waits on them as briefly as possible, and before the
+ * bets' UPDATE, in the order placing a bet takes its locks). SETTLE_WORKERS batches run side by side.
  * A process killed mid-way leaves whole batches done or undone; running again settles the rest.
  * Concurrent callers never settle a bet twice: a second caller waits for the rows a batch holds and finds them settled. The issue turns 'settled' once a check that waits for every
  * in-flight batch finds no PENDING bet. The result and version are re-read every batch, and a
@@ -106,12 +107,16 @@ async function settleBatch(
   const wonChases = outcomes.filter((o) => o.status === 'WON' && chaseOf.get(o.id) !== null).map((o) => chaseOf.get(o.id)!);
   const stops = await planChaseStops(tx, wonChases);
 
-  const changed = await updateBets(tx, outcomes, ['PENDING'], row.result_version);
-  if (changed !== outcomes.length) throw new Error('bets changed while locked');
   const rebates = rebateTransfers(
     lottery.code, issue, bets[0]!.id, bets[bets.length - 1]!.id, row.result_version, outcomes.flatMap((o) => o.rebates),
   );
+  // The ledger write comes before the bets' UPDATE: the players' accounts are then locked before the
+  // report roll-up rows that both the journal's and the bets' triggers take (migrations 032, 033), the
+  // same order a bet being placed takes them (account, then roll-up), so the two never deadlock. The
+  // bets themselves are row-locked since claimPlayers, so nothing changes them in between.
   await bulkTransfersInTx(tx, [...outcomes.flatMap((o) => o.transfers), ...rebates, ...stops.transfers]);
+  const changed = await updateBets(tx, outcomes, ['PENDING'], row.result_version);
+  if (changed !== outcomes.length) throw new Error('bets changed while locked');
   await finishChases(tx, stops, bets.flatMap((b) => (b.chase_id === null ? [] : [b.chase_id])));
   return { count: outcomes.length, lastUser };
 }
