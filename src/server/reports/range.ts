@@ -1,10 +1,11 @@
 /**
  * Date ranges of the reports: startTime and endTime are Beijing dates 'YYYY-MM-DD', inclusive,
- * default today, at most REPORT_MAX_DAYS days. The today / yesterday / this month / last month
- * presets are the client's; the server takes the two dates.
+ * default today, checked by the domain's rangeError (the rule the client checks before asking), with
+ * one day of slack on "not after today" for a client whose clock runs ahead. The today / yesterday /
+ * this month / last month presets are the client's; the server takes the two dates.
  */
 import { BEIJING_OFFSET_MS } from '../../domain/time.ts';
-import { REPORT_MAX_DAYS } from '../../domain/agent/reportRange.ts';
+import { rangeError } from '../../domain/agent/reportRange.ts';
 import { AppError } from '../http/envelope.ts';
 import { beijingToday, dayStartMs, type DayRange } from '../records/dates.ts';
 
@@ -16,9 +17,8 @@ export function reportRange(startTime: string | undefined, endTime: string | und
   const start = startTime ?? end;
   const fromMs = dayStartMs(start);
   const toMs = dayStartMs(end) + DAY_MS;
-  if (fromMs >= toMs) throw new AppError('开始日期不能晚于结束日期');
-  if (end > beijingToday(nowMs, -1)) throw new AppError('结束日期不能晚于今天');
-  if (toMs - fromMs > REPORT_MAX_DAYS * DAY_MS) throw new AppError(`查询范围不能超过${REPORT_MAX_DAYS}天`);
+  const problem = rangeError({ startDate: start, endDate: end }, nowMs + DAY_MS);
+  if (problem) throw new AppError(problem);
   return { startDate: start, endDate: end, from: new Date(fromMs), to: new Date(toMs) };
 }
 

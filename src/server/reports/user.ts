@@ -5,7 +5,8 @@
 import { PROFIT_CATEGORIES } from '../../domain/agent/reportFigures.ts';
 import { formatFen, maskName } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
-import { beijingToday, type DayRange } from '../records/dates.ts';
+import { presetRange } from '../../domain/agent/reportRange.ts';
+import type { DayRange } from '../records/dates.ts';
 import { reportRange } from './range.ts';
 import { figuresByHead, rangeRows } from './rollups.ts';
 import { dailyFigures } from './team.ts';
@@ -21,14 +22,14 @@ export async function userProfit(sql: Sql, userId: number, r: DayRange) {
   return { ...f, startDate: r.startDate, endDate: r.endDate, list };
 }
 
-/** 1 today, 2 this week (Beijing, from Monday), 3 this month. */
+const RANK_PRESETS = { 1: 'today', 2: 'thisWeek', 3: 'thisMonth' } as const;
+
+/** 1 today, 2 this week (Beijing, from Monday), 3 this month: the client's presets of the same names. */
 export function rankRange(dateType: 1 | 2 | 3, nowMs = Date.now()): DayRange {
-  const today = beijingToday(nowMs);
-  if (dateType === 1) return reportRange(today, today, nowMs);
-  if (dateType === 3) return reportRange(`${today.slice(0, 8)}01`, today, nowMs);
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  return reportRange(beijingToday(nowMs, weekday), today, nowMs);
+  const r = presetRange(RANK_PRESETS[dateType], nowMs);
+  return reportRange(r.startDate, r.endDate, nowMs);
 }
+
 
 const PROFIT_SQL = PROFIT_CATEGORIES.map((c) => `p.sgn * p.${c}`).join(' + ');
 
