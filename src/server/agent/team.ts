@@ -16,6 +16,15 @@ type Db = Sql | Tx;
  * Locks an account's row before a points check against it (uplines before downlines, see
  * inviteCodes.ts); its is_agent flag, or null when there is no such account.
  */
+/**
+ * The one rule of "online" for the agent screens: a live session of the user (the column `userIdCol`)
+ * seen in the last ONLINE_WINDOW_SEC. Used by the member list and the team balance report.
+ */
+export function onlineSession(sql: Db, userIdCol: string) {
+  return (sql as Sql)`exists (select 1 from sessions s where s.user_id = ${(sql as Sql).unsafe(userIdCol)} and s.ended_at is null
+    and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_SEC}))`;
+}
+
 export async function lockAccount(tx: Tx, userId: number): Promise<{ isAgent: boolean } | null> {
   const [row] = await tx<{ is_agent: boolean }[]>`select is_agent from users where id = ${userId} for update`;
   return row ? { isAgent: row.is_agent } : null;
@@ -73,8 +82,7 @@ export async function listMembers(sql: Sql, f: MemberFilter) {
     : sql`u.parent_id = ${f.parentId}`;
   const rows = await sql<MemberRow[]>`
     select u.id, u.user_name, u.is_agent, u.grade, u.created_at, u.last_login_at, a.balance,
-           exists (select 1 from sessions s where s.user_id = u.id and s.ended_at is null and s.expires_at > now()
-                   and s.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_SEC})) as online,
+           ${onlineSession(sql, 'u.id')} as online,
            (select count(*)::int from users c where c.parent_id = u.id) as child_count,
            count(*) over ()::int as total
     from users u left join ledger_accounts a on a.kind = 'player' and a.user_id = u.id

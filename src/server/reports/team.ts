@@ -4,11 +4,11 @@
  * operator's site-wide report. A team is the agent itself plus its downline (user_uplines); all
  * money figures come from the daily roll-ups (rollups.ts), never from a scan of bets.
  */
-import { ONLINE_WINDOW_SEC } from '../../domain/agent/inviteCodes.ts';
 import { formatFen } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import type { DayRange } from '../records/dates.ts';
+import { onlineSession } from '../agent/team.ts';
 import { daysOf } from './range.ts';
 import { emptyFigures, figuresByDay, figuresByHead, teamIds, teamsOf, type Figures, type Fragment } from './rollups.ts';
 
@@ -37,9 +37,7 @@ export async function assertInTeam(sql: Sql, agentId: number, userId: number): P
 async function teamHoldings(sql: Sql, rootId: number) {
   const [r] = await sql<{ balance: number; members: number; online: number }[]>`
     select coalesce(sum(a.balance), 0)::bigint as balance, count(*)::int as members,
-           count(*) filter (where exists (
-             select 1 from sessions s where s.user_id = t.user_id and s.ended_at is null and s.expires_at > now()
-               and s.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_SEC})))::int as online
+           count(*) filter (where ${onlineSession(sql, 't.user_id')})::int as online
     from ${teamIds(sql, rootId)} t left join ledger_accounts a on a.kind = 'player' and a.user_id = t.user_id`;
   return r!;
 }
