@@ -21,7 +21,7 @@ describe('invite-code list', () => {
   it('edits a remark, deletes after a confirm, and pages', async () => {
     let codes = [code(2, '22222222', '老客户'), code(1, '11111111')];
     stubNetwork({
-      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: { ...P, K3: '8' } }),
+      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: { ...P, K3: '8' }, defaultRebate: P }),
       '/v1/users/inviteCode': (c) => ok({ list: c.query.get('pageNum') === '2' ? [code(9, '99999999')] : codes, total: 11 }),
       '/v1/users/updateInviteCodeRemark': (c) => { codes = codes.map((x) => x.id === Number(c.body.get('inviteCodeId')) ? { ...x, remark: c.body.get('remark')! } : x); return ok(null); },
       '/v1/users/deleteInviteCode': (c) => { codes = codes.filter((x) => x.id !== Number(c.body.get('inviteCodeId'))); return ok(null); },

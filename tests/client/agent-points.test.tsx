@@ -15,6 +15,8 @@ import ManageInvitePage from '../../src/client/features/agent/pages/ManageInvite
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
 
 const MINE: RebatePoints = { K3: 8, SSC: 8, KL8: 7.5, LHC: 6, PK10: 8, PL35: 7, SYX5: 7.5, FC3D: 7, BJ28: 5, GAME: 2 };
+/** the operator's default points: the forms start here, capped by mine (GAME 3 → my 2) */
+const DEFAULTS: RebatePoints = { K3: 6, SSC: 6, KL8: 6, LHC: 6, PK10: 6, PL35: 6, SYX5: 6, FC3D: 6, BJ28: 6, GAME: 3 };
 const wire = (p: RebatePoints) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));
 const AGENT = { ...USER, agent: true, userName: 'agent01' };
 
@@ -58,7 +60,7 @@ describe('invite-code form', () => {
   it('marks a point above my own and sends nothing; a valid form sends every family as the wire map', async () => {
     let created = 0;
     stubNetwork({
-      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE) }),
+      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
       '/v1/users/inviteCode': (c) => ok(created && c.query.get('isAgent') === '0'
         ? { list: [{ id: 5, inviteCode: '12345678', isAgent: 0, rebate: wire({ ...MINE, K3: 7 }), remark: '朋友', useCount: 0, createTime: Date.UTC(2026, 10, 24, 4, 0) }], total: 1 }
         : { list: [], total: 0 }),
@@ -67,7 +69,14 @@ describe('invite-code form', () => {
     render(<><ManageIcodePage /><OverlayHost /></>);
     await screen.findByText('暂无会员邀请码，请在下方生成');
     const form = await screen.findByRole('form', { name: '生成会员邀请码' });
-    expect((screen.getByLabelText('快三返点', { selector: 'input' }) as HTMLInputElement).value).toBe('8');
+    // the form starts at the operator's defaults capped by mine, and shows what my rebate keeps
+    const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+    expect(input('快三返点').value).toBe('6');
+    expect(input('棋牌返点').value).toBe('2');
+    expect(input('PC28返点').value).toBe('5');
+    expect(form.textContent).toContain('可设 0 - 8 · 返点差 2');
+    fill('快三返点', '7.5');
+    expect(form.textContent).toContain('可设 0 - 8 · 返点差 0.5');
     fill('快三返点', '8.5');
     fill('棋牌返点', '2.25');
     fireEvent.click(within(form).getByRole('button', { name: '生成邀请码' }));
@@ -95,7 +104,7 @@ describe('invite-code form', () => {
 
   it('shows the server refusal under the form', async () => {
     stubNetwork({
-      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE) }),
+      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
       '/v1/users/inviteCode': () => ok({ list: [], total: 0 }),
       '/v1/users/createInviteCode': () => refuse('邀请码数量已达上限'),
     });
@@ -111,7 +120,7 @@ describe('opening a downline account', () => {
 
   it('checks name, password and points as register does, then sends the hashed password and the points', async () => {
     stubNetwork({
-      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE) }),
+      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
       '/v1/users/checkUser': () => ok({ exists: false }),
       '/v1/users/createLowerUser': () => ok({ userId: 99 }),
     });

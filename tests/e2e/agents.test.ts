@@ -55,6 +55,9 @@ describe('agents', () => {
     await b.page.getByText('暂无会员邀请码，请在下方生成').waitFor();
 
     const form = b.page.getByRole('form', { name: '生成会员邀请码' });
+    // the form starts at the operator's default 7.5 and shows the agent's margin beside each point
+    expect(await field(b.page, '快三返点').inputValue()).toBe('7.5');
+    await form.getByText('可设 0 - 8 · 返点差 0.5').first().waitFor();
     await field(b.page, '快三返点').fill('8.5');
     await form.getByRole('button', { name: '生成邀请码' }).click();
     await b.page.getByText('快三 返点不能高于上级的 8').waitFor();
@@ -102,7 +105,8 @@ describe('agents', () => {
     expect(text).toContain('快三7.5');
     expect(text).toContain('时时彩6');
     expect(text).toContain('棋牌1.5');
-    expect(text).toContain('快乐88');
+    // families the agent left alone start at the operator's default (7.5), not at its own 8
+    expect(text).toContain('快乐87.5');
     const points = await pointsOf(fx.sql, Number(player!.id));
     expect(points.K3).toBe(7.5);
     expect(points.GAME).toBe(1.5);
@@ -160,7 +164,7 @@ describe('agents', () => {
     const text = (await member.textContent()) ?? '';
     expect(text).toContain('代理');
     expect(text).toContain('PK拾6');
-    expect(text).toContain('快三8');
+    expect(text).toContain('快三7.5');
 
     // the new account logs in with the password the agent chose (the same credential hash as register)
     const n = await fx.browser();

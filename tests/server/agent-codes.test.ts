@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { REBATE_FAMILIES } from '../../src/domain/agent/points.ts';
 import { MAX_LIVE_INVITE_CODES } from '../../src/domain/agent/inviteCodes.ts';
-import { pointsOf, setPoints } from '../../src/server/agent/points.ts';
+import { defaultPoints, pointsOf, setPoints } from '../../src/server/agent/points.ts';
 import { loginPasswordHash } from '../../src/domain/credentials.ts';
 import { issueImageCode } from '../../src/server/account/imageCode.ts';
 import { setupTestApp } from './helpers.ts';
@@ -147,6 +147,8 @@ describe('register with an invite code', () => {
     expect(await pointsOf(ctx.sql, Number(ua.id))).toEqual(agentPoints);
     expect(fromWire((await a.client.get('/v1/users/rebate')).data.rebate)).toEqual(agentPoints);
     expect((await a.client.get('/v1/users/rebate')).data.isAgent).toBe(1);
+    // an agent also gets the operator's defaults, where its invite and 开户 forms start
+    expect(fromWire((await a.client.get('/v1/users/rebate')).data.defaultRebate)).toEqual(await defaultPoints(ctx.sql));
     // the new agent's own calls work at once, bounded by the code's points
     expect((await a.client.post('/v1/users/createInviteCode', { rebate: rebateJson(flat(7)), isAgent: 0 })).msg).toBe('SSC 返点不能高于上级的 6.5');
 

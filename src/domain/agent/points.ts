@@ -102,3 +102,18 @@ export function pointsToWire(points: RebatePoints): Record<RebateFamily, string>
   for (const family of REBATE_FAMILIES) out[family] = String(points[family]);
   return out;
 }
+
+/**
+ * What a new member's form starts from: the operator's default point on each family, never above
+ * mine. Starting from my own maximum would leave me no margin unless I noticed (the testers did).
+ */
+export function suggestedPoints(mine: RebatePoints, defaults: RebatePoints): RebatePoints {
+  const out = {} as Record<RebateFamily, number>;
+  for (const family of REBATE_FAMILIES) out[family] = Math.min(mine[family], defaults[family]);
+  return out;
+}
+
+/** My margin on a family: my point minus the member's, to one decimal (what my rebate keeps). */
+export function pointMargin(mine: number, member: number): number {
+  return Math.round((mine - member) * 10) / 10;
+}

@@ -21,7 +21,7 @@ import {
 import { loggedIn } from '../auth/sessions.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { pointsOf } from './points.ts';
+import { defaultPoints, pointsOf } from './points.ts';
 import { lockAccount } from './team.ts';
 import { AGENT, Flag, Id, PageNum, PageSize, paging, pointsFromWire, RebateJson } from './schemas.ts';
 
@@ -104,7 +104,10 @@ export default async function inviteCodeRoutes(app: FastifyInstance) {
 
   app.get('/v1/users/rebate', { config: { auth: 'user' } }, async (req) => {
     const user = loggedIn(req);
-    return ok({ isAgent: user.isAgent ? 1 : 0, rebate: pointsToWire(await pointsOf(sql, user.userId)) });
+    const rebate = pointsToWire(await pointsOf(sql, user.userId));
+    // an agent's forms start new members at the operator's defaults (capped by its own points)
+    if (!user.isAgent) return ok({ isAgent: 0, rebate });
+    return ok({ isAgent: 1, rebate, defaultRebate: pointsToWire(await defaultPoints(sql)) });
   });
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(

@@ -54,7 +54,7 @@ export interface MemberPoints {
 const wire = (points: RebatePoints) => JSON.stringify(pointsToWire(points));
 
 export function myRebate() {
-  return request<{ isAgent: AgentFlag; rebate: WirePoints }>('GET', U('rebate'), undefined, inline);
+  return request<{ isAgent: AgentFlag; rebate: WirePoints; defaultRebate?: WirePoints }>('GET', U('rebate'), undefined, inline);
 }
 
 export function inviteCodes(isAgent: AgentFlag, pageNum: number, pageSize: number) {

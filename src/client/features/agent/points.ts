@@ -6,7 +6,7 @@
  * checks the same rules again; this only says it before the request.
  */
 import {
-  parsePoint, parsePointsMap, POINT_MSG, pointsAboveParent, pointsBelowChildren, REBATE_FAMILIES,
+  parsePoint, parsePointsMap, POINT_MSG, pointMargin, pointsAboveParent, pointsBelowChildren, REBATE_FAMILIES,
   type RebateFamily, type RebatePoints,
 } from '../../../domain/agent/points';
 import { FAMILY_NAMES } from '../lottery/families';
@@ -46,6 +46,15 @@ export function inputsOf(points: RebatePoints): PointInputs {
 /** `0 - 7.5`: the range shown under an input. */
 export function rangeText(family: RebateFamily, bounds: PointBounds): string {
   return `可设 ${bounds.min?.[family] ?? 0} - ${bounds.max[family]}`;
+}
+
+/**
+ * `返点差 2.5`: what my rebate keeps on a family at the typed point (nothing while the text is not a
+ * point). Shown beside each input, so a form never gives away my whole margin unnoticed.
+ */
+export function marginText(family: RebateFamily, text: string, bounds: PointBounds): string {
+  const point = parsePoint(text);
+  return point === null ? '' : `返点差 ${pointMargin(bounds.max[family], point)}`;
 }
 
 /** One family's problem, or null. The rules are the domain's, asked about this family alone. */

@@ -13,9 +13,10 @@ export function remarkProblem(text: string): string | null {
   return [...text.trim()].length > INVITE_REMARK_MAX_CHARS ? AGENT_MSG.remarkTooLong : null;
 }
 
-export function CreateCodeForm({ isAgent, myPoints }: { isAgent: AgentFlag; myPoints: RebatePoints }) {
+/** `initial`: where the points start (the operator's defaults capped by mine: useMyPoints' suggested). */
+export function CreateCodeForm({ isAgent, myPoints, initial }: { isAgent: AgentFlag; myPoints: RebatePoints; initial: RebatePoints }) {
   const bounds = { max: myPoints };
-  const points = usePoints(myPoints, bounds);
+  const points = usePoints(initial, bounds);
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState('');
   const [formError, setFormError] = useState('');

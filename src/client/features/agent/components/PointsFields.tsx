@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { TextField } from '../../../ui';
 import { REBATE_FAMILIES, type RebateFamily, type RebatePoints } from '../../../../domain/agent/points';
-import { checkPointInputs, inputsOf, rangeText, REBATE_FAMILY_NAMES, type PointBounds, type PointErrors, type PointInputs } from '../points';
+import { checkPointInputs, inputsOf, marginText, rangeText, REBATE_FAMILY_NAMES, type PointBounds, type PointErrors, type PointInputs } from '../points';
 
 export interface PointsState {
   inputs: PointInputs;
@@ -51,7 +51,7 @@ export function PointsFields({ state, bounds, disabled }: { state: PointsState; 
         {REBATE_FAMILIES.map((family) => (
           <TextField key={family} label={`${REBATE_FAMILY_NAMES[family]}返点`} name={`rebate-${family}`}
             value={state.inputs[family]} onChange={state.set(family)} error={state.errors[family]}
-            inputMode="decimal" maxLength={4} autoComplete="off" hint={rangeText(family, bounds)} />
+            inputMode="decimal" maxLength={4} autoComplete="off" hint={[rangeText(family, bounds), marginText(family, state.inputs[family], bounds)].filter(Boolean).join(' · ')} />
         ))}
       </div>
     </fieldset>

@@ -34,8 +34,8 @@ export default function ManageIcodePage() {
           onChange={(v) => navigate(TABS.find((t) => t.value === v)!.path, { replace: true })} />
         <CodeList key={`list-${isAgent}`} isAgent={isAgent} />
         {mine.loading ? <LoadingState />
-          : mine.error || !mine.points ? <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />
-          : <CreateCodeForm key={`form-${isAgent}`} isAgent={isAgent} myPoints={mine.points} />}
+          : mine.error || !mine.points || !mine.suggested ? <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />
+          : <CreateCodeForm key={`form-${isAgent}`} isAgent={isAgent} myPoints={mine.points} initial={mine.suggested} />}
       </div>
     </Page>
   );

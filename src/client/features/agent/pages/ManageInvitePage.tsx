@@ -35,17 +35,17 @@ export default function ManageInvitePage() {
     <Page title="开户中心" back>
       <div className="mx-auto max-w-md">
         {mine.loading ? <LoadingState />
-          : mine.error || !mine.points ? <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />
-          : <OpenAccountForm myPoints={mine.points} />}
+          : mine.error || !mine.points || !mine.suggested ? <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />
+          : <OpenAccountForm myPoints={mine.points} initial={mine.suggested} />}
       </div>
     </Page>
   );
 }
 
-function OpenAccountForm({ myPoints }: { myPoints: RebatePoints }) {
+function OpenAccountForm({ myPoints, initial }: { myPoints: RebatePoints; initial: RebatePoints }) {
   const f = useAccountForm(EMPTY, () => RULES);
   const bounds = { max: myPoints };
-  const points = usePoints(myPoints, bounds);
+  const points = usePoints(initial, bounds);
   const [isAgent, setIsAgent] = useState<AgentFlag>(0);
   const [opened, setOpened] = useState<{ userName: string; isAgent: AgentFlag } | null>(null);
 
