@@ -45,3 +45,15 @@ export function beijingIso(ms: number | null): string | null {
   if (ms === null) return null;
   return new Date(ms + BEIJING_OFFSET_MS).toISOString().replace('Z', '+08:00');
 }
+
+/**
+ * A period from the server's Beijing texts ('YYYY-MM-DD HH:mm:ss'), as short as stays unambiguous:
+ * '11-24 20:00 至 21:30' within a day, '11-24 20:00 至 11-26 20:00' within a year, and both years
+ * when the years differ ('2026-11-28 14:07 至 2027-11-28 14:08': without them a year-long event
+ * read as one minute).
+ */
+export function beijingRangeText(start: string, end: string): string {
+  if (start.slice(0, 4) !== end.slice(0, 4)) return `${start.slice(0, 16)} 至 ${end.slice(0, 16)}`;
+  const from = start.slice(5, 16);
+  return start.slice(0, 10) === end.slice(0, 10) ? `${from} 至 ${end.slice(11, 16)}` : `${from} 至 ${end.slice(5, 16)}`;
+}

@@ -11,7 +11,8 @@ import { useActivityEnvelopeCount } from '../../src/client/features/activity/bad
 import { badgeLabel } from '../../src/domain/toolbar/service';
 import { currentUser } from '../../src/client/state/session';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
-import RedEnvelopePage, { timeRange } from '../../src/client/features/activity/RedEnvelopePage';
+import RedEnvelopePage from '../../src/client/features/activity/RedEnvelopePage';
+import { beijingRangeText as timeRange } from '../../src/domain/time';
 import { readPendingAction } from '../../src/client/money/moneyAction';
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
 
@@ -41,7 +42,9 @@ afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 describe('RedEnvelopePage', () => {
   it('writes the time range short enough for a 360 px card', () => {
     expect(timeRange('2026-11-24 20:00:00', '2026-11-24 21:30:00')).toBe('11-24 20:00 至 21:30');
-    expect(timeRange('2026-12-31 20:00:00', '2027-01-01 02:00:00')).toBe('12-31 20:00 至 01-01 02:00');
+    expect(timeRange('2026-12-31 20:00:00', '2027-01-01 02:00:00')).toBe('2026-12-31 20:00 至 2027-01-01 02:00');
+    expect(timeRange('2026-11-28 14:07:00', '2027-11-28 14:08:00')).toBe('2026-11-28 14:07 至 2027-11-28 14:08');
+    expect(timeRange('2026-11-28 14:07:00', '2026-12-28 14:08:00')).toBe('11-28 14:07 至 12-28 14:08');
   });
 
   it('shows each state, claims through the opening dialog and refreshes the list', async () => {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ACTIVITY_CATEGORIES } from '../../../domain/activity';
+import { beijingRangeText } from '../../../domain/time';
 import { keys, useQuery } from '../../query';
 import { currentUser } from '../../state/session';
 import { EmptyState, ErrorState, LoadingState, Page } from '../../ui';
@@ -62,7 +63,7 @@ function ActivityCard({ a }: { a: ActivityItem }) {
             <ActivityStateBadge state={a.state} kind={a.kind} />
           </div>
           {a.summary && <p className="line-clamp-2 text-sm text-gray-700">{a.summary}</p>}
-          <p className="text-xs text-gray-600">{a.typeName} · {a.startTime.slice(5)} 至 {a.endTime.slice(5)}</p>
+          <p className="text-xs text-gray-600">{a.typeName} · {beijingRangeText(a.startTime, a.endTime)}</p>
         </div>
       </Link>
     </li>

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { FrontStatus } from '../../../domain/activity';
+import { beijingRangeText } from '../../../domain/time';
 import { keys, useQuery } from '../../query';
 import { EmptyState, ErrorState, LoadingState, Page } from '../../ui';
 import { Tabs } from '../../ui/Tabs';
@@ -79,7 +80,7 @@ function EnvelopeCard({ envelope: e, onOpen }: { envelope: ActivityEnvelopeItem;
         </div>
       </div>
       <div className="flex flex-col gap-2 px-4 py-3 text-sm">
-        <p className="text-gray-700">时间：{timeRange(e.startTime, e.endTime)}</p>
+        <p className="text-gray-700">时间：{beijingRangeText(e.startTime, e.endTime)}</p>
         <p className="text-gray-700">条件：{e.condition}</p>
         <div className="flex items-center justify-between gap-3">
           <StateLine envelope={e} />
@@ -95,11 +96,6 @@ function EnvelopeCard({ envelope: e, onOpen }: { envelope: ActivityEnvelopeItem;
   );
 }
 
-/** '11-24 20:00 至 21:00' on one day, else '11-24 20:00 至 11-26 20:00' (Beijing, from the server's text). */
-export function timeRange(start: string, end: string): string {
-  const from = start.slice(5, 16);
-  return start.slice(0, 10) === end.slice(0, 10) ? `${from} 至 ${end.slice(11, 16)}` : `${from} 至 ${end.slice(5, 16)}`;
-}
 
 function StateLine({ envelope: e }: { envelope: ActivityEnvelopeItem }) {
   if (e.status === FrontStatus.CLAIMABLE) return <p className="font-medium text-red-700">可领取</p>;
