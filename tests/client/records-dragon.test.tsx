@@ -13,7 +13,7 @@ import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { queryClient } from '../../src/client/query';
 import { LongDragon } from '../../src/client/features/records/LongDragon';
 import { loadFamily } from '../../src/domain/lottery/lazyCatalogue';
-import { dragonPricing, oddsAtGroup } from '../../src/client/features/records/dragonBet';
+import { dragonOddsText, dragonPricing, oddsAtGroup } from '../../src/client/features/records/dragonBet';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 
 const SERVER_AHEAD_MS = 3_600_000;
@@ -94,9 +94,10 @@ describe('streak rows', () => {
   it('shows the odds at the group the bet plays at after the account rebate', async () => {
     stubNetwork(handlers());
     await renderHelper();
-    // K3: rebate 7.5 % of group 1960 → bet group 1810; SSC: 8 % → 1800 (1.95 quoted at 1960)
-    await waitFor(() => expect(within(k3Row()).getByRole('button', { name: /和值 单/ }).textContent).toBe('和值 单1.8007'));
-    expect(within(sscRow()).getByRole('button', { name: /万位 大/ }).textContent).toBe('万位 大1.7908');
+    // K3: rebate 7.5 % of group 1960 → bet group 1810 (odds 1.8007); SSC: 8 % → 1800 (1.95 quoted at
+    // 1960: 1.7908), each shown as the sheets print odds, two decimals at most, cut downwards
+    await waitFor(() => expect(within(k3Row()).getByRole('button', { name: /和值 单/ }).textContent).toBe('和值 单1.8'));
+    expect(within(sscRow()).getByRole('button', { name: /万位 大/ }).textContent).toBe('万位 大1.79');
   });
 
   it('refreshes the list every 10 s', async () => {
@@ -198,5 +199,9 @@ describe('dragon pricing', () => {
     expect(dragonPricing({ lotteryCode: '1204', lotteryType: 'FC3D', playCode: '1204SX_ZXFS' }, { rebate: 8, prizeGroup: 1960 })).toEqual({ bettingPoint: 6.5, betGroup: 1830 });
     expect(oddsAtGroup('1.95', 1950, 1800)).toBe('1.8');
     expect(oddsAtGroup(47.775, 1950, 1950)).toBe('47.775');
+    // shown as the sheets print odds: two decimals at most, never the exact 1.8093
+    expect(oddsAtGroup('1.9', 1950, 1857)).toBe('1.8093');
+    expect(dragonOddsText('1.9', 1950, 1857)).toBe('1.8');
+    expect(dragonOddsText(47.775, 1950, 1950)).toBe('47.77');
   });
 });

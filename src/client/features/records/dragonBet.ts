@@ -5,6 +5,7 @@
 import { checkStreakAmount, streakBetMessages } from '../../../domain/validation';
 import { formatFen, FEN_PER_YUAN } from '../../../domain/money';
 import { maxRebatePermille, ODDS_SCALE, permilleToRebatePoint, rebatePointToPermille, type LotteryFamily } from '../../../domain/lottery';
+import { formatOdds } from '../../../domain/lottery/formatOdds';
 import { getPlay, loadFamily } from '../../../domain/lottery/lazyCatalogue';
 import type { BettingRow, LongDragonRow, RebateInfo } from '../lottery/api';
 import { dropRebate, loadRebate } from '../lottery/storage';
@@ -43,6 +44,11 @@ export function dragonPricing(row: Pick<LongDragonRow, 'lotteryCode' | 'lotteryT
 export function oddsAtGroup(odds: number | string, userGroup: number, betGroup: number): string {
   const scaled = Math.round(Number(odds) * ODDS_SCALE);
   return String(Math.floor((scaled * betGroup) / userGroup) / ODDS_SCALE);
+}
+
+/** The odds a row shows: oddsAtGroup cut to the sheets' two decimals (formatOdds), never four. */
+export function dragonOddsText(odds: number | string, userGroup: number, betGroup: number): string {
+  return formatOdds(Number(oddsAtGroup(odds, userGroup, betGroup)));
 }
 
 /** One odds ticket per selected row, at that row's issue on sale. */

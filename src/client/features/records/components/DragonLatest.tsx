@@ -10,9 +10,10 @@ import { Button, EmptyState, ErrorState, LoadingState, TextField, confirmDialog,
 import { useServerNow } from '../../lottery/clock';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import type { LotteryFamily } from '../../../../domain/lottery';
+import { formatOdds } from '../../../../domain/lottery/formatOdds';
 import type { RebateInfo } from '../../lottery/api';
 import {
-  checkDragonSlip, dragonKey, dragonPricing, dragonTickets, dropRebatesOn, oddsAtGroup, rebatesFor, streakBetMessages, toggleOption,
+  checkDragonSlip, dragonKey, dragonPricing, dragonOddsText, dragonTickets, dropRebatesOn, rebatesFor, streakBetMessages, toggleOption,
 } from '../dragonBet';
 import { DragonRow } from './DragonRow';
 
@@ -85,9 +86,9 @@ export function DragonLatest({ popup = false }: { popup?: boolean }) {
 
   const oddsFor = (r: LongDragonRow) => {
     const info = rebates?.get(r.lotteryType);
-    if (!info) return (o: number | string) => String(o);
+    if (!info) return (o: number | string) => formatOdds(Number(o));
     const { betGroup } = dragonPricing(r, info);
-    return (o: number | string) => oddsAtGroup(o, info.prizeGroup, betGroup);
+    return (o: number | string) => dragonOddsText(o, info.prizeGroup, betGroup);
   };
 
   if (!rows) return loadError ? <ErrorState message={loadError} onRetry={() => void refresh()} /> : <LoadingState />;
