@@ -80,6 +80,11 @@ describe('game page layout', () => {
     const firstRow = page.getByRole('group', { name: '万位', exact: true });
     await page.getByRole('button', { name: '万位 9', exact: true }).waitFor({ timeout: 20_000 });
     expect(await tabBars(page)).toBe(0);
+    // the page's title is the lottery's name (spec 000), not the route's 购彩, and stays so after
+    // the tenant config has loaded (the shell used to write its route title over the page's)
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('鸿运彩票 - 极速时时彩');
+    await page.waitForLoadState('networkidle');
+    expect(await page.title()).toBe('鸿运彩票 - 极速时时彩');
     const row = await box(firstRow);
     const bar = await box(page.getByTestId('bet-bar'));
     expect(row.y).toBeGreaterThan(0);

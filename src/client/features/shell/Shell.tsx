@@ -6,6 +6,7 @@ import { guard, skipsLoading } from '../../guard';
 import { routes, type RouteDef } from '../../routes';
 import { currentUser, clearUser, refreshUser } from '../../state/session';
 import { tenantName, tenantConfig } from '../../state/tenant';
+import { pageTitle } from '../../state/pageTitle';
 import { confirmDialog } from '../../ui';
 import { request } from '../../api/request';
 import { whenPageSettled } from '../../settled';
@@ -66,8 +67,8 @@ export function Shell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: tenantName() reads the tenant config, so a loaded config renames the title
   useEffect(() => {
     if (!route) return;
-    document.title = `${tenantName()} - ${route.title}`;
-  }, [route, tenantConfig.value]);
+    document.title = `${tenantName()} - ${pageTitle.value ?? route.title}`;
+  }, [route, tenantConfig.value, pageTitle.value]);
 
   useEffect(() => {
     if (!route) return;

@@ -9,7 +9,7 @@ import { ErrorState, LoadingState, Page, requireOnline, showAlert, showToast } f
 import { currentUser } from '../../../state/session';
 import { isOnline, online } from '../../../state/network';
 import { whenPageSettled } from '../../../settled';
-import { tenantName } from '../../../state/tenant';
+import { usePageTitle } from '../../../state/pageTitle';
 import { formatFen } from '../../../../domain/money';
 import { addBetting, addChaseBetting, queryBalance, type ChaseBettingData, type RebateInfo } from '../api';
 import { EARLY_TTL_MS, fetchEarly } from '../early';
@@ -47,7 +47,7 @@ export default function BettingPage() {
     if (!item) navigate('/', { replace: true });
     else if (item.family !== type) navigate(`/lottery/${item.family}/${item.lotteryCode}`, { replace: true });
   }, [lotteries.list, item, type, navigate]);
-  useEffect(() => { if (item) document.title = `${tenantName()} - ${item.lotteryName}`; }, [item]);
+  usePageTitle(item?.lotteryName ?? null);
   // the sheets and the money-action code, ahead of the first tap that needs them (usePanels)
   useEffect(() => { whenPageSettled(() => { loadPanels().catch(() => {}); preloadMoneyAction(); }); }, []);
 

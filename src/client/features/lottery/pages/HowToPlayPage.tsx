@@ -1,8 +1,8 @@
 /** /howtoplay/:id — the rules of every play of one lottery (public; readable offline from the cache). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { Link } from 'wouter';
-import { tenantName } from '../../../state/tenant';
+import { usePageTitle } from '../../../state/pageTitle';
 import { getHowToPlay } from '../api';
 import { FAMILY_NAMES } from '../families';
 import { formatOdds } from '../../../../domain/lottery/formatOdds';
@@ -18,7 +18,7 @@ export default function HowToPlayPage() {
   const { list } = useLotteries();
   const item = list?.find((l) => l.lotteryCode === id);
   const title = item ? `${item.lotteryName}玩法说明` : '玩法说明';
-  useEffect(() => { document.title = `${tenantName()} - ${title}`; }, [title]);
+  usePageTitle(title);
   const groups = rules.data?.groups ?? [];
   const [open, setOpen] = useState<string | null>(null);
   const current = open ?? groups[0]?.group ?? null;
