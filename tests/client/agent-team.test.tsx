@@ -56,7 +56,7 @@ function team(c: Call) {
   const parent = c.query.get('parentId');
   const name = c.query.get('userName');
   if (name) return ok({ list: [member(40, 'leaf')].filter((m) => m.userName.startsWith(name)), total: 1, path: [] });
-  if (!parent) return ok({ list: [member(12, 'lv1', { isAgent: 1, childCount: 1, online: true }), member(13, 'plain')], total: 2, path: [] });
+  if (!parent) return ok({ list: [member(12, 'lv1', { isAgent: 1, childCount: 1, online: true }), member(13, 'plain', { grade: 0 })], total: 2, path: [] });
   if (parent === '12') return ok({ list: [member(30, 'lv2', { isAgent: 1, childCount: 1 })], total: 1, path: [{ userId: 12, userName: 'lv1' }] });
   if (parent === '30') return ok({ list: [member(40, 'leaf')], total: 1, path: [{ userId: 12, userName: 'lv1' }, { userId: 30, userName: 'lv2' }] });
   return refuse('该用户不是您的下级');
@@ -79,6 +79,10 @@ describe('AgentMemberPage', () => {
     expect(lv1.textContent).toContain('从未登录');
     expect(lv1.textContent).toContain('2026-11-02 00:30'); // register time in Beijing
     expect(within(screen.getByRole('listitem', { name: '成员 plain' })).queryByRole('button', { name: /下级/ })).toBeNull();
+    // a grade reads as on the member's own 我的 page (domain gradeShow): VIP1, and 未定级 for 0, never VIP0
+    expect(lv1.textContent).toContain('VIP1');
+    expect(screen.getByRole('listitem', { name: '成员 plain' }).textContent).toContain('未定级');
+    expect(screen.getByRole('listitem', { name: '成员 plain' }).textContent).not.toContain('VIP0');
     expect(crumbs()).toEqual(['我的下级']);
 
     fireEvent.click(within(lv1).getByRole('button', { name: '查看 lv1 的下级' }));
@@ -135,7 +139,8 @@ describe('AgentMemberPage', () => {
     fireEvent.click(within(lv1).getByRole('button', { name: '调整返点' }));
     const dialog = await screen.findByRole('dialog');
     const k3 = await within(dialog).findByLabelText('快三返点', { selector: 'input' });
-    expect(within(dialog).getByText('可设 6 - 8')).toBeTruthy();
+    // the range, and what my rebate keeps at the member's current point (its K3 is 7: 8 − 7)
+    expect(within(dialog).getByText('可设 6 - 8 · 返点差 1')).toBeTruthy();
     fireEvent.change(k3, { target: { value: '5.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('快三 返点不能低于其下级已使用的 6')).toBeTruthy();

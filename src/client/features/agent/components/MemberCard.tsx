@@ -1,4 +1,5 @@
 /** One team member: online dot, kind, level, balance, last login, register time, points; buttons to open its downline and edit its points. */
+import { gradeShow } from '../../../../domain/grades';
 import { formatBeijing } from '../../../../domain/time';
 import type { TeamMember } from '../api';
 import { pointsSummary } from '../points';
@@ -16,7 +17,7 @@ export function MemberCard({ member, onOpen, onEditPoints }: { member: TeamMembe
         </p>
         <span className="flex shrink-0 gap-1 text-xs">
           <span className="rounded-full bg-brand/10 px-2 py-0.5 text-brand">{m.isAgent ? '代理' : '会员'}</span>
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">VIP{m.grade}</span>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">{gradeShow(m.grade)}</span>
         </span>
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm text-gray-700">

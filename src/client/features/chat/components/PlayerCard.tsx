@@ -11,6 +11,7 @@ import { addBan, updateBan, getPlayerInfo, getRemark, getRoleCard, openDirectRoo
 import { Avatar } from './MessageItem';
 import { ErrorState, LoadingState, showToast } from '../../../ui';
 import { REMARK_MAX_CHARS } from '../../../../domain/chat/constants';
+import { gradeShow } from '../../../../domain/grades';
 import { BanDuration, banMessage } from '../../../../domain/chat/access';
 
 const SEX = ['女', '男', '保密'];
@@ -95,7 +96,7 @@ export function PlayerCard({ userId, roomCode, myId, iAmManager, onClose }: {
               <div className="flex gap-1"><dt className="text-gray-500">账号</dt><dd className="truncate">{info.userName}</dd></div>
               <div className="flex gap-1"><dt className="text-gray-500">性别</dt><dd>{SEX[info.sex] ?? '保密'}</dd></div>
               <div className="flex gap-1"><dt className="text-gray-500">累计中奖</dt><dd className="tabular-nums">¥{info.totalBonus}</dd></div>
-              {card && <div className="flex gap-1"><dt className="text-gray-500">身份</dt><dd>{targetManager ? '管理员' : card.grade > 0 ? `VIP${card.grade}` : '玩家'}{truthy(card.isBanned) ? '（禁言中）' : ''}</dd></div>}
+              {card && <div className="flex gap-1"><dt className="text-gray-500">身份</dt><dd>{targetManager ? '管理员' : card.grade > 0 ? gradeShow(card.grade) : '玩家'}{truthy(card.isBanned) ? '（禁言中）' : ''}</dd></div>}
             </dl>
           </div>
           {lotteries.length > 0 && (
