@@ -12,6 +12,8 @@ import { queryClient } from '../../src/client/query';
 import { currentUser } from '../../src/client/state/session';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { parseRoute } from '../../src/client/routeTable';
+import { guard } from '../../src/client/guard';
+import { routes } from '../../src/client/routes';
 import { readPendingAction } from '../../src/client/money/moneyAction';
 import ActivityListPage from '../../src/client/features/activity/ActivityListPage';
 import ActivityDetailPage from '../../src/client/features/activity/ActivityDetailPage';
@@ -144,5 +146,15 @@ describe('/activityinfo', () => {
     stubNetwork({ [RECORDS]: () => ok({ total: 0, totalAmount: '0.00', list: [] }) });
     at('/activityinfo', <ActivityInfoPage />);
     expect(await screen.findByText('暂无活动领取记录')).toBeTruthy();
+  });
+
+  it('is public (spec 000): a guest sees the way to log in and nothing is asked of the server', async () => {
+    expect(guard('/activityinfo', '/activityinfo', null, false, routes).kind).toBe('allow');
+    currentUser.value = null;
+    stubNetwork({ [RECORDS]: () => refuse('请先登录') });
+    at('/activityinfo', <ActivityInfoPage />);
+    const prompt = await screen.findByRole('region', { name: '登录后查看' });
+    expect(within(prompt).getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login?redirect=%2Factivityinfo');
+    expect(callsTo(RECORDS)).toHaveLength(0);
   });
 });

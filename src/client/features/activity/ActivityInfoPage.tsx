@@ -1,6 +1,12 @@
-/** /activityinfo (spec 000): what this player received from promotions, newest first, with the total; 20 a page, more on demand. */
+/**
+ * /activityinfo (spec 000, a public page): what this player received from promotions, newest first,
+ * with the total; 20 a page, more on demand. A guest is shown the way to log in (and to the
+ * promotions) instead, and nothing is asked of the server.
+ */
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import { currentUser } from '../../state/session';
 import { keys, useQuery } from '../../query';
 import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../ui';
 import { getActivityRecordList, type ActivityRecord } from './promotionsApi';
@@ -8,6 +14,25 @@ import { getActivityRecordList, type ActivityRecord } from './promotionsApi';
 const PAGE_SIZE = 20;
 
 export default function ActivityInfoPage() {
+  useSignals();
+  const body = currentUser.value ? <MyRecords /> : <GuestPrompt />;
+  return <Page title="活动记录" back><div className="mx-auto max-w-xl">{body}</div></Page>;
+}
+
+function GuestPrompt() {
+  return (
+    <section aria-label="登录后查看" className="flex flex-col items-center gap-3 rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
+      <p className="text-gray-700">登录后可查看您在优惠活动中领取的奖励记录。</p>
+      <Link href={`/login?redirect=${encodeURIComponent('/activityinfo')}`}
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand px-6 font-medium text-white focus-visible:outline-2 focus-visible:outline-brand">
+        登录
+      </Link>
+      <Link href="/activity" className="text-brand underline">去看看优惠活动</Link>
+    </section>
+  );
+}
+
+function MyRecords() {
   const [pages, setPages] = useState(1);
   const first = useQuery({ queryKey: keys.activities('records', 1), queryFn: () => getActivityRecordList(1, PAGE_SIZE) });
   let body: React.ReactNode;
@@ -33,7 +58,7 @@ export default function ActivityInfoPage() {
       </>
     );
   }
-  return <Page title="活动记录" back><div className="mx-auto max-w-xl">{body}</div></Page>;
+  return body;
 }
 
 /** Page 2 onwards, asked when the player wants more. */
