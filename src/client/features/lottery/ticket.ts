@@ -111,6 +111,17 @@ export function chaseKeyOf(t: Ticket): string | null {
   return t.model === 'odds' ? null : `${t.playDetailCode}|${t.unit}|${t.rebatePermille}`;
 }
 
+/**
+ * Why the slip cannot be chased, or null when it can: a chase repeats one prize-group play at one
+ * unit and rebate, so odds plays (两面 and the like, priced per bet) and mixed slips are told apart.
+ */
+export function chaseBlockReason(tickets: readonly Ticket[]): string | null {
+  if (tickets.length === 0) return '号码篮是空的，请先选号';
+  if (tickets.some((t) => t.model === 'odds')) return '两面等赔率玩法不支持追号，请先删除这些注单';
+  if (new Set(tickets.map(chaseKeyOf)).size > 1) return '追号需号码篮中为同一玩法、同一模式和返点的注单';
+  return null;
+}
+
 /** Cost (fen) of one issue of a chase at `multiple`, priced by the domain. */
 export function chaseIssueFen(lines: number, unit: BetUnit, multiple: number): number | null {
   const r = betAmountFen(lines, unit, multiple);

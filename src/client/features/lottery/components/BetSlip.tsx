@@ -28,16 +28,20 @@ function TicketLine({ t, onRemove }: { t: Ticket; onRemove?(): void }) {
   );
 }
 
-/** `note`: shown under the total (the payout caps, CapNote). */
-export function SlipSheet({ tickets, onRemove, onClear, onClose, onSubmit, onChase, canChase, note }: {
-  tickets: Ticket[]; onRemove(key: string): void; onClear(): void; onClose(): void; onSubmit(): void; onChase(): void; canChase: boolean;
+/**
+ * `note`: shown under the total (the payout caps, CapNote). `chaseBlocked`: why 追号 is off
+ * (chaseBlockReason), shown under the list and tied to the button, or null when it is on.
+ */
+export function SlipSheet({ tickets, onRemove, onClear, onClose, onSubmit, onChase, chaseBlocked, note }: {
+  tickets: Ticket[]; onRemove(key: string): void; onClear(): void; onClose(): void; onSubmit(): void; onChase(): void; chaseBlocked: string | null;
   note?: ReactNode;
 }) {
+  const showWhy = chaseBlocked !== null && tickets.length > 0;
   return (
     <Sheet open title={`号码篮（${tickets.length}）`} onClose={onClose} footer={
       <>
         <Button variant="secondary" onClick={onClear} disabled={!tickets.length}>清空</Button>
-        <Button variant="secondary" onClick={onChase} disabled={!canChase}>追号</Button>
+        <Button variant="secondary" onClick={onChase} disabled={chaseBlocked !== null} aria-describedby={showWhy ? 'chase-blocked' : undefined}>追号</Button>
         <Button className="flex-1" onClick={onSubmit} disabled={!tickets.length}>确认投注</Button>
       </>
     }>
@@ -46,6 +50,7 @@ export function SlipSheet({ tickets, onRemove, onClear, onClose, onSubmit, onCha
           <ul>{tickets.map((t) => <TicketLine key={t.key} t={t} onRemove={() => onRemove(t.key)} />)}</ul>
           <p className="mt-2 text-right text-sm text-gray-800">共{slipLines(tickets)}注，合计<strong className="text-brand">{formatFen(slipTotalFen(tickets))}</strong>元</p>
           {note}
+          {showWhy && <p id="chase-blocked" className="mt-2 text-sm text-gray-700">{chaseBlocked}</p>}
         </>
       )}
     </Sheet>

@@ -24,7 +24,7 @@ import { useBetSubmit } from '../hooks/useBetSubmit';
 import { loadPanels, usePanels } from '../hooks/usePanels';
 import { preloadMoneyAction } from '../../../money/useMoneyAction';
 import { useRouteParams } from '../hooks/useRouteParams';
-import { chaseKeyOf, domainPlay, slipLines, slipTotalFen, toBettingRow, type Ticket } from '../ticket';
+import { chaseBlockReason, domainPlay, slipLines, slipTotalFen, toBettingRow, type Ticket } from '../ticket';
 import { IssueBar } from '../components/IssueBar';
 import { BetBoard } from '../components/BetBoard';
 import { CapNote } from '../components/CapNote';
@@ -119,8 +119,8 @@ export default function BettingPage() {
     setPanel({ success: `我在${item?.lotteryName ?? ''}追号${data.chaseCount}期，从第${data.startIssue}期开始，共${data.bettingAllAmount}元！` });
   };
 
-  const chaseKeys = new Set(slip.map(chaseKeyOf));
-  const canChase = slip.length > 0 && chaseKeys.size === 1 && !chaseKeys.has(null);
+  const chaseBlocked = chaseBlockReason(slip);
+  const canChase = chaseBlocked === null;
   const chasePlay = canChase && item && rules.ready ? domainPlay(item.family, slip[0]!.playDetailCode) : undefined;
 
   // the payout caps under the slip and the confirmation, with a warning for tickets above the per-bet cap
@@ -157,7 +157,7 @@ export default function BettingPage() {
           )}
       </div>
       {P && panel === 'slip' && (
-        <P.SlipSheet tickets={slip} canChase={canChase} onClose={() => setPanel(null)} onClear={() => setSlip([])}
+        <P.SlipSheet tickets={slip} chaseBlocked={chaseBlocked} onClose={() => setPanel(null)} onClear={() => setSlip([])}
           onRemove={(k) => setSlip((s) => s.filter((t) => t.key !== k))} onSubmit={() => openConfirm(slip)} onChase={() => setPanel('chase')} note={capNote(slip)} />
       )}
       {P && panel === 'confirm' && issue.data?.issue && (
