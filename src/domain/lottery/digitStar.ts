@@ -96,8 +96,8 @@ export function twoStarPlays(w: DigitWindow): PlayDef[] {
 }
 
 /** 定位胆 over the given draw positions (p 1/10 per line, wins once per position). */
-export function fixedDigitPlay(family: LotteryFamily, posNames: readonly string[], code = 'DWD'): PlayDef {
-  return valueSetPlay({ family, code, nameZh: '定位胆', group: '定位胆', model: 'prizeGroup',
+export function fixedDigitPlay(family: LotteryFamily, posNames: readonly string[], code = 'DWD', nameZh = '定位胆'): PlayDef {
+  return valueSetPlay({ family, code, nameZh, group: '定位胆', model: 'prizeGroup',
     rows: posNames.map((n) => row(n, DIGITS, 0)), tiers: [tier(WIN, '中奖', 1, 10)],
     outcome: (r, v, d) => (d[r] === v ? { tier: WIN } : null) });
 }

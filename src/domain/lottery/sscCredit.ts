@@ -39,6 +39,8 @@ export interface DigitCreditConfig {
   /** Prefix of the play codes when a family holds two boards (排列3 'P3_' next to the 排列5 board). */
   codePrefix?: string;
   posNames: readonly string[];
+  /** Prefix of the play names when a family holds two boards in one group (排列3两面 next to 排列5两面). */
+  namePrefix?: string;
   /** Draw indexes of the digits this lottery plays on (SSC all 5, 3D/PL3 the first 3). */
   window: readonly number[];
   /** 龙虎 pairs of draw indexes. */
@@ -52,21 +54,22 @@ export interface DigitCreditConfig {
 export function digitCreditPlays(c: DigitCreditConfig): PlayDef[] {
   const F = c.family;
   const code = (suffix: string): string => `${c.codePrefix ?? ''}${suffix}`;
+  const name = (base: string): string => `${c.namePrefix ?? ''}${base}`;
   // Sum of n digits is 大 from ceil(9n/2): 23 for 5 digits, 14 for 3 (exactly half each side).
   const sumBigFrom = Math.ceil((9 * c.window.length) / 2);
   const names = c.window.map((i) => c.posNames[i]!);
   return [
-    valueSetPlay({ family: F, code: code('LM'), nameZh: '两面', group: '两面', model: 'odds',
+    valueSetPlay({ family: F, code: code('LM'), nameZh: name('两面'), group: '两面', model: 'odds',
       rows: [row('总和', [0, 1, 2, 3], 0, 4, TWO_SIDED_LABELS.slice(0, 4)), ...names.map((n) => row(n, [0, 1, 2, 3, 4, 5], 0, 6, TWO_SIDED_LABELS))],
       tiers: TWO_SIDED_IDS.map((id, i) => HALF(id, TWO_SIDED_LABELS[i]!)),
       outcome: (r, code, d) => {
         const v = r === 0 ? sum(c.window.map((i) => d[i]!)) : d[c.window[r - 1]!]!;
         return twoSidedHolds(code, v, r === 0 ? sumBigFrom : 5) ? { tier: TWO_SIDED_IDS[code]! } : null;
       } }),
-    valueSetPlay({ family: F, code: code('SZ'), nameZh: '数字', group: '两面', model: 'odds',
+    valueSetPlay({ family: F, code: code('SZ'), nameZh: name('数字'), group: '两面', model: 'odds',
       rows: names.map((n) => row(n, DIGITS, 0)), tiers: [tier('digit', '数字', 1, 10)],
       outcome: (r, v, d) => (d[c.window[r]!] === v ? { tier: 'digit' } : null) }),
-    withTiersFor(valueSetPlay({ family: F, code: code('LH'), nameZh: '龙虎和', group: '龙虎', model: 'odds',
+    withTiersFor(valueSetPlay({ family: F, code: code('LH'), nameZh: name('龙虎和'), group: '龙虎', model: 'odds',
       rows: c.dragonPairs.map(([a, b]) => row(pairName(c.posNames[a]!, c.posNames[b]!), [0, 1, 2], 0, 3, ['龙', '虎', '和'])),
       tiers: LH_TIERS,
       outcome: (r, code, d, flags) => {
@@ -78,13 +81,13 @@ export function digitCreditPlays(c: DigitCreditConfig): PlayDef[] {
       } }),
     // Under the refund rule 龙/虎 are quoted on the resolved draws: 45 of 90.
     (f) => (f.sscDragonTie === 'refund' ? reprice(LH_TIERS, { dragon: [1, 2], tiger: [1, 2] }) : LH_TIERS)),
-    withTiersFor(valueSetPlay({ family: F, code: code('XT'), nameZh: '形态', group: '形态', model: 'odds',
+    withTiersFor(valueSetPlay({ family: F, code: code('XT'), nameZh: name('形态'), group: '形态', model: 'odds',
       rows: c.shapeWindows.map((w) => row(w.name, [0, 1, 2, 3, 4], 0, 5, SHAPES)),
       tiers: shapeTiers(true),
       outcome: (r, code, d, flags) =>
         shape3(c.shapeWindows[r]!.window.map((i) => d[i]!), flags.wrapNineZero) === code ? { tier: SHAPE_IDS[code]! } : null }),
     (f) => shapeTiers(f.wrapNineZero)),
-    ...(c.sumTailPairs ? [valueSetPlay({ family: F, code: code('HW'), nameZh: '和尾', group: '两面', model: 'odds',
+    ...(c.sumTailPairs ? [valueSetPlay({ family: F, code: code('HW'), nameZh: name('和尾'), group: '两面', model: 'odds',
       rows: c.sumTailPairs.map(([a, b]) => row(`${c.posNames[a]![0]}${c.posNames[b]![0]}和尾`, [0, 1], 0, 2, ['尾大', '尾小'])),
       tiers: [HALF('tailBig', '尾大'), HALF('tailSmall', '尾小')],
       outcome: (r, code, d) => {
@@ -95,9 +98,9 @@ export function digitCreditPlays(c: DigitCreditConfig): PlayDef[] {
   ];
 }
 
-export function sscCreditPlays(family: LotteryFamily, posNames: readonly string[]): PlayDef[] {
+export function sscCreditPlays(family: LotteryFamily, posNames: readonly string[], namePrefix?: string): PlayDef[] {
   const pairs: [number, number][] = [];
   for (let a = 0; a < 5; a++) for (let b = a + 1; b < 5; b++) pairs.push([a, b]);
-  return digitCreditPlays({ family, posNames, window: [0, 1, 2, 3, 4], dragonPairs: pairs,
+  return digitCreditPlays({ family, posNames, namePrefix, window: [0, 1, 2, 3, 4], dragonPairs: pairs,
     shapeWindows: [{ name: '前三', window: [0, 1, 2] }, { name: '中三', window: [1, 2, 3] }, { name: '后三', window: [2, 3, 4] }] });
 }
