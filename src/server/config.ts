@@ -1,5 +1,6 @@
 /** Server configuration from the environment, with the embedded defaults. */
 import path from 'node:path';
+import { parseHostList } from './http/publicAddress.ts';
 
 export interface Config {
   port: number;
@@ -22,6 +23,10 @@ export interface Config {
   allowedOrigins: string[];
   smtpUrl: string | null;
   logLevel: string;
+  /** the only hosts push endpoints may be at (PUSH_ALLOWED_HOSTS); empty: any public internet address */
+  pushAllowedHosts: string[];
+  /** how long one push service gets to take one push (PUSH_TIMEOUT_MS) */
+  pushTimeoutMs: number;
 }
 
 export const DEFAULT_ADMIN = { userName: 'admin', password: 'admin123456' } as const;
@@ -44,7 +49,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: parseOriginList(env.ALLOWED_ORIGINS ?? ''),
     smtpUrl: env.SMTP_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
+    pushAllowedHosts: parseHostList(env.PUSH_ALLOWED_HOSTS ?? ''),
+    pushTimeoutMs: positiveInt('PUSH_TIMEOUT_MS', env.PUSH_TIMEOUT_MS, 5000),
   };
+}
+
+/** A positive whole number setting, or its default when unset; anything else stops the start. */
+function positiveInt(name: string, text: string | undefined, fallback: number): number {
+  if (!text) return fallback;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name}: not a positive whole number: ${text}`);
+  return n;
 }
 
 /** `https://site.cn/path` → `https://site.cn`; null for anything but an http(s) URL. */

@@ -13,7 +13,8 @@ import { CHAT_PUSH_TTL_SEC, ENVELOPE_PUSH_TTL_SEC } from '../../src/domain/push.
 import { newRequestId, player, recordOf, sendIn } from './redenvelope-fixtures.ts';
 import { browserKeys, decryptAes128gcm, type PushService, startPushService, verifyVapid, type BrowserKeys } from './pushService.ts';
 
-const ctx = await setupTestApp();
+// the local push service is the one allowed push-service host (production: PUSH_ALLOWED_HOSTS unset, public addresses)
+const ctx = await setupTestApp({ PUSH_ALLOWED_HOSTS: '127.0.0.1' });
 let service: PushService;
 let publicKey: string;
 let op: Member;
@@ -92,12 +93,12 @@ describe('VAPID keys', () => {
 
 describe('subscribe and unsubscribe', () => {
   const keys = browserKeys();
-  const good = { endpoint: 'https://push.example.net/send/abc', p256dh: keys.p256dh, auth: keys.auth };
+  const good = { endpoint: 'https://127.0.0.1/send/abc', p256dh: keys.p256dh, auth: keys.auth };
   const cases: [string, Record<string, string>, string][] = [
-    ['http endpoint', { ...good, endpoint: 'http://push.example.net/x' }, '推送地址不正确'],
+    ['http endpoint', { ...good, endpoint: 'http://127.0.0.1/x' }, '推送地址不正确'],
     ['not a URL', { ...good, endpoint: '推送' }, '推送地址不正确'],
     ['javascript URL', { ...good, endpoint: 'javascript:alert(1)' }, '推送地址不正确'],
-    ['endpoint too long', { ...good, endpoint: `https://push.example.net/${'a'.repeat(1000)}` }, '推送地址不正确'],
+    ['endpoint too long', { ...good, endpoint: `https://127.0.0.1/${'a'.repeat(1000)}` }, '推送地址不正确'],
     ['missing endpoint', { p256dh: good.p256dh, auth: good.auth }, '推送地址不正确'],
     ['short key', { ...good, p256dh: good.p256dh.slice(0, 40) }, '推送密钥不正确'],
     ['compressed key', { ...good, p256dh: Buffer.concat([Buffer.from([2]), Buffer.alloc(64, 1)]).toString('base64url') }, '推送密钥不正确'],
@@ -110,6 +111,14 @@ describe('subscribe and unsubscribe', () => {
     expect(res.status).toBeLessThan(500);
     expect(res.code).toBe(-1);
     expect(res.msg).toBe(msg);
+  });
+
+  it('refuses a host outside the allowed push services', async () => {
+    for (const endpoint of ['https://8.8.8.8/send/abc', 'https://127.0.0.2/send/abc', 'https://localhost/send/abc']) {
+      const res = await alice.post('/v1/push/subscribe', { ...good, endpoint });
+      expect(res.msg, endpoint).toBe('推送地址不正确');
+    }
+    expect(await ctx.sql`select 1 from push_subscriptions where user_id = ${alice.userId}`).toHaveLength(0);
   });
 
   it('refuses unknown fields and guests without a 500', async () => {

@@ -16,6 +16,7 @@ import { publicRoom, type RoomRow } from './rooms.ts';
 import { sendEnvelope, type MoneyFields } from '../redEnvelope/send.ts';
 import { mutedSendRefusal } from '../../domain/chat/access.ts';
 import { isShareKind, shareBody } from '../share/build.ts';
+import { mentionable } from '../push/entries.ts';
 
 export interface Outgoing {
   messageTypeId: number;
@@ -60,9 +61,8 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
   }
   if (!(await app.chat.flood.allow(userId ?? guestWireId(guestId ?? 0), room.id))) refuse(FLOOD_MSG);
   const sql = app.deps.sql;
-  const mentionIds = out.mentionIds?.length
-    ? (await sql<{ id: number }[]>`select id from users where id = any (${out.mentionIds}) and id <> ${userId ?? 0}`).map((r) => r.id)
-    : [];
+  // who may be told of a mention: push/entries.ts (never for a guest, only users who may see the room)
+  const mentionIds = await mentionable(sql, room, userId, out.mentionIds ?? [], () => app.chat.presence.online(room.id));
   const message = await postMessage(sql, (e) => app.chat.publish(e), {
     roomId: room.id,
     userId,

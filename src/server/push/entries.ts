@@ -1,12 +1,12 @@
 /**
  * Who belongs to a public room, for notifications: the users who entered it (read its history,
- * sent into it) within ROOM_MEMBER_WINDOW_DAYS. Entering records (room, user) with the time; an
- * instance remembers what it recorded in the last ENTRY_REFRESH_MS so a busy room is not one
- * write per history page.
+ * sent into it) within ROOM_MEMBER_WINDOW_DAYS and may still see it. Entering records (room,
+ * user) with the time; an instance remembers what it recorded in the last ENTRY_REFRESH_MS so a
+ * busy room is not one write per history page.
  */
 import type { Sql, Tx } from '../db/client.ts';
 import { ROOM_MEMBER_WINDOW_DAYS } from '../../domain/push.ts';
-import { GRADE_MANAGER } from '../../domain/chat/constants.ts';
+import { managesRoom, type RoomRow } from '../chat/rooms.ts';
 
 const ENTRY_REFRESH_MS = 10 * 60 * 1000;
 const RECENT_MAX = 50_000;
@@ -25,18 +25,45 @@ export async function recordRoomEntry(sql: Sql | Tx, roomId: number, userId: num
 }
 
 /**
- * The room's recent members who may still enter it (their grade is allowed and the account is
- * active), without the sender.
+ * As SQL, for the users row `u` and the room row `r`: the user may see the room now. The account
+ * is active, and a manager of the room, or of an allowed grade holding a grant of the room's
+ * current password (chat/entry.ts: the same rules as entering).
  */
-export async function recentMembers(sql: Sql, roomId: number, exceptUserId: number | null): Promise<number[]> {
+function maySee(sql: Sql) {
+  return sql`u.status = 'active' and (${managesRoom(sql, 'u', sql`r.id`)} or (
+    (cardinality(r.allowed_grades) = 0 or u.grade = any (r.allowed_grades))
+    and (r.password_kdf is null or exists (
+      select 1 from chat_room_grants g where g.room_id = r.id and g.user_id = u.id and g.password_kdf = r.password_kdf))))`;
+}
+
+/** As SQL, for the users row `u`: entered the room within the member window. */
+function enteredRecently(sql: Sql, roomId: number) {
+  return sql`exists (select 1 from chat_room_entries e where e.room_id = ${roomId} and e.user_id = u.id
+    and e.entered_at > now() - make_interval(days => ${ROOM_MEMBER_WINDOW_DAYS}))`;
+}
+
+/** The room's recent members who may still see it, without the sender. */
+export async function recentMembers(sql: Sql, room: RoomRow, exceptUserId: number | null): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`
-    select u.id from chat_room_entries e
-    join users u on u.id = e.user_id
-    join chat_rooms r on r.id = e.room_id
-    where e.room_id = ${roomId}
-      and e.entered_at > now() - make_interval(days => ${ROOM_MEMBER_WINDOW_DAYS})
-      and u.id <> ${exceptUserId ?? 0}
-      and u.status = 'active'
-      and (cardinality(r.allowed_grades) = 0 or u.grade = any (r.allowed_grades) or u.grade = ${GRADE_MANAGER})`;
+    select u.id from users u join chat_rooms r on r.id = ${room.id}
+    where ${enteredRecently(sql, room.id)} and u.id <> ${exceptUserId ?? 0} and ${maySee(sql)}`;
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Who of the users a message @-mentions is told (the room's @ notice and the push): nobody for a
+ * guest's message (guests have no @: docs/chat.md) or outside a public room; for a member, those
+ * who may see the room and are online in it or entered it recently, never the sender. So a
+ * mention cannot reach strangers, nor anyone shut out since by grade, password or account.
+ */
+export async function mentionable(
+  sql: Sql, room: RoomRow, senderId: number | null, userIds: readonly number[], online: () => Promise<number[]>,
+): Promise<number[]> {
+  if (senderId === null || room.type !== 1 || userIds.length === 0) return [];
+  const onlineIds = await online();
+  const rows = await sql<{ id: number }[]>`
+    select u.id from users u join chat_rooms r on r.id = ${room.id}
+    where u.id = any (${userIds as number[]}) and u.id <> ${senderId}
+      and (u.id = any (${onlineIds}) or ${enteredRecently(sql, room.id)}) and ${maySee(sql)}`;
   return rows.map((r) => Number(r.id));
 }

@@ -1,7 +1,8 @@
 /**
  * What a stored chat message is announced as, and to whom (docs/push.md):
  * - a red envelope (type 3) in a public room: the room's recent members (entries.ts);
- * - an @-mention: the mentioned users; a manager's @全部: the room's recent members;
+ * - an @-mention: the mentioned users (those entries.ts `mentionable` kept when the message was
+ *   stored), never for a guest's message; a manager's @全部: the room's recent members;
  * - any message in a private room: the other member.
  * The sender is never notified. One push per recipient: an envelope that also mentions someone is
  * announced once, as the envelope.
@@ -102,7 +103,7 @@ export async function jobsFor(sql: Sql, room: RoomRow, m: StoredMessage, nowMs: 
   const told = new Set<number>();
   if (m.messageTypeId === MessageType.RED_ENVELOPE) {
     const key = envelopeKey(m.body, m.id);
-    const userIds = await recentMembers(sql, room.id, m.senderId);
+    const userIds = await recentMembers(sql, room, m.senderId);
     for (const id of userIds) told.add(id);
     jobs.push({
       kind: PushKind.RED_ENVELOPE,
@@ -113,7 +114,8 @@ export async function jobsFor(sql: Sql, room: RoomRow, m: StoredMessage, nowMs: 
       urgency: 'high',
     });
   }
-  const mentioned = m.status === 1 ? await recentMembers(sql, room.id, m.senderId) : [...m.mentionIds];
+  // guests have no @ (docs/chat.md): whatever ids their message carries, nobody is told
+  const mentioned = m.senderId === null ? [] : m.status === 1 ? await recentMembers(sql, room, m.senderId) : [...m.mentionIds];
   const userIds = mentioned.filter((id) => id !== m.senderId && !told.has(id));
   if (userIds.length > 0) {
     jobs.push({

@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { PUSH_MSG, subscriptionRefusal } from '../../domain/push.ts';
+import { EndpointRule } from './endpoints.ts';
 import { PushSender } from './sender.ts';
 import { removeSubscription, saveSubscription } from './subscriptions.ts';
 import { ensureVapidKeys } from './vapid.ts';
@@ -35,16 +36,24 @@ type Unsubscribe = Static<typeof UnsubscribeBody>;
 async function pushPlugin(app: FastifyInstance) {
   const sql = app.deps.sql;
   const keys = await ensureVapidKeys(sql);
-  const sender = new PushSender(sql, keys, process.env.VAPID_SUBJECT || DEFAULT_SUBJECT, app.log);
+  const { pushAllowedHosts, pushTimeoutMs } = app.deps.config;
+  const rule = new EndpointRule(pushAllowedHosts);
+  const subject = process.env.VAPID_SUBJECT || DEFAULT_SUBJECT;
+  const sender = new PushSender(sql, keys, { subject, rule, timeoutMs: pushTimeoutMs, log: app.log });
   app.decorate('push', sender);
   // a close lets deliveries under way finish, for at most CLOSE_WAIT_MS
-  app.addHook('onClose', () => Promise.race([sender.idle(), new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]));
+  app.addHook('onClose', async () => {
+    await Promise.race([sender.idle(), new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
+    rule.close();
+  });
 
   app.get('/v1/push/vapidPublicKey', { config: USER }, async () => ok({ publicKey: sender.publicKey }));
 
   app.post<{ Body: Subscribe }>('/v1/push/subscribe', { config: USER, schema: { body: SubscribeBody } }, async (req) => {
     const refusal = subscriptionRefusal(req.body);
     if (refusal) refuse(refusal);
+    // only a push service's address: never the site's own network (endpoints.ts)
+    if (!(await rule.allows(req.body.endpoint))) refuse(PUSH_MSG.endpoint);
     await saveSubscription(sql, loggedIn(req).userId, req.body);
     return ok(null, '已开启红包提醒');
   });
