@@ -21,6 +21,7 @@ import { refuseControlChars } from './http/controlChars.ts';
 import { answerWhileClosing, clientErrorHandler, frameworkErrors } from './http/malformed.ts';
 import { compressJsonAnswers } from './http/compress.ts';
 import { registerAdminAudit } from './admin/audit.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import sessions, { enforceAuth } from './auth/sessions.ts';
 import siteStatus from './site/status.ts';
 import accountRoutes from './account/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, deps.config.allowedOrigins);
   inflightLimit(app);
   registerAdminAudit(app);
+  registerSecurityHeaders(app);
   compressJsonAnswers(app);
   await app.register(sessions, { sql: deps.sql });
   await app.register(siteStatus);

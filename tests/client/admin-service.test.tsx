@@ -13,6 +13,7 @@ describe('customer-service settings', () => {
     stubNetwork({
       '/v1/admin/site/customerService': (c) => (c.method === 'GET' ? ok(settings)
         : ok({ ...settings, lines: JSON.parse(c.body.get('lines')!), embedChatEnabled: c.body.get('embedChatEnabled') === '1', embedChatUrl: c.body.get('embedChatUrl'), embedChatPartnerOrigin: 'https://chat.example.com' })),
+      '/v1/admin/chat/embedChatSecret': () => ok({ configured: 0, partnerOrigin: '' }),
     });
     render(<ServicePanel />);
     expect(await screen.findByText(/暂无客服线路/)).toBeTruthy();
@@ -30,5 +31,23 @@ describe('customer-service settings', () => {
     expect(JSON.parse(post.body.get('lines')!)).toEqual([{ name: '在线客服', linkType: 1, linkUrl: 'https://kf.example.com/x', htmlPath: '', sort: 1, enabled: true }]);
     expect(post.body.get('embedChatEnabled')).toBe('1');
     expect(await screen.findByText('只接受来自 https://chat.example.com 的消息')).toBeTruthy();
+  });
+
+  it('makes the partner signing secret and shows it once', async () => {
+    let configured = 0;
+    stubNetwork({
+      '/v1/admin/site/customerService': () => ok({ ...settings, embedChatUrl: 'https://chat.example.com/embed', embedChatPartnerOrigin: 'https://chat.example.com' }),
+      '/v1/admin/chat/embedChatSecret': (c) => {
+        if (c.method === 'GET') return ok({ configured, partnerOrigin: 'https://chat.example.com' });
+        configured = 1;
+        return ok({ secret: 's'.repeat(43), partnerOrigin: 'https://chat.example.com' });
+      },
+    });
+    render(<ServicePanel />);
+    expect(await screen.findByText('https://chat.example.com：未设置，合作方账号无法绑定')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '生成新密钥' }));
+    expect((await screen.findByLabelText('新密钥')).textContent).toBe('s'.repeat(43));
+    expect(await screen.findByText('https://chat.example.com：已设置')).toBeTruthy();
+    expect(callsTo('/v1/admin/chat/embedChatSecret').filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 });

@@ -26,21 +26,26 @@ describe('embedded-chat bridge', () => {
     });
     const { partner, stop, send } = setup();
     send({ ltType: 'tenantName', seq: 1 });
-    send({ ltType: 'thirdLoginStart', seq: 2, muid: 'p1' });
+    send({ ltType: 'thirdLoginStart', seq: 2, muid: 'p1', expires: 1_900_000_000, nonce: 'n'.repeat(22), sig: 'a'.repeat(64) });
     send({ ltType: 'bindAccount', seq: 3, oneTimeKey: 'x'.repeat(43) });
     send({ ltType: 'bindAccount', seq: 4 });
-    await vi.waitFor(() => expect(partner.postMessage).toHaveBeenCalledTimes(4));
+    send({ ltType: 'thirdLoginStart', seq: 6, muid: 'p1' });
+    await vi.waitFor(() => expect(partner.postMessage).toHaveBeenCalledTimes(5));
     const replies = partner.postMessage.mock.calls.map(([m, o]) => { expect(o).toBe(PARTNER); return m; });
     const bySeq = Object.fromEntries(replies.map((r) => [r.seq, r]));
     expect(bySeq[1]).toEqual({ ltType: 'tenantName', seq: 1, code: 1, msg: '成功', data: { tenantName: '测试站' } });
     expect(bySeq[2]).toMatchObject({ ltType: 'thirdLoginStart', code: 1, data: { muid: 'p1', oneTimeKey: 'k'.repeat(43) } });
-    expect(callsTo('/v1/chat/embedChatGenerateLoginOneTimeKey')[0]!.body.get('muid')).toBe('p1');
+    const keyCalls = callsTo('/v1/chat/embedChatGenerateLoginOneTimeKey');
+    expect(keyCalls.length).toBe(1);
+    // the partner's signature of the muid goes to the server as it came
+    expect(Object.fromEntries(keyCalls[0]!.body)).toEqual({ muid: 'p1', expires: '1900000000', nonce: 'n'.repeat(22), sig: 'a'.repeat(64) });
+    expect(bySeq[6]).toMatchObject({ ltType: 'thirdLoginStart', code: -1, msg: '缺少合作方签名', data: null });
     expect(bySeq[3]).toMatchObject({ ltType: 'bindAccount', code: -1, msg: '一次性密钥无效或已过期，请重新发起', data: null });
     expect(bySeq[4]).toMatchObject({ ltType: 'bindAccount', code: -1, msg: '缺少一次性密钥' });
     stop();
     send({ ltType: 'tenantName', seq: 5 });
     await settle();
-    expect(partner.postMessage).toHaveBeenCalledTimes(4);
+    expect(partner.postMessage).toHaveBeenCalledTimes(5);
   });
 
   it('ignores another origin, another window and messages that are not requests', async () => {
@@ -60,6 +65,8 @@ describe('embedded-chat bridge', () => {
 
   it('reads requests strictly', () => {
     expect(parseEmbedRequest({ ltType: 'avatarUid', seq: 1.5, muid: 3 })).toEqual({ ltType: 'avatarUid' });
+    expect(parseEmbedRequest({ ltType: 'thirdLoginStart', muid: 'p', expires: 1.5, nonce: 7, sig: {} })).toEqual({ ltType: 'thirdLoginStart', muid: 'p' });
+    expect(parseEmbedRequest({ ltType: 'thirdLoginStart', expires: 12, nonce: 'n', sig: 's' })).toEqual({ ltType: 'thirdLoginStart', expires: 12, nonce: 'n', sig: 's' });
     expect(parseEmbedRequest(null)).toBeNull();
     expect(Object.keys(EMBED_HANDLERS).sort()).toEqual(['avatarUid', 'bindAccount', 'bindSuccess', 'refreshAvatar', 'registerAccount', 'tenantName', 'thirdLoginStart']);
   });

@@ -47,6 +47,12 @@ describe('redaction', () => {
     expect(adminPageOf('%E0%A4%A', '/v1/admin/plans/save')).toBe('plans');
     expect(adminPageOf(encodeURIComponent('<script>'), '/v1/admin/plans/save')).toBe('script');
   });
+
+  it('escapes the characters PostgreSQL refuses (NUL, lone surrogates) in keys and values', () => {
+    const out = redactBody({ 'a\u0000b': 'x\u0000y', remark: 'hi\ud800there', tail: '\udc00' });
+    expect(out).toEqual({ 'a\\u0000b': 'x\\u0000y', remark: 'hi\\ud800there', tail: '\\udc00' });
+    expect(redactBody({ emoji: '红包🧧' })).toEqual({ emoji: '红包🧧' });
+  });
 });
 
 describe('the audit hook', () => {
@@ -87,6 +93,25 @@ describe('the audit hook', () => {
     await bystander.post('/v1/users/infoUpdate', { nickname: 'x' });
     const [after] = await ctx.sql`select count(*)::int as n from admin_audit`;
     expect(after.n).toBe(before.n);
+  });
+});
+
+describe('refused requests whose text PostgreSQL refuses', () => {
+  it('records a POST with a NUL in a field, in a key and in a schema error, with the bytes escaped', async () => {
+    const opCookie = cookieOf(op);
+    const [before] = await ctx.sql`select max(id)::int as id from admin_audit`;
+    const nul = await postAs(opCookie, '/v1/admin/site/settings', { tenantName: 'a\u0000b' }, '站点设置');
+    expect(nul.code).not.toBe(1);
+    expect(nul.msg).toMatch(/[\u4e00-\u9fa5]/);
+    await postAs(opCookie, '/v1/admin/site/settings', { 'x\u0000': '1' }, '站点设置');
+    await postAs(opCookie, '/v1/admin/users/setStatus', { userId: 'abc', status: 'frozen' }, '用户');
+    const rows = await ctx.sql`select * from admin_audit where id > ${before.id ?? 0} order by id`;
+    expect(rows.map((r) => r.http_status)).toEqual([400, 400, 400]);
+    expect(rows[0].body).toEqual({ tenantName: 'a\\u0000b' });
+    expect(rows[0]).toMatchObject({ operator_id: op.userId, page: '站点设置', outcome: nul.code, msg: nul.msg });
+    expect(rows[1].body).toEqual({ 'x\\u0000': '1' });
+    expect(rows[2]).toMatchObject({ page: '用户', body: { userId: 'abc', status: 'frozen' } });
+    await ctx.sql`delete from admin_audit where id > ${before.id ?? 0}`;
   });
 });
 

@@ -32,8 +32,22 @@ export const EMBED_KEY_TTL_SEC = 60;
 export const MUID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** The key's text form: 43 base64url characters (32 random bytes). */
 export const ONE_TIME_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The partner's vouching for a muid (docs/embedded-chat.md): a nonce it never reuses... */
+export const VOUCH_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** ...and its HMAC-SHA256, lowercase hex. */
+export const VOUCH_SIG_PATTERN = /^[0-9a-f]{64}$/;
+/** A signature's expiry is at most this far ahead (so each nonce is kept only this long). */
+export const VOUCH_TTL_MAX_SEC = 300;
 
-export interface EmbedRequest { ltType: LtTypeName; seq?: number; muid?: string; oneTimeKey?: string; nickName?: string }
+/** The text the partner signs: `<muid>.<expires, unix seconds>.<nonce>` (no part can hold a dot). */
+export function vouchText(muid: string, expires: number, nonce: string): string {
+  return `${muid}.${expires}.${nonce}`;
+}
+
+/** The partner's signature that the muid is its signed-in user. */
+export interface MuidVouch { expires: number; nonce: string; sig: string }
+
+export interface EmbedRequest extends Partial<MuidVouch> { ltType: LtTypeName; seq?: number; muid?: string; oneTimeKey?: string; nickName?: string }
 export interface EmbedReply { ltType: LtTypeName; seq?: number; code: number; msg: string; data: unknown }
 
 /** The request in a message event's data, or null when it is not one of ours. */
@@ -46,6 +60,9 @@ export function parseEmbedRequest(data: unknown): EmbedRequest | null {
   if (typeof d.muid === 'string') out.muid = d.muid;
   if (typeof d.oneTimeKey === 'string') out.oneTimeKey = d.oneTimeKey;
   if (typeof d.nickName === 'string') out.nickName = d.nickName;
+  if (typeof d.expires === 'number' && Number.isSafeInteger(d.expires)) out.expires = d.expires;
+  if (typeof d.nonce === 'string') out.nonce = d.nonce;
+  if (typeof d.sig === 'string') out.sig = d.sig;
   return out;
 }
 

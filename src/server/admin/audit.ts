@@ -24,17 +24,28 @@ const CARD_DIGITS = /\d{12,29}/g;
 const MAX_FIELDS = 40;
 const MAX_VALUE_CHARS = 500;
 
+/**
+ * PostgreSQL text and jsonb refuse NUL and lone UTF-16 surrogates (22P05): a request holding one
+ * is refused, and its audit row must still be written, so such a character is kept as its escape,
+ * the literal six characters `\u0000`.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly the character PostgreSQL refuses
+const PG_REFUSED = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+export function pgSafeText(text: string): string {
+  return text.replace(PG_REFUSED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** The body as it is logged: secret fields hidden, card-like digit runs masked, values bounded. */
 export function redactBody(body: unknown): Record<string, string> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(body as Record<string, unknown>).slice(0, MAX_FIELDS)) {
     if (SECRET_FIELD.test(k)) {
-      out[k] = REDACTED;
+      out[pgSafeText(k)] = REDACTED;
       continue;
     }
     const text = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
-    out[k] = text.replace(CARD_DIGITS, (d) => `****${d.slice(-4)}`).slice(0, MAX_VALUE_CHARS);
+    out[pgSafeText(k)] = pgSafeText(text.replace(CARD_DIGITS, (d) => `****${d.slice(-4)}`).slice(0, MAX_VALUE_CHARS));
   }
   return out;
 }
@@ -55,14 +66,14 @@ function envelopeOf(payload: unknown): { code: number | null; msg: string } {
   if (typeof payload !== 'string') return { code: null, msg: '' };
   try {
     const env = JSON.parse(payload) as { code?: unknown; msg?: unknown };
-    return { code: typeof env.code === 'number' ? env.code : null, msg: typeof env.msg === 'string' ? env.msg.slice(0, 200) : '' };
+    return { code: typeof env.code === 'number' ? env.code : null, msg: typeof env.msg === 'string' ? pgSafeText(env.msg.slice(0, 200)) : '' };
   } catch {
     return { code: null, msg: '' };
   }
 }
 
 async function recordAdminPost(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const path = req.url.split('?')[0] ?? '';
+  const path = pgSafeText(req.url.split('?')[0] ?? '');
   if (req.method !== 'POST' || !path.startsWith(ADMIN_PREFIX)) return;
   const { code, msg } = envelopeOf(payload);
   try {

@@ -1,7 +1,8 @@
 /**
  * The embedChat* calls (spec 001 section 7) under /v1/chat/, next to the other chat calls. All need
  * a logged-in player and the tenant's embedded chat switched on; the browser's bridge
- * (client/features/toolbar/embedBridge.ts) calls them for the partner's messages.
+ * (client/features/toolbar/embedBridge.ts) calls them for the partner's messages. The operator
+ * sets the partner's signing secret under /v1/admin/chat/embedChatSecret.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
@@ -9,13 +10,21 @@ import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { getTenantConfig } from '../site/tenant.ts';
 import { PlainText } from '../site/text.ts';
-import { MUID_PATTERN, ONE_TIME_KEY_PATTERN } from '../../domain/toolbar/embedChat.ts';
-import { bindingOf, bindWithKey, issueKey } from './embedChat.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { MUID_PATTERN, ONE_TIME_KEY_PATTERN, VOUCH_NONCE_PATTERN, VOUCH_SIG_PATTERN } from '../../domain/toolbar/embedChat.ts';
+import { bindingOf, bindWithKey, checkVouch, issueKey, partnerSecret, setPartnerSecret } from './embedChat.ts';
 
 const USER = { auth: 'user' as const };
 const Muid = Type.String({ pattern: MUID_PATTERN.source, maxLength: 64 });
 const OneTimeKey = Type.String({ pattern: ONE_TIME_KEY_PATTERN.source, maxLength: 43 });
-const KeyForm = Form({ muid: Muid });
+const KeyForm = Form({
+  muid: Muid,
+  expires: Type.Integer({ minimum: 0, maximum: 2 ** 40 }),
+  nonce: Type.String({ pattern: VOUCH_NONCE_PATTERN.source, maxLength: 64 }),
+  sig: Type.String({ pattern: VOUCH_SIG_PATTERN.source, maxLength: 64 }),
+});
+/** the operator's own secret for the partner (else a random one is made) */
+const SecretForm = Form({ secret: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{32,128}$', maxLength: 128 })) });
 const BindForm = Form({ oneTimeKey: OneTimeKey });
 const RegisterForm = Form({ oneTimeKey: OneTimeKey, nickName: Type.Optional(PlainText(20)) });
 
@@ -43,8 +52,12 @@ export default async function embedChatRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Body: Static<typeof KeyForm> }>('/v1/chat/embedChatGenerateLoginOneTimeKey', { config: USER, schema: { body: KeyForm } }, async (req) => {
-    await enabled();
-    const r = await issueKey(sql, loggedIn(req).userId, req.body.muid);
+    const t = await enabled();
+    const me = loggedIn(req);
+    const secret = await partnerSecret(sql, t.embedChatPartnerOrigin);
+    if (!secret) refuse('嵌入聊天未配置合作方密钥');
+    await checkVouch(sql, secret, req.body.muid, req.body);
+    const r = await issueKey(sql, me.userId, req.body.muid);
     return 'bound' in r ? ok({ bound: 1, muid: r.bound.muid, oneTimeKey: '', expiresInSec: 0 }) : ok({ bound: 0, muid: req.body.muid, ...r });
   });
 
@@ -72,5 +85,19 @@ export default async function embedChatRoutes(app: FastifyInstance) {
     await enabled();
     const a = await account(loggedIn(req).userId);
     return ok({ uid: a.uid, avatar: a.avatar, muid: a.muid });
+  });
+
+  /** Whether the current partner has a secret; the secret itself is shown only when it is set. */
+  app.get('/v1/admin/chat/embedChatSecret', { config: OPERATOR }, async () => {
+    const t = await getTenantConfig(sql);
+    const configured = Boolean(t.embedChatPartnerOrigin && (await partnerSecret(sql, t.embedChatPartnerOrigin)));
+    return ok({ configured: configured ? 1 : 0, partnerOrigin: t.embedChatPartnerOrigin });
+  });
+
+  app.post<{ Body: Static<typeof SecretForm> }>('/v1/admin/chat/embedChatSecret', { config: OPERATOR, schema: { body: SecretForm } }, async (req) => {
+    const t = await getTenantConfig(sql);
+    if (!t.embedChatPartnerOrigin) refuse('请先在客服设置中填写嵌入聊天地址');
+    const secret = await setPartnerSecret(sql, t.embedChatPartnerOrigin, req.body.secret);
+    return ok({ secret, partnerOrigin: t.embedChatPartnerOrigin }, '合作方密钥已更新，请妥善交给合作方');
   });
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, Select, TextField, LoadingState, ErrorState, showToast } from '../../ui';
 import { request } from '../../api/request';
 import { keys, queryClient, useQuery } from '../../query';
+import { EmbedSecretCard } from './EmbedSecretCard';
 import { LINK_TYPE_EXTERNAL, LINK_TYPE_LOCAL, SERVICE_LINES_MAX, serviceLineProblem, type ServiceLine } from '../../../domain/toolbar/service';
 
 interface ServiceSettings {
@@ -63,7 +64,7 @@ export function ServicePanel() {
       showToast('已保存');
     } catch (e) { setErr((e as Error).message); } finally { setBusy(false); }
   };
-  return (
+  return (<>
     <form onSubmit={(e) => { e.preventDefault(); void save(); }} className="rounded-xl bg-white p-4" aria-label="客服设置">
       <h2 className="mb-3 font-semibold text-gray-900">客服线路</h2>
       {s.lines.length === 0 && <p className="mb-3 text-sm text-gray-600">暂无客服线路，玩家点击客服时将提示“当前没有匹配的客服线路”。</p>}
@@ -88,5 +89,6 @@ export function ServicePanel() {
       {err && <p role="alert" className="mb-3 text-sm text-red-700">{err}</p>}
       <Button type="submit" loading={busy} className="w-full">保存</Button>
     </form>
-  );
+    <EmbedSecretCard partnerOrigin={s.embedChatPartnerOrigin} />
+  </>);
 }

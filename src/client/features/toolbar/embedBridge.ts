@@ -17,7 +17,11 @@ const missing = (what: string) => Promise.reject(new ApiError(-1, `缺少${what}
 
 /** What each request does: the embedChat* calls, or a local answer. */
 export const EMBED_HANDLERS: Record<LtTypeName, EmbedHandler> = {
-  [LtType.thirdLoginStart]: (r) => (r.muid ? embedChatGenerateLoginOneTimeKey(r.muid) : missing('聊天账号')),
+  [LtType.thirdLoginStart]: (r) => {
+    if (!r.muid) return missing('聊天账号');
+    if (r.expires === undefined || !r.nonce || !r.sig) return missing('合作方签名');
+    return embedChatGenerateLoginOneTimeKey(r.muid, { expires: r.expires, nonce: r.nonce, sig: r.sig });
+  },
   [LtType.bindAccount]: (r) => (r.oneTimeKey ? embedChatAccountBind(r.oneTimeKey) : missing('一次性密钥')),
   [LtType.registerAccount]: (r) => (r.oneTimeKey ? embedChatAccountRegister(r.oneTimeKey, r.nickName) : missing('一次性密钥')),
   [LtType.bindSuccess]: () => embedChatRefreshAccount(),
