@@ -6,6 +6,7 @@
  */
 import { hasControlChars } from './controlChars.ts';
 import { GRADES } from './grades.ts';
+import { formatFen } from './money.ts';
 
 export const LETTER_TITLE_MAX = 60;
 export const LETTER_CONTENT_MAX = 5000;
@@ -61,3 +62,31 @@ export function letterTextProblem(title: string, content: string): string | null
   if (hasControlChars(t) || hasControlChars(c, true)) return '标题和内容不能包含控制字符';
   return null;
 }
+
+/** An operator's free text inside a site letter: markup and control characters become spaces. */
+function plainRemark(remark: string | null | undefined): string {
+  return (remark ?? '').replace(/[<>\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 200);
+}
+
+/**
+ * The letters the site sends a player when the operator decides one of their money orders, in the
+ * decision's own transaction (amounts in fen, shown in yuan). Plain text, within letterTextProblem.
+ */
+export const moneyOrderLetter = {
+  rechargeApproved: (orderNo: string, amountFen: number) => ({
+    title: '充值已到账',
+    content: `您的充值订单 ${orderNo} 已审核通过，${formatFen(amountFen)} 元已存入您的账户。`,
+  }),
+  rechargeRejected: (orderNo: string, amountFen: number, remark: string | null) => ({
+    title: '充值未通过审核',
+    content: `您的充值订单 ${orderNo}（${formatFen(amountFen)} 元）未通过审核${plainRemark(remark) ? `，原因：${plainRemark(remark)}` : ''}。如有疑问请联系客服。`,
+  }),
+  withdrawPaid: (orderNo: string, amountFen: number, feeFen: number) => ({
+    title: '提现已出款',
+    content: `您的提现订单 ${orderNo} 已出款 ${formatFen(amountFen - feeFen)} 元${feeFen > 0 ? `（手续费 ${formatFen(feeFen)} 元）` : ''}，请留意收款账户。`,
+  }),
+  withdrawRejected: (orderNo: string, amountFen: number, remark: string | null) => ({
+    title: '提现已驳回',
+    content: `您的提现订单 ${orderNo} 已驳回${plainRemark(remark) ? `，原因：${plainRemark(remark)}` : ''}，${formatFen(amountFen)} 元已退回您的账户。`,
+  }),
+} as const;

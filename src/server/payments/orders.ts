@@ -33,6 +33,8 @@ import { refuse } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
+import { sendLetter } from '../letters/store.ts';
+import { moneyOrderLetter } from '../../domain/letters.ts';
 import { findConfig, getPaymentSettings } from './configs.ts';
 
 export const NOT_FOUND_MSG = '记录不存在';
@@ -215,6 +217,7 @@ export async function approveOrder(sql: Sql, id: number, operatorId: number) {
     // The status guard above makes a second credit impossible; a prior transfer would mean a bug.
     if (!credit.applied) throw new Error(`recharge ${row.id} was credited before its approval`);
     await addTurnover(tx, { userId: row.user_id, baseFen: row.amount_fen, source: 'recharge', ref: row.order_no });
+    await sendLetter(tx, { to: { userId: row.user_id }, ...moneyOrderLetter.rechargeApproved(row.order_no, row.amount_fen) });
     return { order: (await findOrder(tx, row.id))!, balanceFen: credit.balanceAfterFen ?? 0 };
   });
 }
@@ -222,10 +225,11 @@ export async function approveOrder(sql: Sql, id: number, operatorId: number) {
 /** Rejects a pending order; no money has moved for it, so none moves back. */
 export async function rejectOrder(sql: Sql, id: number, operatorId: number, remark: string) {
   return sql.begin(async (tx) => {
-    const [row] = await tx<{ id: number }[]>`
+    const [row] = await tx<{ id: number; user_id: number; order_no: string; amount_fen: number }[]>`
       update recharge_orders set status = 'rejected', operator_id = ${operatorId}, reviewed_at = now(), remark = ${remark}
-      where id = ${id} and status = 'pending' returning id`;
+      where id = ${id} and status = 'pending' returning id, user_id, order_no, amount_fen`;
     if (!row) return notPending(tx, id);
+    await sendLetter(tx, { to: { userId: row.user_id }, ...moneyOrderLetter.rechargeRejected(row.order_no, row.amount_fen, remark) });
     return (await findOrder(tx, row.id))!;
   });
 }

@@ -12,6 +12,8 @@ import type { Sql, Tx } from '../db/client.ts';
 import { WITHDRAW_STATUS_NAMES } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
 import { transferInTx } from '../ledger/ledger.ts';
+import { sendLetter } from '../letters/store.ts';
+import { moneyOrderLetter } from '../../domain/letters.ts';
 import { TYPE_FEE, TYPE_HOLD, TYPE_REJECT, type OrderRow } from './orders.ts';
 
 async function takePending(tx: Tx, id: number, to: 'paid' | 'rejected', operatorId: number, remark: string | null): Promise<OrderRow> {
@@ -36,6 +38,7 @@ export async function approveWithdrawal(sql: Sql, id: number, operatorId: number
     if (o.fee > 0) {
       await transferInTx(tx, { ...common, transferId: `withdraw:fee:${o.id}`, amountFen: o.fee, typeCode: TYPE_FEE, remark: '提现手续费' });
     }
+    await sendLetter(tx, { to: { userId: o.user_id }, ...moneyOrderLetter.withdrawPaid(o.order_no, o.amount, o.fee) });
     return o;
   });
 }
@@ -54,6 +57,7 @@ export async function rejectWithdrawal(sql: Sql, id: number, operatorId: number,
       remark: `提现驳回：${remark}`,
       operatorId,
     });
+    await sendLetter(tx, { to: { userId: o.user_id }, ...moneyOrderLetter.withdrawRejected(o.order_no, o.amount, remark) });
     return o;
   });
 }
