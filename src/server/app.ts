@@ -14,7 +14,7 @@ import { decodeEnpathUrl } from '../domain/enpath.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { inflightLimit } from './http/inflight.ts';
+import { inflightLimit, serverTimeouts } from './http/inflight.ts';
 import { refuseNonFiniteNumbers } from './http/finite.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { refuseControlChars } from './http/controlChars.ts';
@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     rewriteUrl,
-    requestTimeout: 30_000,
+    ...serverTimeouts(deps.config),
     routerOptions: { maxParamLength: 500 },
     // malformed HTTP, undecodable URLs and requests during close answer with the envelope too
     clientErrorHandler,

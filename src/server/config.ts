@@ -1,6 +1,10 @@
 /** Server configuration from the environment, with the embedded defaults. */
 import path from 'node:path';
 
+/** The bounds on a slow client (Node's headersTimeout, requestTimeout); a late request gets 408. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 export interface Config {
   port: number;
   host: string;
@@ -18,6 +22,10 @@ export interface Config {
   seedDemo: boolean;
   /** trust X-Forwarded-For (behind a proxy) */
   trustProxy: boolean;
+  /** the request line and headers must have arrived within this */
+  headersTimeoutMs: number;
+  /** the whole request, body included, within this (a phone on a bad network passes) */
+  requestTimeoutMs: number;
   /** origins besides the site's own that may send state-changing requests (ALLOWED_ORIGINS) */
   allowedOrigins: string[];
   smtpUrl: string | null;
@@ -41,6 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
     allowedOrigins: parseOriginList(env.ALLOWED_ORIGINS ?? ''),
     smtpUrl: env.SMTP_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
