@@ -11,7 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
 import { decodeEnpathUrl } from '../domain/enpath.ts';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Sql } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inflightLimit, serverTimeouts } from './http/inflight.ts';
@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     rewriteUrl,
     ...serverTimeouts(deps.config),
     routerOptions: { maxParamLength: 500 },
