@@ -11,10 +11,10 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
 import { decodeEnpathUrl } from '../domain/enpath.ts';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Sql } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { inflightLimit } from './http/inflight.ts';
+import { inflightLimit, serverTimeouts } from './http/inflight.ts';
 import { refuseNonFiniteNumbers } from './http/finite.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { refuseControlChars } from './http/controlChars.ts';
@@ -78,9 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     rewriteUrl,
-    requestTimeout: 30_000,
+    ...serverTimeouts(deps.config),
     routerOptions: { maxParamLength: 500 },
     // malformed HTTP, undecodable URLs and requests during close answer with the envelope too
     clientErrorHandler,

@@ -1,6 +1,18 @@
 /** Server configuration from the environment, with the embedded defaults. */
+import net from 'node:net';
 import path from 'node:path';
 import { parseHostList } from './http/publicAddress.ts';
+
+/**
+ * Which forwarded hops to believe (TRUST_PROXY, docs/deployment.md): none; the last `hops`
+ * entries of X-Forwarded-For, the connecting peer counting as the first; or only peers and
+ * entries within these addresses/CIDRs (or proxy-addr's `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** The bounds on a slow client (Node's headersTimeout, requestTimeout); a late request gets 408. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface Config {
   port: number;
@@ -17,8 +29,12 @@ export interface Config {
   distDir: string;
   /** seed the demo site (players, agent, content) on an empty database */
   seedDemo: boolean;
-  /** trust X-Forwarded-For (behind a proxy) */
-  trustProxy: boolean;
+  /** which X-Forwarded-* hops to believe (behind a proxy) */
+  trustProxy: TrustProxy;
+  /** the request line and headers must have arrived within this */
+  headersTimeoutMs: number;
+  /** the whole request, body included, within this (a phone on a bad network passes) */
+  requestTimeoutMs: number;
   /** origins besides the site's own that may send state-changing requests (ALLOWED_ORIGINS) */
   allowedOrigins: string[];
   smtpUrl: string | null;
@@ -45,7 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPasswordGiven: Boolean(env.ADMIN_PASSWORD),
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     seedDemo: env.SEED_DEMO !== '0',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? ''),
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
     allowedOrigins: parseOriginList(env.ALLOWED_ORIGINS ?? ''),
     smtpUrl: env.SMTP_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -84,4 +102,43 @@ export function parseOriginList(text: string): string[] {
     out.add(origin);
   }
   return [...out];
+}
+
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `1.2.3.4`, `10.0.0.0/8`, `::1`, `fd00::/8`, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.has(entry)) return true;
+  const [ip, bits, extra] = entry.split('/');
+  const family = net.isIP(ip!);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * `TRUST_PROXY`: empty or `0` trusts nothing; a number trusts that many hops (`1`: the one proxy
+ * in front); else comma- or space-separated proxy addresses/CIDRs. Anything else stops the start:
+ * a typo must not silently trust every client's X-Forwarded-For.
+ */
+export function parseTrustProxy(text: string): TrustProxy {
+  const value = text.trim();
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : { hops: Number(value) };
+  const addresses = value.split(/[\s,]+/).filter(Boolean);
+  for (const entry of addresses) {
+    if (!isProxyAddress(entry)) throw new Error(`TRUST_PROXY: not a hop count or a proxy address: ${entry}`);
+  }
+  return { addresses };
+}
+
+/**
+ * Fastify's `trustProxy` for a TrustProxy. A hop count is a function: Fastify's own number form
+ * believes no forwarded header at all. Hop 0 is the connecting peer (the proxy), so `hops: 1`
+ * makes `req.ip` the right-most X-Forwarded-For entry, the address the proxy saw.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('addresses' in trust) return trust.addresses;
+  const { hops } = trust;
+  return (_addr, hop) => hop < hops;
 }
