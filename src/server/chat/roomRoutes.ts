@@ -9,7 +9,8 @@ import { historyPageSize } from '../../domain/chat/access.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE, ROOM_PAGE_SIZE } from '../../domain/chat/constants.ts';
 import { RoomEvent } from '../../domain/chat/push.ts';
 import { formatBeijing } from '../../domain/time.ts';
-import { activeBan, enterAsGuest, enterAsMember, grantByPassword, memberOf, PASSWORD_WRONG_MSG, speakCheck } from './entry.ts';
+import { activeBan, enterAsGuestWithPassword, enterAsMember, memberOf, speakCheck } from './entry.ts';
+import { grantByPassword, PASSWORD_WRONG_MSG } from './passwords.ts';
 import { historyPage } from './messages.ts';
 import { managesRoom, publicRoom, roomSetting, viewerOf, type RoomRow } from './rooms.ts';
 import { sendInPublicRoom } from './send.ts';
@@ -92,7 +93,7 @@ export default async function roomRoutes(app: FastifyInstance) {
   app.get<{ Querystring: GuestMessageListQ }>(
     '/v1/chat/getMessageListWebGuest', { config: GUEST, schema: { querystring: GuestMessageListQuery } }, async (req) => {
       const room = await publicRoom(sql, req.query.roomCode);
-      enterAsGuest(room, req.query.guestCode);
+      await enterAsGuestWithPassword(sql, req, room, req.query.guestCode);
       const size = historyPageSize(req.query.pageSize ?? PAGE_SIZE, MAX_PAGE_SIZE);
       return ok({ list: await withEnvelopeState(sql, null, await historyPage(sql, room.id, req.query.id, size, true)), registerLink: room.register_link });
     },
