@@ -9,7 +9,8 @@ import { SOCKETS_PER_GUEST_MAX, SOCKETS_PER_USER_MAX } from '../../src/domain/ch
 import { CloseCode } from '../../src/domain/chat/push.ts';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { setupTestApp } from './helpers.ts';
-import { listen, makeRoom, type Member, openSocket, operator, type SocketClient } from './chat-fixtures.ts';
+import WebSocket from 'ws';
+import { listen, makeRoom, type Member, openSocket, operator, SocketClient } from './chat-fixtures.ts';
 
 const ctx = await setupTestApp();
 let op: Member;
@@ -38,30 +39,37 @@ describe('a plain request to the socket path', () => {
   });
 });
 
+const TOO_MANY = { code: 2, success: false, msg: '连接数过多，请关闭其他聊天页面后再试' };
+const displaced = (s: SocketClient) => s.closed?.code === CloseCode.TOO_MANY_SOCKETS;
+
 describe('sockets per owner', () => {
-  it('a member holds at most the cap; one more is refused with 4029, a freed place is taken again', async () => {
+  it('a member holds at most the cap: one more closes the oldest with 4029 and the reason', async () => {
     const room = await makeRoom(op);
     const m = await ctx.userClient();
-    const open = track(await Promise.all(Array.from({ length: SOCKETS_PER_USER_MAX + 5 }, () =>
-      openSocket(base, m, { type: 1, roomId: room.roomCode }))));
-    const refused = open.filter((s) => s.frames[0]?.success === false);
-    expect(open.length - refused.length).toBe(SOCKETS_PER_USER_MAX);
-    expect(refused).toHaveLength(5);
-    for (const s of refused) {
-      expect(s.frames[0]).toEqual({ code: 2, success: false, msg: '连接数过多，请关闭其他聊天页面后再试' });
-      await s.until(() => s.closed !== null);
-      expect(s.closed?.code).toBe(CloseCode.TOO_MANY_SOCKETS);
-    }
+    const first: SocketClient[] = [];
+    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++) first.push(...track([await openSocket(base, m, { type: 1, roomId: room.roomCode })]));
+    expect(first.every((s) => s.frames[0].success === true)).toBe(true);
+    const newest = track([await openSocket(base, m, { type: 1, roomId: room.roomCode })])[0];
+    expect(newest.frames[0].success).toBe(true);
+    await first[0].until(() => first[0].closed !== null);
+    expect(first[0].frames.at(-1)).toEqual(TOO_MANY);
+    expect(displaced(first[0])).toBe(true);
+    expect(first.slice(1).every((s) => s.closed === null)).toBe(true);
     // another member is not limited by it
     const other = track([await openSocket(base, await ctx.userClient(), { type: 1, roomId: room.roomCode })]);
     expect(other[0].frames[0].success).toBe(true);
-    // a closed socket gives its place back (once the server has seen the close: bounded polling)
-    await open.find((s) => s.frames[0]?.success === true)?.close();
-    let again: SocketClient | null = null;
-    for (let i = 0; i < 50 && again?.frames[0]?.success !== true; i++) {
-      again = track([await openSocket(base, m, { type: 1, roomId: room.roomCode })])[0];
-    }
-    expect(again?.frames[0].success).toBe(true);
+  });
+
+  it('150 sockets of one member at once: at most the cap stay open', { timeout: 90_000 }, async () => {
+    const room = await makeRoom(op);
+    const m = await ctx.userClient();
+    const keys = await Promise.all(Array.from({ length: 150 }, () => m.get('/v1/broadCast/generateKey')));
+    // connects queue behind the database pool: a generous bound, not a timed assertion
+    const all = track(keys.map((k) => new SocketClient(new WebSocket(`${base}/v1/broadCast/chat?type=1&roomId=${room.roomCode}&key=${k.data}`))));
+    const gone = () => all.filter(displaced).length;
+    await all[0].until(() => gone() >= 150 - SOCKETS_PER_USER_MAX && all.every((s) => s.frames.length > 0), 60_000);
+    expect(gone()).toBe(150 - SOCKETS_PER_USER_MAX);
+    expect(all.filter((s) => s.closed === null)).toHaveLength(SOCKETS_PER_USER_MAX);
   });
 
   it('a guest identity holds at most the guest cap', async () => {
@@ -70,10 +78,8 @@ describe('sockets per owner', () => {
     expect((await g.get('/v1/chat/getRoomWebGuest', { roomCode: room.roomCode, guestCode: 'capguest1' })).data.userId).toMatch(/^g\d+$/);
     const open = track(await Promise.all(Array.from({ length: SOCKETS_PER_GUEST_MAX + 3 }, () =>
       openSocket(base, g, { type: 1, roomId: room.roomCode, guestCode: 'capguest1' }, { guestCode: 'capguest1' }))));
-    expect(open.filter((s) => s.frames[0]?.success === true)).toHaveLength(SOCKETS_PER_GUEST_MAX);
-    const refused = open.filter((s) => s.frames[0]?.success === false);
-    expect(refused).toHaveLength(3);
-    await refused[0].until(() => refused[0].closed !== null);
-    expect(refused[0].closed?.code).toBe(CloseCode.TOO_MANY_SOCKETS);
+    await open[0].until(() => open.filter(displaced).length >= 3);
+    expect(open.filter(displaced)).toHaveLength(3);
+    expect(open.filter((s) => s.closed === null)).toHaveLength(SOCKETS_PER_GUEST_MAX);
   });
 });

@@ -34,7 +34,7 @@ async function socketRoutes(app: FastifyInstance) {
   const live = new Map<WebSocket, { alive: boolean; sessionId: number | null }>();
   // connects (key, room, catch-up) share the pool with the HTTP calls: a few at a time
   const connects = new Gate(DB_POOL_SIZE);
-  const quota = new SocketQuota();
+  const quota = new SocketQuota<WebSocket>();
   const beat = setInterval(() => {
     for (const [ws, state] of live) {
       if (!state.alive) {
@@ -106,13 +106,12 @@ async function socketRoutes(app: FastifyInstance) {
     live.set(ws, state);
     let joined: ChatSocket | null = null;
     let counted = false;
-    let place: string | null = null;
     ws.on('message', () => {
       state.alive = true; // any frame (the client's {"code":9}) keeps the socket alive
     });
     ws.on('close', () => {
       live.delete(ws);
-      if (place) quota.release(place);
+      quota.remove(ws);
       if (joined) app.chat.hub.leave(joined);
       if (joined && counted && joined.userId !== null) void leftRoom(joined.roomId, joined.userId);
     });
@@ -122,12 +121,7 @@ async function socketRoutes(app: FastifyInstance) {
         const { room, userId } = accepted;
         const afterSeq = accepted.lastId ? await seqAfterId(sql, room.id, accepted.lastId, room.type === 1) : null;
         if (ws.readyState !== 1) return;
-        place = quota.take({ userId, guestId: accepted.guestId, ip: req.ip });
-        if (!place) {
-          ws.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: false, msg: TOO_MANY_SOCKETS_MSG }));
-          ws.close(CloseCode.TOO_MANY_SOCKETS, 'too many sockets');
-          return;
-        }
+        displace(quota.add({ userId, guestId: accepted.guestId, ip: req.ip }, ws));
         state.sessionId = accepted.sessionId;
         joined = { ws, roomId: room.id, userId, seq: 0, queue: null };
         app.chat.hub.register(joined);
@@ -148,6 +142,16 @@ async function socketRoutes(app: FastifyInstance) {
         }
       }
     });
+  }
+
+  /**
+   * The owner's oldest socket past the cap is told why (a refusal the client shows and does not
+   * reconnect after) and closed.
+   */
+  function displace(old: WebSocket | null): void {
+    if (old?.readyState !== 1) return;
+    old.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: false, msg: TOO_MANY_SOCKETS_MSG }));
+    old.close(CloseCode.TOO_MANY_SOCKETS, 'too many sockets');
   }
 
   async function leftRoom(roomId: number, userId: number) {
