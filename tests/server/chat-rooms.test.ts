@@ -61,6 +61,17 @@ describe('the room list and setting', () => {
     expect((await ctx.client().get('/v1/chat/getRoomList')).code).toBe(0);
   });
 
+  it('gives the setting (and intro) of a room only to a grade that may enter it, as the list does', async () => {
+    const vip = await makeRoom(op, { allowedGrades: '5,6', intro: '仅限VIP的简介' });
+    const refused = await alice.get('/v1/chat/getRoomWeb', { roomCode: vip.roomCode, api: '/chat' });
+    expect([refused.code, refused.msg, refused.data]).toEqual([-1, '您的等级不能进入该房间', null]);
+    const vipUser = await ctx.userClient();
+    await gradeUser(ctx, vipUser.userId, 5);
+    expect((await vipUser.get('/v1/chat/getRoomWeb', { roomCode: vip.roomCode })).data.content).toBe('仅限VIP的简介');
+    // managers pass the grade gate
+    expect((await op.get('/v1/chat/getRoomWeb', { roomCode: vip.roomCode })).data.content).toBe('仅限VIP的简介');
+  });
+
   it('names managers by grade 100 or per room', async () => {
     const carol = await ctx.userClient();
     const room = await makeRoom(op, { managers: carol.userName });

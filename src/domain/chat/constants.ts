@@ -21,6 +21,11 @@ export const REMARK_MAX_CHARS = 200;
 /** wrong room passwords a member may give in the window before the gate locks */
 export const PASSWORD_FAILURES_MAX = 5;
 export const PASSWORD_FAILURE_WINDOW_SEC = 600;
+/**
+ * wrong room passwords guests from one address may give in one room in the window: a guest makes
+ * new guest ids cheaply, so its address is counted besides its id (several people may share one)
+ */
+export const PASSWORD_FAILURES_PER_ADDRESS_MAX = 20;
 /** the longest private message (private rooms have no operator setting) */
 export const DIRECT_MESSAGE_LENGTH = 500;
 /** the live socket's key */
@@ -30,6 +35,15 @@ export const HEARTBEAT_INTERVAL_MS = 25_000;
 /** flood control: per user and per room, in messages per second; system pushes are never limited */
 export const USER_MESSAGES_PER_SEC = 5;
 export const ROOM_MESSAGES_PER_SEC = 40;
+/** guests have their own per-room budget, so guests flooding never makes a member wait */
+export const ROOM_GUEST_MESSAGES_PER_SEC = 10;
+/**
+ * open sockets one owner may hold on one instance; one more is refused (CloseCode.TOO_MANY_SOCKETS).
+ * A guest without an identity (reading only) is counted by its address, which several may share.
+ */
+export const SOCKETS_PER_USER_MAX = 10;
+export const SOCKETS_PER_GUEST_MAX = 5;
+export const SOCKETS_PER_GUEST_ADDRESS_MAX = 20;
 /** grades with a meaning in chat (spec 001 section 3) */
 /** the test group (测试组), a grade a room may admit or mute */
 export const GRADE_TEST = -1;

@@ -56,6 +56,8 @@ export const CloseCode = {
   IDLE: 4008,
   /** the room was deleted (after push 13) */
   ROOM_CLOSED: 4013,
+  /** the owner opened more sockets than it may hold (docs/chat.md): its oldest is closed */
+  TOO_MANY_SOCKETS: 4029,
   /** the server failed to set the socket up */
   SERVER_ERROR: 1011,
   /** the server is closing */

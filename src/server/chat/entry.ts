@@ -2,61 +2,18 @@
  * Entering a public room: the grade rule, the password grant, and the viewer's mute state, in
  * one place for the routes and the socket.
  */
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { type ActiveBan, type ChatViewer, enterRefusal, speakRefusal } from '../../domain/chat/access.ts';
-import { isRoomManager, passwordMatches, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
+import { isRoomManager, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
 import { recordRoomEntry } from '../push/entries.ts';
-import { PASSWORD_FAILURE_WINDOW_SEC, PASSWORD_FAILURES_MAX } from '../../domain/chat/constants.ts';
-
-export const PASSWORD_NEEDED_MSG = '请输入房间密码';
-export const PASSWORD_WRONG_MSG = '房间密码错误';
+import { guestHasGrant, hasGrant, PASSWORD_NEEDED_MSG } from './passwords.ts';
+import { currentGuest, type Guest } from './guests.ts';
 
 export function memberOf(user: SessionUser) {
   return { userId: user.userId, userName: user.userName, grade: user.grade };
-}
-
-/** Whether the user gave this room's current password (checkPassword). */
-export async function hasGrant(sql: Sql | Tx, room: RoomRow, userId: number): Promise<boolean> {
-  if (!room.password_kdf) return true;
-  const [row] = await sql`
-    select 1 from chat_room_grants where room_id = ${room.id} and user_id = ${userId} and password_kdf = ${room.password_kdf}`;
-  return !!row;
-}
-
-export const PASSWORD_LOCKED_MSG = '密码错误次数过多，请10分钟后再试';
-
-/**
- * A member's password check: refused outright after PASSWORD_FAILURES_MAX wrong ones in the
- * window (before any scrypt runs), every wrong one recorded.
- */
-export async function memberPasswordMatches(sql: Sql, room: RoomRow, userId: number, md5: string | undefined): Promise<boolean> {
-  if (!room.password_kdf) return true;
-  const [{ n }] = await sql<{ n: number }[]>`
-    select count(*)::int as n from chat_password_failures
-    where room_id = ${room.id} and user_id = ${userId}
-      and failed_at > now() - make_interval(secs => ${PASSWORD_FAILURE_WINDOW_SEC})`;
-  if (n >= PASSWORD_FAILURES_MAX) refuse(PASSWORD_LOCKED_MSG);
-  if (await passwordMatches(room, md5)) return true;
-  await sql`insert into chat_password_failures (room_id, user_id) values (${room.id}, ${userId})`;
-  await sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}
-            and failed_at < now() - make_interval(secs => ${PASSWORD_FAILURE_WINDOW_SEC})`;
-  return false;
-}
-
-/** Checks the password and records the grant; false when it is wrong. */
-export async function grantByPassword(sql: Sql, room: RoomRow, userId: number, md5: string): Promise<boolean> {
-  if (!room.password_kdf) return true;
-  if (!(await memberPasswordMatches(sql, room, userId, md5))) {
-    await sql`delete from chat_room_grants where room_id = ${room.id} and user_id = ${userId}`;
-    return false;
-  }
-  await sql`
-    insert into chat_room_grants (room_id, user_id, password_kdf) values (${room.id}, ${userId}, ${room.password_kdf})
-    on conflict (room_id, user_id) do update set password_kdf = excluded.password_kdf, created_at = now()`;
-  await sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}`;
-  return true;
 }
 
 /**
@@ -94,6 +51,19 @@ export async function enterToSpeak(sql: Sql, room: RoomRow, user: SessionUser): 
 /** A guest reads a room only with its guest code. */
 export function enterAsGuest(room: RoomRow, guestCode: string): void {
   if (!room.guest_code || room.guest_code !== guestCode) refuse('游客不能进入该房间');
+}
+
+/**
+ * A guest's REST call in a room (history, sending, withdrawing): the guest code and, in a password
+ * room, the request's guest identity holding a grant of the current password (checkPasswordGuest).
+ * Answers the identity when it was read (a password room), else null.
+ */
+export async function enterAsGuestWithPassword(sql: Sql, req: FastifyRequest, room: RoomRow, guestCode: string): Promise<Guest | null> {
+  enterAsGuest(room, guestCode);
+  if (!room.password_kdf) return null;
+  const guest = await currentGuest(sql, req);
+  if (!guest || !(await guestHasGrant(sql, room, guest.id))) refuse(PASSWORD_NEEDED_MSG);
+  return guest;
 }
 
 /** A member's (a user id) or a guest's ({ guestId }) current mute in a room. */

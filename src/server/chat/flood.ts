@@ -1,12 +1,14 @@
 /**
- * Flood control of sent messages: at most USER_MESSAGES_PER_SEC per user and
- * ROOM_MESSAGES_PER_SEC per room, counted per whole second (with Redis: site-wide, one INCR per
- * key). Only what players send is counted; system pushes (mutes, withdrawals, online notices)
- * never pass here, so they are never dropped. Managers are limited like everyone: the limit
- * protects the room, not a right to speak.
+ * Flood control of sent messages: at most USER_MESSAGES_PER_SEC per user or guest, and per room
+ * ROOM_MESSAGES_PER_SEC of members and, in a budget of their own, ROOM_GUEST_MESSAGES_PER_SEC of
+ * guests (guests flooding never makes a member hear 发言太快), counted per whole second (with
+ * Redis: site-wide, one INCR per key). Only what players send is counted; system pushes (mutes,
+ * withdrawals, online notices) never pass here, so they are never dropped. Managers are limited
+ * like everyone: the limit protects the room, not a right to speak.
  */
 import type { Redis } from 'ioredis';
-import { ROOM_MESSAGES_PER_SEC, USER_MESSAGES_PER_SEC } from '../../domain/chat/constants.ts';
+import { ROOM_GUEST_MESSAGES_PER_SEC, ROOM_MESSAGES_PER_SEC, USER_MESSAGES_PER_SEC } from '../../domain/chat/constants.ts';
+import { isGuestWireId } from '../../domain/chat/guest.ts';
 
 export const FLOOD_MSG = '发言太快，请稍后再试';
 
@@ -14,18 +16,20 @@ export class FloodGate {
   private counts = new Map<string, number>();
   private second = 0;
 
-  constructor(private redis: Redis | null) {}
+  /** `nowMs`: the clock (tests fix it, so a burst falls in one second without waiting) */
+  constructor(private redis: Redis | null, private nowMs: () => number = Date.now) {}
 
   /**
-   * Counts one message; false when the sender or the room is over its limit this second. The
-   * sender is a member's id, or a guest's wire id (`g12`), counted the same way.
+   * Counts one message; false when the sender or its room budget is over its limit this second.
+   * The sender is a member's id, or a guest's wire id (`g12`), counted in the guests' budget.
    */
   async allow(sender: number | string, roomId: number): Promise<boolean> {
-    const sec = Math.floor(Date.now() / 1000);
-    const keys = [`chat:fl:u:${sender}:${sec}`, `chat:fl:r:${roomId}:${sec}`];
+    const sec = Math.floor(this.nowMs() / 1000);
+    const guest = typeof sender === 'string' && isGuestWireId(sender);
+    const keys = [`chat:fl:u:${sender}:${sec}`, `chat:fl:${guest ? 'rg' : 'r'}:${roomId}:${sec}`];
     // Redis away: counted on this instance alone rather than refusing every message
     const [user, room] = this.redis ? await this.countRedis(keys).catch(() => this.countLocal(sec, keys)) : this.countLocal(sec, keys);
-    return user <= USER_MESSAGES_PER_SEC && room <= ROOM_MESSAGES_PER_SEC;
+    return user <= USER_MESSAGES_PER_SEC && room <= (guest ? ROOM_GUEST_MESSAGES_PER_SEC : ROOM_MESSAGES_PER_SEC);
   }
 
   private countLocal(sec: number, keys: string[]): number[] {

@@ -14,11 +14,12 @@ import { GRADE_GUEST } from '../../domain/chat/constants.ts';
 import { GUEST_SEND_MSG } from '../../domain/chat/access.ts';
 import { RoomEvent } from '../../domain/chat/push.ts';
 import { guestWireId } from '../../domain/chat/guest.ts';
-import { enterAsGuest, speakCheck } from './entry.ts';
-import { issueGuest, requireGuest } from './guests.ts';
+import { enterAsGuest, enterAsGuestWithPassword, speakCheck } from './entry.ts';
+import { currentGuest, issueGuest, requireGuest } from './guests.ts';
+import { grantGuestByPassword, guestHasGrant, PASSWORD_WRONG_MSG } from './passwords.ts';
 import { AddImageFields, storeChatImage } from './imageRoutes.ts';
 import { publicRoom, roomSetting } from './rooms.ts';
-import { AddMessageBody, GuestCode, RoomCode, RoomMessageBody } from './schemas.ts';
+import { AddMessageBody, CheckPasswordBody, GuestCode, RoomCode, RoomMessageBody } from './schemas.ts';
 import { sendAsGuest } from './send.ts';
 
 const GUEST = { auth: 'none' as const };
@@ -26,6 +27,7 @@ const GuestRoomQuery = Form({ roomCode: RoomCode, guestCode: GuestCode });
 const AddMessageGuestBody = Form({ ...AddMessageBody.properties, guestCode: GuestCode });
 const AddImageGuestBody = Form({ ...AddImageFields, guestCode: GuestCode });
 const WithdrawGuestBody = Form({ ...RoomMessageBody.properties, guestCode: GuestCode });
+const CheckPasswordGuestBody = Form({ ...CheckPasswordBody.properties, guestCode: GuestCode });
 const GUEST_SAVE_MSG = '游客不能收藏图片，请先注册';
 
 export default async function guestRoutes(app: FastifyInstance) {
@@ -33,7 +35,8 @@ export default async function guestRoutes(app: FastifyInstance) {
 
   /**
    * The room for a guest: its setting, whether guests may speak, and (when they may) the guest's
-   * identity, issued on first use, and why it may not speak now ('' when it may).
+   * identity, issued on first use, and why it may not speak now ('' when it may). `needPassword`
+   * is 1 in a password room until this guest gave its current password (checkPasswordGuest).
    */
   app.get<{ Querystring: Static<typeof GuestRoomQuery> }>(
     '/v1/chat/getRoomWebGuest', { config: { ...GUEST, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { querystring: GuestRoomQuery } },
@@ -41,17 +44,34 @@ export default async function guestRoutes(app: FastifyInstance) {
       const room = await publicRoom(sql, req.query.roomCode);
       enterAsGuest(room, req.query.guestCode);
       const base = { ...roomSetting(room), guestChat: room.guest_chat ? 1 : 0, grade: GRADE_GUEST };
-      if (!room.guest_chat) return ok({ ...base, userId: '', nickname: '', bannedMessage: GUEST_SEND_MSG });
-      const guest = await issueGuest(sql, req, reply);
+      const guest = room.guest_chat ? await issueGuest(sql, req, reply) : await currentGuest(sql, req);
+      const needPassword = (await guestHasGrant(sql, room, guest?.id ?? null)) ? 0 : 1;
+      if (!room.guest_chat || !guest) return ok({ ...base, needPassword, userId: '', nickname: '', bannedMessage: GUEST_SEND_MSG });
       const banned = await speakCheck(sql, room, { userId: null, guestId: guest.id, grade: GRADE_GUEST, isManager: false });
-      return ok({ ...base, userId: guestWireId(guest.id), nickname: maskName(guest.name), bannedMessage: banned ?? '' });
+      return ok({ ...base, needPassword, userId: guestWireId(guest.id), nickname: maskName(guest.name), bannedMessage: banned ?? '' });
+    },
+  );
+
+  /**
+   * A guest gives a password room's password (md5 of the 4 digits, as checkPassword): a right one
+   * is remembered for the guest's identity (issued here when it has none) until the operator
+   * changes it. Guesses are counted before they are checked, per guest and per address.
+   */
+  app.post<{ Body: Static<typeof CheckPasswordGuestBody> }>(
+    '/v1/chat/checkPasswordGuest', { config: GUEST, schema: { body: CheckPasswordGuestBody } }, async (req, reply) => {
+      const room = await publicRoom(sql, req.body.roomCode);
+      enterAsGuest(room, req.body.guestCode);
+      if (!room.password_kdf) return ok(null, '密码正确');
+      const guest = await issueGuest(sql, req, reply);
+      if (!(await grantGuestByPassword(sql, room, guest.id, req.ip, req.body.password))) refuse(PASSWORD_WRONG_MSG);
+      return ok(null, '密码正确');
     },
   );
 
   app.post<{ Body: Static<typeof AddMessageGuestBody> }>(
     '/v1/chat/addMessageGuest', { config: GUEST, schema: { body: AddMessageGuestBody } }, async (req) => {
       const room = await publicRoom(sql, req.body.roomCode);
-      enterAsGuest(room, req.body.guestCode);
+      await enterAsGuestWithPassword(sql, req, room, req.body.guestCode);
       if (!room.guest_chat) refuse(GUEST_SEND_MSG);
       const guest = await requireGuest(sql, req);
       return ok(await sendAsGuest(app, guest.id, req.body, 'addMessage'), '发送成功');
@@ -61,7 +81,7 @@ export default async function guestRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof AddImageGuestBody> }>(
     '/v1/chat/addImageGuest', { config: GUEST, schema: { body: AddImageGuestBody } }, async (req) => {
       const room = await publicRoom(sql, req.body.roomCode);
-      enterAsGuest(room, req.body.guestCode);
+      await enterAsGuestWithPassword(sql, req, room, req.body.guestCode);
       if (!room.guest_chat) refuse(GUEST_SEND_MSG);
       const guest = await requireGuest(sql, req);
       return ok(await sendAsGuest(app, guest.id, req.body, 'addImage'), '发送成功');
@@ -76,7 +96,7 @@ export default async function guestRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof WithdrawGuestBody> }>(
     '/v1/chat/updateMessageStateGuest', { config: GUEST, schema: { body: WithdrawGuestBody } }, async (req) => {
       const room = await publicRoom(sql, req.body.roomCode);
-      enterAsGuest(room, req.body.guestCode);
+      await enterAsGuestWithPassword(sql, req, room, req.body.guestCode);
       const guest = await requireGuest(sql, req);
       const [done] = await sql<{ id: number }[]>`
         update chat_messages set state = 1
@@ -104,7 +124,7 @@ export default async function guestRoutes(app: FastifyInstance) {
     if (fields.isFavorite === '1' || fields.isFavorite === 'true') refuse(GUEST_SAVE_MSG);
     if (!/^[0-9A-Za-z]{1,16}$/.test(fields.roomCode ?? '')) refuse('房间不存在');
     const room = await publicRoom(sql, fields.roomCode);
-    enterAsGuest(room, fields.guestCode ?? '');
+    await enterAsGuestWithPassword(sql, req, room, fields.guestCode ?? '');
     const guest = await requireGuest(sql, req);
     const refusal = await speakCheck(sql, room, { userId: null, guestId: guest.id, grade: GRADE_GUEST, isManager: false });
     if (refusal) refuse(refusal);

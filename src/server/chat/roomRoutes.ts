@@ -5,13 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import { loggedIn } from '../auth/sessions.ts';
 import { ok, refuse } from '../http/envelope.ts';
-import { historyPageSize } from '../../domain/chat/access.ts';
+import { enterRefusal, historyPageSize } from '../../domain/chat/access.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE, ROOM_PAGE_SIZE } from '../../domain/chat/constants.ts';
 import { RoomEvent } from '../../domain/chat/push.ts';
 import { formatBeijing } from '../../domain/time.ts';
-import { activeBan, enterAsGuest, enterAsMember, grantByPassword, memberOf, PASSWORD_WRONG_MSG, speakCheck } from './entry.ts';
+import { activeBan, enterAsGuestWithPassword, enterAsMember, memberOf, speakCheck } from './entry.ts';
+import { grantByPassword, PASSWORD_WRONG_MSG } from './passwords.ts';
 import { historyPage } from './messages.ts';
-import { managesRoom, publicRoom, roomSetting, viewerOf, type RoomRow } from './rooms.ts';
+import { managesRoom, publicRoom, roomSetting, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
 import { sendInPublicRoom } from './send.ts';
 import { withEnvelopeState } from '../redEnvelope/view.ts';
 import {
@@ -52,6 +53,9 @@ export default async function roomRoutes(app: FastifyInstance) {
     const user = loggedIn(req);
     const room = await publicRoom(sql, req.query.roomCode);
     const viewer = await viewerOf(sql, room, memberOf(user));
+    // a room the grade may not enter is not in its list (getRoomList): neither is its setting or intro
+    const refusal = enterRefusal(rulesOf(room), viewer);
+    if (refusal) refuse(refusal);
     const ban = viewer.isManager ? null : await activeBan(sql, room.id, user.userId);
     const bannedMessage = await speakCheck(sql, room, viewer);
     return ok({
@@ -92,7 +96,7 @@ export default async function roomRoutes(app: FastifyInstance) {
   app.get<{ Querystring: GuestMessageListQ }>(
     '/v1/chat/getMessageListWebGuest', { config: GUEST, schema: { querystring: GuestMessageListQuery } }, async (req) => {
       const room = await publicRoom(sql, req.query.roomCode);
-      enterAsGuest(room, req.query.guestCode);
+      await enterAsGuestWithPassword(sql, req, room, req.query.guestCode);
       const size = historyPageSize(req.query.pageSize ?? PAGE_SIZE, MAX_PAGE_SIZE);
       return ok({ list: await withEnvelopeState(sql, null, await historyPage(sql, room.id, req.query.id, size, true)), registerLink: room.register_link });
     },

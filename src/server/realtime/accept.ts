@@ -9,8 +9,9 @@ import { refuse } from '../http/envelope.ts';
 import { enterRefusal, GUEST_SEND_MSG } from '../../domain/chat/access.ts';
 import { maskName } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
-import { enterAsGuest, hasGrant, memberPasswordMatches, speakCheck } from '../chat/entry.ts';
-import { directRoomOf, passwordMatches, publicRoom, rulesOf, viewerOf, type RoomRow } from '../chat/rooms.ts';
+import { enterAsGuest, speakCheck } from '../chat/entry.ts';
+import { guestHasGrant, guestPasswordMatches, hasGrant, memberPasswordMatches, PASSWORD_WRONG_MSG } from '../chat/passwords.ts';
+import { directRoomOf, publicRoom, rulesOf, viewerOf, type RoomRow } from '../chat/rooms.ts';
 
 export interface ConnectQuery {
   type?: string;
@@ -24,6 +25,8 @@ export interface ConnectQuery {
 export interface Accepted {
   room: RoomRow;
   userId: number | null;
+  /** a guest's identity, when its key was made with one */
+  guestId: number | null;
   sessionId: number | null;
   lastId: number | null;
   /** the body of the connect result */
@@ -36,25 +39,27 @@ interface KeyOwner {
   userId: number | null;
   sessionId: number | null;
   guestCode: string | null;
+  guestId: number | null;
 }
 
 const DIGITS = /^\d{1,15}$/;
 
 /** Takes a key once: a used, expired or unknown key gives null. */
 async function takeKey(sql: Sql, key: string): Promise<KeyOwner | null> {
-  const [row] = await sql<{ user_id: number | null; session_id: number | null; guest_code: string | null }[]>`
+  const [row] = await sql<{ user_id: number | null; session_id: number | null; guest_code: string | null; guest_id: number | null }[]>`
     update chat_socket_keys set used_at = now()
     where key_hash = ${tokenHash(key)} and used_at is null and expires_at > now()
-    returning user_id, session_id, guest_code`;
-  return row ? { userId: row.user_id, sessionId: row.session_id, guestCode: row.guest_code } : null;
+    returning user_id, session_id, guest_code, guest_id`;
+  return row ? { userId: row.user_id, sessionId: row.session_id, guestCode: row.guest_code, guestId: row.guest_id } : null;
 }
 
-export async function accept(sql: Sql, q: ConnectQuery): Promise<Accepted> {
+/** `ip`: the connecting address, by which a guest's password guesses are counted besides its id. */
+export async function accept(sql: Sql, q: ConnectQuery, ip: string): Promise<Accepted> {
   if (q.type !== '1' && q.type !== '7') refuse('连接参数不正确');
   const owner = q.key ? await takeKey(sql, q.key) : null;
   if (!owner) refuse('连接已失效，请重新进入');
   const lastId = q.lastId && DIGITS.test(q.lastId) ? Number(q.lastId) : null;
-  return owner.userId === null ? acceptGuest(sql, q, owner, lastId) : acceptMember(sql, q, owner, lastId);
+  return owner.userId === null ? acceptGuest(sql, q, owner, lastId, ip) : acceptMember(sql, q, owner, lastId);
 }
 
 async function acceptMember(sql: Sql, q: ConnectQuery, owner: KeyOwner, lastId: number | null): Promise<Accepted> {
@@ -64,7 +69,7 @@ async function acceptMember(sql: Sql, q: ConnectQuery, owner: KeyOwner, lastId: 
     from users u where u.id = ${owner.userId}`;
   if (user.ended) throw sessionError(user.ended);
   if (user.status !== 'active') throw sessionError(user.status);
-  const base = { userId: user.id, sessionId: owner.sessionId, lastId };
+  const base = { userId: user.id, guestId: null, sessionId: owner.sessionId, lastId };
   if (q.type === '7') {
     if (!q.roomId || !DIGITS.test(q.roomId)) refuse('私聊不存在');
     const room = await directRoomOf(sql, Number(q.roomId), user.id);
@@ -76,7 +81,7 @@ async function acceptMember(sql: Sql, q: ConnectQuery, owner: KeyOwner, lastId: 
   if (refusal) refuse(refusal);
   // a member who gave the password (checkPassword) needs no other; else the socket's, counted like checkPassword's
   if (!viewer.isManager && !(await hasGrant(sql, room, user.id)) && !(await memberPasswordMatches(sql, room, user.id, q.password))) {
-    refuse('房间密码错误');
+    refuse(PASSWORD_WRONG_MSG);
   }
   const banned = await speakCheck(sql, room, viewer);
   const name = user.nick_name || user.user_name;
@@ -89,14 +94,18 @@ async function acceptMember(sql: Sql, q: ConnectQuery, owner: KeyOwner, lastId: 
   };
 }
 
-async function acceptGuest(sql: Sql, q: ConnectQuery, owner: KeyOwner, lastId: number | null): Promise<Accepted> {
+async function acceptGuest(sql: Sql, q: ConnectQuery, owner: KeyOwner, lastId: number | null, ip: string): Promise<Accepted> {
   if (q.type === '7') refuse('游客不能私聊');
   const room = await publicRoom(sql, String(q.roomId ?? ''));
   enterAsGuest(room, owner.guestCode ?? '');
   if (q.guestCode !== owner.guestCode) refuse('游客码不正确');
-  if (!(await passwordMatches(room, q.password))) refuse('房间密码错误');
+  // a guest who gave the password (checkPasswordGuest) needs no other; else the socket's, counted like it
+  const { guestId } = owner;
+  if (!(await guestHasGrant(sql, room, guestId)) && !(await guestPasswordMatches(sql, room, guestId, ip, q.password))) {
+    refuse(PASSWORD_WRONG_MSG);
+  }
   return {
-    room, userId: null, sessionId: null, lastId,
+    room, userId: null, guestId, sessionId: null, lastId,
     // with guest chat on, the guest's own mute comes from getRoomWebGuest and pushes 3/3
     body: {
       roomId: room.id, roomCode: room.room_code, isManager: 0, bannedMessage: room.guest_chat ? '' : GUEST_SEND_MSG,

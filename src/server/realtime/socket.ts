@@ -7,7 +7,7 @@
  * sends push 6 every HEARTBEAT_INTERVAL_MS; a socket that sent nothing (e.g. `{"code":9}`) for
  * two intervals is closed.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { Type, type Static } from '@sinclair/typebox';
@@ -20,9 +20,11 @@ import { ResponseCode } from '../../domain/errors.ts';
 import { DB_POOL_SIZE } from '../db/client.ts';
 import { seqAfterId } from '../chat/messages.ts';
 import { GuestCode } from '../chat/schemas.ts';
+import { currentGuest } from '../chat/guests.ts';
 import { accept, type ConnectQuery } from './accept.ts';
 import { Gate } from './gate.ts';
 import type { ChatSocket } from './hub.ts';
+import { SocketQuota, TOO_MANY_SOCKETS_MSG } from './quota.ts';
 
 const KeyQuery = Form({ guestCode: Type.Optional(GuestCode) });
 const HEARTBEAT_FRAME = JSON.stringify({ code: PushCode.HEARTBEAT });
@@ -32,6 +34,7 @@ async function socketRoutes(app: FastifyInstance) {
   const live = new Map<WebSocket, { alive: boolean; sessionId: number | null }>();
   // connects (key, room, catch-up) share the pool with the HTTP calls: a few at a time
   const connects = new Gate(DB_POOL_SIZE);
+  const quota = new SocketQuota<WebSocket>();
   const beat = setInterval(() => {
     for (const [ws, state] of live) {
       if (!state.alive) {
@@ -76,8 +79,10 @@ async function socketRoutes(app: FastifyInstance) {
         if (!code) throw req.sessionProblem ?? new AppError('请先登录', ResponseCode.NOT_LOGGED_IN);
         const [room] = await sql`select 1 from chat_rooms where guest_code = ${code} and enabled`;
         if (!room) refuse('游客码不正确');
-        await sql`insert into chat_socket_keys (key_hash, guest_code, expires_at)
-                  values (${hash}, ${code}, now() + make_interval(secs => ${SOCKET_KEY_TTL_SEC}))`;
+        // the guest identity of this browser (its cookie), if any: the socket's password grant and guesses are its
+        const guest = await currentGuest(sql, req);
+        await sql`insert into chat_socket_keys (key_hash, guest_code, guest_id, expires_at)
+                  values (${hash}, ${code}, ${guest?.id ?? null}, now() + make_interval(secs => ${SOCKET_KEY_TTL_SEC}))`;
       }
       // expired keys are cleared as new ones are made
       await sql`delete from chat_socket_keys where expires_at < now() - interval '1 hour'`;
@@ -85,7 +90,18 @@ async function socketRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: ConnectQuery }>('/v1/broadCast/chat', { websocket: true, config: { auth: 'none' } }, (ws, req) => {
+  app.route<{ Querystring: ConnectQuery }>({
+    method: 'GET',
+    url: '/v1/broadCast/chat',
+    config: { auth: 'none' },
+    // a plain request (no upgrade) gets the envelope like every other answer
+    handler: async () => {
+      throw new AppError('请以WebSocket方式连接', ResponseCode.FAILED, 426);
+    },
+    wsHandler: (ws, req) => connected(ws, req),
+  });
+
+  function connected(ws: WebSocket, req: FastifyRequest<{ Querystring: ConnectQuery }>): void {
     const state = { alive: true, sessionId: null as number | null };
     live.set(ws, state);
     let joined: ChatSocket | null = null;
@@ -95,15 +111,17 @@ async function socketRoutes(app: FastifyInstance) {
     });
     ws.on('close', () => {
       live.delete(ws);
+      quota.remove(ws);
       if (joined) app.chat.hub.leave(joined);
       if (joined && counted && joined.userId !== null) void leftRoom(joined.roomId, joined.userId);
     });
     void connects.run(async () => {
       try {
-        const accepted = await accept(sql, req.query);
+        const accepted = await accept(sql, req.query, req.ip);
         const { room, userId } = accepted;
         const afterSeq = accepted.lastId ? await seqAfterId(sql, room.id, accepted.lastId, room.type === 1) : null;
         if (ws.readyState !== 1) return;
+        displace(quota.add({ userId, guestId: accepted.guestId, ip: req.ip }, ws));
         state.sessionId = accepted.sessionId;
         joined = { ws, roomId: room.id, userId, seq: 0, queue: null };
         app.chat.hub.register(joined);
@@ -124,7 +142,17 @@ async function socketRoutes(app: FastifyInstance) {
         }
       }
     });
-  });
+  }
+
+  /**
+   * The owner's oldest socket past the cap is told why (a refusal the client shows and does not
+   * reconnect after) and closed.
+   */
+  function displace(old: WebSocket | null): void {
+    if (old?.readyState !== 1) return;
+    old.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: false, msg: TOO_MANY_SOCKETS_MSG }));
+    old.close(CloseCode.TOO_MANY_SOCKETS, 'too many sockets');
+  }
 
   async function leftRoom(roomId: number, userId: number) {
     if (await app.chat.presence.remove(roomId, userId).catch(() => false)) {

@@ -17,10 +17,15 @@ export interface GuestRoom {
   userId: string; nickname: string;
   /** why the guest may not speak now ('' when it may) */
   bannedMessage: string;
+  /** 1 in a password room until this guest gave its current password (checkPasswordGuest) */
+  needPassword: number;
 }
 
 export const getGuestRoom = (roomCode: string, guestCode: string) =>
   request<GuestRoom>('GET', `${C}/getRoomWebGuest`, { roomCode, guestCode }, inline);
+/** the room password (md5 of the 4 digits), remembered by the server for this guest's identity */
+export const checkPasswordGuest = (roomCode: string, guestCode: string, password: string) =>
+  request<null>('POST', `${C}/checkPasswordGuest`, { roomCode, guestCode, password }, inline);
 export const addMessageGuest = (roomCode: string, guestCode: string, message: string) =>
   request<ChatMessage>('POST', `${C}/addMessageGuest`, { roomCode, guestCode, messageTypeId: 1, message, status: 0, userIds: '' }, inline);
 export const addImageGuest = (roomCode: string, guestCode: string, img: { imgPath: string; thumbPath: string }) =>

@@ -9,7 +9,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getGuestHistory } from '../api';
-import { addImageGuest, addMessageGuest, getGuestRoom, uploadChatFileGuest, withdrawMessageGuest, type GuestRoom } from '../guestApi';
+import { addImageGuest, addMessageGuest, uploadChatFileGuest, withdrawMessageGuest } from '../guestApi';
+import { useGuestGate } from '../useGuestGate';
+import { PasswordGate } from '../components/PasswordGate';
 import type { ChatMessage } from '../api';
 import { useChatStream, type StreamSource } from '../useChatStream';
 import { useImageSend } from '../useImageSend';
@@ -21,7 +23,6 @@ import { ImageViewer } from '../components/ImageViewer';
 import { MessageMenu } from '../components/MessageMenu';
 import { ErrorState, showToast } from '../../../ui';
 import { GUEST_SEND_MSG, ROOM_MUTED_MSG } from '../../../../domain/chat/access';
-import { EMPTY_PASSWORD_MD5 } from '../../../../domain/chat/constants';
 import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { linkTarget } from '../../home/links';
 import { useEnvelopes } from '../../redEnvelope/useEnvelopes';
@@ -41,23 +42,24 @@ export default function ChatGuestPage() {
   const q = new URLSearchParams(location.search);
   const roomCode = q.get('roomCode') ?? '';
   const guestCode = q.get('guestCode') ?? '';
-  const [room, setRoom] = useState<GuestRoom | null>(null);
+  const { room, gate, submit, refreshRoom } = useGuestGate(roomCode, guestCode);
   const [registerLink, setRegisterLink] = useState('');
   const [blockedPush, setBlockedPush] = useState<string | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [menu, setMenu] = useState<ChatMessage | null>(null);
-  const source = useMemo<StreamSource | null>(() => (!roomCode || !guestCode ? null : {
+  // history and the socket start once the room is open (a password room: after its gate)
+  const password = gate.step === 'open' ? gate.password : null;
+  const source = useMemo<StreamSource | null>(() => (password === null ? null : {
     page: async (before) => {
       const d = await getGuestHistory(roomCode, guestCode, before);
       setRegisterLink(d.registerLink);
       return d.list;
     },
-    socket: { type: 1, roomId: roomCode, guestCode, password: EMPTY_PASSWORD_MD5 },
-  }), [roomCode, guestCode]);
-  const refreshRoom = useCallback(() => {
-    if (!roomCode || !guestCode) return;
-    getGuestRoom(roomCode, guestCode).then((r) => { setRoom(r); setBlockedPush(null); }, () => setRoom(null));
-  }, [roomCode, guestCode]);
+    socket: { type: 1, roomId: roomCode, guestCode, password },
+  }), [roomCode, guestCode, password]);
+  // a fresh setting says again whether the guest is muted
+  // biome-ignore lint/correctness/useExhaustiveDependencies: room is the trigger
+  useEffect(() => { setBlockedPush(null); }, [room]);
   const myId = room?.userId || null;
 
   const onEvent = useCallback((f: Frame) => {
@@ -97,7 +99,9 @@ export default function ChatGuestPage() {
   return (
     <ChatFrame title={room?.title || '游客聊天'} subtitle={canChat ? `您的游客身份：${room.nickname}` : undefined} back="/index"
       status={stream.status} statusMsg={stream.statusMsg}>
-      {!source ? <ErrorState message="链接缺少房间或游客码" /> : (
+      {!roomCode || !guestCode ? <ErrorState message="链接缺少房间或游客码" />
+        : gate.step === 'error' ? <ErrorState message={gate.msg} />
+        : !source ? null : (
         <>
           <MessageList stream={stream} myId={myId} handlers={{ onImage: setViewing, onMenu: setMenu, envelope: envelopes.handlers }} />
           {canChat ? (
@@ -112,6 +116,9 @@ export default function ChatGuestPage() {
       <MessageMenu m={menu} mine={menu !== null && myId !== null && menu.userId === myId} manager={false} roomCode={null}
         onWithdraw={withdraw} onClose={() => setMenu(null)} />
       <ImageViewer path={viewing} canSave={false} onClose={() => setViewing(null)} />
+      {gate.step === 'password' && (
+        <PasswordGate title={room?.title ?? ''} error={gate.error} checking={gate.checking} onSubmit={(d) => void submit(d)} onCancel={() => navigate('/index')} />
+      )}
     </ChatFrame>
   );
 }
