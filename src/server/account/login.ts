@@ -6,14 +6,14 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { LOGIN_LOCK_WINDOW_SEC, LOGIN_MAX_FAILURES } from '../../domain/constants.ts';
+import { LOGIN_MAX_FAILURES } from '../../domain/constants.ts';
 import { ResponseCode } from '../../domain/errors.ts';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
 import { kdfHash, kdfVerify } from '../auth/kdf.ts';
 import { createSession, endSession, loggedIn, sessionError, SESSION_COOKIE } from '../auth/sessions.ts';
 import { siteGate } from '../site/status.ts';
 import { consumeImageCode, issueImageCode } from './imageCode.ts';
-import { clearLoginFailures, lockMessage, loginGuardState, loginImageCodeAfter, recordLoginFailure } from './loginGuard.ts';
+import { checkLoginGuess, lockMessage, loginImageCodeAfter } from './loginGuard.ts';
 import { ImageCode, ImageKey, LIMITS, UserName } from './schemas.ts';
 import { findUserByName, loadUserInfo } from './userInfo.ts';
 
@@ -48,25 +48,26 @@ export default async function loginRoutes(app: FastifyInstance) {
     { config: { auth: 'none', ...LIMITS.login }, schema: { body: LoginForm } },
     async (req, reply) => {
       const { userName, password, imageKey, imageCode } = req.body;
-      const [guard, imageCodeAfter] = await Promise.all([loginGuardState(sql, userName), loginImageCodeAfter(sql)]);
-      if (guard.lockedUntil) refuse(lockMessage(guard.lockedUntil));
-      if (guard.failures >= imageCodeAfter) {
-        if (!imageKey || !imageCode) refuse('请输入验证码', ResponseCode.FAILED, { needImageCode: true });
-        if (!(await consumeImageCode(sql, imageKey, imageCode))) refuse('验证码错误或已过期', ResponseCode.FAILED, { needImageCode: true });
-      }
+      const imageCodeAfter = await loginImageCodeAfter(sql);
+      // a right image code lets this guess count up to the lock instead of the threshold
+      const codeOk = await consumeImageCode(sql, imageKey, imageCode);
       const user = await findUserByName(sql, userName);
-      const good = await kdfVerify(password, user?.password_kdf ?? (await dummyKdf));
-      if (!user || !good) {
-        const failures = await recordLoginFailure(sql, userName, req.ip);
-        if (failures >= LOGIN_MAX_FAILURES) refuse(lockMessage(new Date(Date.now() + LOGIN_LOCK_WINDOW_SEC * 1000)));
-        refuse('用户名或密码错误', ResponseCode.FAILED, { needImageCode: failures >= imageCodeAfter });
+      // an unknown name is checked against a dummy, so both answers take the same time
+      const verify = async () => (await kdfVerify(password, user?.password_kdf ?? (await dummyKdf))) && user !== null;
+      const guess = await checkLoginGuess(sql, userName, req.ip, codeOk ? LOGIN_MAX_FAILURES : imageCodeAfter, verify);
+      if (!guess.allowed) {
+        if (guess.used >= LOGIN_MAX_FAILURES) refuse(lockMessage(guess.lockedUntil));
+        refuse(imageKey && imageCode ? '验证码错误或已过期' : '请输入验证码', ResponseCode.FAILED, { needImageCode: true });
+      }
+      if (!guess.right || !user) {
+        if (guess.used >= LOGIN_MAX_FAILURES) refuse(lockMessage(null));
+        refuse('用户名或密码错误', ResponseCode.FAILED, { needImageCode: guess.used >= imageCodeAfter });
       }
       if (user.status !== 'active') throw sessionError(user.status);
       if (!user.is_operator) {
         const refusal = await siteGate(sql, req.ip, false);
         if (refusal) throw refusal;
       }
-      await clearLoginFailures(sql, userName);
       await sql`update users set last_login_at = now(), last_login_ip = ${req.ip} where id = ${user.id}`;
       await createSession(sql, req, reply, user.id);
       return ok({ user: await loadUserInfo(sql, user.id) }, '登录成功');
