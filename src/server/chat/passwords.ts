@@ -6,7 +6,7 @@
  * never reaches the scrypt. Members are counted per member and room; guests per guest id and room
  * AND per address and room, since a guest makes new ids cheaply.
  */
-import { type GuessBook, takeGuess } from '../auth/guesses.ts';
+import { checkGuess, type GuessBook, takeGuess } from '../auth/guesses.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { PASSWORD_FAILURE_WINDOW_SEC, PASSWORD_FAILURES_MAX, PASSWORD_FAILURES_PER_ADDRESS_MAX } from '../../domain/chat/constants.ts';
@@ -57,10 +57,14 @@ export async function hasGrant(sql: Sql | Tx, room: RoomRow, userId: number): Pr
 export async function memberPasswordMatches(sql: Sql, room: RoomRow, userId: number, md5: string | undefined): Promise<boolean> {
   if (!room.password_kdf) return true;
   if (!md5 || !MD5.test(md5)) return false;
-  await countGuess(sql, [book(`u${userId}`, PASSWORD_FAILURES_MAX, 'chat_password_failures', room.id, 'user_id', userId)]);
-  if (!(await passwordMatches(room, md5))) return false;
-  await sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}`;
-  return true;
+  // checkGuess: concurrent right answers (several tabs reconnecting) wait for each other, not a lock
+  const verdict = await checkGuess(
+    sql, book(`u${userId}`, PASSWORD_FAILURES_MAX, 'chat_password_failures', room.id, 'user_id', userId),
+    () => passwordMatches(room, md5),
+    () => sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}`,
+  );
+  if (!verdict.allowed) refuse(PASSWORD_LOCKED_MSG);
+  return verdict.right;
 }
 
 /** Checks the password and records the grant; false when it is wrong (a remembered grant is dropped). */
