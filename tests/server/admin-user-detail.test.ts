@@ -230,6 +230,21 @@ describe('turnover waiver', () => {
   });
 });
 
+describe('users list filter', () => {
+  it('filters the users panel list by status (the console table filter); junk status is refused', async () => {
+    const u = await ctx.userClient({ userName: 'iceman01' });
+    await op.post('/v1/admin/users/setStatus', { userId: u.userId, status: 'frozen' });
+    const frozen = await op.get('/v1/admin/users/list', { status: 'frozen' });
+    expect(frozen.code, frozen.msg).toBe(1);
+    expect(frozen.data.list.map((r: { userName: string }) => r.userName)).toEqual(['iceman01']);
+    expect(frozen.data.total).toBe(1);
+    const active = await op.get('/v1/admin/users/list', { status: 'active', keyword: 'iceman' });
+    expect(active.data.total).toBe(0);
+    expect((await op.get('/v1/admin/users/list', { status: 'gone' })).status).toBe(400);
+    await op.post('/v1/admin/users/setStatus', { userId: u.userId, status: 'active' });
+  });
+});
+
 describe('freeze, unfreeze and force logout', () => {
   it('freezes (the player gets -49), unfreezes (a new login works) and force-logs-out (-6), each audited', async () => {
     const u = await ctx.userClient({ userName: 'roamer01' });
