@@ -15,6 +15,8 @@ export interface RouteDef {
   noLoadingSameParam?: string;
   /** A game screen with a bar of its own at the bottom: the main tab bar is hidden there. */
   noTabBar?: boolean;
+  /** The operator console: the full window width, no player tab bar and no floating toolbar button. */
+  console?: boolean;
 }
 
 /** Aliases (spec: empty, /home, /404 → /index; /lottery → /lotteryHall). */

@@ -34,6 +34,9 @@ const acc = {
   security: lazy(() => import('./features/account/pages/SecurityCenterPage')),
 };
 
+/** The operator console's pages: one group (switching panels shows no loading overlay), full width, no player chrome. */
+const ADMIN = { auth: true, operatorOnly: true, noTabBar: true, console: true, noLoadingGroup: 'admin' } as const;
+
 export const routes: RouteDef[] = [
   { path: '/index', title: '首页', component: lazy(() => import('./features/home/HomePage')) },
   { path: '/help', title: '帮助中心', component: lazy(() => import('./features/content/HelpPage')), noLoadingGroup: 'channels' },
@@ -68,5 +71,6 @@ export const routes: RouteDef[] = [
   ...letterRoutes,
   ...agentRoutes,
   ...mobileRoutes,
-  { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), auth: true, operatorOnly: true },
+  { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), ...ADMIN },
+  { path: '/admin/user/:id', title: '用户详情', component: lazy(() => import('./features/admin/user/AdminUserPage')), ...ADMIN },
 ];

@@ -1,4 +1,4 @@
-/** /admin while the operator still has the built-in demo password: the change form first, then the tabs. */
+/** /admin while the operator still has the built-in demo password: the change form first, then the console's navigation. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -31,7 +31,7 @@ describe('AdminPage on the demo password', () => {
   it('shows only the change form, refuses a wrong old password, then opens the tabs', async () => {
     render(<AdminPage />);
     expect(screen.getByRole('form', { name: '修改默认密码' })).toBeTruthy();
-    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: '管理功能' })).toBeNull();
     fireEvent.change(field('原密码'), { target: { value: 'wrong1234' } });
     fireEvent.change(field('新密码'), { target: { value: 'Chosen1234' } });
     fireEvent.change(field('确认密码'), { target: { value: 'Chosen1234' } });
@@ -39,7 +39,7 @@ describe('AdminPage on the demo password', () => {
     expect(await screen.findByText('原密码错误')).toBeTruthy();
     fireEvent.change(field('原密码'), { target: { value: 'admin123456' } });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
-    expect(await screen.findByRole('tablist')).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: '管理功能' })).toBeTruthy();
     expect(callsTo('/v1/users/resetPassword').at(-1)!.body.get('password')).toBe(loginPasswordHash('admin', 'Chosen1234'));
     await waitFor(() => expect(currentUser.value?.mustChangePassword).toBe(false));
   });
@@ -48,7 +48,7 @@ describe('AdminPage on the demo password', () => {
     changed = true;
     currentUser.value = { ...OPERATOR, mustChangePassword: false };
     render(<AdminPage />);
-    expect(await screen.findByRole('tablist')).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: '管理功能' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: '修改默认密码' })).toBeNull();
   });
 });

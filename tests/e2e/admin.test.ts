@@ -67,6 +67,9 @@ describe('admin page', () => {
     await page.getByLabel('金额（元，负数为扣款）').fill('88.50');
     await page.getByLabel('备注', { exact: true }).fill('e2e 活动奖励');
     await page.getByRole('button', { name: '提交调整' }).click();
+    // the second look: who, how much, the balance after
+    await page.getByRole('dialog').getByText('调整后余额 ¥88.50').waitFor({ timeout: 10_000 });
+    await page.getByRole('dialog').getByRole('button', { name: '确认调账' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: '调整成功' }).textContent(), { timeout: 10_000 }).toContain('88.50');
     expect(await balanceOf(userName)).toBe('88.50');
 
@@ -87,6 +90,8 @@ describe('admin page', () => {
       const box = page.getByLabel('维护模式');
       await box.setChecked(on);
       await page.getByRole('button', { name: '保存', exact: true }).click();
+      // turning it on asks first; turning it off does not
+      if (on) await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
       const operator = new ApiClient(inject('baseUrl'));
       await operator.login(OPERATOR.userName, OPERATOR.password);
       await expect.poll(async () => (await operator.call<{ maintenance: boolean }>('GET', '/v1/admin/site/status')).data.maintenance, { timeout: 10_000 }).toBe(on);

@@ -10,6 +10,8 @@ import ledgerAdminRoutes from './ledger.ts';
 import outboxRoutes from './outbox.ts';
 import siteStatusRoutes from './siteStatus.ts';
 import userRoutes from './users.ts';
+import userDetailRoutes from './userDetail.ts';
+import userActionRoutes from './userActions.ts';
 import paymentsAdminRoutes from '../payments/adminRoutes.ts';
 import withdrawAdminRoutes from '../withdraw/adminRoutes.ts';
 import walletAdminRoutes from '../wallet/adminRoutes.ts';
@@ -24,6 +26,8 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
   await app.register(balanceRoutes);
   await app.register(userRoutes);
+  await app.register(userDetailRoutes);
+  await app.register(userActionRoutes);
   await app.register(siteStatusRoutes);
   await app.register(outboxRoutes);
   await app.register(ledgerAdminRoutes);

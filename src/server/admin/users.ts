@@ -1,4 +1,4 @@
-/** Operator calls about players: list and search with balances, force logout, status. */
+/** Operator calls about players: list and search (name, status) with balances, force logout, status. */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { SESSION_IDLE_SEC } from '../../domain/constants.ts';
@@ -8,13 +8,15 @@ import { Form, ok, refuse } from '../http/envelope.ts';
 import { Id, PlainText } from '../site/text.ts';
 import { likePattern, OPERATOR, Page, PageSize, paging } from './schemas.ts';
 
+const Status = Type.Union([Type.Literal('active'), Type.Literal('frozen'), Type.Literal('disabled')]);
 const ListQuery = Form({
   keyword: Type.Optional(PlainText(20)),
+  status: Type.Optional(Status),
   page: Type.Optional(Page),
   pageSize: Type.Optional(PageSize),
 });
 const ForceLogoutForm = Form({ userId: Id, message: Type.Optional(PlainText(100)) });
-const StatusForm = Form({ userId: Id, status: Type.Union([Type.Literal('active'), Type.Literal('frozen'), Type.Literal('disabled')]) });
+const StatusForm = Form({ userId: Id, status: Status });
 
 interface UserRow {
   id: number;
@@ -38,6 +40,7 @@ export default async function userRoutes(app: FastifyInstance) {
     async (req) => {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
       const keyword = req.query.keyword?.trim() ?? '';
+      const where = matching(keyword, req.query.status);
       const rows = await sql<UserRow[]>`
         select u.id, u.user_name, u.is_agent, u.is_operator, u.status, u.created_at, u.last_login_at,
                coalesce(a.balance, 0) as balance,
@@ -45,9 +48,9 @@ export default async function userRoutes(app: FastifyInstance) {
                        and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SEC})) as online,
                count(*) over ()::int as total
         from users u left join ledger_accounts a on a.kind = 'player' and a.user_id = u.id
-        where ${keyword === '' ? sql`true` : sql`u.user_name ilike ${likePattern(keyword)}`}
+        where ${where}
         order by u.id desc limit ${limit} offset ${offset}`;
-      const total = rows[0]?.total ?? (offset > 0 ? await countUsers(keyword) : 0);
+      const total = rows[0]?.total ?? (offset > 0 ? await countUsers(where) : 0);
       return ok({
         list: rows.map((r) => ({
           userId: r.id,
@@ -65,10 +68,14 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  async function countUsers(keyword: string): Promise<number> {
-    const [{ n }] = await sql<{ n: number }[]>`
-      select count(*)::int as n from users
-      where ${keyword === '' ? sql`true` : sql`user_name ilike ${likePattern(keyword)}`}`;
+  /** The list's filter over `users u`: a part of the name, and the status when one is chosen. */
+  function matching(keyword: string, status?: string) {
+    return sql`${keyword === '' ? sql`true` : sql`u.user_name ilike ${likePattern(keyword)}`}
+               and ${status === undefined ? sql`true` : sql`u.status = ${status}`}`;
+  }
+
+  async function countUsers(where: ReturnType<typeof matching>): Promise<number> {
+    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from users u where ${where}`;
     return n;
   }
 

@@ -64,10 +64,12 @@ const cookieOptions = (secure: boolean) =>
 
 export async function createSession(sql: Sql, req: FastifyRequest, reply: FastifyReply, userId: number) {
   const { token, hash } = newToken();
+  const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 300);
   await sql`
     insert into sessions (token_hash, user_id, expires_at, ip, user_agent)
-    values (${hash}, ${userId}, now() + make_interval(secs => ${SESSION_MAX_SEC}), ${req.ip},
-            ${String(req.headers['user-agent'] ?? '').slice(0, 300)})`;
+    values (${hash}, ${userId}, now() + make_interval(secs => ${SESSION_MAX_SEC}), ${req.ip}, ${userAgent})`;
+  // the login history outlives the session row (the operator's user page reads it)
+  await sql`insert into login_history (user_id, ip, user_agent) values (${userId}, ${req.ip}, ${userAgent})`;
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(req.protocol === 'https'));
 }
 

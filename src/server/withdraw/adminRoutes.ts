@@ -11,7 +11,11 @@ import { approveWithdrawal, rejectWithdrawal } from './decide.ts';
 import type { OrderRow } from './orders.ts';
 import { StatusFilter } from './routes.ts';
 import { loadWithdrawSettings, saveWithdrawSettings } from './settings.ts';
+import { waiveTurnover } from './turnover.ts';
 import { operatorOrderView } from './views.ts';
+
+/** Kept with each recharge requirement waived by setting 充值流水倍数 to 0. */
+export const ZERO_MULTIPLE_REASON = '充值流水倍数设为0';
 
 const Opt = Type.Optional;
 const Yuan = Type.String({ minLength: 1, maxLength: 15 });
@@ -119,8 +123,12 @@ export default async function withdrawAdminRoutes(app: FastifyInstance) {
     { config: OPERATOR, schema: { body: SettingsForm } },
     async (req) => {
       const next = merged(await loadWithdrawSettings(sql), req.body);
-      await saveWithdrawSettings(sql, next, req.user?.userId);
-      return ok(settingsToWire(next), '保存成功');
+      const operatorId = loggedIn(req).userId;
+      await saveWithdrawSettings(sql, next, operatorId);
+      if (next.turnoverPercent !== 0) return ok(settingsToWire(next), '保存成功');
+      // no multiple any more: what recharges already required is waived too (activity rules keep theirs)
+      const waived = await waiveTurnover(sql, { operatorId, reason: ZERO_MULTIPLE_REASON, source: 'recharge' });
+      return ok(settingsToWire(next), waived > 0 ? `保存成功，已免除${waived}笔充值流水要求` : '保存成功');
     },
   );
 }

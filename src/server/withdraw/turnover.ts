@@ -8,7 +8,8 @@
  * requirement was created counts toward it. Bets fill the open requirements oldest first: the
  * bets placed between requirement k and k+1 can fill requirements 0..k. When every open
  * requirement is met they are all marked cleared, so the scan of bets stays bounded to the bets
- * placed since the oldest open requirement (bets_user_time index: user_id, created_at).
+ * placed since the oldest open requirement (bets_user_time index: user_id, created_at). An operator
+ * may waive requirements (waiveTurnover): they are cleared the same way, with who and why.
  */
 import type { Sql, Tx } from '../db/client.ts';
 import { DEFAULT_WITHDRAW_SETTINGS } from '../../domain/withdraw.ts';
@@ -125,4 +126,29 @@ export async function turnoverProgress(sql: Sql | Tx, userId: number): Promise<T
     doneFen: flows.reduce((n, f) => n + f.doneFen, 0),
     remainingFen,
   };
+}
+
+export interface TurnoverWaiver {
+  operatorId: number;
+  reason: string;
+  /** one player's open requirements (all of them, or the one `flowId` names) */
+  userId?: number;
+  flowId?: number;
+  /** only requirements of this source (充值流水倍数 set to 0 waives the recharge ones) */
+  source?: TurnoverSource;
+}
+
+/**
+ * Waives open requirements: they are cleared as if met, with who waived them and why (the
+ * operator audit log keeps the request too). Answers how many were waived.
+ */
+export async function waiveTurnover(sql: Sql | Tx, w: TurnoverWaiver): Promise<number> {
+  const rows = await sql`
+    update turnover_flows set cleared_at = now(), waived_by = ${w.operatorId}, waive_reason = ${w.reason}
+    where cleared_at is null
+      and ${w.userId === undefined ? sql`true` : sql`user_id = ${w.userId}`}
+      and ${w.flowId === undefined ? sql`true` : sql`id = ${w.flowId}`}
+      and ${w.source === undefined ? sql`true` : sql`source = ${w.source}`}
+    returning id`;
+  return rows.length;
 }

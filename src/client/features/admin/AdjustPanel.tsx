@@ -1,11 +1,29 @@
-/** Manual balance adjustment, sent as a money action (src/client/money): a retry never moves money twice. */
+/**
+ * Manual balance adjustment, sent as a money action (src/client/money): a retry never moves money
+ * twice. Before it is sent the operator confirms what will happen (user, amount, balance before and
+ * after), in the confirm dialog every operator action uses.
+ */
 import { useState } from 'react';
 import { useMoneyAction } from '../../money/useMoneyAction';
 import { currentUser } from '../../state/session';
-import { Button, TextField, showToast } from '../../ui';
-import { adjustBalance } from './api';
+import { formatFen, parseYuanToFen } from '../../../domain/money';
+import { Button, TextField, confirmDialog, showToast } from '../../ui';
+import { adjustBalance, searchUsers } from './api';
 
 const AMOUNT = /^-?\d{1,9}(\.\d{1,2})?$/;
+
+/** What the confirm dialog says: the user, the amount and the balance after; throws the refusal (no such user, too little money). */
+async function confirmText(userName: string, amount: string): Promise<string> {
+  const { list } = await searchUsers(userName);
+  const user = list.find((u) => u.userName.toLowerCase() === userName.toLowerCase());
+  if (!user) throw new Error('用户不存在');
+  const amountFen = parseYuanToFen(amount, { allowNegative: true }) ?? 0;
+  const beforeFen = parseYuanToFen(user.balance) ?? 0;
+  const afterFen = beforeFen + amountFen;
+  if (afterFen < 0) throw new Error(`余额不足，${user.userName} 当前余额 ¥${user.balance}`);
+  const what = amountFen > 0 ? `加款 ¥${formatFen(amountFen)}` : `扣款 ¥${formatFen(-amountFen)}`;
+  return `确认为 ${user.userName} ${what}？当前余额 ¥${user.balance}，调整后余额 ¥${formatFen(afterFen)}。`;
+}
 
 export function AdjustPanel() {
   const [userName, setUserName] = useState('');
@@ -21,6 +39,9 @@ export function AdjustPanel() {
     if (!AMOUNT.test(amount) || Number(amount) === 0) return setError('请输入非零金额，最多两位小数');
     if (!remark.trim()) return setError('请输入备注');
     const form = { userName: userName.trim(), amount, remark: remark.trim() };
+    const question = await confirmText(form.userName, amount).catch((e: Error) => e);
+    if (question instanceof Error) return setError(question.message);
+    if (!(await confirmDialog(question, { okText: '确认调账', cancelText: '取消' }))) return;
     const out = await run(JSON.stringify(form), (requestId) => adjustBalance({ ...form, requestId }));
     if (!out.ok) return setError(out.message);
     setResult(`${out.result.applied ? '调整成功' : '该请求已处理过'}，当前余额 ¥${out.result.balance}`);

@@ -1,8 +1,8 @@
-/** Operator pages (lazy chunk, operator only). */
-import { useEffect, useState } from 'react';
+/** The operator console (lazy chunk, operator only): the section navigation and the open section's panel. */
+import { useEffect, type ComponentType } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Page } from '../../ui';
-import { Tabs } from '../../ui/Tabs';
 import { currentUser, refreshUser } from '../../state/session';
 import { ChangeDefaultPassword } from './ChangeDefaultPassword';
 import { UsersPanel } from './UsersPanel';
@@ -28,49 +28,38 @@ import { useAdminPageHeader } from './adminPageHeader';
 import { AgentsPanel } from './AgentsPanel';
 import { GradesPanel } from './GradesPanel';
 import { ContentPanel } from './ContentPanel';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { sectionHref, sectionLabel, sectionOf, type SectionKey } from './layout/nav';
 
-const TABS = [
-  { key: 'users', label: '用户', C: UsersPanel },
-  { key: 'agents', label: '代理', C: AgentsPanel },
-  { key: 'grades', label: 'VIP等级', C: GradesPanel },
-  { key: 'adjust', label: '调账', C: AdjustPanel },
-  { key: 'site', label: '站点', C: SitePanel },
-  { key: 'settings', label: '站点设置', C: SettingsPanel },
-  { key: 'service', label: '客服设置', C: ServicePanel },
-  { key: 'lottery', label: '彩票管理', C: LotteryPanel },
-  { key: 'chat', label: '聊天室', C: ChatRooms },
-  { key: 'redEnvelope', label: '红包', C: RedEnvelopePanel },
-  { key: 'plans', label: '推送计划', C: PlansPanel },
-  { key: 'recharge', label: '充值审核', C: RechargeOrdersPanel },
-  { key: 'withdraw', label: '提现审核', C: WithdrawOrdersPanel },
-  { key: 'channels', label: '支付渠道', C: ChannelsPanel },
-  { key: 'withdrawSettings', label: '提现设置', C: WithdrawSettingsPanel },
-  { key: 'pledge', label: '虚拟钱包', C: PledgeProductsPanel },
-  { key: 'activityEnvelopes', label: '活动红包', C: ActivityEnvelopesPanel },
-  { key: 'letters', label: '站内信', C: LettersPanel },
-  { key: 'activities', label: '优惠活动', C: ActivitiesPanel },
-  { key: 'content', label: '内容管理', C: ContentPanel },
-  { key: 'outbox', label: '验证码', C: OutboxPanel },
-  { key: 'ledger', label: '流水', C: LedgerPanel },
-  { key: 'audit', label: '操作日志', C: AuditPanel },
-] as const;
-type Section = (typeof TABS)[number]['key'];
-const OPTIONS = TABS.map((t) => ({ value: t.key, label: t.label }));
+const PANELS: Record<SectionKey, ComponentType> = {
+  users: UsersPanel, agents: AgentsPanel, grades: GradesPanel, adjust: AdjustPanel, site: SitePanel, settings: SettingsPanel,
+  service: ServicePanel, lottery: LotteryPanel, chat: ChatRooms, redEnvelope: RedEnvelopePanel, plans: PlansPanel,
+  recharge: RechargeOrdersPanel, withdraw: WithdrawOrdersPanel, channels: ChannelsPanel, withdrawSettings: WithdrawSettingsPanel,
+  pledge: PledgeProductsPanel, activityEnvelopes: ActivityEnvelopesPanel, letters: LettersPanel, activities: ActivitiesPanel,
+  content: ContentPanel, outbox: OutboxPanel, ledger: LedgerPanel, audit: AuditPanel,
+};
+
+/** Opens a section of the console: the `s` query parameter, replaced so Back leaves the console. */
+export function useSection(): [SectionKey, (k: SectionKey) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const section = sectionOf(new URLSearchParams(search).get('s'));
+  return [section, (k) => navigate(sectionHref(k), { replace: true })];
+}
 
 export default function AdminPage() {
   useSignals();
-  const [tab, setTab] = useState<Section>('users');
+  const [section, setSection] = useSection();
   // The stored user may predate a password change made elsewhere: ask the server once.
   useEffect(() => { void refreshUser({ quiet: true }); }, []);
-  const Current = TABS.find((t) => t.key === tab)!.C;
-  useAdminPageHeader(TABS.find((t) => t.key === tab)!.label);
+  const Current = PANELS[section];
+  useAdminPageHeader(sectionLabel(section));
   if (currentUser.value?.mustChangePassword) {
     return <Page title="运营管理" back="/index"><ChangeDefaultPassword /></Page>;
   }
   return (
-    <Page title="运营管理" back="/index">
-      <Tabs<Section> look="scroll" className="mb-4" label="管理功能" value={tab} options={OPTIONS} onChange={setTab}
-        panel={() => <Current />} />
-    </Page>
+    <ConsoleLayout current={section} onPick={setSection}>
+      <Current />
+    </ConsoleLayout>
   );
 }

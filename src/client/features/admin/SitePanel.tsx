@@ -1,6 +1,9 @@
-/** Site status switches: maintenance, closed, IP mode and list. */
+/**
+ * Site status switches: maintenance, closed, IP mode and list. Turning maintenance or closing on
+ * shuts the site for every player, so the save asks first (the confirm of every operator action).
+ */
 import { useEffect, useState } from 'react';
-import { Button, Select, TextField, LoadingState, ErrorState, showToast } from '../../ui';
+import { Button, Select, TextField, LoadingState, ErrorState, confirmDialog, showToast } from '../../ui';
 import { getStatus, saveStatus, type SiteStatusFull } from './api';
 import { keys, useQuery } from '../../query';
 
@@ -13,21 +16,33 @@ function Switch({ label, checked, onChange }: { label: string; checked: boolean;
   );
 }
 
+/** The question to ask when this save shuts the site (a switch going from off to on), else null. */
+function shutQuestion(saved: SiteStatusFull | null, next: SiteStatusFull): string | null {
+  if (next.maintenance && !saved?.maintenance) return `全站将进入维护，玩家将看到“${next.maintenanceMessage}”且无法使用。确定开启维护模式？`;
+  if (next.closed && !saved?.closed) return '全站将关闭，玩家将无法访问。确定关闭网站？';
+  return null;
+}
+
 export function SitePanel() {
   const { data, error, loading, reload } = useQuery({ queryKey: keys.admin('siteStatus'), queryFn: getStatus });
   const [s, setS] = useState<SiteStatusFull | null>(null);
+  /** what the server holds: a switch counts as turned on only against it */
+  const [saved, setSaved] = useState<SiteStatusFull | null>(null);
   const [ips, setIps] = useState('');
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState('');
-  useEffect(() => { if (data) { setS(data); setIps(data.ipList.join('\n')); } }, [data]);
+  useEffect(() => { if (data) { setS(data); setSaved(data); setIps(data.ipList.join('\n')); } }, [data]);
   if (loading) return <LoadingState />;
   if (error || !s) return <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} />;
   const save = async () => {
+    const question = shutQuestion(saved, s);
+    if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' }))) return;
     setBusy(true);
     setErr('');
     try {
       const r = await saveStatus({ maintenance: s.maintenance, maintenanceMessage: s.maintenanceMessage, closed: s.closed, closedMessage: s.closedMessage, ipMode: s.ipMode, ipList: ips });
       setS(r);
+      setSaved(r);
       setIps(r.ipList.join('\n'));
       showToast('已保存');
     } catch (e) { setErr((e as Error).message); } finally { setBusy(false); }

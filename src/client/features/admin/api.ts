@@ -9,7 +9,8 @@ export interface TransferRow { id: number; transferId: string; typeCode: number;
 export interface AdjustResult { transferId: string; balance: string; balanceFen: number; applied: boolean }
 
 const I = { inline: true } as const;
-export const searchUsers = (keyword: string, page = 1) => request<{ list: AdminUser[]; total: number }>('GET', '/v1/admin/users/list', { keyword: keyword || undefined, page, pageSize: 20 }, I);
+export const searchUsers = (keyword: string, page = 1, status?: AdminUser['status']) =>
+  request<{ list: AdminUser[]; total: number }>('GET', '/v1/admin/users/list', { keyword: keyword || undefined, status, page, pageSize: 20 }, I);
 export const forceLogout = (userId: number, message?: string) => request<{ ended: number }>('POST', '/v1/admin/users/forceLogout', { userId, message: message || undefined }, I);
 export const setStatus = (userId: number, status: AdminUser['status']) => request<null>('POST', '/v1/admin/users/setStatus', { userId, status }, I);
 export const adjustBalance = (p: { userName: string; amount: string; remark: string; requestId: string }) => request<AdjustResult>('POST', '/v1/admin/balance/adjust', p, I);

@@ -80,8 +80,9 @@ export function Shell() {
   const onShown = () => { setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS); };
   const Page = route?.component;
   const tabBar = route !== null && !route.noTabBar;
+  const frame = route?.console ? 'min-h-dvh bg-gray-100' : `mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`;
   return (
-    <div className={`mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`}>
+    <div className={frame}>
       {loading && <LoadingOverlay />}
       {Page && (
         <Suspense fallback={null}>
@@ -90,7 +91,7 @@ export function Shell() {
         </Suspense>
       )}
       {tabBar && <TabBar path={location} />}
-      {route !== null && !toolbarHidden(location) && <FloatingToolbar />}
+      {route !== null && !route.console && !toolbarHidden(location) && <FloatingToolbar />}
     </div>
   );
 }
