@@ -21,8 +21,9 @@
 export type Column = 'bet' | 'prize' | 'rebate' | 'activity' | 'redEnvelope' | 'wallet' | 'other';
 
 export interface ColumnDef {
-  /** the Chinese label every screen uses */
+  /** the Chinese label every screen uses, and its short form for the narrow list rows */
   label: string;
+  short: string;
   /** how the column enters 盈亏 */
   sign: 1 | -1;
   /** the field (yuan string) of the wire answers */
@@ -30,13 +31,13 @@ export interface ColumnDef {
 }
 
 export const COLUMNS: Readonly<Record<Column, ColumnDef>> = {
-  bet: { label: '投注', sign: -1, field: 'betAmount' },
-  prize: { label: '中奖', sign: 1, field: 'prizeAmount' },
-  rebate: { label: '返点', sign: 1, field: 'rebateAmount' },
-  activity: { label: '活动', sign: 1, field: 'activityAmount' },
-  redEnvelope: { label: '红包', sign: 1, field: 'redEnvelopeAmount' },
-  wallet: { label: '钱包收益', sign: 1, field: 'walletIncome' },
-  other: { label: '其他', sign: 1, field: 'otherAmount' },
+  bet: { label: '投注金额', short: '投注', sign: -1, field: 'betAmount' },
+  prize: { label: '中奖金额', short: '中奖', sign: 1, field: 'prizeAmount' },
+  rebate: { label: '返点金额', short: '返点', sign: 1, field: 'rebateAmount' },
+  activity: { label: '活动收入', short: '活动', sign: 1, field: 'activityAmount' },
+  redEnvelope: { label: '红包收支', short: '红包', sign: 1, field: 'redEnvelopeAmount' },
+  wallet: { label: '虚拟钱包收益', short: '钱包', sign: 1, field: 'walletIncome' },
+  other: { label: '其他', short: '其他', sign: 1, field: 'otherAmount' },
 };
 
 /** Stakes awaiting their draw: shown apart, never in 投注 nor in 盈亏. */

@@ -43,7 +43,7 @@ describe('figures', () => {
       expect(c === 'recharge' || c === 'withdraw' || SCREEN_COLUMNS.teamReport.includes(c as Column), String(code)).toBe(true);
     }
     expect([207, 208, 307].map(categoryOf)).toEqual(['redEnvelope', 'redEnvelope', 'redEnvelope']);
-    expect(COLUMNS.redEnvelope.label).toBe('红包');
+    expect(COLUMNS.redEnvelope.short).toBe('红包');
   });
 
   it('the report figures: 投注 is the settled stake, the pending stake apart, 盈亏 their columns, the holdings identity', () => {
