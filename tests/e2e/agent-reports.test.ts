@@ -69,6 +69,8 @@ describe('agent team reports', () => {
     const team = page.getByRole('region', { name: '团队报表' });
     await expect.poll(() => team.textContent(), { timeout: 15_000 }).toMatch(STAKE_6);
     expect(await team.textContent()).toContain('团队人数2');
+    // every column of 盈亏 fits the 360 px phone: nothing scrolls sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await page.getByText(`统计日期：${today}（北京时间）`).count()).toBe(1);
     const day = page.getByRole('list', { name: '每日明细' }).getByRole('listitem').filter({ hasText: today });
     await expect.poll(() => day.textContent(), { timeout: 10_000 }).toContain('6.00');
@@ -77,6 +79,8 @@ describe('agent team reports', () => {
     await page.waitForURL((u) => u.pathname === '/lowerReport');
     const memberRow = page.getByRole('list', { name: '下级列表' }).getByRole('listitem').filter({ hasText: member.userName });
     await expect.poll(() => memberRow.textContent(), { timeout: 15_000 }).toContain('6.00');
+    expect(await memberRow.textContent()).toContain('红包');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // the member's stake is a team bill; the team has no card-game rounds
     await page.goto(`${b.baseUrl}/agentBillRecord`);
@@ -95,6 +99,8 @@ describe('agent team reports', () => {
     await mb.page.goto(`${mb.baseUrl}/PLstatement`);
     const mine = mb.page.getByRole('region', { name: '我的盈亏' });
     await expect.poll(() => mine.textContent(), { timeout: 15_000 }).toMatch(STAKE_6);
+    expect(await mb.page.getByRole('region', { name: '盈亏统计' }).textContent()).toContain('红包收支');
+    expect(await mb.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // (the issue may be drawn by now, so the profit is not fixed; the member has a place in today's rank)
     await expect.poll(() => mb.page.getByTestId('my-rank').textContent(), { timeout: 10_000 }).toMatch(/我的排名：第\d+名/);
   }, 120_000);
