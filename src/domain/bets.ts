@@ -12,3 +12,14 @@ export const VALID_BET_STATUSES: readonly string[] = ['WON', 'LOST', 'TIE_REFUND
 export function validBetFenOf(bet: { status: string; amount: number; refund: number }): number {
   return VALID_BET_STATUSES.includes(bet.status) ? bet.amount - bet.refund : 0;
 }
+
+/**
+ * A bet awaiting its draw (待开奖): its whole stake is shown apart on every record and report
+ * screen, never in 投注 nor in 盈亏 (src/domain/figures.ts), until it is settled or cancelled.
+ */
+export const PENDING_BET_STATUS = 'PENDING';
+
+/** The stake (fen) of one bet still awaiting its draw; 0 once settled or cancelled. */
+export function pendingStakeFenOf(bet: { status: string; amount: number }): number {
+  return bet.status === PENDING_BET_STATUS ? bet.amount : 0;
+}

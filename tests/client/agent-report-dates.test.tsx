@@ -72,7 +72,8 @@ describe('custom range rule', () => {
 });
 
 const F = {
-  betAmount: '120.00', validBetAmount: '118.00', prizeAmount: '50.00', rebateAmount: '1.20', activityAmount: '0.00',
+  betAmount: '120.00', pendingBetAmount: '16.00', validBetAmount: '118.00', prizeAmount: '50.00', rebateAmount: '1.20', activityAmount: '0.00',
+  redEnvelopeAmount: '0.00', walletIncome: '0.00', otherAmount: '0.00',
   rechargeAmount: '500.00', withdrawAmount: '0.00', profit: '-68.80', firstRechargeCount: 1, newMemberCount: 2,
   activeMemberCount: 3, betMemberCount: 2,
 };
@@ -93,6 +94,10 @@ describe('the filter on /agentReport', () => {
     await waitFor(() => expect(team.textContent).toContain('团队余额900.50'));
     expect(team.textContent).toContain('投注金额120.00');
     expect(team.textContent).toContain('盈亏-68.80');
+    // every column of 盈亏 is shown, the pending stakes apart with what is not in 盈亏
+    for (const t of ['中奖金额50.00', '返点金额1.20', '活动收入0.00', '红包收支0.00', '虚拟钱包收益0.00', '其他0.00', '不计入盈亏待开奖16.00']) {
+      expect(team.textContent).toContain(t);
+    }
     expect(team.textContent).toContain('团队人数4');
     const today = beijingDate(Date.now());
     expect(callsTo(TEAM)[0]!.query.get('startTime')).toBe(today);

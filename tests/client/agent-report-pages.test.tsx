@@ -13,7 +13,8 @@ import AgentBetRecordPage from '../../src/client/features/agentReport/pages/Agen
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
 
 const F = {
-  betAmount: '10.00', validBetAmount: '10.00', prizeAmount: '0.00', rebateAmount: '0.10', activityAmount: '0.00',
+  betAmount: '10.00', pendingBetAmount: '0.00', validBetAmount: '10.00', prizeAmount: '0.00', rebateAmount: '0.10', activityAmount: '0.00',
+  redEnvelopeAmount: '0.00', walletIncome: '0.00', otherAmount: '0.00',
   rechargeAmount: '0.00', withdrawAmount: '0.00', profit: '-9.90', firstRechargeCount: 0, newMemberCount: 0, activeMemberCount: 1, betMemberCount: 1,
 };
 const ME = { userId: 7, userName: 'player01' };

@@ -25,7 +25,8 @@ function betRow(over: Record<string, unknown>) {
   };
 }
 
-const SUMMARY = { betCount: 3, betAmount: '6.00', winAmount: '19.50', rebateAmount: '0.00', profit: '13.50' };
+// the settled stakes, their prize and rebate, 盈亏 their sum; a pending stake apart
+const SUMMARY = { betCount: 4, betAmount: '6.00', pendingBetAmount: '2.00', prizeAmount: '19.50', winAmount: '19.50', rebateAmount: '0.00', profit: '13.50' };
 
 function recordHandlers(list: unknown[], extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {
@@ -59,7 +60,10 @@ describe('BetRecordPage', () => {
     expect(items[1]!.textContent).toContain('派奖 19.50 元');
     expect(items[2]!.textContent).toContain('已撤单');
     expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe('/betDetail?id=2');
-    expect((await screen.findByRole('region', { name: '投注统计' })).textContent).toContain('13.50');
+    const totals = await screen.findByRole('region', { name: '投注统计' });
+    const cells = within(totals).getAllByRole('definition').map((dd) => `${dd.previousElementSibling!.textContent}${dd.textContent}`);
+    expect(cells).toEqual(['投注金额6.00', '中奖金额19.50', '返点金额0.00', '盈亏13.50']);
+    expect(within(totals).getByTestId('pending-bet').textContent).toBe('待开奖（不计入投注金额与盈亏）2.00');
     // only the pending bet of the issue on sale can be cancelled
     await within(items[0]!).findByRole('button', { name: /撤单/ });
     expect(within(items[1]!).queryByRole('button', { name: /撤单/ })).toBeNull();

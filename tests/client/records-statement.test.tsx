@@ -1,11 +1,11 @@
 /**
- * /PLstatement: the money side (recharges, withdrawals, rebates, activity income, the day's total)
- * from the profit-loss report beside the betting side, both for today's Beijing date; an error of one
- * side leaves the other shown.
+ * /PLstatement: one report (profitLoss) for today's Beijing date: every column its 盈亏 adds up
+ * (domain/figures.ts), 盈亏 equal to their sum, the stakes awaiting their draw apart, recharges and
+ * withdrawals outside 盈亏; a refusal is explained and retried.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
 import { beijingDate } from '../../src/client/features/records/format';
 import PLStatementPage from '../../src/client/features/records/pages/PLStatementPage';
@@ -13,15 +13,16 @@ import { type Call, callsTo, ok, refuse, stubNetwork, USER } from './records-net
 import { presetRange } from '../../src/domain/agent/reportRange';
 
 const REPORT = {
-  date: '2026-11-23', rechargeAmount: '1050.00', withdrawAmount: '302.00', betAmount: '270.00', prizeAmount: '480.00',
-  rebateAmount: '5.40', activityAmount: '18.88', walletIncome: '2.00', otherAmount: '-7.00', profit: '229.28',
+  date: '2026-11-23', rechargeAmount: '1050.00', withdrawAmount: '302.00', betAmount: '270.00', pendingBetAmount: '68.00',
+  prizeAmount: '480.00', rebateAmount: '5.40', activityAmount: '18.88', redEnvelopeAmount: '-2.72', walletIncome: '2.00',
+  otherAmount: '-7.00', profit: '226.56',
 };
-const BETS = { betCount: 3, betAmount: '270.00', winAmount: '480.00', rebateAmount: '5.40', profit: '215.40' };
 const PL = '/v1/report/userReport/profitLoss';
 const PROFIT = '/v1/report/userReport/userProfit';
 const RANK = '/v1/report/userReport/userProfitRank';
 const FIG = {
-  betAmount: '270.00', validBetAmount: '270.00', prizeAmount: '480.00', rebateAmount: '5.40', activityAmount: '18.88',
+  betAmount: '270.00', pendingBetAmount: '68.00', validBetAmount: '270.00', prizeAmount: '480.00', rebateAmount: '5.40',
+  activityAmount: '18.88', redEnvelopeAmount: '0.00', walletIncome: '0.00', otherAmount: '0.00',
   rechargeAmount: '0.00', withdrawAmount: '0.00', profit: '234.28', firstRechargeCount: 0, newMemberCount: 0, activeMemberCount: 1, betMemberCount: 1,
 };
 /** The 盈亏排行 card's calls: my profit over the asked range, the top list per dateType. */
@@ -36,27 +37,35 @@ beforeEach(() => { currentUser.value = USER; window.history.replaceState(null, '
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('PLStatementPage', () => {
-  it('shows the money side and the betting side of today', async () => {
-    stubNetwork({ [PL]: () => ok(REPORT), '/v1/betting/getBetData': () => ok(BETS), ...RANK_NET });
+  it('shows every column of 盈亏, 盈亏 their sum, the pending stakes apart and recharges outside', async () => {
+    stubNetwork({ [PL]: () => ok(REPORT), ...RANK_NET });
     render(<PLStatementPage />);
-    const money = await screen.findByRole('region', { name: '资金统计' });
-    for (const text of ['充值金额1050.00', '提现金额302.00', '返点金额5.40', '活动收入18.88', '虚拟钱包收益2.00', '其他-7.00']) {
-      expect(money.textContent).toContain(text);
-    }
+    const card = await screen.findByRole('region', { name: '盈亏统计' });
+    const cells = within(card).getAllByRole('definition').map((dd) => [dd.previousElementSibling!.textContent, dd.textContent]);
+    expect(cells.slice(0, 7)).toEqual([
+      ['投注金额', '270.00'], ['中奖金额', '480.00'], ['返点金额', '5.40'], ['活动收入', '18.88'], ['红包收支', '-2.72'],
+      ['虚拟钱包收益', '2.00'], ['其他', '-7.00'],
+    ]);
+    // the 盈亏 shown is the sum of the columns shown beside it
+    const fen = (t: string | null) => Math.round(Number(t) * 100);
+    const sum = cells.slice(0, 7).reduce((s, [label, v]) => s + (label === '投注金额' ? -fen(v) : fen(v)), 0);
     const profit = screen.getByTestId('pl-profit');
-    expect(profit.textContent).toBe('229.28');
+    expect(fen(profit.textContent)).toBe(sum);
+    expect(profit.textContent).toBe('226.56');
     expect(profit.className).toContain('text-red-700');
-    expect((await screen.findByRole('region', { name: '彩票投注' })).textContent).toContain('215.40');
+    expect(screen.getByTestId('pending-bet').textContent).toBe('待开奖（不计入投注金额与盈亏）68.00');
+    expect(cells.slice(7)).toEqual([['充值金额', '1050.00'], ['提现金额', '302.00']]);
+    expect(card.textContent).toContain('充值与提现（不计入盈亏）');
     expect(callsTo(PL)[0]!.query.get('date')).toBe(beijingDate(Date.now()));
-    expect(callsTo('/v1/betting/getBetData')[0]!.query.get('startDate')).toBe(beijingDate(Date.now()));
+    // one report: the betting totals are /betRecord's, not a second 盈亏 here
+    expect(callsTo('/v1/betting/getBetData')).toHaveLength(0);
   });
 
-  it('keeps the betting side when the report fails, and retries the report', async () => {
+  it('explains a refused report and retries it', async () => {
     let fail = true;
-    stubNetwork({ [PL]: () => (fail ? refuse('系统繁忙，请稍后再试') : ok({ ...REPORT, profit: '-3.00' })), '/v1/betting/getBetData': () => ok(BETS), ...RANK_NET });
+    stubNetwork({ [PL]: () => (fail ? refuse('系统繁忙，请稍后再试') : ok({ ...REPORT, profit: '-3.00' })), ...RANK_NET });
     render(<PLStatementPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('系统繁忙，请稍后再试');
-    await screen.findByRole('region', { name: '彩票投注' });
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(screen.getByTestId('pl-profit').textContent).toBe('-3.00'));
@@ -64,12 +73,13 @@ describe('PLStatementPage', () => {
   });
 
   it('shows my profit and the profit rank for today, this week and this month', async () => {
-    stubNetwork({ [PL]: () => ok(REPORT), '/v1/betting/getBetData': () => ok(BETS), ...RANK_NET });
+    stubNetwork({ [PL]: () => ok(REPORT), ...RANK_NET });
     render(<PLStatementPage />);
     const card = await screen.findByRole('region', { name: '盈亏排行' });
     await waitFor(() => expect(screen.getByTestId('my-rank').textContent).toContain('未上榜'));
     expect(card.textContent).toContain('暂无排行数据');
-    expect((await screen.findByRole('region', { name: '我的盈亏' })).textContent).toContain('盈亏234.28');
+    const mine = (await screen.findByRole('region', { name: '我的盈亏' })).textContent;
+    for (const t of ['投注金额270.00', '红包收支0.00', '虚拟钱包收益0.00', '其他0.00', '盈亏234.28', '待开奖68.00']) expect(mine).toContain(t);
     const today = beijingDate(Date.now());
     expect(callsTo(PROFIT)[0]!.query.get('startTime')).toBe(today);
     expect(callsTo(RANK)[0]!.query.get('dateType')).toBe('1');

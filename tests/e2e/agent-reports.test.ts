@@ -16,7 +16,9 @@ import { beijingDate } from '../../src/domain/time.ts';
 
 const fx = e2eFixture();
 
-interface TeamReport { betAmount: string; startDate: string; endDate: string; memberCount: number }
+interface TeamReport { betAmount: string; pendingBetAmount: string; startDate: string; endDate: string; memberCount: number }
+/** A stake counts once: 待开奖 while it awaits its draw, 投注金额 once drawn (docs/agents.md). */
+const STAKE_6 = /投注金额6\.00|待开奖6\.00/;
 
 describe('agent team reports', () => {
   it("shows a member's bet in the team bet record and its stake in today's team report", async () => {
@@ -40,8 +42,10 @@ describe('agent team reports', () => {
     // The same figure through the wire first: the roll-up may be written just after the bet.
     const agentApi = new ApiClient(inject('baseUrl'));
     await agentApi.login(agentName, PASSWORD);
-    await expect.poll(async () => (await must<TeamReport>(agentApi, 'GET', '/v1/report/agentReport/userAgentReport', { startTime: today, endTime: today })).betAmount,
-      { timeout: 15_000 }).toBe('6.00');
+    await expect.poll(async () => {
+      const r = await must<TeamReport>(agentApi, 'GET', '/v1/report/agentReport/userAgentReport', { startTime: today, endTime: today });
+      return Math.round((Number(r.betAmount) + Number(r.pendingBetAmount)) * 100);
+    }, { timeout: 15_000 }).toBe(600);
 
     const b = await fx.browser();
     const page = b.page;
@@ -63,8 +67,10 @@ describe('agent team reports', () => {
 
     await page.goto(`${b.baseUrl}/agentReport`);
     const team = page.getByRole('region', { name: '团队报表' });
-    await expect.poll(() => team.textContent(), { timeout: 15_000 }).toContain('投注金额6.00');
+    await expect.poll(() => team.textContent(), { timeout: 15_000 }).toMatch(STAKE_6);
     expect(await team.textContent()).toContain('团队人数2');
+    // every column of 盈亏 fits the 360 px phone: nothing scrolls sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await page.getByText(`统计日期：${today}（北京时间）`).count()).toBe(1);
     const day = page.getByRole('list', { name: '每日明细' }).getByRole('listitem').filter({ hasText: today });
     await expect.poll(() => day.textContent(), { timeout: 10_000 }).toContain('6.00');
@@ -73,6 +79,8 @@ describe('agent team reports', () => {
     await page.waitForURL((u) => u.pathname === '/lowerReport');
     const memberRow = page.getByRole('list', { name: '下级列表' }).getByRole('listitem').filter({ hasText: member.userName });
     await expect.poll(() => memberRow.textContent(), { timeout: 15_000 }).toContain('6.00');
+    expect(await memberRow.textContent()).toContain('红包');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // the member's stake is a team bill; the team has no card-game rounds
     await page.goto(`${b.baseUrl}/agentBillRecord`);
@@ -90,7 +98,9 @@ describe('agent team reports', () => {
     await logIn(mb, member.userName, PASSWORD);
     await mb.page.goto(`${mb.baseUrl}/PLstatement`);
     const mine = mb.page.getByRole('region', { name: '我的盈亏' });
-    await expect.poll(() => mine.textContent(), { timeout: 15_000 }).toContain('投注金额6.00');
+    await expect.poll(() => mine.textContent(), { timeout: 15_000 }).toMatch(STAKE_6);
+    expect(await mb.page.getByRole('region', { name: '盈亏统计' }).textContent()).toContain('红包收支');
+    expect(await mb.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // (the issue may be drawn by now, so the profit is not fixed; the member has a place in today's rank)
     await expect.poll(() => mb.page.getByTestId('my-rank').textContent(), { timeout: 10_000 }).toMatch(/我的排名：第\d+名/);
   }, 120_000);

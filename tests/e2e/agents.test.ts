@@ -135,7 +135,8 @@ describe('agents', () => {
     expect(await bet.getByTestId('bet-user').textContent()).toBe(playerName);
     await b.page.goto(`${b.baseUrl}/agentReport`);
     const team = b.page.getByRole('region', { name: '团队报表' });
-    await expect.poll(() => team.textContent(), { timeout: 15_000 }).toContain('投注金额6.00');
+    // awaiting its draw the stake is 待开奖, once drawn it is in 投注金额 (docs/agents.md)
+    await expect.poll(() => team.textContent(), { timeout: 15_000 }).toMatch(/投注金额6\.00|待开奖6\.00/);
     expect(await team.textContent()).toContain('团队人数2');
   }, 180_000);
 

@@ -82,6 +82,13 @@ describe('betting on a self-run game', () => {
     const row = page.getByRole('list', { name: '投注记录' }).getByRole('link').filter({ hasText: `第${onSale.issue}期` });
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`派奖 ${formatFen(want.payoutFen)} 元`);
     expect(await row.textContent()).toContain(bet.statusText);
+    // the totals: the settled stake, its payout and rebate, 盈亏 their sum; nothing awaits a draw
+    const totals = page.getByRole('region', { name: '投注统计' });
+    const profitFen = want.payoutFen + want.rebateFen - stake;
+    await expect.poll(() => totals.textContent(), { timeout: 15_000 }).toContain(`盈亏${formatFen(profitFen)}`);
+    for (const t of [`投注金额${formatFen(stake)}`, `中奖金额${formatFen(want.payoutFen)}`, `返点金额${formatFen(want.rebateFen)}`, '待开奖（不计入投注金额与盈亏）0.00']) {
+      expect(await totals.textContent()).toContain(t);
+    }
     await row.click();
     await page.waitForURL((u) => u.pathname === '/betDetail' && u.searchParams.get('id') === String(bet.id), { timeout: 15_000 });
     const info = page.getByRole('definition');

@@ -101,8 +101,9 @@ describe('sharing into a chat room', () => {
     await pa.page.goto(`${pa.baseUrl}/PLstatement`);
     await pa.page.getByRole('button', { name: /^分享\d{4}-\d{2}-\d{2}的战绩$/ }).click();
     await shareInto(pa.page, roomCode);
-    const report = await must<{ profit: string; betAmount: string }>(a.api, 'GET', '/v1/report/userReport/profitLoss', {});
-    expect(report.betAmount).toBe('6.00');
+    const report = await must<{ profit: string; betAmount: string; pendingBetAmount: string }>(a.api, 'GET', '/v1/report/userReport/profitLoss', {});
+    // the stake counts once: 待开奖 while it awaits its draw, 投注 once drawn
+    expect(Math.round((Number(report.betAmount) + Number(report.pendingBetAmount)) * 100)).toBe(600);
     const profit = log(pb.page).getByTestId('shared-record-profit');
     await expect.poll(() => profit.count(), { timeout: 15_000 }).toBe(1);
     expect(await profit.textContent()).toBe(report.profit);

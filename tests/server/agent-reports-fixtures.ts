@@ -15,7 +15,7 @@ import { transfer, type AccountKind } from '../../src/server/ledger/ledger.ts';
 import { cancelIssue, settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import { unsettleBets } from '../../src/server/lottery/settlement/correct.ts';
 import { cancelBet } from '../../src/server/betting/cancel.ts';
-import { validBetFenOf } from '../../src/domain/bets.ts';
+import { pendingStakeFenOf, validBetFenOf } from '../../src/domain/bets.ts';
 import { fund, makeIssue, makeUser, placeBet, SSC } from './settlement-fixtures.ts';
 
 /** A small seeded PRNG (mulberry32), so a failing run can be repeated with its seed. */
@@ -222,13 +222,18 @@ export async function expectedFigures(sql: Sql, journal: Journal[], members: Set
     select status, amount, refund, created_at from bets where user_id = any(${[...members]}::bigint[])`;
   for (const b of bets) {
     const day = beijingDate(b.created_at);
-    if (day >= start && day <= end) sums.validBet += validBetFenOf(b);
+    if (day >= start && day <= end) {
+      sums.validBet += validBetFenOf(b);
+      sums.pendingBet += pendingStakeFenOf(b);
+    }
   }
   const f = moneyFigures(sums);
   return {
     figures: {
-      betAmount: formatFen(f.betFen), validBetAmount: formatFen(f.validBetFen), prizeAmount: formatFen(f.prizeFen),
-      rebateAmount: formatFen(f.rebateFen), activityAmount: formatFen(f.activityFen), rechargeAmount: formatFen(f.rechargeFen),
+      betAmount: formatFen(f.betFen), pendingBetAmount: formatFen(f.pendingBetFen), validBetAmount: formatFen(f.validBetFen),
+      prizeAmount: formatFen(f.prizeFen), rebateAmount: formatFen(f.rebateFen), activityAmount: formatFen(f.activityFen),
+      redEnvelopeAmount: formatFen(f.redEnvelopeFen), walletIncome: formatFen(f.walletFen), otherAmount: formatFen(f.otherFen),
+      rechargeAmount: formatFen(f.rechargeFen),
       withdrawAmount: formatFen(f.withdrawFen), profit: formatFen(f.profitFen),
       firstRechargeCount: [...firstRecharge.values()].filter((d) => d >= start && d <= end).length,
       newMemberCount: users.filter((u) => u.created_at >= from && u.created_at < to).length,

@@ -29,7 +29,8 @@ let bMembers: number[];
 let journal: Awaited<ReturnType<typeof readJournal>>;
 const R = { startTime: dayOf(2), endTime: dayOf(0) };
 const FIGURE_KEYS = [
-  'betAmount', 'validBetAmount', 'prizeAmount', 'rebateAmount', 'activityAmount', 'rechargeAmount', 'withdrawAmount', 'profit',
+  'betAmount', 'pendingBetAmount', 'validBetAmount', 'prizeAmount', 'rebateAmount', 'activityAmount', 'redEnvelopeAmount',
+  'walletIncome', 'otherAmount', 'rechargeAmount', 'withdrawAmount', 'profit',
   'firstRechargeCount', 'newMemberCount', 'activeMemberCount', 'betMemberCount',
 ] as const;
 const pickFigures = (o: Record<string, unknown>) => Object.fromEntries(FIGURE_KEYS.map((k) => [k, o[k]]));

@@ -114,12 +114,15 @@ describe('getBetDetail', () => {
 });
 
 describe('getBetData', () => {
-  it('sums stakes, wins, rebates and profit of own non-refunded bets', async () => {
+  it('sums settled stakes, wins, rebates and profit of own non-refunded bets, the pending stakes apart', async () => {
     const res = await alice.get('/v1/betting/getBetData', {});
     const [w] = await ctx.sql<{ payout: number }[]>`select payout from bets where id = ${won}`;
     expect(res.data).toEqual({
       betCount: 4,
-      betAmount: '6.20',
+      // the settled stakes (won 2.00, lost 2.00); the stake awaiting its draw apart
+      betAmount: '4.00',
+      pendingBetAmount: '2.20',
+      prizeAmount: (w!.payout / 100).toFixed(2),
       winAmount: (w!.payout / 100).toFixed(2),
       rebateAmount: '0.00',
       profit: ((w!.payout - 400) / 100).toFixed(2),

@@ -88,8 +88,10 @@ describe('profitLoss', () => {
       rebateAmount: '5.40',
       activityAmount: '18.88',
       walletIncome: '2.00',
-      otherAmount: '-7.00',
-      // 480 − 270 + 5.40 + 18.88 + 2.00 − 7.00
+      redEnvelopeAmount: '-10.00',
+      otherAmount: '3.00',
+      pendingBetAmount: '0.00',
+      // 480 − 270 + 5.40 + 18.88 − 10.00 + 2.00 + 3.00
       profit: '229.28',
     });
   });
@@ -115,7 +117,8 @@ describe('profitLoss', () => {
   it('puts each code in its category', () => {
     expect([101, 115, 401, 411].map(categoryOf)).toEqual(['recharge', 'recharge', 'recharge', 'recharge']);
     expect([305, 306, 220, 409, 410, 412].every((c) => categoryOf(c) === 'withdraw')).toBe(true);
-    expect([207, 208, 221, 222, 307, 308, 311, 413, 420].every((c) => categoryOf(c) === 'other')).toBe(true);
+    expect([207, 208, 307].every((c) => categoryOf(c) === 'redEnvelope')).toBe(true);
+    expect([221, 222, 308, 311, 413, 420].every((c) => categoryOf(c) === 'other')).toBe(true);
   });
 
   it.each([

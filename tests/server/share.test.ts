@@ -111,8 +111,9 @@ describe('shared record (type 9)', () => {
     expect(JSON.parse(res.data.message)).toEqual({
       data: [{ betAmount: report.data.betAmount, returnAmount: report.data.prizeAmount, profit: report.data.profit, dateName: today }],
     });
-    // alice staked 2 + 6 yuan today and nothing is settled
-    expect(report.data.betAmount).toBe('8.00');
+    // alice staked 2 + 6 yuan today and nothing is settled: all of it awaits its draw (待开奖), none is 投注 yet
+    expect(report.data.betAmount).toBe('0.00');
+    expect(report.data.pendingBetAmount).toBe('8.00');
   });
 
   it('refuses bad dates in Chinese', async () => {

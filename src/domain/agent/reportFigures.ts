@@ -10,22 +10,28 @@
  * report_type_categories, written from this module at migration time (server/reports/categories.ts),
  * so the per-user daily roll-ups (user_daily) and the TypeScript readers cannot disagree.
  *
- * Figures (yuan on the wire, fen here):
- * - betAmount = −(bet category): stakes net of the refunds of cancelled bets;
+ * Figures (yuan on the wire, fen here); the columns and 盈亏 are those of src/domain/figures.ts:
+ * - pendingBetAmount = the stakes of the bets placed in the range still awaiting their draw
+ *   (domain/bets.ts PENDING_BET_STATUS), read from the bets, shown apart (待开奖);
+ * - betAmount = −(bet category) − pendingBetAmount: the stakes of the range, net of the refunds of
+ *   cancelled bets, less those still awaiting their draw, i.e. the settled stakes;
  * - validBetAmount = valid bets (有效投注, src/domain/bets.ts), NOT from the ledger: the bets placed in
  *   the range (by their Beijing placement day) that are settled and not cancelled — WON, LOST or
  *   TIE_REFUND — each counting amount − refund. Pending and cancelled bets count 0; the same rule as
  *   the promotions' and grades' valid bets. The roll-ups keep it in user_daily.valid_bet, written by
  *   triggers on bets (migration 033), so settlement, corrections and cancellations keep it exact;
- * - prizeAmount, rebateAmount, activityAmount = those categories (prize includes tie refunds);
+ * - prizeAmount, rebateAmount, activityAmount, redEnvelopeAmount, walletIncome, otherAmount = those
+ *   categories (prize includes tie refunds; red envelope = received + returned − sent);
  * - rechargeAmount = recharge category; withdrawAmount = −(withdraw category);
- * - profit = every category but recharge and withdrawal = prize − bet + rebate + activity + wallet +
- *   other: the change of the player's holdings that deposits and withdrawals do not explain.
+ * - profit = prize − bet + rebate + activity + redEnvelope + wallet + other (figures.ts, the team
+ *   screens' columns) = every category but recharge and withdrawal, plus the pending stakes: the
+ *   change of the player's holdings that deposits, withdrawals and stakes awaiting a draw do not explain.
  */
+import { profitFen } from '../figures.ts';
 import { TxType, txTypeGroup } from '../txTypes.ts';
 
-export type PlCategory = 'recharge' | 'withdraw' | 'bet' | 'prize' | 'rebate' | 'activity' | 'wallet' | 'other';
-export const PL_CATEGORIES: readonly PlCategory[] = ['recharge', 'withdraw', 'bet', 'prize', 'rebate', 'activity', 'wallet', 'other'];
+export type PlCategory = 'recharge' | 'withdraw' | 'bet' | 'prize' | 'rebate' | 'activity' | 'redEnvelope' | 'wallet' | 'other';
+export const PL_CATEGORIES: readonly PlCategory[] = ['recharge', 'withdraw', 'bet', 'prize', 'rebate', 'activity', 'redEnvelope', 'wallet', 'other'];
 
 /** The player's accounts whose total the figures follow (ledger_accounts.kind). */
 export const REPORT_HOLDINGS = ['player', 'withdraw_hold', 'virtual_wallet', 'pledge_escrow'] as const;
@@ -55,6 +61,8 @@ export const PL_CATEGORY_CODES: Readonly<Record<Exclude<PlCategory, 'other'>, re
     T.REFERRAL_REWARD, T.FIRST_DEPOSIT_BONUS, T.REDEPOSIT_BONUS,
     T.MANUAL_ACTIVITY_GIFT, T.MANUAL_ACTIVITY_CLAWBACK, T.MANUAL_DIVIDEND, T.MANUAL_DIVIDEND_DEDUCT,
   ],
+  // chat red envelopes: 领取 and 退回 in, 发红包 out (into the envelope's escrow, not a holding)
+  redEnvelope: [T.CHAT_RED_ENVELOPE_CLAIM, T.CHAT_RED_ENVELOPE_RETURN, T.SEND_RED_ENVELOPE],
   // interest and pledge profit (transfers in and out of the virtual wallet are internal: 0)
   wallet: txTypeGroup('wallet').codes,
 };
@@ -85,29 +93,46 @@ export function reportTypeRows(): { typeCode: number; category: PlCategory; tieR
 
 /**
  * Sums (fen) by category, each signed as its effect on the holdings, plus the tie refunds, plus the
- * valid bets (domain/bets.ts; positive, from the bets themselves).
+ * valid bets and the pending stakes (domain/bets.ts; positive, from the bets themselves).
  */
-export type CategorySums = Record<PlCategory, number> & { tieRefund: number; validBet: number };
+export type CategorySums = Record<PlCategory, number> & { tieRefund: number; validBet: number; pendingBet: number };
 
 export function emptySums(): CategorySums {
-  return { recharge: 0, withdraw: 0, bet: 0, prize: 0, rebate: 0, activity: 0, wallet: 0, other: 0, tieRefund: 0, validBet: 0 };
+  return {
+    recharge: 0, withdraw: 0, bet: 0, prize: 0, rebate: 0, activity: 0, redEnvelope: 0, wallet: 0, other: 0,
+    tieRefund: 0, validBet: 0, pendingBet: 0,
+  };
 }
 
-/** The categories whose sum is the profit (all but recharge and withdrawal). */
-export const PROFIT_CATEGORIES: readonly PlCategory[] = ['prize', 'bet', 'rebate', 'activity', 'wallet', 'other'];
+/**
+ * The categories whose sum, plus the pending stakes, is the profit (all but recharge and
+ * withdrawal): the profit rank's SQL (server/reports/user.ts) adds them up this way.
+ */
+export const PROFIT_CATEGORIES: readonly PlCategory[] = ['prize', 'bet', 'rebate', 'activity', 'redEnvelope', 'wallet', 'other'];
 
 /** The money figures in fen, each positive in its own sense (see the module header). */
 export function moneyFigures(s: CategorySums) {
+  const cols = {
+    bet: -s.bet - s.pendingBet,
+    prize: s.prize,
+    rebate: s.rebate,
+    activity: s.activity,
+    redEnvelope: s.redEnvelope,
+    wallet: s.wallet,
+    other: s.other,
+  };
   return {
-    betFen: -s.bet,
+    betFen: cols.bet,
+    pendingBetFen: s.pendingBet,
     validBetFen: s.validBet,
-    prizeFen: s.prize,
-    rebateFen: s.rebate,
-    activityFen: s.activity,
+    prizeFen: cols.prize,
+    rebateFen: cols.rebate,
+    activityFen: cols.activity,
+    redEnvelopeFen: cols.redEnvelope,
     rechargeFen: s.recharge,
     withdrawFen: -s.withdraw,
-    walletFen: s.wallet,
-    otherFen: s.other,
-    profitFen: PROFIT_CATEGORIES.reduce((sum, c) => sum + s[c], 0),
+    walletFen: cols.wallet,
+    otherFen: cols.other,
+    profitFen: profitFen('teamReport', cols),
   };
 }

@@ -1,4 +1,6 @@
 /** The player's bet and chase records: lists, details and summaries, own rows only. */
+import { PENDING_BET_STATUS, VALID_BET_STATUSES } from '../../domain/bets.ts';
+import { profitFen } from '../../domain/figures.ts';
 import { formatFen } from '../../domain/money.ts';
 import { getPlay, ODDS_SCALE, prizePayoutFen } from '../../domain/lottery/index.ts';
 import { CAP_NOTE } from '../../domain/lottery/caps.ts';
@@ -8,7 +10,6 @@ import {
   BET_COLUMNS, betRow, betWhere, type BetOwner, CHASE_COLUMNS, CHASE_STATUSES, chaseRow, type BetDbRow, type ChaseDbRow, type RecordFilter,
 } from './rows.ts';
 
-const SETTLED = ['WON', 'LOST', 'TIE_REFUND'];
 const REFUNDED = ['USER_CANCELLED', 'SYSTEM_CANCELLED', 'CHASE_STOPPED'];
 
 export interface Paging {
@@ -78,22 +79,28 @@ export async function betDetail(sql: Sql, userId: number, betId: number) {
 }
 
 /**
- * Totals of the filtered records. Refunded bets (cancelled, stopped) are left out; the profit is
- * over settled bets only: what came back plus rebates minus their stake.
+ * Totals of the filtered records, the columns of /betRecord (domain/figures.ts): 投注 and 中奖 over
+ * the settled bets (domain/bets.ts), their own rebate, and 盈亏 their signed sum; the stakes still
+ * awaiting their draw apart (pendingBetAmount). Refunded bets (cancelled, stopped) count nowhere.
  */
 export async function betSummary(sql: Sql, owner: BetOwner, f: RecordFilter) {
-  const [s] = await sql<{ n: number; bet: number; win: number; rebate: number; profit: number }[]>`
-    select count(*)::int as n, coalesce(sum(b.amount), 0)::bigint as bet,
-           coalesce(sum(b.payout) filter (where b.status = any(${SETTLED})), 0)::bigint as win,
-           coalesce(sum(b.rebate), 0)::bigint as rebate,
-           coalesce(sum(b.payout + b.rebate - b.amount) filter (where b.status = any(${SETTLED})), 0)::bigint as profit
+  const [s] = await sql<{ n: number; bet: number; pending: number; win: number; rebate: number }[]>`
+    select count(*)::int as n,
+           coalesce(sum(b.amount) filter (where b.status = any(${VALID_BET_STATUSES})), 0)::bigint as bet,
+           coalesce(sum(b.amount) filter (where b.status = ${PENDING_BET_STATUS}), 0)::bigint as pending,
+           coalesce(sum(b.payout) filter (where b.status = any(${VALID_BET_STATUSES})), 0)::bigint as win,
+           coalesce(sum(b.rebate) filter (where b.status = any(${VALID_BET_STATUSES})), 0)::bigint as rebate
     from bets b where ${betWhere(sql, owner, f)} and not (b.status = any(${REFUNDED}))`;
+  const cols = { bet: s!.bet, prize: s!.win, rebate: s!.rebate };
   return {
     betCount: s!.n,
-    betAmount: formatFen(s!.bet),
-    winAmount: formatFen(s!.win),
-    rebateAmount: formatFen(s!.rebate),
-    profit: formatFen(s!.profit),
+    betAmount: formatFen(cols.bet),
+    pendingBetAmount: formatFen(s!.pending),
+    prizeAmount: formatFen(cols.prize),
+    // the same figure under its older name
+    winAmount: formatFen(cols.prize),
+    rebateAmount: formatFen(cols.rebate),
+    profit: formatFen(profitFen('betRecord', cols)),
   };
 }
 

@@ -4,6 +4,7 @@
  * member's team, a day). Never a scan of bets or transfers. Definitions: src/domain/agent/reportFigures.ts.
  */
 import { emptySums, moneyFigures, type CategorySums } from '../../domain/agent/reportFigures.ts';
+import { PENDING_BET_STATUS } from '../../domain/bets.ts';
 import { formatFen } from '../../domain/money.ts';
 import type postgres from 'postgres';
 import type { Sql } from '../db/client.ts';
@@ -17,19 +18,27 @@ const SUM_COLUMNS = `
   coalesce(sum(d.tie_refund), 0)::bigint as tie_refund, coalesce(sum(d.rebate), 0)::bigint as rebate,
   coalesce(sum(d.activity), 0)::bigint as activity, coalesce(sum(d.recharge), 0)::bigint as recharge,
   coalesce(sum(d.withdraw), 0)::bigint as withdraw, coalesce(sum(d.wallet), 0)::bigint as wallet,
+  coalesce(sum(d.red_envelope), 0)::bigint as red_envelope,
   coalesce(sum(d.other), 0)::bigint as other, coalesce(sum(d.valid_bet), 0)::bigint as valid_bet`;
 
-interface SumRow { bet: number; prize: number; tie_refund: number; rebate: number; activity: number; recharge: number; withdraw: number; wallet: number; other: number; valid_bet: number }
+interface SumRow {
+  bet: number; prize: number; tie_refund: number; rebate: number; activity: number; recharge: number; withdraw: number;
+  wallet: number; red_envelope: number; other: number; valid_bet: number;
+}
 
-function toSums(r: SumRow | undefined): CategorySums {
-  if (!r) return emptySums();
+/** The sums of a roll-up row, with the pending stakes read beside it (pendingStakes). */
+function toSums(r: SumRow | undefined, pendingFen = 0): CategorySums {
+  if (!r) return { ...emptySums(), pendingBet: pendingFen };
   return {
     bet: r.bet, prize: r.prize, tieRefund: r.tie_refund, rebate: r.rebate, activity: r.activity,
-    recharge: r.recharge, withdraw: r.withdraw, wallet: r.wallet, other: r.other, validBet: r.valid_bet,
+    recharge: r.recharge, withdraw: r.withdraw, wallet: r.wallet, redEnvelope: r.red_envelope, other: r.other,
+    validBet: r.valid_bet, pendingBet: pendingFen,
   };
 }
 
-const PIECE_COLUMNS = sqlColumns(['bet', 'prize', 'tie_refund', 'rebate', 'activity', 'recharge', 'withdraw', 'wallet', 'other', 'valid_bet', 'bet_count', 'tx_count']);
+const PIECE_COLUMNS = sqlColumns([
+  'bet', 'prize', 'tie_refund', 'rebate', 'activity', 'recharge', 'withdraw', 'wallet', 'red_envelope', 'other', 'valid_bet', 'bet_count', 'tx_count',
+]);
 function sqlColumns(cols: string[]): string {
   return cols.map((c) => `d.${c}`).join(', ');
 }
@@ -85,17 +94,36 @@ const SIGNED_SUMS = `
   coalesce(sum(p.sgn * p.tie_refund), 0)::bigint as tie_refund, coalesce(sum(p.sgn * p.rebate), 0)::bigint as rebate,
   coalesce(sum(p.sgn * p.activity), 0)::bigint as activity, coalesce(sum(p.sgn * p.recharge), 0)::bigint as recharge,
   coalesce(sum(p.sgn * p.withdraw), 0)::bigint as withdraw, coalesce(sum(p.sgn * p.wallet), 0)::bigint as wallet,
+  coalesce(sum(p.sgn * p.red_envelope), 0)::bigint as red_envelope,
   coalesce(sum(p.sgn * p.other), 0)::bigint as other, coalesce(sum(p.sgn * p.valid_bet), 0)::bigint as valid_bet`;
 
-/** The category sums over the range of the roll-up rows matching `where` (on d). */
-export async function sumsOf(sql: Sql, where: Fragment, r: DayRange): Promise<CategorySums> {
-  const [row] = await sql<SumRow[]>`select ${sql.unsafe(SIGNED_SUMS)} from (${rangeRows(sql, where, r)}) p`;
-  return toSums(row);
+/**
+ * (user_id, day, amount) of the bets placed in the range that still await their draw
+ * (domain/bets.ts PENDING_BET_STATUS). Such a bet belongs to an issue not yet settled, so they are
+ * read through those issues (index lottery_issues_due, then bets_issue), never by a scan of bets;
+ * materialized, so the planner cannot turn it into a walk over a team's bets.
+ */
+export function pendingStakes(sql: Sql, r: DayRange) {
+  return sql`
+    select b.user_id, beijing_day(b.created_at) as day, b.amount from lottery_issues li
+    join bets b on b.lottery_code = li.lottery_code and b.issue = li.issue
+    where li.status in ('pending', 'drawn') and b.status = ${PENDING_BET_STATUS}
+      and b.created_at >= ${r.from} and b.created_at < ${r.to}`;
 }
 
-/** The figures object F of the contract (yuan strings and counts). */
+/** The category sums over the range of one user's roll-up rows and pending stakes. */
+export async function sumsOfUser(sql: Sql, userId: number, r: DayRange): Promise<CategorySums> {
+  const [[row], [pending]] = await Promise.all([
+    sql<SumRow[]>`select ${sql.unsafe(SIGNED_SUMS)} from (${rangeRows(sql, sql`d.user_id = ${userId}`, r)}) p`,
+    sql<{ fen: number }[]>`with s as materialized (${pendingStakes(sql, r)}) select coalesce(sum(amount), 0)::bigint as fen from s where user_id = ${userId}`,
+  ]);
+  return toSums(row, pending!.fen);
+}
+
+/** The figures object F of the contract (yuan strings and counts); the columns are domain/figures.ts's. */
 export interface Figures {
-  betAmount: string; validBetAmount: string; prizeAmount: string; rebateAmount: string; activityAmount: string;
+  betAmount: string; pendingBetAmount: string; validBetAmount: string; prizeAmount: string; rebateAmount: string;
+  activityAmount: string; redEnvelopeAmount: string; walletIncome: string; otherAmount: string;
   rechargeAmount: string; withdrawAmount: string; profit: string;
   firstRechargeCount: number; newMemberCount: number; activeMemberCount: number; betMemberCount: number;
 }
@@ -107,10 +135,14 @@ export function figures(s: CategorySums, c: Counts = NO_COUNTS): Figures {
   const f = moneyFigures(s);
   return {
     betAmount: formatFen(f.betFen),
+    pendingBetAmount: formatFen(f.pendingBetFen),
     validBetAmount: formatFen(f.validBetFen),
     prizeAmount: formatFen(f.prizeFen),
     rebateAmount: formatFen(f.rebateFen),
     activityAmount: formatFen(f.activityFen),
+    redEnvelopeAmount: formatFen(f.redEnvelopeFen),
+    walletIncome: formatFen(f.walletFen),
+    otherAmount: formatFen(f.otherFen),
     rechargeAmount: formatFen(f.rechargeFen),
     withdrawAmount: formatFen(f.withdrawFen),
     profit: formatFen(f.profitFen),
@@ -121,7 +153,7 @@ export function figures(s: CategorySums, c: Counts = NO_COUNTS): Figures {
   };
 }
 
-interface HeadRow extends SumRow { head: number; active: number; bettors: number; members: number; new_members: number; first_recharges: number }
+interface HeadRow extends SumRow { head: number; active: number; bettors: number; members: number; new_members: number; first_recharges: number; pending: number }
 
 /**
  * Figures per head over the range. `members` is a query of (head, user_id) pairs: a user counts in
@@ -148,13 +180,16 @@ export async function figuresByHead(sql: Sql, members: Fragment, r: DayRange): P
              count(f.user_id) filter (where f.day >= ${r.startDate}::date and f.day <= ${r.endDate}::date)::int as first_recharges
       from m join users u on u.id = m.user_id left join user_first_recharge f on f.user_id = m.user_id
       group by m.head
-    )
+    ),
+    pend as materialized (${pendingStakes(sql, r)}),
+    pending as (select m.head, sum(s.amount)::bigint as fen from m join pend s on s.user_id = m.user_id group by m.head)
     select p.head, p.members, p.new_members, p.first_recharges, coalesce(money.active, 0) as active,
-           coalesce(money.bettors, 0) as bettors,
-           money.bet, money.prize, money.tie_refund, money.rebate, money.activity, money.recharge, money.withdraw, money.wallet, money.other, money.valid_bet
-    from people p left join money on money.head = p.head`;
+           coalesce(money.bettors, 0) as bettors, coalesce(pending.fen, 0)::bigint as pending,
+           money.bet, money.prize, money.tie_refund, money.rebate, money.activity, money.recharge, money.withdraw, money.wallet,
+           money.red_envelope, money.other, money.valid_bet
+    from people p left join money on money.head = p.head left join pending on pending.head = p.head`;
   return new Map(rows.map((row) => [Number(row.head), {
-    ...figures(row.bet === null ? emptySums() : toSums(row), {
+    ...figures(row.bet === null ? { ...emptySums(), pendingBet: row.pending } : toSums(row, row.pending), {
       firstRecharge: row.first_recharges, newMembers: row.new_members, active: row.active, bettors: row.bettors,
     }),
     memberCount: row.members,
@@ -174,8 +209,16 @@ export function teamIds(sql: Sql, rootId: number) {
   return sql`(select ${rootId}::bigint as user_id union all select user_id from user_uplines where ancestor_id = ${rootId})`;
 }
 
-/** Figures per day of one set of users (a `d.user_id ...` condition), days without rows absent. */
-export async function figuresByDay(sql: Sql, where: Fragment, r: DayRange): Promise<Map<string, Figures>> {
+/**
+ * Figures per day of one set of users (`userWhere(col)`: a condition on that user id column), days
+ * without rows absent.
+ */
+export async function figuresByDay(sql: Sql, userWhere: (col: string) => Fragment, r: DayRange): Promise<Map<string, Figures>> {
+  const pending = new Map((await sql<{ day: string; fen: number }[]>`
+    with s as materialized (${pendingStakes(sql, r)})
+    select to_char(s.day, 'YYYY-MM-DD') as day, sum(s.amount)::bigint as fen from s where ${userWhere('s.user_id')} group by 1`)
+    .map((x) => [x.day, x.fen]));
+  const where = userWhere('d.user_id');
   const rows = await sql<(SumRow & { day: string; active: number; bettors: number; first_recharges: number })[]>`
     select to_char(d.day, 'YYYY-MM-DD') as day, ${sql.unsafe(SUM_COLUMNS)},
            count(*) filter (where d.tx_count > 0)::int as active,
@@ -184,7 +227,8 @@ export async function figuresByDay(sql: Sql, where: Fragment, r: DayRange): Prom
     from user_daily d left join user_first_recharge f on f.user_id = d.user_id and f.day = d.day
     where ${where} and d.day >= ${r.startDate}::date and d.day <= ${r.endDate}::date
     group by d.day`;
-  return new Map(rows.map((row) => [row.day, figures(toSums(row), {
+  // a pending stake was taken from the wallet the same day, so its day has a roll-up row
+  return new Map(rows.map((row) => [row.day, figures(toSums(row, pending.get(row.day) ?? 0), {
     firstRecharge: row.first_recharges, newMembers: 0, active: row.active, bettors: row.bettors,
   })]));
 }

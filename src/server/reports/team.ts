@@ -69,7 +69,7 @@ async function newMembersByDay(sql: Sql, where: Fragment, r: DayRange): Promise<
 /** Per-day figures of a set of users, every day of the range listed (newest first). */
 export async function dailyFigures(sql: Sql, userWhere: (col: string) => Fragment, r: DayRange) {
   const [byDay, fresh] = await Promise.all([
-    figuresByDay(sql, userWhere('d.user_id'), r),
+    figuresByDay(sql, userWhere, r),
     newMembersByDay(sql, userWhere('u.id'), r),
   ]);
   return daysOf(r).reverse().map((date) => ({

@@ -8,7 +8,7 @@ import type { Sql } from '../db/client.ts';
 import { presetRange } from '../../domain/agent/reportRange.ts';
 import type { DayRange } from '../records/dates.ts';
 import { reportRange } from './range.ts';
-import { figuresByHead, rangeRows } from './rollups.ts';
+import { figuresByHead, pendingStakes, rangeRows } from './rollups.ts';
 import { dailyFigures } from './team.ts';
 
 export const RANK_SIZE = 20;
@@ -31,14 +31,21 @@ export function rankRange(dateType: 1 | 2 | 3, nowMs = Date.now()): DayRange {
 }
 
 
-const PROFIT_SQL = PROFIT_CATEGORIES.map((c) => `p.sgn * p.${c}`).join(' + ');
+/** The roll-up column of each profit category (user_daily, migrations 032 and 035). */
+const snake = (c: string) => c.replace(/[A-Z]/g, (x) => `_${x.toLowerCase()}`);
+const PROFIT_SQL = PROFIT_CATEGORIES.map((c) => `p.sgn * p.${snake(c)}`).join(' + ');
 
 /** The top RANK_SIZE players by profit over the range (names masked), and the caller's place. */
 export async function userProfitRank(sql: Sql, userId: number, r: DayRange) {
-  // each player with a transfer in the range, and their profit (the month and day roll-ups, rollups.ts)
+  // each player with a transfer in the range, and their profit (the month and day roll-ups, rollups.ts):
+  // the profit categories plus the stakes still awaiting their draw (domain/agent/reportFigures.ts)
   const profits = sql`
-    select p.user_id, sum(${sql.unsafe(PROFIT_SQL)})::bigint as profit from (${rangeRows(sql, sql`true`, r)}) p
-    group by p.user_id having sum(p.sgn * p.tx_count) > 0`;
+    with pend as materialized (${pendingStakes(sql, r)}),
+    pending as (select user_id, sum(amount)::bigint as fen from pend group by user_id)
+    select x.user_id, (x.profit + coalesce(pending.fen, 0))::bigint as profit from (
+      select p.user_id, sum(${sql.unsafe(PROFIT_SQL)})::bigint as profit from (${rangeRows(sql, sql`true`, r)}) p
+      group by p.user_id having sum(p.sgn * p.tx_count) > 0
+    ) x left join pending on pending.user_id = x.user_id`;
   const rows = await sql<{ user_id: number; user_name: string; profit: number }[]>`
     select x.user_id, u.user_name, x.profit from (${profits}) x join users u on u.id = x.user_id
     order by x.profit desc, x.user_id limit ${RANK_SIZE}`;

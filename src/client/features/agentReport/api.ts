@@ -10,10 +10,14 @@ import type { BillRow } from '../records/components/billApi';
 /** The figures of a report (a team, a member's team, a day): yuan strings and counts. */
 export interface Figures {
   betAmount: string;
+  pendingBetAmount: string;
   validBetAmount: string;
   prizeAmount: string;
   rebateAmount: string;
   activityAmount: string;
+  redEnvelopeAmount: string;
+  walletIncome: string;
+  otherAmount: string;
   rechargeAmount: string;
   withdrawAmount: string;
   profit: string;

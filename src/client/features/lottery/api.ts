@@ -208,7 +208,10 @@ export interface BetListQuery {
   /** where the bet was placed: betting page, chase, quick two-sided, long-dragon helper */
   source?: 'bet' | 'chase' | 'quick' | 'dragon';
 }
-export interface BetSummary { betCount: number; betAmount: string; winAmount: string; rebateAmount: string; profit: string }
+/** getBetData: the settled stakes, their prize and rebate, 盈亏 (domain/figures.ts), the pending stakes apart. */
+export interface BetSummary {
+  betCount: number; betAmount: string; pendingBetAmount: string; prizeAmount: string; winAmount: string; rebateAmount: string; profit: string;
+}
 export interface ChaseCounts { running: number; finished: number; stopped: number; cancelled: number }
 export interface RebateInfo { rebate: number; prizeGroup: number }
 export interface FamilyRebate extends RebateInfo { lotteryType: LotteryFamily }

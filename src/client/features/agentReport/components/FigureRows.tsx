@@ -1,12 +1,12 @@
 /**
- * A list of figure rows (a day of the team, a direct member's team): the four main figures on the row,
- * everything else behind 更多 (a native disclosure, so keyboards and screen readers get it for free).
+ * A list of figure rows (a day of the team, a direct member's team): on the row, the columns its 盈亏
+ * adds up and 盈亏 (short labels, domain/figures.ts); what is not in 盈亏 (待开奖 first) and the counts
+ * behind 更多 (a native disclosure, so keyboards and screen readers get it for free).
  */
 import type { ReactNode } from 'react';
-import { FigureGrid, type Figure } from '../../records/components/FigureGrid';
-import { profitTone, yuan } from '../../records/format';
+import { FigureGrid } from '../../records/components/FigureGrid';
 import type { Figures } from '../api';
-import { countFigures, moneyFigures } from './Figures';
+import { countFigures, outsideFigures, profitFigures } from './Figures';
 
 export interface FigureRow { key: string | number; title: ReactNode; figures: Figures; actions?: ReactNode }
 
@@ -15,12 +15,7 @@ export function FigureRows({ label, rows }: { label: string; rows: FigureRow[] }
     <ul aria-label={label} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       {rows.map((r) => {
         const f = r.figures;
-        const main: Figure[] = [
-          ['投注', yuan(f.betAmount), 'text-gray-900'],
-          ['中奖', yuan(f.prizeAmount), 'text-gray-900'],
-          ['返点', yuan(f.rebateAmount), 'text-gray-900'],
-          ['盈亏', yuan(f.profit), profitTone(f.profit)],
-        ];
+        const main = profitFigures(f, true);
         return (
           <li key={r.key} className="border-b border-gray-100 px-3 py-3 last:border-0">
             <div className="mb-2 flex items-center justify-between gap-2">
@@ -38,7 +33,7 @@ export function FigureRows({ label, rows }: { label: string; rows: FigureRow[] }
             <details className="mt-2 text-sm">
               <summary className="cursor-pointer text-brand focus-visible:outline-2 focus-visible:outline-brand">更多数据</summary>
               <div className="mt-2">
-                <FigureGrid figures={[...moneyFigures(f), ...countFigures(f)]} cols="grid-cols-2" />
+                <FigureGrid figures={[...outsideFigures(f), ...countFigures(f)]} cols="grid-cols-2" />
               </div>
             </details>
           </li>

@@ -27,7 +27,7 @@ export default function AgentReportPage() {
           : team.error || !team.data ? <ErrorState message={team.error?.message ?? '加载失败'} onRetry={team.reload} />
             : <FiguresCard title="团队报表" figures={team.data}
               extra={[['团队余额', yuan(team.data.teamBalance), 'text-gray-900'], ['团队人数', String(team.data.memberCount), 'text-gray-900']]}
-              note="团队含本人及全部下级；盈亏不含充值、提现；金额单位：元。团队余额、团队人数为当前数据。" />}
+              note="团队含本人及全部下级；金额单位：元。团队余额、团队人数为当前数据。" />}
         <div className="flex justify-end">
           <Link href="/lowerReport" className="text-sm text-brand underline focus-visible:outline-2 focus-visible:outline-brand">查看下级报表</Link>
         </div>

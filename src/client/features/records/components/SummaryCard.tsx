@@ -1,20 +1,24 @@
-/** Betting totals of getBetData: bet, won, rebate and profit. */
+/**
+ * Betting totals of getBetData (/betRecord): the settled stake, prize and rebate and their 盈亏
+ * (domain/figures.ts), the stakes awaiting their draw apart.
+ */
 import type { BetSummary } from '../../lottery/api';
-import { profitTone, yuan } from '../format';
-import { FigureGrid, type Figure } from './FigureGrid';
+import { FigureGrid } from './FigureGrid';
+import { pendingCell, profitCells, profitFormula } from './profitColumns';
 
 export function SummaryCard({ data, title }: { data: BetSummary; title?: string }) {
-  const cells: Figure[] = [
-    ['投注金额', yuan(data.betAmount), 'text-gray-900'],
-    ['中奖金额', yuan(data.winAmount), 'text-gray-900'],
-    ['返点金额', yuan(data.rebateAmount), 'text-gray-900'],
-    ['盈亏', yuan(data.profit), profitTone(data.profit)],
-  ];
+  const [pendingLabel, pendingText] = pendingCell(data);
   return (
     <section aria-label={title ?? '投注统计'} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
       {title && <h2 className="mb-2 text-sm font-semibold text-gray-900">{title}</h2>}
-      <FigureGrid figures={cells} cols="grid-cols-2 sm:grid-cols-4" />
-      <p className="mt-2 text-xs text-gray-600">共 {data.betCount} 笔投注（金额单位：元）</p>
+      <FigureGrid figures={profitCells('betRecord', data)} cols="grid-cols-2 sm:grid-cols-4" />
+      <p className="mt-2 flex items-center justify-between rounded-lg bg-amber-50 px-3 py-2 text-sm text-gray-800" data-testid="pending-bet">
+        <span>{pendingLabel}（不计入投注金额与盈亏）</span>
+        <span className="font-semibold">{pendingText}</span>
+      </p>
+      <p className="mt-2 text-xs leading-relaxed text-gray-600">
+        共 {data.betCount} 笔投注；投注、中奖与返点只计已开奖的注单，{profitFormula('betRecord')}（金额单位：元）。
+      </p>
     </section>
   );
 }

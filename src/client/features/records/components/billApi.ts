@@ -26,9 +26,11 @@ export interface ProfitLoss {
   rechargeAmount: string;
   withdrawAmount: string;
   betAmount: string;
+  pendingBetAmount: string;
   prizeAmount: string;
   rebateAmount: string;
   activityAmount: string;
+  redEnvelopeAmount: string;
   walletIncome: string;
   otherAmount: string;
   profit: string;

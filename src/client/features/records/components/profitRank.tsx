@@ -10,7 +10,8 @@ import { keys, useQuery } from '../../../query';
 import { presetRange, type ReportPreset } from '../../../../domain/agent/reportRange';
 import { getProfitRank, getUserProfit } from '../../agentReport/api';
 import { profitTone, yuan } from '../format';
-import { FigureGrid, type Figure } from './FigureGrid';
+import { FigureGrid } from './FigureGrid';
+import { pendingCell, profitCells, profitFormula } from './profitColumns';
 
 type Period = 1 | 2 | 3;
 const PERIODS: { value: Period; label: string; preset: ReportPreset }[] = [
@@ -26,16 +27,11 @@ function MyProfit({ period }: { period: Period }) {
   if (mine.loading) return <LoadingState />;
   if (mine.error || !mine.data) return <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />;
   const d = mine.data;
-  const cells: Figure[] = [
-    ['投注金额', yuan(d.betAmount), 'text-gray-900'],
-    ['中奖金额', yuan(d.prizeAmount), 'text-gray-900'],
-    ['返点金额', yuan(d.rebateAmount), 'text-gray-900'],
-    ['活动收入', yuan(d.activityAmount), 'text-gray-900'],
-    ['盈亏', yuan(d.profit), profitTone(d.profit)],
-  ];
+  // the columns its 盈亏 adds up, then the stakes awaiting their draw apart (domain/figures.ts)
   return (
     <section aria-label="我的盈亏">
-      <FigureGrid figures={cells} cols="grid-cols-2 sm:grid-cols-3" />
+      <FigureGrid figures={[...profitCells('teamReport', d), pendingCell(d)]} cols="grid-cols-2 sm:grid-cols-3" />
+      <p className="mt-1 text-xs text-gray-600">{profitFormula('teamReport')}；待开奖不计入。</p>
       <p className="mt-1 text-xs text-gray-600">{r.startDate === r.endDate ? r.startDate : `${r.startDate} 至 ${r.endDate}`}（北京时间，单位：元）</p>
     </section>
   );

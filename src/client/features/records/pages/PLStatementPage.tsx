@@ -1,12 +1,11 @@
 /**
- * /PLstatement: today's profit and loss (Beijing date). The betting side from getBetData, the money side
- * (recharges, withdrawals, rebates, activity income, the day's total) from the ledger report.
+ * /PLstatement: today's profit and loss (Beijing date), one call (profitLoss): the columns the day's
+ * 盈亏 adds up, the stakes awaiting their draw apart, recharges and withdrawals (domain/figures.ts).
+ * The bets themselves are on /betRecord, whose totals are the same figures.
  */
-import { getBetData } from '../../lottery/api';
 import { ErrorState, LoadingState, Page } from '../../../ui';
 import { Link } from 'wouter';
 import { dateRange } from '../format';
-import { SummaryCard } from '../components/SummaryCard';
 import { getProfitLoss } from '../components/billApi';
 import { BillMoneyCard } from '../components/billMoneyCard';
 import { keys, useQuery } from '../../../query';
@@ -15,7 +14,6 @@ import { ProfitRankCard } from '../components/profitRank';
 
 export default function PLStatementPage() {
   const today = dateRange('today', Date.now());
-  const bets = useQuery({ queryKey: keys.betRecords({ summary: today }), queryFn: () => getBetData(today) });
   const money = useQuery({ queryKey: keys.profitLoss(today.startDate), queryFn: () => getProfitLoss(today.startDate) });
   return (
     <Page title="今日盈亏" back>
@@ -29,9 +27,6 @@ export default function PLStatementPage() {
                 <ShareButton what={{ kind: 'record', date: today.startDate }} title="分享战绩" label="分享今日战绩" ariaLabel={`分享${today.startDate}的战绩`} />
               </div>
             </>}
-        {bets.loading ? <LoadingState />
-          : bets.error || !bets.data ? <ErrorState message={bets.error?.message ?? '加载失败'} onRetry={bets.reload} />
-            : <SummaryCard data={bets.data} title="彩票投注" />}
         <p className="text-xs leading-relaxed text-gray-600">中奖金额与返点在每期开奖结算后计入。</p>
         <Link href="/betRecord" className="block text-center text-sm text-brand underline focus-visible:outline-2 focus-visible:outline-brand">查看今日投注记录</Link>
         <ProfitRankCard />
