@@ -13,7 +13,7 @@ const row = (i: string, openNumber = '1,2,3,4,5'): OpenRow => ({ issue: i, openN
 describe('lastResultOf', () => {
   it('shows the last drawn issue of the list beside the newer issue still waiting for its official result', () => {
     expect(lastResultOf(issue('2026327', null), row('2026326'))).toEqual({
-      drawn: { issue: '2026326', openNumber: '1,2,3,4,5', openTime: 1_700_000_000_000 }, awaiting: '2026327',
+      drawn: { issue: '2026326', openNumber: '1,2,3,4,5', openTime: 1_700_000_000_000 }, awaiting: '2026327', drawing: null,
     });
   });
 
@@ -30,8 +30,16 @@ describe('lastResultOf', () => {
 
   it('has nothing awaiting once the last issue is drawn, and nothing at all before any draw', () => {
     expect(lastResultOf(issue('2026326', '1,2,3,4,5'), undefined).awaiting).toBeNull();
-    expect(lastResultOf(issue(null, null), null)).toEqual({ drawn: null, awaiting: null });
-    expect(lastResultOf(issue('2026327', null), null)).toEqual({ drawn: null, awaiting: '2026327' });
+    expect(lastResultOf(issue(null, null), null)).toEqual({ drawn: null, awaiting: null, drawing: null });
+    expect(lastResultOf(issue('2026327', null), null)).toEqual({ drawn: null, awaiting: '2026327', drawing: null });
+  });
+
+  it('says the issue that just closed is 开奖中 until its draw arrives, not only the draw before it', () => {
+    // on sale: 2026328 (the issue answer); the last drawn is 2026327
+    expect(lastResultOf(issue('2026327', '1,1,1,1,1'), row('2026327')).drawing).toBeNull();
+    expect(lastResultOf(issue('2026327', '1,1,1,1,1'), row('2026327'), true).drawing).toBe('2026328');
+    // the list has the new draw: nothing is being drawn any more
+    expect(lastResultOf(issue('2026327', '1,1,1,1,1'), row('2026328'), true).drawing).toBeNull();
   });
 });
 

@@ -11,6 +11,11 @@ export interface LastResult {
   drawn: { issue: string; openNumber: string; openTime?: number } | null;
   /** The issue past its draw time without a result yet, newer than `drawn`; null when none. */
   awaiting: string | null;
+  /**
+   * The issue on sale a moment ago, closed now and not drawn yet (开奖中): between the close and
+   * the next issue answer the page would otherwise show only the draw before it.
+   */
+  drawing: string | null;
 }
 
 /** Issue numbers of one lottery are digit strings that grow: longer, or equal length and greater. */
@@ -18,12 +23,15 @@ function newer(a: string, b: string): boolean {
   return a.length !== b.length ? a.length > b.length : a > b;
 }
 
-export function lastResultOf(d: NextIssueData | null | undefined, latest: OpenRow | null | undefined): LastResult {
+/** `closed`: the issue of `d` has reached its close time on this page's clock. */
+export function lastResultOf(d: NextIssueData | null | undefined, latest: OpenRow | null | undefined, closed = false): LastResult {
   const lastIssue = d?.lastIssue ?? null;
   const fromIssue = lastIssue && d?.lastOpenNumber ? { issue: lastIssue, openNumber: d.lastOpenNumber } : null;
   // each is asked at its own pace (the issue at rollover, the list every few seconds): the newer wins
   const fromList = latest ? { issue: latest.issue, openNumber: latest.openNumber, openTime: latest.openTime } : null;
   const drawn = fromIssue && (!fromList || newer(fromIssue.issue, fromList.issue)) ? fromIssue : fromList;
   const awaiting = lastIssue && !d?.lastOpenNumber && (!drawn || newer(lastIssue, drawn.issue)) ? lastIssue : null;
-  return { drawn, awaiting };
+  const onSale = d?.issue ?? null;
+  const drawing = closed && onSale && (!drawn || newer(onSale, drawn.issue)) ? onSale : null;
+  return { drawn, awaiting, drawing };
 }

@@ -44,7 +44,7 @@ export function IssueBar({ lotteryCode, family, official = false, issue }: {
   const [historyOpen, setHistoryOpen] = useState(false);
   const latest = strip.rows?.[0];
   useRefreshAfterDraw(latest);
-  const last = lastResultOf(d, latest);
+  const last = lastResultOf(d, latest, issue.remainingMs !== null && issue.remainingMs <= 0);
   return (
     <section aria-label="期号与开奖" className="rounded-xl bg-white p-3">
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -71,6 +71,7 @@ export function IssueBar({ lotteryCode, family, official = false, issue }: {
           ? <Balls openNumber={last.drawn?.openNumber} size="md" family={family} drawnAt={last.drawn?.openTime} />
           : null}
         {last.awaiting && <p className="mt-1 text-xs text-gray-600">第{last.awaiting}期 等待开奖</p>}
+        {last.drawing && <p className="mt-1 text-sm font-medium text-brand">第{last.drawing}期 开奖中</p>}
       </div>
       {strip.rows && strip.rows.length > 1 && (
         <ol aria-label="近期开奖" className="mt-2 hidden flex-col gap-1 text-xs text-gray-700 sm:flex">
