@@ -79,6 +79,7 @@ export function Shell() {
   const onShown = () => { setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS); };
   const Page = route?.component;
   const tabBar = route !== null && !route.noTabBar;
+  const toolbar = route !== null && !toolbarHidden(location);
   return (
     <div className={`mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`}>
       {loading && <LoadingOverlay />}
@@ -88,8 +89,8 @@ export function Shell() {
           <Rendered key={route.path} onShown={onShown} />
         </Suspense>
       )}
-      {tabBar && <TabBar path={location} />}
-      {route !== null && !toolbarHidden(location) && <FloatingToolbar />}
+      {tabBar && <TabBar path={location} toolbarSlot={toolbar} />}
+      {toolbar && <FloatingToolbar tabBar={tabBar} />}
     </div>
   );
 }
