@@ -3,7 +3,7 @@
  * rests where it covers nothing (position.ts: in the tab bar's slot, or against a side edge where
  * the player drags it) and carries the 红包 badge (activity envelopes to claim, 9+ above 9, the
  * panel's own count). Only this button and the badge's count are in the first screen's code (the
- * count is asked once the page has settled); the panel and the service picker load on first open.
+ * count is asked once the page is quiet); the panel and the service picker load on first open.
  * Keyboard: Enter or Space opens, the arrow keys move the button, Escape closes the panel.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -22,15 +22,26 @@ const KEY_STEP_PX = 16;
 
 const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
 
-/** True once the page has settled: the badge's count waits for it (settled.ts). */
-function useSettled(): boolean {
-  const [settled, setSettled] = useState(false);
+/** The longest the badge waits for the service worker's install before asking anyway. */
+const BADGE_WAIT_MS = 10_000;
+
+/**
+ * True once the page has settled and the service worker is installed (its precache takes the
+ * phone's connections right after the settle), or BADGE_WAIT_MS after the settle: the badge's count
+ * is the least urgent request of a page, so it never competes with the page's own code and data.
+ */
+function useQuietMoment(): boolean {
+  const [quiet, setQuiet] = useState(false);
   useEffect(() => {
     let live = true;
-    whenPageSettled(() => { if (live) setSettled(true); });
+    whenPageSettled(() => {
+      const installed = 'serviceWorker' in navigator ? navigator.serviceWorker.ready : Promise.resolve();
+      const timeout = new Promise((r) => setTimeout(r, BADGE_WAIT_MS));
+      void Promise.race([installed, timeout]).then(() => { if (live) setQuiet(true); });
+    });
     return () => { live = false; };
   }, []);
-  return settled;
+  return quiet;
 }
 
 /** Where an arrow key moves the button: sideways to the other edge, up and down along it (down into the slot). */
@@ -57,8 +68,8 @@ export function FloatingToolbar({ tabBar = false }: { tabBar?: boolean }) {
   /** set when a drag ends, so the click that follows it does not open the panel */
   const dragEnded = useRef(false);
   const loggedIn = Boolean(currentUser.value?.isLogin);
-  const settled = useSettled();
-  const envelopes = useActivityEnvelopeCount(loggedIn && settled);
+  const quiet = useQuietMoment();
+  const envelopes = useActivityEnvelopeCount(loggedIn && quiet);
   const badge = badgeLabel(envelopes);
   const pos = dragAt ?? dockPosition(dock, vp, tabBar);
 
