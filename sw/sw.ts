@@ -47,6 +47,24 @@ export function isResultsApi(url: URL, method: string): boolean {
 }
 
 /**
+ * Only a success envelope is kept or served: a refusal (maintenance -7, site closed, IP rule) stored
+ * while the site was shut would, served later stale-while-revalidate, send the player back to the
+ * status page after the site is open again. A copy stored by an older worker is dropped the same way.
+ */
+async function isSuccessEnvelope(res: Response): Promise<boolean> {
+  if (!res.ok) return false;
+  try {
+    return ((await res.clone().json()) as { code?: unknown } | null)?.code === 1;
+  } catch {
+    return false;
+  }
+}
+const keepSuccessOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => ((await isSuccessEnvelope(response)) ? response : null),
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse && (await isSuccessEnvelope(cachedResponse)) ? cachedResponse : null),
+};
+
+/**
  * Marks an answer served from this worker's cache (header read by the page's request function, which
  * labels the page 离线内容 when it is offline). The page cannot tell otherwise: the body is the same.
  */
@@ -64,7 +82,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: 'lottery-results',
     networkTimeoutSeconds: 4,
-    plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 }), markCachedAnswer],
+    plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 }), keepSuccessOnly, markCachedAnswer],
   }),
   'GET',
 );
@@ -73,7 +91,7 @@ registerRoute(
   ({ url, request }) => isCacheableApi(url, request.method),
   new StaleWhileRevalidate({
     cacheName: 'public-config',
-    plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 60 * 60 }), markCachedAnswer],
+    plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 60 * 60 }), keepSuccessOnly, markCachedAnswer],
   }),
   'GET',
 );

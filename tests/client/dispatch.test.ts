@@ -38,9 +38,17 @@ describe('dispatcher', () => {
     await dispatchCode(ResponseCode.FORCED_LOGOUT, '您已被管理员强制下线');
     expect(log).toEqual(['clear', 'store 您已被管理员强制下线', LOGIN]);
   });
-  it.each([[-7, '/maintain'], [-12, '/websiteClosed'], [-19, '/noservice']])('%i goes to %s', async (code, path) => {
+  it.each([[-7, '/maintain'], [-12, '/websiteClosed'], [-19, '/noservice']])('%i goes to %s, remembering where the player was going', async (code, path) => {
     await dispatchCode(code, '');
-    expect(log).toEqual([`nav ${path}`]);
+    expect(log).toEqual([`nav ${path}?redirect=${encodeURIComponent('/securityCenter?x=1')}`]);
+  });
+  it('on a status page, stays (or moves to another) keeping the redirect', async () => {
+    const onMaintain = '/maintain?redirect=%2FlotteryHall';
+    setDispatchDeps({ ...deps(), currentPath: () => onMaintain });
+    await dispatchCode(-7, '');
+    expect(log).toEqual([]);
+    await dispatchCode(-12, '');
+    expect(log).toEqual(['nav /websiteClosed?redirect=%2FlotteryHall']);
   });
   it('-5 asks for confirmation', async () => {
     await dispatchCode(-5, '确认继续？');

@@ -12,7 +12,7 @@ import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { NETWORK_UNAVAILABLE_MSG } from '../../src/domain/errors';
 import { CACHED_ANSWER_HEADER } from '../../src/domain/constants';
 import {
-  cachedContentPath, NEEDS_NETWORK_MSG, noteNoAnswer, OFFLINE_MSG, online, resetNetwork, watchNetwork, whenOnline,
+  cachedContentPath, NEEDS_NETWORK_MSG, noteNoAnswer, OFFLINE_MSG, online, PROBE_MS, resetNetwork, watchNetwork, whenOnline,
 } from '../../src/client/state/network';
 import { ErrorState, OverlayHost, Page } from '../../src/client/ui';
 import { OFFLINE_STATE_MSG } from '../../src/client/ui/states';
@@ -98,9 +98,36 @@ describe('offline banner and error state', () => {
     expect(screen.getAllByText(OFFLINE_BANNER_MSG)).toHaveLength(1);
     goOnline();
     expect(screen.queryByText(OFFLINE_BANNER_MSG)).toBeNull();
-    // the browser says online but requests get no answer: the banner shows too
+    // the browser says online but requests get no answer, and neither does the probe: the banner shows too
+    watchNetwork(async () => false);
     act(() => { noteNoAnswer(); });
-    expect(screen.getAllByText(OFFLINE_BANNER_MSG)).toHaveLength(1);
+    expect(await screen.findAllByText(OFFLINE_BANNER_MSG)).toHaveLength(1);
+  });
+
+  it('one dropped answer while online shows no banner when the probe gets through; a failing probe does, until one gets through', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let serverUp = true;
+      const probe = vi.fn(async () => serverUp);
+      watchNetwork(probe);
+      render(<Banners />);
+      vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+      await expect(request('GET', '/v1/management/content/banners', undefined, { inline: true })).rejects.toBeInstanceOf(ApiError);
+      await act(async () => { await vi.advanceTimersByTimeAsync(PROBE_MS * 3); });
+      expect(probe).toHaveBeenCalledTimes(1);
+      expect(online.value).toBe(true);
+      expect(screen.queryByText(OFFLINE_BANNER_MSG)).toBeNull();
+
+      serverUp = false;
+      await expect(request('GET', '/v1/management/content/banners', undefined, { inline: true })).rejects.toBeInstanceOf(ApiError);
+      await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+      expect(screen.getAllByText(OFFLINE_BANNER_MSG)).toHaveLength(1);
+      serverUp = true;
+      await act(async () => { await vi.advanceTimersByTimeAsync(PROBE_MS); });
+      expect(screen.queryByText(OFFLINE_BANNER_MSG)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says the network is missing instead of the failure text, and reloads by itself when it is back', async () => {

@@ -1,14 +1,15 @@
 /**
  * The floating toolbar (spec 001 section 2): where it shows, its badges (9+), the guest's login
  * confirm, the 客服选单 (empty → toast; a line opens the sized service window or a site page) and
- * the button's keyboard moves inside the window.
+ * the button's resting places (the tab bar's slot, a side edge, fully visible), its own 红包 badge
+ * and its keyboard moves.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import ToolbarPanel from '../../src/client/features/toolbar/ToolbarPanel';
 import { FloatingToolbar } from '../../src/client/features/toolbar/FloatingToolbar';
 import { toolbarHidden } from '../../src/client/features/toolbar/visibility';
-import { clampPosition } from '../../src/client/features/toolbar/position';
+import { BUTTON_SIZE_PX, clampPosition, dockPosition, restingDock, slotPosition, TAB_BAR_HEIGHT_PX, TOOLBAR_SLOT_PX } from '../../src/client/features/toolbar/position';
 import { badgeLabel, serviceWindowFeatures } from '../../src/domain/toolbar/service';
 import { currentUser } from '../../src/client/state/session';
 import { tenantConfig } from '../../src/client/state/tenant';
@@ -40,7 +41,11 @@ describe('where the toolbar shows', () => {
     for (const p of ['/login', '/register', '/forgotPassword', '/retrievePassword', '/setLoginPassword', '/maintain', '/websiteClosed', '/howtoplay/1008', '/trendChart/1008', '/rebateDes', '/404']) {
       expect(toolbarHidden(p), p).toBe(true);
     }
-    for (const p of ['/index', '/lottery/SSC/1008', '/personalInfo', '/chatRoom', '/manualVerification', '/lotteryHall']) expect(toolbarHidden(p), p).toBe(false);
+    for (const p of ['/index', '/personalInfo', '/chatRoom', '/manualVerification', '/lotteryHall']) expect(toolbarHidden(p), p).toBe(false);
+  });
+
+  it('is left off where it is in the way: the betting page, chat rooms, embedded chat, operator pages', () => {
+    for (const p of ['/lottery/SSC/1008', '/chatRoom/lobby', '/chatDirect/12', '/chatGuest', '/embedChat', '/admin']) expect(toolbarHidden(p), p).toBe(true);
   });
 });
 
@@ -144,27 +149,57 @@ describe('客服选单', () => {
 });
 
 describe('the floating button', () => {
-  it('stays inside the window', () => {
-    const vp = { width: 360, height: 640 };
-    // docked to a side, 40% of the button may hang past the edge (21 px of 52)
-    expect(clampPosition({ x: -50, y: 9999 }, vp)).toEqual({ x: -21, y: 640 - 52 - 4 });
-    expect(clampPosition({ x: 9999, y: -3 }, vp)).toEqual({ x: 360 - 52 + 21, y: 4 });
+  const vp = { width: 360, height: 740 };
+
+  it('rests in the tab bar\'s slot, or fully visible against the side it is let go nearer to', () => {
+    expect(BUTTON_SIZE_PX).toBeLessThanOrEqual(44);
+    // the slot: the right end of the tab bar, which keeps TOOLBAR_SLOT_PX free for it
+    const slot = slotPosition(vp);
+    expect(slot.x).toBeGreaterThanOrEqual(360 - TOOLBAR_SLOT_PX);
+    expect(slot.x + BUTTON_SIZE_PX).toBeLessThanOrEqual(360);
+    expect(slot.y).toBeGreaterThanOrEqual(740 - TAB_BAR_HEIGHT_PX);
+    expect(slot.y + BUTTON_SIZE_PX).toBeLessThanOrEqual(740);
+    expect(dockPosition({ slot: true }, vp, true)).toEqual(slot);
+    // on a wide window the slot is at the right end of the centred 640 px column
+    expect(slotPosition({ width: 1280, height: 800 }).x + BUTTON_SIZE_PX).toBeLessThanOrEqual(960);
+    // let go far past the left and top edges: against the left side, fully visible
+    expect(restingDock({ x: -500, y: -80 }, vp, true)).toEqual({ slot: false, side: 'left', y: 8 });
+    expect(dockPosition({ slot: false, side: 'left', y: 8 }, vp, true)).toEqual({ x: 8, y: 8 });
+    // let go right of the middle, low: against the right side, above the tab bar
+    const low = restingDock({ x: 250, y: 640 }, vp, true);
+    expect(low).toEqual({ slot: false, side: 'right', y: 740 - TAB_BAR_HEIGHT_PX - BUTTON_SIZE_PX - 8 });
+    expect(dockPosition(low, vp, true).x + BUTTON_SIZE_PX).toBe(352);
+    // let go over the tab bar: back in the slot
+    expect(restingDock({ x: 100, y: 700 }, vp, true)).toEqual({ slot: true });
+    expect(clampPosition({ x: -50, y: 9999 }, vp)).toEqual({ x: 8, y: 740 - BUTTON_SIZE_PX - 8 });
+  });
+
+  it('shows the red-envelope badge on the collapsed button (9+ above 9)', async () => {
+    stubNetwork({ '/v1/activity/getActivityRedEnvelopeNumber': () => ok(12) });
+    render(<FloatingToolbar tabBar />);
+    expect((await screen.findByTestId('toolbar-badge', undefined, { timeout: 5000 })).textContent).toBe('9+');
+    const button = screen.getByRole('button', { name: '快捷工具' });
+    expect(button.getAttribute('aria-describedby')).toBe('toolbar-badge-text');
+    expect(document.getElementById('toolbar-badge-text')?.textContent).toBe('12个红包可领取');
   });
 
   it('moves with the arrow keys, remembers the place, opens the panel and closes it with Escape', async () => {
     stubNetwork({ '/v1/activity/getActivityRedEnvelopeNumber': () => ok(0), '/v1/chat/getDirectRoomListWeb': () => ok({ list: [], total: 0 }) });
-    render(<FloatingToolbar />);
+    render(<FloatingToolbar tabBar />);
     const button = screen.getByRole('button', { name: '快捷工具' });
-    const before = { x: Number.parseFloat(button.style.left), y: Number.parseFloat(button.style.top) };
+    const slot = slotPosition({ width: window.innerWidth, height: window.innerHeight });
+    expect(Number.parseFloat(button.style.left)).toBe(slot.x);
     fireEvent.keyDown(button, { key: 'ArrowLeft' });
+    expect(Number.parseFloat(button.style.left)).toBe(8);
+    const y = Number.parseFloat(button.style.top);
     fireEvent.keyDown(button, { key: 'ArrowUp' });
-    expect(Number.parseFloat(button.style.left)).toBe(before.x - 16);
-    expect(Number.parseFloat(button.style.top)).toBe(before.y - 16);
-    expect(JSON.parse(localStorage.getItem('toolbar.position')!)).toEqual({ x: before.x - 16, y: before.y - 16 });
+    expect(Number.parseFloat(button.style.top)).toBe(y - 16);
+    expect(JSON.parse(localStorage.getItem('toolbar.dock')!)).toEqual({ side: 'left', y: y - 16 });
     cleanup();
-    render(<FloatingToolbar />);
+    render(<FloatingToolbar tabBar />);
     const again = screen.getByRole('button', { name: '快捷工具' });
-    expect(Number.parseFloat(again.style.left)).toBe(before.x - 16);
+    expect(Number.parseFloat(again.style.left)).toBe(8);
+    expect(Number.parseFloat(again.style.top)).toBe(y - 16);
     fireEvent.click(again);
     expect(await screen.findByRole('dialog', { name: '快捷工具' })).toBeTruthy();
     expect(again.getAttribute('aria-expanded')).toBe('true');

@@ -98,3 +98,12 @@ export async function logIn(b: Browser, userName: string, password: string): Pro
 export function newUserName(): string {
   return `e2e${Date.now().toString(36)}${Math.floor(performance.now() % 1000)}`.slice(0, 14);
 }
+
+/** Waits until a service worker controls the page (it claims clients on activation). */
+export async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+  }
+}

@@ -3,12 +3,13 @@
  * banner and no time-sync warning; pages that need the server say the network is missing (never
  * "contact support"); lottery pages read before show their cached content marked as such; a bet
  * submitted offline says it needs the network and sends nothing; back online the banner goes and no
- * time-sync warning appears on the next pages.
+ * time-sync warning appears on the next pages. One request that gets no answer while the browser is
+ * online and the server answers the probe shows no banner at all.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodeEnpathUrl } from '../../src/domain/enpath.ts';
-import { e2eFixture, logIn } from './browser.ts';
+import { controlled, e2eFixture, logIn } from './browser.ts';
 import { PASSWORD, SSC_1MIN, fundedPlayer } from './lotteryHelpers.ts';
 
 const fx = e2eFixture();
@@ -19,27 +20,43 @@ const CACHED_NOTE = '离线内容，可能不是最新';
 const NEEDS_NETWORK = '当前处于离线状态，此操作需要网络连接，请联网后重试';
 const TIME_SYNC = '无法同步服务器时间';
 
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
-  }
-}
-
 const bannerCount = (page: Page) => page.getByText(BANNER, { exact: true }).count();
 const timeSyncShown = (page: Page) => page.getByText(TIME_SYNC).count();
 /** Long enough for the time sync to have run and failed (each probe fails at once offline). */
 const settle = (page: Page) => page.waitForTimeout(3000);
 
 describe('offline', () => {
+  it('one request dropped while online shows no banner: the probe gets through', async () => {
+    const b = await fx.browser();
+    const page = b.page;
+    // records whether the banner was ever in the page, however briefly
+    await b.context.addInitScript(() => {
+      const w = window as unknown as { __bannerSeen: boolean };
+      w.__bannerSeen = false;
+      new MutationObserver(() => { if (document.querySelector('[data-testid="offline-banner"]')) w.__bannerSeen = true; })
+        .observe(document, { childList: true, subtree: true });
+    });
+    let dropped = 0;
+    await b.context.route('**/v1/enpath/**', (route) => {
+      const u = new URL(route.request().url());
+      if (decodeEnpathUrl(u.pathname + u.search)?.realPath === '/v1/management/content/banners' && dropped++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto(`${b.baseUrl}/index`);
+    // the probe goes out as soon as the request fails: idle means it has answered
+    await page.waitForLoadState('networkidle');
+    expect(dropped).toBeGreaterThanOrEqual(1);
+    expect(await page.evaluate(() => (window as unknown as { __bannerSeen: boolean }).__bannerSeen)).toBe(false);
+    expect(await bannerCount(page)).toBe(0);
+  });
+
   it('one banner, offline states instead of "contact support", cached pages marked, bets refused, and no time-sync warning', async () => {
     const { userName } = await fundedPlayer(fx.sql, '100.00');
     const b = await fx.browser();
     const page = b.page;
     await logIn(b, userName, PASSWORD);
     await page.goto(`${b.baseUrl}/index`);
-    await waitForServiceWorker(page);
+    await controlled(page);
     // read online once: the hall (service worker cache) and the betting page (plays and rebates held in IndexedDB)
     await page.goto(`${b.baseUrl}/lotteryHall?key=SSC`);
     await page.getByText('极速时时彩').first().waitFor({ timeout: 20_000 });

@@ -5,9 +5,8 @@
  * the tag and the room's url; and the notification's click takes the open window to the room.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
-import { e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
+import { controlled, e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 
 const fx = e2eFixture();
@@ -26,15 +25,6 @@ async function player(b: Browser): Promise<void> {
   const userName = newUserName();
   await insertUserWithPassword(fx.sql, userName, PASSWORD);
   await logIn(b, userName, PASSWORD);
-}
-
-/** Waits until a service worker controls the page (it claims clients on activation). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
-  }
 }
 
 describe('web push', () => {

@@ -5,12 +5,14 @@
  *   operator for the player's grade only) and caps at 9+; the 聊天室 badge counts unread private
  *   chats (a real message from the operator);
  * - 客服选单 opens an external line in a popup window (the popup event) and a local one as a page;
- * - the button drags inside the window (docked to a side it may hang 40% past the edge), keeps its
- *   place over a reload, and leaves the bet bar free.
+ * - at 360 px the button covers nothing a player needs: it rests in a slot the tab bar keeps for it,
+ *   shows the 红包 badge itself, and is not on the betting page or in a chat room;
+ * - it drags to a side edge where it stays fully visible, keeps its place over a reload, and goes
+ *   back into its slot when let go over the tab bar.
  */
 import fs from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { must } from './lotteryHelpers.ts';
@@ -49,6 +51,18 @@ async function claimable(userName: string): Promise<number> {
   const api = new ApiClient(inject('baseUrl'));
   await api.login(userName, PASSWORD);
   return must<number>(api, 'GET', '/v1/activity/getActivityRedEnvelopeNumber');
+}
+
+/** Whether two boxes share any area. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** A new chat room players can enter. */
+async function newRoomCode(): Promise<string> {
+  const roomCode = `tb${Date.now().toString(36).slice(-6)}`;
+  await must(op, 'POST', '/v1/admin/chat/rooms/save', { roomCode, title: '工具栏测试房', subTitle: '欢迎来聊' });
+  return roomCode;
 }
 
 const toolbarButton = (page: Page) => page.getByRole('button', { name: '快捷工具' });
@@ -137,34 +151,81 @@ describe('floating toolbar', () => {
     await b.page.screenshot({ path: '/tmp/manual-verification-360.png' });
   });
 
-  it('drags inside the window, keeps its place over a reload and leaves the bet bar free', async () => {
+  it('covers nothing a player needs at 360 px: docked in the tab bar, hidden on the game and chat rooms, badge on the button', async () => {
+    const player = await newPlayer();
+    await fx.sql`update users set grade = 8 where id = ${player.userId}`;
+    await giveaways(2, 8);
+    const b = await fx.browser();
+    await logIn(b, player.userName, PASSWORD);
+    const count = await claimable(player.userName);
+    expect(count).toBeGreaterThanOrEqual(2);
+    const btn = toolbarButton(b.page);
+    const clear = async (what: string, targets: Locator) => {
+      const box = (await btn.boundingBox())!;
+      expect(box.x, 'fully on screen').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'fully on screen').toBeLessThanOrEqual(360);
+      const n = await targets.count();
+      expect(n, what).toBeGreaterThan(0);
+      for (let i = 0; i < n; i++) {
+        const t = await targets.nth(i).boundingBox();
+        if (t) expect(overlaps(box, t), `${what} ${i}`).toBe(false);
+      }
+    };
+
+    await b.page.goto(`${b.baseUrl}/index`);
+    await b.page.getByRole('link', { name: '聊天室' }).first().waitFor();
+    await b.page.waitForLoadState('networkidle');
+    await clear('聊天室 tile', b.page.getByRole('link', { name: '聊天室' }));
+    await clear('tab bar', b.page.getByRole('navigation', { name: '主导航' }).getByRole('link'));
+    // the collapsed button carries the red-envelope badge, from the same count as the panel
+    await expect.poll(() => b.page.getByTestId('toolbar-badge').textContent(), { timeout: 15_000 }).toBe(count > 9 ? '9+' : String(count));
+    await b.page.screenshot({ path: '/tmp/toolbar-docked-360.png' });
+
+    await b.page.goto(`${b.baseUrl}/lotteryHall`);
+    await b.page.getByRole('link', { name: '玩法说明' }).first().waitFor({ timeout: 15_000 });
+    await clear('玩法说明', b.page.getByRole('link', { name: '玩法说明' }));
+
+    // in the way on the betting page and in a chat room (own avatars, the input): not there at all
+    await b.page.goto(`${b.baseUrl}/lottery/SSC/1008`);
+    await b.page.getByTestId('bet-bar').waitFor();
+    expect(await btn.count()).toBe(0);
+    await b.page.goto(`${b.baseUrl}/chatRoom/${await newRoomCode()}`);
+    await b.page.getByRole('textbox').first().waitFor({ timeout: 15_000 });
+    expect(await btn.count()).toBe(0);
+  });
+
+  it('drags to a side edge where it stays fully visible, keeps its place over a reload, and back into the tab bar', async () => {
     const b = await fx.browser();
     const player = await newPlayer();
     await logIn(b, player.userName, PASSWORD);
-    await b.page.goto(`${b.baseUrl}/lottery/SSC/1008`);
-    const bar = b.page.getByTestId('bet-bar');
-    await bar.waitFor();
-    await b.page.getByRole('status', { name: '加载中' }).waitFor({ state: 'detached' });
+    await b.page.goto(`${b.baseUrl}/index`);
+    await b.page.waitForLoadState('networkidle');
     const btn = toolbarButton(b.page);
-    const [barBox, btnBox] = [(await bar.boundingBox())!, (await btn.boundingBox())!];
-    expect(btnBox.y + btnBox.height, 'the toolbar sits above the bet bar').toBeLessThanOrEqual(barBox.y);
-    // drag far beyond the left and top edges: it stops docked to the left side, at most 40% past it
-    await b.page.mouse.move(btnBox.x + 20, btnBox.y + 20);
+    const docked = (await btn.boundingBox())!;
+    // drag far beyond the left and top edges: it rests against the left side, fully visible
+    await b.page.mouse.move(docked.x + 20, docked.y + 20);
     await b.page.mouse.down();
-    await b.page.mouse.move(btnBox.x - 200, btnBox.y - 100, { steps: 8 });
+    await b.page.mouse.move(docked.x - 200, docked.y - 100, { steps: 8 });
     await b.page.mouse.move(-500, 120, { steps: 8 });
     await b.page.mouse.up();
-    await b.page.screenshot({ path: '/tmp/toolbar-game-360.png' });
     const moved = (await btn.boundingBox())!;
-    expect(moved.x).toBeGreaterThanOrEqual(-Math.round(moved.width * 0.4) - 0.5);
-    expect(moved.x).toBeLessThan(0);
+    expect(moved.x).toBeGreaterThanOrEqual(0);
+    expect(moved.x).toBeLessThan(20);
+    expect(moved.y).toBeGreaterThanOrEqual(0);
     expect(await panel(b.page).count(), 'a drag does not open the panel').toBe(0);
     await b.page.reload();
-    await bar.waitFor();
-    await b.page.getByRole('status', { name: '加载中' }).waitFor({ state: 'detached' });
+    await b.page.waitForLoadState('networkidle');
     const after = (await btn.boundingBox())!;
     expect(Math.abs(after.x - moved.x)).toBeLessThan(1);
     expect(Math.abs(after.y - moved.y)).toBeLessThan(1);
+    // let go over the tab bar: back in its slot
+    await b.page.mouse.move(after.x + 20, after.y + 20);
+    await b.page.mouse.down();
+    await b.page.mouse.move(300, 700, { steps: 8 });
+    await b.page.mouse.up();
+    const back = (await btn.boundingBox())!;
+    expect(Math.abs(back.x - docked.x)).toBeLessThan(1);
+    expect(Math.abs(back.y - docked.y)).toBeLessThan(1);
     // a tap still opens it
     await btn.click();
     await panel(b.page).waitFor();

@@ -28,6 +28,9 @@ export interface DispatchDeps {
 let deps: DispatchDeps | null = null;
 export function setDispatchDeps(d: DispatchDeps): void { deps = d; }
 
+/** The pages the site-status codes lead to (maintenance, closed, IP-restricted). */
+export const STATUS_PAGES: readonly string[] = ['/maintain', '/websiteClosed', '/noservice'];
+
 export function loginRedirect(path: string): string {
   return `/login?redirect=${encodeURIComponent(path)}`;
 }
@@ -50,9 +53,18 @@ export async function dispatchCode(code: number, msg: string | undefined, opts: 
       if (!here.startsWith('/login')) d.navigate(loginRedirect(here));
       return;
     }
-    case 'page':
-      d.navigate(action.path);
+    case 'page': {
+      // the status page remembers where the player was going and goes there once the site is open
+      const here = d.currentPath();
+      const herePath = here.split('?')[0];
+      if (STATUS_PAGES.includes(herePath)) {
+        // from one status page to another, keeping the redirect
+        if (herePath !== action.path) d.navigate(action.path + here.slice(herePath.length));
+        return;
+      }
+      d.navigate(`${action.path}?redirect=${encodeURIComponent(here)}`);
       return;
+    }
     case 'confirm':
       await d.confirm(action.message);
       return;

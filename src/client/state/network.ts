@@ -1,8 +1,10 @@
 /**
  * Whether the app can reach its server, for the one offline banner, the error states and the money
- * actions. Two sources: the browser's own flag (navigator.onLine and its online/offline events) and
- * what requests see (a request that got no answer at all while the browser claimed to be online marks
- * the server unreachable until a request gets through again; a probe checks every PROBE_MS meanwhile).
+ * actions. Two sources: the browser's own flag (navigator.onLine and its online/offline events) and a
+ * probe: a request that got no answer at all while the browser claims to be online asks the probe at
+ * once, and only when the probe gets no answer either is the server marked unreachable (one dropped
+ * answer on a working connection is not "offline"); until a request gets through again, the probe
+ * asks every PROBE_MS.
  *
  * Also remembers whether the page on screen shows content answered from a cache while offline (the
  * service worker marks such answers), so the page can say it may be out of date.
@@ -27,6 +29,8 @@ export const cachedContentPath = signal<string | null>(null);
 
 let probe: (() => Promise<boolean>) | null = null;
 let probeTimer: ReturnType<typeof setTimeout> | null = null;
+/** a first probe after a dropped answer is on its way (its own failure must not start another) */
+let confirming = false;
 
 function scheduleProbe(): void {
   if (probeTimer || !probe) return;
@@ -53,10 +57,17 @@ export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
-/** A request got no answer at all. */
+/** A request got no answer at all: offline when the browser says so, or when the probe gets no answer either. */
 export function noteNoAnswer(): void {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) browserOnline.value = false;
-  else { unreachable.value = true; scheduleProbe(); }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) { browserOnline.value = false; return; }
+  if (unreachable.value || confirming || !probe) return;
+  confirming = true;
+  void probe().catch(() => false).then((ok) => {
+    confirming = false;
+    if (ok || !browserOnline.value) return;
+    unreachable.value = true;
+    scheduleProbe();
+  });
 }
 
 /** A request got an answer from the server (not from a cache). */
@@ -79,6 +90,9 @@ export function whenOnline(): Promise<void> {
 
 /** For tests. */
 export function resetNetwork(isUp = true): void {
+  if (probeTimer) clearTimeout(probeTimer);
+  probeTimer = null;
+  confirming = false;
   browserOnline.value = isUp;
   unreachable.value = false;
   cachedContentPath.value = null;

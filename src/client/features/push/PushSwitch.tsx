@@ -1,10 +1,11 @@
 /**
  * The 红包提醒 switch: shows whether this device gets notifications (on, off, blocked by the
- * browser, unsupported) and turns them on or off. Permission is asked only when it is tapped.
+ * browser, unsupported) and turns them on or off. Permission is asked only when it is tapped. When
+ * turning on fails, the switch stays off and says why under it until the next tap.
  */
 import { useEffect, useState } from 'react';
 import { showToast } from '../../ui';
-import { readPushState, resyncSubscription, turnOff, turnOn, type PushState } from './subscription';
+import { PushError, readPushState, resyncSubscription, turnOff, turnOn, type PushState } from './subscription';
 
 const STATE_TEXT: Record<PushState, string> = {
   on: '已开启：新红包、@我和私聊会通知您',
@@ -16,6 +17,7 @@ const STATE_TEXT: Record<PushState, string> = {
 export function PushSwitch({ className = '' }: { className?: string }) {
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -29,13 +31,15 @@ export function PushSwitch({ className = '' }: { className?: string }) {
   const toggle = async () => {
     if (busy || !usable) return;
     setBusy(true);
+    setFailure(null);
     try {
       const next = on ? await turnOff() : await turnOn();
       setState(next);
       if (next === 'on') showToast('已开启红包提醒');
       else if (on) showToast('已关闭红包提醒');
     } catch (e) {
-      showToast(e instanceof Error ? e.message : '操作失败');
+      if (e instanceof PushError) setFailure(e.message);
+      else showToast(e instanceof Error ? e.message : '操作失败');
       setState(await readPushState().catch(() => state));
     } finally {
       setBusy(false);
@@ -49,6 +53,7 @@ export function PushSwitch({ className = '' }: { className?: string }) {
         <p className="text-xs text-gray-600" aria-live="polite" data-push-state={state ?? 'loading'}>
           {state ? STATE_TEXT[state] : '正在读取…'}
         </p>
+        {failure && <p role="alert" className="text-xs text-red-700">{failure}</p>}
       </div>
       <button type="button" role="switch" aria-checked={on} aria-labelledby="push-switch-label" disabled={!usable || busy}
         onClick={() => void toggle()}

@@ -4,10 +4,44 @@
  * row are kept together: on turns both on, off (and logout) removes both.
  */
 import { base64UrlBytes, PUSH_MSG } from '../../../domain/push';
+import { ApiError } from '../../api/request';
 import { getVapidPublicKey, removeSubscription, saveSubscription } from './api';
 
 /** on: subscribed here; off: not (may be turned on); blocked: the browser denies notifications; unsupported: no Push API. */
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
+
+/**
+ * Why turning on failed although the browser allows notifications: this browser has no working push
+ * service (or no service worker), the server refused (its message and code), or no network.
+ */
+export type PushFailureKind = 'noService' | 'refused' | 'network';
+
+export const PUSH_FAILURE_MSG = {
+  noService: '此浏览器的推送服务不可用，未能开启红包提醒（可换用最新版 Chrome、Edge 或 Firefox，或刷新页面后再试）',
+  refused: (msg: string, code: number) => `服务器未接受本设备的订阅：${msg || '操作失败'}（错误码 ${code}）`,
+  network: '网络连接失败，未能开启红包提醒，请检查网络后重试',
+} as const;
+
+export class PushError extends Error {
+  constructor(public kind: PushFailureKind, message: string) {
+    super(message);
+    this.name = 'PushError';
+  }
+}
+
+/** A failed site call as a PushError: refused with the server's code, or no network. */
+function siteCallFailure(e: unknown): PushError {
+  if (e instanceof ApiError && e.kind === 'refused') return new PushError('refused', PUSH_FAILURE_MSG.refused(e.message, e.code));
+  return new PushError('network', PUSH_FAILURE_MSG.network);
+}
+
+async function siteCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    throw siteCallFailure(e);
+  }
+}
 
 const READY_TIMEOUT_MS = 10_000;
 const LOGOUT_WAIT_MS = 2_000;
@@ -52,7 +86,11 @@ export async function resyncSubscription(): Promise<PushState> {
   return 'on';
 }
 
-/** Asks permission (call only from a tap), subscribes with the site's key and tells the server. */
+/**
+ * Asks permission (call only from a tap), subscribes with the site's key and tells the server. A
+ * failure after permission is a PushError saying why; nothing is left half on (a subscription the
+ * server did not take is dropped again).
+ */
 export async function turnOn(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   // first, while the tap's user activation holds
@@ -60,10 +98,10 @@ export async function turnOn(): Promise<PushState> {
   if (permission === 'denied') return 'blocked';
   if (permission !== 'granted') return 'off';
   const reg = await registration();
-  if (!reg) throw new Error('消息提醒服务未就绪，请刷新页面后再试');
-  const { publicKey } = await getVapidPublicKey();
+  if (!reg) throw new PushError('noService', PUSH_FAILURE_MSG.noService);
+  const { publicKey } = await siteCall(getVapidPublicKey);
   const key = base64UrlBytes(publicKey);
-  if (!key) throw new Error(PUSH_MSG.unsupported);
+  if (!key) throw new PushError('refused', PUSH_FAILURE_MSG.refused(PUSH_MSG.keys, -1));
   let sub = await reg.pushManager.getSubscription();
   const sameKey = sub?.options.applicationServerKey
     && new Uint8Array(sub.options.applicationServerKey).join() === key.join();
@@ -74,9 +112,14 @@ export async function turnOn(): Promise<PushState> {
   try {
     sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   } catch {
-    throw new Error('浏览器未能开启消息提醒，请稍后再试');
+    // e.g. AbortError "push service not available": a browser without a push service
+    throw new PushError('noService', PUSH_FAILURE_MSG.noService);
   }
-  await saveSubscription(wireOf(sub));
+  const made = sub;
+  await siteCall(() => saveSubscription(wireOf(made))).catch(async (e: unknown) => {
+    await made.unsubscribe().catch(() => false);
+    throw e;
+  });
   return 'on';
 }
 

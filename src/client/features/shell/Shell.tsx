@@ -81,6 +81,7 @@ export function Shell() {
   const Page = route?.component;
   const tabBar = route !== null && !route.noTabBar;
   const frame = route?.console ? 'min-h-dvh bg-gray-100' : `mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`;
+  const toolbar = route !== null && !route.console && !toolbarHidden(location);
   return (
     <div className={frame}>
       {loading && <LoadingOverlay />}
@@ -90,8 +91,8 @@ export function Shell() {
           <Rendered key={route.path} onShown={onShown} />
         </Suspense>
       )}
-      {tabBar && <TabBar path={location} />}
-      {route !== null && !route.console && !toolbarHidden(location) && <FloatingToolbar />}
+      {tabBar && <TabBar path={location} toolbarSlot={toolbar} />}
+      {toolbar && <FloatingToolbar tabBar={tabBar} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Bottom tab bar: 首页, 购彩, 充值, 我的. */
 import { Link } from 'wouter';
 import { isRechargePath, useFirstRechargePath } from '../payments/firstChannel';
+import { TOOLBAR_SLOT_PX } from '../toolbar/position';
 
 const TABS = [
   { to: '/index', label: '首页', icon: 'M3 11l9-8 9 8v10h-6v-6H9v6H3z' },
@@ -9,10 +10,12 @@ const TABS = [
   { to: '/personalInfo', label: '我的', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-8 9a8 8 0 0116 0' },
 ];
 
-export function TabBar({ path }: { path: string }) {
+/** `toolbarSlot`: the floating toolbar's button rests at the right end, so the tabs leave it that room. */
+export function TabBar({ path, toolbarSlot = false }: { path: string; toolbarSlot?: boolean }) {
   const rechargePath = useFirstRechargePath(); // 充值 opens the first channel of PaySort
   return (
-    <nav aria-label="主导航" className="fixed inset-x-0 bottom-0 z-30 mx-auto flex h-16 max-w-screen-sm border-t border-gray-200 bg-white">
+    <nav aria-label="主导航" style={toolbarSlot ? { paddingRight: TOOLBAR_SLOT_PX } : undefined}
+      className="fixed inset-x-0 bottom-0 z-30 mx-auto flex h-16 max-w-screen-sm border-t border-gray-200 bg-white">
       {TABS.map((t) => {
         const active = path === t.to || (t.to === '/lotteryHall' && /^\/(lottery|howtoplay)\//.test(path)) || (t.to === '/recharge' && isRechargePath(path));
         return (
