@@ -65,7 +65,8 @@ export function letterTextProblem(title: string, content: string): string | null
 
 /** An operator's free text inside a site letter: markup and control characters become spaces. */
 function plainRemark(remark: string | null | undefined): string {
-  return (remark ?? '').replace(/[<>\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 200);
+  const kept = [...(remark ?? '')].map((ch) => (ch === '<' || ch === '>' || hasControlChars(ch) ? ' ' : ch));
+  return kept.join('').trim().slice(0, 200);
 }
 
 /**

@@ -62,7 +62,7 @@ describe('letters on money decisions', () => {
     const letters = await inbox(p);
     expect(letters.map((l) => l.title).sort()).toEqual(['提现已出款', '提现已驳回']);
     const byTitle = Object.fromEntries(await Promise.all(letters.map(async (l) => [l.title, (await letterText(p, l.id)).content])));
-    expect(byTitle['提现已出款']).toBe(`您的提现订单 ${paid.orderNo} 已出款 200.00 元，请留意收款账户。`);
-    expect(byTitle['提现已驳回']).toBe(`您的提现订单 ${back.orderNo} 已驳回，原因：账户信息不符，300.00 元已退回您的账户。`);
+    expect(byTitle.提现已出款).toBe(`您的提现订单 ${paid.orderNo} 已出款 200.00 元，请留意收款账户。`);
+    expect(byTitle.提现已驳回).toBe(`您的提现订单 ${back.orderNo} 已驳回，原因：账户信息不符，300.00 元已退回您的账户。`);
   });
 });
