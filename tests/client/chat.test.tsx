@@ -13,7 +13,8 @@ import { ChatSocket, CONNECT_FAILED_MSG, socketUrl, type SocketStatus } from '..
 import { MessageItem } from '../../src/client/features/chat/components/MessageItem';
 import { compressQuality } from '../../src/client/features/chat/image';
 import type { ChatMessage } from '../../src/client/features/chat/api';
-import { ok, stubNetwork, callsTo } from './records-net';
+import { ok, stubNetwork, callsTo, USER } from './records-net';
+import { currentUser } from '../../src/client/state/session';
 
 const msg = (id: number, gmtCreated = '2026-11-24 10:00:00', message = `m${id}`): ChatMessage => ({
   id, roomId: 1, messageTypeId: 1, message, userId: '9', nickname: 'pl***1', avatar: '', grade: 1,
@@ -75,6 +76,18 @@ describe('message rendering', () => {
     expect(container.querySelector('img[src="x"]')).toBeNull();
     expect(screen.getByText(/<img src=x onerror=alert\(1\)>/)).toBeTruthy();
     expect(container.querySelectorAll('br').length).toBe(1);
+  });
+
+  it('shows my own name whole to me; others stay masked as the server sends them', () => {
+    currentUser.value = { ...USER, userName: 'player01', nickName: '小明' };
+    try {
+      render(<ul><MessageItem m={{ ...msg(1), nickname: 'pl***1' }} mine onImage={() => {}} /><MessageItem m={{ ...msg(2), userId: '7', nickname: 'ot***2' }} mine={false} onImage={() => {}} /></ul>);
+      expect(screen.getByRole('listitem', { name: '小明：m1' })).toBeTruthy();
+      expect(screen.getByRole('listitem', { name: 'ot***2：m2' })).toBeTruthy();
+      expect(screen.queryByText('pl***1')).toBeNull();
+    } finally {
+      currentUser.value = null;
+    }
   });
 
   it('compresses larger pictures with a lower quality', () => {

@@ -6,6 +6,7 @@
  */
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ChatMessage } from '../api';
+import { currentUser } from '../../../state/session';
 import { imagePayload } from '../messages';
 import { chatTextHtml } from '../../../../domain/chat/messageTypes';
 import { GRADE_MANAGER } from '../../../../domain/chat/constants';
@@ -44,7 +45,9 @@ export function MessageItem({ m, mine, onAvatar, onName, onImage, onMenu, envelo
   const plan = img || env ? null : planPayload(m);
   // a plan is posted by the site itself: no member behind it to open or mention
   const system = plan !== null && m.userId === '';
-  const nickname = system ? '计划推送' : m.nickname;
+  // the server masks names for everyone else; my own name I see whole
+  const me = mine ? currentUser.peek() : null;
+  const nickname = system ? '计划推送' : me ? me.nickName || me.userName : m.nickname;
   const bets = sharedBetsOf(m);
   const shared = sharePreview(m);
   const manager = m.grade === GRADE_MANAGER;

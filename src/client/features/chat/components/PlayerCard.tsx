@@ -12,6 +12,7 @@ import { Avatar } from './MessageItem';
 import { ErrorState, LoadingState, showToast } from '../../../ui';
 import { REMARK_MAX_CHARS } from '../../../../domain/chat/constants';
 import { gradeShow } from '../../../../domain/grades';
+import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { BanDuration, banMessage } from '../../../../domain/chat/access';
 
 const SEX = ['女', '男', '保密'];
@@ -85,6 +86,7 @@ export function PlayerCard({ userId, roomCode, myId, iAmManager, onClose }: {
     try { await setRemark(userId!, remark); showToast('备注已保存'); } catch (e) { showToast(e instanceof Error ? e.message : '保存失败'); }
   };
   const lotteries = info?.playedLottery ? info.playedLottery.split(',').filter(Boolean) : [];
+  const { byCode } = useLotteries();
   return (
     <Sheet open={userId !== null} title="玩家资料" onClose={onClose}>
       {error ? <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} /> : !info ? <LoadingState /> : (
@@ -103,7 +105,12 @@ export function PlayerCard({ userId, roomCode, myId, iAmManager, onClose }: {
             <div>
               <h3 className="mb-1 text-xs text-gray-500">喜欢的彩种</h3>
               <ul className="flex flex-wrap gap-2">
-                {lotteries.map((c) => <li key={c}><Link href={`/lotteryHall?key=${encodeURIComponent(c)}`} className="inline-block rounded-full bg-gray-100 px-3 py-1 text-xs text-gray-800">{c}</Link></li>)}
+                {lotteries.map((c) => {
+                  // a code the list knows opens its game by name; any other is looked up in the hall
+                  const known = byCode.get(c);
+                  const href = known ? `/lottery/${known.family}/${known.lotteryCode}` : `/lotteryHall?key=${encodeURIComponent(c)}`;
+                  return <li key={c}><Link href={href} className="inline-block rounded-full bg-gray-100 px-3 py-1 text-xs text-gray-800">{known?.lotteryName ?? c}</Link></li>;
+                })}
               </ul>
             </div>
           )}
