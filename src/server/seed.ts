@@ -15,6 +15,7 @@ import { seedSiteContent } from './site/seedContent.ts';
 import { seedPaymentChannels } from './payments/seed.ts';
 import { seedPledgeProducts } from './wallet/pledge.ts';
 import { seedActivities } from './activity/seed.ts';
+import { seedChatDemo } from './chat/seed.ts';
 
 export const DEMO_USERS = {
   player: { userName: 'player01', password: 'player123' },
@@ -83,6 +84,7 @@ export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) =
   await seedPledgeProducts(sql);
   await seedPaymentChannels(sql);
   await seedActivities(sql);
+  await seedChatDemo(sql, adminId);
   // Names only: no password goes to a log, not even the demo ones (they are in the README).
   log(`demo accounts: ${DEMO_USERS.player.userName}, ${DEMO_USERS.agent.userName}`);
   return true;

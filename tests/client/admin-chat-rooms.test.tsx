@@ -64,6 +64,15 @@ describe('ChatRooms', () => {
     expect(row.textContent).toContain('可进入：VIP3、VIP4');
     expect(row.textContent).toContain('禁言等级：测试组');
     expect(row.textContent).toContain('管理员：boss01');
+    expect(row.textContent).not.toContain('游客链接');
+    cleanup();
+
+    // a room with a guest code shows its guest link, ready to copy
+    stubNetwork({ [ROOMS]: () => ok({ list: [room({ guestCode: 'welcome88', guestChat: 1 })] }) });
+    show();
+    const guestRow = (await screen.findByText('高级房（vip8）')).closest('[data-room]') as HTMLElement;
+    expect(guestRow.textContent).toContain(`${location.origin}/chatGuest?roomCode=vip8&guestCode=welcome88`);
+    expect(within(guestRow).getByRole('button', { name: '复制游客链接' })).toBeTruthy();
     cleanup();
 
     stubNetwork({ [ROOMS]: () => ok({ list: [] }) });

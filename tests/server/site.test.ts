@@ -6,6 +6,9 @@ import { DEFAULT_TENANT_CONFIG, TENANT_CONFIG_KEY, REGISTER_VERIFY_KEY } from '.
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
 import { seedIfEmpty } from '../../src/server/seed.ts';
+import { DEMO_ROOMS } from '../../src/server/chat/seed.ts';
+import { planPlayRefusal } from '../../src/domain/plans/pick.ts';
+import { getPlay } from '../../src/domain/lottery/catalogue.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
 
 const ctx = await setupTestApp();
@@ -102,6 +105,27 @@ describe('content lists', () => {
       expect(await seedIfEmpty(ctx.sql, { ...ctx.config, databaseUrl: null }, () => {})).toBe(true);
       await seedSiteContent(ctx.sql); // a second run adds nothing
       await expectZeroSum(ctx.sql);
+    });
+
+    it('opens the demo site with a lobby room, a guest room with its link, two service lines and a push plan', async () => {
+      const player = await ctx.userClient();
+      const rooms = await player.get('/v1/chat/getRoomList', { pageNum: 1, pageSize: 20 });
+      expect(rooms.data.list.map((r: { roomCode: string }) => r.roomCode)).toEqual([DEMO_ROOMS.lobby.roomCode, DEMO_ROOMS.guest.roomCode]);
+      expect((await player.get('/v1/chat/getRoomWeb', { roomCode: DEMO_ROOMS.lobby.roomCode })).code).toBe(1);
+      // a visitor reads and may write in the guest room through its guest link
+      const guest = await ctx.client().get('/v1/chat/getRoomWebGuest', { roomCode: DEMO_ROOMS.guest.roomCode, guestCode: DEMO_ROOMS.guest.guestCode });
+      expect(guest.code, guest.msg).toBe(1);
+      expect(guest.data).toMatchObject({ guestChat: 1, needPassword: 0 });
+      // /chatRoom lists it to visitors with its link's code; the lobby, without a guest link, is not there
+      const open = (await ctx.client().get('/v1/chat/getGuestRoomList')).data.list;
+      expect(open).toEqual([expect.objectContaining({ roomCode: DEMO_ROOMS.guest.roomCode, guestCode: DEMO_ROOMS.guest.guestCode, guestChat: 1 })]);
+      const lines = (await ctx.client().get('/v1/site/customerServiceList')).data.list as { name: string; htmlPath: string }[];
+      expect(lines.map((l) => l.name)).toEqual(['常见问题', '游客咨询室']);
+      const [plan] = await ctx.sql<{ lottery_code: string; play_code: string; pick_count: number; enabled: boolean; room_ids: number[] }[]>`select * from push_plans`;
+      expect(plan).toMatchObject({ lottery_code: '1407', play_code: 'HZ', enabled: true });
+      expect(planPlayRefusal(getPlay('K3', plan!.play_code), plan!.pick_count)).toBeNull();
+      const [lobby] = await ctx.sql<{ id: number }[]>`select id from chat_rooms where room_code = ${DEMO_ROOMS.lobby.roomCode}`;
+      expect(plan!.room_ids.map(Number)).toEqual([Number(lobby!.id)]);
     });
 
     it('lists the seeded banners in order with /banners/N.svg images', async () => {

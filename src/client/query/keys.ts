@@ -59,6 +59,8 @@ export const keys = {
   /** chat: the room list and my private chats (unread marks) */
   chatRooms: () => ['chat', 'rooms'] as const,
   chatDirectRooms: () => ['chat', 'direct'] as const,
+  /** the rooms open to visitors (/chatRoom without an account) */
+  chatGuestRooms: () => ['chat', 'guestRooms'] as const,
   /** the share dialog's rooms (11 a page, domain/share/targets) */
   shareRooms: () => ['chat', 'shareRooms'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,

@@ -18,7 +18,7 @@ import { enterAsGuest, enterAsGuestWithPassword, speakCheck } from './entry.ts';
 import { currentGuest, issueGuest, requireGuest } from './guests.ts';
 import { grantGuestByPassword, guestHasGrant, PASSWORD_WRONG_MSG } from './passwords.ts';
 import { AddImageFields, storeChatImage } from './imageRoutes.ts';
-import { publicRoom, roomSetting } from './rooms.ts';
+import { publicRoom, roomSetting, type RoomRow } from './rooms.ts';
 import { AddMessageBody, CheckPasswordBody, GuestCode, RoomCode, RoomMessageBody } from './schemas.ts';
 import { sendAsGuest } from './send.ts';
 
@@ -30,8 +30,26 @@ const WithdrawGuestBody = Form({ ...RoomMessageBody.properties, guestCode: Guest
 const CheckPasswordGuestBody = Form({ ...CheckPasswordBody.properties, guestCode: GuestCode });
 const GUEST_SAVE_MSG = '游客不能收藏图片，请先注册';
 
+/** The guest rooms /chatRoom lists to a visitor at most (the operator keeps a handful). */
+const GUEST_ROOM_LIST_MAX = 50;
+
 export default async function guestRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
+
+  /**
+   * The rooms a visitor may open without an account (/chatRoom for guests): shown in the list and
+   * given a guest link by the operator; each with the link's code, as the operator's link carries it.
+   */
+  app.get('/v1/chat/getGuestRoomList', { config: GUEST }, async () => {
+    const rows = await sql<RoomRow[]>`
+      select * from chat_rooms where type = 1 and enabled and is_show_list and guest_code is not null
+      order by sort, id limit ${GUEST_ROOM_LIST_MAX}`;
+    const list = rows.map((r) => {
+      const { roomCode, title, subTitle, avatar, isPassword } = roomSetting(r);
+      return { roomCode, title, subTitle, avatar, isPassword, guestCode: r.guest_code, guestChat: r.guest_chat ? 1 : 0 };
+    });
+    return ok({ list });
+  });
 
   /**
    * The room for a guest: its setting, whether guests may speak, and (when they may) the guest's

@@ -11,6 +11,8 @@ import { gradeLabel } from './chatRoomForm';
 import { ChatRoomForm } from './ChatRoomForm';
 import { ChatRoomMutes } from './ChatRoomMutes';
 import { keys, useQuery } from '../../query';
+import { CopyRow } from '../payments/components/CopyRow';
+import { guestRoomPath } from '../chat/guestApi';
 
 type View = { kind: 'list' } | { kind: 'new' } | { kind: 'edit' | 'mutes'; id: number };
 
@@ -35,6 +37,11 @@ function RoomRow({ room, onEdit, onMutes, onChanged }: { room: AdminRoom; onEdit
       )}
       <p className="mt-1 text-gray-700">可进入：{grades(room.allowedGrades, '所有等级')} · 禁言等级：{grades(room.mutedGrades, '无')}</p>
       <p className="break-all text-gray-700">管理员：{room.managers.length ? room.managers.join('、') : '仅等级100与运营'} · 消息上限 {room.messageLength} 字 · 排序 {room.sort}</p>
+      {room.guestCode && (
+        <dl className="mt-1 rounded-lg bg-gray-50 px-2 ring-1 ring-gray-200">
+          <CopyRow label="游客链接" value={`${location.origin}${guestRoomPath(room.roomCode, room.guestCode)}`} />
+        </dl>
+      )}
       <p className="text-xs text-gray-600">创建于 {room.gmtCreated}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <Button onClick={onEdit} aria-label={`编辑${room.title}`}>编辑</Button>

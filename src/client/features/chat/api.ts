@@ -8,6 +8,8 @@ const C = '/v1/chat';
 export interface ChatMessage {
   id: number; roomId: number; messageTypeId: number; message: string; userId: string; nickname: string; avatar: string;
   grade: number; nicknameColorId: string; messageColorId: string; status: number; gmtCreated: string;
+  /** set on this page when the message was withdrawn while shown: its place says so (…撤回了一条消息) */
+  withdrawn?: boolean;
 }
 export interface RoomItem {
   roomCode: string; title: string; subTitle: string; avatar: string; grade: number[]; isPassword: number | boolean;

@@ -21,6 +21,15 @@ export interface GuestRoom {
   needPassword: number;
 }
 
+/** A room a visitor may open from /chatRoom: its guest link's code and whether guests may speak. */
+export interface GuestRoomItem {
+  roomCode: string; title: string; subTitle: string; avatar: string; isPassword: number | boolean; guestCode: string; guestChat: number;
+}
+export const getGuestRoomList = () => request<{ list: GuestRoomItem[] }>('GET', `${C}/getGuestRoomList`, undefined, inline);
+/** The address of a room's guest page (the link the operator hands out). */
+export const guestRoomPath = (roomCode: string, guestCode: string) =>
+  `/chatGuest?roomCode=${encodeURIComponent(roomCode)}&guestCode=${encodeURIComponent(guestCode)}`;
+
 export const getGuestRoom = (roomCode: string, guestCode: string) =>
   request<GuestRoom>('GET', `${C}/getRoomWebGuest`, { roomCode, guestCode }, inline);
 /** the room password (md5 of the 4 digits), remembered by the server for this guest's identity */

@@ -36,6 +36,20 @@ export function removeMessage(current: readonly ChatMessage[], id: number): Chat
   return current.filter((m) => m.id !== id);
 }
 
+/**
+ * A message withdrawn while shown keeps its place as a notice (…撤回了一条消息), its content gone;
+ * one not in the list is nothing to show.
+ */
+export function markWithdrawn(current: readonly ChatMessage[], id: number): ChatMessage[] {
+  if (!current.some((m) => m.id === id)) return current as ChatMessage[];
+  return current.map((m) => (m.id === id ? { ...m, message: '', withdrawn: true } : m));
+}
+
+/** The notice in a withdrawn message's place: mine says 你. */
+export function withdrawnText(m: ChatMessage, mine: boolean): string {
+  return `${mine ? '你' : m.nickname}撤回了一条消息`;
+}
+
 export type Row = { kind: 'divider'; key: string; time: string } | { kind: 'message'; key: string; message: ChatMessage };
 
 /** Dividers are worked out from the list at each render, so a withdrawn message takes its divider with it. */

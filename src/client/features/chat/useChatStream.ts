@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from './api';
 import { ChatSocket, type Frame, type SocketStatus } from './socket';
-import { lastId, mergeMessages, removeMessage } from './messages';
+import { lastId, markWithdrawn, mergeMessages } from './messages';
 import { PushCode, RoomEvent } from '../../../domain/chat/push';
 import { FIRST_PAGE_SIZE, PAGE_SIZE } from '../../../domain/chat/constants';
 import { refreshUser } from '../../state/session';
@@ -92,7 +92,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
           if (f.code === PushCode.FORCED_LOGIN) { void refreshUser(); return; }
           if (f.code === PushCode.ROOM_EVENT && f.type === RoomEvent.MESSAGE_WITHDRAWN) {
             const id = Number((f.body as { id?: unknown })?.id);
-            setMessages((cur) => removeMessage(cur, id));
+            setMessages((cur) => markWithdrawn(cur, id));
           }
           eventRef.current(f);
         },
@@ -125,6 +125,6 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
     messages, loading, error, done, loadingOlder, status, statusMsg, loadOlder,
     reload: () => setGeneration((g) => g + 1),
     add: (m) => setMessages((cur) => mergeMessages(cur, [m])),
-    remove: (id) => setMessages((cur) => removeMessage(cur, id)),
+    remove: (id) => setMessages((cur) => markWithdrawn(cur, id)),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../api';
-import { withDividers } from '../messages';
+import { withDividers, withdrawnText } from '../messages';
 import { MessageItem, type ItemProps } from './MessageItem';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '../../../ui';
 import type { Stream } from '../useChatStream';
@@ -73,7 +73,9 @@ export function MessageList({ stream, myId, handlers, emptyText = '暂无消息�
               <ul>
                 {rows.map((r) => r.kind === 'divider'
                   ? <li key={r.key} className="py-1 text-center text-xs text-gray-500" data-divider="1"><span className="rounded bg-gray-200/80 px-2 py-0.5">{r.time}</span></li>
-                  : <MessageItem key={r.key} m={r.message} mine={myId !== null && r.message.userId === String(myId)} {...handlers} />)}
+                  : r.message.withdrawn
+                    ? <li key={r.key} className="py-1 text-center text-xs text-gray-500" data-withdrawn="1">{withdrawnText(r.message, myId !== null && r.message.userId === String(myId))}</li>
+                    : <MessageItem key={r.key} m={r.message} mine={myId !== null && r.message.userId === String(myId)} {...handlers} />)}
               </ul>
             </>
           )}

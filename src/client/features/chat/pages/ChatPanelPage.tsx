@@ -10,6 +10,7 @@ import { Tabs } from '../../../ui/Tabs';
 import { RoomList } from '../components/RoomList';
 import { DirectList } from '../components/DirectList';
 import { LoginPrompt } from '../components/ChatFrame';
+import { GuestRoomList } from '../components/GuestRoomList';
 import { badgeText, useChatUnread } from '../unread';
 import { PushSwitch } from '../../push/PushSwitch';
 
@@ -21,7 +22,14 @@ export default function ChatPanelPage() {
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get('tab') === 'direct' ? 'direct' : 'rooms'));
   const unread = useChatUnread(Boolean(user));
   if (!sessionLoaded.value) return <Page title="聊天室" back><LoadingState /></Page>;
-  if (!user) return <Page title="聊天室" back><LoginPrompt text="请先登录" redirect="/chatRoom" /></Page>;
+  if (!user) {
+    return (
+      <Page title="聊天室" back>
+        <LoginPrompt text="登录后可进入全部聊天室和私聊" redirect="/chatRoom" />
+        <GuestRoomList />
+      </Page>
+    );
+  }
   const options = [
     { value: 'rooms' as const, label: '聊天室' },
     { value: 'direct' as const, label: unread ? `私聊 (${badgeText(unread)})` : '私聊' },
