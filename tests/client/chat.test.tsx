@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Composer, type ComposerProps } from '../../src/client/features/chat/components/Composer';
-import { beijingMs, MAX_IN_VIEW, mergeMessages, removeMessage, withDividers } from '../../src/client/features/chat/messages';
+import { beijingMs, markWithdrawn, MAX_IN_VIEW, mergeMessages, removeMessage, withDividers, withdrawnText } from '../../src/client/features/chat/messages';
 import { backspaceMention, insertMention, mentionFields } from '../../src/client/features/chat/mentions';
 import { ChatSocket, CONNECT_FAILED_MSG, socketUrl, type SocketStatus } from '../../src/client/features/chat/socket';
 import { MessageItem } from '../../src/client/features/chat/components/MessageItem';
@@ -44,6 +44,16 @@ describe('message list', () => {
     expect(kinds(removeMessage(list, 4))).toEqual(['|10:00', 1, 2, '|10:01', 3]);
     // another day shows the date
     expect(withDividers([msg(5, '2026-11-23 23:59:00')], now)[0]).toMatchObject({ kind: 'divider', time: '11-23 23:59' });
+  });
+
+  it('a message withdrawn while shown keeps its place as a notice, its content gone', () => {
+    const list = [msg(1), msg(2, undefined, 'secret'), msg(3)];
+    const after = markWithdrawn(list, 2);
+    expect(after.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(after[1]).toMatchObject({ withdrawn: true, message: '' });
+    expect(markWithdrawn(list, 99)).toBe(list);
+    expect(withdrawnText(after[1]!, false)).toBe('pl***1撤回了一条消息');
+    expect(withdrawnText(after[1]!, true)).toBe('你撤回了一条消息');
   });
 
   it('reads the server times as Beijing', () => {
