@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
+          // a page rendered in jsdom beside the domain's enumerations on 2 cores can pass 5 s of
+          // wall time; the limit is for a test that hangs, not a speed check
+          testTimeout: 30_000,
         },
       },
       {
