@@ -3,13 +3,16 @@
  * shares of how much are taken, who got how much (masked names, Beijing times), the best luck of a
  * finished random envelope, paged; 我的红包 leads to the last 7 days' records.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Sheet } from '../../../ui/Sheet';
 import { Button, EmptyState, ErrorState, LoadingState, PageNav } from '../../../ui';
 import { keys, useQuery } from '../../../query';
 import { DETAIL_PAGE_SIZE, getEnvelopeDetail } from '../api';
 import { Avatar } from '../../chat/components/MessageItem';
 import { yuanText, wireFen } from '../../../../domain/money';
+
+/** An open detail of an envelope with shares left asks again this often: others' grabs push nothing. */
+export const DETAIL_REFRESH_MS = 5_000;
 
 function Crown() {
   return <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" className="mr-0.5 inline-block align-[-1px]"><path d="M3 8l4 4 5-7 5 7 4-4-2 11H5z" fill="currentColor" /></svg>;
@@ -19,6 +22,17 @@ export function DetailSheet({ recordId, roomCode, onRecords, onClose }: { record
   const [page, setPage] = useState(1);
   const q = useQuery({ queryKey: keys.redEnvelopes('detail', recordId, page), queryFn: () => getEnvelopeDetail(recordId, page, roomCode) });
   const d = q.data;
+  const open = d !== undefined && d.receiveNum < d.numTotal;
+  const reload = useRef(q.reload);
+  reload.current = q.reload;
+  // while shares are left, what others grab shows: asked again now and then, and on coming back
+  useEffect(() => {
+    if (!open) return;
+    const again = () => { if (document.visibilityState === 'visible') reload.current(); };
+    const timer = setInterval(again, DETAIL_REFRESH_MS);
+    document.addEventListener('visibilitychange', again);
+    return () => { clearInterval(timer); document.removeEventListener('visibilitychange', again); };
+  }, [open]);
   const pages = d ? Math.max(1, Math.ceil(d.total / DETAIL_PAGE_SIZE)) : 1;
   const mine = d ? wireFen(d.amount) ?? 0 : 0;
   return (
