@@ -133,6 +133,10 @@ describe('share cards', () => {
     render(<SharedRecordCard rec={{ betAmount: '10.00', returnAmount: '19.60', profit: '9.60', dateName: '2026-11-24' }} />);
     expect(screen.getByTestId('shared-record-profit').className).toContain('text-red-700');
   });
+  it('shows the columns its 盈亏 adds up: 投注, 中奖 and 其他 (rebates, activities …)', () => {
+    render(<SharedRecordCard rec={{ betAmount: '68.00', returnAmount: '19.59', profit: '-40.41', dateName: '2026-11-24' }} />);
+    expect(screen.getByTestId('shared-record-other').textContent).toBe('8.00');
+  });
 });
 
 describe('the bet success sheet', () => {

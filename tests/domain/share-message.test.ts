@@ -1,6 +1,6 @@
 /** The type-7 and type-9 reference parses and previews (domain/share/message.ts). */
 import { describe, expect, it } from 'vitest';
-import { parseShareBets, parseShareRecord, sharedBetPreview, sharedRecordPreview } from '../../src/domain/share/message.ts';
+import { parseShareBets, parseShareRecord, sharedBetPreview, sharedRecordOther, sharedRecordPreview } from '../../src/domain/share/message.ts';
 import { messageKind } from '../../src/domain/chat/messageTypes.ts';
 
 describe('share parses', () => {
@@ -22,5 +22,14 @@ describe('share parses', () => {
     expect(sharedRecordPreview('{"data":[{"dateName":"2026-11-24"}]}')).toBe('[分享战绩]2026-11-24');
     expect(messageKind(7)?.sentBy).toEqual(['addMessage', 'addDirectMessage']);
     expect(messageKind(9)?.sentBy).toEqual(['addMessage', 'addDirectMessage']);
+  });
+});
+
+describe('the shared day record adds up', () => {
+  it('shows what 盈亏 holds beside 中奖 − 投注 (rebates, activities, envelopes …) as 其他', () => {
+    const rec = { betAmount: '68.00', returnAmount: '19.59', profit: '-40.41', dateName: '2026-11-28' };
+    expect(sharedRecordOther(rec)).toBe('8.00');
+    expect(sharedRecordOther({ ...rec, profit: '-48.41' })).toBe('0.00');
+    expect(sharedRecordOther({ ...rec, profit: 'x' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * references' shape only; what they point at is checked by the server step.
  */
 import { MUTED_SEND_MSG } from '../chat/access.ts';
+import { formatFen, wireFen } from '../money.ts';
 export const SHARE_MSG = {
   format: '分享内容格式不正确',
   noOrders: '请选择要分享的注单',
@@ -50,6 +51,17 @@ export interface SharedRecord {
   returnAmount: string;
   profit: string;
   dateName: string;
+}
+
+/**
+ * What the day's 盈亏 holds beside its 中奖 − 投注: rebates, activity rewards, red envelopes, wallet
+ * income (domain/figures.ts), so the card's columns add up to its 盈亏. Yuan text; null when the
+ * record's figures are not amounts.
+ */
+export function sharedRecordOther(rec: SharedRecord): string | null {
+  const [bet, back, profit] = [wireFen(rec.betAmount), wireFen(rec.returnAmount), wireFen(rec.profit)];
+  if (bet === null || back === null || profit === null) return null;
+  return formatFen(profit - (back - bet));
 }
 
 export type ShareParsed = { ok: true; body: string } | { ok: false; msg: string };

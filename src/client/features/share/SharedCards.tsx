@@ -6,7 +6,7 @@
  * records; a broken one shows as an unavailable share, never breaks the list.
  */
 import { useState } from 'react';
-import { sharedData, type SharedBet, type SharedRecord } from '../../../domain/share/message';
+import { sharedData, sharedRecordOther, type SharedBet, type SharedRecord } from '../../../domain/share/message';
 import type { ChatMessage } from '../chat/api';
 
 export function sharedBetsOf(m: ChatMessage): SharedBet[] | null {
@@ -88,9 +88,10 @@ export function SharedRecordCard({ rec }: { rec: SharedRecord | null }) {
   return (
     <div data-testid="shared-record-card" className="w-60 max-w-[72vw] overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       <p className="bg-amber-500 px-3 py-2 text-[15px] font-medium text-white">{rec.dateName} 战绩</p>
-      <dl className="grid grid-cols-3 gap-1 px-3 py-2 text-center text-xs text-gray-600">
+      <dl className="grid grid-cols-4 gap-1 px-3 py-2 text-center text-xs text-gray-600">
         <div><dt>投注</dt><dd className="text-sm text-gray-900">{rec.betAmount}</dd></div>
         <div><dt>中奖</dt><dd className="text-sm text-gray-900">{rec.returnAmount}</dd></div>
+        <div><dt title="返点、活动、红包、钱包收益等">其他</dt><dd data-testid="shared-record-other" className="text-sm text-gray-900">{sharedRecordOther(rec) ?? '-'}</dd></div>
         <div><dt>盈亏</dt><dd data-testid="shared-record-profit" className={`text-sm font-semibold ${tone}`}>{rec.profit}</dd></div>
       </dl>
     </div>
