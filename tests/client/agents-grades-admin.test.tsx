@@ -102,3 +102,23 @@ describe('PersonalLevelPage', () => {
     expect(tiers[1]!.getAttribute('aria-current')).toBe('true');
   });
 });
+
+describe('the site report', () => {
+  it('shows every column its 盈亏 adds up (红包 and 钱包 too), and 待开奖 apart', async () => {
+    const figures = {
+      betAmount: '100.00', prizeAmount: '80.00', rebateAmount: '2.00', activityAmount: '5.00', redEnvelopeAmount: '-3.00',
+      walletIncome: '1.00', otherAmount: '0.50', profit: '-14.50', pendingBetAmount: '20.00', validBetAmount: '100.00',
+      rechargeAmount: '500.00', withdrawAmount: '0.00', firstRechargeCount: 1, newMemberCount: 2, activeMemberCount: 3, betMemberCount: 1,
+    };
+    stubNetwork({ '/v1/admin/agents/report': () => ok({ ...figures, list: [] }) });
+    render(<AgentsPanel />);
+    fireEvent.click(screen.getByRole('tab', { name: '全站报表' }));
+    const report = await screen.findByRole('region', { name: '全站代理报表' });
+    const value = async (label: string) => (await within(report).findByText(label)).nextElementSibling?.textContent;
+    const shown = ['投注金额', '中奖金额', '返点金额', '活动收入', '红包收支', '虚拟钱包收益', '其他'];
+    const [bet, ...gains] = await Promise.all(shown.map(value));
+    const sum = gains.reduce((s, v) => s + Number(v), 0) - Number(bet);
+    expect(sum.toFixed(2)).toBe(await value('团队盈亏'));
+    expect(await value('待开奖')).toBe('20.00');
+  });
+});

@@ -9,6 +9,7 @@ import { ActionError, ROW_CARD, useConfirmedAction } from './AdminList';
 import { AgentTree } from './AgentTree';
 import { getDefaultRebate, saveDefaultRebate, siteAgentReport, type Figures, type RebateWire } from './agentsApi';
 import { FAMILY_LABELS } from './familyLabels';
+import { COLUMNS, PENDING, SCREEN_COLUMNS } from '../../../domain/figures';
 
 function DefaultRebateForm({ initial, onSaved }: { initial: RebateWire; onSaved(): void }) {
   const [form, setForm] = useState<RebateWire>(initial);
@@ -42,9 +43,10 @@ function DefaultRebate() {
   return <DefaultRebateForm key={JSON.stringify(q.data.rebate)} initial={q.data.rebate} onSaved={q.reload} />;
 }
 
+/** The team report's columns (domain/figures.ts) and their 盈亏, then what is not in 盈亏. */
 const MONEY: readonly [keyof Figures, string][] = [
-  ['betAmount', '投注金额'], ['validBetAmount', '有效投注'], ['prizeAmount', '中奖金额'], ['rebateAmount', '返点金额'],
-  ['activityAmount', '活动金额'], ['rechargeAmount', '充值金额'], ['withdrawAmount', '提现金额'], ['profit', '团队盈亏'],
+  ...SCREEN_COLUMNS.teamReport.map((c) => [COLUMNS[c].field as keyof Figures, COLUMNS[c].label] as [keyof Figures, string]),
+  ['profit', '团队盈亏'], [PENDING.field, PENDING.label], ['validBetAmount', '有效投注'], ['rechargeAmount', '充值金额'], ['withdrawAmount', '提现金额'],
 ];
 const COUNTS: readonly [keyof Figures, string][] = [
   ['firstRechargeCount', '首充人数'], ['newMemberCount', '新增人数'], ['activeMemberCount', '活跃人数'], ['betMemberCount', '投注人数'],

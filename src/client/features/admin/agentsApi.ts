@@ -13,6 +13,7 @@ export interface AgentSearchRow extends AgentRow { path: PathStep[] }
 /** The report figures (agents contract "Figures object F"): amounts in yuan strings, counts as numbers. */
 export interface Figures {
   betAmount: string; validBetAmount: string; prizeAmount: string; rebateAmount: string; activityAmount: string;
+  redEnvelopeAmount: string; walletIncome: string; otherAmount: string; pendingBetAmount: string;
   rechargeAmount: string; withdrawAmount: string; profit: string;
   firstRechargeCount: number; newMemberCount: number; activeMemberCount: number; betMemberCount: number;
 }
