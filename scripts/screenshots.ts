@@ -44,7 +44,12 @@ interface Shot {
   as?: Login;
   /** after the page settled, before the screenshot */
   prepare?: (page: Page) => Promise<void>;
+  /** the operator console is a desktop screen: taken at DESKTOP instead of the phone's 360x740 */
+  viewport?: { width: number; height: number };
 }
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
@@ -59,12 +64,12 @@ async function save(page: Page, name: string, label: string) {
 }
 
 /** A fresh browser profile (no shared cookies or service worker), logged in when `as` is given. */
-async function openPage(baseUrl: string, profileRoot: string, as?: Login): Promise<{ context: BrowserContext; page: Page }> {
+async function openPage(baseUrl: string, profileRoot: string, as?: Login, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(profileRoot, 'p-')), {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 360, height: 740 },
+    viewport,
     locale: 'zh-CN',
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -77,7 +82,7 @@ async function openPage(baseUrl: string, profileRoot: string, as?: Login): Promi
 }
 
 async function capture(baseUrl: string, shot: Shot, profileRoot: string) {
-  const { context, page } = await openPage(baseUrl, profileRoot, shot.as);
+  const { context, page } = await openPage(baseUrl, profileRoot, shot.as, shot.viewport);
   try {
     await page.goto(baseUrl + shot.path);
     await settle(page);
@@ -211,6 +216,9 @@ const STATIC_SHOTS: Shot[] = [
     name: 'adminLottery', path: '/admin', as: OPERATOR,
     prepare: (page) => page.getByRole('tab', { name: '彩票管理' }).click(),
   },
+  { name: 'adminConsole', path: '/admin', as: OPERATOR, viewport: DESKTOP },
+  // a visitor's /chatRoom: the way to log in and the demo's guest room
+  { name: 'chatGuestRooms', path: '/chatRoom' },
   { name: 'lotteryHall', path: '/lotteryHall', as: DEMO_PLAYER },
   { name: 'trendChart', path: `/trendChart/${SSC_1MIN}`, as: DEMO_PLAYER },
   { name: 'longDragon', path: '/longDragon', as: DEMO_PLAYER },
@@ -318,7 +326,10 @@ try {
   // The other screens while the scheduler draws the bet's issue.
   for (const shot of STATIC_SHOTS) await capture(temp.url, shot, profileRoot);
   const bet = await settledBet(player, issue);
+  const [demo] = await temp.server.sql<{ id: number }[]>`select id from users where user_name = ${DEMO_PLAYER.userName}`;
   for (const shot of [
+    // the operator's page of the demo player, once it has a settled bet and ledger rows
+    { name: 'adminUser', path: `/admin/user/${demo!.id}`, as: OPERATOR, viewport: DESKTOP },
     { name: 'betRecord', path: '/betRecord', as: DEMO_PLAYER },
     { name: 'betDetail', path: `/betDetail?id=${bet.id}`, as: DEMO_PLAYER },
     { name: 'verifyDraw', path: `/verifyDraw?lotteryCode=${SSC_1MIN}&issue=${issue}`, as: DEMO_PLAYER },
