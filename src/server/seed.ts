@@ -16,6 +16,7 @@ import { seedPaymentChannels } from './payments/seed.ts';
 import { seedPledgeProducts } from './wallet/pledge.ts';
 import { seedActivities } from './activity/seed.ts';
 import { seedChatDemo } from './chat/seed.ts';
+import { seedLotteries } from './lottery/seed.ts';
 
 export const DEMO_USERS = {
   player: { userName: 'player01', password: 'player123' },
@@ -84,6 +85,8 @@ export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) =
   await seedPledgeProducts(sql);
   await seedPaymentChannels(sql);
   await seedActivities(sql);
+  // the demo push plan names a lottery: the catalogue's rows first (main.ts seeds them again, a no-op)
+  await seedLotteries(sql);
   await seedChatDemo(sql, adminId);
   // Names only: no password goes to a log, not even the demo ones (they are in the README).
   log(`demo accounts: ${DEMO_USERS.player.userName}, ${DEMO_USERS.agent.userName}`);
