@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
+      {
+        // the enumerations over every draw run for seconds on 2 cores; the limit is for a hung test
+        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
       {
         test: {
           name: 'server',
