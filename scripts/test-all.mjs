@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in order, stopping at the first failure: type-check, lint, client build,
- * unit tests (domain + client), server tests, end-to-end tests in Chromium, Lighthouse CI.
+ * Lighthouse CI on the build, unit tests (domain + client), server tests, end-to-end tests in Chromium.
  * Ends with one line `N passed, N failed` (the tests of the vitest runs) and a non-zero exit
  * when anything failed.
  */
@@ -18,10 +18,12 @@ const steps = [
   { name: 'type-check', cmd: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint (Biome)', cmd: ['node', 'scripts/lint.mjs'] },
   { name: 'client build', cmd: ['vite', 'build'] },
+  // Lighthouse measures CPU time on this machine: it runs while nothing else does (before the suites
+  // start their servers, browsers and databases, any of which may still be winding down after them).
+  { name: 'Lighthouse CI', cmd: ['lhci', 'autorun'] },
   { name: 'domain + client tests', vitest: ['--project', 'domain', '--project', 'client'] },
   { name: 'server tests', vitest: ['--project', 'server'] },
   { name: 'end-to-end tests', vitest: ['--project', 'e2e'] },
-  { name: 'Lighthouse CI', cmd: ['lhci', 'autorun'] },
 ];
 
 const totals = { passed: 0, failed: 0 };

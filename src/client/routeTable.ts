@@ -26,9 +26,14 @@ export const ALIASES: Record<string, string> = { '/': '/index', '': '/index', '/
  * The table's path rule, as a wouter parser: a static segment matches exactly (case counts), a
  * `:name` segment takes one non-empty segment, URI-decoded (a malformed escape matches nothing),
  * trailing slashes are ignored. main.tsx gives it to wouter's <Router>, so useRoute in the pages and
- * matchPath in the guard match with the same rule.
+ * matchPath in the guard match with the same rule. Each pattern is split once (every link on a page
+ * is looked up in the table on each render).
  */
+const parsed = new Map<string, ReturnType<Parser>>();
+
 export const parseRoute: Parser = (pattern) => {
+  const known = parsed.get(pattern);
+  if (known) return known;
   const want = pattern.split('/');
   const keys = want.filter((s) => s.startsWith(':')).map((s) => s.slice(1));
   const exec = (path: string): RegExpExecArray | null => {
@@ -44,7 +49,9 @@ export const parseRoute: Parser = (pattern) => {
     }
     return Object.assign([path, ...values], { index: 0, input: path, groups: undefined }) as RegExpExecArray;
   };
-  return { keys, pattern: { exec } };
+  const route = { keys, pattern: { exec } };
+  parsed.set(pattern, route);
+  return route;
 };
 
 /** The `:name` params of `path` under `pattern` ('/lottery/:type/:code'); null if it does not match. */
