@@ -18,10 +18,9 @@ import { seedActivities } from './activity/seed.ts';
 import { seedChatDemo } from './chat/seed.ts';
 import { seedLotteries } from './lottery/seed.ts';
 
-export const DEMO_USERS = {
-  player: { userName: 'player01', password: 'player123' },
-  agent: { userName: 'agent01', password: 'agent123' },
-} as const;
+import { DEMO_USERS } from './demoUsers.ts';
+
+export { DEMO_USERS };
 export const DEMO_PLAYER_BALANCE_FEN = 100_000;
 
 /**
