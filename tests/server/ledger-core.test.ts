@@ -352,5 +352,17 @@ describe('accounts are never made inside a money transaction', () => {
     expect(c).toBe(KINDS.length - 1);
     expect(await transferCount(userId)).toBe(0);
   });
-});
 
+  it('takes only a registry id: TypeScript refuses one built by hand (tsc checks the expectation below)', () => {
+    const byHand = (betId: number): TransferInput => ({
+      // @ts-expect-error a string is not a TransferId: ids come from src/domain/transferIds.ts
+      transferId: `bet:${betId}`,
+      from: HOUSE, to: { kind: 'player', userId: 1 }, amountFen: 1, typeCode: 401, userId: 1,
+    });
+    const registry = (betId: number): TransferInput => ({
+      transferId: transferIds.betStake(betId),
+      from: HOUSE, to: { kind: 'player', userId: 1 }, amountFen: 1, typeCode: 401, userId: 1,
+    });
+    expect(registry(7).transferId).toBe(byHand(7).transferId);
+  });
+});
