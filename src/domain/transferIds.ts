@@ -191,6 +191,9 @@ export function parseTransferId(id: string): ParsedTransferId | null {
  */
 export const storedTransferId = (id: string): TransferId => id as TransferId;
 
+/** A valid stand-in for the part SQL fills in (its text is cut out again). */
+const HOLE: Record<PartType, string | number> = { int: 0, version: 0, text: 'x', day: '2000-01-01', rest: 'x', transferId: 'x' };
+
 /**
  * The text around one part of an id, for SQL that fills that part from a column
  * (`transfer_id = before || user_id || after`): the same bytes the builder writes.
@@ -204,7 +207,7 @@ export function transferIdAround<K extends LiveTransferKind, H extends keyof Tra
   const at = spec.parts.findIndex(([name]) => name === hole);
   if (at < 0) throw new Error(`transfer id ${kind} has no part ${hole}`);
   const given = others as Record<string, unknown>;
-  const text = pieces(kind, spec.parts.map(([name, type], i) => (i === at ? (type === 'int' || type === 'version' ? 0 : 'x') : given[name])));
+  const text = pieces(kind, spec.parts.map(([name, type], i) => (i === at ? HOLE[type] : given[name])));
   const holeSep = spec.parts[at]![2] ?? ':';
   const holeLead = spec.parts[at]![1] === 'version' ? 'v' : '';
   return { before: text.slice(0, at + 1).join('') + holeSep + holeLead, after: text.slice(at + 2).join('') };

@@ -117,6 +117,7 @@ describe('the transfer-id registry', () => {
   it('gives SQL the same bytes around a part the query fills from a column', () => {
     expect(transferIdAround('virtualWalletInterest', 'userId', { day: '2026-11-27' })).toEqual({ before: 'vw-interest:', after: ':2026-11-27' });
     expect(transferIdAround('reversal', 'original', {})).toEqual({ before: 'rev:', after: '' });
+    expect(transferIdAround('virtualWalletInterest', 'day', { userId: 44 })).toEqual({ before: 'vw-interest:44:', after: '' });
     expect(transferIdAround('prize', 'version', { betId: 7 })).toEqual({ before: 'win:7:v', after: '' });
     expect(transferIdAround('rebate', 'lastBetId', { lotteryCode: 'c', issue: 'i', userId: 1, firstBetId: 2, version: 3 }))
       .toEqual({ before: 'rb:c:i:1:2-', after: ':v3' });
