@@ -11,6 +11,7 @@
  * message and sends nothing; with another fingerprint it is refused (REQUEST_REUSED_MSG).
  */
 import { randomInt } from 'node:crypto';
+import { transferIds } from '../../domain/transferIds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
@@ -84,7 +85,7 @@ export async function storeEnvelope(app: FastifyInstance, s: EnvelopeSend): Prom
     const shares = splitShares(s.plan.type, s.plan.num, s.plan.totalFen, randomInt);
     const code = newRecordCode();
     await transferInTx(tx, {
-      transferId: `rs:${code}`,
+      transferId: transferIds.envelopeSend(code),
       from: fundingOf(s.senderId, s.system),
       to: { kind: 'red_envelope_escrow', userId: s.senderId },
       amountFen: s.plan.totalFen,

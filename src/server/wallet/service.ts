@@ -9,6 +9,7 @@
  */
 import { ResponseCode } from '../../domain/errors.ts';
 import { formatFen } from '../../domain/money.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { beijingDay, beijingDayStartMs, DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
 import type { Sql, Tx } from '../db/client.ts';
@@ -69,7 +70,7 @@ export interface MoveResult {
 export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', amountFen: number, requestId: string): Promise<MoveResult> {
   const player = { kind: 'player' as const, userId };
   const vw = { kind: 'virtual_wallet' as const, userId };
-  const transferId = `vw-${dir}:${userId}:${requestId}`;
+  const transferId = dir === 'in' ? transferIds.virtualWalletIn(userId, requestId) : transferIds.virtualWalletOut(userId, requestId);
   const typeCode = dir === 'in' ? VW_TYPES.transferIn : VW_TYPES.transferOut;
   let r: TransferResult;
   try {
@@ -116,7 +117,7 @@ export async function walletInfo(sql: Sql, userId: number, nowMs: number) {
     select
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}), 0)::bigint as total_interest,
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}
-        and transfer_id = ${`vw-interest:${userId}:${yesterday}`}), 0)::bigint as y_interest,
+        and transfer_id = ${transferIds.virtualWalletInterest(userId, yesterday)}), 0)::bigint as y_interest,
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.pledgeProfit}), 0)::bigint as total_profit,
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.pledgeProfit}
         and created_at >= ${yesterdayStart} and created_at < ${todayStart}), 0)::bigint as y_profit

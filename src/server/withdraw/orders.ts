@@ -9,6 +9,7 @@
  * checked by the ledger under its row lock: a withdrawal racing bets can never overdraw.
  */
 import { beijingDateKey } from '../../domain/time.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { formatFen } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
@@ -27,7 +28,6 @@ export const TYPE_HOLD = TxType.WITHDRAW;
 export const TYPE_FEE = TxType.WITHDRAW_FEE;
 export const TYPE_REJECT = TxType.WITHDRAW_REJECT;
 
-export const holdTransferId = (orderId: number) => `withdraw:hold:${orderId}`;
 
 export type WithdrawTarget = { kind: 'card'; id: number } | { kind: 'address'; id: number };
 
@@ -130,7 +130,7 @@ export async function createWithdrawal(sql: Sql, r: WithdrawRequest): Promise<Cr
       const target = await findTarget(tx, r.userId, r.target);
       const order = await insertOrder(tx, r, fee, target);
       const held = await transferInTx(tx, {
-        transferId: holdTransferId(order.id),
+        transferId: transferIds.withdrawHold(order.id),
         from: { kind: 'player', userId: r.userId },
         to: { kind: 'withdraw_hold', userId: r.userId },
         amountFen: order.amount,
