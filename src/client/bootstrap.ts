@@ -67,8 +67,8 @@ export function preloadHomeBanner(pathname: string): void {
 }
 
 /**
- * One user's server data must never show to the next: the query cache and the answers kept for
- * offline are emptied when the user logged in changes or logs out (not at the first login of
+ * One user's server data must never show to the next: the query cache, the answers kept for offline
+ * and the rebates are emptied when the user logged in changes or logs out (not at the first login of
  * the page: nothing of anyone's is held in memory, and what is kept on the device is keyed by user).
  */
 export function scopeQueriesToUser(): () => void {
@@ -79,6 +79,7 @@ export function scopeQueriesToUser(): () => void {
     if (lastUserId) {
       queryClient.clear();
       void forgetLastAnswers().catch(() => {});
+      void clearRebateCache().catch(() => {});
     }
     lastUserId = userId;
   });
@@ -96,8 +97,6 @@ export async function startApp(): Promise<void> {
   void loadTenantConfig();
   void pruneLastAnswers().catch(() => {});
   if (stored) {
-    // fresh rebates each start, but offline the held ones are all the betting page can show
-    if (stored.isLogin && navigator.onLine) void clearRebateCache().catch(() => {});
     // The player's own data for the betting page goes out now, beside users/info and the page's code.
     if (stored.isLogin) prefetchBettingPlayer(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.

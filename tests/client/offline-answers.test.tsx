@@ -14,6 +14,7 @@ import { forgetLastAnswers, heldAnswer, HELD_MAX_AGE_MS, holdAnswer, pruneLastAn
 import { keys, queryClient } from '../../src/client/query';
 import { dateRange } from '../../src/client/features/records/format';
 import { scopeQueriesToUser } from '../../src/client/bootstrap';
+import { put, read, rebateStore } from '../../src/client/storage/stores';
 import BetRecordPage from '../../src/client/features/records/pages/BetRecordPage';
 import { callsTo, ok, stubNetwork, USER, type Handler } from './records-net';
 
@@ -66,7 +67,9 @@ describe('answers kept for offline', () => {
     currentUser.value = USER;
     expect(await heldAnswer(['records', 'x'])).toBe('mine');
     const stop = scopeQueriesToUser();
+    await put(rebateStore, '7:SSC', { rebate: 5, prizeGroup: 1950 });
     currentUser.value = null; // logout
+    await waitFor(async () => expect(await read(rebateStore, '7:SSC')).toBeUndefined());
     currentUser.value = USER;
     await waitFor(async () => expect(await heldAnswer(['records', 'x'])).toBeUndefined());
     stop();
