@@ -1,6 +1,7 @@
 /**
  * A chat view opened offline (useChatStream with `held`): the newest messages last shown come back,
- * marked as offline content, instead of "network missing"; another user gets none of them.
+ * marked as offline content, instead of "network missing"; another user gets none of them. A password
+ * room opens offline on its kept setting and remembered password, which stays remembered.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,9 @@ import { cachedContentPath, resetNetwork, watchNetwork } from '../../src/client/
 import { forgetLastAnswers, heldAnswer } from '../../src/client/query/lastAnswers';
 import { useChatStream, type StreamSource } from '../../src/client/features/chat/useChatStream';
 import type { ChatMessage } from '../../src/client/features/chat/api';
-import { USER } from './records-net';
+import { useRoomGate } from '../../src/client/features/chat/useRoomGate';
+import { rememberedPassword, rememberPassword } from '../../src/client/features/chat/roomPasswords';
+import { callsTo, ok, stubNetwork, USER } from './records-net';
 
 let browserOnline = true;
 const offlineError = () => new ApiError(-1, '网络连接失败，请检查网络后重试', null, 'offline');
@@ -59,3 +62,21 @@ describe('a chat view offline', () => {
   });
 });
 
+describe('a password room offline', () => {
+  it('opens on the setting kept and the remembered password, which is not forgotten for want of a check', async () => {
+    const setting = { roomCode: 'pw1', title: '密码房', subTitle: '', isPassword: 1, isManager: 0, bannedMessage: '' };
+    await rememberPassword(7, 'pw1', 'md5-of-password');
+    stubNetwork({ '/v1/chat/getRoomWeb': () => ok(setting), '/v1/chat/checkPassword': () => ok(null) });
+    const a = renderHook(() => useRoomGate('pw1', 7));
+    await waitFor(() => expect(a.result.current.gate).toEqual({ step: 'open', password: 'md5-of-password' }));
+    a.unmount();
+
+    browserOnline = false;
+    stubNetwork({ '/v1/chat/getRoomWeb': () => { throw new TypeError('Failed to fetch'); } });
+    const b = renderHook(() => useRoomGate('pw1', 7));
+    await waitFor(() => expect(b.result.current.gate).toEqual({ step: 'open', password: 'md5-of-password' }));
+    expect(b.result.current.room?.title).toBe('密码房');
+    expect(callsTo('/v1/chat/checkPassword')).toHaveLength(0); // a change is never sent offline
+    expect(await rememberedPassword(7, 'pw1')).toBe('md5-of-password');
+  });
+});
