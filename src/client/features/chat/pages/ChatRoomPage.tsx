@@ -30,6 +30,7 @@ import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { ROOM_MUTED_MSG } from '../../../../domain/chat/access';
 import { isGuestWireId } from '../../../../domain/chat/guest';
 import { useEnvelopes } from '../../redEnvelope/useEnvelopes';
+import { keys } from '../../../query';
 
 export default function ChatRoomPage() {
   useSignals();
@@ -59,6 +60,7 @@ export default function ChatRoomPage() {
   const source = useMemo<StreamSource | null>(() => password === null ? null : {
     page: async (before) => (await getHistory(roomCode, before)).list,
     socket: { type: 1, roomId: roomCode, password },
+    held: keys.chatHistory('room', roomCode),
   }, [roomCode, password]);
 
   const onEvent = useCallback((f: Frame) => {
