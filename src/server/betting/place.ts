@@ -20,7 +20,7 @@ import type { Sql, Tx } from '../db/client.ts';
 import { REQUEST_REUSED_MSG } from '../../domain/requests.ts';
 import { AppError } from '../http/envelope.ts';
 import { requestFingerprint } from '../http/idempotency.ts';
-import { INSUFFICIENT_BALANCE_MSG, playerBalance } from '../ledger/ledger.ts';
+import { insufficientBalance, playerBalance } from '../ledger/ledger.ts';
 import { issueForSale } from '../lottery/issues.ts';
 import { prizeGroupsOf } from './groups.ts';
 import {
@@ -135,7 +135,7 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
       }
       const balanceFen = balances.get(job.userId)! - tickets.reduce((s, t) => s + t.amountFen, 0);
       if (balanceFen < 0) {
-        out.set(job, { err: new AppError(INSUFFICIENT_BALANCE_MSG) });
+        out.set(job, { err: insufficientBalance() });
         continue;
       }
       balances.set(job.userId, balanceFen);

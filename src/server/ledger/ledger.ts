@@ -27,6 +27,7 @@
 import type { TransferId } from '../../domain/transferIds.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import { RefusalReason, ResponseCode, refusalData, refusalReasonOf } from '../../domain/errors.ts';
 import {
   findIds, lockAccounts, priorTransfers, transferStatement, writePlanned,
   type Db, type LockedAccount, type Owner, type Planned, type PriorTransfer,
@@ -65,6 +66,15 @@ export interface TransferResult {
 }
 
 export const INSUFFICIENT_BALANCE_MSG = '余额不足';
+
+/** An overdraft refused: its data says why (RefusalReason), so no caller and no client reads the text. */
+export function insufficientBalance(msg: string = INSUFFICIENT_BALANCE_MSG): AppError {
+  return new AppError(msg, ResponseCode.FAILED, 200, refusalData(RefusalReason.INSUFFICIENT_BALANCE));
+}
+
+export function isInsufficientBalance(err: unknown): boolean {
+  return err instanceof AppError && refusalReasonOf(err.data) === RefusalReason.INSUFFICIENT_BALANCE;
+}
 
 export interface BulkResult {
   /** the transfers that moved money this time, in input order */
@@ -177,7 +187,7 @@ function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: 
     if (fromId === toId) throw new Error('a transfer needs two accounts');
     if (!locked.has(fromId) || !locked.has(toId)) throw new Error(`transfer ${t.transferId}: an account is not locked`);
     const fromAfterFen = balanceFen.get(fromId)! - t.amountFen;
-    if (locked.get(fromId)!.kind !== 'house' && fromAfterFen < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
+    if (locked.get(fromId)!.kind !== 'house' && fromAfterFen < 0) throw insufficientBalance();
     const toAfterFen = balanceFen.get(toId)! + t.amountFen;
     balanceFen.set(fromId, fromAfterFen);
     balanceFen.set(toId, toAfterFen);
@@ -257,7 +267,7 @@ export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResu
       if (!overdraft && (err as { code?: string }).code !== '23505') throw err;
       const won = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
       if (won) return { ...won, applied: false, balancesFen: null };
-      if (overdraft) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
+      if (overdraft) throw insufficientBalance();
       throw err;
     }
     if (row) {

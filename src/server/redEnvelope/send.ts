@@ -15,6 +15,7 @@ import { transferIds } from '../../domain/transferIds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
+import { RefusalReason, refusalData } from '../../domain/errors.ts';
 import { assertSameFingerprint, requestFingerprint } from '../http/idempotency.ts';
 import { transferInTx, type AccountKind } from '../ledger/ledger.ts';
 import { checkSafetyPassword, NO_SAFETY_PASSWORD_MSG } from '../cards/safety.ts';
@@ -136,7 +137,8 @@ export async function sendEnvelope(
   const sql = app.deps.sql;
   if (!money.safetyPassword) {
     const [u] = await sql<{ has: boolean }[]>`select safety_kdf is not null as has from users where id = ${senderId}`;
-    refuse(u?.has ? SAFETY_NEEDED_MSG : NO_SAFETY_PASSWORD_MSG, -1, u?.has ? null : { needSafetyPassword: true });
+    if (u?.has) refuse(SAFETY_NEEDED_MSG, -1, refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED));
+    refuse(NO_SAFETY_PASSWORD_MSG, -1, refusalData(RefusalReason.NO_SAFETY_PASSWORD, { needSafetyPassword: true }));
   }
   await checkSafetyPassword(sql, senderId, money.safetyPassword);
   const { row, fresh } = await storeEnvelope(app, { room, senderId, plan, requestId: money.requestId, system: false });

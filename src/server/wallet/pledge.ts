@@ -20,8 +20,7 @@ import {
 import { transferIds } from '../../domain/transferIds.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
-import { AppError } from '../http/envelope.ts';
+import { insufficientBalance, isInsufficientBalance, transferInTx } from '../ledger/ledger.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
 import { refuseState, VW_SHORT_MSG } from './service.ts';
 
@@ -191,7 +190,7 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
       const again = await prior();
       if (again) return again;
     }
-    if (code === '23514' || (err instanceof AppError && err.message === INSUFFICIENT_BALANCE_MSG)) refuse(VW_SHORT_MSG);
+    if (code === '23514' || isInsufficientBalance(err)) throw insufficientBalance(VW_SHORT_MSG);
     throw err;
   }
 }

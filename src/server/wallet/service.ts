@@ -13,9 +13,9 @@ import { transferIds } from '../../domain/transferIds.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { beijingDay, beijingDayStartMs, DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
 import type { Sql, Tx } from '../db/client.ts';
-import { AppError, refuse } from '../http/envelope.ts';
+import { AppError } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
-import { INSUFFICIENT_BALANCE_MSG, transfer, type TransferResult } from '../ledger/ledger.ts';
+import { insufficientBalance, isInsufficientBalance, transfer, type TransferResult } from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
 
@@ -84,7 +84,7 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
       remark: dir === 'in' ? '转入虚拟钱包' : '转出虚拟钱包',
     });
   } catch (err) {
-    if (err instanceof AppError && err.message === INSUFFICIENT_BALANCE_MSG && dir === 'out') refuse(VW_SHORT_MSG);
+    if (isInsufficientBalance(err) && dir === 'out') throw insufficientBalance(VW_SHORT_MSG);
     throw err;
   }
   if (r.balancesFen) {

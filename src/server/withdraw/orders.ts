@@ -18,7 +18,7 @@ import {
 } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
-import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
+import { insufficientBalance, transferInTx } from '../ledger/ledger.ts';
 import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';
 
@@ -143,7 +143,7 @@ export async function createWithdrawal(sql: Sql, r: WithdrawRequest): Promise<Cr
       return { order, balanceFen: held.balanceAfterFen ?? 0, applied: true };
     });
   } catch (err) {
-    if ((err as { code?: string }).code === '23514') refuse(INSUFFICIENT_BALANCE_MSG);
+    if ((err as { code?: string }).code === '23514') throw insufficientBalance();
     throw err;
   }
 }

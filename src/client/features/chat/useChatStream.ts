@@ -35,6 +35,8 @@ export interface Stream {
   loadingOlder: boolean;
   status: SocketStatus;
   statusMsg: string;
+  /** with status 'closed': the push code that ended the socket for good (PushCode), else null */
+  closedBy: number | null;
   loadOlder(): Promise<void>;
   reload(): void;
   /** a message this client just sent: shown at once (the push of it merges into the same row) */
@@ -55,6 +57,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [status, setStatus] = useState<SocketStatus>('connecting');
   const [statusMsg, setStatusMsg] = useState('');
+  const [closedBy, setClosedBy] = useState<number | null>(null);
   const [generation, setGeneration] = useState(0);
   const listRef = useRef<ChatMessage[]>([]);
   listRef.current = messages;
@@ -85,7 +88,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
       socket = new ChatSocket({
         ...sock,
         lastId: () => Math.max(seenRef.current, lastId(listRef.current) ?? 0) || null,
-        onStatus: (s, msg) => { if (live) { setStatus(s); setStatusMsg(msg); } },
+        onStatus: (s, msg, by) => { if (live) { setStatus(s); setStatusMsg(msg); setClosedBy(by ?? null); } },
         onFrame: (f) => {
           if (!live) return;
           if (f.code === PushCode.NEW_MESSAGE && typeof f.body === 'string') {
@@ -154,7 +157,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
   }, [done, loadingOlder]);
 
   return {
-    messages, loading, error, done, loadingOlder, status, statusMsg, loadOlder,
+    messages, loading, error, done, loadingOlder, status, statusMsg, closedBy, loadOlder,
     reload: () => setGeneration((g) => g + 1),
     add: (m) => setMessages((cur) => mergeMessages(cur, [m])),
     remove: (id) => setMessages((cur) => markWithdrawn(cur, id)),

@@ -138,7 +138,7 @@ export default function ChatRoomPage() {
               onName: (m) => { if (!isGuestWireId(m.userId)) mention(m.nickname, m.userId); }, onImage: setViewing,
               onMenu: (m) => setMenu(m), envelope: envelopes.handlers,
             }} />
-            {stream.status === 'closed' && stream.statusMsg.includes('重新进入')
+            {stream.status === 'closed' && stream.closedBy === PushCode.PERMISSIONS_CHANGED
               ? <button type="button" onClick={() => { retry(); stream.reload(); }} className="m-2 rounded-lg bg-brand py-2 text-white">重新进入</button> : null}
             <Composer maxLength={room?.messageLength ?? 200} blocked={blocked} manager={manager} onAt={listOpen ? () => setMembers(true) : undefined}
               pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage} onDragon={() => setDragon(true)} onEnvelope={envelopes.openSend}
