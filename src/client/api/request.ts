@@ -1,110 +1,16 @@
-/** The one HTTP entry of the client: enpath-encoded paths, form bodies, envelope handling. */
-import { encodeEnpath } from '../../domain/enpath';
-import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
-import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, refusalReasonOf, type Envelope, type RefusalReasonValue } from '../../domain/errors';
+/** The one HTTP entry of the page: the wire (api/envelope.ts) plus the offline banner's notes and the one dispatcher. */
+import { NETWORK_UNAVAILABLE_MSG, type Envelope } from '../../domain/errors';
 import { dispatchCode } from './dispatch';
-import { CACHED_ANSWER_HEADER, isOnline, NEEDS_NETWORK_MSG, noteAnswer, noteCachedContent, noteNoAnswer, OFFLINE_MSG } from '../state/network';
+import { noteAnswer, noteCachedContent, noteNoAnswer } from '../state/network';
+import { ApiError, fetchEnvelopeWith, type AnswerObserver, type Params, type RequestOptions } from './envelope';
 
-/**
- * Why a call failed: the server refused it (an envelope with its code), no answer came (`network`:
- * the server may or may not have acted), it timed out, or there was no network at all (`offline`:
- * a POST is then not sent at all; a GET found nothing in the service worker's cache either).
- */
-export type ApiErrorKind = 'refused' | 'network' | 'timeout' | 'offline';
+export * from './envelope';
 
-export class ApiError extends Error {
-  constructor(public code: number, message: string, public data: unknown = null, public kind: ApiErrorKind = 'refused') {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+const pageObserver: AnswerObserver = { noAnswer: noteNoAnswer, answered: noteAnswer, cached: noteCachedContent };
 
-/** The typed reason of a refusal (domain RefusalReason), null for any other failure: what a form branches on, never the text. */
-export function refusalReason(e: unknown): RefusalReasonValue | null {
-  return e instanceof ApiError && e.kind === 'refused' ? refusalReasonOf(e.data) : null;
-}
-
-/** A failure with no answer from the server (kind network or timeout): an action may have been applied. */
-export function isNoAnswer(e: unknown): boolean {
-  return e instanceof ApiError && (e.kind === 'network' || e.kind === 'timeout');
-}
-
-export function isOfflineError(e: unknown): boolean {
-  return e instanceof ApiError && e.kind === 'offline';
-}
-
-/** `quiet`: no dispatch at all (probes such as the first-load user-info check). */
-export interface RequestOptions { inline?: boolean; quiet?: boolean; upload?: FormData; timeoutMs?: number }
-export type Params = Record<string, string | number | boolean | null | undefined>;
-
-/** Form-encodes params: booleans as 1/0, null/undefined dropped. */
-export function encodeParams(params: Params | undefined): string {
-  const out = new URLSearchParams();
-  for (const [k, v] of Object.entries(params ?? {})) {
-    if (v === undefined || v === null) continue;
-    out.append(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
-  }
-  return out.toString();
-}
-
-/** Headers sent with every call while set: the /admin pages name themselves for the operator audit log. */
-const contextHeaders = new Map<string, string>();
-export function setContextHeader(name: string, value: string | null): void {
-  if (value === null) contextHeaders.delete(name);
-  else contextHeaders.set(name, value);
-}
-
-/** Builds the wire URL and init for a call; exported for tests and the worker. */
-export function buildRequest(method: 'GET' | 'POST', path: string, params?: Params, upload?: FormData): { url: string; init: RequestInit } {
-  let url = encodeEnpath(path);
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...Object.fromEntries(contextHeaders) } };
-  const body = encodeParams(params);
-  if (method === 'GET') {
-    if (body) url += `?${body}`;
-  } else if (upload) {
-    for (const [k, v] of new URLSearchParams(body)) upload.append(k, v);
-    init.body = upload;
-  } else {
-    init.body = body;
-    init.headers = { ...init.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
-  }
-  return { url, init };
-}
-
-/** Fetches and unwraps an envelope; throws ApiError without dispatching (used by the worker too). */
-export async function fetchEnvelope<T>(method: 'GET' | 'POST', path: string, params?: Params, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  // Offline, a change is not sent at all (never queued silently); a GET may still come from the
-  // service worker's cache.
-  if (method === 'POST' && !isOnline()) throw new ApiError(-1, NEEDS_NETWORK_MSG, null, 'offline');
-  const { url, init } = buildRequest(method, path, params, opts.upload);
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: ctrl.signal });
-  } catch (e) {
-    const detail = e instanceof Error ? e.message : null;
-    if (ctrl.signal.aborted) throw new ApiError(-1, NETWORK_TIMEOUT_MSG, detail, 'timeout');
-    noteNoAnswer();
-    // A GET changes nothing, so no answer simply means no network; a POST's outcome is unknown.
-    if (method === 'GET') throw new ApiError(-1, OFFLINE_MSG, detail, 'offline');
-    throw new ApiError(-1, NETWORK_UNAVAILABLE_MSG, detail, 'network');
-  } finally {
-    clearTimeout(timer);
-  }
-  if (res.headers.get(CACHED_ANSWER_HEADER)) noteCachedContent();
-  else noteAnswer();
-  let env: Envelope<T> | null = null;
-  try {
-    const json = (await res.json()) as unknown;
-    if (json && typeof json === 'object' && 'code' in json && typeof (json as Envelope).code === 'number') env = json as Envelope<T>;
-  } catch {
-    env = null;
-  }
-  if (!env) throw new ApiError(-1, NETWORK_UNAVAILABLE_MSG, null, 'network');
-  // 4xx with an envelope: treat as a plain refusal with its msg.
-  if (!res.ok && env.code === 1) return { code: -1, msg: env.msg, data: env.data };
-  return env;
+/** Fetches and unwraps an envelope for the page (its answers feed the offline banner); throws ApiError without dispatching. */
+export function fetchEnvelope<T>(method: 'GET' | 'POST', path: string, params?: Params, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  return fetchEnvelopeWith<T>(pageObserver, method, path, params, opts);
 }
 
 export async function request<T = unknown>(method: 'GET' | 'POST', path: string, params?: Params, opts: RequestOptions = {}): Promise<T> {

@@ -15,10 +15,9 @@ import { computed, signal } from '@preact/signals-react';
 export { CACHED_ANSWER_HEADER } from '../../domain/constants';
 
 export const PROBE_MS = 10_000;
-/** What the page says when a request found no network (never "contact support": nothing is wrong with the site). */
-export const OFFLINE_MSG = '网络连接失败，请检查网络后重试';
-/** What a money action, or any other change, says when tried offline: nothing is sent. */
-export const NEEDS_NETWORK_MSG = '当前处于离线状态，此操作需要网络连接，请联网后重试';
+import { isOnline } from '../api/envelope';
+
+export { isOnline, NEEDS_NETWORK_MSG, OFFLINE_MSG } from '../api/envelope';
 export const CACHED_CONTENT_MSG = '离线内容，可能不是最新';
 
 const browserOnline = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
@@ -48,14 +47,6 @@ export function watchNetwork(check?: () => Promise<boolean>): void {
   browserOnline.value = navigator.onLine;
   window.addEventListener('online', () => { browserOnline.value = true; unreachable.value = false; });
   window.addEventListener('offline', () => { browserOnline.value = false; });
-}
-
-/**
- * The browser's own flag, read now: what sending is gated on. A server marked unreachable by one failed
- * request does not block a retry (a dropped bet must be retried with its same id), only the display.
- */
-export function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
 /** A request got no answer at all: offline when the browser says so, or when the probe gets no answer either. */
