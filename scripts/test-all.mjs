@@ -3,7 +3,8 @@
  * `npm test`: every check, in order, stopping at the first failure: type-check, lint, client build,
  * Lighthouse CI on the build, unit tests (domain + client), server tests, end-to-end tests in Chromium.
  * Ends with one line `N passed, N failed` (the tests of the vitest runs) and a non-zero exit
- * when anything failed.
+ * when anything failed. Starts by printing the Node that runs the steps: the `node` dependency's
+ * (package.json pins Node 22 LTS), which `npx` finds first on PATH; any other stops the run.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,18 @@ const steps = [
 
 const totals = { passed: 0, failed: 0 };
 
+/** Every step runs through npx: check that npx runs the pinned Node, not the machine's own. */
+function checkNode() {
+  const pinned = `v${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies.node}`;
+  const seen = spawnSync('npx', ['node', '--version'], { cwd: root, encoding: 'utf8', env: process.env });
+  const stepsNode = (seen.stdout ?? '').trim();
+  console.log(`node ${stepsNode || '(none)'} runs the steps (this script: ${process.version}, pinned: ${pinned})`);
+  if (stepsNode !== pinned) {
+    console.error(`✗ the steps would run on node ${stepsNode || '(none)'}, not ${pinned}: run npm ci first`);
+    process.exit(1);
+  }
+}
+
 /** Adds one vitest JSON report to the totals; a run that left no report counts as one failure. */
 function countReport(file) {
   try {
@@ -50,6 +63,7 @@ function finish(code) {
   process.exit(code);
 }
 
+checkNode();
 for (const [i, step] of steps.entries()) {
   const started = Date.now();
   console.log(`\n=== [${i + 1}/${steps.length}] ${step.name} ===`);

@@ -3,7 +3,9 @@
  * external plugins (cookie, form body, multipart, rate limit, websocket), then app plugins
  * (sessions, site status), then the routes of each feature, then the built PWA.
  */
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -19,7 +21,6 @@ import { refuseNonFiniteNumbers } from './http/finite.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { refuseControlChars } from './http/controlChars.ts';
 import { answerWhileClosing, clientErrorHandler, frameworkErrors } from './http/malformed.ts';
-import { compressJsonAnswers } from './http/compress.ts';
 import { registerAdminAudit } from './admin/audit.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import sessions, { enforceAuth } from './auth/sessions.ts';
@@ -65,6 +66,29 @@ declare module 'fastify' {
 /** Form bodies are small; uploads (avatars) are at most 5 MB. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+/**
+ * JSON answers from this size go compressed by @fastify/compress, br or gzip by Accept-Encoding
+ * (a phone on a slow link pays for every byte: the play catalogue is ~50 KB of JSON, ~4 KB
+ * compressed); below it the frame and CPU cost more than they save. Static files are not touched:
+ * the build precompresses them and @fastify/static picks the variant (http/pwa.ts).
+ */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * @fastify/compress names Accept-Encoding in Vary only on what it compresses; a smaller JSON answer
+ * of the same route is a variant too, so every JSON answer says so (in lower case: the plugin
+ * looks for it so and does not add it twice).
+ */
+function varyAllJson(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+    const vary = reply.getHeader('vary');
+    const current = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
+    if (!/accept-encoding/i.test(current)) reply.header('vary', current ? `${current}, accept-encoding` : 'accept-encoding');
+    return payload;
+  });
+}
 
 /** `/v1/enpath/<base64>` → the real path; a bad segment goes to a route that says so. */
 function rewriteUrl(req: { url?: string }): string {
@@ -111,7 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   inflightLimit(app);
   registerAdminAudit(app);
   registerSecurityHeaders(app);
-  compressJsonAnswers(app);
+  await app.register(compress, {
+    // br at quality 5 (fast enough per request, close to gzip -9 in size), else gzip; no zstd yet
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
+    threshold: COMPRESS_MIN_BYTES,
+    // the wire contract takes plain form bodies: a compressed request body is not decoded
+    globalDecompression: false,
+  });
+  varyAllJson(app);
   await app.register(sessions, { sql: deps.sql });
   await app.register(siteStatus);
   app.addHook('preValidation', enforceAuth);

@@ -4,8 +4,12 @@
  * fresh load of its page, and the page it lands on must be a route of this build: not the
  * fallback to /index that an unknown path gets, with its own title and heading. The home page's
  * banners are checked the same way (the shown one clicked, the others opened by their link), and
- * /mobile shows its QR code.
+ * /mobile shows its QR code, which zbarimg (Debian zbar-tools) reads back as the site address.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PLAYER, logIn, openBrowser, type Browser } from './browser.ts';
@@ -120,6 +124,12 @@ describe('home page and user centre entries', () => {
     await qr.waitFor({ timeout: 15_000 });
     expect(Number(await qr.getAttribute('data-qr-version'))).toBeGreaterThanOrEqual(1);
     expect(await b.page.getByText(`${b.baseUrl}/index`).count()).toBe(1);
+    // the code as the browser draws it, read by a real reader
+    const shot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mobile-qr-')), 'qr.png');
+    await qr.screenshot({ path: shot });
+    const read = execFileSync('zbarimg', ['--quiet', '--nodbus', '--raw', '-Sbinary', shot], { stdio: ['ignore', 'pipe', 'pipe'] });
+    fs.rmSync(path.dirname(shot), { recursive: true, force: true });
+    expect(read.toString('utf8').trim()).toBe(`${b.baseUrl}/index`);
     await b.page.getByRole('tab', { name: '苹果手机' }).click();
     expect(await b.page.getByText('选择“添加到主屏幕”').count()).toBe(1);
     await b.page.getByRole('tab', { name: '安卓手机' }).click();

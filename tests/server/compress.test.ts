@@ -1,12 +1,12 @@
 /**
- * Compressed API answers (http/compress.ts) and the play catalogue's version (lottery/routes.ts):
+ * Compressed API answers (@fastify/compress, registered in app.ts) and the play catalogue's version (lottery/routes.ts):
  * big JSON answers come back br or gzip by Accept-Encoding and decode to the same envelope, small
  * ones come back as they are, and a caller holding the catalogue's version is told it is unchanged.
  */
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
-import { COMPRESS_MIN_BYTES, pickCoding } from '../../src/server/http/compress.ts';
+import { COMPRESS_MIN_BYTES } from '../../src/server/app.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -17,14 +17,17 @@ beforeAll(async () => {
 const plays = (query = 'lotteryCode=1008') => `${encodeEnpath('/v1/lottery/lotteryPlays')}?${query}`;
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
-describe('pickCoding', () => {
-  it('prefers br, falls back to gzip, honours q=0 and *', () => {
-    expect(pickCoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pickCoding('gzip')).toBe('gzip');
-    expect(pickCoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(pickCoding('identity')).toBeNull();
-    expect(pickCoding('*')).toBe('br');
-    expect(pickCoding(undefined)).toBeNull();
+describe('the coding picked from Accept-Encoding', () => {
+  it('prefers br, falls back to gzip, honours q=0 and *', async () => {
+    const coding = async (accept: string | undefined) =>
+      (await get(plays(), accept === undefined ? {} : { 'accept-encoding': accept })).headers['content-encoding'] ?? null;
+    expect(await coding('gzip, deflate, br, zstd')).toBe('br');
+    expect(await coding('gzip')).toBe('gzip');
+    expect(await coding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(await coding('identity')).toBeNull();
+    // any coding will do: @fastify/compress reads `*` as gzip (the older clients that send it know gzip)
+    expect(await coding('*')).toBe('gzip');
+    expect(await coding(undefined)).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { hasControlChars } from '../controlChars';
 import { formatFen, parseYuanToFen } from '../money';
-import { isSafeImageUrl, richTextPlain, sanitizeRichText } from '../richText';
+import { isSafeImageUrl, richTextPlain } from '../richText';
 import { parseBeijingDateTime } from './form';
 import {
   ACTIVITY_CATEGORIES, ACTIVITY_KINDS, PERIOD_UNITS, type ActivityKind, type ActivityRule, type PeriodUnit,
@@ -107,8 +107,15 @@ function plain(v: string | undefined, label: string, max: number, required: bool
   return t;
 }
 
-/** Checks the operator's form; the content comes back sanitised. */
-export function parseActivityForm(f: ActivityFields): { ok: true; draft: ActivityDraft } | { ok: false; msg: string } {
+/**
+ * Checks the operator's form; the content comes back through `sanitizeRichText`: on the server
+ * sanitize-html to the allow-list of domain/richText.ts, so content empty once sanitised is refused
+ * there; the browser's form checks it as written (the server's check is the one that counts).
+ */
+export function parseActivityForm(
+  f: ActivityFields,
+  sanitizeRichText: (html: string) => string,
+): { ok: true; draft: ActivityDraft } | { ok: false; msg: string } {
   try {
     const category = Number(f.category);
     if (!ACTIVITY_CATEGORIES.some((c) => c.type === category)) fail('请选择活动分类');

@@ -16,6 +16,7 @@ import { receiveOperatorImage } from '../account/uploads.ts';
 import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
+import { sanitizeRichText } from '../http/richText.ts';
 import { Flag, Id } from '../site/text.ts';
 import { ACTIVITY_COLUMNS, activityById, insertActivity, ruleJson, toActivity, type ActivityRow } from './promotionStore.ts';
 import type { Activity } from '../../domain/activity/index.ts';
@@ -62,7 +63,7 @@ export default async function promotionAdminRoutes(app: FastifyInstance) {
     { ...opts, bodyLimit: SAVE_BODY_LIMIT_BYTES, schema: { body: SaveForm } },
     async (req) => {
       const { id, ...fields } = req.body;
-      const parsed = parseActivityForm(fields);
+      const parsed = parseActivityForm(fields, sanitizeRichText);
       if (!parsed.ok) return refuse(parsed.msg);
       const d = parsed.draft;
       const rule = sql.json(ruleJson(d.rule) as Parameters<typeof sql.json>[0]);

@@ -5,6 +5,7 @@
  */
 import { beijingFormTime, parseActivityForm, type ActivityFields } from '../../domain/activity/index.ts';
 import type { Sql } from '../db/client.ts';
+import { sanitizeRichText } from '../http/richText.ts';
 import { insertActivity } from './promotionStore.ts';
 
 const YEAR_MS = 365 * 86_400_000;
@@ -37,7 +38,7 @@ function demoActivities(nowMs: number): ActivityFields[] {
 
 export async function seedActivities(sql: Sql, nowMs = Date.now()): Promise<void> {
   for (const fields of demoActivities(nowMs)) {
-    const parsed = parseActivityForm(fields);
+    const parsed = parseActivityForm(fields, sanitizeRichText);
     if (!parsed.ok) throw new Error(`demo activity ${fields.title}: ${parsed.msg}`);
     await insertActivity(sql, parsed.draft, null);
   }

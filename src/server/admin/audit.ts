@@ -6,8 +6,8 @@
  * saw answered is already in the log; a failed write is logged and never turns the answer into
  * an error. GET /v1/admin/audit reads it back with filters.
  *
- * The hook must be added to the root instance before compression (http/compress.ts), where the
- * answer is still the serialised envelope.
+ * The hook is on the root instance, so it runs before compression (@fastify/compress adds its
+ * onSend to each route, after the root's hooks), where the answer is still the serialised envelope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';

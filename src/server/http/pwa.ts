@@ -77,7 +77,8 @@ export function registerPwa(app: FastifyInstance, distDir: string): void {
   // Static files do not count against the API's per-IP rate limit: a fresh browser fetches the
   // whole precache (60-odd files) on its first visit, and several people behind one NAT would
   // otherwise lock each other out of the page itself.
-  app.get('/*', { config: { auth: 'none', rateLimit: false } }, async (req, reply) => {
+  // `compress: false`: @fastify/compress leaves these alone (the variants above, or the file as it is).
+  app.get('/*', { config: { auth: 'none', rateLimit: false }, compress: false }, async (req, reply) => {
     // An unknown API path (or a bad enpath) gets the API's own JSON answer, not the page.
     if (API_PATH.test(req.url)) return reply.callNotFound();
     const rel = distRelativePath(req.url);

@@ -1,10 +1,10 @@
 /**
- * Operator rich content (sanitised HTML from the server), sanitised again here with the same
- * allow-list (domain/richText.ts) before it reaches the DOM: no script, handler or javascript: URL
- * can run even if a stored row were written by something else.
+ * Operator rich content (sanitised HTML from the server), sanitised again here by DOMPurify to the
+ * same allow-list (domain/richText.ts) before it reaches the DOM: no script, handler or javascript:
+ * URL can run even if a stored row were written by something else.
  */
 import { useMemo } from 'react';
-import { sanitizeRichText } from '../../../domain/richText';
+import { sanitizeRichText } from './richText';
 
 const PROSE = [
   'break-words text-[15px] leading-7 text-gray-800',
@@ -19,6 +19,6 @@ const PROSE = [
 export function RichContent({ html, label }: { html: string; label: string }) {
   const clean = useMemo(() => sanitizeRichText(html), [html]);
   // tables wider than the phone scroll inside their box instead of widening the page
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the allow-list above (and on the server on save)
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the allow-list above (and on the server on save)
   return <section aria-label={label} className={`overflow-x-auto ${PROSE}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
