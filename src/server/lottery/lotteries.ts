@@ -5,9 +5,10 @@
  * `ruleFlags` = DEFAULT_RULE_FLAGS, with lhcZodiacYear set for the current lunar year, then the row's
  * overrides. Settling a draw uses ruleFlagsAt(lottery, drawAtMs) so a draw keeps the zodiac of its date.
  */
-import { BEIJING_OFFSET_MIN, DEFAULT_RULE_FLAGS, fiveElementsOfYear, type LotteryFamily, type LotterySchedule, type RuleFlags } from '../../domain/lottery/index.ts';
+import { DEFAULT_RULE_FLAGS, fiveElementsOfYear, type LotteryFamily, type LotterySchedule, type RuleFlags } from '../../domain/lottery/index.ts';
 import { lunarYearAnimal } from '../../domain/lottery/schedule.ts';
 import { payoutCapsOf, type PayoutCaps } from '../../domain/lottery/caps.ts';
+import { beijingDate } from '../../domain/time.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 
@@ -56,7 +57,7 @@ interface LotteryRow {
 export function ruleFlagsAt(lottery: Pick<Lottery, 'ruleOverrides'>, atMs: number): RuleFlags {
   const animal = lunarYearAnimal(atMs);
   // the lunar year whose animal this is: the calendar year, or the one before until the new year
-  const y = new Date(atMs + BEIJING_OFFSET_MIN * 60_000).getUTCFullYear();
+  const y = Number(beijingDate(atMs).slice(0, 4));
   const lunarYear = ((((y - 4 - animal) % 12) + 12) % 12) === 0 ? y : y - 1;
   return { ...DEFAULT_RULE_FLAGS, lhcZodiacYear: animal, lhcFiveElements: fiveElementsOfYear(lunarYear), ...lottery.ruleOverrides };
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { localDayStartMs } from '../../domain/lottery/index.ts';
 import { maskName } from '../../domain/money.ts';
+import { calendarDayUtcMs } from '../../domain/time.ts';
 import type { Sql } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { drawFromSeedHex, DRAW_ALGORITHM, seedHashOf } from './draw.ts';
@@ -101,9 +102,7 @@ export async function resultsRoutes(app: FastifyInstance) {
       const q = req.query;
       let range = sql`true`;
       if (q.date) {
-        const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(q.date);
-        const utc = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-        if (!m || new Date(utc).toISOString().slice(0, 10) !== q.date) refuse('日期格式不正确，应为YYYY-MM-DD');
+        const utc = calendarDayUtcMs(q.date) ?? refuse('日期格式不正确，应为YYYY-MM-DD');
         // the local day of the lottery: after its midnight up to and including the 24:00 draw
         const start = localDayStartMs(lottery.schedule, utc + 12 * 3600_000);
         range = sql`draw_at > ${new Date(start)} and draw_at <= ${new Date(start + DAY_MS)}`;

@@ -4,7 +4,7 @@
  */
 import type { Sql } from '../db/client.ts';
 import { formatFen, maskName } from '../../domain/money.ts';
-import { formatBeijing } from '../../domain/time.ts';
+import { beijingDayStartOf, DAY_MS, formatBeijing, parseBeijingDay } from '../../domain/time.ts';
 import { MessageType } from '../../domain/chat/messageTypes.ts';
 import { EnvelopeType, RECORD_WINDOW_DAYS, viewerState } from '../../domain/redEnvelope/rules.ts';
 import type { WireMessage } from '../chat/messages.ts';
@@ -101,11 +101,6 @@ export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number,
   };
 }
 
-/** The Beijing date 'YYYY-MM-DD' as the instant its day starts. */
-function beijingDayAt(date: string): number {
-  return Date.parse(`${date}T00:00:00+08:00`);
-}
-
 interface RecordRow {
   record_code: string;
   kind: 'received' | 'sent';
@@ -139,12 +134,12 @@ export interface RecordsQuery {
 
 /** queryFrontReceiveRedEnvelopeByUserid: my received and sent envelopes, last 7 days at most. */
 export async function myRecords(sql: Sql, userId: number, q: RecordsQuery, nowMs = Date.now()) {
-  const floor = beijingDayAt(formatBeijing(nowMs - (RECORD_WINDOW_DAYS - 1) * 86_400_000, 'YYYY-MM-DD'));
-  // a date that is no date (2026-13-45) is as if absent; the window never reaches past 7 days
-  const start = q.startTime ? beijingDayAt(q.startTime) : Number.NaN;
-  const end = q.endTime ? beijingDayAt(q.endTime) + 86_400_000 : Number.NaN;
-  const from = Number.isFinite(start) ? Math.max(floor, start) : floor;
-  const to = Number.isFinite(end) ? Math.min(nowMs + 1000, end) : nowMs + 1000;
+  const floor = beijingDayStartOf(nowMs) - (RECORD_WINDOW_DAYS - 1) * DAY_MS;
+  // a date that is no date (2026-13-45, 2026-02-30) is as if absent; the window never reaches past 7 days
+  const start = q.startTime ? parseBeijingDay(q.startTime) : null;
+  const end = q.endTime ? parseBeijingDay(q.endTime) : null;
+  const from = start ? Math.max(floor, start.startMs) : floor;
+  const to = end ? Math.min(nowMs + 1000, end.endMs) : nowMs + 1000;
   const size = q.pageSize ?? 20;
   const offset = ((q.pageNum ?? 1) - 1) * size;
   const [f, t] = [new Date(from), new Date(to)];

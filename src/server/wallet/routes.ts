@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, parseYuanToFen } from '../../domain/money.ts';
-import { VW_TYPE_CODES, VW_TYPES, beijingDay, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
+import { beijingDate } from '../../domain/time.ts';
+import { VW_TYPE_CODES, VW_TYPES, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { Page, PageSize, paging } from '../admin/schemas.ts';
@@ -126,7 +127,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     }
     const list = rows.map((r) => {
       const item = logItem(r);
-      const day = r.type_code === VW_TYPES.interest ? (/:(\d{4}-\d{2}-\d{2})$/.exec(r.transfer_id)?.[1] ?? beijingDay(item.createdAt)) : '';
+      const day = r.type_code === VW_TYPES.interest ? (/:(\d{4}-\d{2}-\d{2})$/.exec(r.transfer_id)?.[1] ?? beijingDate(item.createdAt)) : '';
       return { ...item, productName: item.orderId ? (names.get(item.orderId) ?? '') : '', day };
     });
     return ok({ list, total });

@@ -9,8 +9,9 @@
  */
 import { ResponseCode } from '../../domain/errors.ts';
 import { formatFen } from '../../domain/money.ts';
+import { beijingDate, beijingDayStartOf, DAY_MS } from '../../domain/time.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
-import { beijingDay, beijingDayStartMs, DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
+import { DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
 import { refuseReusedRequest } from '../http/idempotency.ts';
@@ -109,9 +110,9 @@ export function moveAnswer(r: MoveResult) {
 
 /** The summary of /accountTotal. */
 export async function walletInfo(sql: Sql, userId: number, nowMs: number) {
-  const todayStart = new Date(beijingDayStartMs(beijingDay(nowMs)));
-  const yesterdayStart = new Date(todayStart.getTime() - 86_400_000);
-  const yesterday = beijingDay(yesterdayStart.getTime());
+  const yesterday = beijingDate(nowMs, 1);
+  const todayStart = new Date(beijingDayStartOf(nowMs));
+  const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
   const [sums] = await sql<{ total_interest: number; y_interest: number; total_profit: number; y_profit: number }[]>`
     select
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}), 0)::bigint as total_interest,
