@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { requireBeijingDay } from '../http/dates.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging } from './schemas.ts';
+import { OPERATOR } from './schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 export const ADMIN_PAGE_HEADER = 'x-admin-page';
 const ADMIN_PREFIX = '/v1/admin/';
@@ -101,7 +102,7 @@ const AuditQuery = Form({
   /** Beijing dates, inclusive */
   startDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
   endDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 type AuditQueryT = Static<typeof AuditQuery>;

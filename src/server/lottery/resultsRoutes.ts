@@ -13,6 +13,7 @@ import { Form, ok, refuse } from '../http/envelope.ts';
 import { drawFromSeedHex, DRAW_ALGORITHM, seedHashOf } from './draw.ts';
 import { requireLottery, type Lottery } from './lotteries.ts';
 import { correctionsOf } from './settlement/correct.ts';
+import { PageNum, PageSize, pageSizeUpTo, paging } from '../http/paging.ts';
 
 /** Lottery codes and issues are checked by the handlers (with Chinese messages); the schema bounds them. */
 export const LotteryCodeText = Type.String({ minLength: 1, maxLength: 8 });
@@ -24,13 +25,13 @@ const DAY_MS = 86_400_000;
 
 const OpenDataQuery = Form({
   lotteryCode: LotteryCodeText,
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_OPEN_DATA })),
+  pageSize: Type.Optional(pageSizeUpTo(MAX_OPEN_DATA)),
 });
 const OpenResultQuery = Form({
   lotteryCode: LotteryCodeText,
   date: Type.Optional(Type.String({ maxLength: 10 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  page: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
 });
 
 /** What verifyDraw says of an official game instead of the seed scheme. */
@@ -107,11 +108,11 @@ export async function resultsRoutes(app: FastifyInstance) {
         const start = localDayStartMs(lottery.schedule, utc + 12 * 3600_000);
         range = sql`draw_at > ${new Date(start)} and draw_at <= ${new Date(start + DAY_MS)}`;
       }
-      const size = q.pageSize ?? 20;
+      const { limit, offset } = paging(q.page, q.pageSize);
       const rows = await sql<ResultRow[]>`
         select issue, result, draw_at, status, count(*) over ()::int as total from lottery_issues
         where lottery_code = ${lottery.code} and status in ('drawn', 'settled') and result is not null and ${range}
-        order by draw_at desc limit ${size} offset ${((q.page ?? 1) - 1) * size}`;
+        order by draw_at desc limit ${limit} offset ${offset}`;
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && (q.page ?? 1) > 1) {
         const [c] = await sql<{ n: number }[]>`

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { formatFen } from '../../domain/money.ts';
 import { formatBeijing, parseBeijingDay } from '../../domain/time.ts';
 import { checkLimits, MSG, parseEnvelopeAmount, parseSendForm, RECORD_ID_PATTERN } from '../../domain/redEnvelope/rules.ts';
@@ -35,7 +36,7 @@ const ListQuery = Form({
   recordCode: Type.Optional(Type.String({ maxLength: 40 })),
   startTime: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?', maxLength: 19 })),
   endTime: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?', maxLength: 19 })),
-  pageNum: Type.Optional(Page),
+  pageNum: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const CircumstanceQuery = Form({ recordId: Type.String({ maxLength: 40 }) });

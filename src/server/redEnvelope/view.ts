@@ -9,6 +9,7 @@ import { MessageType } from '../../domain/chat/messageTypes.ts';
 import { EnvelopeType, RECORD_WINDOW_DAYS, viewerState } from '../../domain/redEnvelope/rules.ts';
 import type { WireMessage } from '../chat/messages.ts';
 import { shownSender, type EnvelopeRow } from './access.ts';
+import { paging } from '../http/paging.ts';
 
 interface StateRow {
   message_id: number;
@@ -61,14 +62,14 @@ interface ReceiptRow {
 }
 
 /** queryReceiveRedEnvelope: the envelope's head and one page of its receipts, newest first. */
-export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number, pageNum: number, pageSize: number) {
+export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number, page: { limit: number; offset: number }) {
   const rows = await sql<ReceiptRow[]>`
     select u.user_name, u.nick_name, u.avatar, r.amount_fen, r.seq, r.created_at,
            count(*) over ()::int as total, sum(r.amount_fen) over ()::bigint as received,
            (select seq from red_envelope_receipts b where b.envelope_id = ${e.id} order by amount_fen desc, seq limit 1) as best_seq
     from red_envelope_receipts r join users u on u.id = r.user_id
     where r.envelope_id = ${e.id}
-    order by r.seq desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`;
+    order by r.seq desc limit ${page.limit} offset ${page.offset}`;
   const [sums] = rows.length > 0 ? [{ total: rows[0]!.total, received: rows[0]!.received }]
     : await sql<{ total: number; received: number }[]>`
         select count(*)::int as total, coalesce(sum(amount_fen), 0)::bigint as received
@@ -140,8 +141,7 @@ export async function myRecords(sql: Sql, userId: number, q: RecordsQuery, nowMs
   const end = q.endTime ? parseBeijingDay(q.endTime) : null;
   const from = start ? Math.max(floor, start.startMs) : floor;
   const to = end ? Math.min(nowMs + 1000, end.endMs) : nowMs + 1000;
-  const size = q.pageSize ?? 20;
-  const offset = ((q.pageNum ?? 1) - 1) * size;
+  const { limit: size, offset } = paging(q.pageNum, q.pageSize);
   const [f, t] = [new Date(from), new Date(to)];
   const rows = await sql<RecordRow[]>`
     with items as (

@@ -11,7 +11,7 @@ import { beijingDate } from '../../domain/time.ts';
 import { VW_TYPE_CODES, VW_TYPES, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
-import { Page, PageSize, paging } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Flag, Id } from '../site/text.ts';
 import { cancelPledge, createPledge, listProducts, orderItem, orderRef, ownOrder, productItem, setAutoRenew, type OrderRow } from './pledge.ts';
 import { assertWalletEnabled, listVwTransfers, logItem, moveAnswer, moveVirtual, walletInfo } from './service.ts';
@@ -29,15 +29,15 @@ export function amountFen(text: string): number {
 const VwType = Type.Integer({ minimum: VW_TYPES.transferIn, maximum: VW_TYPES.pledgeProfit });
 const Status = Type.Union(PLEDGE_STATUSES.map((s) => Type.Literal(s)));
 
-const LogsQuery = Form({ type: Type.Optional(VwType), page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const LogsQuery = Form({ type: Type.Optional(VwType), page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const MoveForm = Form({ amount: Amount, requestId: RequestId });
 const CreateForm = Form({ productId: Id, amount: Amount, autoRenew: Flag, requestId: RequestId });
 const OrderForm = Form({ orderId: Id });
 const RenewForm = Form({ orderId: Id, autoRenew: Flag });
-const OrdersQuery = Form({ status: Type.Optional(Status), page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const OrdersQuery = Form({ status: Type.Optional(Status), page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const ProfitQuery = Form({
   type: Type.Optional(Type.Union([Type.Literal(VW_TYPES.interest), Type.Literal(VW_TYPES.pledgeProfit)])),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const NoQuery = { querystring: Form({}) };
