@@ -23,7 +23,7 @@ import { ResponseCode } from '../../domain/errors.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
 import { envelopeById, gradeOfUser, periodSums } from './store.ts';
@@ -81,8 +81,7 @@ export async function receiveEnvelope(sql: Sql, userId: number, envelopeId: numb
     return await claimInTx(sql, userId, envelopeId, requestId, player);
   } catch (err) {
     // the request id made a claim of another envelope (unique (user_id, request_id))
-    const e = err as { code?: string; constraint_name?: string };
-    if (e.code === '23505' && e.constraint_name === 'activity_red_envelope_claims_request') refuseReusedRequest();
+    refuseIfRequestIdTaken(err, 'activity_red_envelope_claims_request');
     throw err;
   }
 }

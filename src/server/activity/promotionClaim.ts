@@ -20,7 +20,7 @@ import {
 } from '../../domain/activity/index.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
 import { activityById, claimsOf, periodTotals, type ClaimRow } from './promotionStore.ts';
@@ -73,8 +73,8 @@ export async function claimPromotion(sql: Sql, userId: number, activityId: numbe
   try {
     return await claimInTx(sql, userId, activityId, period.key, requestId, want, totals);
   } catch (err) {
-    const e = err as { code?: string; constraint_name?: string };
-    if (e.code === '23505' && e.constraint_name === 'activity_claims_request') refuseReusedRequest();
+    // the request id made another period's claim (unique (user_id, request_id))
+    refuseIfRequestIdTaken(err, 'activity_claims_request');
     throw err;
   }
 }

@@ -30,7 +30,7 @@ import {
 } from '../../domain/payments.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest, type RequestFields } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
 import { sendLetter } from '../letters/store.ts';
@@ -144,20 +144,23 @@ async function priceOrder(sql: Sql, input: CreateOrderInput) {
   return { channel, config, amountFen, coinAmount };
 }
 
-/** Whether a stored order is the one this request describes (same channel, config, amount and payer). */
-function sameOrder(prior: OrderRow, input: CreateOrderInput): boolean {
-  const amountMatches = prior.coin_amount
-    ? parseDecimal8(input.amount) === parseDecimal8(prior.coin_amount)
-    : parseRechargeYuan(input.amount) === prior.amount_fen;
-  return prior.channel === input.channel && prior.config_id === input.configId && amountMatches
-    && prior.payer_name === input.payerName.trim();
+/** A stored order and a request as the fields that make them the same order: channel, config, amount, payer. */
+function sameOrderFields(prior: OrderRow, input: CreateOrderInput): [RequestFields, RequestFields] {
+  // a coin order compares its coin amount (1e-8 units, as text), any other its fen
+  const coin = (text: string) => parseDecimal8(text)?.toString() ?? null;
+  const stored = prior.coin_amount ? coin(prior.coin_amount) : prior.amount_fen;
+  const asked = prior.coin_amount ? coin(input.amount) : parseRechargeYuan(input.amount);
+  return [
+    { channel: prior.channel, configId: prior.config_id, amount: stored, payerName: prior.payer_name },
+    { channel: input.channel, configId: input.configId, amount: asked, payerName: input.payerName.trim() },
+  ];
 }
 
 async function priorOrder(sql: Sql | Tx, input: CreateOrderInput) {
   const [prior] = await sql<OrderRow[]>`
     select * from recharge_orders where user_id = ${input.userId} and request_id = ${input.requestId}`;
   if (!prior) return null;
-  if (!sameOrder(prior, input)) refuseReusedRequest();
+  assertSameRequest(...sameOrderFields(prior, input));
   return { order: (await findOrder(sql, prior.id))!, created: false };
 }
 

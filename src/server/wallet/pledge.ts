@@ -21,7 +21,7 @@ import type { Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
 import { AppError } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest } from '../http/idempotency.ts';
 import { refuseState, VW_SHORT_MSG } from './service.ts';
 
 export const NOT_FOUND_MSG = '记录不存在';
@@ -144,7 +144,10 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
   const prior = async () => {
     const [o] = await sql<OrderRow[]>`select * from pledge_orders where user_id = ${c.userId} and request_id = ${c.requestId}`;
     if (!o) return null;
-    if (o.product_id !== c.productId || o.principal !== c.amountFen || o.auto_renew !== c.autoRenew) refuseReusedRequest();
+    assertSameRequest(
+      { productId: o.product_id, principalFen: o.principal, autoRenew: o.auto_renew },
+      { productId: c.productId, principalFen: c.amountFen, autoRenew: c.autoRenew },
+    );
     return { order: o, applied: false };
   };
   const seen = await prior();

@@ -14,7 +14,7 @@ import { txTypeName } from '../../domain/txTypes.ts';
 import { DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest, refuseReusedRequest } from '../http/idempotency.ts';
 import { INSUFFICIENT_BALANCE_MSG, transfer, type TransferResult } from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
@@ -94,7 +94,8 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
   }
   const [prior] = await sql<{ amount: number; type_code: number }[]>`
     select amount, type_code from transfers where transfer_id = ${transferId}`;
-  if (!prior || prior.amount !== amountFen || prior.type_code !== typeCode) refuseReusedRequest();
+  if (!prior) refuseReusedRequest();
+  assertSameRequest({ amountFen: prior!.amount, typeCode: prior!.type_code }, { amountFen, typeCode });
   return { ...(await bothBalances(sql, userId)), applied: false };
 }
 
