@@ -21,7 +21,7 @@ import {
 } from '../../domain/activity/index.ts';
 import { ResponseCode } from '../../domain/errors.ts';
 import { TxType } from '../../domain/txTypes.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
@@ -41,7 +41,7 @@ export const claimTransferId = (envelopeId: number, userId: number) => `ar:${env
 
 interface PriorClaim { amount_fen: number; request_id: string | null }
 
-async function priorClaim(db: Sql | Tx, envelopeId: number, userId: number): Promise<PriorClaim | null> {
+async function priorClaim(db: Db, envelopeId: number, userId: number): Promise<PriorClaim | null> {
   const [row] = await db<PriorClaim[]>`
     select amount_fen, request_id from activity_red_envelope_claims where envelope_id = ${envelopeId} and user_id = ${userId}`;
   return row ?? null;

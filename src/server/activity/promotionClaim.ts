@@ -18,7 +18,7 @@ import {
   ActivityState, PROMO_MSG, activityTransferId, bonusFor, checkinRewardFen, claimPeriod, payoutTypeCode, previousDayKey,
   scheduleState, type Activity, type PeriodTotals,
 } from '../../domain/activity/index.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
@@ -52,7 +52,7 @@ function checkOpen(a: Activity, want: Want, nowMs: number): void {
 }
 
 /** A player's totals for a bonus activity's current period. */
-export function totalsFor(sql: Sql | Tx, userId: number, a: Activity, window: { fromMs: number; toMs: number }): Promise<PeriodTotals> {
+export function totalsFor(sql: Db, userId: number, a: Activity, window: { fromMs: number; toMs: number }): Promise<PeriodTotals> {
   return periodTotals(sql, userId, window.fromMs, window.toMs, a.startsAtMs);
 }
 

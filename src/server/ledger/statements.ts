@@ -2,10 +2,9 @@
  * The ledger's SQL, internal to ledger.ts (which states the invariants). Every statement here takes
  * whole arrays: a batch costs the same number of round trips whatever its size.
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import type { AccountKind, TransferInput } from './ledger.ts';
 
-export type Db = Sql | Tx;
 export type Owner = { kind: AccountKind; userId: number | null };
 
 export interface LockedAccount {

@@ -9,7 +9,7 @@ import { DEFAULT_RULE_FLAGS, fiveElementsOfYear, type LotteryFamily, type Lotter
 import { lunarYearAnimal } from '../../domain/lottery/schedule.ts';
 import { payoutCapsOf, type PayoutCaps } from '../../domain/lottery/caps.ts';
 import { beijingDate } from '../../domain/time.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 
 const CACHE_MS = 3000;
@@ -85,9 +85,9 @@ function fromRow(r: LotteryRow): Lottery {
 
 let cached: { at: number; list: Lottery[]; byCode: Map<string, Lottery> } | null = null;
 
-async function loadAll(sql: Sql | Tx) {
+async function loadAll(sql: Db) {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached;
-  const rows = await (sql as Sql)<LotteryRow[]>`
+  const rows = await sql<LotteryRow[]>`
     select code, family, name, source, schedule, close_lead_sec, enabled, sort, prize_group_cap, rule_flags, odds,
       max_payout_per_bet, max_payout_per_issue
     from lotteries order by sort, code`;
@@ -97,17 +97,17 @@ async function loadAll(sql: Sql | Tx) {
 }
 
 /** Every lottery (enabled or not), in menu order. */
-export async function listLotteries(sql: Sql | Tx): Promise<Lottery[]> {
+export async function listLotteries(sql: Db): Promise<Lottery[]> {
   return (await loadAll(sql)).list;
 }
 
 /** A lottery by code, or null. */
-export async function loadLottery(sql: Sql | Tx, code: string): Promise<Lottery | null> {
+export async function loadLottery(sql: Db, code: string): Promise<Lottery | null> {
   return (await loadAll(sql)).byCode.get(code) ?? null;
 }
 
 /** A lottery by code; refuses '彩种不存在' (and '彩种已停售' when `forSale` and disabled). */
-export async function requireLottery(sql: Sql | Tx, code: string, opts: { forSale?: boolean } = {}): Promise<Lottery> {
+export async function requireLottery(sql: Db, code: string, opts: { forSale?: boolean } = {}): Promise<Lottery> {
   const lottery = await loadLottery(sql, code);
   if (!lottery) throw new AppError('彩种不存在');
   if (opts.forSale && !lottery.enabled) throw new AppError('彩种已停售');

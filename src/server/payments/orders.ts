@@ -28,7 +28,7 @@ import {
   rechargeStatusNames,
   type RechargeStatus,
 } from '../../domain/payments.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { assertSameRequest, type RequestFields } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
@@ -89,7 +89,7 @@ export function orderView(r: OrderRow) {
 }
 
 /** The select every reader uses: the order with its config's name (and names for the operator). */
-export function orderSelect(sql: Sql | Tx) {
+export function orderSelect(sql: Db) {
   return sql`
     select o.*, c.name as config_name, u.user_name, op.user_name as operator_name
     from recharge_orders o
@@ -98,7 +98,7 @@ export function orderSelect(sql: Sql | Tx) {
     left join users op on op.id = o.operator_id`;
 }
 
-export async function findOrder(sql: Sql | Tx, id: number, userId?: number): Promise<OrderRow | undefined> {
+export async function findOrder(sql: Db, id: number, userId?: number): Promise<OrderRow | undefined> {
   const [row] = await sql<OrderRow[]>`
     ${orderSelect(sql)} where o.id = ${id} ${userId === undefined ? sql`` : sql`and o.user_id = ${userId}`}`;
   return row;
@@ -156,7 +156,7 @@ function sameOrderFields(prior: OrderRow, input: CreateOrderInput): [RequestFiel
   ];
 }
 
-async function priorOrder(sql: Sql | Tx, input: CreateOrderInput) {
+async function priorOrder(sql: Db, input: CreateOrderInput) {
   const [prior] = await sql<OrderRow[]>`
     select * from recharge_orders where user_id = ${input.userId} and request_id = ${input.requestId}`;
   if (!prior) return null;

@@ -17,7 +17,7 @@ import {
   type EarlyExit,
   type PledgeStatus,
 } from '../../domain/wallet.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
 import { AppError } from '../http/envelope.ts';
@@ -118,7 +118,7 @@ export function orderItem(o: OrderRow) {
 export const orderRef = (orderId: number) => `pledge-order:${orderId}`;
 
 /** The player's own order, or a -110005 refusal as if it did not exist. */
-export async function ownOrder(sql: Sql | Tx, userId: number, orderId: number, lock = false): Promise<OrderRow> {
+export async function ownOrder(sql: Db, userId: number, orderId: number, lock = false): Promise<OrderRow> {
   const [o] = lock
     ? await sql<OrderRow[]>`select * from pledge_orders where id = ${orderId} and user_id = ${userId} for update`
     : await sql<OrderRow[]>`select * from pledge_orders where id = ${orderId} and user_id = ${userId}`;

@@ -12,7 +12,7 @@ import { formatFen } from '../../domain/money.ts';
 import { beijingDate, beijingDayStartOf, DAY_MS } from '../../domain/time.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
 import { assertSameRequest, refuseReusedRequest } from '../http/idempotency.ts';
 import { INSUFFICIENT_BALANCE_MSG, transfer, type TransferResult } from '../ledger/ledger.ts';
@@ -46,7 +46,7 @@ export function refuseState(message: string): never {
   throw new AppError(message, ResponseCode.WALLET_FAILED_TOTAL, 200);
 }
 
-export async function vwBalance(sql: Sql | Tx, userId: number): Promise<number> {
+export async function vwBalance(sql: Db, userId: number): Promise<number> {
   const [row] = await sql<{ balance: number }[]>`
     select balance from ledger_accounts where kind = 'virtual_wallet' and user_id = ${userId}`;
   return row?.balance ?? 0;
