@@ -8,7 +8,7 @@ import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUse
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
 import { preloadBettingCode, prefetchBettingPlayer, prefetchBettingPublic } from './features/lottery/early';
-import { queryClient } from './query';
+import { forgetLastAnswers, pruneLastAnswers, queryClient } from './query';
 import { confirmDialog, showAlert, showToast } from './ui';
 
 export function wireDispatcher(): void {
@@ -67,15 +67,20 @@ export function preloadHomeBanner(pathname: string): void {
 }
 
 /**
- * One user's server data must never show to the next: the query cache is emptied when the user
- * logged in changes or logs out (not at the first login of the page: nothing of anyone's is held).
+ * One user's server data must never show to the next: the query cache, the answers kept for offline
+ * and the rebates are emptied when the user logged in changes or logs out (not at the first login of
+ * the page: nothing of anyone's is held in memory, and what is kept on the device is keyed by user).
  */
 export function scopeQueriesToUser(): () => void {
   let lastUserId = currentUser.value?.userId ?? 0;
   return effect(() => {
     const userId = currentUser.value?.userId ?? 0;
     if (userId === lastUserId) return;
-    if (lastUserId) queryClient.clear();
+    if (lastUserId) {
+      queryClient.clear();
+      void forgetLastAnswers().catch(() => {});
+      void clearRebateCache().catch(() => {});
+    }
     lastUserId = userId;
   });
 }
@@ -90,9 +95,8 @@ export async function startApp(): Promise<void> {
   prefetchBettingPublic(location.pathname);
   const stored = await loadStoredUser();
   void loadTenantConfig();
+  void pruneLastAnswers().catch(() => {});
   if (stored) {
-    // fresh rebates each start, but offline the held ones are all the betting page can show
-    if (stored.isLogin && navigator.onLine) void clearRebateCache().catch(() => {});
     // The player's own data for the betting page goes out now, beside users/info and the page's code.
     if (stored.isLogin) prefetchBettingPlayer(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.

@@ -60,7 +60,7 @@ export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode]
 /** What the client does with a code. */
 export type ErrorAction =
   | { kind: 'ok' }
-  | { kind: 'relogin'; message: string; clearUser: boolean; storeMessage?: boolean }
+  | { kind: 'relogin'; message: string; clearUser: boolean; storeMessage?: boolean; /** the session expired (not ended by someone) */ expired?: boolean }
   | { kind: 'page'; path: '/maintain' | '/websiteClosed' | '/noservice' }
   | { kind: 'confirm'; message: string }
   | { kind: 'alert'; message: string; delayAfterLoginMs?: number }
@@ -75,7 +75,6 @@ export const NETWORK_UNAVAILABLE_MSG = '当前网络不可用，请联系客服�
 export const NETWORK_TIMEOUT_MSG = '网络超时，请重试';
 export const BET_SUCCESS_MSG = '投注成功';
 export const BETTING_WAIT_MSG = '投注中，请稍候';
-export const INSUFFICIENT_BALANCE_MARK = '余额不足';
 export const ORIGIN_REFUSED_MSG = '请求来源不被允许，请从本站页面操作';
 export const PASSWORD_CHANGE_REQUIRED_MSG = '请先修改默认密码后再使用管理功能';
 
@@ -87,7 +86,7 @@ export function actionForCode(code: number, msg: string | undefined): ErrorActio
       return { kind: 'ok' };
     case ResponseCode.NOT_LOGGED_IN:
     case ResponseCode.SESSION_EXPIRED:
-      return { kind: 'relogin', message: SESSION_EXPIRED_MSG, clearUser: true };
+      return { kind: 'relogin', message: SESSION_EXPIRED_MSG, clearUser: true, expired: true };
     case ResponseCode.PASSWORD_RESET:
       return { kind: 'relogin', message: PASSWORD_RESET_MSG, clearUser: true };
     case ResponseCode.ACCOUNT_FROZEN:
@@ -122,6 +121,41 @@ export function actionForCode(code: number, msg: string | undefined): ErrorActio
       if (code <= -3058 && code >= -3066) return message ? { kind: 'alert', message } : { kind: 'silent' };
       return { kind: 'alert', message: message || '操作失败' };
   }
+}
+
+/**
+ * Why a refusal was refused, for the refusals a client acts on beyond showing them: the envelope's
+ * `data.reason` (`{ code: -1, msg, data: { reason } }`), and `body.reason` of a socket's refused
+ * connect frame (push 2). The spec's catalogue (000 §8) gives a code to what the one dispatcher does
+ * with every call; these are what one form does with one refusal, so they travel beside the code
+ * (like `needSafetyPassword` and `needImageCode` do) and the catalogue stays as the spec has it. The
+ * client branches on these, never on the text shown: a message may be reworded freely.
+ */
+export const RefusalReason = {
+  /** the wallet cannot cover the stake: a bet form offers 充值 or 取消 (spec 000 §8) */
+  INSUFFICIENT_BALANCE: 'insufficientBalance',
+  /** the bet's rebate point is missing or not one the player may take now: the cached rebates are dropped */
+  REBATE_STALE: 'rebateStale',
+  /** no safety password set yet: the form offers 去设置 */
+  NO_SAFETY_PASSWORD: 'noSafetyPassword',
+  /** the safety password given was missing or wrong, or its guesses are locked: said in the password popup, which stays */
+  SAFETY_PASSWORD_REFUSED: 'safetyPasswordRefused',
+  /** a chat socket's one-time key was unknown, used or expired: a fresh key fixes it, so not final */
+  CHAT_KEY_STALE: 'chatKeyStale',
+} as const;
+export type RefusalReasonValue = (typeof RefusalReason)[keyof typeof RefusalReason];
+
+const REFUSAL_REASONS: ReadonlySet<string> = new Set(Object.values(RefusalReason));
+
+/** The data of a refusal with a reason (extra fields beside it, e.g. `needSafetyPassword`). */
+export function refusalData<T extends object>(reason: RefusalReasonValue, extra?: T): { reason: RefusalReasonValue } & T {
+  return { ...(extra as T), reason };
+}
+
+/** The reason a refusal's data (or a socket frame's body) carries; null when none or unknown. */
+export function refusalReasonOf(data: unknown): RefusalReasonValue | null {
+  const reason = (data as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' && REFUSAL_REASONS.has(reason) ? (reason as RefusalReasonValue) : null;
 }
 
 /** The answer envelope of every call. */

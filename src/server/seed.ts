@@ -4,6 +4,7 @@
  * No password is ever logged, not even a demo one (they are in the README).
  */
 import { loginPasswordHash } from '../domain/credentials.ts';
+import { transferIds } from '../domain/transferIds.ts';
 import { TxType } from '../domain/txTypes.ts';
 import { DEFAULT_ADMIN, type Config } from './config.ts';
 import type { Sql } from './db/client.ts';
@@ -18,10 +19,9 @@ import { seedActivities } from './activity/seed.ts';
 import { seedChatDemo } from './chat/seed.ts';
 import { seedLotteries } from './lottery/seed.ts';
 
-export const DEMO_USERS = {
-  player: { userName: 'player01', password: 'player123' },
-  agent: { userName: 'agent01', password: 'agent123' },
-} as const;
+import { DEMO_USERS } from './demoUsers.ts';
+
+export { DEMO_USERS };
 export const DEMO_PLAYER_BALANCE_FEN = 100_000;
 
 /**
@@ -71,7 +71,7 @@ export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) =
     parentId: agentId,
   });
   await transfer(sql, {
-    transferId: `seed:${DEMO_USERS.player.userName}`,
+    transferId: transferIds.seed(DEMO_USERS.player.userName),
     from: { kind: 'house', userId: null },
     to: { kind: 'player', userId: playerId! },
     amountFen: DEMO_PLAYER_BALANCE_FEN,

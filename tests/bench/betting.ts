@@ -22,6 +22,7 @@ import { transfer } from '../../src/server/ledger/ledger.ts';
 import { loadLottery } from '../../src/server/lottery/lotteries.ts';
 import { ensureIssueRows, upcomingIssues } from '../../src/server/lottery/issues.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const PLAYERS = 100;
 const DURATION_MS = 10_000;
@@ -78,7 +79,7 @@ async function makePlayers(sql: Sql): Promise<{ userId: number; cookie: string; 
     const { token, hash } = newToken();
     await sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${u!.id}, now() + interval '1 day')`;
     await transfer(sql, {
-      transferId: `bench-fund:${u!.id}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u!.id },
+      transferId: transferIds.fixture(`bench-fund:${u!.id}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u!.id },
       amountFen: 100_000_000, typeCode: 401, userId: u!.id,
     });
     const [w] = await sql<{ id: number }[]>`select id from ledger_accounts where kind = 'player' and user_id = ${u!.id}`;

@@ -21,6 +21,7 @@ import { transfer } from '../../src/server/ledger/ledger.ts';
 import { loadLottery } from '../../src/server/lottery/lotteries.ts';
 import { ensureIssueRows, upcomingIssues } from '../../src/server/lottery/issues.ts';
 import { rawBetTx, startApp, stopApp } from './betting.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const OPENERS = 1000;
 const SHARES = 100;
@@ -63,7 +64,7 @@ async function makeSender(sql: Sql, base: string, roomCode: string) {
   const userId = (await insertUserWithPassword(sql, userName, 'bench123'))!;
   await sql`update users set safety_kdf = ${await kdfHash(safetyPasswordHash(userName, SAFETY))} where id = ${userId}`;
   await transfer(sql, {
-    transferId: `bench-fund:${userId}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId },
+    transferId: transferIds.fixture(`bench-fund:${userId}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId },
     amountFen: 100_000_000, typeCode: 401, userId,
   });
   const { token, hash } = newToken();

@@ -23,6 +23,7 @@ import { newToken } from '../../src/server/auth/kdf.ts';
 import { accountId, transfer } from '../../src/server/ledger/ledger.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { startApp, stopApp } from './betting.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const PLAYERS = 100;
 const DURATION_MS = 10_000;
@@ -71,8 +72,8 @@ async function makePlayers(sql: Sql): Promise<Player[]> {
     const { token, hash } = newToken();
     await sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + interval '1 day')`;
     const house = { kind: 'house' as const, userId: null };
-    await transfer(sql, { transferId: `wbench-fund:${userId}`, from: house, to: { kind: 'player', userId }, amountFen: FUND_FEN, typeCode: 401, userId });
-    await transfer(sql, { transferId: `wbench-vw:${userId}`, from: { kind: 'player', userId }, to: { kind: 'virtual_wallet', userId }, amountFen: FUND_FEN / 2, typeCode: 611, userId });
+    await transfer(sql, { transferId: transferIds.fixture(`wbench-fund:${userId}`), from: house, to: { kind: 'player', userId }, amountFen: FUND_FEN, typeCode: 401, userId });
+    await transfer(sql, { transferId: transferIds.fixture(`wbench-vw:${userId}`), from: { kind: 'player', userId }, to: { kind: 'virtual_wallet', userId }, amountFen: FUND_FEN / 2, typeCode: 611, userId });
     out.push({ userId, cookie: `sid=${token}`, walletId: await accountId(sql, 'player', userId), vwId: await accountId(sql, 'virtual_wallet', userId) });
   }
   return out;

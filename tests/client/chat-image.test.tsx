@@ -9,6 +9,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { useImageSend } from '../../src/client/features/chat/useImageSend';
 import { compressQuality, type Compressors } from '../../src/client/features/chat/image';
 import { CHAT_IMAGE_MAX_BYTES } from '../../src/domain/chat/constants';
+import { IMAGE_REFUSAL } from '../../src/client/worker/imageRefusal';
 import { callsTo, ok, stubNetwork } from './records-net';
 
 const toasts = vi.hoisted(() => [] as string[]);
@@ -78,7 +79,8 @@ describe('chat picture sending', () => {
   });
 
   it('shows our refusal as it is and a browser error as 图片无法读取; nothing is uploaded', async () => {
-    const tooBig = async () => { throw new Error('图片过大，请选择较小的图片'); };
+    // as it comes out of the worker: comlink copies the error's name and message onto a new Error
+    const tooBig = async () => { throw Object.assign(new Error('图片过大，请选择较小的图片'), { name: IMAGE_REFUSAL }); };
     const onPage = vi.fn(async () => { throw new DOMException('The source image could not be decoded.', 'InvalidStateError'); });
     let s = setup({ inWorker: () => tooBig, onPage });
     act(() => s.hook.result.current.pick(file(3_000_000)));
@@ -94,5 +96,14 @@ describe('chat picture sending', () => {
     await waitFor(() => expect(toasts).toContain('只能发送 PNG、JPEG、GIF 或 WebP 图片'));
     expect(s.hook.result.current.stage).toBe('');
     expect(callsTo('/v1/files/uploadChatFile')).toHaveLength(0);
+  });
+
+  it('tells our refusal by its name, not by its words: a browser error in Chinese is still 图片无法读取', async () => {
+    const onPage = vi.fn(async () => { throw new Error('无法解码此图像'); });
+    const s = setup({ inWorker: () => null, onPage });
+    act(() => s.hook.result.current.pick(file(3_000_000)));
+    await waitFor(() => expect(toasts).toContain('图片无法读取，请选择其他图片'));
+    expect(toasts).not.toContain('无法解码此图像');
+    s.hook.unmount();
   });
 });

@@ -15,6 +15,8 @@ import { compressQuality } from '../../src/client/features/chat/image';
 import type { ChatMessage } from '../../src/client/features/chat/api';
 import { ok, stubNetwork, callsTo, USER } from './records-net';
 import { currentUser } from '../../src/client/state/session';
+import { RefusalReason, refusalData } from '../../src/domain/errors';
+import { PushCode } from '../../src/domain/chat/push';
 
 const msg = (id: number, gmtCreated = '2026-11-24 10:00:00', message = `m${id}`): ChatMessage => ({
   id, roomId: 1, messageTypeId: 1, message, userId: '9', nickname: 'pl***1', avatar: '', grade: 1,
@@ -189,6 +191,41 @@ describe('live socket', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(statuses.at(-1)).toEqual(['closed', '房间密码错误']);
     expect(FakeSocket.all.length).toBe(1);
+  });
+
+  it('retries a refusal whose reason is a stale key with a fresh key, whatever its text (issue 25)', async () => {
+    sock.start();
+    await flush();
+    FakeSocket.all[0]!.frame({ code: 2, success: false, msg: '钥匙旧了', body: refusalData(RefusalReason.CHAT_KEY_STALE) });
+    FakeSocket.all[0]!.close();
+    await vi.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(statuses.some(([s]) => s === 'closed')).toBe(false);
+    expect(FakeSocket.all.length).toBe(2);
+    expect(callsTo('/v1/broadCast/generateKey').length).toBe(2);
+  });
+
+  it('takes a refusal without that reason as final, even in the stale key\'s words', async () => {
+    sock.start();
+    await flush();
+    FakeSocket.all[0]!.frame({ code: 2, success: false, msg: '连接已失效，请重新进入' });
+    FakeSocket.all[0]!.close();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(statuses.at(-1)).toEqual(['closed', '连接已失效，请重新进入']);
+    expect(FakeSocket.all.length).toBe(1);
+  });
+
+  it('says which push ended the socket for good (15: re-enter the room), whatever its text', async () => {
+    const ends: (number | undefined)[] = [];
+    const s2 = new ChatSocket({ type: 1, roomId: '00002', password: 'p', lastId: () => null, onFrame: () => {}, onStatus: (s, _m, by) => { if (s === 'closed') ends.push(by); } });
+    s2.start();
+    await flush();
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    ws.frame({ code: 2, success: true, msg: '连接成功', body: {} });
+    ws.frame({ code: PushCode.PERMISSIONS_CHANGED, body: { msg: '权限有变' } });
+    s2.stop();
+    expect(ends).toEqual([PushCode.PERMISSIONS_CHANGED]);
   });
 
   it('replaces a socket left silent while the page was hidden, and never keeps two', async () => {

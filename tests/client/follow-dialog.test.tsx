@@ -12,6 +12,7 @@ import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { queryClient } from '../../src/client/query';
 import { openFollowDialog, type FollowInput } from '../../src/client/features/follow/openFollow';
 import { USER, callsTo, lotteryHandlers, ok, refuse, stubNetwork, type Handler } from './lottery-fixtures';
+import { RefusalReason, refusalData } from '../../src/domain/errors';
 
 const SHARED = '20261123-0001';
 const CURRENT = '20261123-0002';
@@ -113,7 +114,7 @@ describe('follow dialog', () => {
 
   it('offers 去充值 or 取消 on 余额不足, and 去充值 opens the first recharge channel', async () => {
     open(input(), {
-      '/v1/betting/addBetting': () => refuse('余额不足'),
+      '/v1/betting/addBetting': () => refuse('余额不足', -1, refusalData(RefusalReason.INSUFFICIENT_BALANCE)),
       '/v1/transaction/frontPaySort': () => ok({ list: [{ code: 'wechat', name: '微信支付', url: '/recharge/wechat', typeCode: 104, online: false }] }),
     });
     const d = await sheet();
@@ -126,7 +127,7 @@ describe('follow dialog', () => {
   }, T);
 
   it('refreshes the rebate on a 返点 refusal and shows the message', async () => {
-    open(input(), { '/v1/betting/addBetting': () => refuse('返点已变更，请重新投注') });
+    open(input(), { '/v1/betting/addBetting': () => refuse('返点已变更，请重新投注', -1, refusalData(RefusalReason.REBATE_STALE)) });
     const d = await sheet();
     await waitFor(() => expect(total()).toBe('11.20'));
     const before = callsTo('/v1/betting/getBetRebate').length;

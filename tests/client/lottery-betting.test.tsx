@@ -1,13 +1,15 @@
 /**
  * The betting page against a stubbed network: the picker's count and amount come from the domain, the
  * slip sends the contract's bettingData with a requestId stored before sending (and reused on retry),
- * 余额不足 offers 充值, and the countdown rolls over to the next issue.
+ * 余额不足 offers 充值, and the countdown rolls over to the next issue. A refusal is told by its typed
+ * reason (data.reason), never by its text: the messages below are reworded on purpose.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { getPlay, quoteBet } from '../../src/domain/lottery';
 import { formatFen } from '../../src/domain/money';
+import { RefusalReason, refusalData } from '../../src/domain/errors';
 import { currentUser } from '../../src/client/state/session';
 import { moneyActionStore, read } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
@@ -127,17 +129,17 @@ describe('bet slip', () => {
     expect(await read(moneyActionStore, `${USER.userId}:bet`)).toBeUndefined();
   }, T);
 
-  it('offers 充值 or 取消 on 余额不足 and 充值 opens the recharge screen', async () => {
+  it('offers 充值 or 取消 on 余额不足 (its reason, whatever the text) and 充值 opens the recharge screen', async () => {
     stubNetwork({
       ...lotteryHandlers(onSale),
-      '/v1/betting/addBetting': () => refuse('余额不足'),
+      '/v1/betting/addBetting': () => refuse('可用金额不够本次投注', -1, refusalData(RefusalReason.INSUFFICIENT_BALANCE)),
       '/v1/transaction/frontPaySort': () => ok({ list: [{ code: 'wechat', name: '微信支付', url: '/recharge/wechat', typeCode: 104, online: false }] }),
     });
     renderPage();
     await pickFiveStar({ 万位: ['1'], 千位: ['2'], 百位: ['3'], 十位: ['4'], 个位: ['5'] });
     fireEvent.click(screen.getByRole('button', { name: '立即投注' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: '确认投注' })).getByRole('button', { name: '确认投注' }));
-    const dialog = await screen.findByRole('dialog', { name: '余额不足' });
+    const dialog = await screen.findByRole('dialog', { name: '可用金额不够本次投注' });
     expect(within(dialog).getByRole('button', { name: '取消' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '充值' }));
     // 充值 opens the first channel of PaySort
@@ -145,15 +147,29 @@ describe('bet slip', () => {
     expect(await read(moneyActionStore, `${USER.userId}:bet`)).toBeUndefined();
   }, T);
 
-  it('refetches the rebate (not from the cache) after a rebate refusal', async () => {
-    stubNetwork({ ...lotteryHandlers(onSale), '/v1/betting/addBetting': () => refuse('返点超出可用范围') });
+  it('refetches the rebate (not from the cache) after a stale-rebate refusal, whatever its text', async () => {
+    stubNetwork({ ...lotteryHandlers(onSale), '/v1/betting/addBetting': () => refuse('请按最新设置重新下注', -1, refusalData(RefusalReason.REBATE_STALE)) });
     renderPage();
     await pickFiveStar({ 万位: ['1'], 千位: ['2'], 百位: ['3'], 十位: ['4'], 个位: ['5'] });
     const before = callsTo('/v1/betting/getBetRebate').length;
     fireEvent.click(screen.getByRole('button', { name: '立即投注' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: '确认投注' })).getByRole('button', { name: '确认投注' }));
-    expect(await screen.findByRole('dialog', { name: '返点超出可用范围' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '请按最新设置重新下注' })).toBeTruthy();
     await waitFor(() => expect(callsTo('/v1/betting/getBetRebate').length).toBe(before + 1));
+  }, T);
+
+  it('does not act on the words of a refusal without a reason: 余额不足 and 返点 in its text are only shown', async () => {
+    const text = '余额不足，返点有误';
+    stubNetwork({ ...lotteryHandlers(onSale), '/v1/betting/addBetting': () => refuse(text) });
+    renderPage();
+    await pickFiveStar({ 万位: ['1'], 千位: ['2'], 百位: ['3'], 十位: ['4'], 个位: ['5'] });
+    const before = callsTo('/v1/betting/getBetRebate').length;
+    fireEvent.click(screen.getByRole('button', { name: '立即投注' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '确认投注' })).getByRole('button', { name: '确认投注' }));
+    const dialog = await screen.findByRole('dialog', { name: text });
+    // a plain alert: no 充值, and the rebate is not dropped while it is open
+    expect(within(dialog).queryByRole('button', { name: '充值' })).toBeNull();
+    expect(callsTo('/v1/betting/getBetRebate').length).toBe(before);
   }, T);
 });
 

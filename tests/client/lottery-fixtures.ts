@@ -19,7 +19,7 @@ export type Envelope = { code: number; msg: string; data: unknown };
 export type Handler = (c: Call) => Envelope;
 
 export const ok = (data: unknown): Envelope => ({ code: 1, msg: '', data });
-export const refuse = (msg: string, code = -1): Envelope => ({ code, msg, data: null });
+export const refuse = (msg: string, code = -1, data: unknown = null): Envelope => ({ code, msg, data });
 
 export const USER = {
   userId: 7, userName: 'player01', nickName: '', avatar: '', grade: 0, agent: false, operator: false, isLogin: true,

@@ -15,6 +15,7 @@ import { LongDragon } from '../../src/client/features/records/LongDragon';
 import { loadFamily } from '../../src/domain/lottery/lazyCatalogue';
 import { dragonOddsText, dragonPricing, oddsAtGroup } from '../../src/client/features/records/dragonBet';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
+import { RefusalReason, refusalData } from '../../src/domain/errors';
 
 const SERVER_AHEAD_MS = 3_600_000;
 
@@ -188,6 +189,34 @@ describe('streak bet', () => {
     fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
     await waitFor(() => expect(ids).toHaveLength(2));
     expect(ids[1]).not.toBe(ids[0]);
+  });
+});
+
+describe('a stale rebate (issue 25: the typed reason, never the text)', () => {
+  /** Bets once against `answer`; then how many rebate asks the next slip makes. */
+  async function rebateAsksAfter(answer: () => ReturnType<typeof refuse>): Promise<number> {
+    stubNetwork(handlers({ '/v1/betting/addFastBetting': answer }));
+    await renderHelper();
+    fireEvent.click(within(k3Row()).getByRole('button', { name: /和值 单/ }));
+    fireEvent.change(screen.getByLabelText('每注金额（元）'), { target: { value: '5' } });
+    bet();
+    fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
+    await waitFor(() => expect(callsTo('/v1/betting/addFastBetting')).toHaveLength(1));
+    await screen.findByRole('alert', {}, { timeout: 5000 });
+    const before = callsTo('/v1/betting/getBetRebate').length;
+    bet();
+    const confirm = await screen.findByRole('dialog', { name: /确认投注/ });
+    const asks = callsTo('/v1/betting/getBetRebate').length - before;
+    fireEvent.click(within(confirm).getByRole('button', { name: '取消' })); // the overlay outlives the render
+    return asks;
+  }
+
+  it('drops the cached rebate on the reason, whatever the text says', async () => {
+    expect(await rebateAsksAfter(() => refuse('请按最新设置重新下注', -1, refusalData(RefusalReason.REBATE_STALE)))).toBe(1);
+  });
+
+  it('keeps it on a refusal that only mentions 返点 in its text', async () => {
+    expect(await rebateAsksAfter(() => refuse('返点有误'))).toBe(0);
   });
 });
 

@@ -15,7 +15,7 @@ describe('actionForCode', () => {
 
   it.each([0, -91])('%i: the expired-login message, then /login', (code) => {
     expect(SESSION_EXPIRED_MSG).toBe('由于登录验证过期，已自动退出，需要重新登录！');
-    expect(actionForCode(code, 'server text')).toEqual({ kind: 'relogin', message: SESSION_EXPIRED_MSG, clearUser: true });
+    expect(actionForCode(code, 'server text')).toEqual({ kind: 'relogin', message: SESSION_EXPIRED_MSG, clearUser: true, expired: true });
   });
 
   it('-99: the password-reset message, then /login', () => {

@@ -11,6 +11,7 @@ import { fiveElementsOfYear, numbersOfZodiac } from '../../src/domain/lottery/lh
 import { maxRebatePermille, playOdds, quoteBet, settleTicket } from '../../src/domain/lottery/pricing.ts';
 import { formatSelection, parseSelection, validateSelection } from '../../src/domain/lottery/selection.ts';
 import type { LotteryFamily, PlayDef, Selection } from '../../src/domain/lottery/types.ts';
+import { RefusalReason } from '../../src/domain/errors.ts';
 
 const F = DEFAULT_RULE_FLAGS;
 const play = (family: LotteryFamily, code: string): PlayDef => {
@@ -97,7 +98,7 @@ describe('per-play rebate caps (§2.2, S9)', () => {
     expect(maxRebatePermille(1960, play('PL35', 'P3_BDW2'))).toBe(55);
     expect(maxRebatePermille(1900, play('SSC', 'WX_BDW2'))).toBe(50); // the account group still binds
     const q = quoteBet(play('SSC', 'WX_BDW2'), { rows: [[1, 2]] }, { unit: 'yuan', multiple: 1, userGroup: 1960, rebatePermille: 75 });
-    expect(q).toEqual({ ok: false, msg: '返点超出可用范围' });
+    expect(q).toEqual({ ok: false, msg: '返点超出可用范围', reason: RefusalReason.REBATE_STALE });
   });
 });
 

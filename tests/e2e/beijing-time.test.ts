@@ -19,6 +19,7 @@ import { kdfHash } from '../../src/server/auth/kdf.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { safetyPasswordHash } from '../../src/domain/credentials.ts';
 import { formatBeijing } from '../../src/domain/time.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const PASSWORD = 'player123';
 const SAFETY = '246810';
@@ -54,7 +55,7 @@ async function playerWithOrders(): Promise<{ userName: string; rechargeNo: strin
   const [card] = await sql<{ id: number }[]>`insert into bank_cards (user_id, kind, bank_code, bank_name, account_no, real_name)
     values (${userId}, 'bank', 'ICBC', '中国工商银行', '6222020200112233446', '李四') returning id`;
   await transfer(sql, {
-    transferId: `e2e-fund:${crypto.randomUUID()}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId },
+    transferId: transferIds.fixture(`e2e-fund:${crypto.randomUUID()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId },
     amountFen: 50_000, typeCode: 401, userId,
   });
   const api = new ApiClient(inject('baseUrl'));

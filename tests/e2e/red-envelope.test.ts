@@ -15,6 +15,7 @@ import { playerBalance, transfer } from '../../src/server/ledger/ledger.ts';
 import { refundDue } from '../../src/server/redEnvelope/refund.ts';
 import { safetyPasswordHash } from '../../src/domain/credentials.ts';
 import { parseYuanToFen } from '../../src/domain/money.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const fx = e2eFixture();
 const PASSWORD = 'player123';
@@ -39,7 +40,7 @@ async function player(fen = 0): Promise<{ userName: string; userId: number; api:
   const userId = (await insertUserWithPassword(fx.sql, userName, PASSWORD))!;
   if (fen > 0) {
     await fx.sql`update users set safety_kdf = ${await kdfHash(safetyPasswordHash(userName, SAFETY))} where id = ${userId}`;
-    await transfer(fx.sql, { transferId: `e2e-fund:${crypto.randomUUID()}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId }, amountFen: fen, typeCode: 401, userId });
+    await transfer(fx.sql, { transferId: transferIds.fixture(`e2e-fund:${crypto.randomUUID()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId }, amountFen: fen, typeCode: 401, userId });
   }
   const api = new ApiClient(inject('baseUrl'));
   await api.login(userName, PASSWORD);

@@ -10,6 +10,7 @@ import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { kdfHash } from '../../src/server/auth/kdf.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { safetyPasswordHash } from '../../src/domain/credentials.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const fx = e2eFixture();
 const PASSWORD = 'player123';
@@ -22,7 +23,7 @@ async function fundedPlayerWithCard(): Promise<{ userName: string; userId: numbe
   await sql`insert into bank_cards (user_id, kind, bank_code, bank_name, account_no, real_name)
             values (${userId}, 'bank', 'ICBC', '中国工商银行', '6222020200112233445', '李四')`;
   await transfer(sql, {
-    transferId: `e2e-fund:${crypto.randomUUID()}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId },
+    transferId: transferIds.fixture(`e2e-fund:${crypto.randomUUID()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId },
     amountFen: 100_000, typeCode: 401, userId,
   });
   return { userName, userId };

@@ -15,6 +15,7 @@ import { TxType } from '../../src/domain/txTypes.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { balanceOf, dwdEntry, expectLedgerSound, fund, requestId, saleIssue } from './betting-fixtures.ts';
 import { setupTestApp, type TestClient } from './helpers.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'activities-'));
 const ctx = await setupTestApp({ DATA_DIR: dataDir });
@@ -47,7 +48,7 @@ async function create(over: Record<string, string> = {}): Promise<number> {
 }
 
 async function recharge(userId: number, fen: number, atMs = Date.now(), typeCode: number = TxType.MANUAL_RECHARGE) {
-  const transferId = `test-recharge:${crypto.randomUUID()}`;
+  const transferId = transferIds.fixture(`test-recharge:${crypto.randomUUID()}`);
   await transfer(ctx.sql, { transferId, from: { kind: 'house', userId: null }, to: { kind: 'player', userId }, amountFen: fen, typeCode, userId });
   await ctx.sql`update transfers set created_at = ${new Date(atMs)} where transfer_id = ${transferId}`;
 }

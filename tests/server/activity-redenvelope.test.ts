@@ -7,6 +7,7 @@ import { beijingDate, parseBeijingDay } from '../../src/domain/time.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { balanceOf, dwdEntry, expectLedgerSound, fund, requestId, saleIssue } from './betting-fixtures.ts';
 import { setupTestApp, type TestClient } from './helpers.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 const NUMBER = '/v1/activity/getActivityRedEnvelopeNumber';
@@ -125,7 +126,7 @@ describe('eligibility', () => {
     const p = await player();
     const todayStart = parseBeijingDay(beijingDate(Date.now()))!.startMs;
     const recharge = async (fen: number, atMs: number, typeCode = 114) => {
-      const transferId = `test-recharge:${crypto.randomUUID()}`;
+      const transferId = transferIds.fixture(`test-recharge:${crypto.randomUUID()}`);
       await transfer(ctx.sql, { transferId, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: p.userId }, amountFen: fen, typeCode, userId: p.userId });
       await ctx.sql`update transfers set created_at = ${new Date(atMs)} where transfer_id = ${transferId}`;
     };

@@ -14,6 +14,7 @@ import { pointsOf, setPoints } from '../../src/server/agent/points.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { setupTestApp } from './helpers.ts';
 import { flat, fromWire, loggedInAs, rebateJson, topAgent, type AgentClient } from './agent-fixtures.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 
@@ -119,7 +120,7 @@ describe('the member list', () => {
     const subClient = await loggedInAs(ctx, sub.userName);
     const grand = await open(Object.assign(subClient, sub, { password: 'pass1234' }), flat(4), 0, newName('grand'));
     await transfer(ctx.sql, {
-      transferId: `agent-test:${crypto.randomUUID()}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: kid.userId },
+      transferId: transferIds.fixture(`agent-test:${crypto.randomUUID()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: kid.userId },
       amountFen: 12_345, typeCode: 114, userId: kid.userId,
     });
     await ctx.sql`update users set grade = 2 where id = ${kid.userId}`;

@@ -17,6 +17,7 @@ import { unsettleBets } from '../../src/server/lottery/settlement/correct.ts';
 import { cancelBet } from '../../src/server/betting/cancel.ts';
 import { pendingStakeFenOf, validBetFenOf } from '../../src/domain/bets.ts';
 import { fund, makeIssue, makeUser, placeBet, SSC } from './settlement-fixtures.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 /** A small seeded PRNG (mulberry32), so a failing run can be repeated with its seed. */
 export function prng(seed: number) {
@@ -74,7 +75,7 @@ let seq = 0;
 async function move(sql: Sql, userId: number, from: AccountKind, to: AccountKind, fen: number, typeCode: number) {
   const owner = (k: AccountKind) => (k === 'house' ? null : userId);
   const r = await transfer(sql, {
-    transferId: `rep:${process.pid}:${seq++}`, from: { kind: from, userId: owner(from) }, to: { kind: to, userId: owner(to) },
+    transferId: transferIds.fixture(`rep:${process.pid}:${seq++}`), from: { kind: from, userId: owner(from) }, to: { kind: to, userId: owner(to) },
     amountFen: fen, typeCode, userId,
   });
   return r.id;

@@ -5,11 +5,12 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { ledgerMismatches, ledgerSum, playerBalance, transfer } from '../../src/server/ledger/ledger.ts';
 import { loadLottery } from '../../src/server/lottery/lotteries.ts';
 import { upcomingIssues } from '../../src/server/lottery/issues.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 /** Credits a player from the house (manual deposit 401), as the operator's adjustment would. */
 export async function fund(sql: Sql, userId: number, amountFen: number): Promise<void> {
   await transfer(sql, {
-    transferId: `test-fund:${crypto.randomUUID()}`,
+    transferId: transferIds.fixture(`test-fund:${crypto.randomUUID()}`),
     from: { kind: 'house', userId: null },
     to: { kind: 'player', userId },
     amountFen,

@@ -15,6 +15,7 @@ import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import { setupTestApp, type Json } from './helpers.ts';
 import { ensureTestLotteries, makeIssue, placeBet, SSC } from './settlement-fixtures.ts';
 import { open, player, playerBalance, recordOf, room, sendIn, type Player } from './redenvelope-fixtures.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 const sql = ctx.sql;
@@ -71,7 +72,7 @@ beforeAll(async () => {
   // an activity bonus (活动奖励)
   activityFen = 888;
   await transfer(sql, {
-    transferId: `fig-bonus:${p.userId}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: p.userId },
+    transferId: transferIds.fixture(`fig-bonus:${p.userId}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: p.userId },
     amountFen: activityFen, typeCode: 209, userId: p.userId,
   });
 

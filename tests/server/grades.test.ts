@@ -9,6 +9,7 @@ import { runGradePromotion } from '../../src/server/grades/promoteJob.ts';
 import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import { ensureTestLotteries, fund, makeIssue, makeUser, placeBet, SSC } from './settlement-fixtures.ts';
 import { setupTestApp } from './helpers.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 const sql = ctx.sql;
@@ -62,7 +63,7 @@ describe('promotion', () => {
   it('counts valid bets only once settled, losing bets included', async () => {
     const b = await makeUser(sql, { group: 1950 });
     // money to bet with that is no recharge
-    await transfer(sql, { transferId: `gift:${b}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: b }, amountFen: 100_000, typeCode: TxType.ACTIVITY_REWARD, userId: b });
+    await transfer(sql, { transferId: transferIds.fixture(`gift:${b}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: b }, amountFen: 100_000, typeCode: TxType.ACTIVITY_REWARD, userId: b });
     await makeIssue(sql, SSC, 'G-1');
     // a losing bet: 2 lines of 2 yuan × 5 = 20 yuan
     const bet = await placeBet(sql, { userId: b, issue: 'G-1', playCode: 'DWD', number: '1 2,-,-,-,-', multiple: 5, userGroup: 1950 });
@@ -120,13 +121,13 @@ describe('the job position', () => {
     const other = await makeUser(sql);
     // the late recharge comes from a donor wallet, so the open transaction holds no lock the later transfer needs
     const donor = await makeUser(sql);
-    await transfer(sql, { transferId: `donor:${donor}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: donor }, amountFen: 5_000, typeCode: TxType.ACTIVITY_REWARD, userId: donor });
+    await transfer(sql, { transferId: transferIds.fixture(`donor:${donor}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: donor }, amountFen: 5_000, typeCode: TxType.ACTIVITY_REWARD, userId: donor });
     let commit!: () => void;
     const gate = new Promise<void>((r) => { commit = r; });
     let inserted!: () => void;
     const wasInserted = new Promise<void>((r) => { inserted = r; });
     const open = sql.begin(async (tx) => {
-      await transferInTx(tx, { transferId: `late:${late}`, from: { kind: 'player', userId: donor }, to: { kind: 'player', userId: late }, amountFen: 5_000, typeCode: TxType.MANUAL_DEPOSIT, userId: late });
+      await transferInTx(tx, { transferId: transferIds.fixture(`late:${late}`), from: { kind: 'player', userId: donor }, to: { kind: 'player', userId: late }, amountFen: 5_000, typeCode: TxType.MANUAL_DEPOSIT, userId: late });
       inserted();
       await gate;
     });

@@ -21,6 +21,7 @@ import {
   type TransferInput,
   type TransferResult,
 } from '../../src/server/ledger/ledger.ts';
+import { type TransferId, transferIds } from '../../src/domain/transferIds.ts';
 import { setupTestApp } from './helpers.ts';
 
 const ctx = await setupTestApp();
@@ -34,7 +35,7 @@ afterEach(async () => {
 const HOUSE = { kind: 'house' as const, userId: null };
 const KINDS: AccountKind[] = ['player', 'virtual_wallet', 'pledge_escrow', 'withdraw_hold', 'red_envelope_escrow'];
 let n = 0;
-const tid = (tag: string) => `lc-${tag}:${crypto.randomUUID()}`;
+const tid = (tag: string) => transferIds.fixture(`lc-${tag}:${crypto.randomUUID()}`);
 
 /** A user row with no ledger account at all (as rows made before the ledger knew them). */
 async function bareUser(): Promise<number> {
@@ -263,7 +264,7 @@ describe('balance_after', () => {
     const userId2 = await bareUser();
     for (const [i, [t, after]] of cases.entries()) {
       const swap = (a: { kind: AccountKind; userId: number | null }) => (a.userId === null ? a : { ...a, userId: userId2 });
-      const t2 = { ...t, transferId: `${t.transferId}:2`, from: swap(t.from), to: swap(t.to), userId: t.userId === null ? null : userId2 };
+      const t2 = { ...t, transferId: transferIds.fixture(`${t.transferId}:2`), from: swap(t.from), to: swap(t.to), userId: t.userId === null ? null : userId2 };
       const r = i % 2 ? await transfer(sql, t2) : await viaTx(t2);
       expect(r.balanceAfterFen).toBe(after);
     }
@@ -275,7 +276,7 @@ describe('balance_after', () => {
     const base: TransferInput = { transferId: tid('bad'), from: HOUSE, to: { kind: 'player', userId }, amountFen: 1, typeCode: 401, userId };
     await expect(transfer(sql, { ...base, amountFen: 0 })).rejects.toThrow(/bad amount/);
     await expect(transfer(sql, { ...base, amountFen: 1.5 })).rejects.toThrow(/bad amount/);
-    await expect(transfer(sql, { ...base, transferId: '' })).rejects.toThrow(/needs an id/);
+    await expect(transfer(sql, { ...base, transferId: '' as TransferId })).rejects.toThrow(/needs an id/);
     await expect(transfer(sql, { ...base, to: HOUSE })).rejects.toThrow(/two accounts/);
     await expect(viaTx({ ...base, to: { kind: 'player', userId: null } })).rejects.toThrow(/owner mismatch/);
     expect(await transferCount(userId)).toBe(0);
@@ -351,5 +352,17 @@ describe('accounts are never made inside a money transaction', () => {
     expect(c).toBe(KINDS.length - 1);
     expect(await transferCount(userId)).toBe(0);
   });
-});
 
+  it('takes only a registry id: TypeScript refuses one built by hand (tsc checks the expectation below)', () => {
+    const byHand = (betId: number): TransferInput => ({
+      // @ts-expect-error a string is not a TransferId: ids come from src/domain/transferIds.ts
+      transferId: `bet:${betId}`,
+      from: HOUSE, to: { kind: 'player', userId: 1 }, amountFen: 1, typeCode: 401, userId: 1,
+    });
+    const registry = (betId: number): TransferInput => ({
+      transferId: transferIds.betStake(betId),
+      from: HOUSE, to: { kind: 'player', userId: 1 }, amountFen: 1, typeCode: 401, userId: 1,
+    });
+    expect(registry(7).transferId).toBe(byHand(7).transferId);
+  });
+});

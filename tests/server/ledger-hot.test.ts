@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkTransfersInTx, type TransferInput } from '../../src/server/ledger/ledger.ts';
 import { setupTestApp } from './helpers.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 const sql = ctx.sql;
@@ -20,7 +21,7 @@ describe('ledger account updates', () => {
     const users = await sql<{ id: number }[]>`
       insert into users (user_name, password_kdf) select 'hot' || g || ${tag}, 'x' from generate_series(1, ${USERS}) g returning id`;
     const credit = (round: number) => users.map((u): TransferInput => ({
-      transferId: `hot-${tag}:${round}:${u.id}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u.id },
+      transferId: transferIds.fixture(`hot-${tag}:${round}:${u.id}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u.id },
       amountFen: 100 + round, typeCode: 401, userId: u.id,
     }));
     const counts = await sql.begin(async (tx) => {

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { transferInTx, ledgerMismatches, type AccountKind } from '../../src/server/ledger/ledger.ts';
 import { beijingDate } from '../../src/domain/time.ts';
 import { expectZeroSum, type Json, setupTestApp, type TestClient } from './helpers.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 const PATH = '/v1/transaction/getTransactionRecordsFront';
@@ -18,7 +19,7 @@ let seq = 0;
 async function move(userId: number, from: AccountKind, to: AccountKind, amountFen: number, typeCode: number, remark: string | null = null) {
   const owner = (k: AccountKind) => (k === 'house' ? null : userId);
   return ctx.sql.begin((tx) => transferInTx(tx, {
-    transferId: `test-bill:${userId}:${seq++}`,
+    transferId: transferIds.fixture(`test-bill:${userId}:${seq++}`),
     from: { kind: from, userId: owner(from) }, to: { kind: to, userId: owner(to) },
     amountFen, typeCode, userId, remark,
   }));

@@ -8,6 +8,7 @@ import { ledgerMismatches, transferInTx, type AccountKind } from '../../src/serv
 import { beijingDate } from '../../src/domain/time.ts';
 import { categoryOf } from '../../src/server/records/profitLoss.ts';
 import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 const PATH = '/v1/report/userReport/profitLoss';
@@ -23,7 +24,7 @@ let seq = 0;
 async function move(userId: number, from: AccountKind, to: AccountKind, amountFen: number, typeCode: number, at?: Date) {
   const owner = (k: AccountKind) => (k === 'house' ? null : userId);
   const r = await ctx.sql.begin((tx) => transferInTx(tx, {
-    transferId: `test-pl:${userId}:${seq++}`,
+    transferId: transferIds.fixture(`test-pl:${userId}:${seq++}`),
     from: { kind: from, userId: owner(from) }, to: { kind: to, userId: owner(to) },
     amountFen, typeCode, userId,
   }));

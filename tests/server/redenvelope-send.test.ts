@@ -6,6 +6,7 @@
 import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
 import { operator, type Member } from './chat-fixtures.ts';
+import { RefusalReason } from '../../src/domain/errors.ts';
 import { escrowOf, newRequestId, player, playerBalance, recordOf, room, sendIn, type Player } from './redenvelope-fixtures.ts';
 
 const ctx = await setupTestApp();
@@ -84,7 +85,7 @@ describe('sending', () => {
       roomCode, messageTypeId: 3, message: JSON.stringify({ num: 1, type: 1, amount: '1' }), requestId: newRequestId(),
     });
     expect([r.code, r.msg]).toEqual([-1, '请先设置资金密码']);
-    expect(r.data).toEqual({ needSafetyPassword: true });
+    expect(r.data).toEqual({ needSafetyPassword: true, reason: RefusalReason.NO_SAFETY_PASSWORD });
     expect((await none.get('/v1/transfer/queryConfigurationInformation', { type: 2 })).data.hasSafetyPassword).toBe(false);
     expect((await sendIn(alice, roomCode, { safetyPassword: 'f'.repeat(32) })).msg).toMatch(/^资金密码错误/);
     // no request id

@@ -6,6 +6,7 @@ import { getPlay, parseSelection, quoteBet, type BetUnit, type LotteryFamily } f
 import type { Sql } from '../../src/server/db/client.ts';
 import { bulkTransfersInTx } from '../../src/server/ledger/ledger.ts';
 import type { TransferInput } from '../../src/server/ledger/ledger.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 export interface BulkBet {
   userId: number;
@@ -60,7 +61,7 @@ export async function insertBets(
     const idOf = new Map(inserted.map((r) => [r.request_index, r.id]));
     const out = rows.map((r, i) => ({ id: idOf.get(i)!, amount: r.p.amount }));
     const stakes = out.map((o, i): TransferInput => ({
-      transferId: `bet:${o.id}`,
+      transferId: transferIds.betStake(o.id),
       from: { kind: 'player', userId: rows[i]!.b.userId },
       to: { kind: 'house', userId: null },
       amountFen: o.amount,
@@ -75,7 +76,7 @@ export async function insertBets(
 /** Credits every user `fen` in one bulk write. */
 export async function fundAll(sql: Sql, users: readonly number[], fen: number, idPrefix: string): Promise<void> {
   await sql.begin((tx) => bulkTransfersInTx(tx, users.map((u): TransferInput => ({
-    transferId: `${idPrefix}:${u}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u },
+    transferId: transferIds.fixture(`${idPrefix}:${u}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u },
     amountFen: fen, typeCode: 401, userId: u,
   }))));
 }

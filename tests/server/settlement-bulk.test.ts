@@ -1,5 +1,6 @@
 /** bulkTransfersInTx (src/server/ledger/ledger.ts): many transfers in one transaction, idempotent, all or nothing. */
 import { describe, expect, it } from 'vitest';
+import { transferIds } from '../../src/domain/transferIds.ts';
 import { bulkTransfersInTx } from '../../src/server/ledger/ledger.ts';
 import type { TransferInput } from '../../src/server/ledger/ledger.ts';
 import { expectLedgerSound, fund, makeUser, playerBalance, testDb } from './settlement-fixtures.ts';
@@ -7,10 +8,10 @@ import { expectLedgerSound, fund, makeUser, playerBalance, testDb } from './sett
 const { sql } = await testDb();
 
 function credit(id: string, userId: number, fen: number): TransferInput {
-  return { transferId: id, from: { kind: 'house', userId: null }, to: { kind: 'player', userId }, amountFen: fen, typeCode: 201, userId, ref: 'bulk-test' };
+  return { transferId: transferIds.fixture(id), from: { kind: 'house', userId: null }, to: { kind: 'player', userId }, amountFen: fen, typeCode: 201, userId, ref: 'bulk-test' };
 }
 function debit(id: string, userId: number, fen: number): TransferInput {
-  return { transferId: id, from: { kind: 'player', userId }, to: { kind: 'house', userId: null }, amountFen: fen, typeCode: 301, userId };
+  return { transferId: transferIds.fixture(id), from: { kind: 'player', userId }, to: { kind: 'house', userId: null }, amountFen: fen, typeCode: 301, userId };
 }
 
 describe('bulkTransfersInTx', () => {
@@ -28,7 +29,7 @@ describe('bulkTransfersInTx', () => {
 
     // balance_after runs in input order per player
     const rows = await sql<{ transfer_id: string; user_id: number; balance_after: number; amount: number }[]>`
-      select transfer_id, user_id, balance_after, amount from transfers where transfer_id like 'b1:%' order by id`;
+      select transfer_id, user_id, balance_after, amount from transfers where transfer_id like 'fixture:b1:%' order by id`;
     expect(rows).toHaveLength(3000);
     const running = new Map<number, number>();
     for (const r of rows) {
@@ -38,7 +39,7 @@ describe('bulkTransfersInTx', () => {
 
     // a repeat (with one new id and a duplicate inside the input) moves only the new money
     const again = await sql.begin((tx) => bulkTransfersInTx(tx, [...list, credit('b1:new', users[0]!, 5), credit('b1:new', users[0]!, 5)]));
-    expect(again.applied.map((t) => t.transferId)).toEqual(['b1:new']);
+    expect(again.applied.map((t) => t.transferId)).toEqual([transferIds.fixture('b1:new')]);
     expect(again.skipped).toHaveLength(3001);
     expect(await playerBalance(sql, users[0]!)).toBe(expected.get(users[0]!)! + 5);
     await expectLedgerSound(sql);
@@ -52,7 +53,7 @@ describe('bulkTransfersInTx', () => {
     await expect(sql.begin((tx) => bulkTransfersInTx(tx, list))).rejects.toThrow('余额不足');
     expect(await playerBalance(sql, a)).toBe(1000);
     expect(await playerBalance(sql, b)).toBe(0);
-    const [n] = await sql<{ n: number }[]>`select count(*)::int as n from transfers where transfer_id like 'b2:%'`;
+    const [n] = await sql<{ n: number }[]>`select count(*)::int as n from transfers where transfer_id like 'fixture:b2:%'`;
     expect(n!.n).toBe(0);
     // in an order the balance covers, the same transfers pass
     const ok = await sql.begin((tx) => bulkTransfersInTx(tx, [list[0]!, list[3]!, list[1]!, list[2]!]));

@@ -9,6 +9,7 @@ import { PAYOUT_CAP_MAX_YUAN } from '../../src/domain/lottery/caps.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 import { ledgerMismatches, ledgerSum, playerBalance, transfer } from '../../src/server/ledger/ledger.ts';
 import { clearLotteryCache } from '../../src/server/lottery/lotteries.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 export function withDb(url: string, db: string): string {
   const u = new URL(url);
@@ -74,7 +75,7 @@ export async function makeUser(sql: Sql, opts: { parentId?: number; group?: numb
 let fundSeq = 0;
 export async function fund(sql: Sql, userId: number, fen: number): Promise<void> {
   await transfer(sql, {
-    transferId: `test-fund:${process.pid}:${fundSeq++}`,
+    transferId: transferIds.fixture(`test-fund:${process.pid}:${fundSeq++}`),
     from: { kind: 'house', userId: null },
     to: { kind: 'player', userId },
     amountFen: fen,
@@ -86,7 +87,7 @@ export async function fund(sql: Sql, userId: number, fen: number): Promise<void>
 /** Takes money out of a wallet (the player spent it). */
 export async function spend(sql: Sql, userId: number, fen: number): Promise<void> {
   await transfer(sql, {
-    transferId: `test-spend:${process.pid}:${fundSeq++}`,
+    transferId: transferIds.fixture(`test-spend:${process.pid}:${fundSeq++}`),
     from: { kind: 'player', userId },
     to: { kind: 'house', userId: null },
     amountFen: fen,
@@ -155,7 +156,7 @@ export async function placeBet(sql: Sql, b: BetSpec): Promise<PlacedBet> {
       ${q.lines}, ${b.unit ?? 'yuan'}, ${b.multiple ?? 1}, ${q.amountFen}, ${b.rebatePermille ?? 0}, ${b.userGroup}, ${q.betGroup},
       ${b.chaseId ? 302 : 301}, ${odds === null ? null : sql.json(odds)}, ${b.chaseId ?? null})`;
   await transfer(sql, {
-    transferId: `bet:${id}`,
+    transferId: transferIds.betStake(id),
     from: { kind: 'player', userId: b.userId },
     to: { kind: 'house', userId: null },
     amountFen: q.amountFen,

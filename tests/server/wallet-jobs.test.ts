@@ -10,6 +10,7 @@ import { ledgerMismatches, transfer } from '../../src/server/ledger/ledger.ts';
 import { accrueInterest, runWalletJobs } from '../../src/server/wallet/jobs.ts';
 import { vwBalance } from '../../src/server/wallet/service.ts';
 import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 afterEach(async () => {
@@ -29,7 +30,7 @@ beforeAll(async () => {
 async function player(vwFen: number) {
   const c = await ctx.userClient();
   await transfer(ctx.sql, {
-    transferId: `test-fund:${rid()}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: c.userId },
+    transferId: transferIds.fixture(`test-fund:${rid()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: c.userId },
     amountFen: vwFen + 10_000, typeCode: 401, userId: c.userId,
   });
   if (vwFen > 0) expect((await c.post('/v1/virtualWallet/transferIn', { amount: (vwFen / 100).toFixed(2), requestId: rid() })).code).toBe(1);

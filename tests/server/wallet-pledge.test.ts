@@ -11,6 +11,7 @@ import { runWalletJobs } from '../../src/server/wallet/jobs.ts';
 import { vwBalance } from '../../src/server/wallet/service.ts';
 import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
 import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 afterEach(async () => {
@@ -47,7 +48,7 @@ async function player(fen: number) {
   const c = await ctx.userClient();
   if (fen > 0) {
     await transfer(ctx.sql, {
-      transferId: `test-fund:${rid()}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: c.userId },
+      transferId: transferIds.fixture(`test-fund:${rid()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: c.userId },
       amountFen: fen, typeCode: 401, userId: c.userId,
     });
     expect((await c.post(`${V}/transferIn`, { amount: (fen / 100).toFixed(2), requestId: rid() })).code).toBe(1);

@@ -10,6 +10,7 @@ import { DEFAULT_TENANT_CONFIG, TENANT_CONFIG_KEY } from '../../src/server/site/
 import { vwBalance } from '../../src/server/wallet/service.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
 import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
+import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
 afterEach(async () => {
@@ -25,7 +26,7 @@ async function player(fen: number) {
   const c = await ctx.userClient();
   if (fen > 0) {
     await transfer(ctx.sql, {
-      transferId: `test-fund:${rid()}`, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: c.userId },
+      transferId: transferIds.fixture(`test-fund:${rid()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: c.userId },
       amountFen: fen, typeCode: 401, userId: c.userId,
     });
   }

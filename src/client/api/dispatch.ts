@@ -3,7 +3,7 @@
  * Behaviour comes from `actionForCode`; side effects go through `DispatchDeps`
  * so tests can observe them and the shell can wire the real UI in main.tsx.
  */
-import { actionForCode, SESSION_EXPIRED_MSG } from '../../domain/errors';
+import { actionForCode } from '../../domain/errors';
 
 export interface DispatchDeps {
   navigate(path: string): void;
@@ -46,7 +46,7 @@ export async function dispatchCode(code: number, msg: string | undefined, opts: 
       return;
     case 'relogin': {
       const here = d.currentPath();
-      if (action.message === SESSION_EXPIRED_MSG && d.markExpired && (await d.markExpired())) return;
+      if (action.expired && d.markExpired && (await d.markExpired())) return;
       if (action.clearUser) await d.clearUser();
       if (action.storeMessage && action.message) d.storeLoginMessage(action.message);
       else if (action.message && !opts.inline) d.toast(action.message);

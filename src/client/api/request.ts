@@ -1,7 +1,7 @@
 /** The one HTTP entry of the client: enpath-encoded paths, form bodies, envelope handling. */
 import { encodeEnpath } from '../../domain/enpath';
 import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
-import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, type Envelope } from '../../domain/errors';
+import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, refusalReasonOf, type Envelope, type RefusalReasonValue } from '../../domain/errors';
 import { dispatchCode } from './dispatch';
 import { CACHED_ANSWER_HEADER, isOnline, NEEDS_NETWORK_MSG, noteAnswer, noteCachedContent, noteNoAnswer, OFFLINE_MSG } from '../state/network';
 
@@ -17,6 +17,11 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The typed reason of a refusal (domain RefusalReason), null for any other failure: what a form branches on, never the text. */
+export function refusalReason(e: unknown): RefusalReasonValue | null {
+  return e instanceof ApiError && e.kind === 'refused' ? refusalReasonOf(e.data) : null;
 }
 
 /** A failure with no answer from the server (kind network or timeout): an action may have been applied. */

@@ -64,6 +64,10 @@ export const keys = {
   /** the share dialog's rooms (11 a page, domain/share/targets) */
   shareRooms: () => ['chat', 'shareRooms'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,
+  /** a chat view's newest messages and a room's setting, as kept for offline (query/lastAnswers.ts) */
+  chatHistory: (kind: 'room' | 'direct', id: string | number) => ['chat', 'history', kind, id] as const,
+  chatRoom: (roomCode: string) => ['chat', 'room', roomCode] as const,
+  chatDirectRoom: (roomId: number) => ['chat', 'directRoom', roomId] as const,
   /** push plans (type 10): a plan's history page with its win rates, one issue's plan record */
   planHistory: (planId: number, page?: number) => under(['chat', 'plan', planId], page),
   planRecord: (planId: number, issue: string) => ['chat', 'plan', planId, 'record', issue] as const,

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { hashKey, queryClient, type QueryFunction, type QueryKey } from './client';
+import { withLastAnswer } from './lastAnswers';
 
 export interface UseQueryOptions<T> {
   queryKey: QueryKey;
@@ -14,6 +15,11 @@ export interface UseQueryOptions<T> {
   staleTime?: number;
   /** false: nothing is asked (the entry's cached data, if any, still shows) */
   enabled?: boolean;
+  /**
+   * The answer is kept on this device for the user (lastAnswers.ts) and shown, marked as offline
+   * content, when the page is opened again without a network: the player's records and lists.
+   */
+  keepOffline?: boolean;
 }
 
 export interface QueryResult<T> {
@@ -28,14 +34,14 @@ export interface QueryResult<T> {
 }
 
 /** Server data under `queryKey` from the one client (query/client.ts), kept fresh by invalidation. */
-export function useQuery<T>({ queryKey, queryFn, staleTime = 0, enabled = true }: UseQueryOptions<T>): QueryResult<T> {
+export function useQuery<T>({ queryKey, queryFn, staleTime = 0, enabled = true, keepOffline = false }: UseQueryOptions<T>): QueryResult<T> {
   const hash = hashKey(queryKey);
   // one key object per hash, so a new array literal each render is the same query
   const key = useMemo(() => JSON.parse(hash) as QueryKey, [hash]);
   const fnRef = useRef(queryFn);
   fnRef.current = queryFn;
   // every fetch of this screen goes through the latest queryFn (it may close over new props)
-  const ask = useCallback(() => fnRef.current(), []);
+  const ask = useCallback(() => (keepOffline ? withLastAnswer(key, () => fnRef.current()) : fnRef.current()), [key, keepOffline]);
 
   const subscribe = useCallback((onChange: () => void) => queryClient.subscribe(key, onChange), [key]);
   const state = useSyncExternalStore(subscribe, () => queryClient.getQueryState<T>(key));

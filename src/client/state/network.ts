@@ -7,7 +7,8 @@
  * asks every PROBE_MS.
  *
  * Also remembers whether the page on screen shows content answered from a cache while offline (the
- * service worker marks such answers), so the page can say it may be out of date.
+ * service worker marks such answers; answers kept in IndexedDB are marked by the code that shows
+ * them), so the page can say it may be out of date.
  */
 import { computed, signal } from '@preact/signals-react';
 
@@ -78,6 +79,15 @@ export function noteAnswer(): void {
 /** An answer came from a cache while offline: the page on screen is marked as showing cached content. */
 export function noteCachedContent(): void {
   if ((!online.value || !isOnline()) && typeof location !== 'undefined') cachedContentPath.value = location.pathname;
+}
+
+/**
+ * The page on screen shows answers kept on this device because the server could not be asked
+ * (query/lastAnswers.ts, the rebates, the chat's last messages): marked whatever the network flags
+ * say yet (the probe may still be on its way); the note itself shows only while offline.
+ */
+export function noteHeldContent(): void {
+  if (typeof location !== 'undefined') cachedContentPath.value = location.pathname;
 }
 
 /** Resolves when the network is back (at once when it is there). */

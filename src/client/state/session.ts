@@ -84,5 +84,5 @@ export async function takeLoginMessage(): Promise<string | null> {
   return m;
 }
 
-/** Rebate cache is per user and cleared on each app start while logged in. */
+/** The rebate cache (per user): wiped at logout; each app start asks the server afresh (features/lottery/storage.ts). */
 export async function clearRebateCache(): Promise<void> { await wipe(rebateStore); }

@@ -1,9 +1,10 @@
 /**
  * IndexedDB stores (idb-keyval), one per domain: session, rebate cache, room passwords, clock
- * offset, tenant config, money actions in flight, play catalogues, last issues seen. Nothing of these lives in localStorage.
+ * offset, tenant config, money actions in flight, play catalogues, last issues seen, the last answers
+ * pages showed (for offline). Nothing of these lives in localStorage.
  * Writes report quota errors to the user instead of swallowing them.
  */
-import { createStore, get, set, del, clear, type UseStore } from 'idb-keyval';
+import { createStore, get, set, del, clear, entries as allEntries, type UseStore } from 'idb-keyval';
 
 export const sessionStore: UseStore = createStore('hy-session', 'kv');
 export const rebateStore: UseStore = createStore('hy-rebate', 'kv');
@@ -33,6 +34,7 @@ export async function put(store: UseStore, key: string, value: unknown): Promise
 export function read<T>(store: UseStore, key: string): Promise<T | undefined> { return get<T>(key, store); }
 export function remove(store: UseStore, key: string): Promise<void> { return del(key, store); }
 export function wipe(store: UseStore): Promise<void> { return clear(store); }
+export function entries<K extends IDBValidKey, V>(store: UseStore): Promise<[K, V][]> { return allEntries<K, V>(store); }
 
 /**
  * Money actions in flight (src/client/money/moneyAction.ts): bets, chases, long-dragon bets,
@@ -48,3 +50,7 @@ export const playsStore: UseStore = createStore('hy-plays', 'kv');
 /** The last issue answer seen per lottery (lottery feature): what the hall and the game page show,
  * marked as offline, when the issue cannot be asked (the service worker never caches betting paths). */
 export const issueStore: UseStore = createStore('hy-issues', 'kv');
+/** The last answers the player's pages showed (records, chat history, room settings), per user, so a
+ * page opened offline shows them marked as offline content (src/client/query/lastAnswers.ts). Keyed
+ * `userId|queryKey`; emptied when the user logs out or another logs in (bootstrap.ts). */
+export const lastAnswerStore: UseStore = createStore('hy-last-answers', 'kv');

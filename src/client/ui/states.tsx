@@ -46,8 +46,8 @@ export async function requireOnline(): Promise<boolean> {
   return false;
 }
 
-/** Under the header of a page showing content from a cache while offline. */
-function CachedNote() {
+/** Under the header of a page showing content from a cache while offline (also the chat's frame). */
+export function CachedNote() {
   useSignals();
   const [location] = useLocation();
   if (cachedContentPath.value !== location || online.value) return null;

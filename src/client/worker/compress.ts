@@ -4,6 +4,7 @@
  * 3 MB for avatars, 2 MB for chat pictures) quality and size shrink and it is drawn again.
  */
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX, IMAGE_QUALITY } from '../../domain/constants';
+import { imageRefusal } from './imageRefusal';
 
 export const IMAGE_TOO_LARGE_MSG = '图片过大，请选择较小的图片';
 
@@ -22,7 +23,7 @@ export async function compressImage(file: Blob, { quality = IMAGE_QUALITY, maxBy
     for (let round = 0; round < 6; round++) {
       const canvas = new OffscreenCanvas(width, height);
       const ctx = canvas.getContext('2d');
-      if (!ctx) throw new Error('无法压缩图片');
+      if (!ctx) throw imageRefusal('无法压缩图片');
       // JPEG has no alpha: paint transparent areas white instead of black
       ctx.fillStyle = '#fff';
       ctx.fillRect(0, 0, width, height);
@@ -37,5 +38,5 @@ export async function compressImage(file: Blob, { quality = IMAGE_QUALITY, maxBy
   } finally {
     bitmap.close();
   }
-  throw new Error(IMAGE_TOO_LARGE_MSG);
+  throw imageRefusal(IMAGE_TOO_LARGE_MSG);
 }

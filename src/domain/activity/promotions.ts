@@ -152,9 +152,6 @@ export function payoutTypeCode(rule: ActivityRule): number {
   return TxType.ACTIVITY_REWARD;
 }
 
-/** The payout's deterministic ledger transfer id. */
-export const activityTransferId = (activityId: number, userId: number, periodKey: string) => `act:${activityId}:${userId}:${periodKey}`;
-
 /** The rule in words, for the detail page and the admin list. */
 export function ruleText(rule: ActivityRule): string[] {
   const flow = (m: number) => (m > 0 ? `奖励需完成${m}倍流水方可提现` : '奖励无流水要求');

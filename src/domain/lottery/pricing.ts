@@ -19,6 +19,7 @@ import { tierReturnBp } from './returns.ts';
 import { settleOddsTicket, settlePrizeGroupTicket, type Settlement } from './settle.ts';
 import { validateSelection } from './selection.ts';
 import type { Draw, PlayDef, RuleFlags, Selection } from './types.ts';
+import { RefusalReason, type RefusalReasonValue } from '../errors.ts';
 
 export const MIN_PRIZE_GROUP = 1800;
 
@@ -69,7 +70,7 @@ export interface QuoteInput {
 
 export type Quote =
   | { ok: true; lines: number; amountFen: number; betGroup: number; odds: Record<string, number> | null }
-  | { ok: false; msg: string };
+  | { ok: false; msg: string; reason?: RefusalReasonValue };
 
 /** Validates and prices one ticket. */
 export function quoteBet(
@@ -79,7 +80,7 @@ export function quoteBet(
   const bad = validateSelection(play, sel) ?? play.checkUnder?.(sel, flags) ?? null;
   if (bad) return { ok: false, msg: bad };
   if (!Number.isInteger(q.rebatePermille) || q.rebatePermille < 0 || q.rebatePermille > maxRebatePermille(q.userGroup, play)) {
-    return { ok: false, msg: '返点超出可用范围' };
+    return { ok: false, msg: '返点超出可用范围', reason: RefusalReason.REBATE_STALE };
   }
   const betGroup = q.userGroup - 2 * q.rebatePermille;
   const lines = play.countBets(sel);

@@ -20,6 +20,7 @@ import {
   ACTIVITY_MSG, FrontStatus, frontStatus, nextRainShareFen, type ActivityEnvelope,
 } from '../../domain/activity/index.ts';
 import { ResponseCode } from '../../domain/errors.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Db, Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
@@ -36,8 +37,6 @@ export interface ClaimResult {
   /** false when this answers a repeat of an earlier claim (same request id): nothing moved this time */
   applied: boolean;
 }
-
-export const claimTransferId = (envelopeId: number, userId: number) => `ar:${envelopeId}:${userId}`;
 
 interface PriorClaim { amount_fen: number; request_id: string | null }
 
@@ -96,7 +95,7 @@ async function claimInTx(
     checkClaimable(env, player, Date.now());
     const amountFen = amountFor(env);
     if (env.paidFen + amountFen > env.budgetFen) throw new Error(`envelope ${envelopeId}: a claim would pass the budget`);
-    const transferId = claimTransferId(envelopeId, userId);
+    const transferId = transferIds.activityEnvelopeClaim(envelopeId, userId);
     await tx`
       insert into activity_red_envelope_claims (envelope_id, user_id, amount_fen, request_id, transfer_id)
       values (${envelopeId}, ${userId}, ${amountFen}, ${requestId}, ${transferId})`;

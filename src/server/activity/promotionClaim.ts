@@ -15,9 +15,10 @@
  * type → turnover requirement (rule multiple × amount, source 'activity') → commit.
  */
 import {
-  ActivityState, PROMO_MSG, activityTransferId, bonusFor, checkinRewardFen, claimPeriod, payoutTypeCode, previousDayKey,
+  ActivityState, PROMO_MSG, bonusFor, checkinRewardFen, claimPeriod, payoutTypeCode, previousDayKey,
   scheduleState, type Activity, type PeriodTotals,
 } from '../../domain/activity/index.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
@@ -100,7 +101,7 @@ async function claimInTx(
     if (!a.enabled) refuse(PROMO_MSG.ended);
     checkOpen(a, want, nowMs);
     const { amountFen, baseFen, streak } = await amountInTx(tx, a, userId, nowMs, totals);
-    const transferId = activityTransferId(activityId, userId, periodKey);
+    const transferId = transferIds.activityPayout(activityId, userId, periodKey);
     const typeCode = payoutTypeCode(a.rule);
     const inserted = await tx`
       insert into activity_claims (activity_id, user_id, period_key, amount_fen, base_fen, streak, type_code, transfer_id, request_id)

@@ -8,6 +8,7 @@
  * becomes 'cancelled'.
  */
 import { formatFen } from '../../domain/money.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -62,7 +63,7 @@ export async function cancelBet(sql: Sql, userId: number, betId: number): Promis
     if (!bet!.open) fail('当前期已封盘，不能撤单');
     await markCancelled(tx, [bet!]);
     await bulkTransfersInTx(tx, [
-      refundTransfer(`cancel:${bet!.id}`, USER_CANCEL_TYPE, { id: bet!.id, userId, amountFen: bet!.amount }, '撤单返还'),
+      refundTransfer(transferIds.betCancelRefund(bet!.id), USER_CANCEL_TYPE, { id: bet!.id, userId, amountFen: bet!.amount }, '撤单返还'),
     ]);
     if (bet!.chase_id !== null) await closeChases(tx, [bet!.chase_id]);
   });
@@ -92,7 +93,7 @@ export async function cancelChase(
     if (bets.length === 0) fail('没有可撤销的追号期');
     await markCancelled(tx, bets);
     await bulkTransfersInTx(tx, bets.map((b) =>
-      refundTransfer(`chase:${b.id}`, CHASE_CANCEL_TYPE, { id: b.id, userId, amountFen: b.amount }, '追号撤单返还')));
+      refundTransfer(transferIds.chaseRefund(b.id), CHASE_CANCEL_TYPE, { id: b.id, userId, amountFen: b.amount }, '追号撤单返还')));
     await closeChases(tx, [chaseId]);
     return bets.reduce((s, b) => s + b.amount, 0);
   });

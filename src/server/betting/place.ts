@@ -19,7 +19,7 @@ import { formatFen } from '../../domain/money.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { requestFingerprint, reusedRequestError, sameFingerprint } from '../http/idempotency.ts';
-import { INSUFFICIENT_BALANCE_MSG, playerBalance } from '../ledger/ledger.ts';
+import { insufficientBalance, playerBalance } from '../ledger/ledger.ts';
 import { issueForSale } from '../lottery/issues.ts';
 import { prizeGroupsOf } from './groups.ts';
 import {
@@ -134,7 +134,7 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
       }
       const balanceFen = balances.get(job.userId)! - tickets.reduce((s, t) => s + t.amountFen, 0);
       if (balanceFen < 0) {
-        out.set(job, { err: new AppError(INSUFFICIENT_BALANCE_MSG) });
+        out.set(job, { err: insufficientBalance() });
         continue;
       }
       balances.set(job.userId, balanceFen);

@@ -3,6 +3,7 @@
  * the latest wins (getNewestBounsList, names masked).
  */
 import { formatFen, maskName } from '../../domain/money.ts';
+import { transferIdAround } from '../../domain/transferIds.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import { LOTTERY_FAMILIES, maxRebatePermille, permilleToRebatePoint, type LotteryFamily } from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
@@ -44,6 +45,9 @@ export async function familyRebate(sql: Sql, userId: number, lotteryType: string
   return { rebate, prizeGroup };
 }
 
+/** `rev:` and the id it reverses: the SQL below fills the id from the prize row. */
+const reversal = transferIdAround('reversal', 'original', {});
+
 export async function newestWins(sql: Sql) {
   // The newest prize transfers (201), read backwards along the journal's primary key: no index on
   // bets.status, so settling a bet stays a HOT update. Prizes taken back by a correction are left out.
@@ -54,7 +58,7 @@ export async function newestWins(sql: Sql) {
       join users u on u.id = t.user_id
       join lotteries l on l.code = b.lottery_code
     where t.type_code = ${TxType.LOTTERY_WIN} and t.ref like 'bet:%'
-      and not exists (select 1 from transfers r where r.transfer_id = 'rev:' || t.transfer_id)
+      and not exists (select 1 from transfers r where r.transfer_id = ${reversal.before} || t.transfer_id)
     order by t.id desc limit ${NEWEST_WINS}`;
   return {
     list: rows.map((r) => ({

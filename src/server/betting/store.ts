@@ -7,6 +7,7 @@
  * submission find its first bets instead of betting twice.
  */
 import { beijingDateKey } from '../../domain/time.ts';
+import { type TransferId, transferIds } from '../../domain/transferIds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bulkTransfersInTx } from '../ledger/ledger.ts';
 import type { TransferInput } from '../ledger/ledger.ts';
@@ -121,7 +122,7 @@ export function betRef(betId: number): string {
 }
 
 /** A refund of a bet's stake: house → player. */
-export function refundTransfer(transferId: string, typeCode: number, bet: { id: number; userId: number; amountFen: number }, remark: string): TransferInput {
+export function refundTransfer(transferId: TransferId, typeCode: number, bet: { id: number; userId: number; amountFen: number }, remark: string): TransferInput {
   return {
     transferId,
     from: { kind: 'house', userId: null },
@@ -137,7 +138,7 @@ export function refundTransfer(transferId: string, typeCode: number, bet: { id: 
 /** The stake of a bet: player → house, `bet:{betId}`. */
 export function stakeTransfer(o: PlacedOrder): TransferInput {
   return {
-    transferId: `bet:${o.id}`,
+    transferId: transferIds.betStake(o.id),
     from: { kind: 'player', userId: o.userId },
     to: { kind: 'house', userId: null },
     amountFen: o.amountFen,

@@ -12,6 +12,7 @@ import {
 import { checkStreakAmount, streakBetMessages } from '../../domain/validation.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import { RefusalReason, ResponseCode, refusalData, type RefusalReasonValue } from '../../domain/errors.ts';
 import { namedField } from '../http/errors.ts';
 import { loadLottery, type Lottery } from '../lottery/lotteries.ts';
 
@@ -58,8 +59,8 @@ export interface PricedTicket extends TicketInput {
   odds: Record<string, number> | null;
 }
 
-const fail = (msg: string): never => {
-  throw new AppError(msg);
+const fail = (msg: string, reason?: RefusalReasonValue): never => {
+  throw new AppError(msg, ResponseCode.FAILED, 200, reason ? refusalData(reason) : null);
 };
 
 function text(v: unknown): string | null {
@@ -124,9 +125,9 @@ export function amountOf(v: unknown): number {
 
 export function rebateOf(v: unknown): number {
   const t = text(v);
-  if (t === null || t === '') fail(streakBetMessages.noRebate);
+  if (t === null || t === '') fail(streakBetMessages.noRebate, RefusalReason.REBATE_STALE);
   const permille = rebatePointToPermille(t!);
-  if (permille === null) fail('返点格式不正确');
+  if (permille === null) fail('返点格式不正确', RefusalReason.REBATE_STALE);
   return permille!;
 }
 
@@ -196,7 +197,7 @@ export async function parseFastSlip(sql: Db, raw: string): Promise<TicketInput[]
   for (const e of slipEntries(raw)) {
     if (blank(e.bettingNumber)) fail(streakBetMessages.noSelection);
     if (blank(e.bettingAmount)) fail(streakBetMessages.noAmount);
-    if (blank(e.bettingPoint)) fail(streakBetMessages.noRebate);
+    if (blank(e.bettingPoint)) fail(streakBetMessages.noRebate, RefusalReason.REBATE_STALE);
     const t = await parseTicket(sql, e);
     if (t.play.model !== 'odds') fail('该玩法不支持快捷投注');
     const perLineFen = t.amountFen / t.bettingCount;
@@ -225,11 +226,11 @@ export function priceTicket(t: TicketInput, userGroup: number, opts: { amountFro
   // An odds entry is checked at a 1-fen stake first: its real stake needs the count to be right.
   const odds = t.play.model === 'odds';
   const first = quote(odds ? 1 : undefined);
-  if (!first.ok) return fail(first.msg);
+  if (!first.ok) return fail(first.msg, first.reason);
   if (lines !== t.bettingCount) fail('注数不符');
   if (odds && t.amountFen % lines !== 0) fail('金额不符');
   const q = odds ? quote(t.amountFen / lines) : first;
-  if (!q.ok) return fail(q.msg);
+  if (!q.ok) return fail(q.msg, q.reason);
   if (!opts.amountFromQuote && q.amountFen !== t.amountFen) fail('金额不符');
   const bettingNumber = formatSelection(t.play, t.selection);
   return { ...t, bettingNumber, amountFen: q.amountFen, userGroup, betGroup: q.betGroup, odds: q.odds };

@@ -10,6 +10,7 @@ import type { Sql } from '../db/client.ts';
 import { checkGuess, type GuessBook } from '../auth/guesses.ts';
 import { kdfVerify } from '../auth/kdf.ts';
 import { refuse } from '../http/envelope.ts';
+import { RefusalReason, refusalData } from '../../domain/errors.ts';
 
 export const SAFETY_MAX_FAILURES = 5;
 export const SAFETY_LOCK_WINDOW_SEC = 15 * 60;
@@ -37,16 +38,16 @@ function safetyGuesses(userId: number): GuessBook {
  */
 export async function checkSafetyPassword(sql: Sql, userId: number, hash: string): Promise<void> {
   const [row] = await sql<{ safety_kdf: string | null }[]>`select safety_kdf from users where id = ${userId}`;
-  if (!row?.safety_kdf) refuse(NO_SAFETY_PASSWORD_MSG, -1, { needSafetyPassword: true });
+  if (!row?.safety_kdf) refuse(NO_SAFETY_PASSWORD_MSG, -1, refusalData(RefusalReason.NO_SAFETY_PASSWORD, { needSafetyPassword: true }));
   const kdf = row.safety_kdf;
   const guess = await checkGuess(
     sql, safetyGuesses(userId),
     () => kdfVerify(hash, kdf),
     () => sql`delete from safety_password_failures where user_id = ${userId}`,
   );
-  if (!guess.allowed) refuse(LOCKED_MSG);
+  if (!guess.allowed) refuse(LOCKED_MSG, -1, refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED));
   if (!guess.right) {
     const left = SAFETY_MAX_FAILURES - guess.used;
-    refuse(left > 0 ? `资金密码错误，还可尝试${left}次` : LOCKED_MSG);
+    refuse(left > 0 ? `资金密码错误，还可尝试${left}次` : LOCKED_MSG, -1, refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED));
   }
 }

@@ -7,6 +7,7 @@
  * is refused by the ledger (余额不足) and nothing moves. A request id reused for a different
  * adjustment (other user, amount or type) is refused, never silently answered with the first.
  */
+import { transferIds } from '../../domain/transferIds.ts';
 import { isManualType, MANUAL_CREDIT_TYPE, MANUAL_DEBIT_TYPE, TxType as T, txTypeGroup } from '../../domain/txTypes.ts';
 import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
@@ -43,7 +44,6 @@ export interface AdjustResult {
   applied: boolean;
 }
 
-export const adjustTransferId = (requestId: string) => `admin-adjust:${requestId}`;
 
 /** The type code to record, or a refusal when it does not fit the direction. */
 export function adjustTypeCode(amountFen: number, typeCode?: number): number {
@@ -62,7 +62,7 @@ export async function adjustBalance(sql: Sql, a: AdjustInput): Promise<AdjustRes
   if (!user) refuse('用户不存在');
   const player = { kind: 'player' as const, userId: user.id };
   const house = { kind: 'house' as const, userId: null };
-  const transferId = adjustTransferId(a.requestId);
+  const transferId = transferIds.adminAdjust(a.requestId);
   const credit = a.amountFen > 0;
   const result = await transfer(sql, {
     transferId,

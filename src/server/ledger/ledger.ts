@@ -8,6 +8,8 @@
  *   order before anything is written; CHECK ledger_accounts_no_overdraft as the last word);
  * - a transfer id is unique: applying the same id twice moves money once and answers the first
  *   result, so a retried request can never move money twice;
+ * - a transfer id is a `TransferId` of the registry (src/domain/transferIds.ts), never a string built
+ *   at the call site: two features can then never write the same id by accident;
  * - accounts are locked in id order, in every path, so concurrent transfers cannot deadlock;
  * - accounts are never created here, least of all inside a money transaction (a row inserted there
  *   stays locked until commit, outside the id order): a user's accounts, every kind, are made with
@@ -22,8 +24,10 @@
  * both accounts' balances after the move, so the caller needs no read after it. The account rows'
  * pages are kept half full (migration 016) so a balance update is HOT: no index entry per transfer.
  */
+import type { TransferId } from '../../domain/transferIds.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
+import { RefusalReason, ResponseCode, refusalData, refusalReasonOf } from '../../domain/errors.ts';
 import {
   findIds, lockAccounts, priorTransfers, transferStatement, writePlanned,
   type LockedAccount, type Owner, type Planned, type PriorTransfer,
@@ -38,7 +42,8 @@ export type AccountKind =
   | 'virtual_wallet';
 
 export interface TransferInput {
-  transferId: string;
+  /** made by the registry (src/domain/transferIds.ts), never by hand */
+  transferId: TransferId;
   from: { kind: AccountKind; userId: number | null };
   to: { kind: AccountKind; userId: number | null };
   amountFen: number;
@@ -52,7 +57,7 @@ export interface TransferInput {
 
 export interface TransferResult {
   id: number;
-  transferId: string;
+  transferId: TransferId;
   balanceAfterFen: number | null;
   /** false when the transfer id had been applied before: nothing moved this time */
   applied: boolean;
@@ -62,11 +67,20 @@ export interface TransferResult {
 
 export const INSUFFICIENT_BALANCE_MSG = '余额不足';
 
+/** An overdraft refused: its data says why (RefusalReason), so no caller and no client reads the text. */
+export function insufficientBalance(msg: string = INSUFFICIENT_BALANCE_MSG): AppError {
+  return new AppError(msg, ResponseCode.FAILED, 200, refusalData(RefusalReason.INSUFFICIENT_BALANCE));
+}
+
+export function isInsufficientBalance(err: unknown): boolean {
+  return err instanceof AppError && refusalReasonOf(err.data) === RefusalReason.INSUFFICIENT_BALANCE;
+}
+
 export interface BulkResult {
   /** the transfers that moved money this time, in input order */
   applied: TransferInput[];
   /** ids skipped because they had been applied before (or repeated in the input) */
-  skipped: string[];
+  skipped: TransferId[];
 }
 
 /**
@@ -173,7 +187,7 @@ function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: 
     if (fromId === toId) throw new Error('a transfer needs two accounts');
     if (!locked.has(fromId) || !locked.has(toId)) throw new Error(`transfer ${t.transferId}: an account is not locked`);
     const fromAfterFen = balanceFen.get(fromId)! - t.amountFen;
-    if (locked.get(fromId)!.kind !== 'house' && fromAfterFen < 0) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
+    if (locked.get(fromId)!.kind !== 'house' && fromAfterFen < 0) throw insufficientBalance();
     const toAfterFen = balanceFen.get(toId)! + t.amountFen;
     balanceFen.set(fromId, fromAfterFen);
     balanceFen.set(toId, toAfterFen);
@@ -184,8 +198,8 @@ function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: 
 
 /** The batch engine: returns what it wrote (with the new row ids) and the prior applications it met. */
 async function applyBatch(tx: Tx, transfers: readonly TransferInput[], withIds: boolean) {
-  const skipped: string[] = [];
-  const seen = new Set<string>();
+  const skipped: TransferId[] = [];
+  const seen = new Set<TransferId>();
   const todo: TransferInput[] = [];
   for (const t of transfers) {
     checkInput(t);
@@ -253,7 +267,7 @@ export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResu
       if (!overdraft && (err as { code?: string }).code !== '23505') throw err;
       const won = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
       if (won) return { ...won, applied: false, balancesFen: null };
-      if (overdraft) throw new AppError(INSUFFICIENT_BALANCE_MSG, -1, 200);
+      if (overdraft) throw insufficientBalance();
       throw err;
     }
     if (row) {

@@ -2,6 +2,7 @@
  * The ledger's SQL, internal to ledger.ts (which states the invariants). Every statement here takes
  * whole arrays: a batch costs the same number of round trips whatever its size.
  */
+import { storedTransferId, type TransferId } from '../../domain/transferIds.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import type { AccountKind, TransferInput } from './ledger.ts';
 
@@ -15,7 +16,7 @@ export interface LockedAccount {
 
 export interface PriorTransfer {
   id: number;
-  transferId: string;
+  transferId: TransferId;
   balanceAfterFen: number | null;
 }
 
@@ -65,7 +66,7 @@ export function lockAccounts(tx: Tx, sortedIds: readonly number[]) {
 export async function priorTransfers(db: Db, transferIds: readonly string[]): Promise<Map<string, PriorTransfer>> {
   const rows = await db<{ id: number; transfer_id: string; balance_after: number | null }[]>`
     select id, transfer_id, balance_after from transfers where transfer_id = any(${db.array([...transferIds])}::text[])`;
-  return new Map(rows.map((r) => [r.transfer_id, { id: r.id, transferId: r.transfer_id, balanceAfterFen: r.balance_after }]));
+  return new Map(rows.map((r) => [r.transfer_id, { id: r.id, transferId: storedTransferId(r.transfer_id), balanceAfterFen: r.balance_after }]));
 }
 
 /**

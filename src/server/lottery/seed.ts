@@ -7,7 +7,7 @@
 import { LOTTERY_FAMILIES, type LotteryFamily, type LotterySchedule } from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
 import { DEFAULT_GROUP_KEY, DEFAULT_PRIZE_GROUP } from '../betting/groups.ts';
-import { DEMO_USERS } from '../seed.ts';
+import { DEMO_USERS } from '../demoUsers.ts';
 import { clearLotteryCache } from './lotteries.ts';
 
 /** The highest prize group per family (§2.2). */

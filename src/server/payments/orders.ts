@@ -28,6 +28,7 @@ import {
   rechargeStatusNames,
   type RechargeStatus,
 } from '../../domain/payments.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { assertSameRequest, type RequestFields } from '../http/idempotency.ts';
@@ -207,7 +208,7 @@ export async function approveOrder(sql: Sql, id: number, operatorId: number) {
       where id = ${id} and status = 'pending' returning *`;
     if (!row) return notPending(tx, id);
     const credit = await transferInTx(tx, {
-      transferId: `recharge:${row.id}`,
+      transferId: transferIds.recharge(row.id),
       from: { kind: 'house', userId: null },
       to: { kind: 'player', userId: row.user_id },
       amountFen: row.amount_fen,

@@ -6,6 +6,7 @@
 import { tokenHash } from '../auth/kdf.ts';
 import { sessionError } from '../auth/sessions.ts';
 import { refuse } from '../http/envelope.ts';
+import { RefusalReason, ResponseCode, refusalData } from '../../domain/errors.ts';
 import { enterRefusal, GUEST_SEND_MSG } from '../../domain/chat/access.ts';
 import { maskName } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
@@ -57,7 +58,7 @@ async function takeKey(sql: Sql, key: string): Promise<KeyOwner | null> {
 export async function accept(sql: Sql, q: ConnectQuery, ip: string): Promise<Accepted> {
   if (q.type !== '1' && q.type !== '7') refuse('连接参数不正确');
   const owner = q.key ? await takeKey(sql, q.key) : null;
-  if (!owner) refuse('连接已失效，请重新进入');
+  if (!owner) refuse('连接已失效，请重新进入', ResponseCode.FAILED, refusalData(RefusalReason.CHAT_KEY_STALE));
   const lastId = q.lastId && DIGITS.test(q.lastId) ? Number(q.lastId) : null;
   return owner.userId === null ? acceptGuest(sql, q, owner, lastId, ip) : acceptMember(sql, q, owner, lastId);
 }

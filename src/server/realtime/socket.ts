@@ -137,7 +137,8 @@ async function socketRoutes(app: FastifyInstance) {
         const code = known && err.code !== -1 ? PushCode.FORCED_LOGIN : PushCode.CONNECT_RESULT;
         const msg = known ? err.message : '连接失败，请稍后再试';
         if (ws.readyState === 1) {
-          ws.send(JSON.stringify({ code, success: false, msg }));
+          // a refusal's reason travels in the body (a stale key is worth a retry with a fresh one)
+          ws.send(JSON.stringify({ code, success: false, msg, ...(known && err.data ? { body: err.data } : {}) }));
           ws.close(known ? CloseCode.REFUSED : CloseCode.SERVER_ERROR, 'refused');
         }
       }

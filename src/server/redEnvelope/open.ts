@@ -11,6 +11,7 @@
  * and the transfer id make a second open of the same user (even concurrent) pay nothing: its
  * statement fails on the key and its transaction rolls back whole.
  */
+import { transferIds } from '../../domain/transferIds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/client.ts';
 import { transferInTx } from '../ledger/ledger.ts';
@@ -76,7 +77,7 @@ export async function takeShare(sql: Sql, e: Pick<EnvelopeRow, 'id' | 'record_co
       returning amount_fen`;
     if (!got) return null;
     await transferInTx(tx, {
-      transferId: `rp:${e.record_code}:${userId}`,
+      transferId: transferIds.envelopeOpen(e.record_code, userId),
       from: { kind: 'red_envelope_escrow', userId: e.sender_id },
       to: { kind: 'player', userId },
       amountFen: got.amount_fen,

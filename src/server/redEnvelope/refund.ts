@@ -6,6 +6,7 @@
  * lock. A second run, a concurrent run on another instance, or a run after a crash finds the row
  * refunded (state 4) or, were the state ever lost, the transfer id applied: money moves once.
  */
+import { transferIds } from '../../domain/transferIds.ts';
 import type { Sql } from '../db/client.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { TxType } from '../../domain/txTypes.ts';
@@ -30,7 +31,7 @@ export async function refundOne(sql: Sql, id: number, now: Date): Promise<boolea
     if (!e) return false;
     if (e.remaining_fen > 0) {
       await transferInTx(tx, {
-        transferId: `rr:${e.record_code}`,
+        transferId: transferIds.envelopeRefund(e.record_code),
         from: { kind: 'red_envelope_escrow', userId: e.sender_id },
         to: e.is_system ? { kind: 'house', userId: null } : { kind: 'player', userId: e.sender_id },
         amountFen: e.remaining_fen,

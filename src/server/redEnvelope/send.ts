@@ -11,9 +11,11 @@
  * message and sends nothing; with another fingerprint it is refused (REQUEST_REUSED_MSG).
  */
 import { randomInt } from 'node:crypto';
+import { transferIds } from '../../domain/transferIds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
+import { RefusalReason, refusalData } from '../../domain/errors.ts';
 import { assertSameFingerprint, requestFingerprint } from '../http/idempotency.ts';
 import { transferInTx, type AccountKind } from '../ledger/ledger.ts';
 import { checkSafetyPassword, NO_SAFETY_PASSWORD_MSG } from '../cards/safety.ts';
@@ -84,7 +86,7 @@ export async function storeEnvelope(app: FastifyInstance, s: EnvelopeSend): Prom
     const shares = splitShares(s.plan.type, s.plan.num, s.plan.totalFen, randomInt);
     const code = newRecordCode();
     await transferInTx(tx, {
-      transferId: `rs:${code}`,
+      transferId: transferIds.envelopeSend(code),
       from: fundingOf(s.senderId, s.system),
       to: { kind: 'red_envelope_escrow', userId: s.senderId },
       amountFen: s.plan.totalFen,
@@ -135,7 +137,8 @@ export async function sendEnvelope(
   const sql = app.deps.sql;
   if (!money.safetyPassword) {
     const [u] = await sql<{ has: boolean }[]>`select safety_kdf is not null as has from users where id = ${senderId}`;
-    refuse(u?.has ? SAFETY_NEEDED_MSG : NO_SAFETY_PASSWORD_MSG, -1, u?.has ? null : { needSafetyPassword: true });
+    if (u?.has) refuse(SAFETY_NEEDED_MSG, -1, refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED));
+    refuse(NO_SAFETY_PASSWORD_MSG, -1, refusalData(RefusalReason.NO_SAFETY_PASSWORD, { needSafetyPassword: true }));
   }
   await checkSafetyPassword(sql, senderId, money.safetyPassword);
   const { row, fresh } = await storeEnvelope(app, { room, senderId, plan, requestId: money.requestId, system: false });

@@ -10,6 +10,7 @@
  * - maturity: every holding order whose term has ended is settled (pledge.ts settleTerm).
  */
 import { parseBeijingDay } from '../../domain/time.ts';
+import { transferIdAround, transferIds } from '../../domain/transferIds.ts';
 import { dailyInterestFen, DAYS_PER_YEAR, finishedBeijingDays, FULL_BP, VW_TYPES } from '../../domain/wallet.ts';
 import type { Sql } from '../db/client.ts';
 import { transfer } from '../ledger/ledger.ts';
@@ -19,8 +20,6 @@ import { getVwSettings } from './service.ts';
 export const CATCH_UP_DAYS = 7;
 export const INTEREST_BATCH = 500;
 export const MATURITY_BATCH = 200;
-
-export const interestTransferId = (userId: number, day: string) => `vw-interest:${userId}:${day}`;
 
 interface DueBalance {
   user_id: number;
@@ -32,7 +31,7 @@ export async function accrueInterestForDay(sql: Sql, day: string, rateBp: number
   const span = parseBeijingDay(day);
   if (!span) throw new Error(`interest day ${day} is not a date`);
   const cutoff = new Date(span.endMs);
-  const prefix = `vw-interest:`;
+  const id = transferIdAround('virtualWalletInterest', 'userId', { day });
   const due = await sql<DueBalance[]>`
     select user_id, bal from (
       select a.user_id, (a.balance
@@ -42,7 +41,7 @@ export async function accrueInterestForDay(sql: Sql, day: string, rateBp: number
                     where t.user_id = a.user_id and t.created_at >= ${cutoff} and t.debit_account_id = a.id), 0))::bigint as bal
       from ledger_accounts a
       where a.kind = 'virtual_wallet' and a.created_at < ${cutoff}
-        and not exists (select 1 from transfers x where x.transfer_id = ${prefix} || a.user_id || ${`:${day}`})
+        and not exists (select 1 from transfers x where x.transfer_id = ${id.before} || a.user_id || ${id.after})
     ) s
     where bal > 0 and ${dailyInterestFenSql(sql, rateBp)} > 0
     order by user_id limit ${INTEREST_BATCH}`;
@@ -51,7 +50,7 @@ export async function accrueInterestForDay(sql: Sql, day: string, rateBp: number
     const amountFen = dailyInterestFen(row.bal, rateBp);
     if (amountFen <= 0) continue;
     const r = await transfer(sql, {
-      transferId: interestTransferId(row.user_id, day),
+      transferId: transferIds.virtualWalletInterest(row.user_id, day),
       from: { kind: 'house', userId: null },
       to: { kind: 'virtual_wallet', userId: row.user_id },
       amountFen,

@@ -17,10 +17,10 @@ import {
   type EarlyExit,
   type PledgeStatus,
 } from '../../domain/wallet.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
-import { AppError } from '../http/envelope.ts';
+import { insufficientBalance, isInsufficientBalance, transferInTx } from '../ledger/ledger.ts';
 import { assertSameRequest } from '../http/idempotency.ts';
 import { refuseState, VW_SHORT_MSG } from './service.ts';
 
@@ -176,7 +176,7 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
                 ${p.penalty_bp}, ${c.amountFen}, ${c.autoRenew}, ${start}, ${end})
         returning *`;
       await transferInTx(tx, {
-        transferId: `pledge-buy:${o.id}`,
+        transferId: transferIds.pledgeBuy(o.id),
         from: { kind: 'virtual_wallet', userId: c.userId },
         to: { kind: 'pledge_escrow', userId: c.userId },
         amountFen: c.amountFen,
@@ -193,7 +193,7 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
       const again = await prior();
       if (again) return again;
     }
-    if (code === '23514' || (err instanceof AppError && err.message === INSUFFICIENT_BALANCE_MSG)) refuse(VW_SHORT_MSG);
+    if (code === '23514' || isInsufficientBalance(err)) throw insufficientBalance(VW_SHORT_MSG);
     throw err;
   }
 }
@@ -213,7 +213,7 @@ export async function cancelPledge(sql: Sql, userId: number, orderId: number, no
     const escrow = { kind: 'pledge_escrow' as const, userId };
     if (outcome.refundFen > 0) {
       await transferInTx(tx, {
-        transferId: `pledge-redeem:${o.id}:${o.term}`,
+        transferId: transferIds.pledgeRedeem(o.id, o.term),
         from: escrow,
         to: { kind: 'virtual_wallet', userId },
         amountFen: outcome.refundFen,
@@ -225,7 +225,7 @@ export async function cancelPledge(sql: Sql, userId: number, orderId: number, no
     }
     if (outcome.penaltyFen > 0) {
       await transferInTx(tx, {
-        transferId: `pledge-penalty:${o.id}:${o.term}`,
+        transferId: transferIds.pledgePenalty(o.id, o.term),
         from: escrow,
         to: { kind: 'house', userId: null },
         amountFen: outcome.penaltyFen,
@@ -272,7 +272,7 @@ export async function settleTerm(sql: Sql, o: OrderRow, nowMs: number): Promise<
     if (!done) return false;
     if (profit > 0) {
       await transferInTx(tx, {
-        transferId: `pledge-profit:${o.id}:${o.term}`,
+        transferId: transferIds.pledgeProfit(o.id, o.term),
         from: { kind: 'house', userId: null },
         to: vw,
         amountFen: profit,
@@ -284,7 +284,7 @@ export async function settleTerm(sql: Sql, o: OrderRow, nowMs: number): Promise<
     }
     if (!o.auto_renew) {
       await transferInTx(tx, {
-        transferId: `pledge-redeem:${o.id}:${o.term}`,
+        transferId: transferIds.pledgeRedeem(o.id, o.term),
         from: { kind: 'pledge_escrow', userId: o.user_id },
         to: vw,
         amountFen: o.principal,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, parseYuanToFen } from '../../domain/money.ts';
 import { beijingDate } from '../../domain/time.ts';
+import { parseTransferId } from '../../domain/transferIds.ts';
 import { VW_TYPE_CODES, VW_TYPES, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
@@ -24,6 +25,12 @@ export function amountFen(text: string): number {
   if (fen === null) refuse(AMOUNT_MSG.format);
   if (fen === 0) refuse(AMOUNT_MSG.zero);
   return fen;
+}
+
+/** The day an interest transfer paid (its id says it: `vw-interest:{userId}:{day}`). */
+function interestDay(transferId: string): string | null {
+  const p = parseTransferId(transferId);
+  return p?.kind === 'virtualWalletInterest' ? p.parts.day : null;
 }
 
 const VwType = Type.Integer({ minimum: VW_TYPES.transferIn, maximum: VW_TYPES.pledgeProfit });
@@ -127,7 +134,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     }
     const list = rows.map((r) => {
       const item = logItem(r);
-      const day = r.type_code === VW_TYPES.interest ? (/:(\d{4}-\d{2}-\d{2})$/.exec(r.transfer_id)?.[1] ?? beijingDate(item.createdAt)) : '';
+      const day = r.type_code === VW_TYPES.interest ? interestDay(r.transfer_id) ?? beijingDate(item.createdAt) : '';
       return { ...item, productName: item.orderId ? (names.get(item.orderId) ?? '') : '', day };
     });
     return ok({ list, total });

@@ -10,12 +10,13 @@
 import { ResponseCode } from '../../domain/errors.ts';
 import { formatFen } from '../../domain/money.ts';
 import { beijingDate, beijingDayStartOf, DAY_MS } from '../../domain/time.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
 import type { Db, Sql } from '../db/client.ts';
-import { AppError, refuse } from '../http/envelope.ts';
+import { AppError } from '../http/envelope.ts';
 import { assertSameRequest, refuseReusedRequest } from '../http/idempotency.ts';
-import { INSUFFICIENT_BALANCE_MSG, transfer, type TransferResult } from '../ledger/ledger.ts';
+import { insufficientBalance, isInsufficientBalance, transfer, type TransferResult } from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
 
@@ -70,7 +71,7 @@ export interface MoveResult {
 export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', amountFen: number, requestId: string): Promise<MoveResult> {
   const player = { kind: 'player' as const, userId };
   const vw = { kind: 'virtual_wallet' as const, userId };
-  const transferId = `vw-${dir}:${userId}:${requestId}`;
+  const transferId = dir === 'in' ? transferIds.virtualWalletIn(userId, requestId) : transferIds.virtualWalletOut(userId, requestId);
   const typeCode = dir === 'in' ? VW_TYPES.transferIn : VW_TYPES.transferOut;
   let r: TransferResult;
   try {
@@ -84,7 +85,7 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
       remark: dir === 'in' ? '转入虚拟钱包' : '转出虚拟钱包',
     });
   } catch (err) {
-    if (err instanceof AppError && err.message === INSUFFICIENT_BALANCE_MSG && dir === 'out') refuse(VW_SHORT_MSG);
+    if (isInsufficientBalance(err) && dir === 'out') throw insufficientBalance(VW_SHORT_MSG);
     throw err;
   }
   if (r.balancesFen) {
@@ -118,7 +119,7 @@ export async function walletInfo(sql: Sql, userId: number, nowMs: number) {
     select
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}), 0)::bigint as total_interest,
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}
-        and transfer_id = ${`vw-interest:${userId}:${yesterday}`}), 0)::bigint as y_interest,
+        and transfer_id = ${transferIds.virtualWalletInterest(userId, yesterday)}), 0)::bigint as y_interest,
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.pledgeProfit}), 0)::bigint as total_profit,
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.pledgeProfit}
         and created_at >= ${yesterdayStart} and created_at < ${todayStart}), 0)::bigint as y_profit

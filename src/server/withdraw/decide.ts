@@ -8,6 +8,7 @@
  * deterministic transfer ids (`withdraw:pay|fee|reject:<id>`) would stop a second movement anyway.
  * A process killed before the commit leaves the order pending with its money on hold.
  */
+import { transferIds } from '../../domain/transferIds.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { WITHDRAW_STATUS_NAMES } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
@@ -34,9 +35,9 @@ export async function approveWithdrawal(sql: Sql, id: number, operatorId: number
     const paidOut = o.amount - o.fee;
     if (paidOut <= 0) throw new Error(`order ${o.id} pays out nothing`);
     const common = { from: hold(o), to: { kind: 'house' as const, userId: null }, userId: o.user_id, ref: `withdraw:${o.order_no}`, operatorId };
-    await transferInTx(tx, { ...common, transferId: `withdraw:pay:${o.id}`, amountFen: paidOut, typeCode: TYPE_HOLD, remark: '提现出款' });
+    await transferInTx(tx, { ...common, transferId: transferIds.withdrawPay(o.id), amountFen: paidOut, typeCode: TYPE_HOLD, remark: '提现出款' });
     if (o.fee > 0) {
-      await transferInTx(tx, { ...common, transferId: `withdraw:fee:${o.id}`, amountFen: o.fee, typeCode: TYPE_FEE, remark: '提现手续费' });
+      await transferInTx(tx, { ...common, transferId: transferIds.withdrawFee(o.id), amountFen: o.fee, typeCode: TYPE_FEE, remark: '提现手续费' });
     }
     await sendLetter(tx, { to: { userId: o.user_id }, ...moneyOrderLetter.withdrawPaid(o.order_no, o.amount, o.fee) });
     return o;
@@ -47,7 +48,7 @@ export async function rejectWithdrawal(sql: Sql, id: number, operatorId: number,
   return sql.begin(async (tx) => {
     const o = await takePending(tx, id, 'rejected', operatorId, remark);
     await transferInTx(tx, {
-      transferId: `withdraw:reject:${o.id}`,
+      transferId: transferIds.withdrawReject(o.id),
       from: hold(o),
       to: { kind: 'player', userId: o.user_id },
       amountFen: o.amount,

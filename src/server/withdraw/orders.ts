@@ -9,6 +9,7 @@
  * checked by the ledger under its row lock: a withdrawal racing bets can never overdraw.
  */
 import { beijingDateKey } from '../../domain/time.ts';
+import { transferIds } from '../../domain/transferIds.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { formatFen } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
@@ -17,7 +18,7 @@ import {
 } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
 import { assertSameRequest } from '../http/idempotency.ts';
-import { INSUFFICIENT_BALANCE_MSG, transferInTx } from '../ledger/ledger.ts';
+import { insufficientBalance, transferInTx } from '../ledger/ledger.ts';
 import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';
 
@@ -27,7 +28,6 @@ export const TYPE_HOLD = TxType.WITHDRAW;
 export const TYPE_FEE = TxType.WITHDRAW_FEE;
 export const TYPE_REJECT = TxType.WITHDRAW_REJECT;
 
-export const holdTransferId = (orderId: number) => `withdraw:hold:${orderId}`;
 
 export type WithdrawTarget = { kind: 'card'; id: number } | { kind: 'address'; id: number };
 
@@ -130,7 +130,7 @@ export async function createWithdrawal(sql: Sql, r: WithdrawRequest): Promise<Cr
       const target = await findTarget(tx, r.userId, r.target);
       const order = await insertOrder(tx, r, fee, target);
       const held = await transferInTx(tx, {
-        transferId: holdTransferId(order.id),
+        transferId: transferIds.withdrawHold(order.id),
         from: { kind: 'player', userId: r.userId },
         to: { kind: 'withdraw_hold', userId: r.userId },
         amountFen: order.amount,
@@ -143,7 +143,7 @@ export async function createWithdrawal(sql: Sql, r: WithdrawRequest): Promise<Cr
       return { order, balanceFen: held.balanceAfterFen ?? 0, applied: true };
     });
   } catch (err) {
-    if ((err as { code?: string }).code === '23514') refuse(INSUFFICIENT_BALANCE_MSG);
+    if ((err as { code?: string }).code === '23514') throw insufficientBalance();
     throw err;
   }
 }

@@ -7,6 +7,7 @@
 import { CHAT_IMAGE_MAX_BYTES } from '../../../domain/chat/constants';
 import { ensureWorker } from '../../worker/client';
 import { compressImage, fitWithin, type CompressOptions } from '../../worker/compress';
+import { imageRefusal, isImageRefusal } from '../../worker/imageRefusal';
 
 export const IMAGE_TOO_BIG_MSG = '图片不能超过2M';
 export const IMAGE_UNREADABLE_MSG = '图片无法读取，请选择其他图片';
@@ -37,7 +38,7 @@ async function compressWithCanvas(file: Blob, { quality, maxBytes = CHAT_IMAGE_M
   if (ctx) { ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, width, height); ctx.drawImage(bmp, 0, 0, width, height); }
   bmp.close();
   const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/jpeg', quality));
-  if (!blob || blob.size > maxBytes) throw new Error(IMAGE_TOO_BIG_MSG);
+  if (!blob || blob.size > maxBytes) throw imageRefusal(IMAGE_TOO_BIG_MSG);
   return blob;
 }
 
@@ -46,8 +47,8 @@ export const defaultCompressors: Compressors = {
   onPage: (f, o) => (typeof OffscreenCanvas === 'undefined' ? compressWithCanvas(f, o) : compressImage(f, o)),
 };
 
-/** Our own refusals are Chinese; the browser's decode and drawing errors are English. */
-const ours = (e: unknown) => e instanceof Error && /[\u4e00-\u9fff]/.test(e.message);
+/** Our own refusals (imageRefusal), as opposed to the browser's decode and drawing errors. */
+const ours = isImageRefusal;
 
 export async function compressChatImage(file: Blob, c: Compressors = defaultCompressors): Promise<Blob> {
   const o: CompressOptions = { quality: compressQuality(file.size), maxBytes: CHAT_IMAGE_MAX_BYTES };

@@ -2,7 +2,8 @@
  * The live socket of one chat view (docs/chat.md, spec 001 section 4). Each attempt takes a fresh
  * one-time key, opens `/v1/broadCast/chat` with `lastId` = the newest message the view holds, so the
  * server replays exactly what was missed (the view merges by id besides, so nothing shows twice).
- * Connecting: a refusal with a short message is final (shown, no retry); any other failure retries
+ * Connecting: a refusal is final (its message shown, no retry) unless its reason (body.reason) says a
+ * fresh key fixes it; any other failure retries
  * once a second up to 5 times, then reports 'failed' and keeps trying with a growing pause (up to
  * 30 s) and at once when the network comes back or the page is shown again. A socket that was open
  * and closes reconnects after 2 s. Heartbeats (6) are answered with 9; a socket silent for more than
@@ -11,6 +12,7 @@
 import { getChatKey } from './api';
 import { HEARTBEAT_INTERVAL_MS } from '../../../domain/chat/constants';
 import { PushCode } from '../../../domain/chat/push';
+import { RefusalReason, refusalReasonOf } from '../../../domain/errors';
 
 export type SocketStatus = 'connecting' | 'open' | 'retrying' | 'failed' | 'closed';
 export interface Frame { code: number; type?: number; body?: unknown; msg?: string; success?: boolean; extend?: unknown }
@@ -24,7 +26,8 @@ export interface ChatSocketOptions {
   guestCode?: string;
   lastId(): number | null;
   onFrame(frame: Frame): void;
-  onStatus(status: SocketStatus, msg: string): void;
+  /** `closedBy`: with 'closed', the push code that ended the socket for good (2 a refusal, 13, 14, 15) */
+  onStatus(status: SocketStatus, msg: string, closedBy?: number): void;
 }
 
 export const CONNECT_FAILED_MSG = '连接失败，请稍后再试';
@@ -34,8 +37,6 @@ const RECONNECT_MS = 2000;
 const MAX_PAUSE_MS = 30_000;
 /** the socket counts as dead after this long without any frame */
 const SILENT_MS = HEARTBEAT_INTERVAL_MS * 2 + 5000;
-/** key expired or used: a fresh key fixes it, so it is not final */
-const STALE_KEY_MSG = '连接已失效，请重新进入';
 
 export function socketUrl(o: Pick<ChatSocketOptions, 'type' | 'roomId' | 'password' | 'guestCode'>, key: string, lastId: number | null, origin = location.origin): string {
   const q = new URLSearchParams({ type: String(o.type), key, roomId: o.roomId });
@@ -119,10 +120,10 @@ export class ChatSocket {
     }
   }
 
-  private final(msg: string) {
+  private final(msg: string, closedBy: number) {
     this.stopped = true;
     this.clearTimers();
-    this.o.onStatus('closed', msg);
+    this.o.onStatus('closed', msg, closedBy);
   }
 
   private armSilence(ws: WebSocket) {
@@ -160,10 +161,11 @@ export class ChatSocket {
       if (f.code === PushCode.HEARTBEAT) { ws.send(JSON.stringify({ code: PushCode.HEARTBEAT_REPLY })); return; }
       if (f.code === PushCode.CONNECT_RESULT) {
         if (f.success) { opened = true; this.failures = 0; this.o.onStatus('open', ''); }
-        else if (f.msg && f.msg.length < 40 && f.msg !== STALE_KEY_MSG) this.final(f.msg);
+        // a used or expired key is not final: the next attempt takes a fresh one
+        else if (f.msg && refusalReasonOf(f.body) !== RefusalReason.CHAT_KEY_STALE) this.final(f.msg, f.code);
       } else if (f.code === PushCode.FORCED_LOGIN || f.code === PushCode.ROOM_DELETED || f.code === PushCode.PERMISSIONS_CHANGED) {
         const body = f.body as { msg?: string } | undefined;
-        this.final(f.msg ?? body?.msg ?? CONNECT_FAILED_MSG);
+        this.final(f.msg ?? body?.msg ?? CONNECT_FAILED_MSG, f.code);
       }
       this.o.onFrame(f);
     };

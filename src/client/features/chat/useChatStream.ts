@@ -2,6 +2,10 @@
  * One chat view's messages: the first history page, older pages on demand (throttled 1 s), the live
  * socket's new messages and its catch-up after every reconnect, all merged by id (messages.ts), and
  * the room events of push 3 handed to the page.
+ *
+ * With `held`, the newest messages shown are kept on this device for the user (query/lastAnswers.ts):
+ * when the first page finds no network, they show instead, marked as offline content, and the socket
+ * starts as usual, so once the network is back it catches up from the newest of them.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from './api';
@@ -10,11 +14,16 @@ import { lastId, markWithdrawn, mergeMessages } from './messages';
 import { PushCode, RoomEvent } from '../../../domain/chat/push';
 import { FIRST_PAGE_SIZE, PAGE_SIZE } from '../../../domain/chat/constants';
 import { refreshUser } from '../../state/session';
+import { isOfflineError } from '../../api/request';
+import { noteHeldContent } from '../../state/network';
+import { heldAnswer, holdAnswer, type QueryKey } from '../../query';
 
 export interface StreamSource {
   /** a page of history, oldest first: the newest page without `beforeId` */
   page(beforeId?: number): Promise<ChatMessage[]>;
   socket: { type: 1 | 7; roomId: string; password?: string; guestCode?: string } | null;
+  /** where the messages shown are kept for offline (a logged-in player's rooms; none for guests) */
+  held?: QueryKey;
 }
 
 export interface Stream {
@@ -26,6 +35,8 @@ export interface Stream {
   loadingOlder: boolean;
   status: SocketStatus;
   statusMsg: string;
+  /** with status 'closed': the push code that ended the socket for good (PushCode), else null */
+  closedBy: number | null;
   loadOlder(): Promise<void>;
   reload(): void;
   /** a message this client just sent: shown at once (the push of it merges into the same row) */
@@ -34,6 +45,9 @@ export interface Stream {
 }
 
 const OLDER_THROTTLE_MS = 1000;
+/** How many of the newest messages shown are kept for offline, and how long after a change they are written. */
+export const HELD_MESSAGES = 50;
+const HOLD_DELAY_MS = 1000;
 
 export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) => void): Stream {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -43,6 +57,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [status, setStatus] = useState<SocketStatus>('connecting');
   const [statusMsg, setStatusMsg] = useState('');
+  const [closedBy, setClosedBy] = useState<number | null>(null);
   const [generation, setGeneration] = useState(0);
   const listRef = useRef<ChatMessage[]>([]);
   listRef.current = messages;
@@ -69,16 +84,11 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
     setMessages([]);
     seenRef.current = 0;
     setDone(false);
-    src.page().then((list) => {
-      if (!live) return;
-      setMessages((cur) => mergeMessages(cur, list));
-      setDone(list.length < FIRST_PAGE_SIZE);
-      setLoading(false);
-      if (!src.socket) return;
+    const startSocket = (sock: NonNullable<StreamSource['socket']>) => {
       socket = new ChatSocket({
-        ...src.socket,
+        ...sock,
         lastId: () => Math.max(seenRef.current, lastId(listRef.current) ?? 0) || null,
-        onStatus: (s, msg) => { if (live) { setStatus(s); setStatusMsg(msg); } },
+        onStatus: (s, msg, by) => { if (live) { setStatus(s); setStatusMsg(msg); setClosedBy(by ?? null); } },
         onFrame: (f) => {
           if (!live) return;
           if (f.code === PushCode.NEW_MESSAGE && typeof f.body === 'string') {
@@ -98,13 +108,38 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
         },
       });
       socket.start();
-    }, (e: unknown) => {
+    };
+    const show = (list: ChatMessage[]) => {
+      setMessages((cur) => mergeMessages(cur, list));
+      setDone(list.length < FIRST_PAGE_SIZE);
+      setLoading(false);
+      if (src.socket) startSocket(src.socket);
+    };
+    src.page().then((list) => { if (live) show(list); }, async (e: unknown) => {
+      const kept = src.held && isOfflineError(e) ? await heldAnswer<ChatMessage[]>(src.held) : undefined;
       if (!live) return;
+      if (kept?.length) { noteHeldContent(); show(kept); return; }
       setError(e instanceof Error ? e.message : '加载失败');
       setLoading(false);
     });
     return () => { live = false; socket?.stop(); };
   }, [socketKey, generation, source === null]);
+
+  // the newest messages shown, kept for offline: at once when they first show, then at most once a
+  // HOLD_DELAY_MS (a busy room does not write each message)
+  const heldKey = source?.held ? JSON.stringify(source.held) : '';
+  const heldAt = useRef(0);
+  useEffect(() => {
+    if (!heldKey || loading || !messages.length) return;
+    const write = () => {
+      heldAt.current = Date.now();
+      holdAnswer(JSON.parse(heldKey) as QueryKey, messages.slice(-HELD_MESSAGES)).catch(() => {});
+    };
+    const waitMs = heldAt.current + HOLD_DELAY_MS - Date.now();
+    if (waitMs <= 0) { write(); return; }
+    const t = setTimeout(write, waitMs);
+    return () => clearTimeout(t);
+  }, [heldKey, loading, messages]);
 
   const loadOlder = useCallback(async () => {
     const src = srcRef.current;
@@ -122,7 +157,7 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
   }, [done, loadingOlder]);
 
   return {
-    messages, loading, error, done, loadingOlder, status, statusMsg, loadOlder,
+    messages, loading, error, done, loadingOlder, status, statusMsg, closedBy, loadOlder,
     reload: () => setGeneration((g) => g + 1),
     add: (m) => setMessages((cur) => mergeMessages(cur, [m])),
     remove: (id) => setMessages((cur) => markWithdrawn(cur, id)),

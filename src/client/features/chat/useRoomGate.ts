@@ -8,6 +8,8 @@ import { checkPassword, getRoom, truthy, type RoomSetting } from './api';
 import { forgetPassword, rememberedPassword, rememberPassword } from './roomPasswords';
 import { roomPasswordHash } from '../../../domain/chat/password';
 import { EMPTY_PASSWORD_MD5 } from '../../../domain/chat/constants';
+import { isOfflineError } from '../../api/request';
+import { keys, withLastAnswer } from '../../query';
 
 export type Gate =
   | { step: 'loading' }
@@ -26,7 +28,8 @@ export function useRoomGate(roomCode: string, userId: number | null) {
     let live = true;
     setGate({ step: 'loading' });
     (async () => {
-      const r = await getRoom(roomCode);
+      // the setting kept for offline: a room read before opens without the network (its messages too)
+      const r = await withLastAnswer(keys.chatRoom(roomCode), () => getRoom(roomCode));
       if (!live) return;
       setRoom(r);
       if (!truthy(r.isPassword) || truthy(r.isManager)) { setGate({ step: 'open', password: EMPTY_PASSWORD_MD5 }); return; }
@@ -36,7 +39,12 @@ export function useRoomGate(roomCode: string, userId: number | null) {
           await checkPassword(roomCode, saved);
           if (live) setGate({ step: 'open', password: saved });
           return;
-        } catch { await forgetPassword(userId, roomCode).catch(() => {}); }
+        } catch (e) {
+          // offline nothing was checked: the remembered password stays, and the room opens on what is
+          // kept (the socket carries the password, and the server checks it, once the network is back)
+          if (isOfflineError(e)) { if (live) setGate({ step: 'open', password: saved }); return; }
+          await forgetPassword(userId, roomCode).catch(() => {});
+        }
       }
       if (live) setGate({ step: 'password', error: '', checking: false });
     })().catch((e: unknown) => { if (live) setGate({ step: 'error', msg: e instanceof Error ? e.message : '加载失败' }); });
@@ -58,6 +66,6 @@ export function useRoomGate(roomCode: string, userId: number | null) {
   }, [roomCode, userId]);
 
   /** the setting again (after a mute push): the reason the input shows */
-  const refreshRoom = useCallback(() => { getRoom(roomCode).then(setRoom, () => {}); }, [roomCode]);
+  const refreshRoom = useCallback(() => { withLastAnswer(keys.chatRoom(roomCode), () => getRoom(roomCode)).then(setRoom, () => {}); }, [roomCode]);
   return { room, setRoom, gate, submit, refreshRoom, retry: () => setTick((n) => n + 1) };
 }

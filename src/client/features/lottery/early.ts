@@ -62,6 +62,6 @@ export function prefetchBettingPlayer(pathname: string, userId: number): void {
   const [, family, code] = m;
   prefetch(keys.plays(userId, code), () => revalidatePlays(userId, code));
   prefetch(keys.balance(), queryBalance);
-  // app start has just wiped the rebate cache (online): ask the server without reading it first
-  prefetch(keys.rebate(userId, family), () => loadRebate(userId, family as LotteryFamily, navigator.onLine));
+  // the first ask of this app start goes to the server (the held copy only offline: storage.ts)
+  prefetch(keys.rebate(userId, family), () => loadRebate(userId, family as LotteryFamily));
 }

@@ -1,5 +1,5 @@
 /** Family names and display helpers shared by the hall, the betting page and the rules page. */
-import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery';
+import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery/types';
 import { formatBeijing } from '../../../domain/time';
 
 export const FAMILY_NAMES: Readonly<Record<LotteryFamily, string>> = {

@@ -1,26 +1,49 @@
 /**
- * Lottery data kept in IndexedDB: the rebate cache per user and family (rebateStore, wiped at login and
- * on a rebate refusal) and the play catalogue per user and lottery with its version (playsStore). Bets in
+ * Lottery data kept in IndexedDB: the rebate cache per user and family (rebateStore: asked afresh once
+ * per app start, the held copy used offline; dropped on a rebate refusal, wiped at logout) and the play catalogue per user and lottery with its version (playsStore). Bets in
  * flight are money actions (src/client/money/moneyAction.ts).
  */
 import type { LotteryFamily } from '../../../domain/lottery';
 import { playsStore, rebateStore, put, read, remove } from '../../storage/stores';
 import { getBetRebate, getLotteryPlays, type PlayCatalogue, type RebateInfo, type VersionedPlays } from './api';
+import { isOfflineError } from '../../api/request';
+import { noteHeldContent } from '../../state/network';
 
 const rebateKey = (userId: number, family: LotteryFamily) => `${userId}:${family}`;
+/**
+ * The rebates asked of the server since this app start. The spec clears the rebate cache at each start
+ * while logged in; it is not wiped here (a page opened offline later would have none to show its
+ * numbers with), but a held copy is used only once the server has answered for it in this run, or
+ * when the server cannot be asked at all.
+ */
+const askedThisRun = new Set<string>();
 
-/** The user's max rebate and prize group of a family: cached, else fetched and cached. */
+/** The user's max rebate and prize group of a family: cached (once asked this run), else fetched and cached; offline, the held copy. */
 export async function loadRebate(userId: number, family: LotteryFamily, fresh = false): Promise<RebateInfo> {
-  if (!fresh) {
-    const hit = await read<RebateInfo>(rebateStore, rebateKey(userId, family)).catch(() => undefined);
+  const key = rebateKey(userId, family);
+  const held = () => read<RebateInfo>(rebateStore, key).catch(() => undefined);
+  if (!fresh && askedThisRun.has(key)) {
+    const hit = await held();
     if (hit) return hit;
   }
-  const info = await getBetRebate(family);
-  void put(rebateStore, rebateKey(userId, family), info).catch(() => {}); // for next time, not awaited
-  return info;
+  try {
+    const info = await getBetRebate(family);
+    askedThisRun.add(key);
+    void put(rebateStore, key, info).catch(() => {}); // for next time, not awaited
+    return info;
+  } catch (e) {
+    const hit = isOfflineError(e) ? await held() : undefined;
+    if (!hit) throw e;
+    noteHeldContent();
+    return hit;
+  }
 }
 
+/** For tests: as at a new app start, every rebate is asked of the server again. */
+export function forgetRebatesAsked(): void { askedThisRun.clear(); }
+
 export async function dropRebate(userId: number, family: LotteryFamily): Promise<void> {
+  askedThisRun.delete(rebateKey(userId, family));
   await remove(rebateStore, rebateKey(userId, family)).catch(() => {});
 }
 

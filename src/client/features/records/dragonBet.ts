@@ -9,6 +9,8 @@ import { formatOdds } from '../../../domain/lottery/formatOdds';
 import { getPlay, loadFamily } from '../../../domain/lottery/lazyCatalogue';
 import type { BettingRow, LongDragonRow, RebateInfo } from '../lottery/api';
 import { dropRebate, loadRebate } from '../lottery/storage';
+import { refusalReason } from '../../api/request';
+import { RefusalReason } from '../../../domain/errors';
 
 /** The row a selection belongs to: one streak of one lottery. */
 export const dragonKey = (r: Pick<LongDragonRow, 'lotteryCode' | 'playCode' | 'name' | 'desc'>) => `${r.lotteryCode}|${r.playCode}|${r.name}|${r.desc}`;
@@ -88,9 +90,9 @@ export async function rebatesFor(userId: number, families: readonly LotteryFamil
   return out;
 }
 
-/** A refusal about 返点: the cached rebates of the slip's families are wrong, the next slip fetches them. */
-export async function dropRebatesOn(message: string, userId: number, families: readonly LotteryFamily[]): Promise<void> {
-  if (!message.includes('返点')) return;
+/** A refusal for a stale rebate (its typed reason): the cached rebates of the slip's families are wrong, the next slip fetches them. */
+export async function dropRebatesOn(error: unknown, userId: number, families: readonly LotteryFamily[]): Promise<void> {
+  if (refusalReason(error) !== RefusalReason.REBATE_STALE) return;
   for (const f of new Set(families)) await dropRebate(userId, f);
 }
 

@@ -35,6 +35,8 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<{ list: T[]
   keyRef.current = queryKey;
   const q = useQuery({
     queryKey,
+    // what the player scrolled through opens again offline, marked as such (query/lastAnswers.ts)
+    keepOffline: true,
     queryFn: async (): Promise<Pages<T>> => {
       const shown = queryClient.getQueryData<Pages<T>>(keyRef.current)?.pages ?? 1;
       let items: T[] = [];

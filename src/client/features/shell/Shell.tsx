@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { guard, skipsLoading } from '../../guard';
 import { routes, type RouteDef } from '../../routes';
+import { matchPath } from '../../routeTable';
 import { currentUser, clearUser, refreshUser } from '../../state/session';
 import { tenantName, tenantConfig } from '../../state/tenant';
 import { pageTitle } from '../../state/pageTitle';
@@ -78,7 +79,10 @@ export function Shell() {
   }, [route, location]);
 
   const onShown = () => { setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS); };
-  const Page = route?.component;
+  // The route is decided in an effect, one render after the location changed: in that render the
+  // old page must not be shown, or it reads its params from a path that is not its own (the room
+  // page once asked for room '' three times on its way to a private chat).
+  const Page = route && matchPath(route.path, location) ? route.component : undefined;
   const tabBar = route !== null && !route.noTabBar;
   const frame = route?.console ? 'min-h-dvh bg-gray-100' : `mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`;
   const toolbar = route !== null && !route.console && !toolbarHidden(location);
@@ -88,7 +92,7 @@ export function Shell() {
       {Page && (
         <Suspense fallback={null}>
           <Page />
-          <Rendered key={route.path} onShown={onShown} />
+          <Rendered key={route?.path} onShown={onShown} />
         </Suspense>
       )}
       {tabBar && <TabBar path={location} toolbarSlot={toolbar} />}

@@ -5,6 +5,7 @@
  * 'cancelled' with the operator's remark. Chases go on with their later issues. Calling it again on a
  * cancelled issue changes nothing.
  */
+import { transferIds } from '../../../domain/transferIds.ts';
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../http/envelope.ts';
 import { bulkTransfersInTx } from '../../ledger/ledger.ts';
@@ -36,7 +37,7 @@ export async function cancelIssue(
     const text = `系统撤单：${why}`;
     for (let i = 0; i < bets.length; i += BATCH_SIZE) {
       const chunk = bets.slice(i, i + BATCH_SIZE);
-      const refunds = chunk.map((b) => houseToPlayer(`sys:${b.id}`, b.user_id, b.amount, TYPE.systemRefund, b.id, text, operatorId));
+      const refunds = chunk.map((b) => houseToPlayer(transferIds.systemRefund(b.id), b.user_id, b.amount, TYPE.systemRefund, b.id, text, operatorId));
       // Refunds first: a player who spent a prize gives back what the refund leaves them.
       const plan = await planReversals(tx, chunk, refunds, operatorId, text);
       await bulkTransfersInTx(tx, [...refunds, ...plan.transfers]);

@@ -7,6 +7,7 @@
  * as before; the bet keeps the prize before the cut and which cap cut it. Ties' stake back is not cut.
  */
 import { capPrizes, type PayoutCaps } from '../../../domain/lottery/caps.ts';
+import { transferIds } from '../../../domain/transferIds.ts';
 import type { Tx } from '../../db/client.ts';
 import type { BetRow } from './common.ts';
 import type { BetOutcome } from './compute.ts';
@@ -49,7 +50,7 @@ export async function capOutcomes(tx: Tx, c: CapContext, bets: readonly BetRow[]
       o.payout = o.refund + cut.prizeFen;
       o.uncappedPrize = cut.uncappedFen;
       o.capKind = cut.cutBy;
-      const winId = `win:${o.id}:v${c.version}`;
+      const winId = transferIds.prize(o.id, c.version);
       o.transfers = o.transfers.flatMap((t) => {
         if (t.transferId !== winId) return [t];
         return cut.prizeFen > 0 ? [{ ...t, amountFen: cut.prizeFen }] : [];

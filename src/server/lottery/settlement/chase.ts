@@ -4,6 +4,7 @@
  * yet closed) becomes CHASE_STOPPED with its stake refunded (203 `chase:{betId}`). A chase with no
  * pending bet left is finished.
  */
+import { transferIds } from '../../../domain/transferIds.ts';
 import type { Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
 import { houseToPlayer, TYPE, updateBets } from './common.ts';
@@ -31,7 +32,7 @@ export async function planChaseStops(tx: Tx, wonChaseIds: readonly number[]): Pr
   return {
     chaseIds: [...new Set(rows.map((r) => r.chase_id))],
     bets: rows.map((r) => ({ id: r.id, amount: r.amount })),
-    transfers: rows.map((r) => houseToPlayer(`chase:${r.id}`, r.user_id, r.amount, TYPE.chaseRefund, r.id, '追中即停，退还本金')),
+    transfers: rows.map((r) => houseToPlayer(transferIds.chaseRefund(r.id), r.user_id, r.amount, TYPE.chaseRefund, r.id, '追中即停，退还本金')),
   };
 }
 

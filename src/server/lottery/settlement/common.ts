@@ -1,4 +1,5 @@
 /** Shared pieces of settlement: the per-issue lock, retries, the bet row and transfer helpers. */
+import { parseTransferId, type TransferId, transferIds } from '../../../domain/transferIds.ts';
 import { TxType } from '../../../domain/txTypes.ts';
 import type { Sql, Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
@@ -51,7 +52,7 @@ export function issueRef(lotteryCode: string, issue: string): string {
 }
 
 function houseCredit(
-  transferId: string, userId: number, amountFen: number, typeCode: number, ref: string, remark: string | null,
+  transferId: TransferId, userId: number, amountFen: number, typeCode: number, ref: string, remark: string | null,
   operatorId: number | null,
 ): TransferInput {
   return {
@@ -68,7 +69,7 @@ function houseCredit(
 }
 
 export function houseToPlayer(
-  transferId: string, userId: number, amountFen: number, typeCode: number, betId: number, remark: string | null = null,
+  transferId: TransferId, userId: number, amountFen: number, typeCode: number, betId: number, remark: string | null = null,
   operatorId: number | null = null,
 ): TransferInput {
   return houseCredit(transferId, userId, amountFen, typeCode, betRef(betId), remark, operatorId);
@@ -96,15 +97,16 @@ export function rebateTransfers(
   return [...sums.values()]
     .sort((a, b) => a.typeCode - b.typeCode || a.userId - b.userId)
     .map((s) => houseCredit(
-      `${s.typeCode === TYPE.rebate ? 'rb' : 'urb'}:${lotteryCode}:${issue}:${s.userId}:${firstBetId}-${lastBetId}:v${version}`,
+      transferIds[s.typeCode === TYPE.rebate ? 'rebate' : 'uplineRebate'](lotteryCode, issue, s.userId, firstBetId, lastBetId, version),
       s.userId, s.amountFen, s.typeCode, ref, null, null,
     ));
 }
 
 /** The first bet id of a batch rebate transfer id (or a reversal of one); null for other ids. */
 export function rebateBatchFirstBet(transferId: string): number | null {
-  const m = /:(\d+)-\d+:v\d+$/.exec(transferId);
-  return m ? Number(m[1]) : null;
+  let p = parseTransferId(transferId);
+  if (p?.kind === 'reversal') p = parseTransferId(p.parts.original);
+  return p?.kind === 'rebate' || p?.kind === 'uplineRebate' ? p.parts.firstBetId : null;
 }
 
 const RETRY_CODES = new Set(['40P01', '40001']);

@@ -7,6 +7,7 @@ import {
   type Draw, type LotteryFamily, type PlayDef, type RuleFlags, type Selection,
 } from '../../../domain/lottery/index.ts';
 import type { CapKind } from '../../../domain/lottery/caps.ts';
+import { transferIds } from '../../../domain/transferIds.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
 import { houseToPlayer, TYPE, type BetRow } from './common.ts';
 
@@ -67,7 +68,7 @@ function voided(bet: BetRow): BetOutcome {
   return {
     id: bet.id, status: 'SYSTEM_CANCELLED', payout: bet.amount, refund: bet.amount, rebate: 0, winDetail: null,
     uncappedPrize: null, capKind: null,
-    transfers: [houseToPlayer(`sys:${bet.id}`, bet.user_id, bet.amount, TYPE.systemRefund, bet.id, '无法结算，系统撤单')],
+    transfers: [houseToPlayer(transferIds.systemRefund(bet.id), bet.user_id, bet.amount, TYPE.systemRefund, bet.id, '无法结算，系统撤单')],
     rebates: [],
   };
 }
@@ -129,8 +130,8 @@ export function settleBet(ctx: DrawContext, bet: BetRow, chain: Chain, cache: Se
   const v = ctx.version;
   const transfers: TransferInput[] = [];
   const prize = s.payoutFen - s.refundFen;
-  if (prize > 0) transfers.push(houseToPlayer(`win:${bet.id}:v${v}`, bet.user_id, prize, TYPE.prize, bet.id));
-  if (s.refundFen > 0) transfers.push(houseToPlayer(`tie:${bet.id}:v${v}`, bet.user_id, s.refundFen, TYPE.tieRefund, bet.id));
+  if (prize > 0) transfers.push(houseToPlayer(transferIds.prize(bet.id, v), bet.user_id, prize, TYPE.prize, bet.id));
+  if (s.refundFen > 0) transfers.push(houseToPlayer(transferIds.tieRefund(bet.id, v), bet.user_id, s.refundFen, TYPE.tieRefund, bet.id));
   // Rebates only on the stake that played (refunded lines earn none).
   const validStake = Math.max(0, bet.amount - s.refundFen);
   const rebate = validStake > 0 && bet.bet_group <= bet.user_group ? bettorRebateFen(validStake, bet.user_group, bet.bet_group) : 0;

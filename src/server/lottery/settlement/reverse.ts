@@ -5,6 +5,7 @@
  * `rev:{originalTransferId}`. A player who has spent it gives back what the balance allows;
  * the rest is recorded in settlement_shortfalls. No balance ever goes negative.
  */
+import { parseTransferId, storedTransferId, type TransferId, transferIds } from '../../../domain/transferIds.ts';
 import type { Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
 import { betRef, issueRef, rebateBatchFirstBet, SETTLEMENT_CREDIT_TYPES, TYPE } from './common.ts';
@@ -12,7 +13,7 @@ import { betRef, issueRef, rebateBatchFirstBet, SETTLEMENT_CREDIT_TYPES, TYPE } 
 export interface ReversalPlan {
   transfers: TransferInput[];
   /** betId: the bet, or for a batch rebate the batch's first bet */
-  shortfalls: { transferId: string; originalTransferId: string; userId: number; betId: number; amount: number }[];
+  shortfalls: { transferId: TransferId; originalTransferId: string; userId: number; betId: number; amount: number }[];
 }
 
 interface Original {
@@ -32,8 +33,17 @@ async function betCredits(tx: Tx, bets: readonly { id: number; settled_version: 
     where ref = any(${tx.array([...version.keys()])}::text[])
       and type_code = any(${tx.array(SETTLEMENT_CREDIT_TYPES.map(String))}::integer[])
     order by id`;
-  return found.filter((t) => t.transfer_id.endsWith(`:v${version.get(t.ref)}`));
+  return found.filter((t) => settledAt(t.transfer_id) === version.get(t.ref));
 }
+
+/** The result version a per-bet settlement credit was paid at (prize, tie refund, older per-bet rebates). */
+function settledAt(transferId: string): number | null {
+  const p = parseTransferId(transferId);
+  if (p?.kind === 'prize' || p?.kind === 'tieRefund' || p?.kind === 'rebatePerBet' || p?.kind === 'uplineRebatePerBet') return p.parts.version;
+  return null;
+}
+
+const reversalOf = (o: Original) => transferIds.reversal(storedTransferId(o.transfer_id));
 
 /** The issue's batch rebates (501/502, ref issueRef); those already reversed are dropped by the caller. */
 function issueRebates(tx: Tx, lotteryCode: string, issue: string): Promise<Original[]> {
@@ -61,12 +71,13 @@ export async function planReversals(
   const originals = rebatesOf ? await issueRebates(tx, rebatesOf.lotteryCode, rebatesOf.issue) : await betCredits(tx, bets);
   if (originals.length === 0) return { transfers: [], shortfalls: [] };
 
+  const reversalIds = originals.map(reversalOf);
   const already = new Set(
     (await tx<{ transfer_id: string }[]>`
-      select transfer_id from transfers where transfer_id = any(${tx.array(originals.map((o) => `rev:${o.transfer_id}`))}::text[])
+      select transfer_id from transfers where transfer_id = any(${tx.array(reversalIds)}::text[])
       union all
       select transfer_id from settlement_shortfalls
-      where transfer_id = any(${tx.array(originals.map((o) => `rev:${o.transfer_id}`))}::text[])`).map((r) => r.transfer_id),
+      where transfer_id = any(${tx.array(reversalIds)}::text[])`).map((r) => r.transfer_id),
   );
   const users = [...new Set(originals.map((o) => o.user_id))];
   // Lock in id order, house (the lowest id) included, as the bulk write will.
@@ -81,8 +92,8 @@ export async function planReversals(
   }
 
   const plan: ReversalPlan = { transfers: [], shortfalls: [] };
-  for (const o of originals) {
-    const transferId = `rev:${o.transfer_id}`;
+  for (const [i, o] of originals.entries()) {
+    const transferId = reversalIds[i]!;
     if (already.has(transferId)) continue;
     const betId = o.ref.startsWith('bet:') ? Number(o.ref.slice('bet:'.length)) : rebateBatchFirstBet(o.transfer_id)!;
     const have = balance.get(o.user_id) ?? 0;

@@ -10,6 +10,7 @@ import { worker } from '../../../worker/client';
 import { defaultAvatars, uploadImage } from '../api';
 import { FormAlert } from './FormAlert';
 import { keys, useQuery } from '../../../query';
+import { isImageRefusal } from '../../../worker/imageRefusal';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -22,9 +23,8 @@ async function compressForUpload(file: Blob): Promise<Blob> {
     const { compressImage } = await import('../../../worker/compress');
     return await compressImage(file);
   } catch (e) {
-    // The browser's own decode errors are English; ours (图片过大…) are kept.
-    const msg = e instanceof Error ? e.message : '';
-    throw new Error(/[\u4e00-\u9fff]/.test(msg) ? msg : '图片无法读取，请选择其他图片');
+    // ours (图片过大…) are kept; the browser's own decode errors are said in our words
+    throw isImageRefusal(e) ? e : new Error('图片无法读取，请选择其他图片');
   }
 }
 

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SocketStatus } from '../socket';
 import { online } from '../../../state/network';
+import { CachedNote } from '../../../ui/states';
 
 export const OFFLINE_CHAT_MSG = '网络未连接，联网后自动重新连接';
 
@@ -27,6 +28,8 @@ export function ChatFrame({ title, subtitle, back, actions, status, statusMsg, c
         </div>
         <div className="flex min-w-10 items-center justify-end">{actions}</div>
       </header>
+      {/* the last messages kept on this device, shown while offline (useChatStream) */}
+      <CachedNote />
       {strip && <p role="status" className={`shrink-0 px-3 py-1 text-center text-xs ${status === 'failed' || status === 'closed' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>{strip}</p>}
       {children}
     </div>

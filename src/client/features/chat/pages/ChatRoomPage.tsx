@@ -30,6 +30,7 @@ import { PushCode, RoomEvent } from '../../../../domain/chat/push';
 import { ROOM_MUTED_MSG } from '../../../../domain/chat/access';
 import { isGuestWireId } from '../../../../domain/chat/guest';
 import { useEnvelopes } from '../../redEnvelope/useEnvelopes';
+import { keys } from '../../../query';
 
 export default function ChatRoomPage() {
   useSignals();
@@ -59,6 +60,7 @@ export default function ChatRoomPage() {
   const source = useMemo<StreamSource | null>(() => password === null ? null : {
     page: async (before) => (await getHistory(roomCode, before)).list,
     socket: { type: 1, roomId: roomCode, password },
+    held: keys.chatHistory('room', roomCode),
   }, [roomCode, password]);
 
   const onEvent = useCallback((f: Frame) => {
@@ -136,7 +138,7 @@ export default function ChatRoomPage() {
               onName: (m) => { if (!isGuestWireId(m.userId)) mention(m.nickname, m.userId); }, onImage: setViewing,
               onMenu: (m) => setMenu(m), envelope: envelopes.handlers,
             }} />
-            {stream.status === 'closed' && stream.statusMsg.includes('重新进入')
+            {stream.status === 'closed' && stream.closedBy === PushCode.PERMISSIONS_CHANGED
               ? <button type="button" onClick={() => { retry(); stream.reload(); }} className="m-2 rounded-lg bg-brand py-2 text-white">重新进入</button> : null}
             <Composer maxLength={room?.messageLength ?? 200} blocked={blocked} manager={manager} onAt={listOpen ? () => setMembers(true) : undefined}
               pick={pick} onSend={send} onImage={image.pick} imageStage={image.stage} onDragon={() => setDragon(true)} onEnvelope={envelopes.openSend}

@@ -9,7 +9,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser, sessionLoaded } from '../../../state/session';
 import { addDirectMessage, getDirectHistory, openDirectRoom, recallDirect, setDirectRead, type ChatMessage, type DirectRoom } from '../api';
 import { useChatStream, type StreamSource } from '../useChatStream';
-import { keys, queryClient } from '../../../query';
+import { keys, queryClient, withLastAnswer } from '../../../query';
 import { useImageSend } from '../useImageSend';
 import { ChatFrame, LoginPrompt } from '../components/ChatFrame';
 import { MessageList } from '../components/MessageList';
@@ -44,13 +44,15 @@ export default function DirectChatPage() {
     if (!user || !Number.isInteger(roomId)) return;
     let live = true;
     setError('');
-    openDirectRoom({ roomId }).then((r) => { if (live) setRoom(r); }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); });
+    // the room (whose chat it is) kept for offline, like its messages
+    withLastAnswer(keys.chatDirectRoom(roomId), () => openDirectRoom({ roomId })).then((r) => { if (live) setRoom(r); }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); });
     return () => { live = false; };
   }, [roomId, user?.userId, tick]);
 
   const source = useMemo<StreamSource | null>(() => room === null ? null : {
     page: async (before) => (await getDirectHistory(room.roomId, before)).list,
     socket: { type: 7, roomId: String(room.roomId) },
+    held: keys.chatHistory('direct', room.roomId),
   }, [room]);
   const stream = useChatStream(source, () => {});
   const place = useMemo(() => (room ? { roomId: room.roomId } : null), [room]);

@@ -1,10 +1,11 @@
 /**
  * Sending a slip or a chase (spec 000 §4 and §8) as a money action (src/client/money): its requestId
  * stored before the call and repeated on a retry, '投注中，请稍候' while waiting. What is particular to
- * bets is the refusal: 余额不足 offers 充值 or 取消; a message about 返点 refreshes the rebate cache; any
- * other refusal is shown and the rebate data refreshed as well.
+ * bets is the refusal, told by its typed reason (data.reason), never by its text: 余额不足 offers 充值 or
+ * 取消; a stale rebate drops the rebate cache; any other refusal is shown and the rebate data refreshed as well.
  */
-import { BETTING_WAIT_MSG } from '../../../../domain/errors';
+import { BETTING_WAIT_MSG, RefusalReason, type RefusalReasonValue } from '../../../../domain/errors';
+import { refusalReason } from '../../../api/request';
 import type { MoneyOutcome } from '../../../money/moneyAction';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import { confirmDialog, showAlert } from '../../../ui';
@@ -28,19 +29,19 @@ export function useBetSubmit({ userId, onRebateStale, onSuccess, rechargeText = 
   async function submit<T>(kind: 'bet' | 'chase', body: string, send: (requestId: string) => Promise<T>): Promise<T | null> {
     const out: MoneyOutcome<T> = await (kind === 'bet' ? bet : chase).run(body, send);
     if (out.ok) return out.result;
-    if (out.reason === 'refused') await refusal(out.message);
+    if (out.reason === 'refused') await refusal(out.message, refusalReason(out.error));
     else if (out.reason === 'unsaved') await showAlert(out.message);
     return null;
   }
 
-  /** `msg`: the refusal's text, '' when the one dispatcher already acted on its code. */
-  async function refusal(msg: string): Promise<void> {
+  /** `msg`: the refusal's text, '' when the one dispatcher already acted on its code; `reason`: what it was. */
+  async function refusal(msg: string, reason: RefusalReasonValue | null): Promise<void> {
     if (!msg) return;
-    if (msg.includes('余额不足')) {
+    if (reason === RefusalReason.INSUFFICIENT_BALANCE) {
       if (await confirmDialog(msg, { okText: rechargeText, cancelText: '取消' })) await goRecharge(); // the first recharge channel
       return;
     }
-    if (msg.includes('返点')) {
+    if (reason === RefusalReason.REBATE_STALE) {
       onRebateStale(true);
       await showAlert(msg);
       return;

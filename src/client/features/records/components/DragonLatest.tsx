@@ -76,7 +76,7 @@ export function DragonLatest({ popup = false }: { popup?: boolean }) {
     if (!(await confirmDialog(`确认投注 ${tickets.length} 注，每注 ${amount} 元，共 ${total} 元？`, { okText: '确认投注' }))) return;
     const out = await run(JSON.stringify(tickets), (requestId) => addFastBetting(tickets, requestId, 'dragon'));
     if (!out.ok) {
-      if (out.reason === 'refused') await dropRebatesOn(out.message, user.userId, picked.map((r) => r.lotteryType));
+      if (out.reason === 'refused') await dropRebatesOn(out.error, user.userId, picked.map((r) => r.lotteryType));
       setError(out.message);
       return;
     }

@@ -24,7 +24,7 @@ export function winCounts(detail: unknown): { wins: Record<string, number>; refu
 export default function BetDetailPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const q = useQuery({ queryKey: keys.betDetail(id), queryFn: () => (valid ? getBetDetail(id) : Promise.reject(new Error('注单编号无效'))) });
+  const q = useQuery({ queryKey: keys.betDetail(id), queryFn: () => (valid ? getBetDetail(id) : Promise.reject(new Error('注单编号无效'))), keepOffline: true });
   return (
     <Page title="注单详情" back="/betRecord">
       <div className="mx-auto max-w-xl space-y-3">

@@ -21,7 +21,7 @@ export default function BetRecordPage() {
     () => ({ lotteryCode: lotteryCode || undefined, status: status || undefined, ...dateRange(range, Date.now()) }),
     [lotteryCode, status, range],
   );
-  const summary = useQuery({ queryKey: keys.betRecords({ summary: filters }), queryFn: () => getBetData(filters) });
+  const summary = useQuery({ queryKey: keys.betRecords({ summary: filters }), queryFn: () => getBetData(filters), keepOffline: true });
   const bets = usePagedList((page) => getBetting({ ...filters, page, pageSize: PAGE_SIZE }), keys.betRecords(filters));
   const canCancel = useCancellable(bets.items);
   const [cancelling, setCancelling] = useState<number | null>(null);

@@ -14,7 +14,7 @@ import { ProfitRankCard } from '../components/profitRank';
 
 export default function PLStatementPage() {
   const today = dateRange('today', Date.now());
-  const money = useQuery({ queryKey: keys.profitLoss(today.startDate), queryFn: () => getProfitLoss(today.startDate) });
+  const money = useQuery({ queryKey: keys.profitLoss(today.startDate), queryFn: () => getProfitLoss(today.startDate), keepOffline: true });
   return (
     <Page title="今日盈亏" back>
       <div className="mx-auto max-w-xl space-y-3">

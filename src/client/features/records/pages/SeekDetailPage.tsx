@@ -11,7 +11,7 @@ import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 export default function SeekDetailPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const q = useQuery({ queryKey: keys.chaseDetail(id), queryFn: () => (valid ? getChaseDetail(id) : Promise.reject(new Error('追号编号无效'))) });
+  const q = useQuery({ queryKey: keys.chaseDetail(id), queryFn: () => (valid ? getChaseDetail(id) : Promise.reject(new Error('追号编号无效'))), keepOffline: true });
   return (
     <Page title="追号详情" back="/seekOrder">
       <div className="mx-auto max-w-xl space-y-3">

@@ -21,7 +21,7 @@ type Tab = (typeof TABS)[number]['value'];
 
 export default function SeekOrderPage() {
   const [status, setStatus] = useState<Tab>('');
-  const counts = useQuery({ queryKey: keys.chaseRecords('counts'), queryFn: getChaseBetData });
+  const counts = useQuery({ queryKey: keys.chaseRecords('counts'), queryFn: getChaseBetData, keepOffline: true });
   const chases = usePagedList((page) => getChaseBetting({ status: status || undefined, page, pageSize: PAGE_SIZE }), keys.chaseRecords({ status }));
   const options = TABS.map((t) => ({ value: t.value, label: t.value && counts.data ? `${t.label} ${counts.data[t.value]}` : t.label }));
   return (

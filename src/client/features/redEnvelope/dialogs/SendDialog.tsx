@@ -18,6 +18,8 @@ import { SafetyDialog } from '../../cards/components/SafetyDialog';
 import { SET_SAFETY_PASSWORD_PATH } from '../../cards/state';
 import { canonicalJson } from '../../../../domain/requests';
 import { formatFen, yuanText } from '../../../../domain/money';
+import { RefusalReason } from '../../../../domain/errors';
+import { refusalReason } from '../../../api/request';
 
 export const NO_SAFETY_PASSWORD_MSG = '请先设置资金密码';
 const FIELD = 'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-[15px] focus:border-brand focus:outline-none';
@@ -56,9 +58,10 @@ export function SendDialog({ place, myId, userName, direct, onSent, onSettings, 
     const body = { ...form, amount: yuanText(amount) };
     const out = await money.run(canonicalJson({ place, body }), (requestId) => sendEnvelope(place, body, userName, safetyPassword, requestId));
     if (out.ok) { setSafety(false); onSent(out.result); return; }
-    if (out.message === NO_SAFETY_PASSWORD_MSG) { setSafety(false); void askSettings(); return; }
-    // a wrong safety password is said in the popup; any other refusal closes it and shows under the form
-    if (out.reason === 'refused' && /资金密码/.test(out.message)) throw new Error(out.message);
+    const why = out.reason === 'refused' ? refusalReason(out.error) : null;
+    if (why === RefusalReason.NO_SAFETY_PASSWORD) { setSafety(false); void askSettings(); return; }
+    // a refused safety password is said in the popup; any other refusal closes it and shows under the form
+    if (why === RefusalReason.SAFETY_PASSWORD_REFUSED) throw new Error(out.message);
     setSafety(false);
     setError(out.message);
     if (out.reason === 'refused') config.reload();

@@ -20,7 +20,7 @@ const FILTERS: { value: WithdrawStatus | ''; label: string }[] = [
 export function WithdrawRecords() {
   const [status, setStatus] = useState<WithdrawStatus | ''>('');
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useQuery({ queryKey: keys.withdrawRecords({ page, status }), queryFn: () => getRecords(page, status || undefined) });
+  const { data, error, loading, reload } = useQuery({ queryKey: keys.withdrawRecords({ page, status }), queryFn: () => getRecords(page, status || undefined), keepOffline: true });
 
   return (
     <section aria-label="提现记录">
