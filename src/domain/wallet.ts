@@ -4,8 +4,7 @@
  * down (floor), so the house never pays a fraction of a fen. Products of amounts and rates are
  * computed with BigInt: 1e11 fen × 10000 bp × 3650 days exceeds 2^53.
  */
-import { BEIJING_OFFSET_MIN } from './lottery/issue.ts';
-import { formatBeijing } from './time.ts';
+import { beijingDate, DAY_MS } from './time.ts';
 import { TxType, txTypeGroup } from './txTypes.ts';
 
 export const DAYS_PER_YEAR = 365;
@@ -15,7 +14,6 @@ export const MAX_RATE_BP = FULL_BP;
 export const MAX_TERM_DAYS = 3650;
 /** The virtual wallet's annual rate when the operator has set none: 3.65 %. */
 export const DEFAULT_VW_RATE_BP = 365;
-const DAY_MS = 86_400_000;
 
 export type EarlyExit = 'none' | 'principal' | 'penalty';
 export const EARLY_EXITS: readonly EarlyExit[] = ['none', 'principal', 'penalty'];
@@ -89,23 +87,10 @@ export function earlyExitName(rule: EarlyExit, penaltyBp: number): string {
   return `提前赎回扣除违约金 ${formatBp(penaltyBp)}%`;
 }
 
-const OFFSET_MS = BEIJING_OFFSET_MIN * 60_000;
-
-/** The Beijing calendar day of a moment: 'YYYY-MM-DD'. */
-export function beijingDay(ms: number): string {
-  return formatBeijing(ms, 'YYYY-MM-DD');
-}
-
-/** The moment a Beijing day starts (00:00 UTC+8), in ms. */
-export function beijingDayStartMs(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - OFFSET_MS;
-}
-
 /** The finished Beijing days before `nowMs`, the latest `count`, oldest first. */
 export function finishedBeijingDays(nowMs: number, count: number): string[] {
-  const todayStart = beijingDayStartMs(beijingDay(nowMs));
   const days: string[] = [];
-  for (let i = count; i >= 1; i--) days.push(beijingDay(todayStart - i * DAY_MS));
+  for (let i = count; i >= 1; i--) days.push(beijingDate(nowMs, i));
   return days;
 }
 

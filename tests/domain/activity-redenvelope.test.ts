@@ -2,9 +2,10 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  frontStatus, ineligibleReason, nextRainShareFen, parseBeijingDateTime, parseEnvelopeForm, periodWindow,
+  frontStatus, ineligibleReason, nextRainShareFen, parseEnvelopeForm, periodWindow,
   type ActivityEnvelope, type Eligibility,
 } from '../../src/domain/activity';
+import { parseBeijingDateTime } from '../../src/domain/time';
 
 const rnd = (min: number, max: number) => randomInt(min, max + 1);
 
@@ -85,8 +86,8 @@ describe('form and badge', () => {
   it('reads Beijing times', () => {
     expect(parseBeijingDateTime('2026-11-24 08:00')).toBe(Date.UTC(2026, 10, 24, 0));
     expect(parseBeijingDateTime('2026-11-24T08:00:30')).toBe(Date.UTC(2026, 10, 24, 0, 0, 30));
-    expect(parseBeijingDateTime('2026-11-24 24:00')).toBeNaN();
-    expect(parseBeijingDateTime('tomorrow')).toBeNaN();
+    expect(parseBeijingDateTime('2026-11-24 24:00')).toBeNull();
+    expect(parseBeijingDateTime('tomorrow')).toBeNull();
   });
 
   it('accepts a rain and a giveaway', () => {

@@ -1,7 +1,8 @@
 /** Virtual wallet arithmetic: rates, floors, early exits and the Beijing day. */
 import { describe, expect, it } from 'vitest';
+import { beijingDate as beijingDay, parseBeijingDay } from '../../src/domain/time.ts';
 import {
-  beijingDay, beijingDayStartMs, dailyInterestFen, earlyExitName, earlyExitOutcome, finishedBeijingDays, formatBp,
+  dailyInterestFen, earlyExitName, earlyExitOutcome, finishedBeijingDays, formatBp,
   parsePercentToBp, penaltyFen, pledgeProfitFen, termEndMs,
 } from '../../src/domain/wallet.ts';
 
@@ -42,7 +43,7 @@ describe('the Beijing day', () => {
   it('turns at 16:00 UTC', () => {
     expect(beijingDay(Date.parse('2026-11-23T15:59:59.999Z'))).toBe('2026-11-23');
     expect(beijingDay(Date.parse('2026-11-23T16:00:00Z'))).toBe('2026-11-24');
-    expect(beijingDayStartMs('2026-11-24')).toBe(Date.parse('2026-11-23T16:00:00Z'));
+    expect(parseBeijingDay('2026-11-24')?.startMs).toBe(Date.parse('2026-11-23T16:00:00Z'));
     expect(finishedBeijingDays(Date.parse('2026-11-23T16:00:00Z'), 3)).toEqual(['2026-11-21', '2026-11-22', '2026-11-23']);
     expect(finishedBeijingDays(Date.parse('2026-03-01T01:00:00Z'), 2)).toEqual(['2026-02-27', '2026-02-28']);
     expect(termEndMs(0, 2)).toBe(172_800_000);

@@ -1,10 +1,9 @@
 /** Activity red envelopes: eligibility, schedule, budget and exactly-once under concurrency, bad input. */
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { beijingDayStartMs } from '../../src/domain/activity/index.ts';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
-import { beijingDate } from '../../src/domain/time.ts';
+import { beijingDate, parseBeijingDay } from '../../src/domain/time.ts';
 import { transfer } from '../../src/server/ledger/ledger.ts';
 import { balanceOf, dwdEntry, expectLedgerSound, fund, requestId, saleIssue } from './betting-fixtures.ts';
 import { setupTestApp, type TestClient } from './helpers.ts';
@@ -125,7 +124,7 @@ describe('eligibility', () => {
   it('recharge in the last N Beijing days, counted from Beijing midnight', async () => {
     const id = await create({ requirement: 'recharge', requiredAmount: '100', periodDays: '3' });
     const p = await player();
-    const todayStart = beijingDayStartMs(beijingDate(Date.now()));
+    const todayStart = parseBeijingDay(beijingDate(Date.now()))!.startMs;
     const recharge = async (fen: number, atMs: number, typeCode = 114) => {
       const transferId = transferIds.fixture(`test-recharge:${crypto.randomUUID()}`);
       await transfer(ctx.sql, { transferId, from: { kind: 'house', userId: null }, to: { kind: 'player', userId: p.userId }, amountFen: fen, typeCode, userId: p.userId });
@@ -154,9 +153,9 @@ describe('eligibility', () => {
     // pending bets are not valid bets yet
     expect((await p.post(RECEIVE, { id })).msg).toBe(`${yesterday}至${today}有效投注满4.00元才可领取（当前0.00元）`);
     // a bet of the day before yesterday is outside; a cancelled one never counts
-    await ctx.sql`update bets set status = 'LOST', created_at = ${new Date(beijingDayStartMs(yesterday) - 1000)} where id = ${bets[0]!.id}`;
+    await ctx.sql`update bets set status = 'LOST', created_at = ${new Date(parseBeijingDay(yesterday)!.startMs - 1000)} where id = ${bets[0]!.id}`;
     await ctx.sql`update bets set status = 'USER_CANCELLED' where id = ${bets[1]!.id}`;
-    await ctx.sql`update bets set status = 'LOST', created_at = ${new Date(beijingDayStartMs(yesterday) + 1000)} where id = ${bets[2]!.id}`;
+    await ctx.sql`update bets set status = 'LOST', created_at = ${new Date(parseBeijingDay(yesterday)!.startMs + 1000)} where id = ${bets[2]!.id}`;
     expect((await p.post(RECEIVE, { id })).msg).toBe(`${yesterday}至${today}有效投注满4.00元才可领取（当前2.00元）`);
     await ctx.sql`update bets set created_at = now() where id = ${bets[0]!.id}`;
     expect((await p.post(RECEIVE, { id })).code).toBe(1);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
+import { beijingDate } from '../../src/domain/time.ts';
 import { adminPageOf, redactBody } from '../../src/server/admin/audit.ts';
 import { setupTestApp } from './helpers.ts';
 
@@ -130,12 +131,14 @@ describe('GET /v1/admin/audit', () => {
     const beyond = await op.get('/v1/admin/audit', { pageSize: 2, page: 9 });
     expect(beyond.data).toEqual({ total: 6, list: [] });
     expect(paged.data.list.map((r: { id: number }) => r.id)).toEqual(all.data.list.slice(2, 4).map((r: { id: number }) => r.id));
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = beijingDate(Date.now());
     expect((await op.get('/v1/admin/audit', { startDate: today, endDate: today })).data.total).toBe(6);
     expect((await op.get('/v1/admin/audit', { startDate: '2020-01-01', endDate: '2020-01-02' })).data.total).toBe(0);
     const bad = await op.get('/v1/admin/audit', { startDate: today, endDate: '2020-01-01' });
     expect(bad.msg).toBe('开始日期不能晚于结束日期');
     expect((await op.get('/v1/admin/audit', { startDate: '2020-13-45' })).code).not.toBe(1);
+    // an impossible day is refused, not rolled over into March
+    expect((await op.get('/v1/admin/audit', { startDate: '2020-02-30' })).msg).toBe('日期格式不正确');
     expect((await op.get('/v1/admin/audit', { startDate: 'yesterday' })).msg).toMatch(/[\u4e00-\u9fa5]/);
     expect((await bystander.get('/v1/admin/audit')).status).toBe(403);
   });

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { transferInTx, ledgerMismatches, type AccountKind } from '../../src/server/ledger/ledger.ts';
-import { beijingToday } from '../../src/server/records/dates.ts';
+import { beijingDate } from '../../src/domain/time.ts';
 import { expectZeroSum, type Json, setupTestApp, type TestClient } from './helpers.ts';
 import { transferIds } from '../../src/domain/transferIds.ts';
 
@@ -79,7 +79,7 @@ describe('signs and balances', () => {
     const { summary } = await listOf(alice, { pageSize: 2 });
     // in: 1000 + 39.50 + 0.12 + 100 + 100 + 8.88; out: 20 + 300 + 500 + 19.62
     expect(summary).toMatchObject({ income: '1248.50', expense: '839.62', net: '408.88' });
-    expect(summary.startDate).toBe(beijingToday(Date.now()));
+    expect(summary.startDate).toBe(beijingDate(Date.now()));
   });
 
   it('never shows another player\'s rows', async () => {
@@ -110,14 +110,14 @@ describe('filters', () => {
 
   it('filters by dates (Beijing) and keeps older rows out of today', async () => {
     const [old] = await ctx.sql<{ id: number }[]>`select id from transfers where user_id = ${bob.userId} and type_code = 301`;
-    const threeDaysAgo = beijingToday(Date.now(), 3);
+    const threeDaysAgo = beijingDate(Date.now(), 3);
     // noon of that Beijing day
     await ctx.sql`update transfers set created_at = ${new Date(`${threeDaysAgo}T04:00:00Z`)} where id = ${old!.id}`;
     expect((await listOf(bob)).list.map((r) => r.amount)).toEqual(['50.00']);
     expect((await listOf(bob, { startDate: threeDaysAgo, endDate: threeDaysAgo })).list.map((r) => r.amount)).toEqual(['-10.00']);
-    const both = await listOf(bob, { startDate: threeDaysAgo, endDate: beijingToday(Date.now()) });
+    const both = await listOf(bob, { startDate: threeDaysAgo, endDate: beijingDate(Date.now()) });
     expect(both.list.map((r) => r.amount)).toEqual(['50.00', '-10.00']);
-    expect((await listOf(bob, { startDate: beijingToday(Date.now(), 2) })).list.map((r) => r.amount)).toEqual(['50.00']);
+    expect((await listOf(bob, { startDate: beijingDate(Date.now(), 2) })).list.map((r) => r.amount)).toEqual(['50.00']);
   });
 
   it('pages without overlap', async () => {
@@ -133,12 +133,12 @@ describe('filters', () => {
 });
 
 describe('refusals', () => {
-  const today = beijingToday(Date.now());
+  const today = beijingDate(Date.now());
   it.each([
     [{ startDate: '2026-02-30' }, '日期格式不正确', 200],
-    [{ startDate: today, endDate: beijingToday(Date.now(), 1) }, '开始日期不能晚于结束日期', 200],
-    [{ startDate: beijingToday(Date.now(), 90) }, '只能查询最近90天的记录', 200],
-    [{ endDate: beijingToday(Date.now(), -2) }, '结束日期不能晚于今天', 200],
+    [{ startDate: today, endDate: beijingDate(Date.now(), 1) }, '开始日期不能晚于结束日期', 200],
+    [{ startDate: beijingDate(Date.now(), 90) }, '只能查询最近90天的记录', 200],
+    [{ endDate: beijingDate(Date.now(), -2) }, '结束日期不能晚于今天', 200],
     [{ typeCode: '999' }, '账变类型不存在', 200],
     [{ typeCode: '101,999' }, '账变类型不存在', 200],
     [{ typeCode: '<b>1</b>' }, '账变类型格式不正确', 400],

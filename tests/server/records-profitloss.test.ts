@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMismatches, transferInTx, type AccountKind } from '../../src/server/ledger/ledger.ts';
-import { beijingToday } from '../../src/server/records/dates.ts';
+import { beijingDate } from '../../src/domain/time.ts';
 import { categoryOf } from '../../src/server/records/profitLoss.ts';
 import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
 import { transferIds } from '../../src/domain/transferIds.ts';
@@ -15,8 +15,8 @@ const PATH = '/v1/report/userReport/profitLoss';
 type Player = TestClient & { userId: number; userName: string };
 let carol: Player;
 let dave: Player;
-const YESTERDAY = beijingToday(Date.now(), 1);
-const TWO_DAYS_AGO = beijingToday(Date.now(), 2);
+const YESTERDAY = beijingDate(Date.now(), 1);
+const TWO_DAYS_AGO = beijingDate(Date.now(), 2);
 /** Beijing noon of a date */
 const noon = (day: string) => new Date(`${day}T04:00:00Z`);
 
@@ -112,7 +112,7 @@ describe('profitLoss', () => {
   it('defaults to today (Beijing)', async () => {
     await move(dave.userId, 'house', 'player', 123, 501);
     const res = await dave.get(PATH);
-    expect(res.data).toMatchObject({ date: beijingToday(Date.now()), rebateAmount: '1.23', profit: '1.23', rechargeAmount: '0.00' });
+    expect(res.data).toMatchObject({ date: beijingDate(Date.now()), rebateAmount: '1.23', profit: '1.23', rechargeAmount: '0.00' });
   });
 
   it('puts each code in its category', () => {
@@ -124,7 +124,7 @@ describe('profitLoss', () => {
 
   it.each([
     [{ date: '2026-13-01' }, '日期格式不正确', 200],
-    [{ date: beijingToday(Date.now(), 120) }, '只能查询最近90天的记录', 200],
+    [{ date: beijingDate(Date.now(), 120) }, '只能查询最近90天的记录', 200],
     [{ date: '<b>' }, '日期格式不正确', 400],
     [{ date: '2026-11-01', userId: 2 }, '不支持的参数：userId', 400],
   ] as [Record<string, string | number>, string, number][])('%j → %s', async (q, msg, status) => {

@@ -91,6 +91,9 @@ describe('opening', () => {
     expect(mine.data.list[0]).toMatchObject({ recordId, kind: 'received', amount: got.data.amount, state: 2, roomCode, num: 2, receiveNum: 2 });
     const hers = await alice.get('/v1/transfer/queryFrontReceiveRedEnvelopeByUserid', { roomCode, startTime: '2000-01-01', endTime: '2999-01-01' });
     expect(hers.data.list.some((r: { kind: string; recordId: string }) => r.kind === 'sent' && r.recordId === recordId)).toBe(true);
+    // a date that is no date is as if absent: 2000-02-30 is not read as 2000-03-01 (which would hide today)
+    const noEnd = await bob.get('/v1/transfer/queryFrontReceiveRedEnvelopeByUserid', { endTime: '2000-02-30' });
+    expect(noEnd.data.total).toBe(1);
   });
 
   it('refuses bad input of every kind in Chinese, with nothing changed and no 500', async () => {

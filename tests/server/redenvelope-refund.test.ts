@@ -4,6 +4,7 @@
  * a house-funded system envelope (refunded to the house).
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beijingDate } from '../../src/domain/time.ts';
 import { ledgerMismatches, ledgerSum } from '../../src/server/ledger/ledger.ts';
 import { refundDue } from '../../src/server/redEnvelope/refund.ts';
 import { expectZeroSum, setupTestApp } from './helpers.ts';
@@ -97,6 +98,11 @@ describe('the operator', () => {
     expect((await open(eve, recordId, roomCode)).data.amount).toBe('2.00');
     const list = await op.get('/v1/transfer/queryReceiveRedEnvelopeList', { recordCode: recordId, type: -1, status: -1, pageNum: 1, pageSize: 10 });
     expect(list.data.list[0]).toMatchObject({ recordCode: recordId, isSystem: 1, num: 3, receiveNum: 1, amount: '6.00', receiveAmount: '2.00', status: 0 });
+    // the date filter: today's Beijing day holds it; a date that is no date (02-30) filters nothing, never March
+    const today = beijingDate(Date.now());
+    const onDay = (startTime: string, endTime: string) => op.get('/v1/transfer/queryReceiveRedEnvelopeList', { recordCode: recordId, startTime, endTime });
+    expect((await onDay(today, today)).data.list).toHaveLength(1);
+    expect((await onDay('2000-01-01', '2000-02-30')).data.list).toHaveLength(1);
     const receipts = await op.get('/v1/transfer/queryPersonaRedEnvelopeCircumstance', { recordId });
     expect(receipts.data.list).toEqual([expect.objectContaining({ userName: eve.userName, amount: '2.00', seq: 1 })]);
     expect((await op.get('/v1/transfer/queryPersonaRedEnvelopeCircumstance', { recordId: 'zzz' })).msg).toBe('红包不存在');

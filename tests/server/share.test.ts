@@ -9,7 +9,7 @@ import { setupTestApp } from './helpers.ts';
 import { operator, type Member } from './chat-fixtures.ts';
 import { dwdEntry, fund, requestId, saleIssue } from './betting-fixtures.ts';
 import { player, room, type Player } from './redenvelope-fixtures.ts';
-import { beijingToday } from '../../src/server/records/dates.ts';
+import { beijingDate } from '../../src/domain/time.ts';
 
 const ctx = await setupTestApp();
 let alice: Player;
@@ -103,7 +103,7 @@ describe('shared bets (type 7)', () => {
 
 describe('shared record (type 9)', () => {
   it('stores the day profit and loss the report shows', async () => {
-    const today = beijingToday(Date.now());
+    const today = beijingDate(Date.now());
     const res = await shareIn(alice, roomCode, 9, JSON.stringify({ date: today, profit: '88888' }));
     expect(res.code, res.msg).toBe(1);
     const report = await alice.get('/v1/report/userReport/profitLoss', { date: today });
@@ -123,7 +123,7 @@ describe('shared record (type 9)', () => {
       [JSON.stringify({ date: 'today' }), '日期格式不正确'],
       [JSON.stringify({ date: 20260101 }), '分享内容格式不正确'],
       [JSON.stringify({ date: '2001-01-01' }), '只能查询最近90天的记录'],
-      [JSON.stringify({ date: beijingToday(Date.now(), -5) }), '结束日期不能晚于今天'],
+      [JSON.stringify({ date: beijingDate(Date.now(), -5) }), '结束日期不能晚于今天'],
       ['{', '分享内容格式不正确'],
     ];
     for (const [message, msg] of cases) {
@@ -139,7 +139,7 @@ describe('who may share', () => {
     const m = await player(ctx);
     await fund(ctx.sql, m.userId, 10_000);
     expect((await op.post('/v1/chat/addBanFront', { roomCode, target: String(m.userId), durationTypeId: 4 })).code).toBe(1);
-    const today = JSON.stringify({ date: beijingToday(Date.now()) });
+    const today = JSON.stringify({ date: beijingDate(Date.now()) });
     expect((await shareIn(m, roomCode, 9, today)).msg).toBe('禁言状态不允许发送图片、表情、红包、分享注单');
     const r2 = await room(ctx);
     await op.post('/v1/chat/updateRoomBannedWeb', { roomCode: r2.roomCode, isMessageBanned: 1 });
@@ -166,7 +166,7 @@ describe('shareMessage (several targets)', () => {
       { roomCode: r2, ok: true, msg: '分享成功', messageId: expect.any(Number) },
       { roomCode: banned, ok: false, msg: '禁言状态不允许发送图片、表情、红包、分享注单' },
     ]);
-    const all = await alice.post('/v1/chat/shareMessage', { roomCodes: r2, messageTypeId: 9, message: JSON.stringify({ date: beijingToday(Date.now()) }) });
+    const all = await alice.post('/v1/chat/shareMessage', { roomCodes: r2, messageTypeId: 9, message: JSON.stringify({ date: beijingDate(Date.now()) }) });
     expect([all.code, all.msg]).toEqual([1, '分享成功']);
   });
 

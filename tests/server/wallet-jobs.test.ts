@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { beijingDay } from '../../src/domain/wallet.ts';
+import { beijingDate as beijingDay } from '../../src/domain/time.ts';
 import { ledgerMismatches, transfer } from '../../src/server/ledger/ledger.ts';
 import { accrueInterest, runWalletJobs } from '../../src/server/wallet/jobs.ts';
 import { vwBalance } from '../../src/server/wallet/service.ts';

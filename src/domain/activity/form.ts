@@ -4,9 +4,9 @@
  */
 import { hasControlChars } from '../controlChars';
 import { parseYuanToFen } from '../money';
-import { BEIJING_OFFSET_MS } from '../time';
+import { formatBeijing, parseBeijingDateTime, parseBeijingDay } from '../time';
 import { GRADES } from '../grades';
-import { beijingDayStartMs, type ActivityEnvelopeKind, type Eligibility, type RequirementKind } from './rules';
+import type { ActivityEnvelopeKind, Eligibility, RequirementKind } from './rules';
 
 /** Limits of one envelope. */
 export const MAX_BUDGET_FEN = 1_000_000_000; // 10,000,000 yuan
@@ -47,16 +47,6 @@ export interface ActivityEnvelopeDraft {
 }
 
 export type DraftResult = { ok: true; draft: ActivityEnvelopeDraft } | { ok: false; msg: string };
-
-/** Beijing 'YYYY-MM-DD HH:mm[:ss]' (or with a 'T') → UTC ms; NaN for anything else. */
-export function parseBeijingDateTime(text: string): number {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!m) return Number.NaN;
-  const day = beijingDayStartMs(m[1]!);
-  const [h, min, sec] = [Number(m[2]), Number(m[3]), Number(m[4] ?? 0)];
-  if (h > 23 || min > 59 || sec > 59) return Number.NaN;
-  return day + ((h * 60 + min) * 60 + sec) * 1000;
-}
 
 const INTEGER = /^(0|[1-9]\d{0,8})$/;
 
@@ -100,7 +90,7 @@ function eligibility(f: ActivityEnvelopeFields): Eligibility {
   }
   const [start, end] = [(f.periodStart ?? '').trim(), (f.periodEnd ?? '').trim()];
   if (!start || !end) fail('请填写统计天数或统计日期范围');
-  if (Number.isNaN(beijingDayStartMs(start)) || Number.isNaN(beijingDayStartMs(end))) fail('统计日期格式不正确');
+  if (!parseBeijingDay(start) || !parseBeijingDay(end)) fail('统计日期格式不正确');
   if (start > end) fail('统计开始日期不能晚于结束日期');
   return { ...base, requiredFen, periodStart: start, periodEnd: end };
 }
@@ -109,9 +99,9 @@ function schedule(f: ActivityEnvelopeFields): { startsAtMs: number; endsAtMs: nu
   if (!f.startTime?.trim() || !f.endTime?.trim()) fail('请填写开始时间和结束时间');
   const startsAtMs = parseBeijingDateTime(f.startTime!);
   const endsAtMs = parseBeijingDateTime(f.endTime!);
-  if (Number.isNaN(startsAtMs) || Number.isNaN(endsAtMs)) fail('时间格式不正确（北京时间 YYYY-MM-DD HH:mm）');
-  if (endsAtMs <= startsAtMs) fail('结束时间必须晚于开始时间');
-  return { startsAtMs, endsAtMs };
+  if (startsAtMs === null || endsAtMs === null) fail('时间格式不正确（北京时间 YYYY-MM-DD HH:mm）');
+  if (endsAtMs! <= startsAtMs!) fail('结束时间必须晚于开始时间');
+  return { startsAtMs: startsAtMs!, endsAtMs: endsAtMs! };
 }
 
 /** Checks the operator's form; messages in Chinese, the first problem only. */
@@ -144,5 +134,5 @@ export function parseEnvelopeForm(f: ActivityEnvelopeFields): DraftResult {
 
 /** A UTC instant as the form's Beijing text 'YYYY-MM-DD HH:mm'. */
 export function beijingFormTime(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  return formatBeijing(ms, 'YYYY-MM-DD HH:mm');
 }

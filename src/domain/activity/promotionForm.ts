@@ -6,7 +6,7 @@
 import { hasControlChars } from '../controlChars';
 import { formatFen, parseYuanToFen } from '../money';
 import { isSafeImageUrl, richTextPlain } from '../richText';
-import { parseBeijingDateTime } from './form';
+import { parseBeijingDateTime } from '../time';
 import {
   ACTIVITY_CATEGORIES, ACTIVITY_KINDS, PERIOD_UNITS, type ActivityKind, type ActivityRule, type PeriodUnit,
 } from './promotions';
@@ -132,14 +132,14 @@ export function parseActivityForm(
     if (!f.startTime?.trim() || !f.endTime?.trim()) fail('请填写开始时间和结束时间');
     const startsAtMs = parseBeijingDateTime(f.startTime!);
     const endsAtMs = parseBeijingDateTime(f.endTime!);
-    if (Number.isNaN(startsAtMs) || Number.isNaN(endsAtMs)) fail('时间格式不正确（北京时间 YYYY-MM-DD HH:mm）');
-    if (endsAtMs <= startsAtMs) fail('结束时间必须晚于开始时间');
+    if (startsAtMs === null || endsAtMs === null) fail('时间格式不正确（北京时间 YYYY-MM-DD HH:mm）');
+    if (endsAtMs! <= startsAtMs!) fail('结束时间必须晚于开始时间');
     const sortText = (f.sort ?? '').trim() || '0';
     if (!/^-?\d{1,5}$/.test(sortText)) fail('排序须为-99999至99999的整数');
     const rule = parseRule(kind, f.rule);
     return {
       ok: true,
-      draft: { category, kind, title, summary, coverImage, content, startsAtMs, endsAtMs, sort: Number(sortText), enabled: f.enabled !== '0', rule },
+      draft: { category, kind, title, summary, coverImage, content, startsAtMs: startsAtMs!, endsAtMs: endsAtMs!, sort: Number(sortText), enabled: f.enabled !== '0', rule },
     };
   } catch (e) {
     if (e instanceof FormError) return { ok: false, msg: e.message };

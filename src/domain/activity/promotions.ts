@@ -13,7 +13,7 @@
  * Every payout carries a withdrawal turnover requirement of turnoverMultiple × the amount.
  */
 import { formatFen } from '../money';
-import { BEIJING_OFFSET_MS, formatBeijing } from '../time';
+import { BEIJING_OFFSET_MS, beijingDayStartOf, DAY_MS, formatBeijing } from '../time';
 import { TxType } from '../txTypes';
 import { ACTIVITY_MSG } from './rules';
 
@@ -88,12 +88,10 @@ export const PROMO_MSG = {
   notStarted: ACTIVITY_MSG.notStarted,
 } as const;
 
-const DAY_MS = 86_400_000;
-const beijingDayStart = (ms: number) => Math.floor((ms + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
 
 /** The current period of a unit at `nowMs`: its key and the instant it began (Beijing calendar). */
 export function currentPeriod(unit: PeriodUnit, nowMs: number): { key: string; startMs: number } {
-  const dayStart = beijingDayStart(nowMs);
+  const dayStart = beijingDayStartOf(nowMs);
   const d = new Date(dayStart + BEIJING_OFFSET_MS);
   if (unit === 'day') return { key: `D${formatBeijing(nowMs, 'YYYY-MM-DD')}`, startMs: dayStart };
   if (unit === 'week') {
@@ -109,7 +107,7 @@ export function currentPeriod(unit: PeriodUnit, nowMs: number): { key: string; s
 }
 
 /** The check-in key of the Beijing day before `nowMs`. */
-export const previousDayKey = (nowMs: number) => currentPeriod('day', beijingDayStart(nowMs) - 1).key;
+export const previousDayKey = (nowMs: number) => currentPeriod('day', beijingDayStartOf(nowMs) - 1).key;
 
 /** The claim period of an activity at `nowMs`: check-ins are daily; info has none. */
 export function claimPeriod(a: Activity, nowMs: number): { key: string; fromMs: number; toMs: number } | null {

@@ -11,7 +11,7 @@
  * the last N Beijing days (today included) or a range of Beijing dates.
  */
 import { formatFen } from '../money';
-import { BEIJING_OFFSET_MS, formatBeijing } from '../time';
+import { beijingDayStartOf, DAY_MS, formatBeijing, parseBeijingDay } from '../time';
 import { GRADES, gradeName } from '../grades';
 
 export type ActivityEnvelopeKind = 'rain' | 'giveaway';
@@ -75,26 +75,18 @@ export const ACTIVITY_MSG = {
   notStarted: (startsAtMs: number) => `活动尚未开始，开始时间：${formatBeijing(startsAtMs, 'YYYY-MM-DD HH:mm')}`,
 } as const;
 
-const DAY_MS = 86_400_000;
-
-/** UTC ms of the Beijing midnight that starts 'YYYY-MM-DD'; NaN for an impossible date. */
-export function beijingDayStartMs(date: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return Number.NaN;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (new Date(ms).toISOString().slice(0, 10) !== date) return Number.NaN;
-  return ms - BEIJING_OFFSET_MS;
-}
 
 /** The instants [fromMs, toMs) the requirement counts over, at `nowMs`; null with no requirement. */
 export function periodWindow(e: Eligibility, nowMs: number): { fromMs: number; toMs: number } | null {
   if (e.requirement === 'none') return null;
   if (e.periodDays !== null) {
-    const todayStartMs = Math.floor((nowMs + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
-    return { fromMs: todayStartMs - (e.periodDays - 1) * DAY_MS, toMs: nowMs };
+    return { fromMs: beijingDayStartOf(nowMs) - (e.periodDays - 1) * DAY_MS, toMs: nowMs };
   }
-  if (e.periodStart === null || e.periodEnd === null) throw new Error('an envelope requirement needs a period');
-  return { fromMs: beijingDayStartMs(e.periodStart), toMs: beijingDayStartMs(e.periodEnd) + DAY_MS };
+  const start = e.periodStart === null ? null : parseBeijingDay(e.periodStart);
+  const end = e.periodEnd === null ? null : parseBeijingDay(e.periodEnd);
+  // the form refuses such a period (form.ts), so a stored one is always two real dates
+  if (!start || !end) throw new Error('an envelope requirement needs a period of two real dates');
+  return { fromMs: start.startMs, toMs: end.endMs };
 }
 
 /** The period in words: '近7天' or '2026-11-01至2026-11-20'. */

@@ -4,7 +4,7 @@
  * rule of a custom range (start not after end, end not after today, at most REPORT_MAX_DAYS days).
  * Dates are compared as day numbers from the epoch, so no device time zone plays a part.
  */
-import { beijingDate } from '../time.ts';
+import { beijingDate, calendarDayUtcMs, DAY_MS } from '../time.ts';
 
 /** The longest range a report takes, in days (both ends counted). */
 export const REPORT_MAX_DAYS = 92;
@@ -13,16 +13,10 @@ export type ReportPreset = 'today' | 'yesterday' | 'thisWeek' | 'thisMonth' | 'l
 
 export interface DateRange { startDate: string; endDate: string }
 
-const DAY_MS = 86_400_000;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** Days since 1970-01-01 of a real calendar date; null for text that is not one (2026-02-30). */
 export function dayNumber(date: string): number | null {
-  const m = DATE_RE.exec(date);
-  if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date) return null;
-  return ms / DAY_MS;
+  const ms = calendarDayUtcMs(date);
+  return ms === null ? null : ms / DAY_MS;
 }
 
 /** 'YYYY-MM-DD' of a day number. */

@@ -7,6 +7,7 @@
  */
 import { MUTED_SEND_MSG } from '../chat/access.ts';
 import { formatFen, wireFen } from '../money.ts';
+import { parseBeijingDay } from '../time.ts';
 export const SHARE_MSG = {
   format: '分享内容格式不正确',
   noOrders: '请选择要分享的注单',
@@ -96,9 +97,7 @@ export function parseShareBets(message: string): ShareParsed {
 export function parseShareRecord(message: string): ShareParsed {
   const v = objectOf(message);
   if (!v || typeof v.date !== 'string') return { ok: false, msg: SHARE_MSG.format };
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.date);
-  const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
-  if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== v.date) return { ok: false, msg: SHARE_MSG.badDate };
+  if (!parseBeijingDay(v.date)) return { ok: false, msg: SHARE_MSG.badDate };
   return { ok: true, body: JSON.stringify({ date: v.date }) };
 }
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { defaultAvatarUrls } from '../../domain/constants.ts';
+import { calendarDayUtcMs } from '../../domain/time.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, Pattern, refuse } from '../http/envelope.ts';
 import { gradeData } from '../../domain/grades.ts';
@@ -28,8 +29,8 @@ type InfoBody = Static<typeof InfoForm>;
 
 /** A real calendar day, not in the future and not before 1900. */
 function validBirthday(text: string): boolean {
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text && text >= '1900-01-01' && d.getTime() <= Date.now();
+  const ms = calendarDayUtcMs(text);
+  return ms !== null && text >= '1900-01-01' && ms <= Date.now();
 }
 
 async function checkAvatar(app: FastifyInstance, userId: number, avatar: string): Promise<void> {

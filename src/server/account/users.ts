@@ -1,7 +1,7 @@
 /** Creating users: the one place a user row and its wallet are made. */
 import { loginPasswordHash } from '../../domain/credentials.ts';
 import { kdfHash } from '../auth/kdf.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { accountId } from '../ledger/ledger.ts';
 
 export interface NewUser {
@@ -16,7 +16,7 @@ export interface NewUser {
 }
 
 /** Inserts the user and opens their wallet; null when the name is taken (case-insensitive). */
-export async function insertUser(sql: Sql | Tx, u: NewUser): Promise<number | null> {
+export async function insertUser(sql: Db, u: NewUser): Promise<number | null> {
   const kdf = await kdfHash(u.passwordHash);
   const [row] = await sql<{ id: number }[]>`
     insert into users (user_name, password_kdf, is_agent, is_operator, parent_id, register_ip, avatar)
@@ -30,6 +30,6 @@ export async function insertUser(sql: Sql | Tx, u: NewUser): Promise<number | nu
 }
 
 /** For seeding and tests: a user from a clear password. */
-export function insertUserWithPassword(sql: Sql | Tx, userName: string, password: string, extra: Partial<NewUser> = {}) {
+export function insertUserWithPassword(sql: Db, userName: string, password: string, extra: Partial<NewUser> = {}) {
   return insertUser(sql, { ...extra, userName, passwordHash: loginPasswordHash(userName, password) });
 }

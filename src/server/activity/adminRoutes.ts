@@ -13,7 +13,8 @@ import { formatBeijing } from '../../domain/time.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import type { Tx } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Id } from '../site/text.ts';
 import { ENVELOPE_COLUMNS, envelopeById, toEnvelope, type EnvelopeRow } from './store.ts';
 
@@ -25,8 +26,8 @@ const SaveForm = Form({
   periodDays: Field(), periodStart: Field(), periodEnd: Field(),
 });
 const IdForm = Form({ id: Id });
-const ListQuery = Form({ page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
-const ClaimsQuery = Form({ id: Id, page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const ListQuery = Form({ page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
+const ClaimsQuery = Form({ id: Id, page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 
 export function adminItem(env: ActivityEnvelope) {
   const e = env.eligibility;

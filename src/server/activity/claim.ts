@@ -22,9 +22,9 @@ import {
 import { ResponseCode } from '../../domain/errors.ts';
 import { transferIds } from '../../domain/transferIds.ts';
 import { TxType } from '../../domain/txTypes.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
 import { envelopeById, gradeOfUser, periodSums } from './store.ts';
@@ -40,7 +40,7 @@ export interface ClaimResult {
 
 interface PriorClaim { amount_fen: number; request_id: string | null }
 
-async function priorClaim(db: Sql | Tx, envelopeId: number, userId: number): Promise<PriorClaim | null> {
+async function priorClaim(db: Db, envelopeId: number, userId: number): Promise<PriorClaim | null> {
   const [row] = await db<PriorClaim[]>`
     select amount_fen, request_id from activity_red_envelope_claims where envelope_id = ${envelopeId} and user_id = ${userId}`;
   return row ?? null;
@@ -80,8 +80,7 @@ export async function receiveEnvelope(sql: Sql, userId: number, envelopeId: numb
     return await claimInTx(sql, userId, envelopeId, requestId, player);
   } catch (err) {
     // the request id made a claim of another envelope (unique (user_id, request_id))
-    const e = err as { code?: string; constraint_name?: string };
-    if (e.code === '23505' && e.constraint_name === 'activity_red_envelope_claims_request') refuseReusedRequest();
+    refuseIfRequestIdTaken(err, 'activity_red_envelope_claims_request');
     throw err;
   }
 }

@@ -13,7 +13,8 @@ import { formatFen } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { receiveOperatorImage } from '../account/uploads.ts';
-import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { sanitizeRichText } from '../http/richText.ts';
@@ -31,8 +32,8 @@ const SaveForm = Form({
 });
 const IdForm = Form({ id: Id });
 const EnableForm = Form({ id: Id, enabled: Flag });
-const ListQuery = Form({ page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
-const ClaimsQuery = Form({ id: Id, page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const ListQuery = Form({ page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
+const ClaimsQuery = Form({ id: Id, page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 
 function adminItem(a: Activity, claims: { n: number; paid: number }) {
   return {

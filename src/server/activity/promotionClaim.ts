@@ -19,9 +19,9 @@ import {
   scheduleState, type Activity, type PeriodTotals,
 } from '../../domain/activity/index.ts';
 import { transferIds } from '../../domain/transferIds.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
 import { activityById, claimsOf, periodTotals, type ClaimRow } from './promotionStore.ts';
@@ -53,7 +53,7 @@ function checkOpen(a: Activity, want: Want, nowMs: number): void {
 }
 
 /** A player's totals for a bonus activity's current period. */
-export function totalsFor(sql: Sql | Tx, userId: number, a: Activity, window: { fromMs: number; toMs: number }): Promise<PeriodTotals> {
+export function totalsFor(sql: Db, userId: number, a: Activity, window: { fromMs: number; toMs: number }): Promise<PeriodTotals> {
   return periodTotals(sql, userId, window.fromMs, window.toMs, a.startsAtMs);
 }
 
@@ -74,8 +74,8 @@ export async function claimPromotion(sql: Sql, userId: number, activityId: numbe
   try {
     return await claimInTx(sql, userId, activityId, period.key, requestId, want, totals);
   } catch (err) {
-    const e = err as { code?: string; constraint_name?: string };
-    if (e.code === '23505' && e.constraint_name === 'activity_claims_request') refuseReusedRequest();
+    // the request id made another period's claim (unique (user_id, request_id))
+    refuseIfRequestIdTaken(err, 'activity_claims_request');
     throw err;
   }
 }

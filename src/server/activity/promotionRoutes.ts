@@ -16,7 +16,7 @@ import { loggedIn } from '../auth/sessions.ts';
 import type { Sql } from '../db/client.ts';
 import { Form, RequestId, ok, refuse } from '../http/envelope.ts';
 import { playerBalance } from '../ledger/ledger.ts';
-import { Page, PageSize, paging } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Id } from '../site/text.ts';
 import { claimPromotion, type PromoClaimResult } from './promotionClaim.ts';
 import { ACTIVITY_COLUMNS, activityById, claimsOf, frontActivities, toActivity, type ActivityRow } from './promotionStore.ts';
@@ -29,7 +29,7 @@ const ListQuery = Form({ type: Type.Optional(Category) });
 const DetailQuery = Form({ id: Id, grade: Type.Optional(Type.Integer({ minimum: -1, maximum: 100 })) });
 const TodayQuery = Form({ id: Type.Optional(Id) });
 const ClaimForm = Form({ id: Id, requestId: Type.Optional(RequestId) });
-const RecordQuery = Form({ pageNum: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const RecordQuery = Form({ pageNum: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const CHECKIN_DAYS_SHOWN = 7;
 
 async function claimAnswer(sql: Sql, userId: number, r: PromoClaimResult) {

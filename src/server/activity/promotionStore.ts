@@ -8,7 +8,7 @@
 import type { Activity, ActivityDraft, ActivityRule, PeriodTotals } from '../../domain/activity/index.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import { VALID_BET_STATUSES } from '../../domain/bets.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { RECHARGE_CODES } from './store.ts';
 
 export interface ActivityRow {
@@ -32,7 +32,7 @@ export function ruleJson(rule: ActivityRule): Record<string, unknown> {
   return rest;
 }
 
-export async function activityById(db: Sql | Tx, id: number, lock: '' | 'for share' | 'for update' = ''): Promise<Activity | null> {
+export async function activityById(db: Db, id: number, lock: '' | 'for share' | 'for update' = ''): Promise<Activity | null> {
   const [row] = await db<ActivityRow[]>`select ${db.unsafe(ACTIVITY_COLUMNS)} from activities where id = ${id} ${db.unsafe(lock)}`;
   return row ? toActivity(row) : null;
 }
@@ -52,7 +52,7 @@ export async function frontActivities(sql: Sql, category: number, recentDays = 3
 export interface ClaimRow { activity_id: number; period_key: string; amount_fen: number; streak: number | null; request_id: string | null }
 
 /** This player's claims of these activities for these period keys: `${activityId}:${key}` → claim. */
-export async function claimsOf(db: Sql | Tx, userId: number, wanted: { id: number; key: string }[]): Promise<Map<string, ClaimRow>> {
+export async function claimsOf(db: Db, userId: number, wanted: { id: number; key: string }[]): Promise<Map<string, ClaimRow>> {
   if (wanted.length === 0) return new Map();
   const rows = await db<ClaimRow[]>`
     select activity_id, period_key, amount_fen, streak, request_id from activity_claims
@@ -62,7 +62,7 @@ export async function claimsOf(db: Sql | Tx, userId: number, wanted: { id: numbe
 }
 
 /** A player's recharges and valid bets in [fromMs, toMs), and whether they recharged before `firstBeforeMs`. */
-export async function periodTotals(db: Sql | Tx, userId: number, fromMs: number, toMs: number, firstBeforeMs: number): Promise<PeriodTotals> {
+export async function periodTotals(db: Db, userId: number, fromMs: number, toMs: number, firstBeforeMs: number): Promise<PeriodTotals> {
   const [from, to, before] = [new Date(fromMs), new Date(toMs), new Date(firstBeforeMs)];
   const codes = [...RECHARGE_CODES, TxType.RECHARGE_REJECT];
   const [row] = await db<{ recharge: string; bets: string; before: boolean }[]>`

@@ -6,7 +6,7 @@ import type { ActivityEnvelope, Eligibility } from '../../domain/activity/index.
 import { periodWindow } from '../../domain/activity/index.ts';
 import { TxType, txTypeGroup } from '../../domain/txTypes.ts';
 import { VALID_BET_STATUSES } from '../../domain/bets.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 
 export interface EnvelopeRow {
   id: number;
@@ -46,7 +46,7 @@ export function toEnvelope(r: EnvelopeRow): ActivityEnvelope {
   };
 }
 
-export async function envelopeById(db: Sql | Tx, id: number, forUpdate = false): Promise<ActivityEnvelope | null> {
+export async function envelopeById(db: Db, id: number, forUpdate = false): Promise<ActivityEnvelope | null> {
   const lock = forUpdate ? db.unsafe('for update') : db.unsafe('');
   const [row] = await db<EnvelopeRow[]>`select ${db.unsafe(ENVELOPE_COLUMNS)} from activity_red_envelopes where id = ${id} ${lock}`;
   return row ? toEnvelope(row) : null;

@@ -11,8 +11,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
+import { requireBeijingDay } from '../http/dates.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging } from './schemas.ts';
+import { OPERATOR } from './schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 export const ADMIN_PAGE_HEADER = 'x-admin-page';
 const ADMIN_PREFIX = '/v1/admin/';
@@ -100,7 +102,7 @@ const AuditQuery = Form({
   /** Beijing dates, inclusive */
   startDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
   endDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 type AuditQueryT = Static<typeof AuditQuery>;
@@ -115,12 +117,11 @@ export default async function adminAuditRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AuditQueryT }>('/v1/admin/audit', { config: OPERATOR, schema: { querystring: AuditQuery } }, async (req) => {
     const q = req.query;
     if (q.startDate && q.endDate && q.startDate > q.endDate) refuse('开始日期不能晚于结束日期');
-    for (const d of [q.startDate, q.endDate]) if (d && Number.isNaN(Date.parse(`${d}T00:00:00+08:00`))) refuse('日期格式不正确');
+    const start = q.startDate ? new Date(requireBeijingDay(q.startDate).startMs) : null;
+    const end = q.endDate ? new Date(requireBeijingDay(q.endDate).endMs) : null;
     const { limit, offset } = paging(q.page, q.pageSize);
     const operator = q.operator?.trim().toLowerCase() || null;
     const path = q.path?.trim() || null;
-    const start = q.startDate ? new Date(`${q.startDate}T00:00:00+08:00`) : null;
-    const end = q.endDate ? new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000) : null;
     const where = sql`
       where (${operator}::text is null or lower(operator_name) = ${operator})
         and (${path}::text is null or strpos(path, ${path}) > 0)

@@ -8,11 +8,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { formatFen } from '../../domain/money.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging, UserName } from './schemas.ts';
+import { OPERATOR, UserName } from './schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 const TransfersQuery = Form({
   userName: Type.Optional(UserName),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 

@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging } from './schemas.ts';
+import { OPERATOR } from './schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
-const OutboxQuery = Form({ page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const OutboxQuery = Form({ page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 
 interface OutboxRow {
   id: number;

@@ -16,12 +16,13 @@ import type { Sql } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Id } from '../site/text.ts';
 import { turnoverProgress } from '../withdraw/turnover.ts';
-import { OPERATOR, Page, PageSize, paging } from './schemas.ts';
+import { OPERATOR } from './schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 export const USER_NOT_FOUND = '用户不存在';
 
 const DetailQuery = Form({ userId: Id });
-const PagedQuery = Form({ userId: Id, page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const PagedQuery = Form({ userId: Id, page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 type Paged = Static<typeof PagedQuery>;
 
 /** The accounts a player owns, in the order the page shows them. */

@@ -6,13 +6,14 @@ import { formatFen } from '../../domain/money.ts';
 import { endUserSessions, loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Id, PlainText } from '../site/text.ts';
-import { likePattern, OPERATOR, Page, PageSize, paging } from './schemas.ts';
+import { likePattern, OPERATOR } from './schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('frozen'), Type.Literal('disabled')]);
 const ListQuery = Form({
   keyword: Type.Optional(PlainText(20)),
   status: Type.Optional(Status),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const ForceLogoutForm = Form({ userId: Id, message: Type.Optional(PlainText(100)) });

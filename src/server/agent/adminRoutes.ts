@@ -23,6 +23,7 @@ import { putSetting } from '../site/settings.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { clearDefaultGroupCache, DEFAULT_GROUP_KEY, DEFAULT_PRIZE_GROUP } from '../betting/groups.ts';
 import { defaultPoints, pointsOf, pointsOfMany } from './points.ts';
+import { PageNum, pageSizeUpTo, paging } from '../http/paging.ts';
 
 export const AGENT_ADMIN_MSG = {
   noUser: '用户不存在',
@@ -43,8 +44,8 @@ const MAX_ROWS = 50;
 const ParentId = Type.Integer({ minimum: 0, maximum: 9_007_199_254_740_991 });
 const TreeQuery = Form({
   parentId: Type.Optional(ParentId),
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ROWS })),
+  pageNum: Type.Optional(PageNum),
+  pageSize: Type.Optional(pageSizeUpTo(MAX_ROWS)),
 });
 const SearchQuery = Form({ userName: Type.String({ minLength: 1, maxLength: 20 }) });
 const MoveForm = Form({ userId: Id, parentId: ParentId });
@@ -153,8 +154,7 @@ export default async function agentAdminRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: Static<typeof TreeQuery> }>('/v1/admin/agents/tree', { ...opts, schema: { querystring: TreeQuery } }, async (req) => {
     const parentId = req.query.parentId ?? 0;
-    const size = req.query.pageSize ?? MAX_ROWS;
-    const offset = ((req.query.pageNum ?? 1) - 1) * size;
+    const { limit: size, offset } = paging(req.query.pageNum, req.query.pageSize, MAX_ROWS);
     if (parentId !== 0 && (await sql`select 1 from users where id = ${parentId}`).length === 0) refuse(AGENT_ADMIN_MSG.noUser);
     const rows = await sql<RowDb[]>`
       select ${rowColumns(sql)} from users u left join ledger_accounts a on a.kind = 'player' and a.user_id = u.id

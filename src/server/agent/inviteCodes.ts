@@ -23,13 +23,14 @@ import type { Sql, Tx } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { defaultPoints, pointsOf } from './points.ts';
 import { lockAccount } from './team.ts';
-import { AGENT, Flag, Id, PageNum, PageSize, paging, pointsFromWire, RebateJson } from './schemas.ts';
+import { PageNum } from '../http/paging.ts';
+import { AGENT, agentPaging, AgentPageSize, Flag, Id, pointsFromWire, RebateJson } from './schemas.ts';
 
 /** A new code is retried this often on a collision with an existing one (10^8 codes: rare). */
 const CODE_ATTEMPTS = 20;
 
 const Remark = Type.String({ maxLength: 200 });
-const ListQuery = Form({ isAgent: Type.Optional(Flag), pageNum: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
+const ListQuery = Form({ isAgent: Type.Optional(Flag), pageNum: Type.Optional(PageNum), pageSize: Type.Optional(AgentPageSize) });
 const CreateForm = Form({ rebate: RebateJson, isAgent: Flag, remark: Type.Optional(Remark) });
 const RemarkForm = Form({ inviteCodeId: Id, remark: Remark });
 const DeleteForm = Form({ inviteCodeId: Id });
@@ -115,7 +116,7 @@ export default async function inviteCodeRoutes(app: FastifyInstance) {
     { config: AGENT, schema: { querystring: ListQuery } },
     async (req) => {
       const q = req.query;
-      const { limit, offset } = paging(q.pageNum, q.pageSize);
+      const { limit, offset } = agentPaging(q.pageNum, q.pageSize);
       const rows = await sql<CodeRow[]>`
         select id, code, is_agent, points, remark, use_count, created_at, count(*) over ()::int as total
         from invite_codes

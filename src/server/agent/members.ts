@@ -19,14 +19,15 @@ import { LIMITS, UserName } from '../account/schemas.ts';
 import { insertUser } from '../account/users.ts';
 import { childrenMaxPoints, pointsOf, setPoints } from './points.ts';
 import { inDownline, listMembers, lockAccount, pathTo } from './team.ts';
-import { AGENT, Flag, Id, PageNum, PageSize, paging, pointsFromWire, RebateJson } from './schemas.ts';
+import { PageNum } from '../http/paging.ts';
+import { AGENT, agentPaging, AgentPageSize, Flag, Id, pointsFromWire, RebateJson } from './schemas.ts';
 
 const ManageQuery = Form({
   userName: Type.Optional(Type.String({ pattern: '^\\w{0,20}$', maxLength: 20 })),
   isAgent: Type.Optional(Type.Integer({ minimum: -1, maximum: 1 })),
   parentId: Type.Optional(Id),
   pageNum: Type.Optional(PageNum),
-  pageSize: Type.Optional(PageSize),
+  pageSize: Type.Optional(AgentPageSize),
 });
 const MemberQuery = Form({ userId: Id });
 const RebateForm = Form({ userId: Id, rebate: RebateJson });
@@ -90,7 +91,7 @@ export default async function memberRoutes(app: FastifyInstance) {
         parentId,
         namePrefix: q.userName ? q.userName : null,
         isAgent: q.isAgent === undefined || q.isAgent === -1 ? null : q.isAgent === 1,
-        ...paging(q.pageNum, q.pageSize),
+        ...agentPaging(q.pageNum, q.pageSize),
       });
       return ok({ ...page, path: await pathTo(sql, me, parentId) });
     },

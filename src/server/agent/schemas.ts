@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { parsePointsMap, type RebatePoints } from '../../domain/agent/points.ts';
 import { AGENT_MAX_PAGE_SIZE, AGENT_PAGE_SIZE } from '../../domain/agent/inviteCodes.ts';
 import { refuse } from '../http/envelope.ts';
+import { pageSizeUpTo, paging } from '../http/paging.ts';
 
 /** Every agent call carries this config: a non-agent gets AGENT_ONLY_MSG (auth/sessions.ts). */
 export const AGENT = { auth: 'agent' as const };
@@ -11,13 +12,9 @@ export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 export const Flag = Type.Integer({ minimum: 0, maximum: 1 });
 /** The `rebate` JSON map; its content is checked by parsePointsMap. */
 export const RebateJson = Type.String({ minLength: 1, maxLength: 1000 });
-export const PageNum = Type.Integer({ minimum: 1, maximum: 100_000 });
-export const PageSize = Type.Integer({ minimum: 1, maximum: AGENT_MAX_PAGE_SIZE });
-
-export function paging(pageNum?: number, pageSize?: number): { limit: number; offset: number } {
-  const size = pageSize ?? AGENT_PAGE_SIZE;
-  return { limit: size, offset: ((pageNum ?? 1) - 1) * size };
-}
+/** The agent's lists: pages of AGENT_PAGE_SIZE, at most AGENT_MAX_PAGE_SIZE (each row a team roll-up). */
+export const AgentPageSize = pageSizeUpTo(AGENT_MAX_PAGE_SIZE);
+export const agentPaging = (pageNum?: number, pageSize?: number) => paging(pageNum, pageSize, AGENT_PAGE_SIZE);
 
 /** The points of a `rebate` field, or the refusal naming the first problem. */
 export function pointsFromWire(json: string): RebatePoints {

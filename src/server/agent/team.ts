@@ -6,11 +6,10 @@
 import { ONLINE_WINDOW_SEC } from '../../domain/agent/inviteCodes.ts';
 import { formatFen } from '../../domain/money.ts';
 import { pointsToWire } from '../../domain/agent/points.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { pointsOfMany } from './points.ts';
 import { ms } from './schemas.ts';
 
-type Db = Sql | Tx;
 
 /**
  * Locks an account's row before a points check against it (uplines before downlines, see
@@ -21,7 +20,7 @@ type Db = Sql | Tx;
  * seen in the last ONLINE_WINDOW_SEC. Used by the member list and the team balance report.
  */
 export function onlineSession(sql: Db, userIdCol: string) {
-  return (sql as Sql)`exists (select 1 from sessions s where s.user_id = ${(sql as Sql).unsafe(userIdCol)} and s.ended_at is null
+  return sql`exists (select 1 from sessions s where s.user_id = ${sql.unsafe(userIdCol)} and s.ended_at is null
     and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_SEC}))`;
 }
 
@@ -32,13 +31,13 @@ export async function lockAccount(tx: Tx, userId: number): Promise<{ isAgent: bo
 
 /** True when `userId` is below `agentId` at any depth (the agent itself is not). */
 export async function inDownline(sql: Db, agentId: number, userId: number): Promise<boolean> {
-  const rows = await (sql as Sql)`select 1 from user_uplines where ancestor_id = ${agentId} and user_id = ${userId}`;
+  const rows = await sql`select 1 from user_uplines where ancestor_id = ${agentId} and user_id = ${userId}`;
   return rows.length > 0;
 }
 
 /** The breadcrumb from the agent down to `userId` (both included; `userId` in the agent's team). */
 export async function pathTo(sql: Db, agentId: number, userId: number): Promise<{ userId: number; userName: string }[]> {
-  const rows = await (sql as Sql)<{ id: string; user_name: string }[]>`
+  const rows = await sql<{ id: string; user_name: string }[]>`
     select u.id, u.user_name from (
       select up.ancestor_id as id, up.depth from user_uplines up
       where up.user_id = ${userId}

@@ -9,7 +9,7 @@
  */
 import { formatFen } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { assertSameFingerprint, requestFingerprint } from '../http/idempotency.ts';
 import { playerBalance } from '../ledger/ledger.ts';
@@ -143,12 +143,12 @@ async function checkIssues(tx: Tx, plan: ChasePlan, nowMs: number): Promise<void
 }
 
 /** The chase this request id made before (null if none); refused when it was another chase. */
-async function storedChase(db: Sql | Tx, plan: ChasePlan): Promise<Omit<PlacedChase, 'balance'> | null> {
-  const [chase] = await (db as Sql)<{ id: number; request_hash: string | null }[]>`
+async function storedChase(db: Db, plan: ChasePlan): Promise<Omit<PlacedChase, 'balance'> | null> {
+  const [chase] = await db<{ id: number; request_hash: string | null }[]>`
     select id, request_hash from chases where user_id = ${plan.userId} and request_id = ${plan.requestId}`;
   if (!chase) return null;
   assertSameFingerprint(chase.request_hash, chaseFingerprint(plan));
-  const orders = await (db as Sql)<{ id: number; order_no: string; issue: string }[]>`
+  const orders = await db<{ id: number; order_no: string; issue: string }[]>`
     select id, order_no, issue from bets where chase_id = ${chase.id} order by request_index`;
   return { chaseId: chase.id, orders: orders.map((o) => ({ id: o.id, orderNo: o.order_no, issue: o.issue })) };
 }

@@ -5,14 +5,13 @@
  * accepted too), optionally with the operator's per-family defaults for direct sign-ups
  * `{ "group": 1950, "families": { "SSC": 1940, "GAME": 1900, ... } }` (docs/agents.md).
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { LotteryFamily } from '../../domain/lottery/types.ts';
 
 export const DEFAULT_GROUP_KEY = 'lottery_default_group';
 export const DEFAULT_PRIZE_GROUP = 1950;
 const CACHE_MS = 2000;
 
-type Db = Sql | Tx;
 type Defaults = { group: number; families: Record<string, number> };
 let cached: { at: number; value: Defaults } | null = null;
 
@@ -36,7 +35,7 @@ function defaultsFromSetting(value: unknown): Defaults {
 
 async function defaults(sql: Db): Promise<Defaults> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
-  const [row] = await (sql as Sql)<{ value: unknown }[]>`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
+  const [row] = await sql<{ value: unknown }[]>`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
   const value = row ? defaultsFromSetting(row.value) : { group: DEFAULT_PRIZE_GROUP, families: {} };
   cached = { at: Date.now(), value };
   return value;
@@ -57,7 +56,7 @@ export function clearDefaultGroupCache(): void {
 
 /** The bettor's prize group on this family, capped by the lottery's cap. */
 export async function prizeGroupOf(sql: Db, userId: number, family: LotteryFamily, cap: number): Promise<number> {
-  const [row] = await (sql as Sql)<{ prize_group: number }[]>`
+  const [row] = await sql<{ prize_group: number }[]>`
     select prize_group from user_prize_groups where user_id = ${userId} and family = ${family}`;
   const own = row ? row.prize_group : await defaultPrizeGroup(sql, family);
   return Math.min(own, cap);
@@ -76,9 +75,9 @@ export async function chainsGroups(
 ): Promise<Map<number, { userId: number; group: number }[]>> {
   const out = new Map<number, { userId: number; group: number }[]>();
   if (userIds.length === 0) return out;
-  const rows = await (sql as Sql)<{ root: number; id: number; prize_group: number | null }[]>`
+  const rows = await sql<{ root: number; id: number; prize_group: number | null }[]>`
     with recursive chain (root, id, parent_id, depth) as (
-      select id, id, parent_id, 0 from users where id = any(${(sql as Sql).array(userIds.map(String))}::bigint[])
+      select id, id, parent_id, 0 from users where id = any(${sql.array(userIds.map(String))}::bigint[])
       union all
       select c.root, u.id, u.parent_id, c.depth + 1 from users u join chain c on u.id = c.parent_id where c.depth < 64
     )
@@ -122,7 +121,7 @@ export async function prizeGroupsOf(
   for (const p of pairs) out.set(`${p.userId}:${p.family}`, await defaultPrizeGroup(sql, p.family));
   if (out.size === 0) return out;
   const keys = [...out.keys()].map((k) => k.split(':') as [string, string]);
-  const rows = await (sql as Sql)<{ user_id: number; family: string; prize_group: number }[]>`
+  const rows = await sql<{ user_id: number; family: string; prize_group: number }[]>`
     select g.user_id, g.family, g.prize_group from user_prize_groups g
     join unnest(${keys.map((k) => k[0])}::bigint[], ${keys.map((k) => k[1])}::text[]) as k(user_id, family)
       on g.user_id = k.user_id and g.family = k.family`;

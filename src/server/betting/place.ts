@@ -17,9 +17,8 @@
  */
 import { formatFen } from '../../domain/money.ts';
 import type { Sql, Tx } from '../db/client.ts';
-import { REQUEST_REUSED_MSG } from '../../domain/requests.ts';
 import { AppError } from '../http/envelope.ts';
-import { requestFingerprint } from '../http/idempotency.ts';
+import { requestFingerprint, reusedRequestError, sameFingerprint } from '../http/idempotency.ts';
 import { insufficientBalance, playerBalance } from '../ledger/ledger.ts';
 import { issueForSale } from '../lottery/issues.ts';
 import { prizeGroupsOf } from './groups.ts';
@@ -66,7 +65,7 @@ export function submissionFingerprint(s: Submission): string {
 
 /** The stored answer of a request id, or the refusal when this job is a different request under it. */
 function replay(job: Job, prior: StoredSubmission, balanceFen: number): Outcome {
-  if (prior.requestHash && prior.requestHash !== job.fingerprint) return { err: new AppError(REQUEST_REUSED_MSG) };
+  if (!sameFingerprint(prior.requestHash, job.fingerprint)) return { err: reusedRequestError() };
   return { ok: { orders: prior.orders, balance: formatFen(balanceFen) } };
 }
 
@@ -215,7 +214,7 @@ export class BetQueue {
     const key = keyOf(s);
     const fingerprint = submissionFingerprint(s);
     const same = this.inFlight.get(key);
-    if (same) return same.fingerprint === fingerprint ? same.placed : Promise.reject(new AppError(REQUEST_REUSED_MSG));
+    if (same) return sameFingerprint(same.fingerprint, fingerprint) ? same.placed : Promise.reject(reusedRequestError());
     if (this.waiting.length >= MAX_WAITING) return Promise.reject(new AppError(BUSY_MSG));
     const p = new Promise<PlacedSubmission>((resolve, reject) => {
       this.waiting.push({ ...s, key, fingerprint, resolve, reject });

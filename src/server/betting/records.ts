@@ -9,6 +9,7 @@ import { AppError } from '../http/envelope.ts';
 import {
   BET_COLUMNS, betRow, betWhere, type BetOwner, CHASE_COLUMNS, CHASE_STATUSES, chaseRow, type BetDbRow, type ChaseDbRow, type RecordFilter,
 } from './rows.ts';
+import { paging } from '../http/paging.ts';
 
 const REFUNDED = ['USER_CANCELLED', 'SYSTEM_CANCELLED', 'CHASE_STOPPED'];
 
@@ -17,11 +18,7 @@ export interface Paging {
   pageSize?: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 20;
-const limits = (p: Paging) => {
-  const size = p.pageSize ?? DEFAULT_PAGE_SIZE;
-  return { limit: size, offset: ((p.page ?? 1) - 1) * size };
-};
+const limits = (p: Paging) => paging(p.page, p.pageSize);
 
 const BET_FROM = (sql: Sql) => sql`
   from bets b join lotteries l on l.code = b.lottery_code

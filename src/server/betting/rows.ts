@@ -8,6 +8,7 @@ import { getPlay, permilleToRebatePoint, type BetUnit, type LotteryFamily } from
 import type { CapKind } from '../../domain/lottery/caps.ts';
 import type postgres from 'postgres';
 import type { Sql } from '../db/client.ts';
+import { requireBeijingDay } from '../http/dates.ts';
 import { AppError } from '../http/envelope.ts';
 import { UNIT_WIRE } from './tickets.ts';
 
@@ -123,16 +124,6 @@ export interface RecordFilter {
   endDate?: string;
 }
 
-const DAY_MS = 86_400_000;
-
-/** 'YYYY-MM-DD' (a Beijing day) → its first instant; refuses impossible dates. */
-export function beijingDayStart(text: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-  if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) throw new AppError('日期格式不正确');
-  return new Date(ms - 8 * 3600 * 1000);
-}
-
 /** The WHERE fragment of a player's bet records (b = bets). */
 /**
  * Whose bets: one user's id, or a condition on `b.user_id` (an agent's team, reports/records.ts).
@@ -140,8 +131,8 @@ export function beijingDayStart(text: string): Date {
 export type BetOwner = number | postgres.PendingQuery<postgres.Row[]>;
 
 export function betWhere(sql: Sql, owner: BetOwner, f: RecordFilter) {
-  const from = f.startDate ? beijingDayStart(f.startDate) : null;
-  const to = f.endDate ? new Date(beijingDayStart(f.endDate).getTime() + DAY_MS) : null;
+  const from = f.startDate ? new Date(requireBeijingDay(f.startDate).startMs) : null;
+  const to = f.endDate ? new Date(requireBeijingDay(f.endDate).endMs) : null;
   if (from && to && from >= to) throw new AppError('开始日期不能晚于结束日期');
   return sql`${typeof owner === 'number' ? sql`b.user_id = ${owner}` : owner}
     ${f.lotteryCode ? sql`and b.lottery_code = ${f.lotteryCode}` : sql``}

@@ -1,14 +1,12 @@
 /** Request schemas of the betting calls (unknown fields refused). Field labels: domain/validation.ts. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Form, RequestId } from '../http/envelope.ts';
+import { PageNum, PageSize } from '../http/paging.ts';
 import { BET_STATUSES, CHASE_STATUSES } from './rows.ts';
 
-export const MAX_PAGE_SIZE = 100;
 const LotteryCode = Type.String({ pattern: '^\\d{4}$', maxLength: 4 });
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
-const Page = Type.Integer({ minimum: 1, maximum: 100_000 });
-const PageSize = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE });
 /** The JSON text of a slip: 50 entries fit well inside the form body limit. */
 const SlipJson = Type.String({ minLength: 1, maxLength: 60_000 });
 
@@ -32,13 +30,13 @@ const BetFilterProps = {
   startDate: Type.Optional(Day),
   endDate: Type.Optional(Day),
 };
-export const BetListQuery = Form({ ...BetFilterProps, page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+export const BetListQuery = Form({ ...BetFilterProps, page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 export const BetDataQuery = Form(BetFilterProps);
 export const IdQuery = Form({ id: Id });
 export const ChaseListQuery = Form({
   lotteryCode: Type.Optional(LotteryCode),
   status: Type.Optional(Type.Union(CHASE_STATUSES.map((s) => Type.Literal(s)))),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 export const EmptyQuery = Form({});

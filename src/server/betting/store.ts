@@ -8,12 +8,11 @@
  */
 import { beijingDateKey } from '../../domain/time.ts';
 import { type TransferId, transferIds } from '../../domain/transferIds.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { bulkTransfersInTx } from '../ledger/ledger.ts';
 import type { TransferInput } from '../ledger/ledger.ts';
 import type { PricedTicket } from './tickets.ts';
 
-type Db = Sql | Tx;
 
 export interface BetInsert {
   userId: number;
@@ -152,7 +151,7 @@ export function stakeTransfer(o: PlacedOrder): TransferInput {
 
 /** The submission a request id made before, or null when it never bet. */
 export async function storedOrders(db: Db, userId: number, requestId: string): Promise<StoredSubmission | null> {
-  const rows = await (db as Sql)<{ id: number; order_no: string; request_hash: string | null }[]>`
+  const rows = await db<{ id: number; order_no: string; request_hash: string | null }[]>`
     select id, order_no, request_hash from bets where user_id = ${userId} and request_id = ${requestId} order by request_index`;
   if (rows.length === 0) return null;
   return { orders: rows.map((r) => ({ id: r.id, orderNo: r.order_no })), requestHash: rows[0]!.request_hash };

@@ -10,7 +10,7 @@ import {
   formatSelection, getPlay, parseSelection, quoteBet, rebatePointToPermille, type BetUnit, type PlayDef, type Selection,
 } from '../../domain/lottery/index.ts';
 import { checkStreakAmount, streakBetMessages } from '../../domain/validation.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { RefusalReason, ResponseCode, refusalData, type RefusalReasonValue } from '../../domain/errors.ts';
 import { namedField } from '../http/errors.ts';
@@ -88,7 +88,7 @@ export function parseJsonField(raw: string, what: string): unknown {
   return value;
 }
 
-export async function lotteryForSale(sql: Sql | Tx, code: unknown): Promise<Lottery> {
+export async function lotteryForSale(sql: Db, code: unknown): Promise<Lottery> {
   const t = text(code);
   if (t === null || !/^\d{4}$/.test(t)) fail('彩种编号不正确');
   const lottery = await loadLottery(sql, t!);
@@ -154,7 +154,7 @@ function asObject(v: unknown): Record<string, unknown> {
 }
 
 /** One entry of bettingData. */
-export async function parseTicket(sql: Sql | Tx, raw: unknown): Promise<TicketInput> {
+export async function parseTicket(sql: Db, raw: unknown): Promise<TicketInput> {
   const e = asObject(raw);
   refuseUnknownFields(e, ENTRY_FIELDS);
   const lottery = await lotteryForSale(sql, e.lotteryCode);
@@ -180,7 +180,7 @@ function slipEntries(raw: string): Record<string, unknown>[] {
 }
 
 /** The whole bettingData array of addBetting. */
-export async function parseSlip(sql: Sql | Tx, raw: string): Promise<TicketInput[]> {
+export async function parseSlip(sql: Db, raw: string): Promise<TicketInput[]> {
   const out: TicketInput[] = [];
   for (const entry of slipEntries(raw)) out.push(await parseTicket(sql, entry));
   return out;
@@ -192,7 +192,7 @@ const blank = (v: unknown) => text(v) === null || text(v) === '';
  * The quick and long-dragon popups (spec 000 §5 streak bet): the same entries, odds plays only, and
  * the stake per selection is a positive whole number of yuan (≤ 1,000,000, ≤ 7 characters).
  */
-export async function parseFastSlip(sql: Sql | Tx, raw: string): Promise<TicketInput[]> {
+export async function parseFastSlip(sql: Db, raw: string): Promise<TicketInput[]> {
   const out: TicketInput[] = [];
   for (const e of slipEntries(raw)) {
     if (blank(e.bettingNumber)) fail(streakBetMessages.noSelection);

@@ -3,7 +3,7 @@
  * masked views, and the real-name lock: users.real_name, once set (by the first binding or at
  * register), is the name every payout account must carry.
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { displayBankName, maskAccount, maskAddress, maskCardNumber } from '../../domain/banks.ts';
 import { maskName } from '../../domain/money.ts';
@@ -50,14 +50,14 @@ export async function activeCards(sql: Sql, userId: number, kind?: CardKind): Pr
 }
 
 /** One active card of the user (another user's id or a deleted card: null). */
-export async function findCard(sql: Sql | Tx, userId: number, id: number, kind?: CardKind): Promise<CardRow | null> {
+export async function findCard(sql: Db, userId: number, id: number, kind?: CardKind): Promise<CardRow | null> {
   const [row] = await sql<CardRow[]>`
     select * from bank_cards where id = ${id} and user_id = ${userId} and status = 'active'
     ${kind ? sql`and kind = ${kind}` : sql``}`;
   return row ?? null;
 }
 
-export async function findAddress(sql: Sql | Tx, userId: number, id: number): Promise<AddressRow | null> {
+export async function findAddress(sql: Db, userId: number, id: number): Promise<AddressRow | null> {
   const [row] = await sql<AddressRow[]>`
     select * from digital_addresses where id = ${id} and user_id = ${userId} and status = 'active'`;
   return row ?? null;

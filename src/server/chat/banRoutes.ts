@@ -18,6 +18,10 @@ import {
   AddBanBody, BanListQuery, BanQuery, DeleteBanBody, RoomBannedBody, UpdateBanBody,
   type AddBan, type BanListQ, type BanQ, type DeleteBan, type RoomBanned, type UpdateBan,
 } from './schemas.ts';
+import { paging } from '../http/paging.ts';
+
+/** the mute list's page (spec 001 §9: lists page size 10) */
+const BAN_PAGE_SIZE = 10;
 
 const USER = { auth: 'user' as const };
 /** A mute's target: a member (user id) or a guest ({ guestId }, `g<id>` on the wire). */
@@ -83,7 +87,7 @@ export default async function banRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: BanListQ }>('/v1/chat/getBanListFront', { config: USER, schema: { querystring: BanListQuery } }, async (req) => {
     const room = await managedRoom(req, req.query.roomCode);
-    const size = req.query.pageSize ?? 10;
+    const { limit, offset } = paging(req.query.pageNum, req.query.pageSize, BAN_PAGE_SIZE);
     const target = req.query.target?.trim();
     const rows = await sql<BanRow[]>`
       select b.id, b.user_id, b.guest_id, coalesce(u.user_name, g.name) as user_name, u.nick_name, b.duration_type_id, b.updated_at,
@@ -92,7 +96,7 @@ export default async function banRoutes(app: FastifyInstance) {
       where b.room_id = ${room.id} and (b.ends_at is null or b.ends_at > now())
         ${target ? sql`and coalesce(u.user_name, g.name) ilike ${likePattern(target)}` : sql``}
       order by b.updated_at desc, b.id desc
-      limit ${size} offset ${((req.query.pageNum ?? 1) - 1) * size}`;
+      limit ${limit} offset ${offset}`;
     return ok({ list: rows.map(banItem), total: rows[0]?.total ?? 0 });
   });
 

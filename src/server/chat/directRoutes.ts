@@ -19,6 +19,7 @@ import {
   AddDirectMessageBody, DirectMessageBody, DirectMessageListQuery, DirectRoomQuery, PagingQuery, RemarkBody, RemarkQuery,
   type AddDirectMessage, type DirectMessage, type DirectMessageListQ, type DirectRoomQ, type Paging, type Remark, type RemarkQ,
 } from './schemas.ts';
+import { paging } from '../http/paging.ts';
 
 const USER = { auth: 'user' as const };
 
@@ -88,8 +89,8 @@ export default async function directRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: Paging }>('/v1/chat/getDirectRoomListWeb', { config: USER, schema: { querystring: PagingQuery } }, async (req) => {
     const user = loggedIn(req);
-    const size = req.query.pageSize ?? ROOM_PAGE_SIZE;
-    const rows = await items(user.userId, size, ((req.query.pageNum ?? 1) - 1) * size);
+    const { limit, offset } = paging(req.query.pageNum, req.query.pageSize, ROOM_PAGE_SIZE);
+    const rows = await items(user.userId, limit, offset);
     return ok({ list: rows.map(directItem), total: rows[0]?.total ?? 0 });
   });
 

@@ -13,7 +13,7 @@
  * can claim only the partner account the partner says it is signed in as.
  */
 import crypto from 'node:crypto';
-import type { Sql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { newToken, tokenHash } from '../auth/kdf.ts';
 import { refuse } from '../http/envelope.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
@@ -24,7 +24,7 @@ const OPEN_KEYS_MAX = 5;
 
 export interface Binding { muid: string; kind: 'bind' | 'register'; nickName: string }
 
-export async function bindingOf(sql: Sql, userId: number): Promise<Binding | null> {
+export async function bindingOf(sql: Db, userId: number): Promise<Binding | null> {
   const [row] = await sql<{ muid: string; kind: 'bind' | 'register'; nick_name: string }[]>`
     select muid, kind, nick_name from embed_chat_bindings where user_id = ${userId}`;
   return row ? { muid: row.muid, kind: row.kind, nickName: row.nick_name } : null;
@@ -93,7 +93,7 @@ export async function bindWithKey(sql: Sql, userId: number, oneTimeKey: string, 
       where key_hash = ${tokenHash(oneTimeKey)} and user_id = ${userId} and used_at is null and expires_at > now()
       returning muid`;
     if (!key) refuse('一次性密钥无效或已过期，请重新发起');
-    if (await bindingOf(tx as unknown as Sql, userId)) refuse('您的账号已绑定其他聊天账号');
+    if (await bindingOf(tx, userId)) refuse('您的账号已绑定其他聊天账号');
     const [row] = await tx<{ muid: string }[]>`
       insert into embed_chat_bindings (user_id, muid, kind, nick_name) values (${userId}, ${key.muid}, ${kind}, ${nickName})
       on conflict do nothing returning muid`;

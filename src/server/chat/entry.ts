@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { type ActiveBan, type ChatViewer, enterRefusal, speakRefusal } from '../../domain/chat/access.ts';
 import { isRoomManager, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
@@ -20,7 +20,7 @@ export function memberOf(user: SessionUser) {
  * The viewer of a member in a room they may read: refused by grade, or without the password
  * grant (managers pass both).
  */
-export async function enterAsMember(sql: Sql | Tx, room: RoomRow, user: SessionUser): Promise<ChatViewer> {
+export async function enterAsMember(sql: Db, room: RoomRow, user: SessionUser): Promise<ChatViewer> {
   const viewer = await viewerOf(sql, room, memberOf(user));
   const refusal = enterRefusal(rulesOf(room), viewer);
   if (refusal) refuse(refusal);
@@ -67,7 +67,7 @@ export async function enterAsGuestWithPassword(sql: Sql, req: FastifyRequest, ro
 }
 
 /** A member's (a user id) or a guest's ({ guestId }) current mute in a room. */
-export async function activeBan(sql: Sql | Tx, roomId: number, who: number | { guestId: number }): Promise<ActiveBan | null> {
+export async function activeBan(sql: Db, roomId: number, who: number | { guestId: number }): Promise<ActiveBan | null> {
   const target = typeof who === 'number' ? sql`user_id = ${who}` : sql`guest_id = ${who.guestId}`;
   const [row] = await sql<{ duration_type_id: number; ends_at: Date | null }[]>`
     select duration_type_id, ends_at from chat_bans
@@ -76,7 +76,7 @@ export async function activeBan(sql: Sql | Tx, roomId: number, who: number | { g
 }
 
 /** Why the viewer may not speak now, or null. */
-export async function speakCheck(sql: Sql | Tx, room: RoomRow, viewer: ChatViewer): Promise<string | null> {
+export async function speakCheck(sql: Db, room: RoomRow, viewer: ChatViewer): Promise<string | null> {
   const who = viewer.userId ?? (viewer.guestId ? { guestId: viewer.guestId } : null);
   const ban = who === null || viewer.isManager ? null : await activeBan(sql, room.id, who);
   return speakRefusal(rulesOf(room), viewer, ban, Date.now());

@@ -19,6 +19,7 @@ import { CHAT_IMAGE_MAX_BYTES, SAVED_IMAGE_PAGE_SIZE, SAVED_IMAGE_SELECTION_MAX,
 import type { Sql } from '../db/client.ts';
 import { sendInPublicRoom, type Sender } from './send.ts';
 import { RoomCode } from './schemas.ts';
+import { PageNum, pageSizeUpTo, paging } from '../http/paging.ts';
 
 const USER = { auth: 'user' as const };
 const ImagePath = Type.String({ pattern: CHAT_IMAGE_PATH.source, maxLength: 60 });
@@ -34,8 +35,8 @@ export const AddImageFields = {
 const AddImageBody = Form(AddImageFields);
 const AddSavedBody = Form({ imgPath: ImagePath, status: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })) });
 const SavedListQuery = Form({
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: SAVED_IMAGE_PAGE_SIZE })),
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(pageSizeUpTo(SAVED_IMAGE_PAGE_SIZE)),
+  pageNum: Type.Optional(PageNum),
 });
 const DeleteSavedBody = Form({ ids: Type.String({ pattern: '^\\d{1,16}(,\\d{1,16}){0,99}$', maxLength: 2000 }) });
 
@@ -103,12 +104,12 @@ export default async function imageRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: Static<typeof SavedListQuery> }>(
     '/v1/chat/getSavedImageList', { config: USER, schema: { querystring: SavedListQuery } }, async (req) => {
-      const size = req.query.pageSize ?? SAVED_IMAGE_PAGE_SIZE;
+      const { limit, offset } = paging(req.query.pageNum, req.query.pageSize, SAVED_IMAGE_PAGE_SIZE);
       const rows = await sql<{ id: number; img_path: string; thumb_path: string; total: number }[]>`
         select s.id, s.img_path, i.thumb_path, count(*) over ()::int as total
         from chat_saved_images s join chat_images i on i.img_path = s.img_path
         where s.user_id = ${loggedIn(req).userId}
-        order by s.id desc limit ${size} offset ${((req.query.pageNum ?? 1) - 1) * size}`;
+        order by s.id desc limit ${limit} offset ${offset}`;
       return ok({ list: rows.map((r) => ({ id: r.id, imgPath: r.img_path, thumbPath: r.thumb_path })), total: rows[0]?.total ?? 0 });
     },
   );

@@ -9,7 +9,7 @@ import { formatBeijing } from '../../domain/time.ts';
 import { GRADE_GUEST, GRADE_MANAGER, HISTORY_WINDOW_MS } from '../../domain/chat/constants.ts';
 import { PushCode } from '../../domain/chat/push.ts';
 import { guestWireId } from '../../domain/chat/guest.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import type { BusEvent } from '../realtime/bus.ts';
 import { managesRoom } from './rooms.ts';
 
@@ -59,12 +59,12 @@ export function messageFrame(row: MessageRow): string {
 }
 
 /** The wire row's columns, read from `source` (the table, or the insert's own result) as `m`. */
-const SELECT_FROM = (sql: Sql | Tx, source: 'chat_messages' | 'made') => sql`
+const SELECT_FROM = (sql: Db, source: 'chat_messages' | 'made') => sql`
   select m.id, m.room_id, m.room_seq, m.user_id, m.guest_id, m.message_type_id, m.body, m.status, m.state, m.created_at,
          coalesce(u.user_name, g.name) as user_name, u.nick_name, u.avatar, u.grade,
          coalesce(${managesRoom(sql, 'u', sql`m.room_id`)}, false) as manager
   from ${sql(source)} m left join users u on u.id = m.user_id left join chat_guests g on g.id = m.guest_id`;
-const SELECT = (sql: Sql | Tx) => SELECT_FROM(sql, 'chat_messages');
+const SELECT = (sql: Db) => SELECT_FROM(sql, 'chat_messages');
 
 export interface NewMessage {
   roomId: number;
@@ -83,7 +83,7 @@ export interface NewMessage {
  * seq has no gaps; the stored row comes back in the wire shape. Inside a transaction (`tx`) the
  * lock is held until that transaction commits.
  */
-export async function storeMessage(sql: Sql | Tx, m: NewMessage): Promise<MessageRow> {
+export async function storeMessage(sql: Db, m: NewMessage): Promise<MessageRow> {
   const [row] = await sql<MessageRow[]>`
     with seq as (update chat_rooms set last_seq = last_seq + 1 where id = ${m.roomId} returning last_seq),
     made as (
@@ -104,7 +104,7 @@ export async function publishRow(publish: (e: BusEvent) => Promise<void>, row: M
 }
 
 /** Reads one stored message in its wire row (a money kind's replay answers its first message). */
-export async function messageRow(sql: Sql | Tx, id: number): Promise<MessageRow | null> {
+export async function messageRow(sql: Db, id: number): Promise<MessageRow | null> {
   const [row] = await sql<MessageRow[]>`${SELECT(sql)} where m.id = ${id}`;
   return row ?? null;
 }

@@ -4,13 +4,13 @@ import { maskName } from '../../domain/money.ts';
 import { managesRoom } from './rooms.ts';
 import type { Presence } from '../realtime/presence.ts';
 import { likePattern } from '../admin/schemas.ts';
+import { paging } from '../http/paging.ts';
 
 export async function onlineMembers(
   sql: Sql, presence: Presence, roomId: number, q: { userName?: string; memberTypeId?: number; pageNum?: number; pageSize?: number },
 ) {
   const ids = await presence.online(roomId);
-  const size = q.pageSize ?? 20;
-  const offset = ((q.pageNum ?? 1) - 1) * size;
+  const { limit: size, offset } = paging(q.pageNum, q.pageSize);
   if (ids.length === 0) return { list: [], total: 0 };
   // memberTypeId: 1 managers only, 2 players only (the picker's two groups), else everyone
   const type = q.memberTypeId === 1 || q.memberTypeId === 2 ? q.memberTypeId : 0;

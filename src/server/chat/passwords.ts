@@ -7,7 +7,7 @@
  * AND per address and room, since a guest makes new ids cheaply.
  */
 import { checkGuess, type GuessBook, takeGuess } from '../auth/guesses.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { PASSWORD_FAILURE_WINDOW_SEC, PASSWORD_FAILURES_MAX, PASSWORD_FAILURES_PER_ADDRESS_MAX } from '../../domain/chat/constants.ts';
 import { passwordMatches, type RoomRow } from './rooms.ts';
@@ -43,7 +43,7 @@ async function countGuess(sql: Sql, books: GuessBook[]): Promise<void> {
 }
 
 /** Whether the user gave this room's current password (checkPassword). */
-export async function hasGrant(sql: Sql | Tx, room: RoomRow, userId: number): Promise<boolean> {
+export async function hasGrant(sql: Db, room: RoomRow, userId: number): Promise<boolean> {
   if (!room.password_kdf) return true;
   const [row] = await sql`
     select 1 from chat_room_grants where room_id = ${room.id} and user_id = ${userId} and password_kdf = ${room.password_kdf}`;
@@ -81,7 +81,7 @@ export async function grantByPassword(sql: Sql, room: RoomRow, userId: number, m
 }
 
 /** Whether the guest identity gave this room's current password (checkPasswordGuest). */
-export async function guestHasGrant(sql: Sql | Tx, room: RoomRow, guestId: number | null): Promise<boolean> {
+export async function guestHasGrant(sql: Db, room: RoomRow, guestId: number | null): Promise<boolean> {
   if (!room.password_kdf) return true;
   if (guestId === null) return false;
   const [row] = await sql`

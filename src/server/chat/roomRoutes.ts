@@ -21,6 +21,7 @@ import {
   type OnlineQ, type Paging, type RoleQ, type RoomMessage, type RoomQ,
 } from './schemas.ts';
 import { onlineMembers } from './online.ts';
+import { paging } from '../http/paging.ts';
 
 const USER = { auth: 'user' as const };
 const GUEST = { auth: 'none' as const };
@@ -30,8 +31,7 @@ export default async function roomRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: Paging }>('/v1/chat/getRoomList', { config: USER, schema: { querystring: PagingQuery } }, async (req) => {
     const user = loggedIn(req);
-    const size = req.query.pageSize ?? ROOM_PAGE_SIZE;
-    const offset = ((req.query.pageNum ?? 1) - 1) * size;
+    const { limit: size, offset } = paging(req.query.pageNum, req.query.pageSize, ROOM_PAGE_SIZE);
     // a room shows to who may enter it: every grade, the listed grades, and its managers
     const rows = await sql<(RoomRow & { banned: boolean; total: number })[]>`
       select r.*, exists (select 1 from chat_bans b where b.room_id = r.id and b.user_id = ${user.userId}

@@ -4,7 +4,7 @@
  * operator; in a private room nobody manages.
  */
 import { kdfVerify } from '../auth/kdf.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import type { ChatViewer, RoomRules } from '../../domain/chat/access.ts';
 import { GRADE_GUEST, GRADE_MANAGER } from '../../domain/chat/constants.ts';
@@ -43,7 +43,7 @@ export function rulesOf(room: RoomRow): RoomRules {
 }
 
 /** An enabled public room by its code, or the refusal 房间已被删除 / 房间不存在. */
-export async function publicRoom(sql: Sql | Tx, roomCode: string): Promise<RoomRow> {
+export async function publicRoom(sql: Db, roomCode: string): Promise<RoomRow> {
   const [room] = await sql<RoomRow[]>`select * from chat_rooms where room_code = ${roomCode} and type = 1`;
   if (!room) refuse('房间不存在');
   if (!room.enabled) refuse(ROOM_DELETED_MSG);
@@ -51,7 +51,7 @@ export async function publicRoom(sql: Sql | Tx, roomCode: string): Promise<RoomR
 }
 
 /** A private room the user belongs to; another user's room is refused like a missing one. */
-export async function directRoomOf(sql: Sql | Tx, roomId: number, userId: number): Promise<RoomRow> {
+export async function directRoomOf(sql: Db, roomId: number, userId: number): Promise<RoomRow> {
   const [room] = await sql<RoomRow[]>`
     select * from chat_rooms where id = ${roomId} and type = 7 and ${userId} in (user_low, user_high)`;
   if (!room) refuse('私聊不存在');
@@ -69,20 +69,20 @@ export interface Member {
  * query) is of grade 100, the operator, or named for the room `roomId` (a value or a column).
  * Every query that asks it (the room list, messages, the online list, isRoomManager) uses this.
  */
-export function managesRoom(sql: Sql | Tx, u: string, roomId: number | ReturnType<Sql>) {
+export function managesRoom(sql: Db, u: string, roomId: number | ReturnType<Sql>) {
   return sql`(${sql(u)}.grade = ${GRADE_MANAGER} or ${sql(u)}.is_operator
     or exists (select 1 from chat_room_managers rm where rm.room_id = ${roomId} and rm.user_id = ${sql(u)}.id))`;
 }
 
 /** Whether a user manages a public room. */
-export async function isRoomManager(sql: Sql | Tx, roomId: number, user: { userId: number; grade: number }): Promise<boolean> {
+export async function isRoomManager(sql: Db, roomId: number, user: { userId: number; grade: number }): Promise<boolean> {
   if (user.grade === GRADE_MANAGER) return true;
   const [row] = await sql<{ manager: boolean }[]>`select ${managesRoom(sql, 'u', roomId)} as manager from users u where u.id = ${user.userId}`;
   return row?.manager === true;
 }
 
 /** Whether a user manages any room (grade 100, operator, or named for a room): for private chats. */
-export async function isAnyManager(sql: Sql | Tx, userId: number): Promise<boolean> {
+export async function isAnyManager(sql: Db, userId: number): Promise<boolean> {
   const [row] = await sql`
     select 1 from users where id = ${userId} and (is_operator or grade = ${GRADE_MANAGER})
     union all
@@ -91,7 +91,7 @@ export async function isAnyManager(sql: Sql | Tx, userId: number): Promise<boole
   return !!row;
 }
 
-export async function viewerOf(sql: Sql | Tx, room: RoomRow, user: Member | null): Promise<ChatViewer> {
+export async function viewerOf(sql: Db, room: RoomRow, user: Member | null): Promise<ChatViewer> {
   if (!user) return { userId: null, grade: GRADE_GUEST, isManager: false };
   return { userId: user.userId, grade: user.grade, isManager: await isRoomManager(sql, room.id, user) };
 }

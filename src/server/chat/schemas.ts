@@ -2,13 +2,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CredentialHash, Form, RequestId } from '../http/envelope.ts';
 import { MAX_PAGE_SIZE, REMARK_MAX_CHARS } from '../../domain/chat/constants.ts';
+import { PageNum, PageSize, pageSizeUpTo } from '../http/paging.ts';
 import { PlainText } from '../site/text.ts';
 
 export const RoomCode = Type.String({ pattern: '^[0-9A-Za-z]{1,16}$', maxLength: 16 });
 export const GuestCode = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$', maxLength: 32 });
 export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const PageNum = Type.Integer({ minimum: 1, maximum: 100_000 });
-const PageSize = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE });
+/** A page of message history or of the room lists: at most the chat's MAX_PAGE_SIZE (50). */
+const ChatPageSize = pageSizeUpTo(MAX_PAGE_SIZE);
 /** the page the client is on (`/chat`), sent along by the platform's client; not used */
 const Api = Type.Optional(Type.String({ maxLength: 100 }));
 /** the raw text or JSON of a message; the type's own rule checks the room's length */
@@ -16,12 +17,12 @@ const MessageText = Type.String({ maxLength: 4000 });
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const IdList = Type.String({ pattern: '^(\\d{1,16}(,\\d{1,16}){0,99})?$', maxLength: 2000 });
 
-export const PagingQuery = Form({ pageSize: Type.Optional(PageSize), pageNum: Type.Optional(PageNum) });
+export const PagingQuery = Form({ pageSize: Type.Optional(ChatPageSize), pageNum: Type.Optional(PageNum) });
 export const RoomQuery = Form({ roomCode: RoomCode, api: Api });
 export const CheckPasswordBody = Form({ roomCode: RoomCode, password: CredentialHash });
 export const RoleQuery = Form({ roomCode: RoomCode, userName: Type.Optional(Type.String({ maxLength: 20 })) });
-export const MessageListQuery = Form({ roomCode: RoomCode, id: Type.Optional(Id), pageSize: Type.Optional(PageSize), roomId: Type.Optional(Type.String({ maxLength: 20 })) });
-export const GuestMessageListQuery = Form({ roomCode: RoomCode, guestCode: GuestCode, id: Type.Optional(Id), pageSize: Type.Optional(PageSize) });
+export const MessageListQuery = Form({ roomCode: RoomCode, id: Type.Optional(Id), pageSize: Type.Optional(ChatPageSize), roomId: Type.Optional(Type.String({ maxLength: 20 })) });
+export const GuestMessageListQuery = Form({ roomCode: RoomCode, guestCode: GuestCode, id: Type.Optional(Id), pageSize: Type.Optional(ChatPageSize) });
 export const AddMessageBody = Form({
   roomCode: RoomCode,
   messageTypeId: Type.Integer({ minimum: 1, maximum: 99 }),
@@ -39,11 +40,11 @@ export const OnlineQuery = Form({
   memberTypeId: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
   pageNum: Type.Optional(PageNum),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  pageSize: Type.Optional(PageSize),
 });
 
 export const DirectRoomQuery = Form({ roomId: Type.Optional(Id), targetUserId: Type.Optional(Id) });
-export const DirectMessageListQuery = Form({ roomId: Id, id: Type.Optional(Id), pageSize: Type.Optional(PageSize) });
+export const DirectMessageListQuery = Form({ roomId: Id, id: Type.Optional(Id), pageSize: Type.Optional(ChatPageSize) });
 export const AddDirectMessageBody = Form({
   roomId: Id, messageTypeId: Type.Integer({ minimum: 1, maximum: 99 }), message: MessageText,
   safetyPassword: Type.Optional(CredentialHash), requestId: Type.Optional(RequestId),
@@ -55,7 +56,7 @@ export const RemarkBody = Form({ targetUserId: Id, remark: PlainText(REMARK_MAX_
 export const BanListQuery = Form({
   roomCode: RoomCode,
   pageNum: Type.Optional(PageNum),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  pageSize: Type.Optional(PageSize),
   target: Type.Optional(Type.String({ maxLength: 20 })),
 });
 export const BanQuery = Form({ roomCode: RoomCode, target: Type.String({ minLength: 1, maxLength: 20 }) });

@@ -7,6 +7,12 @@ import { syncReportCategories } from '../reports/categories.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type Tx = postgres.TransactionSql<Record<string, never>>;
+/**
+ * A client or a transaction: what a query needs, postgres.js's interface common to both. A function
+ * that runs its statements in whichever it is handed takes a Db; one that opens a transaction takes
+ * a Sql, and one that must run inside the caller's transaction takes a Tx.
+ */
+export type Db = postgres.ISql<Record<string, never>>;
 
 export const DB_POOL_SIZE = 10;
 

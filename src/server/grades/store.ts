@@ -9,14 +9,13 @@
  */
 import { DEFAULT_GRADE_LEVELS, gradeFor, gradeUpLetter, storedLadder, TOP_GRADE, type GradeLevel } from '../../domain/grades.ts';
 import { TxType } from '../../domain/txTypes.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { sendLetter } from '../letters/store.ts';
 import { RECHARGE_CODES } from '../activity/store.ts';
 import { VALID_BET_STATUSES } from '../../domain/bets.ts';
 
 export const GRADE_LEVELS_KEY = 'grade_levels';
-type Db = Sql | Tx;
 
 /**
  * The operator's ladder, or the default one while none (or a damaged one) is stored. `fresh` skips the
@@ -42,13 +41,12 @@ export async function lifetimeTotals(sql: Db, userIds: readonly number[]): Promi
   const out = new Map<number, Totals>(userIds.map((id) => [id, { rechargeFen: 0, validBetFen: 0 }]));
   if (userIds.length === 0) return out;
   const ids = userIds.map(String);
-  const q = sql as Sql;
-  const recharges = await q<{ user_id: string; total: string }[]>`
+  const recharges = await sql<{ user_id: string; total: string }[]>`
     select user_id, sum(case when type_code = ${TxType.RECHARGE_REJECT} then -amount else amount end)::bigint as total
     from transfers where user_id = any(${ids}::bigint[]) and type_code = any(${[...RECHARGE_CODES, TxType.RECHARGE_REJECT]}::int[])
     group by user_id`;
   for (const r of recharges) out.get(Number(r.user_id))!.rechargeFen = Number(r.total);
-  const bets = await q<{ user_id: string; total: string }[]>`
+  const bets = await sql<{ user_id: string; total: string }[]>`
     select user_id, sum(amount - refund)::bigint as total from bets
     where user_id = any(${ids}::bigint[]) and status = any(${VALID_BET_STATUSES}::text[]) group by user_id`;
   for (const r of bets) out.get(Number(r.user_id))!.validBetFen = Number(r.total);

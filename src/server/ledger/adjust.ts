@@ -11,7 +11,7 @@ import { transferIds } from '../../domain/transferIds.ts';
 import { isManualType, MANUAL_CREDIT_TYPE, MANUAL_DEBIT_TYPE, TxType as T, txTypeGroup } from '../../domain/txTypes.ts';
 import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest, refuseReusedRequest } from '../http/idempotency.ts';
 import { transfer } from './ledger.ts';
 
 /** Codes that only credit the player (money in) and codes that only debit; the rest go either way. */
@@ -84,8 +84,7 @@ async function assertSameAdjustment(sql: Sql, transferId: string, userId: number
     select t.user_id, t.amount, t.type_code, (a.kind = 'player') as to_player
     from transfers t join ledger_accounts a on a.id = t.credit_account_id
     where t.transfer_id = ${transferId}`;
-  const signed = prior ? (prior.to_player ? prior.amount : -prior.amount) : null;
-  if (!prior || prior.user_id !== userId || signed !== amountFen || prior.type_code !== typeCode) {
-    refuseReusedRequest();
-  }
+  if (!prior) refuseReusedRequest();
+  const signedFen = prior!.to_player ? prior!.amount : -prior!.amount;
+  assertSameRequest({ userId: prior!.user_id, amountFen: signedFen, typeCode: prior!.type_code }, { userId, amountFen, typeCode });
 }

@@ -25,12 +25,12 @@
  * pages are kept half full (migration 016) so a balance update is HOT: no index entry per transfer.
  */
 import type { TransferId } from '../../domain/transferIds.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { RefusalReason, ResponseCode, refusalData, refusalReasonOf } from '../../domain/errors.ts';
 import {
   findIds, lockAccounts, priorTransfers, transferStatement, writePlanned,
-  type Db, type LockedAccount, type Owner, type Planned, type PriorTransfer,
+  type LockedAccount, type Owner, type Planned, type PriorTransfer,
 } from './statements.ts';
 
 export type AccountKind =
@@ -123,7 +123,7 @@ async function resolveIds(db: Db, list: readonly Owner[]): Promise<number[]> {
 }
 
 /** The id of an account (made with its user, never here). */
-export async function accountId(db: Tx | Sql, kind: AccountKind, userId: number | null): Promise<number> {
+export async function accountId(db: Db, kind: AccountKind, userId: number | null): Promise<number> {
   return (await resolveIds(db, [{ kind, userId }]))[0]!;
 }
 
@@ -283,7 +283,7 @@ export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResu
   }
 }
 
-export async function playerBalance(sql: Sql | Tx, userId: number): Promise<number> {
+export async function playerBalance(sql: Db, userId: number): Promise<number> {
   const [row] = await sql<{ balance: number }[]>`
     select balance from ledger_accounts where kind = 'player' and user_id = ${userId}`;
   return row?.balance ?? 0;

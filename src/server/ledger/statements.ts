@@ -3,10 +3,9 @@
  * whole arrays: a batch costs the same number of round trips whatever its size.
  */
 import { storedTransferId, type TransferId } from '../../domain/transferIds.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import type { AccountKind, TransferInput } from './ledger.ts';
 
-export type Db = Sql | Tx;
 export type Owner = { kind: AccountKind; userId: number | null };
 
 export interface LockedAccount {

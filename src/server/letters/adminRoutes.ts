@@ -9,12 +9,13 @@ import { gradeLabel, messageTypeOf, MESSAGE_TYPE_NAMES, type LetterAudience, typ
 import { formatBeijing } from '../../domain/time.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, UserName, paging } from '../admin/schemas.ts';
+import { OPERATOR, UserName } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Id, PlainText } from '../site/text.ts';
 import { sendLetter } from './store.ts';
 
 const opts = { config: OPERATOR };
-const ListQuery = Form({ page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const ListQuery = Form({ page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const SendForm = Form({
   audience: Type.Union([Type.Literal('user'), Type.Literal('grade'), Type.Literal('all')]),
   userName: Type.Optional(Type.Union([Type.Literal(''), UserName])),

@@ -11,7 +11,7 @@ import { LETTER_DELETE_MAX, MESSAGE_TYPE_NAMES, type MessageTypeValue } from '..
 import { formatBeijing } from '../../domain/time.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { DEFAULT_PAGE_SIZE, Page, PageSize } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { listNotices, type Notice } from '../site/content.ts';
 import { Flag, Id } from '../site/text.ts';
 import { deleteLetters, inboxPage, markRead, openLetter, unreadCount } from './store.ts';
@@ -21,7 +21,7 @@ const USER = { config: { auth: 'user' as const } };
 const OPEN = { config: { auth: 'none' as const } };
 
 const MessageTypeField = Type.Integer({ minimum: 1, maximum: 2 });
-const ListQuery = Form({ pageNum: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const ListQuery = Form({ pageNum: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const ContentQuery = Form({ id: Id, messageType: Type.Optional(MessageTypeField) });
 const ReadForm = Form({ id: Type.Optional(Id), all: Type.Optional(Flag) });
 /** `ids` is a JSON array string (arrays travel as JSON strings), e.g. `[3,5]` */
@@ -53,15 +53,14 @@ export default async function letterRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
 
   app.get<{ Querystring: Static<typeof ListQuery> }>('/v1/users/messageList', { ...USER, schema: { querystring: ListQuery } }, async (req) => {
-    const pageNum = req.query.pageNum ?? 1;
-    const pageSize = req.query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const page = await inboxPage(sql, loggedIn(req).userId, pageSize, (pageNum - 1) * pageSize);
+    const { limit, offset } = paging(req.query.pageNum, req.query.pageSize);
+    const page = await inboxPage(sql, loggedIn(req).userId, limit, offset);
     return ok({
       list: page.list.map((m) => ({
         id: m.id, title: m.title, messageType: m.messageType, messageTypeName: messageTypeName(m.messageType),
         isRead: m.read ? 1 : 0, createTime: formatBeijing(m.createdAtMs), createTimeMs: m.createdAtMs,
       })),
-      total: page.total, unread: page.unread, pageNum, pageSize,
+      total: page.total, unread: page.unread, pageNum: req.query.pageNum ?? 1, pageSize: limit,
     });
   });
 

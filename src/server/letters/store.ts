@@ -6,7 +6,7 @@
  * (read, deleted) is a `letter_states` row written only when they read or delete it; a deleted letter
  * stays deleted (the row is never cleared, and reading it again is refused). docs/content.md.
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
 import {
   audienceOf, isKnownGrade, letterTextProblem, messageTypeOf, type LetterAudience, type LetterTo, type MessageTypeValue,
@@ -26,7 +26,7 @@ export interface SendLetterInput {
  * Stores one letter for its whole audience and returns its id. Refuses (AppError, Chinese) text with
  * markup or control characters, an unknown grade and a player who does not exist.
  */
-export async function sendLetter(db: Sql | Tx, input: SendLetterInput): Promise<number> {
+export async function sendLetter(db: Db, input: SendLetterInput): Promise<number> {
   const problem = letterTextProblem(input.title, input.content);
   if (problem) throw new AppError(problem);
   const audience = audienceOf(input.to);
@@ -50,7 +50,7 @@ export async function sendLetter(db: Sql | Tx, input: SendLetterInput): Promise<
  * everyone, or to their current grade, the last two only when sent after they registered. Three
  * branches so each uses its own index (a player's own letters, the few broadcast ones).
  */
-function addressedTo(sql: Sql | Tx, userId: number) {
+function addressedTo(sql: Db, userId: number) {
   return sql`(
     select l.id, l.audience, l.title, l.content, l.created_at from letters l
     where l.audience = 'user' and l.to_user_id = ${userId}
@@ -83,7 +83,7 @@ export async function inboxPage(sql: Sql, userId: number, limit: number, offset:
   };
 }
 
-function inboxCounts(sql: Sql | Tx, userId: number) {
+function inboxCounts(sql: Db, userId: number) {
   return sql<{ total: number; unread: number }[]>`
     select count(*)::int as total, count(*) filter (where s.read_at is null)::int as unread
     from ${addressedTo(sql, userId)}
@@ -96,7 +96,7 @@ export async function unreadCount(sql: Sql, userId: number): Promise<number> {
 }
 
 /** The ids among `ids` that are in the player's inbox (addressed to them and not deleted by them). */
-async function ownLetterIds(sql: Sql | Tx, userId: number, ids: number[]): Promise<Set<number>> {
+async function ownLetterIds(sql: Db, userId: number, ids: number[]): Promise<Set<number>> {
   const rows = await sql<{ id: number }[]>`
     select l.id from ${addressedTo(sql, userId)}
     where l.id = any(${sql.array(ids.map(String))}::bigint[]) and s.deleted_at is null`;

@@ -10,7 +10,8 @@ import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../domain/lotter
 import { getPlay, MIN_PRIZE_GROUP } from '../../domain/lottery/index.ts';
 import { DEFAULT_PAYOUT_CAPS, payoutCapFromText, payoutCapsOf, payoutCapsProblem } from '../../domain/lottery/caps.ts';
 import { formatFen } from '../../domain/money.ts';
-import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Flag, PlainText } from '../site/text.ts';
@@ -41,7 +42,7 @@ const OddsForm = Form({
 const IssuesQuery = Form({
   lotteryCode: LotteryCodeText,
   status: Type.Optional(Type.Union(['awaiting', 'pending', 'drawn', 'settled', 'cancelled'].map((s) => Type.Literal(s)))),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const ResultForm = Form({ lotteryCode: LotteryCodeText, issue: IssueText, result: Type.String({ maxLength: 100 }) });

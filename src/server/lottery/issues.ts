@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import {
   issueAt, issueInfo, issuesBetween, localDayStartMs, nextIssues, previousDrawMs, type IssueInfo,
 } from '../../domain/lottery/index.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { issueClosedMessage } from '../../domain/follow/rules.ts';
 import { loadLottery, type Lottery } from './lotteries.ts';
@@ -41,7 +41,6 @@ export interface ScheduledIssue extends IssueInfo {
   readonly closeAtMs: number;
 }
 
-type Db = Sql | Tx;
 
 interface DbIssueRow {
   lottery_code: string;
@@ -138,7 +137,7 @@ export async function ensureIssueRows(db: Db, lottery: Lottery, issues: readonly
   const self = lottery.source === 'self';
   const seeds = planned.map(() => (self ? newSeed() : { seed: null, seedHash: null }));
   const codes = planned.map(() => lottery.code);
-  await (db as Sql)`
+  await db`
     insert into lottery_issues (lottery_code, issue, sale_open_at, close_at, draw_at, seed, seed_hash)
     select * from unnest(
       ${codes}::text[], ${planned.map((p) => p.issue)}::text[],
@@ -147,8 +146,8 @@ export async function ensureIssueRows(db: Db, lottery: Lottery, issues: readonly
       ${planned.map((p) => new Date(p.drawAtMs).toISOString())}::timestamptz[],
       ${seeds.map((s) => s.seed) as string[]}::text[], ${seeds.map((s) => s.seedHash) as string[]}::text[])
     on conflict (lottery_code, issue) do nothing`;
-  const rows = await (db as Sql)<DbIssueRow[]>`
-    select ${(db as Sql)(ISSUE_COLUMNS)} from lottery_issues
+  const rows = await db<DbIssueRow[]>`
+    select ${db(ISSUE_COLUMNS)} from lottery_issues
     where lottery_code = ${lottery.code} and issue = any(${planned.map((p) => p.issue)}::text[])`;
   const byIssue = new Map(rows.map((r) => [r.issue, issueFromRow(r)]));
   return planned.map((p) => byIssue.get(p.issue)).filter((r): r is IssueRow => r !== undefined);
@@ -156,8 +155,8 @@ export async function ensureIssueRows(db: Db, lottery: Lottery, issues: readonly
 
 /** One issue row, or null (no creation). */
 export async function findIssue(db: Db, lotteryCode: string, issue: string): Promise<IssueRow | null> {
-  const [row] = await (db as Sql)<DbIssueRow[]>`
-    select ${(db as Sql)(ISSUE_COLUMNS)} from lottery_issues where lottery_code = ${lotteryCode} and issue = ${issue}`;
+  const [row] = await db<DbIssueRow[]>`
+    select ${db(ISSUE_COLUMNS)} from lottery_issues where lottery_code = ${lotteryCode} and issue = ${issue}`;
   return row ? issueFromRow(row) : null;
 }
 
@@ -181,8 +180,8 @@ export async function issueForSale(db: Db, lotteryCode: string, issue: string, n
   if (planned.closeAtMs <= nowMs) throw closedIssue(lottery, issue, nowMs);
   if (planned.drawAtMs > horizonMs(lottery, nowMs)) throw new AppError('期号不存在');
   const lock = async () => {
-    const [row] = await (db as Sql)<DbIssueRow[]>`
-      select ${(db as Sql)(ISSUE_COLUMNS)} from lottery_issues
+    const [row] = await db<DbIssueRow[]>`
+      select ${db(ISSUE_COLUMNS)} from lottery_issues
       where lottery_code = ${lotteryCode} and issue = ${issue} for share`;
     return row ? issueFromRow(row) : null;
   };

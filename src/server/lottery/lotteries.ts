@@ -5,10 +5,11 @@
  * `ruleFlags` = DEFAULT_RULE_FLAGS, with lhcZodiacYear set for the current lunar year, then the row's
  * overrides. Settling a draw uses ruleFlagsAt(lottery, drawAtMs) so a draw keeps the zodiac of its date.
  */
-import { BEIJING_OFFSET_MIN, DEFAULT_RULE_FLAGS, fiveElementsOfYear, type LotteryFamily, type LotterySchedule, type RuleFlags } from '../../domain/lottery/index.ts';
+import { DEFAULT_RULE_FLAGS, fiveElementsOfYear, type LotteryFamily, type LotterySchedule, type RuleFlags } from '../../domain/lottery/index.ts';
 import { lunarYearAnimal } from '../../domain/lottery/schedule.ts';
 import { payoutCapsOf, type PayoutCaps } from '../../domain/lottery/caps.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import { beijingDate } from '../../domain/time.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 
 const CACHE_MS = 3000;
@@ -56,7 +57,7 @@ interface LotteryRow {
 export function ruleFlagsAt(lottery: Pick<Lottery, 'ruleOverrides'>, atMs: number): RuleFlags {
   const animal = lunarYearAnimal(atMs);
   // the lunar year whose animal this is: the calendar year, or the one before until the new year
-  const y = new Date(atMs + BEIJING_OFFSET_MIN * 60_000).getUTCFullYear();
+  const y = Number(beijingDate(atMs).slice(0, 4));
   const lunarYear = ((((y - 4 - animal) % 12) + 12) % 12) === 0 ? y : y - 1;
   return { ...DEFAULT_RULE_FLAGS, lhcZodiacYear: animal, lhcFiveElements: fiveElementsOfYear(lunarYear), ...lottery.ruleOverrides };
 }
@@ -84,9 +85,9 @@ function fromRow(r: LotteryRow): Lottery {
 
 let cached: { at: number; list: Lottery[]; byCode: Map<string, Lottery> } | null = null;
 
-async function loadAll(sql: Sql | Tx) {
+async function loadAll(sql: Db) {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached;
-  const rows = await (sql as Sql)<LotteryRow[]>`
+  const rows = await sql<LotteryRow[]>`
     select code, family, name, source, schedule, close_lead_sec, enabled, sort, prize_group_cap, rule_flags, odds,
       max_payout_per_bet, max_payout_per_issue
     from lotteries order by sort, code`;
@@ -96,17 +97,17 @@ async function loadAll(sql: Sql | Tx) {
 }
 
 /** Every lottery (enabled or not), in menu order. */
-export async function listLotteries(sql: Sql | Tx): Promise<Lottery[]> {
+export async function listLotteries(sql: Db): Promise<Lottery[]> {
   return (await loadAll(sql)).list;
 }
 
 /** A lottery by code, or null. */
-export async function loadLottery(sql: Sql | Tx, code: string): Promise<Lottery | null> {
+export async function loadLottery(sql: Db, code: string): Promise<Lottery | null> {
   return (await loadAll(sql)).byCode.get(code) ?? null;
 }
 
 /** A lottery by code; refuses '彩种不存在' (and '彩种已停售' when `forSale` and disabled). */
-export async function requireLottery(sql: Sql | Tx, code: string, opts: { forSale?: boolean } = {}): Promise<Lottery> {
+export async function requireLottery(sql: Db, code: string, opts: { forSale?: boolean } = {}): Promise<Lottery> {
   const lottery = await loadLottery(sql, code);
   if (!lottery) throw new AppError('彩种不存在');
   if (opts.forSale && !lottery.enabled) throw new AppError('彩种已停售');

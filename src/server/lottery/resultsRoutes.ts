@@ -7,11 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { localDayStartMs } from '../../domain/lottery/index.ts';
 import { maskName } from '../../domain/money.ts';
+import { calendarDayUtcMs } from '../../domain/time.ts';
 import type { Sql } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { drawFromSeedHex, DRAW_ALGORITHM, seedHashOf } from './draw.ts';
 import { requireLottery, type Lottery } from './lotteries.ts';
 import { correctionsOf } from './settlement/correct.ts';
+import { PageNum, PageSize, pageSizeUpTo, paging } from '../http/paging.ts';
 
 /** Lottery codes and issues are checked by the handlers (with Chinese messages); the schema bounds them. */
 export const LotteryCodeText = Type.String({ minLength: 1, maxLength: 8 });
@@ -23,13 +25,13 @@ const DAY_MS = 86_400_000;
 
 const OpenDataQuery = Form({
   lotteryCode: LotteryCodeText,
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_OPEN_DATA })),
+  pageSize: Type.Optional(pageSizeUpTo(MAX_OPEN_DATA)),
 });
 const OpenResultQuery = Form({
   lotteryCode: LotteryCodeText,
   date: Type.Optional(Type.String({ maxLength: 10 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  page: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
 });
 
 /** What verifyDraw says of an official game instead of the seed scheme. */
@@ -101,18 +103,16 @@ export async function resultsRoutes(app: FastifyInstance) {
       const q = req.query;
       let range = sql`true`;
       if (q.date) {
-        const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(q.date);
-        const utc = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-        if (!m || new Date(utc).toISOString().slice(0, 10) !== q.date) refuse('日期格式不正确，应为YYYY-MM-DD');
+        const utc = calendarDayUtcMs(q.date) ?? refuse('日期格式不正确，应为YYYY-MM-DD');
         // the local day of the lottery: after its midnight up to and including the 24:00 draw
         const start = localDayStartMs(lottery.schedule, utc + 12 * 3600_000);
         range = sql`draw_at > ${new Date(start)} and draw_at <= ${new Date(start + DAY_MS)}`;
       }
-      const size = q.pageSize ?? 20;
+      const { limit, offset } = paging(q.page, q.pageSize);
       const rows = await sql<ResultRow[]>`
         select issue, result, draw_at, status, count(*) over ()::int as total from lottery_issues
         where lottery_code = ${lottery.code} and status in ('drawn', 'settled') and result is not null and ${range}
-        order by draw_at desc limit ${size} offset ${((q.page ?? 1) - 1) * size}`;
+        order by draw_at desc limit ${limit} offset ${offset}`;
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && (q.page ?? 1) > 1) {
         const [c] = await sql<{ n: number }[]>`

@@ -5,7 +5,8 @@ import { formatFen } from '../../domain/money.ts';
 import { RECHARGE_CHANNELS } from '../../domain/payments.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging, UserName } from '../admin/schemas.ts';
+import { OPERATOR, UserName } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Id, PlainText } from '../site/text.ts';
 import { adminConfig, allConfigs, getPaymentSettings, putPaymentSettings } from './configs.ts';
 import { checkConfig, ChannelSaveForm, nextSettings, saveConfig, SettingsSaveForm, type ChannelSave } from './configAdmin.ts';
@@ -16,7 +17,7 @@ import uploadQrRoutes from './uploadQr.ts';
 const ListQuery = Form({
   status: Type.Optional(RechargeStatusField),
   userName: Type.Optional(UserName),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const IdForm = Form({ id: Id });

@@ -4,7 +4,7 @@
  */
 import { formatFen } from '../../domain/money.ts';
 import { CHANNEL_CODES, channelByCode, type ChannelCode } from '../../domain/payments.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 
 export const PAYMENT_SETTINGS_KEY = 'payments';
@@ -69,7 +69,7 @@ export async function allConfigs(sql: Sql): Promise<ConfigRow[]> {
 }
 
 /** A live config by id (deleted ones are not found). */
-export async function findConfig(sql: Sql | Tx, id: number): Promise<ConfigRow | undefined> {
+export async function findConfig(sql: Db, id: number): Promise<ConfigRow | undefined> {
   const [row] = await sql<ConfigRow[]>`select * from payment_configs where id = ${id} and not deleted`;
   return row;
 }

@@ -29,9 +29,9 @@ import {
   type RechargeStatus,
 } from '../../domain/payments.ts';
 import { transferIds } from '../../domain/transferIds.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest, type RequestFields } from '../http/idempotency.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { addTurnover } from '../withdraw/turnover.ts';
 import { sendLetter } from '../letters/store.ts';
@@ -90,7 +90,7 @@ export function orderView(r: OrderRow) {
 }
 
 /** The select every reader uses: the order with its config's name (and names for the operator). */
-export function orderSelect(sql: Sql | Tx) {
+export function orderSelect(sql: Db) {
   return sql`
     select o.*, c.name as config_name, u.user_name, op.user_name as operator_name
     from recharge_orders o
@@ -99,7 +99,7 @@ export function orderSelect(sql: Sql | Tx) {
     left join users op on op.id = o.operator_id`;
 }
 
-export async function findOrder(sql: Sql | Tx, id: number, userId?: number): Promise<OrderRow | undefined> {
+export async function findOrder(sql: Db, id: number, userId?: number): Promise<OrderRow | undefined> {
   const [row] = await sql<OrderRow[]>`
     ${orderSelect(sql)} where o.id = ${id} ${userId === undefined ? sql`` : sql`and o.user_id = ${userId}`}`;
   return row;
@@ -145,20 +145,23 @@ async function priceOrder(sql: Sql, input: CreateOrderInput) {
   return { channel, config, amountFen, coinAmount };
 }
 
-/** Whether a stored order is the one this request describes (same channel, config, amount and payer). */
-function sameOrder(prior: OrderRow, input: CreateOrderInput): boolean {
-  const amountMatches = prior.coin_amount
-    ? parseDecimal8(input.amount) === parseDecimal8(prior.coin_amount)
-    : parseRechargeYuan(input.amount) === prior.amount_fen;
-  return prior.channel === input.channel && prior.config_id === input.configId && amountMatches
-    && prior.payer_name === input.payerName.trim();
+/** A stored order and a request as the fields that make them the same order: channel, config, amount, payer. */
+function sameOrderFields(prior: OrderRow, input: CreateOrderInput): [RequestFields, RequestFields] {
+  // a coin order compares its coin amount (1e-8 units, as text), any other its fen
+  const coin = (text: string) => parseDecimal8(text)?.toString() ?? null;
+  const stored = prior.coin_amount ? coin(prior.coin_amount) : prior.amount_fen;
+  const asked = prior.coin_amount ? coin(input.amount) : parseRechargeYuan(input.amount);
+  return [
+    { channel: prior.channel, configId: prior.config_id, amount: stored, payerName: prior.payer_name },
+    { channel: input.channel, configId: input.configId, amount: asked, payerName: input.payerName.trim() },
+  ];
 }
 
-async function priorOrder(sql: Sql | Tx, input: CreateOrderInput) {
+async function priorOrder(sql: Db, input: CreateOrderInput) {
   const [prior] = await sql<OrderRow[]>`
     select * from recharge_orders where user_id = ${input.userId} and request_id = ${input.requestId}`;
   if (!prior) return null;
-  if (!sameOrder(prior, input)) refuseReusedRequest();
+  assertSameRequest(...sameOrderFields(prior, input));
   return { order: (await findOrder(sql, prior.id))!, created: false };
 }
 

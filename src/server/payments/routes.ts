@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { channelUrl, MAX_PENDING_RECHARGES, RECHARGE_CHANNELS, RECHARGE_STATUSES } from '../../domain/payments.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
-import { Page, PageSize, paging } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Id } from '../site/text.ts';
 import { channelConfigs, channelsWithConfigs, getPaymentSettings, playerConfig } from './configs.ts';
 import { createOrder, findOrder, NOT_FOUND_MSG, orderSelect, orderView, type OrderRow } from './orders.ts';
@@ -22,7 +22,7 @@ const RecordForm = Form({
 });
 const ListQuery = Form({
   status: Type.Optional(RechargeStatusField),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const DetailQuery = Form({ id: Id });

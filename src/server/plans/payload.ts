@@ -2,7 +2,7 @@
  * A plan's message payload (type 10, /work contract) and its history rows and win rates, all read
  * from the stored predictions (the rates are a recount of the resolved rows, never a stored counter).
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { getPlay } from '../../domain/lottery/catalogue.ts';
 import { beijingDateKey } from '../../domain/time.ts';
 import { PLAN_DISCLAIMER, RULE_NAMES, winRate } from '../../domain/plans/pick.ts';
@@ -15,7 +15,7 @@ export interface HistoryRow { issue: string; predictionResult: string; playType:
 
 interface PredRow { issue: string; bet_content: string; betting_number: string; bet_count: number; is_prize: number; open_number: string | null; draw_at: Date }
 
-export async function planRates(sql: Sql | Tx, planId: number, nowMs = Date.now()) {
+export async function planRates(sql: Db, planId: number, nowMs = Date.now()) {
   const rows = await sql<{ is_prize: number; draw_at: Date }[]>`
     select p.is_prize, i.draw_at from push_plan_predictions p join lottery_issues i on i.lottery_code = p.lottery_code and i.issue = p.issue
     where p.plan_id = ${planId}`;
@@ -24,7 +24,7 @@ export async function planRates(sql: Sql | Tx, planId: number, nowMs = Date.now(
   return { totalWinRate: winRate(all), todayWinRate: winRate(all.filter((r) => r.day === today)) };
 }
 
-export async function historyRows(sql: Sql | Tx, planId: number, playName: string, limit: number, offset: number) {
+export async function historyRows(sql: Db, planId: number, playName: string, limit: number, offset: number) {
   const rows = await sql<(PredRow & { total: number })[]>`
     select p.issue, p.bet_content, p.betting_number, p.bet_count, p.is_prize, p.open_number, i.draw_at, count(*) over ()::int as total
     from push_plan_predictions p join lottery_issues i on i.lottery_code = p.lottery_code and i.issue = p.issue
@@ -35,7 +35,7 @@ export async function historyRows(sql: Sql | Tx, planId: number, playName: strin
   return { list, total: rows[0]?.total ?? 0 };
 }
 
-export async function planPayload(sql: Sql | Tx, plan: PlanRow, predictionId: number) {
+export async function planPayload(sql: Db, plan: PlanRow, predictionId: number) {
   const [lot] = await sql<{ name: string; family: LotteryFamily }[]>`select name, family from lotteries where code = ${plan.lottery_code}`;
   const [pred] = await sql<PredRow[]>`
     select p.issue, p.bet_content, p.betting_number, p.bet_count, p.is_prize, p.open_number, i.draw_at

@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { getPlay, playsOf } from '../../domain/lottery/catalogue.ts';
 import { PLAN_RULES, RULE_NAMES, planPlayRefusal, type PlanRule } from '../../domain/plans/pick.ts';
 import { publishRow } from '../chat/messages.ts';
@@ -17,7 +18,7 @@ import { historyRows, planRates } from './payload.ts';
 import type { LotteryFamily } from '../../domain/lottery/types.ts';
 
 const PlanId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const ListQuery = Form({ playId: PlanId, pageSize: Type.Optional(PageSize), pageNum: Type.Optional(Page) });
+const ListQuery = Form({ playId: PlanId, pageSize: Type.Optional(PageSize), pageNum: Type.Optional(PageNum) });
 const RecordQuery = Form({ playId: PlanId, issue: Type.String({ minLength: 1, maxLength: 30 }) });
 const SaveForm = Form({
   id: Type.Optional(PlanId),

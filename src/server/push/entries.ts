@@ -4,7 +4,7 @@
  * user) with the time; an instance remembers what it recorded in the last ENTRY_REFRESH_MS so a
  * busy room is not one write per history page.
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { ROOM_MEMBER_WINDOW_DAYS } from '../../domain/push.ts';
 import { managesRoom, type RoomRow } from '../chat/rooms.ts';
 
@@ -12,7 +12,7 @@ const ENTRY_REFRESH_MS = 10 * 60 * 1000;
 const RECENT_MAX = 50_000;
 const recent = new Map<string, number>();
 
-export async function recordRoomEntry(sql: Sql | Tx, roomId: number, userId: number): Promise<void> {
+export async function recordRoomEntry(sql: Db, roomId: number, userId: number): Promise<void> {
   const key = `${roomId}:${userId}`;
   const now = Date.now();
   const last = recent.get(key);

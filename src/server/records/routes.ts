@@ -9,10 +9,7 @@ import { Form, ok } from '../http/envelope.ts';
 import { listBills, parseTypeCodes } from './bills.ts';
 import { dayRange } from './dates.ts';
 import { profitLoss } from './profitLoss.ts';
-
-export const MAX_PAGE = 10_000;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
 /** One type code or a comma-separated group of them (the client sends a group as its codes). */
@@ -22,8 +19,8 @@ const BillQuery = Form({
   typeCode: Type.Optional(TypeCodes),
   startDate: Type.Optional(Day),
   endDate: Type.Optional(Day),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  page: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
 });
 const ProfitLossQuery = Form({ date: Type.Optional(Day) });
 
@@ -38,12 +35,10 @@ export default async function recordsRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const range = dayRange(q.startDate, q.endDate);
-      const size = q.pageSize ?? DEFAULT_PAGE_SIZE;
       return ok(await listBills(sql, loggedIn(req).userId, {
         range,
         typeCodes: parseTypeCodes(q.typeCode),
-        limit: size,
-        offset: ((q.page ?? 1) - 1) * size,
+        ...paging(q.page, q.pageSize),
       }));
     },
   );

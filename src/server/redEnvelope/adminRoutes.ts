@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { formatFen } from '../../domain/money.ts';
-import { formatBeijing } from '../../domain/time.ts';
+import { formatBeijing, parseBeijingDay } from '../../domain/time.ts';
 import { checkLimits, MSG, parseEnvelopeAmount, parseSendForm, RECORD_ID_PATTERN } from '../../domain/redEnvelope/rules.ts';
 import { publicRoom } from '../chat/rooms.ts';
 import { publishRow, wireMessage } from '../chat/messages.ts';
@@ -35,7 +36,7 @@ const ListQuery = Form({
   recordCode: Type.Optional(Type.String({ maxLength: 40 })),
   startTime: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?', maxLength: 19 })),
   endTime: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?', maxLength: 19 })),
-  pageNum: Type.Optional(Page),
+  pageNum: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const CircumstanceQuery = Form({ recordId: Type.String({ maxLength: 40 }) });
@@ -69,10 +70,8 @@ function statusWhere(status: number | undefined) {
   }
 }
 
-const dayAt = (s: string | undefined, plusDays = 0) => {
-  const ms = s ? Date.parse(`${s.slice(0, 10)}T00:00:00+08:00`) : Number.NaN;
-  return Number.isFinite(ms) ? new Date(ms + plusDays * 86_400_000) : null;
-};
+/** The list's date filter: the Beijing day a 'YYYY-MM-DD[ …]' names; null (no filter) for no date. */
+const dayOf = (s: string | undefined) => (s ? parseBeijingDay(s.slice(0, 10)) : null);
 
 export default async function redEnvelopeAdminRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
@@ -107,8 +106,10 @@ export default async function redEnvelopeAdminRoutes(app: FastifyInstance) {
     '/v1/transfer/queryReceiveRedEnvelopeList', { ...opts, schema: { querystring: ListQuery } }, async (req) => {
       const q = req.query;
       const { limit, offset } = paging(q.pageNum, q.pageSize);
-      const from = dayAt(q.startTime);
-      const to = dayAt(q.endTime, 1);
+      const fromDay = dayOf(q.startTime);
+      const toDay = dayOf(q.endTime);
+      const from = fromDay && new Date(fromDay.startMs);
+      const to = toDay && new Date(toDay.endMs);
       const rows = await sql<ListRow[]>`
         select e.record_code, e.type, e.num, e.taken, e.total_fen, e.remaining_fen, e.state, e.is_system, e.is_direct,
                e.wishing_remark, e.created_at, e.expires_at, e.expires_at <= now() as expired,

@@ -13,6 +13,7 @@ import { limitsForGrade, usedToday } from './config.ts';
 import { assertCanSee, envelopeFor } from './access.ts';
 import { openEnvelope, snatch } from './open.ts';
 import { envelopeDetail, myRecords } from './view.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 const USER = { auth: 'user' as const };
 /** loose on purpose: a junk record id is answered 红包不存在, not a schema error */
@@ -20,14 +21,12 @@ const RecordId = Type.String({ maxLength: 40 });
 const RoomCodeOpt = Type.Optional(Type.String({ pattern: '^[0-9A-Za-z]{0,16}$', maxLength: 16 }));
 const RoomIdOpt = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Literal('')]));
 const Flag = Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)]));
-const PageNum = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 }));
-const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }));
 const BeijingDate = Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?)?$', maxLength: 19 }));
 
 const OpenForm = Form({ recordId: RecordId, roomCode: RoomCodeOpt, roomId: RoomIdOpt, isDirect: Flag });
 const ReadForm = Form({ recordCode: RecordId, state: Type.Optional(Type.Integer({ minimum: -1, maximum: 9 })) });
-const DetailQuery = Form({ recordId: RecordId, pageNum: PageNum, pageSize: PageSize, roomCode: RoomCodeOpt });
-const RecordsQuery = Form({ pageNum: PageNum, pageSize: PageSize, roomCode: RoomCodeOpt, startTime: BeijingDate, endTime: BeijingDate });
+const DetailQuery = Form({ recordId: RecordId, pageNum: Type.Optional(PageNum), pageSize: Type.Optional(PageSize), roomCode: RoomCodeOpt });
+const RecordsQuery = Form({ pageNum: Type.Optional(PageNum), pageSize: Type.Optional(PageSize), roomCode: RoomCodeOpt, startTime: BeijingDate, endTime: BeijingDate });
 const ConfigQuery = Form({ type: Type.Integer({ minimum: 0, maximum: 99 }) });
 
 type OpenF = Static<typeof OpenForm>;
@@ -77,7 +76,7 @@ export default async function redEnvelopeRoutes(app: FastifyInstance) {
       const user = loggedIn(req);
       const e = await envelopeFor(sql, req.query.recordId, user.userId);
       await assertCanSee(sql, e, user, { roomCode: req.query.roomCode || undefined });
-      return ok(await envelopeDetail(sql, e, user.userId, req.query.pageNum ?? 1, req.query.pageSize ?? 20));
+      return ok(await envelopeDetail(sql, e, user.userId, paging(req.query.pageNum, req.query.pageSize)));
     },
   );
 

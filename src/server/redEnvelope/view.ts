@@ -4,11 +4,12 @@
  */
 import type { Sql } from '../db/client.ts';
 import { formatFen, maskName } from '../../domain/money.ts';
-import { formatBeijing } from '../../domain/time.ts';
+import { beijingDayStartOf, DAY_MS, formatBeijing, parseBeijingDay } from '../../domain/time.ts';
 import { MessageType } from '../../domain/chat/messageTypes.ts';
 import { EnvelopeType, RECORD_WINDOW_DAYS, viewerState } from '../../domain/redEnvelope/rules.ts';
 import type { WireMessage } from '../chat/messages.ts';
 import { shownSender, type EnvelopeRow } from './access.ts';
+import { paging } from '../http/paging.ts';
 
 interface StateRow {
   message_id: number;
@@ -61,14 +62,14 @@ interface ReceiptRow {
 }
 
 /** queryReceiveRedEnvelope: the envelope's head and one page of its receipts, newest first. */
-export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number, pageNum: number, pageSize: number) {
+export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number, page: { limit: number; offset: number }) {
   const rows = await sql<ReceiptRow[]>`
     select u.user_name, u.nick_name, u.avatar, r.amount_fen, r.seq, r.created_at,
            count(*) over ()::int as total, sum(r.amount_fen) over ()::bigint as received,
            (select seq from red_envelope_receipts b where b.envelope_id = ${e.id} order by amount_fen desc, seq limit 1) as best_seq
     from red_envelope_receipts r join users u on u.id = r.user_id
     where r.envelope_id = ${e.id}
-    order by r.seq desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`;
+    order by r.seq desc limit ${page.limit} offset ${page.offset}`;
   const [sums] = rows.length > 0 ? [{ total: rows[0]!.total, received: rows[0]!.received }]
     : await sql<{ total: number; received: number }[]>`
         select count(*)::int as total, coalesce(sum(amount_fen), 0)::bigint as received
@@ -99,11 +100,6 @@ export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number,
       isBest: e.type === EnvelopeType.RANDOM && fullyTaken && r.seq === r.best_seq ? 1 : 0,
     })),
   };
-}
-
-/** The Beijing date 'YYYY-MM-DD' as the instant its day starts. */
-function beijingDayAt(date: string): number {
-  return Date.parse(`${date}T00:00:00+08:00`);
 }
 
 interface RecordRow {
@@ -139,14 +135,13 @@ export interface RecordsQuery {
 
 /** queryFrontReceiveRedEnvelopeByUserid: my received and sent envelopes, last 7 days at most. */
 export async function myRecords(sql: Sql, userId: number, q: RecordsQuery, nowMs = Date.now()) {
-  const floor = beijingDayAt(formatBeijing(nowMs - (RECORD_WINDOW_DAYS - 1) * 86_400_000, 'YYYY-MM-DD'));
-  // a date that is no date (2026-13-45) is as if absent; the window never reaches past 7 days
-  const start = q.startTime ? beijingDayAt(q.startTime) : Number.NaN;
-  const end = q.endTime ? beijingDayAt(q.endTime) + 86_400_000 : Number.NaN;
-  const from = Number.isFinite(start) ? Math.max(floor, start) : floor;
-  const to = Number.isFinite(end) ? Math.min(nowMs + 1000, end) : nowMs + 1000;
-  const size = q.pageSize ?? 20;
-  const offset = ((q.pageNum ?? 1) - 1) * size;
+  const floor = beijingDayStartOf(nowMs) - (RECORD_WINDOW_DAYS - 1) * DAY_MS;
+  // a date that is no date (2026-13-45, 2026-02-30) is as if absent; the window never reaches past 7 days
+  const start = q.startTime ? parseBeijingDay(q.startTime) : null;
+  const end = q.endTime ? parseBeijingDay(q.endTime) : null;
+  const from = start ? Math.max(floor, start.startMs) : floor;
+  const to = end ? Math.min(nowMs + 1000, end.endMs) : nowMs + 1000;
+  const { limit: size, offset } = paging(q.pageNum, q.pageSize);
   const [f, t] = [new Date(from), new Date(to)];
   const rows = await sql<RecordRow[]>`
     with items as (

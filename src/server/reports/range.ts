@@ -4,19 +4,18 @@
  * one day of slack on "not after today" for a client whose clock runs ahead. The today / yesterday /
  * this month / last month presets are the client's; the server takes the two dates.
  */
-import { BEIJING_OFFSET_MS } from '../../domain/time.ts';
+import { beijingDate, DAY_MS } from '../../domain/time.ts';
 import { rangeError } from '../../domain/agent/reportRange.ts';
+import { requireBeijingDay } from '../http/dates.ts';
 import { AppError } from '../http/envelope.ts';
-import { beijingToday, dayStartMs, type DayRange } from '../records/dates.ts';
-
-const DAY_MS = 86_400_000;
+import type { DayRange } from '../records/dates.ts';
 
 export function reportRange(startTime: string | undefined, endTime: string | undefined, nowMs = Date.now()): DayRange {
-  const today = beijingToday(nowMs);
+  const today = beijingDate(nowMs);
   const end = endTime ?? (startTime && startTime > today ? startTime : today);
   const start = startTime ?? end;
-  const fromMs = dayStartMs(start);
-  const toMs = dayStartMs(end) + DAY_MS;
+  const fromMs = requireBeijingDay(start).startMs;
+  const toMs = requireBeijingDay(end).endMs;
   const problem = rangeError({ startDate: start, endDate: end }, nowMs + DAY_MS);
   if (problem) throw new AppError(problem);
   return { startDate: start, endDate: end, from: new Date(fromMs), to: new Date(toMs) };
@@ -25,6 +24,6 @@ export function reportRange(startTime: string | undefined, endTime: string | und
 /** Every Beijing date of the range, in order. */
 export function daysOf(r: DayRange): string[] {
   const out: string[] = [];
-  for (let ms = r.from.getTime(); ms < r.to.getTime(); ms += DAY_MS) out.push(new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10));
+  for (let ms = r.from.getTime(); ms < r.to.getTime(); ms += DAY_MS) out.push(beijingDate(ms));
   return out;
 }

@@ -10,12 +10,10 @@ import { betRow, type RecordFilter } from '../betting/rows.ts';
 import { billRows } from '../records/bills.ts';
 import type { DayRange } from '../records/dates.ts';
 import { teamIds } from './rollups.ts';
-import type { Paging } from './team.ts';
+import { REPORT_PAGE_SIZE, type Paging } from './team.ts';
+import { paging } from '../http/paging.ts';
 
-const limits = (p: Paging) => {
-  const size = p.pageSize ?? 10;
-  return { limit: size, offset: ((p.pageNum ?? 1) - 1) * size };
-};
+const limits = (p: Paging) => paging(p.pageNum, p.pageSize, REPORT_PAGE_SIZE);
 
 /** A condition on `<col>`: the agent's team, or the one team member of that exact name. */
 function teamMember(sql: Sql, col: string, agentId: number, userName: string | undefined) {

@@ -14,13 +14,15 @@ import { reportRange } from './range.ts';
 import { teamBets, teamBills, teamCardGameRecords } from './records.ts';
 import { childReport, siteReport, teamBalance, userAgentReport, userAgentReportDetail } from './team.ts';
 import { rankRange, userProfit, userProfitRank } from './user.ts';
+import { PageNum, pageSizeUpTo } from '../http/paging.ts';
 
+/** The reports' pages are team roll-ups: at most 50 rows, as the agent's other lists (http/paging.ts). */
 export const REPORT_MAX_PAGE_SIZE = 50;
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
 const Range = { startTime: Type.Optional(Day), endTime: Type.Optional(Day) };
 const Paging = {
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: REPORT_MAX_PAGE_SIZE })),
+  pageNum: Type.Optional(PageNum),
+  pageSize: Type.Optional(pageSizeUpTo(REPORT_MAX_PAGE_SIZE)),
 };
 const UserName = Type.String({ maxLength: 20 });
 

@@ -11,15 +11,13 @@ import type { DayRange } from '../records/dates.ts';
 import { onlineSession } from '../agent/team.ts';
 import { daysOf } from './range.ts';
 import { emptyFigures, figuresByDay, figuresByHead, teamIds, teamsOf, type Figures, type Fragment } from './rollups.ts';
+import { paging } from '../http/paging.ts';
 
 export const NOT_IN_TEAM_MSG = '该用户不是您的下级';
 
 export interface Paging { pageNum?: number; pageSize?: number }
 export const REPORT_PAGE_SIZE = 10;
-const limits = (p: Paging) => {
-  const size = p.pageSize ?? REPORT_PAGE_SIZE;
-  return { limit: size, offset: ((p.pageNum ?? 1) - 1) * size };
-};
+const limits = (p: Paging) => paging(p.pageNum, p.pageSize, REPORT_PAGE_SIZE);
 
 /** True when userId is the agent itself or in its downline. */
 export async function inTeam(sql: Sql, agentId: number, userId: number): Promise<boolean> {

@@ -16,7 +16,8 @@ import {
   DEFAULT_REGISTER_VERIFY, getTenantConfig, REGISTER_VERIFY_KEY, TENANT_CONFIG_KEY, type RegisterVerify,
 } from './tenant.ts';
 import { Flag } from './text.ts';
-import { OPERATOR, Page, PageSize, paging } from '../admin/schemas.ts';
+import { OPERATOR } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import type { Sql } from '../db/client.ts';
 
 const SettingsForm = Form({
@@ -35,7 +36,7 @@ type SettingsBody = Static<typeof SettingsForm>;
 
 const AuditQuery = Form({
   key: Type.Optional(Type.String({ pattern: '^[a-z_]{1,40}$' })),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 

@@ -8,7 +8,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { parseYuanToFen } from '../../domain/money.ts';
 import { EARLY_EXITS, MAX_TERM_DAYS, parsePercentToBp, PLEDGE_STATUSES, formatBp } from '../../domain/wallet.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, Page, PageSize, paging, UserName } from '../admin/schemas.ts';
+import { OPERATOR, UserName } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Flag, Id, PlainText } from '../site/text.ts';
 import { listProducts, orderItem, productItem, type OrderRow } from './pledge.ts';
 import { getVwSettings, putVwSettings } from './service.ts';
@@ -35,7 +36,7 @@ const RateForm = Form({ annualRate: Percent });
 const OrdersQuery = Form({
   userName: Type.Optional(UserName),
   status: Type.Optional(Type.Union(PLEDGE_STATUSES.map((s) => Type.Literal(s)))),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 

@@ -9,8 +9,9 @@
  *   (at the current rate). When nobody is left the day is marked done.
  * - maturity: every holding order whose term has ended is settled (pledge.ts settleTerm).
  */
+import { parseBeijingDay } from '../../domain/time.ts';
 import { transferIdAround, transferIds } from '../../domain/transferIds.ts';
-import { beijingDayStartMs, dailyInterestFen, DAYS_PER_YEAR, finishedBeijingDays, FULL_BP, VW_TYPES } from '../../domain/wallet.ts';
+import { dailyInterestFen, DAYS_PER_YEAR, finishedBeijingDays, FULL_BP, VW_TYPES } from '../../domain/wallet.ts';
 import type { Sql } from '../db/client.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { settleTerm, type OrderRow } from './pledge.ts';
@@ -27,7 +28,9 @@ interface DueBalance {
 
 /** Pays one day's interest to up to INTEREST_BATCH players; marks the day done when none is left. */
 export async function accrueInterestForDay(sql: Sql, day: string, rateBp: number): Promise<{ paid: number; done: boolean }> {
-  const cutoff = new Date(beijingDayStartMs(day) + 86_400_000);
+  const span = parseBeijingDay(day);
+  if (!span) throw new Error(`interest day ${day} is not a date`);
+  const cutoff = new Date(span.endMs);
   const id = transferIdAround('virtualWalletInterest', 'userId', { day });
   const due = await sql<DueBalance[]>`
     select user_id, bal from (

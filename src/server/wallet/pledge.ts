@@ -18,10 +18,10 @@ import {
   type PledgeStatus,
 } from '../../domain/wallet.ts';
 import { transferIds } from '../../domain/transferIds.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { insufficientBalance, isInsufficientBalance, transferInTx } from '../ledger/ledger.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest } from '../http/idempotency.ts';
 import { refuseState, VW_SHORT_MSG } from './service.ts';
 
 export const NOT_FOUND_MSG = '记录不存在';
@@ -118,7 +118,7 @@ export function orderItem(o: OrderRow) {
 export const orderRef = (orderId: number) => `pledge-order:${orderId}`;
 
 /** The player's own order, or a -110005 refusal as if it did not exist. */
-export async function ownOrder(sql: Sql | Tx, userId: number, orderId: number, lock = false): Promise<OrderRow> {
+export async function ownOrder(sql: Db, userId: number, orderId: number, lock = false): Promise<OrderRow> {
   const [o] = lock
     ? await sql<OrderRow[]>`select * from pledge_orders where id = ${orderId} and user_id = ${userId} for update`
     : await sql<OrderRow[]>`select * from pledge_orders where id = ${orderId} and user_id = ${userId}`;
@@ -144,7 +144,10 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
   const prior = async () => {
     const [o] = await sql<OrderRow[]>`select * from pledge_orders where user_id = ${c.userId} and request_id = ${c.requestId}`;
     if (!o) return null;
-    if (o.product_id !== c.productId || o.principal !== c.amountFen || o.auto_renew !== c.autoRenew) refuseReusedRequest();
+    assertSameRequest(
+      { productId: o.product_id, principalFen: o.principal, autoRenew: o.auto_renew },
+      { productId: c.productId, principalFen: c.amountFen, autoRenew: c.autoRenew },
+    );
     return { order: o, applied: false };
   };
   const seen = await prior();

@@ -7,11 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, parseYuanToFen } from '../../domain/money.ts';
+import { beijingDate } from '../../domain/time.ts';
 import { parseTransferId } from '../../domain/transferIds.ts';
-import { VW_TYPE_CODES, VW_TYPES, beijingDay, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
+import { VW_TYPE_CODES, VW_TYPES, PLEDGE_STATUSES, type PledgeStatus } from '../../domain/wallet.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
-import { Page, PageSize, paging } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Flag, Id } from '../site/text.ts';
 import { cancelPledge, createPledge, listProducts, orderItem, orderRef, ownOrder, productItem, setAutoRenew, type OrderRow } from './pledge.ts';
 import { assertWalletEnabled, listVwTransfers, logItem, moveAnswer, moveVirtual, walletInfo } from './service.ts';
@@ -35,15 +36,15 @@ function interestDay(transferId: string): string | null {
 const VwType = Type.Integer({ minimum: VW_TYPES.transferIn, maximum: VW_TYPES.pledgeProfit });
 const Status = Type.Union(PLEDGE_STATUSES.map((s) => Type.Literal(s)));
 
-const LogsQuery = Form({ type: Type.Optional(VwType), page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const LogsQuery = Form({ type: Type.Optional(VwType), page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const MoveForm = Form({ amount: Amount, requestId: RequestId });
 const CreateForm = Form({ productId: Id, amount: Amount, autoRenew: Flag, requestId: RequestId });
 const OrderForm = Form({ orderId: Id });
 const RenewForm = Form({ orderId: Id, autoRenew: Flag });
-const OrdersQuery = Form({ status: Type.Optional(Status), page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const OrdersQuery = Form({ status: Type.Optional(Status), page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const ProfitQuery = Form({
   type: Type.Optional(Type.Union([Type.Literal(VW_TYPES.interest), Type.Literal(VW_TYPES.pledgeProfit)])),
-  page: Type.Optional(Page),
+  page: Type.Optional(PageNum),
   pageSize: Type.Optional(PageSize),
 });
 const NoQuery = { querystring: Form({}) };
@@ -133,7 +134,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     }
     const list = rows.map((r) => {
       const item = logItem(r);
-      const day = r.type_code === VW_TYPES.interest ? interestDay(r.transfer_id) ?? beijingDay(item.createdAt) : '';
+      const day = r.type_code === VW_TYPES.interest ? interestDay(r.transfer_id) ?? beijingDate(item.createdAt) : '';
       return { ...item, productName: item.orderId ? (names.get(item.orderId) ?? '') : '', day };
     });
     return ok({ list, total });

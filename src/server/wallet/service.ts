@@ -9,12 +9,13 @@
  */
 import { ResponseCode } from '../../domain/errors.ts';
 import { formatFen } from '../../domain/money.ts';
+import { beijingDate, beijingDayStartOf, DAY_MS } from '../../domain/time.ts';
 import { transferIds } from '../../domain/transferIds.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
-import { beijingDay, beijingDayStartMs, DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
-import type { Sql, Tx } from '../db/client.ts';
+import { DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest, refuseReusedRequest } from '../http/idempotency.ts';
 import { insufficientBalance, isInsufficientBalance, transfer, type TransferResult } from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
@@ -46,7 +47,7 @@ export function refuseState(message: string): never {
   throw new AppError(message, ResponseCode.WALLET_FAILED_TOTAL, 200);
 }
 
-export async function vwBalance(sql: Sql | Tx, userId: number): Promise<number> {
+export async function vwBalance(sql: Db, userId: number): Promise<number> {
   const [row] = await sql<{ balance: number }[]>`
     select balance from ledger_accounts where kind = 'virtual_wallet' and user_id = ${userId}`;
   return row?.balance ?? 0;
@@ -94,7 +95,8 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
   }
   const [prior] = await sql<{ amount: number; type_code: number }[]>`
     select amount, type_code from transfers where transfer_id = ${transferId}`;
-  if (!prior || prior.amount !== amountFen || prior.type_code !== typeCode) refuseReusedRequest();
+  if (!prior) refuseReusedRequest();
+  assertSameRequest({ amountFen: prior!.amount, typeCode: prior!.type_code }, { amountFen, typeCode });
   return { ...(await bothBalances(sql, userId)), applied: false };
 }
 
@@ -110,9 +112,9 @@ export function moveAnswer(r: MoveResult) {
 
 /** The summary of /accountTotal. */
 export async function walletInfo(sql: Sql, userId: number, nowMs: number) {
-  const todayStart = new Date(beijingDayStartMs(beijingDay(nowMs)));
-  const yesterdayStart = new Date(todayStart.getTime() - 86_400_000);
-  const yesterday = beijingDay(yesterdayStart.getTime());
+  const yesterday = beijingDate(nowMs, 1);
+  const todayStart = new Date(beijingDayStartOf(nowMs));
+  const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
   const [sums] = await sql<{ total_interest: number; y_interest: number; total_profit: number; y_profit: number }[]>`
     select
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}), 0)::bigint as total_interest,

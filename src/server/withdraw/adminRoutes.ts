@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { parseYuanToFen } from '../../domain/money.ts';
 import { checkSettings, parsePercentToBp, settingsToWire, WITHDRAW_LIMITS, type WithdrawSettings } from '../../domain/withdraw.ts';
-import { OPERATOR, Page, PageSize, paging, UserName } from '../admin/schemas.ts';
+import { OPERATOR, UserName } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { Flag, Id, PlainText } from '../site/text.ts';
@@ -22,7 +23,7 @@ const Yuan = Type.String({ minLength: 1, maxLength: 15 });
 const Count = Type.Integer({ minimum: 0, maximum: WITHDRAW_LIMITS.maxCount });
 const HHMM = Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' });
 
-const ListQuery = Form({ status: Opt(StatusFilter), userName: Opt(UserName), page: Opt(Page), pageSize: Opt(PageSize) });
+const ListQuery = Form({ status: Opt(StatusFilter), userName: Opt(UserName), page: Opt(PageNum), pageSize: Opt(PageSize) });
 const ApproveForm = Form({ id: Id });
 const RejectForm = Form({ id: Id, remark: PlainText(200, { minLength: 1 }) });
 const SettingsForm = Form({

@@ -17,7 +17,7 @@ import {
   checkWithdrawAmount, isOpenAt, withdrawFee, type WithdrawSettings, type WithdrawStatus, type WithdrawTargetKind,
 } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
-import { refuseReusedRequest } from '../http/idempotency.ts';
+import { assertSameRequest } from '../http/idempotency.ts';
 import { insufficientBalance, transferInTx } from '../ledger/ledger.ts';
 import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';
@@ -77,9 +77,9 @@ async function findTarget(tx: Tx, userId: number, target: WithdrawTarget): Promi
 }
 
 /** A replayed requestId must describe the withdrawal it first made. */
-function assertSameRequest(prior: OrderRow, r: WithdrawRequest): void {
+function assertSameWithdrawal(prior: OrderRow, r: WithdrawRequest): void {
   const targetId = r.target.kind === 'card' ? prior.card_id : prior.address_id;
-  if (prior.amount !== r.amountFen || targetId !== r.target.id) refuseReusedRequest();
+  assertSameRequest({ amountFen: prior.amount, targetId }, { amountFen: r.amountFen, targetId: r.target.id });
 }
 
 /** Every check a new withdrawal must pass, in the order a player can act on them; returns the fee. */
@@ -121,7 +121,7 @@ export async function createWithdrawal(sql: Sql, r: WithdrawRequest): Promise<Cr
       const [prior] = await tx<OrderRow[]>`
         select * from withdraw_orders where user_id = ${r.userId} and request_id = ${r.requestId}`;
       if (prior) {
-        assertSameRequest(prior, r);
+        assertSameWithdrawal(prior, r);
         const [b] = await tx<{ balance: number }[]>`
           select coalesce((select balance from ledger_accounts where kind = 'player' and user_id = ${r.userId}), 0)::bigint as balance`;
         return { order: prior, balanceFen: b!.balance, applied: false };

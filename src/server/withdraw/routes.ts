@@ -5,7 +5,7 @@ import { formatFen } from '../../domain/money.ts';
 import {
   isOpenAt, parseWithdrawAmount, settingsToWire, TURNOVER_SOURCE_NAMES, WITHDRAW_AMOUNT_MAX_CHARS,
 } from '../../domain/withdraw.ts';
-import { Page, PageSize, paging } from '../admin/schemas.ts';
+import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { checkSafetyPassword } from '../cards/safety.ts';
 import { CredentialHash, Form, ok, refuse, RequestId } from '../http/envelope.ts';
@@ -26,7 +26,7 @@ const SaveForm = Form({
   safetyPassword: CredentialHash,
   requestId: RequestId,
 });
-const ListQuery = Form({ status: Type.Optional(StatusFilter), page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+const ListQuery = Form({ status: Type.Optional(StatusFilter), page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
 const DetailQuery = Form({ id: Id });
 
 function targetOf(b: Static<typeof SaveForm>): WithdrawTarget {

@@ -2,7 +2,7 @@
  * The withdraw settings in site_settings under 'withdraw' (domain shape: integer fen and basis
  * points). addTurnover reads `turnoverPercent` from the same JSON.
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { DEFAULT_WITHDRAW_SETTINGS, type WithdrawSettings } from '../../domain/withdraw.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { WITHDRAW_SETTINGS_KEY } from './turnover.ts';
@@ -16,7 +16,7 @@ export function saveWithdrawSettings(sql: Sql, s: WithdrawSettings, actorId?: nu
 }
 
 /** Withdrawals that count toward today's limit and free count: pending and paid ones. */
-export async function usedToday(sql: Sql | Tx, userId: number): Promise<number> {
+export async function usedToday(sql: Db, userId: number): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     select count(*)::int as n from withdraw_orders
     where user_id = ${userId} and status <> 'rejected'

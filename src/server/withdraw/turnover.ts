@@ -11,7 +11,7 @@
  * placed since the oldest open requirement (bets_user_time index: user_id, created_at). An operator
  * may waive requirements (waiveTurnover): they are cleared the same way, with who and why.
  */
-import type { Sql, Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { DEFAULT_WITHDRAW_SETTINGS } from '../../domain/withdraw.ts';
 
 export type TurnoverSource = 'recharge' | 'adjust' | 'activity';
@@ -89,7 +89,7 @@ export function allocate(required: number[], segments: number[]): number[] {
  * The open requirements of a player and how far the settled bets have met them. When all are
  * met, they are marked cleared (and the answer is an empty list).
  */
-export async function turnoverProgress(sql: Sql | Tx, userId: number): Promise<TurnoverProgress> {
+export async function turnoverProgress(sql: Db, userId: number): Promise<TurnoverProgress> {
   const rows = await sql<FlowRow[]>`
     with f as (
       select id, source, ref, base_fen, required_fen, created_at,
@@ -142,7 +142,7 @@ export interface TurnoverWaiver {
  * Waives open requirements: they are cleared as if met, with who waived them and why (the
  * operator audit log keeps the request too). Answers how many were waived.
  */
-export async function waiveTurnover(sql: Sql | Tx, w: TurnoverWaiver): Promise<number> {
+export async function waiveTurnover(sql: Db, w: TurnoverWaiver): Promise<number> {
   const rows = await sql`
     update turnover_flows set cleared_at = now(), waived_by = ${w.operatorId}, waive_reason = ${w.reason}
     where cleared_at is null

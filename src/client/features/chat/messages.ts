@@ -5,16 +5,15 @@
  */
 import type { ChatMessage } from './api';
 import { parseImage } from '../../../domain/chat/messageTypes';
+import { beijingDate, parseBeijingDateTime } from '../../../domain/time';
 
 export const MAX_IN_VIEW = 200;
 export const DIVIDER_GAP_MS = 60_000;
 export const DIVIDER_TYPE = 20;
 
-/** "YYYY-MM-DD HH:mm:ss" in Beijing time → epoch ms. */
+/** "YYYY-MM-DD HH:mm:ss" in Beijing time → epoch ms; NaN (no divider gap to measure) for anything else. */
 export function beijingMs(gmt: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(gmt);
-  if (!m) return Number.NaN;
-  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]! - 8, +m[5]!, +m[6]!);
+  return parseBeijingDateTime(gmt) ?? Number.NaN;
 }
 
 /**
@@ -67,7 +66,7 @@ export function withDividers(list: readonly ChatMessage[], nowMs = Date.now()): 
 
 /** Today's dividers show the time, older ones the date too (both Beijing, as the server writes them). */
 export function dividerText(gmt: string, nowMs: number): string {
-  const today = new Date(nowMs + 8 * 3600_000).toISOString().slice(0, 10);
+  const today = beijingDate(nowMs);
   return gmt.startsWith(today) ? gmt.slice(11, 16) : gmt.slice(5, 16);
 }
 

@@ -1,8 +1,7 @@
 /** Display and form helpers of the virtual wallet: amounts, rates, Beijing times, the amount check. */
 import { AMOUNT_MSG, formatFen, parseYuanToFen, wireFen, type WireYuan } from '../../../domain/money';
 import { patterns } from '../../../domain/validation';
-import { beijingDay } from '../../../domain/wallet';
-import { formatBeijing } from '../../../domain/time';
+import { beijingDate, formatBeijing } from '../../../domain/time';
 
 /** Wire yuan → fen; 0 for anything unreadable (display only). */
 export function fenOf(v: WireYuan): number {
@@ -19,7 +18,7 @@ export function formatDateTime(ms: number | null | undefined): string {
   return ms ? formatBeijing(ms, 'YYYY-MM-DD HH:mm') : '-';
 }
 
-export function formatDay(ms: number): string { return beijingDay(ms); }
+export function formatDay(ms: number): string { return beijingDate(ms); }
 
 /** '0.00' on the wire means "no limit" for a product's maximum and per-player limit. */
 export function limitText(v: string): string {

@@ -5,7 +5,7 @@
  * through (official games only can be corrected), in Beijing time.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { BEIJING_OFFSET_MIN } from '../../../../domain/lottery';
+import { formatBeijing } from '../../../../domain/time';
 import { verifyDraw, type DrawCorrection, type VerifyDrawData } from '../../lottery/api';
 import { Button, ErrorState, LoadingState, Page, Select, TextField } from '../../../ui';
 import { useLotteries } from '../../lottery/hooks/useLotteries';
@@ -111,16 +111,10 @@ function OfficialDraw({ data }: { data: VerifyDrawData }) {
   );
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in Beijing time. */
-function beijingTime(ms: number): string {
-  const iso = new Date(ms + BEIJING_OFFSET_MIN * 60_000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-}
-
 function CorrectionItem({ c, index }: { c: DrawCorrection; index: number }) {
   return (
     <li className="space-y-0.5 px-4 py-2.5" data-correction={index}>
-      <p className="text-gray-600">第 {index} 次更正 · {beijingTime(c.correctedAt)}（北京时间） · 操作员 {c.operator}</p>
+      <p className="text-gray-600">第 {index} 次更正 · {formatBeijing(c.correctedAt)}（北京时间） · 操作员 {c.operator}</p>
       <p className="font-mono text-gray-900">{c.before} → <strong>{c.after}</strong></p>
       {c.reason && <p className="text-gray-700">原因：{c.reason}</p>}
     </li>
