@@ -55,6 +55,8 @@ export interface AppDeps {
   redis?: Redis | null;
   /** the scheduled-job runner, reported by GET /v1/system/health */
   jobs?: HealthSource | null;
+  /** the clock of counting windows (chat flood control); tests move it on instead of waiting */
+  now?: () => number;
 }
 
 declare module 'fastify' {
