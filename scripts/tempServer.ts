@@ -21,7 +21,19 @@ export interface TempServer {
   close(): Promise<void>;
 }
 
-export async function startTempServer(opts: { port?: number; logLevel?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TempServer> {
+export interface TempServerOptions {
+  port?: number;
+  logLevel?: string;
+  /**
+   * the test-only routes (SITE_TEST_HOOKS=1, src/server/lottery/testDrawRoutes.ts: draw an issue
+   * now): the end-to-end tests ask for them; Lighthouse, the benchmarks and the screenshots run
+   * without, as `npm start` does
+   */
+  testHooks?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startTempServer(opts: TempServerOptions = {}): Promise<TempServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-run-'));
   // embedded PostgreSQL runs as the `postgres` user when we are root: it must reach the dir.
   fs.chmodSync(dataDir, 0o755);
@@ -39,6 +51,7 @@ export async function startTempServer(opts: { port?: number; logLevel?: string; 
       // Given explicitly, the demo password is the operator's own: no forced change at login,
       // so the tests, benchmarks and screenshots can use /admin straight away.
       ADMIN_PASSWORD: DEFAULT_ADMIN.password,
+      SITE_TEST_HOOKS: opts.testHooks ? '1' : '',
       ...opts.env,
     });
   } catch (err) {

@@ -47,6 +47,7 @@ import agentAdminRoutes from './agent/adminRoutes.ts';
 import gradeAdminRoutes from './grades/adminRoutes.ts';
 import reportRoutes from './reports/routes.ts';
 import healthRoutes, { type HealthSource } from './jobs/healthRoutes.ts';
+import testDrawRoutes from './lottery/testDrawRoutes.ts';
 import { registerPwa } from './http/pwa.ts';
 
 export interface AppDeps {
@@ -55,6 +56,8 @@ export interface AppDeps {
   redis?: Redis | null;
   /** the scheduled-job runner, reported by GET /v1/system/health */
   jobs?: HealthSource | null;
+  /** the clock of counting windows (chat flood control); tests move it on instead of waiting */
+  now?: () => number;
 }
 
 declare module 'fastify' {
@@ -172,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gradeAdminRoutes);
   await app.register(reportRoutes);
   await app.register(healthRoutes);
+  // test servers only (config.testHooks, SITE_TEST_HOOKS=1): without it the path is an unknown route
+  if (deps.config.testHooks) await app.register(testDrawRoutes);
 
   registerPwa(app, deps.config.distDir);
   return app;

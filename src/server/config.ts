@@ -43,6 +43,11 @@ export interface Config {
   pushAllowedHosts: string[];
   /** how long one push service gets to take one push (PUSH_TIMEOUT_MS) */
   pushTimeoutMs: number;
+  /**
+   * SITE_TEST_HOOKS=1: register the test-only routes (lottery/testDrawRoutes.ts: draw an issue now).
+   * Set only by the test servers; refused beside NODE_ENV=production.
+   */
+  testHooks: boolean;
 }
 
 export const DEFAULT_ADMIN = { userName: 'admin', password: 'admin123456' } as const;
@@ -69,7 +74,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     pushAllowedHosts: parseHostList(env.PUSH_ALLOWED_HOSTS ?? ''),
     pushTimeoutMs: positiveInt('PUSH_TIMEOUT_MS', env.PUSH_TIMEOUT_MS, 5000),
+    testHooks: testHooks(env),
   };
+}
+
+/** SITE_TEST_HOOKS: only exactly `1` turns them on, and never in production (the start stops instead). */
+function testHooks(env: NodeJS.ProcessEnv): boolean {
+  if (env.SITE_TEST_HOOKS !== '1') return false;
+  if (env.NODE_ENV === 'production') throw new Error('SITE_TEST_HOOKS=1 is for test servers only, not with NODE_ENV=production');
+  return true;
 }
 
 /** A positive whole number setting, or its default when unset; anything else stops the start. */

@@ -1,7 +1,7 @@
 /**
  * A bet in real Chromium against the real server: a funded player opens 极速时时彩 (1008) from the
  * hall, picks 定位胆 numbers with a 1.0 % rebate, confirms, sees 投注成功 and the balance drop by the
- * stake; the scheduler draws and settles the issue, and the balance ends at exactly
+ * stake; the issue is drawn and settled (now, by the test-only draw), and the balance ends at exactly
  * start − stake + payout + rebate, with payout and rebate computed here from the domain and the draw.
  * The bet record, its detail and the draw check show the same.
  */
@@ -62,7 +62,7 @@ describe('betting on a self-run game', () => {
       graduationCount: 1, status: 'PENDING', returnAmount: '等待开奖',
     });
 
-    // The scheduler draws the issue at its draw time and settles it.
+    // The issue drawn and settled now, as the scheduler would at its draw time.
     const bet = await waitSettled(api, placed.id, 110_000);
     expect(bet.openNumber).toMatch(/^\d,\d,\d,\d,\d$/);
     const userGroup = await userGroupOf(api, 'SSC');

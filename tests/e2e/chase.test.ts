@@ -1,13 +1,13 @@
 /**
  * 追号 with 中奖后停止追号 in real Chromium against the real server: 定位胆 with all ten digits on
- * 万位 always wins, so the first chased issue of 极速时时彩 wins and the later two are stopped and
- * refunded at its settlement. The balance ends at exactly start − total + payout + rebate + refunds,
- * with the payout computed here from the domain; /seekOrder and /seekDetail show the stopped chase.
+ * 万位 always wins, so the first chased issue of 极速时时彩 (drawn now by the test-only draw) wins and
+ * the later two are stopped and refunded at its settlement. The balance ends at exactly
+ * start − total + payout + rebate + refunds, with the payout computed here from the domain; /seekOrder and /seekDetail show the stopped chase.
  */
 import { describe, expect, it } from 'vitest';
 import { logIn, e2eFixture } from './browser.ts';
 import {
-  PASSWORD, SSC_1MIN, balanceFen, choosePlay, expectedSettlement, fenOf, fundedPlayer, must, pageBalanceFen, quoteOf,
+  PASSWORD, SSC_1MIN, balanceFen, choosePlay, drawNow, expectedSettlement, fenOf, fundedPlayer, must, pageBalanceFen, quoteOf,
   ruleFlagsOf, saleWindow, sleep, userGroupOf, type BetRow,
 } from './lotteryHelpers.ts';
 import { formatFen } from '../../src/domain/money.ts';
@@ -69,10 +69,11 @@ describe('chase', () => {
     expect(placed).toMatchObject({ status: 'running', startIssue: onSale.issue, chaseCount: 3, isStopAfterWinning: 1, totalAmount: '60.00' });
     expect(placed.orders.map((o) => o.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
 
-    // Wait for the first issue's settlement (the scheduler draws it within ~70 s).
-    let chase = placed;
-    for (const until = Date.now() + 110_000; chase.status === 'running' && Date.now() < until;) {
-      await sleep(2000);
+    // The first issue drawn and settled now (as the scheduler would at its draw time): the chase stops.
+    await drawNow(SSC_1MIN, onSale.issue);
+    let chase = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', { id: chaseId });
+    for (const until = Date.now() + 10_000; chase.status === 'running' && Date.now() < until;) {
+      await sleep(500);
       chase = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', { id: chaseId });
     }
     const orders = [...chase.orders].sort((x, y) => x.issue.localeCompare(y.issue));

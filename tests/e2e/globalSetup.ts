@@ -14,7 +14,8 @@ export async function setup(project: TestProject) {
   if (!fs.existsSync(path.resolve(process.env.DIST_DIR ?? 'dist', 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)');
   }
-  temp = await startTempServer();
+  // with the test-only draw (lotteryHelpers.ts drawNow): a bet is settled without waiting for its draw time
+  temp = await startTempServer({ testHooks: true });
   project.provide('baseUrl', temp.url);
   project.provide('dbUrl', temp.dbUrl);
 }

@@ -1,8 +1,8 @@
 /**
  * A new LHC play in real Chromium against the real server: a funded player opens 极速六合彩 (1300),
  * picks 生肖 › 二连肖不中 with 鼠 牛 虎 (3 lines of two zodiacs) at 2 元 a line; the page shows the play's
- * rule and both tiers' odds, the quote, 投注成功 and the balance drop. The scheduler draws and settles
- * the issue; the status, payout and balance equal the domain's settlement of the ticket at the odds the
+ * rule and both tiers' odds, the quote, 投注成功 and the balance drop. The issue is drawn and settled
+ * (now, by the test-only draw, as the scheduler would at its draw time); the status, payout and balance equal the domain's settlement of the ticket at the odds the
  * bet was placed with, under the zodiac year of the draw.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,9 @@
 /**
  * Shared steps of the betting, chase and long-dragon end-to-end tests: a funded player of its own,
- * waiting for an issue with enough sale time left, waiting for settlement, and the expected payout
- * of a settled bet computed independently with the domain (not read back from the server).
+ * waiting for an issue with enough sale time left, drawing and settling an issue now (the test
+ * servers' test-only draw, src/server/lottery/testDrawRoutes.ts, instead of waiting for its draw
+ * time), and the expected payout of a settled bet computed independently with the domain (not read
+ * back from the server).
  */
 import crypto from 'node:crypto';
 import { expect, inject } from 'vitest';
@@ -14,6 +16,7 @@ import {
   DEFAULT_RULE_FLAGS, getPlay, parseDraw, parseSelection, settleTicket, type BetUnit, type LotteryFamily, type RuleFlags,
 } from '../../src/domain/lottery/index.ts';
 import { parseYuanToFen } from '../../src/domain/money.ts';
+import { TEST_DRAW_PATH } from '../../src/server/lottery/testDrawRoutes.ts';
 
 export const PASSWORD = 'player123';
 export const SSC_1MIN = '1008';
@@ -80,7 +83,7 @@ export const nextIssue = (api: ApiClient, lotteryCode: string) =>
 
 /**
  * Waits until the issue on sale has at least `minMs` before its sale closes (a bet started later
- * could meet the 1-minute boundary) and returns it.
+ * could meet the 1-minute boundary) and returns it. After drawNow the server names the next issue.
  */
 export async function saleWindow(api: ApiClient, lotteryCode: string, minMs: number, timeoutMs = 80_000): Promise<NextIssue & { issue: string }> {
   const until = Date.now() + timeoutMs;
@@ -122,9 +125,27 @@ export interface BetDetail extends BetRow {
 
 export const SETTLED = ['WON', 'LOST', 'TIE_REFUND'];
 
-/** Polls getBetDetail until the bet is settled (the scheduler draws and settles on its own). */
+export interface DrawnNow {
+  lotteryCode: string;
+  issue: string;
+  openNumber: string | null;
+  status: string;
+}
+
+/**
+ * Closes the issue (default: the one on sale) of a self-run lottery now, draws it from its seed and
+ * settles it, as the scheduler does at the draw time (the e2e server runs with SITE_TEST_HOOKS=1).
+ * nextIssueOpenData then names the next issue, so the next bet on that lottery need not wait.
+ */
+export async function drawNow(lotteryCode: string, issue?: string): Promise<DrawnNow> {
+  return must<DrawnNow>(await operatorClient(), 'POST', TEST_DRAW_PATH, issue ? { lotteryCode, issue } : { lotteryCode });
+}
+
+/** Draws and settles the bet's issue now (drawNow), then reads getBetDetail until the bet shows settled. */
 export async function waitSettled(api: ApiClient, id: number, timeoutMs = 100_000): Promise<BetDetail> {
   const until = Date.now() + timeoutMs;
+  const placed = await must<BetDetail>(api, 'GET', '/v1/betting/getBetDetail', { id });
+  if (!SETTLED.includes(placed.status)) await drawNow(placed.lotteryCode, placed.issue);
   for (;;) {
     const d = await must<BetDetail>(api, 'GET', '/v1/betting/getBetDetail', { id });
     if (SETTLED.includes(d.status)) return d;

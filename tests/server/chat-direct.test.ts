@@ -1,9 +1,9 @@
 /** Private rooms and muting over HTTP: who may open a private chat, read state, recall, remarks, and the mute calls. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from './helpers.ts';
-import { gradeUser, makeRoom, type Member, nextSecond, operator } from './chat-fixtures.ts';
+import { floodClock, gradeUser, makeRoom, type Member, nextSecond, operator } from './chat-fixtures.ts';
 
-const ctx = await setupTestApp();
+const ctx = await setupTestApp({}, { now: floodClock.now });
 /** 1 for a sent message, else the refusal's code and message (so a failure says why). */
 const sent = async (res: Promise<{ code: number; msg: string }>) => {
   const r = await res;

@@ -10,10 +10,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { type Json, setupTestApp, type TestClient } from './helpers.ts';
-import { listen, makeRoom, type Member, nextSecond, openSocket, operator, type SocketClient } from './chat-fixtures.ts';
+import { floodClock, listen, makeRoom, type Member, nextSecond, openSocket, operator, type SocketClient } from './chat-fixtures.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-guest-'));
-const ctx = await setupTestApp({ DATA_DIR: dataDir });
+const ctx = await setupTestApp({ DATA_DIR: dataDir }, { now: floodClock.now });
 let op: Member;
 let alice: Member;
 let base: string;

@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { type Json, setupTestApp, type TestClient } from './helpers.ts';
-import { gradeUser, makeRoom, type Member, nextSecond, operator } from './chat-fixtures.ts';
+import { floodClock, gradeUser, makeRoom, type Member, nextSecond, operator } from './chat-fixtures.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-images-'));
-const ctx = await setupTestApp({ DATA_DIR: dataDir });
+const ctx = await setupTestApp({ DATA_DIR: dataDir }, { now: floodClock.now });
 let op: Member;
 let alice: Member;
 let bob: Member;

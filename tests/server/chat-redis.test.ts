@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { RedisBus } from '../../src/server/realtime/bus.ts';
 import { setupTestApp, TestClient } from './helpers.ts';
-import { listen, makeRoom, type Member, nextSecond, openSocket, operator, reconnectChurn, say, type SocketClient } from './chat-fixtures.ts';
+import { floodClock, listen, makeRoom, type Member, nextSecond, openSocket, operator, reconnectChurn, say, type SocketClient } from './chat-fixtures.ts';
 
 const hasRedis = (() => {
   try {
@@ -39,7 +39,7 @@ function freePort(): Promise<number> {
 }
 
 describe.skipIf(!hasRedis)('two instances through Redis', async () => {
-  const ctx = await setupTestApp();
+  const ctx = await setupTestApp({}, { now: floodClock.now });
   let redisProc: ChildProcess;
   const clients: Redis[] = [];
   const apps: FastifyInstance[] = [];
@@ -63,7 +63,7 @@ describe.skipIf(!hasRedis)('two instances through Redis', async () => {
       const redis = new Redis(url, { maxRetriesPerRequest: 2 });
       redis.on('error', () => {}); // the last test stops the server on purpose
       clients.push(redis);
-      const app = await buildApp({ config: ctx.config, sql: ctx.sql, redis });
+      const app = await buildApp({ config: ctx.config, sql: ctx.sql, redis, now: floodClock.now });
       await app.ready();
       await (app.chat.bus as RedisBus).whenReady();
       apps.push(app);

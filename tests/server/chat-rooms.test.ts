@@ -1,9 +1,9 @@
 /** Public chat rooms over HTTP: the operator's rooms, the list, password gate, sending, paging, withdrawing, guests. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from './helpers.ts';
-import { gradeUser, makeRoom, type Member, nextSecond, operator, pw } from './chat-fixtures.ts';
+import { floodClock, gradeUser, makeRoom, type Member, nextSecond, operator, pw } from './chat-fixtures.ts';
 
-const ctx = await setupTestApp();
+const ctx = await setupTestApp({}, { now: floodClock.now });
 let op: Member;
 let alice: Member;
 let bob: Member;
@@ -127,7 +127,7 @@ describe('sending and paging', () => {
       const r = await send(i % 2 ? alice : bob, `m${i}`);
       expect(r.code, r.msg).toBe(1);
       ids.push(r.data.id);
-      if (i % 4 === 3) await new Promise((r) => setTimeout(r, 1000)); // stay under the per-user rate
+      if (i % 4 === 3) await nextSecond(); // stay under the per-user rate
     }
     const page1 = await bob.get('/v1/chat/getMessageListWeb', { roomCode: room.roomCode, pageSize: 5 });
     expect(page1.data.list.map((m: { id: number }) => m.id)).toEqual(ids.slice(-5));
@@ -166,6 +166,10 @@ describe('sending and paging', () => {
     }
     expect(results.filter((r) => r.code === 1).length).toBe(5);
     expect(results.find((r) => r.code !== 1)?.msg).toBe('发言太快，请稍后再试');
+    // the app counts on its own clock (AppDeps.now): one second on, without waiting for it, a fresh count
+    await nextSecond();
+    const again = await carol.post('/v1/chat/addMessage', { roomCode: room.roomCode, messageTypeId: 1, message: 'f7', status: 0, userIds: '' });
+    expect(again.code, again.msg).toBe(1);
   });
 
   it('withdraws own messages, anyone’s for managers, never another member’s', async () => {

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageFrame, storeMessage } from '../../src/server/chat/messages.ts';
 import { Gate } from '../../src/server/realtime/gate.ts';
 import { setupTestApp } from './helpers.ts';
-import { gradeUser, listen, makeRoom, type Member, nextSecond, openSocket, openWithKey, operator, pw, reconnectChurn, say, type SocketClient } from './chat-fixtures.ts';
+import { floodClock, gradeUser, listen, makeRoom, type Member, nextSecond, openSocket, openWithKey, operator, pw, reconnectChurn, say, type SocketClient } from './chat-fixtures.ts';
 
-const ctx = await setupTestApp();
+const ctx = await setupTestApp({}, { now: floodClock.now });
 let base: string;
 let op: Member;
 let alice: Member;

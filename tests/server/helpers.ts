@@ -101,8 +101,11 @@ function withDb(url: string, db: string): string {
 }
 
 let seq = 0;
-/** A fresh database and app for one test file; closed after the file. */
-export async function setupTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh database and app for one test file; closed after the file. `now`: the app's clock of
+ * counting windows (AppDeps.now, e.g. chat-fixtures.ts floodClock).
+ */
+export async function setupTestApp(env: Record<string, string> = {}, opts: { now?: () => number } = {}): Promise<TestContext> {
   const base = inject('pgBaseUrl');
   const db = `t_${process.pid}_${Date.now()}_${seq++}`;
   const admin = connect(base, 1);
@@ -111,7 +114,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
   const sql = connect(withDb(base, db));
   const config = { ...loadConfig({ ...process.env, ...env }), logLevel: 'silent', distDir: '/nonexistent' };
   clearSettingsCache();
-  const app = await buildApp({ config, sql });
+  const app = await buildApp({ config, sql, now: opts.now });
   await app.ready();
   afterAll(async () => {
     await app.close();

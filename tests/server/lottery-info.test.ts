@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFen } from '../../src/domain/money.ts';
 import { LOTTERY_FAMILIES, playsOf, prizePerLineFen, issueAt, nextIssues } from '../../src/domain/lottery/index.ts';
-import { ensureIssueRows } from '../../src/server/lottery/issues.ts';
+import { ensureIssueRows, upcomingIssues } from '../../src/server/lottery/issues.ts';
+import { dwdEntry, fund, requestId } from './betting-fixtures.ts';
 import { loadLottery, type Lottery } from '../../src/server/lottery/lotteries.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';
 
@@ -82,6 +83,21 @@ describe('nextIssueOpenData', () => {
     expect(bad.msg).toBe('彩种不存在');
     const junk = await ctx.client().get('/v1/betting/nextIssueOpenData', { lotteryCode: '1008', extra: 'x' });
     expect(junk.code).toBe(-1);
+  });
+
+  it('names the next issue when the one on sale was closed before its time (cancelled by the operator)', async () => {
+    const first = (await ctx.client().get('/v1/betting/nextIssueOpenData', { lotteryCode: '1008' })).data;
+    const [, next] = upcomingIssues(await lottery('1008'), first.serverTime, 2);
+    const operator = await ctx.userClient({ isOperator: true });
+    expect((await operator.post('/v1/admin/lottery/cancelIssue', { lotteryCode: '1008', issue: first.issue, remark: '测试撤单' })).code).toBe(1);
+    const after = await ctx.client().get('/v1/betting/nextIssueOpenData', { lotteryCode: '1008' });
+    expect(after.data).toMatchObject({ issue: next!.issue, closeTime: next!.closeAtMs, openTime: next!.drawAtMs });
+    expect(after.data.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    // and a bet may go on it
+    const player = await ctx.userClient();
+    await fund(ctx.sql, player.userId, 1000);
+    const bet = await player.post('/v1/betting/addBetting', { bettingData: JSON.stringify([dwdEntry(after.data.issue)]), requestId: requestId() });
+    expect(bet.code, bet.msg).toBe(1);
   });
 });
 

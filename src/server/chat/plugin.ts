@@ -19,7 +19,7 @@ import redEnvelopeAdminRoutes from '../redEnvelope/adminRoutes.ts';
 import shareRoutes from '../share/routes.ts';
 
 async function chatPlugin(app: FastifyInstance) {
-  const services = new ChatServices(app.deps.sql, app.deps.redis ?? null, app.log);
+  const services = new ChatServices(app.deps.sql, app.deps.redis ?? null, app.log, app.deps.now);
   app.decorate('chat', services);
   app.addHook('onClose', () => services.close());
   await app.register(roomRoutes);

@@ -19,11 +19,12 @@ export class ChatServices {
   readonly presence: Presence;
   readonly flood: FloodGate;
 
-  constructor(sql: Sql, redis: Redis | null, private log: FastifyBaseLogger) {
+  /** `nowMs`: the flood control's clock (AppDeps.now) */
+  constructor(sql: Sql, redis: Redis | null, private log: FastifyBaseLogger, nowMs: () => number = Date.now) {
     this.bus = redis ? new RedisBus(redis) : new InProcessBus();
     this.hub = new ChatHub(sql, this.bus, log);
     this.presence = new Presence(redis);
-    this.flood = new FloodGate(redis);
+    this.flood = new FloodGate(redis, nowMs);
   }
 
   /**

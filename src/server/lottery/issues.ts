@@ -160,6 +160,24 @@ export async function findIssue(db: Db, lotteryCode: string, issue: string): Pro
   return row ? issueFromRow(row) : null;
 }
 
+/** How many issues closed before their time issueOnSale looks past. */
+const SKIP_CLOSED_AHEAD = 5;
+
+/**
+ * The issue row bets go on now: the schedule's issue on sale, or the first after it still pending
+ * when it was closed before its time (cancelled by the operator, or drawn by a test server's
+ * testDrawRoutes.ts). Read first, created only when the scheduler has not yet (polled by every open
+ * betting page, so the usual case is one read).
+ */
+export async function issueOnSale(db: Db, lottery: Lottery, nowMs: number): Promise<IssueRow> {
+  let row: IssueRow | undefined;
+  for (const planned of upcomingIssues(lottery, nowMs, SKIP_CLOSED_AHEAD + 1)) {
+    row = (await findIssue(db, lottery.code, planned.issue)) ?? (await ensureIssueRows(db, lottery, [planned.issue]))[0]!;
+    if (row.status === 'pending') return row;
+  }
+  return row!;
+}
+
 /** The refusal of a closed issue, naming the issue on sale now (spec 001 §4: a followed bet's issue has closed). */
 function closedIssue(lottery: Lottery, issue: string, nowMs: number): AppError {
   const current = upcomingIssues(lottery, nowMs, 1)[0]?.issue ?? null;

@@ -10,7 +10,7 @@ import { Form, ok } from '../http/envelope.ts';
 import { defaultPrizeGroup, prizeGroupOf } from '../betting/groups.ts';
 import type { Sql } from '../db/client.ts';
 import { dragonsOf, recentDraws } from './dragon.ts';
-import { daySchedule, ensureIssueRows, findIssue, upcomingIssues } from './issues.ts';
+import { daySchedule, issueOnSale, upcomingIssues } from './issues.ts';
 import { listLotteries, requireLottery, type Lottery } from './lotteries.ts';
 import { catalogueVersion, playCatalogue } from './playCatalogue.ts';
 import { CodeQuery, LotteryCodeText, resultsRoutes } from './resultsRoutes.ts';
@@ -66,16 +66,14 @@ export default async function lotteryRoutes(app: FastifyInstance) {
       if (!lottery.enabled) {
         return ok({ lotteryCode: lottery.code, issue: null, saleOpenTime: null, closeTime: null, openTime: null, seedHash: null, serverTime: now, ...lastPart });
       }
-      const onSale = upcomingIssues(lottery, now, 1)[0]!.issue;
-      // polled by every open betting page: read first, create only when the scheduler has not yet
-      const row = (await findIssue(sql, lottery.code, onSale)) ?? (await ensureIssueRows(sql, lottery, [onSale]))[0];
+      const row = await issueOnSale(sql, lottery, now);
       return ok({
         lotteryCode: lottery.code,
-        issue: row!.issue,
-        saleOpenTime: row!.saleOpenAtMs,
-        closeTime: row!.closeAtMs,
-        openTime: row!.drawAtMs,
-        seedHash: row!.seedHash,
+        issue: row.issue,
+        saleOpenTime: row.saleOpenAtMs,
+        closeTime: row.closeAtMs,
+        openTime: row.drawAtMs,
+        seedHash: row.seedHash,
         serverTime: Date.now(),
         ...lastPart,
       });

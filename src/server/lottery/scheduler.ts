@@ -39,7 +39,7 @@ async function openAhead(sql: Sql, nowMs: number): Promise<number> {
   return made;
 }
 
-interface DueRow {
+export interface DueRow {
   lottery_code: string;
   issue: string;
   seed: string;
@@ -52,6 +52,15 @@ async function drawDue(sql: Sql, nowMs: number): Promise<number> {
     from lottery_issues i join lotteries l on l.code = i.lottery_code
     where i.status = 'pending' and i.draw_at <= ${new Date(nowMs)} and l.source = 'self' and i.seed is not null
     order by i.draw_at limit ${DRAW_BATCH}`;
+  return drawSeeded(sql, due);
+}
+
+/**
+ * The provably fair draw of these self-run issues (pending → drawn): each result derived from its
+ * seed. The status guard draws each issue once even if two callers overlapped (the scheduler's ticks,
+ * the test-only draw of testDrawRoutes.ts); returns how many this call drew.
+ */
+export async function drawSeeded(sql: Sql, due: readonly DueRow[]): Promise<number> {
   if (due.length === 0) return 0;
   const results: string[] = [];
   for (const row of due) {
@@ -59,7 +68,6 @@ async function drawDue(sql: Sql, nowMs: number): Promise<number> {
     if (!lottery) throw new Error(`issue of an unknown lottery: ${row.lottery_code}`);
     results.push(drawFromSeedHex(lottery.family, row.seed));
   }
-  // the status guard draws each issue once even if two ticks overlapped
   const drawn = await sql`
     update lottery_issues i set result = d.result, status = 'drawn', drawn_at = now()
     from unnest(${due.map((d) => d.lottery_code)}::text[], ${due.map((d) => d.issue)}::text[], ${results}::text[])
