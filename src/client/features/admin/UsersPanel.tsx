@@ -36,7 +36,7 @@ export function UsersPanel() {
         columns={[
           { label: '用户名', cell: (u) => <Link href={`/admin/user/${u.userId}`} className="font-medium text-brand underline-offset-2 hover:underline">{u.userName}</Link> },
           { label: '身份', cell: (u) => [u.agent && '代理', u.operator && '运营'].filter(Boolean).join('、') || '会员' },
-          { label: '余额', cell: (u) => `¥${u.balance}`, className: 'text-right tabular-nums' },
+          { label: '余额', cell: (u) => `¥${u.balance}`, align: 'end' },
           { label: '状态', cell: (u) => <span className={u.status === 'active' ? '' : 'font-medium text-red-700'}>{STATUS_TEXT[u.status]}</span> },
           { label: '在线', cell: (u) => (u.online ? '在线' : '离线') },
           { label: '注册时间', cell: (u) => fmtTime(u.createdAt) },
