@@ -11,8 +11,10 @@ export interface Column<T> {
   /** the header text; also the key of the column and, in a card, the field's name */
   label: string;
   cell(row: T): ReactNode;
-  /** `end`: numbers and money, right-aligned in tabular figures */
+  /** `end`: numbers and money, right-aligned in tabular figures, never wrapped */
   align?: 'start' | 'end';
+  /** the row's buttons: kept on one line, compact, the column as narrow as they allow */
+  actions?: boolean;
   /** extra classes of the column's cells (width, wrapping) */
   className?: string;
 }
@@ -32,8 +34,10 @@ export function useWideScreen(): boolean {
   return useSyncExternalStore(subscribe, wideNow, () => false);
 }
 
-const cellClass = (c: { align?: 'start' | 'end'; className?: string }) =>
-  `px-3 py-2 ${c.align === 'end' ? 'text-right tabular-nums' : 'text-left'} ${c.className ?? ''}`;
+const ACTIONS = 'w-px whitespace-nowrap [&_.flex-wrap]:flex-nowrap [&_button]:min-h-9 [&_button]:px-3 [&_button]:text-sm';
+
+const cellClass = (c: { align?: 'start' | 'end'; actions?: boolean; className?: string }) =>
+  `px-3 py-2 ${c.align === 'end' ? 'whitespace-nowrap text-right tabular-nums' : 'text-left'} ${c.actions ? ACTIONS : ''} ${c.className ?? ''}`;
 
 export function DataTable<T>({ label, columns, rows, keyOf, caption }: {
   /** the table's accessible name */
@@ -51,7 +55,7 @@ export function DataTable<T>({ label, columns, rows, keyOf, caption }: {
         <tbody className="divide-y divide-gray-100">
           {rows.map((row) => (
             <tr key={keyOf(row)} className="hover:bg-gray-50">
-              {columns.map((c) => <td key={c.label} className={`align-top text-gray-900 ${cellClass(c)}`}>{c.cell(row)}</td>)}
+              {columns.map((c) => <td key={c.label} className={`align-middle text-gray-900 ${cellClass(c)}`}>{c.cell(row)}</td>)}
             </tr>
           ))}
         </tbody>

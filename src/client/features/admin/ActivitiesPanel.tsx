@@ -33,14 +33,14 @@ export function ActivitiesPanel() {
       <ActionError message={act.error} />
       <AdminList state={q} empty="暂无活动" keyOf={(a) => a.id} totalText={(n) => `共 ${n} 个活动`} label="优惠活动" columns={[
         { label: '编号', cell: (a) => `#${a.id}`, className: 'tabular-nums' },
-        { label: '标题', cell: (a) => a.title, className: 'font-medium' },
+        { label: '标题', cell: (a) => a.title, className: 'min-w-28 font-medium' },
         { label: '分类', cell: (a) => <>{a.categoryName}<div className="text-xs text-gray-600">{a.kindName}</div></>, className: 'whitespace-nowrap' },
         { label: '排序', cell: (a) => a.sort, align: 'end' },
         { label: '时间', cell: (a) => <>{a.startTime}<div className="text-xs text-gray-600">至 {a.endTime}</div></>, className: 'whitespace-nowrap tabular-nums' },
-        { label: '规则', cell: (a) => a.ruleLines.join('；') || '-', className: 'text-xs text-gray-700' },
+        { label: '规则', cell: (a) => a.ruleLines.join('；') || '-', className: 'min-w-56 text-xs text-gray-700' },
         { label: '已领取', cell: (a) => (a.kind === 'info' ? '-' : <>{a.claimCount} 次<div className="text-xs text-gray-600">{a.claimPaid} 元</div></>), align: 'end' },
         { label: '状态', cell: (a) => <Enabled on={a.enabled} /> },
-        { label: '操作', cell: (a) => actions(a) },
+        { label: '操作', cell: (a) => actions(a), actions: true },
       ]}>
         {(a) => (
           <div data-testid={`admin-activity-${a.id}`}>

@@ -55,11 +55,16 @@ export function AdminList<T>({ state, empty, keyOf, children, totalText, label, 
 }
 
 /**
- * The filters above a list: stacked on a phone, one row from 1024 px (each field keeps its label;
- * `[&_.mb-3]:mb-0` drops the form fields' own bottom margin so the row lines up on the button).
+ * The filters above a list: stacked on a phone, a wrapping row from 1024 px: each field keeps its
+ * label at a fixed width (a search field with its button wider), buttons as wide as their text;
+ * `[&_.mb-3]:mb-0` drops the form fields' own bottom margin so the row lines up on the buttons.
  */
-export function FilterBar({ label, children, onSubmit }: { label: string; children: ReactNode; onSubmit?(): void }) {
-  const cls = 'mb-3 grid gap-x-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end lg:gap-3 lg:rounded-lg lg:bg-white lg:p-3 lg:ring-1 lg:ring-gray-200 lg:[&>*]:min-w-40 lg:[&_.mb-3]:mb-0';
+export function FilterBar({ label, children, onSubmit, pairs }: {
+  label: string; children: ReactNode; onSubmit?(): void;
+  /** two short fields a row even on a phone (dates, names); a full-width button then spans both */
+  pairs?: boolean;
+}) {
+  const cls = `mb-3 grid gap-x-3 ${pairs ? 'grid-cols-2 [&>button]:col-span-2' : 'sm:grid-cols-2'} lg:flex lg:flex-wrap lg:items-end lg:gap-3 lg:rounded-lg lg:bg-white lg:p-3 lg:ring-1 lg:ring-gray-200 lg:[&>*]:w-44 lg:[&>form]:w-80 lg:[&>button]:w-auto lg:[&>button]:px-6 lg:[&_.mb-3]:mb-0`;
   // biome-ignore lint/a11y/useSemanticElements: jsdom 29 (the client tests) does not know <search>; the role names the same landmark
   if (!onSubmit) return <div role="search" aria-label={label} className={cls}>{children}</div>;
   // biome-ignore lint/a11y/useSemanticElements: as above

@@ -62,12 +62,12 @@ function ActionLog() {
   const set = (k: keyof Filter) => (v: string) => setDraft({ ...draft, [k]: v });
   return (
     <section aria-label="操作记录">
-      <FilterBar label="操作记录筛选" onSubmit={() => setFilter({ ...draft, page: 1 })}>
+      <FilterBar label="操作记录筛选" pairs onSubmit={() => setFilter({ ...draft, page: 1 })}>
         <TextField label="操作人" name="operator" value={draft.operator} maxLength={20} onChange={set('operator')} />
         <TextField label="接口路径" name="path" value={draft.path} maxLength={100} placeholder="site/settings" onChange={set('path')} />
         <TextField label="开始日期" name="startDate" type="date" value={draft.startDate} onChange={set('startDate')} />
         <TextField label="结束日期" name="endDate" type="date" value={draft.endDate} onChange={set('endDate')} />
-        <Button type="submit" className="mb-3 w-full sm:col-span-2 lg:w-auto">查询</Button>
+        <Button type="submit" className="mb-3 w-full lg:w-auto">查询</Button>
       </FilterBar>
       <AdminList state={q} empty="暂无操作记录" keyOf={(r) => r.id} totalText={(n) => `共 ${n} 条`} label="操作记录" columns={ACTION_COLUMNS}>
         {(r) => (

@@ -38,7 +38,7 @@ export function BannersPanel() {
         { label: '链接', cell: (b) => <>{b.link || '无'}{droppedLinkWarning(b.link) && <p className="text-xs text-amber-800">{droppedLinkWarning(b.link)}</p>}</>, className: 'max-w-xs break-all' },
         { label: '排序', cell: (b) => b.sort, align: 'end' },
         { label: '状态', cell: (b) => <span className={b.enabled ? 'whitespace-nowrap text-green-800' : 'whitespace-nowrap text-gray-600'}>{b.enabled ? '已启用' : '已停用'}</span> },
-        { label: '操作', cell: (b) => <RowButtons busy={act.busy} onEdit={() => setEditing({ id: b.id, title: b.title, image: b.image, link: b.link, sort: String(b.sort), enabled: b.enabled })} onDelete={() => void remove(b)} /> },
+        { label: '操作', cell: (b) => <RowButtons busy={act.busy} onEdit={() => setEditing({ id: b.id, title: b.title, image: b.image, link: b.link, sort: String(b.sort), enabled: b.enabled })} onDelete={() => void remove(b)} />, actions: true },
       ]}>
         {(b) => {
           const warning = droppedLinkWarning(b.link);

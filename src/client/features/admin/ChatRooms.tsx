@@ -77,27 +77,31 @@ function roomColumns(handlers: RoomHandlers): Column<AdminRoom>[] {
     {
       label: '房间',
       cell: (room) => (
-        <div data-room={room.roomCode} className="flex items-start gap-2">
+        <div data-room={room.roomCode} className="flex min-w-40 items-start gap-2">
           {room.avatar && <img src={room.avatar} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded-full object-cover" />}
           <div className="min-w-0"><p className="font-medium">{room.title}</p><p className="text-xs text-gray-600">{room.roomCode}{room.subTitle ? ` · ${room.subTitle}` : ''}</p></div>
         </div>
       ),
     },
-    { label: '设置', cell: (room) => <Tags room={room} /> },
-    { label: '可进入', cell: (room) => grades(room.allowedGrades, '所有等级') },
-    { label: '禁言等级', cell: (room) => grades(room.mutedGrades, '无') },
-    { label: '管理员', cell: (room) => (room.managers.length ? room.managers.join('、') : '仅等级100与运营'), className: 'max-w-48 break-all' },
+    {
+      label: '设置',
+      cell: (room) => (
+        <>
+          <Tags room={room} />
+          {room.guestCode && (
+            <button type="button" aria-label="复制游客链接" title={guestLink(room)} className="mt-1 whitespace-nowrap text-xs text-brand underline-offset-2 hover:underline"
+              onClick={() => void copyText(guestLink(room)).then((ok) => showToast(ok ? '游客链接已复制' : '复制失败，请手动复制'))}>复制游客链接</button>
+          )}
+        </>
+      ),
+    },
+    { label: '可进入', cell: (room) => grades(room.allowedGrades, '所有等级'), className: 'min-w-20' },
+    { label: '禁言等级', cell: (room) => grades(room.mutedGrades, '无'), className: 'min-w-20' },
+    { label: '管理员', cell: (room) => (room.managers.length ? room.managers.join('、') : '仅等级100与运营'), className: 'min-w-24 max-w-48 break-all' },
     { label: '消息上限', cell: (room) => `${room.messageLength} 字`, align: 'end' },
     { label: '排序', cell: (room) => room.sort, align: 'end' },
-    {
-      label: '游客链接',
-      cell: (room) => (room.guestCode
-        ? <button type="button" aria-label="复制游客链接" title={guestLink(room)} className="whitespace-nowrap text-brand underline-offset-2 hover:underline"
-            onClick={() => void copyText(guestLink(room)).then((ok) => showToast(ok ? '游客链接已复制' : '复制失败，请手动复制'))}>复制链接</button>
-        : '-'),
-    },
-    { label: '创建时间', cell: (room) => room.gmtCreated, className: 'whitespace-nowrap tabular-nums' },
-    { label: '操作', cell: (room) => <RoomActions room={room} {...handlers} /> },
+    { label: '创建时间', cell: (room) => room.gmtCreated, className: 'min-w-24 tabular-nums' },
+    { label: '操作', cell: (room) => <RoomActions room={room} {...handlers} />, actions: true },
   ];
 }
 

@@ -51,7 +51,7 @@ function IssueActions({ lottery, row, onChanged }: { lottery: AdminLottery; row:
   };
 
   return (
-    <div className="min-w-56">
+    <div className="min-w-56 whitespace-normal">
       <div className="flex flex-wrap gap-2">
         {due && lottery.source === 'official' && <Button variant={mode === 'open' ? 'primary' : 'secondary'} onClick={() => choose('open')}>开奖</Button>}
         {drawn && correctable && <Button variant="secondary" onClick={() => choose('correct')}>纠错</Button>}
@@ -95,7 +95,7 @@ function issueColumns(lottery: AdminLottery, onChanged: () => void): Column<Admi
     { label: '封盘时间', cell: (r) => fmtTime(r.closeTime), className: 'whitespace-nowrap tabular-nums' },
     { label: '开奖时间', cell: (r) => fmtTime(r.openTime), className: 'whitespace-nowrap tabular-nums' },
     { label: '开奖号码', cell: (r) => r.openNumber || '-', className: 'font-mono' },
-    { label: '操作', cell: (r) => <IssueActions lottery={lottery} row={r} onChanged={onChanged} /> },
+    { label: '操作', cell: (r) => <IssueActions lottery={lottery} row={r} onChanged={onChanged} />, actions: true },
   ];
 }
 

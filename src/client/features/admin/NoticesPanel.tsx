@@ -27,7 +27,7 @@ export function NoticesPanel() {
         { label: '排序', cell: (n) => n.sort, align: 'end' },
         { label: '发布时间', cell: (n) => formatBeijing(n.createdAt), className: 'whitespace-nowrap tabular-nums' },
         { label: '状态', cell: (n) => <span className={n.enabled ? 'whitespace-nowrap text-green-800' : 'whitespace-nowrap text-gray-600'}>{n.enabled ? '已启用' : '已停用'}</span> },
-        { label: '操作', cell: (n) => <RowButtons busy={act.busy} onEdit={() => setEditing({ id: n.id, title: n.title, content: n.content, sort: String(n.sort), enabled: n.enabled })} onDelete={() => void remove(n)} /> },
+        { label: '操作', cell: (n) => <RowButtons busy={act.busy} onEdit={() => setEditing({ id: n.id, title: n.title, content: n.content, sort: String(n.sort), enabled: n.enabled })} onDelete={() => void remove(n)} />, actions: true },
       ]}>
         {(n) => (
           <div data-testid={`admin-notice-${n.id}`}>

@@ -80,7 +80,7 @@ export function PlansPanel() {
         { label: '总胜率', cell: (p) => p.totalWinRate, align: 'end' },
         { label: '今日胜率', cell: (p) => p.todayWinRate, align: 'end' },
         { label: '状态', cell: (p) => (p.enabled ? '启用' : '已停用'), className: 'whitespace-nowrap' },
-        { label: '操作', cell: (p) => <PlanActions p={p} onDone={done} onEdit={() => setEditing(formOf(p))} /> },
+        { label: '操作', cell: (p) => <PlanActions p={p} onDone={done} onEdit={() => setEditing(formOf(p))} />, actions: true },
       ]}>
         {(p) => (
           <>

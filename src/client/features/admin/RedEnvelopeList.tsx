@@ -41,7 +41,7 @@ function envelopeColumns(showReceipts: (code: string) => void): Column<AdminEnve
     { label: '状态', cell: (r) => STATUS_LABEL[r.status] ?? r.status, className: 'whitespace-nowrap' },
     { label: '时间（北京）', cell: (r) => <>{r.createTime}<div className="text-xs text-gray-600">至 {r.expireTime}</div></>, className: 'whitespace-nowrap tabular-nums' },
     { label: '祝福语', cell: (r) => r.wishingRemark },
-    { label: '操作', cell: (r) => <Button variant="secondary" onClick={() => showReceipts(r.recordCode)}>领取明细</Button>, className: 'whitespace-nowrap' },
+    { label: '操作', cell: (r) => <Button variant="secondary" onClick={() => showReceipts(r.recordCode)}>领取明细</Button>, actions: true },
   ];
 }
 
@@ -54,14 +54,14 @@ export function RedEnvelopeList() {
   const set = (k: keyof EnvelopeFilter) => (v: string | number) => setDraft({ ...draft, [k]: v });
   return (
     <section aria-label="红包列表">
-      <FilterBar label="红包筛选" onSubmit={() => setFilter({ ...draft, userName: draft.userName.trim(), recordCode: draft.recordCode.trim(), pageNum: 1 })}>
+      <FilterBar label="红包筛选" pairs onSubmit={() => setFilter({ ...draft, userName: draft.userName.trim(), recordCode: draft.recordCode.trim(), pageNum: 1 })}>
         <TextField label="发送人" name="userName" value={draft.userName} onChange={set('userName')} maxLength={20} />
         <TextField label="红包编号" name="recordCode" value={draft.recordCode} onChange={set('recordCode')} maxLength={20} />
         <Select label="类型" value={draft.type} onChange={set('type')} options={[{ value: -1, label: '全部' }, { value: 1, label: '普通红包' }, { value: 2, label: '拼手气红包' }]} />
         <Select label="状态" value={draft.status} onChange={set('status')} options={[{ value: -1, label: '全部' }, ...[0, 1, 4, 5].map((s) => ({ value: s, label: STATUS_LABEL[s]! }))]} />
         <TextField label="开始日期" name="startTime" type="date" value={draft.startTime} onChange={set('startTime')} />
         <TextField label="结束日期" name="endTime" type="date" value={draft.endTime} onChange={set('endTime')} />
-        <Button type="submit" className="mb-3 sm:col-span-2 lg:w-auto">查询</Button>
+        <Button type="submit" className="mb-3 lg:w-auto">查询</Button>
       </FilterBar>
       <AdminList state={q} empty="没有符合条件的红包" keyOf={(r) => r.recordCode} totalText={(n) => `共 ${n} 个红包`} label="红包" columns={envelopeColumns(setReceipts)}>
         {(r) => (

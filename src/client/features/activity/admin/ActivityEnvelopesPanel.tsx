@@ -32,14 +32,14 @@ export function ActivityEnvelopesPanel() {
       <ActionError message={act.error} />
       <AdminList state={q} empty="暂无活动红包" keyOf={(e) => e.id} label="活动红包列表" columns={[
         { label: '编号', cell: (e) => `#${e.id}`, className: 'tabular-nums' },
-        { label: '标题', cell: (e) => e.title, className: 'font-medium' },
+        { label: '标题', cell: (e) => e.title, className: 'min-w-28 font-medium' },
         { label: '类型', cell: (e) => <span className={e.closed ? 'whitespace-nowrap text-gray-600' : 'whitespace-nowrap text-green-800'}>{e.closed ? '已关闭' : e.kindName}</span> },
         { label: '时间', cell: (e) => <>{e.startTime}<div className="text-xs text-gray-600">至 {e.endTime}</div></>, className: 'whitespace-nowrap tabular-nums' },
         { label: '已发放/预算', cell: (e) => `${e.paid} / ${e.budget} 元`, align: 'end' },
         { label: '已领', cell: (e) => `${e.claimedCount}${e.shares ? ` / ${e.shares} 份` : ' 人'}`, align: 'end' },
         { label: '每人', cell: (e) => (e.amount ? `${e.amount} 元` : '-'), align: 'end' },
         { label: '条件', cell: (e) => e.condition, className: 'text-xs text-gray-700' },
-        { label: '操作', cell: (e) => actions(e) },
+        { label: '操作', cell: (e) => actions(e), actions: true },
       ]}>
         {(e) => (
           <div data-testid={`admin-envelope-${e.id}`}>

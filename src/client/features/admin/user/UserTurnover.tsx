@@ -32,7 +32,7 @@ export function UserTurnover({ d, onChanged }: { d: UserDetail; onChanged(): voi
         { label: '已完成', cell: (f) => `¥${f.done}`, align: 'end' },
         { label: '剩余', cell: (f) => `¥${f.remaining}`, align: 'end' },
         { label: '产生时间', cell: (f) => fmtTime(f.createdAt) },
-        { label: '操作', cell: (f) => <Button variant="secondary" disabled={busy} onClick={() => waive(f)}>免除</Button> },
+        { label: '操作', cell: (f) => <Button variant="secondary" disabled={busy} onClick={() => waive(f)}>免除</Button>, actions: true },
       ]} />
       {d.turnover.flows.length > 0 && (
         <div className="mt-3 flex flex-wrap items-end gap-2">

@@ -71,7 +71,7 @@ function orderColumns(onChanged: () => void): Column<AdminOrder>[] {
     { label: '付款人', cell: (o) => o.payerName || '-' },
     { label: '状态', cell: (o) => <StatusBadge order={o} /> },
     { label: '审核', cell: (o) => (o.status === 'pending' ? '-' : review(o)), className: 'text-xs text-gray-700' },
-    { label: '操作', cell: (o) => <OrderActions o={o} onChanged={onChanged} /> },
+    { label: '操作', cell: (o) => <OrderActions o={o} onChanged={onChanged} />, actions: true },
   ];
 }
 

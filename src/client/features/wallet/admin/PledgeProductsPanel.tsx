@@ -74,7 +74,7 @@ function Products() {
         { label: '条款', cell: (p) => <ProductTerms product={p} /> },
         { label: '排序', cell: (p) => p.sort, align: 'end' },
         { label: '状态', cell: (p) => <span className={p.enabled ? 'whitespace-nowrap text-green-800' : 'whitespace-nowrap text-gray-600'}>{p.enabled ? '已上架' : '已下架'}</span> },
-        { label: '操作', cell: (p) => actions(p) },
+        { label: '操作', cell: (p) => actions(p), actions: true },
       ]}>
         {(p) => (
           <div>

@@ -31,7 +31,7 @@ function orderColumns(onDone: () => void): Column<AdminWithdrawOrder>[] {
     { label: '收款账户', cell: (o) => <span className="break-all">{o.accountName} {o.accountNo} {o.realName}</span> },
     { label: '状态', cell: (o) => <Status o={o} /> },
     { label: '处理', cell: (o) => <>{decided(o) || '-'}{o.remark && <div className="text-red-800">驳回原因：{o.remark}</div>}</>, className: 'text-xs text-gray-700' },
-    { label: '操作', cell: (o) => <OrderActions o={o} onDone={onDone} /> },
+    { label: '操作', cell: (o) => <OrderActions o={o} onDone={onDone} />, actions: true },
   ];
 }
 
