@@ -33,12 +33,15 @@ function Outcome({ r }: { r: AuditRow }) {
   return <span className={r.outcome === 1 ? 'text-green-700' : 'text-red-700'}>{r.outcome === 1 ? '成功' : `失败${r.outcome !== null ? ` ${r.outcome}` : ''}`}</span>;
 }
 
-/** The form the action was sent with (secrets already hidden by the server). */
-function Body({ r }: { r: AuditRow }) {
+/** The form the action was sent with (secrets already hidden by the server); in the table each value at most two lines, whole on hover. */
+function Body({ r, clamp }: { r: AuditRow; clamp?: boolean }) {
   if (Object.keys(r.body).length === 0) return null;
   return (
     <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-gray-700">
-      {Object.entries(r.body).map(([k, v]) => [<dt key={`${k}-k`} className="text-gray-500">{k}</dt>, <dd key={`${k}-v`} className="break-all">{v}</dd>])}
+      {Object.entries(r.body).map(([k, v]) => [
+        <dt key={`${k}-k`} className="text-gray-500">{k}</dt>,
+        <dd key={`${k}-v`} title={clamp ? v : undefined} className={`break-all ${clamp ? 'line-clamp-2' : ''}`}>{v}</dd>,
+      ])}
     </dl>
   );
 }
@@ -48,8 +51,8 @@ const ACTION_COLUMNS: Column<AuditRow>[] = [
   { label: '操作人', cell: (r) => r.operatorName || '（未登录）' },
   { label: '页面', cell: (r) => r.page || '-' },
   { label: '接口', cell: (r) => r.path, className: 'break-all font-mono text-xs' },
-  { label: '结果', cell: (r) => <><Outcome r={r} />{r.outcome !== 1 && r.msg && <div className="text-xs text-red-700">{r.msg}</div>}</> },
-  { label: '参数', cell: (r) => <Body r={r} />, className: 'max-w-xs' },
+  { label: '结果', cell: (r) => <><Outcome r={r} />{r.outcome !== 1 && r.msg && <div className="text-xs text-red-700">{r.msg}</div>}</>, className: 'min-w-16' },
+  { label: '参数', cell: (r) => <Body r={r} clamp />, className: 'min-w-64 max-w-md' },
   { label: 'IP', cell: (r) => r.ip, className: 'tabular-nums' },
 ];
 

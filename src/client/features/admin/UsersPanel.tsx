@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Select } from '../../ui';
 import { searchUsers, fmtTime, type AdminUser } from './api';
-import { SearchBar } from './AdminList';
+import { FilterBar, SearchBar } from './AdminList';
 import { DataTable } from './layout/DataTable';
 import { keys, useQuery } from '../../query';
 
@@ -27,10 +27,10 @@ export function UsersPanel() {
   });
   return (
     <section>
-      <div className="grid gap-x-3 md:grid-cols-[1fr_12rem]">
+      <FilterBar label="用户筛选">
         <SearchBar label="用户名" name="keyword" button="搜索" onSearch={(k) => { setKeyword(k); setPage(1); }} />
         <Select label="状态" value={status} options={STATUS_OPTIONS} onChange={(s) => { setStatus(s); setPage(1); }} />
-      </div>
+      </FilterBar>
       <DataTable label="用户列表" state={state} keyOf={(u) => u.userId} empty="没有找到用户" page={page} pageSize={PAGE_SIZE} onPage={setPage}
         caption={state.data && <p className="mb-2 text-sm text-gray-700">共 {state.data.total} 人</p>}
         columns={[
