@@ -50,7 +50,7 @@ const ACTION_COLUMNS: Column<AuditRow>[] = [
   { label: '时间', cell: (r) => fmtTime(r.createdAt), className: 'whitespace-nowrap tabular-nums' },
   { label: '操作人', cell: (r) => r.operatorName || '（未登录）' },
   { label: '页面', cell: (r) => r.page || '-' },
-  { label: '接口', cell: (r) => r.path, className: 'break-all font-mono text-xs' },
+  { label: '接口', cell: (r) => r.path, className: 'min-w-44 break-all font-mono text-xs' },
   { label: '结果', cell: (r) => <><Outcome r={r} />{r.outcome !== 1 && r.msg && <div className="text-xs text-red-700">{r.msg}</div>}</>, className: 'min-w-16' },
   { label: '参数', cell: (r) => <Body r={r} clamp />, className: 'min-w-64 max-w-md' },
   { label: 'IP', cell: (r) => r.ip, className: 'tabular-nums' },
