@@ -310,6 +310,25 @@ async function chatShots(operator: ApiClient, player: ApiClient, betId: number):
   ];
 }
 
+/** Two recharge orders of the demo player waiting for review, for the 充值审核 table. */
+async function pendingRecharges(sql: Sql, player: ApiClient) {
+  const sort = await must<{ list: { code: string }[] }>(player, 'GET', '/v1/transaction/frontPaySort');
+  const [config] = await sql<{ id: number; channel: string }[]>`
+    select id, channel from payment_configs where enabled and channel = any(${sort.list.map((c) => c.code)})
+      and gateway_url = '' order by id limit 1`;
+  for (const amount of ['100', '500']) {
+    await must(player, 'POST', '/v1/transaction/rechargeFrontPaymentRecord', { channel: config!.channel, configId: config!.id, amount, requestId: crypto.randomUUID() });
+  }
+}
+
+/** The operator's lists at 1280 px: tables under their filter bars. */
+const ADMIN_TABLE_SHOTS: Shot[] = [
+  { name: 'adminRecharge', path: '/admin?s=recharge', as: OPERATOR, viewport: DESKTOP },
+  { name: 'adminLedger', path: '/admin?s=ledger', as: OPERATOR, viewport: DESKTOP },
+  { name: 'adminChatRooms', path: '/admin?s=chat', as: OPERATOR, viewport: DESKTOP },
+  { name: 'adminAuditDesktop', path: '/admin?s=audit', as: OPERATOR, viewport: DESKTOP },
+];
+
 const { distDir } = loadConfig();
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {
   console.error(`${path.join(distDir, 'index.html')} is missing: run \`npx vite build\` first`);
@@ -339,6 +358,8 @@ try {
   await operator.login(OPERATOR.userName, OPERATOR.password);
   for (const shot of await chatShots(operator, player, bet.id)) await capture(temp.url, shot, profileRoot);
   for (const shot of await agentAndContentShots(temp.url, operator, new ApiClient(temp.url))) await capture(temp.url, shot, profileRoot);
+  await pendingRecharges(temp.server.sql, player);
+  for (const shot of ADMIN_TABLE_SHOTS) await capture(temp.url, shot, profileRoot);
   // The maintenance page, as a player sees it while the operator has the switch on.
   await operator.call('POST', '/v1/admin/site/status', { maintenance: 1 });
   await capture(temp.url, { name: 'maintain', path: '/maintain' }, profileRoot);

@@ -5,7 +5,8 @@ import { beijingDate } from '../../../domain/time';
 import { keys, useQuery } from '../../query';
 import { Button, EmptyState, ErrorState, LoadingState, TextField } from '../../ui';
 import { Tabs } from '../../ui/Tabs';
-import { ActionError, ROW_CARD, useConfirmedAction } from './AdminList';
+import { ActionError, ROW_CARD, UserLink, useConfirmedAction } from './AdminList';
+import { DataTable, useWideScreen, type Column } from '../../ui/DataTable';
 import { AgentTree } from './AgentTree';
 import { getDefaultRebate, saveDefaultRebate, siteAgentReport, type Figures, type RebateWire } from './agentsApi';
 import { FAMILY_LABELS } from './familyLabels';
@@ -76,7 +77,13 @@ function rangeDates(r: Range, custom: { start: string; end: string }): [string, 
   return [today, today];
 }
 
+const TEAM_COLUMNS: Column<Figures & { userId: number; userName: string }>[] = [
+  { label: '账号', cell: (r) => <UserLink userId={r.userId} userName={r.userName} />, className: 'whitespace-nowrap' },
+  ...[...MONEY, ...COUNTS].map(([k, label]) => ({ label, cell: (r: Figures) => String(r[k]), align: 'end' as const })),
+];
+
 function SiteReport() {
+  const wide = useWideScreen();
   const [range, setRange] = useState<Range>('today');
   const [draft, setDraft] = useState({ start: '', end: '' });
   const [custom, setCustom] = useState({ start: '', end: '' });
@@ -97,7 +104,9 @@ function SiteReport() {
         <>
           <FigureGrid f={q.data} />
           <h3 className="font-medium">顶级账号团队</h3>
-          {q.data.list.length === 0 ? <EmptyState text="该时间段没有数据" /> : (
+          {q.data.list.length === 0 ? <EmptyState text="该时间段没有数据" /> : wide ? (
+            <DataTable label="顶级账号团队" rows={q.data.list} keyOf={(r) => r.userId} columns={TEAM_COLUMNS} />
+          ) : (
             <ul className="space-y-2">
               {q.data.list.map((r) => (
                 <li key={r.userId} className={ROW_CARD}>

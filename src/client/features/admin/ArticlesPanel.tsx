@@ -23,7 +23,13 @@ export function ArticlesPanel({ kind }: { kind: ArticleKind }) {
       <p className="text-xs text-gray-600">会员在 {page} 页按排序（小的在前）看到全部文章；内容为纯文本，换行即分段。</p>
       {editing && <ArticleForm key={editing.id ?? 'new'} initial={editing} onDone={() => { setEditing(null); q.reload(); }} onCancel={() => setEditing(null)} />}
       <ActionError message={act.error} />
-      <AdminList state={q} empty="暂无文章" keyOf={(a) => a.id}>
+      <AdminList state={q} empty="暂无文章" keyOf={(a) => a.id} label={`${title}文章列表`} columns={[
+        { label: '编号', cell: (a) => `#${a.id}`, className: 'tabular-nums' },
+        { label: '标题', cell: (a) => a.title, className: 'min-w-28 font-medium' },
+        { label: '内容', cell: (a) => <p className="line-clamp-2 whitespace-pre-line break-words text-gray-700">{a.content}</p>, className: 'max-w-xl' },
+        { label: '排序', cell: (a) => a.sort, align: 'end' },
+        { label: '操作', cell: (a) => <RowButtons busy={act.busy} onEdit={() => setEditing({ id: a.id, kind, title: a.title, content: a.content, sort: String(a.sort) })} onDelete={() => void remove(a)} />, actions: true },
+      ]}>
         {(a) => (
           <div data-testid={`admin-article-${a.id}`}>
             <div className="mb-1 flex items-center justify-between gap-2">

@@ -31,7 +31,15 @@ export function BannersPanel() {
       <PanelHead title="轮播图" addText="新建轮播图" onAdd={editing ? undefined : () => setEditing(EMPTY)} />
       {editing && <BannerForm key={editing.id ?? 'new'} initial={editing} onDone={() => { setEditing(null); q.reload(); }} onCancel={() => setEditing(null)} />}
       <ActionError message={act.error} />
-      <AdminList state={q} empty="暂无轮播图" keyOf={(b) => b.id}>
+      <AdminList state={q} empty="暂无轮播图" keyOf={(b) => b.id} label="轮播图列表" columns={[
+        { label: '图片', cell: (b) => <img src={b.image} alt={b.title} loading="lazy" className="h-12 w-28 rounded object-cover" /> },
+        { label: '编号', cell: (b) => `#${b.id}`, className: 'tabular-nums' },
+        { label: '标题', cell: (b) => b.title, className: 'font-medium' },
+        { label: '链接', cell: (b) => <>{b.link || '无'}{droppedLinkWarning(b.link) && <p className="text-xs text-amber-800">{droppedLinkWarning(b.link)}</p>}</>, className: 'max-w-xs break-all' },
+        { label: '排序', cell: (b) => b.sort, align: 'end' },
+        { label: '状态', cell: (b) => <span className={b.enabled ? 'whitespace-nowrap text-green-800' : 'whitespace-nowrap text-gray-600'}>{b.enabled ? '已启用' : '已停用'}</span> },
+        { label: '操作', cell: (b) => <RowButtons busy={act.busy} onEdit={() => setEditing({ id: b.id, title: b.title, image: b.image, link: b.link, sort: String(b.sort), enabled: b.enabled })} onDelete={() => void remove(b)} />, actions: true },
+      ]}>
         {(b) => {
           const warning = droppedLinkWarning(b.link);
           return (

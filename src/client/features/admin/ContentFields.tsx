@@ -37,7 +37,7 @@ export function CountedText({ label, name, value, onChange, maxLength, rows = 4 
 /** 编辑 and 删除 under a row. */
 export function RowButtons({ busy, onEdit, onDelete }: { busy: boolean; onEdit(): void; onDelete(): void }) {
   return (
-    <div className="mt-2 flex flex-wrap justify-end gap-2">
+    <div className="mt-2 flex flex-wrap justify-end gap-2 lg:mt-0 lg:flex-nowrap lg:justify-start">
       <Button variant="secondary" onClick={onEdit}>编辑</Button>
       <Button variant="danger" disabled={busy} onClick={onDelete}>删除</Button>
     </div>

@@ -32,7 +32,16 @@ export function LettersPanel() {
       <SendForm onSent={() => { setPage(1); q.reload(); }} />
       <h3 className="pt-2 font-semibold text-gray-900">已发送</h3>
       <ActionError message={act.error} />
-      <AdminList state={q} empty="暂无站内信" keyOf={(l) => l.id} totalText={(n) => `共 ${n} 封`}>
+      <AdminList state={q} empty="暂无站内信" keyOf={(l) => l.id} totalText={(n) => `共 ${n} 封`} label="已发送站内信" columns={[
+        { label: '编号', cell: (l) => `#${l.id}`, className: 'tabular-nums' },
+        { label: '标题', cell: (l) => l.title, className: 'min-w-28 font-medium' },
+        { label: '收件范围', cell: (l) => l.audienceText },
+        { label: '内容', cell: (l) => <p className="line-clamp-2 whitespace-pre-line break-words text-gray-700">{l.content}</p>, className: 'max-w-md' },
+        { label: '发送时间', cell: (l) => l.createTime, className: 'whitespace-nowrap tabular-nums' },
+        { label: '操作人', cell: (l) => l.operatorName },
+        { label: '已读', cell: (l) => `${l.readCount} 人`, align: 'end' },
+        { label: '操作', cell: (l) => <Button variant="danger" disabled={act.busy} onClick={() => void remove(l)}>删除</Button>, actions: true },
+      ]}>
         {(l) => (
           <div data-testid={`admin-letter-${l.id}`}>
             <div className="mb-1 flex items-center justify-between gap-2">

@@ -11,7 +11,7 @@ import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lot
 import { DRAW_FORMATS } from '../../../domain/lottery/draws';
 import { fmtTime } from './api';
 import { cancelIssue, correctResult, listIssues, openResult, type AdminIssue, type AdminLottery, type IssueStatus } from './lotteryApi';
-import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction, type Column } from './AdminList';
 import { keys, useQuery } from '../../query';
 
 const STATUS_TEXT: Record<IssueStatus, string> = { pending: '待开奖', drawn: '已开奖', settled: '已结算', cancelled: '已撤销' };
@@ -25,7 +25,8 @@ function resultHint(lottery: AdminLottery): string {
   return `${f.size}个号码，${pad(f.min)}至${pad(f.max)}${f.distinct ? '不重复' : ''}，用英文逗号分隔，如 ${sample}`;
 }
 
-function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: AdminIssue; onChanged(): void }) {
+/** 开奖 / 纠错 / 撤销本期 of one issue with the form each opens, in a card's foot or the table's last column. */
+function IssueActions({ lottery, row, onChanged }: { lottery: AdminLottery; row: AdminIssue; onChanged(): void }) {
   const [mode, setMode] = useState<Mode>(null);
   const [text, setText] = useState('');
   const [reason, setReason] = useState('');
@@ -50,11 +51,8 @@ function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: Adm
   };
 
   return (
-    <div data-issue={row.issue}>
-      <div className="flex justify-between font-medium"><span>第 {row.issue} 期</span><span>{STATUS_TEXT[row.status]}</span></div>
-      <p className="text-gray-700">封盘 {fmtTime(row.closeTime)} · 开奖 {fmtTime(row.openTime)}</p>
-      {row.openNumber && <p className="font-mono text-gray-900">开奖号码：{row.openNumber}</p>}
-      <div className="mt-2 flex flex-wrap gap-2">
+    <div className="min-w-56 whitespace-normal">
+      <div className="flex flex-wrap gap-2">
         {due && lottery.source === 'official' && <Button variant={mode === 'open' ? 'primary' : 'secondary'} onClick={() => choose('open')}>开奖</Button>}
         {drawn && correctable && <Button variant="secondary" onClick={() => choose('correct')}>纠错</Button>}
         {row.status !== 'cancelled' && <Button variant="danger" onClick={() => choose('cancel')}>撤销本期</Button>}
@@ -79,6 +77,28 @@ function IssueRow({ lottery, row, onChanged }: { lottery: AdminLottery; row: Adm
   );
 }
 
+function IssueCard({ lottery, row, onChanged }: { lottery: AdminLottery; row: AdminIssue; onChanged(): void }) {
+  return (
+    <div data-issue={row.issue}>
+      <div className="flex justify-between font-medium"><span>第 {row.issue} 期</span><span>{STATUS_TEXT[row.status]}</span></div>
+      <p className="text-gray-700">封盘 {fmtTime(row.closeTime)} · 开奖 {fmtTime(row.openTime)}</p>
+      {row.openNumber && <p className="font-mono text-gray-900">开奖号码：{row.openNumber}</p>}
+      <div className="mt-2"><IssueActions lottery={lottery} row={row} onChanged={onChanged} /></div>
+    </div>
+  );
+}
+
+function issueColumns(lottery: AdminLottery, onChanged: () => void): Column<AdminIssue>[] {
+  return [
+    { label: '期号', cell: (r) => <span data-issue={r.issue} className="font-medium tabular-nums">{r.issue}</span> },
+    { label: '状态', cell: (r) => STATUS_TEXT[r.status], className: 'whitespace-nowrap' },
+    { label: '封盘时间', cell: (r) => fmtTime(r.closeTime), className: 'whitespace-nowrap tabular-nums' },
+    { label: '开奖时间', cell: (r) => fmtTime(r.openTime), className: 'whitespace-nowrap tabular-nums' },
+    { label: '开奖号码', cell: (r) => r.openNumber || '-', className: 'font-mono' },
+    { label: '操作', cell: (r) => <IssueActions lottery={lottery} row={r} onChanged={onChanged} />, actions: true },
+  ];
+}
+
 export function LotteryIssues({ lottery }: { lottery: AdminLottery }) {
   const [awaiting, setAwaiting] = useState(lottery.source === 'official');
   const state = useQuery({ queryKey: keys.admin('issues', lottery.lotteryCode, awaiting), queryFn: () => listIssues(lottery.lotteryCode, awaiting ? 'awaiting' : undefined) });
@@ -89,8 +109,8 @@ export function LotteryIssues({ lottery }: { lottery: AdminLottery }) {
         <Button variant={awaiting ? 'secondary' : 'primary'} aria-pressed={!awaiting} onClick={() => setAwaiting(false)}>最近期号</Button>
         <Button variant="secondary" onClick={state.reload}>刷新</Button>
       </fieldset>
-      <AdminList state={state} empty={awaiting ? '没有等待开奖的期号' : '暂无期号'} keyOf={(r) => r.issue}>
-        {(r) => <IssueRow lottery={lottery} row={r} onChanged={state.reload} />}
+      <AdminList state={state} empty={awaiting ? '没有等待开奖的期号' : '暂无期号'} keyOf={(r) => r.issue} label="期号列表" columns={issueColumns(lottery, state.reload)}>
+        {(r) => <IssueCard lottery={lottery} row={r} onChanged={state.reload} />}
       </AdminList>
     </section>
   );

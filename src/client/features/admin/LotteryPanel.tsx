@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, TextField } from '../../ui';
 import { listLotteries, updateLottery, type AdminLottery } from './lotteryApi';
-import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction, type Column } from './AdminList';
 import { LotteryOdds } from './LotteryOdds';
 import { LotteryIssues } from './LotteryIssues';
 import { LotteryCaps } from './LotteryCaps';
@@ -14,25 +14,53 @@ import { keys, queryClient, useQuery } from '../../query';
 const SOURCE_TEXT = { self: '自营', official: '官方' } as const;
 const INTEGER = /^\d{1,5}$/;
 
-function LotteryRow({ lottery, onOpen, onChanged }: { lottery: AdminLottery; onOpen(): void; onChanged(): void }) {
+/** 管理 / 停售 (启用) of one lottery, in its card or the table's last column. */
+function LotteryActions({ lottery, onOpen, onChanged }: { lottery: AdminLottery; onOpen(): void; onChanged(): void }) {
   const { busy, error, run } = useConfirmedAction(onChanged);
   const next = !lottery.enabled;
   const toggle = () => void run(`确定${next ? '启用' : '停售'} ${lottery.lotteryName}？`,
     () => updateLottery({ lotteryCode: lottery.lotteryCode, enabled: next }), next ? '已启用' : '已停售');
   return (
-    <div data-lottery={lottery.lotteryCode}>
-      <div className="flex justify-between font-medium">
-        <span>{lottery.lotteryName}（{lottery.lotteryCode}）</span>
-        <span className={lottery.enabled ? 'text-green-800' : 'text-gray-600'}>{lottery.enabled ? '销售中' : '已停售'}</span>
-      </div>
-      <p className="text-gray-700">{SOURCE_TEXT[lottery.source]} · {lottery.family} · 奖金组上限 {lottery.prizeGroupCap} · 封盘提前 {lottery.closeLeadSec} 秒</p>
-      <div className="mt-2 flex flex-wrap gap-2">
+    <>
+      <div className="flex flex-wrap gap-2">
         <Button onClick={onOpen} aria-label={`管理${lottery.lotteryName}`}>管理</Button>
         <Button variant={lottery.enabled ? 'danger' : 'secondary'} loading={busy} onClick={toggle}>{lottery.enabled ? '停售' : '启用'}</Button>
       </div>
       <ActionError message={error} />
+    </>
+  );
+}
+
+function OnSale({ lottery }: { lottery: AdminLottery }) {
+  return <span className={lottery.enabled ? 'whitespace-nowrap text-green-800' : 'whitespace-nowrap text-gray-600'}>{lottery.enabled ? '销售中' : '已停售'}</span>;
+}
+
+type Handlers = { onOpen(l: AdminLottery): void; onChanged(): void };
+
+function LotteryCard({ lottery, onOpen, onChanged }: { lottery: AdminLottery } & Handlers) {
+  return (
+    <div data-lottery={lottery.lotteryCode}>
+      <div className="flex justify-between font-medium">
+        <span>{lottery.lotteryName}（{lottery.lotteryCode}）</span>
+        <OnSale lottery={lottery} />
+      </div>
+      <p className="text-gray-700">{SOURCE_TEXT[lottery.source]} · {lottery.family} · 奖金组上限 {lottery.prizeGroupCap} · 封盘提前 {lottery.closeLeadSec} 秒</p>
+      <div className="mt-2"><LotteryActions lottery={lottery} onOpen={() => onOpen(lottery)} onChanged={onChanged} /></div>
     </div>
   );
+}
+
+function lotteryColumns({ onOpen, onChanged }: Handlers): Column<AdminLottery>[] {
+  return [
+    { label: '彩种', cell: (l) => <span data-lottery={l.lotteryCode} className="font-medium">{l.lotteryName}</span> },
+    { label: '代码', cell: (l) => l.lotteryCode, className: 'tabular-nums' },
+    { label: '来源', cell: (l) => SOURCE_TEXT[l.source] },
+    { label: '玩法类型', cell: (l) => l.family },
+    { label: '奖金组上限', cell: (l) => l.prizeGroupCap, align: 'end' },
+    { label: '封盘提前', cell: (l) => `${l.closeLeadSec} 秒`, align: 'end' },
+    { label: '状态', cell: (l) => <OnSale lottery={l} /> },
+    { label: '操作', cell: (l) => <LotteryActions lottery={l} onOpen={() => onOpen(l)} onChanged={onChanged} />, actions: true },
+  ];
 }
 
 function LotterySettings({ lottery, onSaved }: { lottery: AdminLottery; onSaved(row: AdminLottery): void }) {
@@ -89,12 +117,13 @@ export function LotteryPanel() {
   const open = edited?.lotteryCode === openCode ? edited : fromList;
   // the players' lottery list (hall, betting, records) is cached for the page's life: an edit drops it
   const changed = () => { state.reload(); void queryClient.invalidateQueries({ queryKey: keys.lotteries() }); };
+  const handlers: Handlers = { onOpen: (l) => setOpenCode(l.lotteryCode), onChanged: changed };
   if (open) {
     return <LotteryDetail lottery={open} onSaved={setEdited} onBack={() => { setOpenCode(null); setEdited(null); changed(); }} />;
   }
   return (
-    <AdminList state={state} empty="暂无彩种" keyOf={(l) => l.lotteryCode}>
-      {(l) => <LotteryRow lottery={l} onOpen={() => setOpenCode(l.lotteryCode)} onChanged={changed} />}
+    <AdminList state={state} empty="暂无彩种" keyOf={(l) => l.lotteryCode} label="彩种列表" columns={lotteryColumns(handlers)}>
+      {(l) => <LotteryCard lottery={l} {...handlers} />}
     </AdminList>
   );
 }

@@ -20,7 +20,15 @@ export function NoticesPanel() {
       <PanelHead title="公告" addText="新建公告" onAdd={editing ? undefined : () => setEditing(EMPTY)} />
       {editing && <NoticeForm key={editing.id ?? 'new'} initial={editing} onDone={() => { setEditing(null); q.reload(); }} onCancel={() => setEditing(null)} />}
       <ActionError message={act.error} />
-      <AdminList state={q} empty="暂无公告" keyOf={(n) => n.id}>
+      <AdminList state={q} empty="暂无公告" keyOf={(n) => n.id} label="公告列表" columns={[
+        { label: '编号', cell: (n) => `#${n.id}`, className: 'tabular-nums' },
+        { label: '标题', cell: (n) => n.title, className: 'font-medium' },
+        { label: '内容', cell: (n) => <p className="line-clamp-2 whitespace-pre-line break-words text-gray-700">{n.content}</p>, className: 'max-w-xl' },
+        { label: '排序', cell: (n) => n.sort, align: 'end' },
+        { label: '发布时间', cell: (n) => formatBeijing(n.createdAt), className: 'whitespace-nowrap tabular-nums' },
+        { label: '状态', cell: (n) => <span className={n.enabled ? 'whitespace-nowrap text-green-800' : 'whitespace-nowrap text-gray-600'}>{n.enabled ? '已启用' : '已停用'}</span> },
+        { label: '操作', cell: (n) => <RowButtons busy={act.busy} onEdit={() => setEditing({ id: n.id, title: n.title, content: n.content, sort: String(n.sort), enabled: n.enabled })} onDelete={() => void remove(n)} />, actions: true },
+      ]}>
         {(n) => (
           <div data-testid={`admin-notice-${n.id}`}>
             <div className="mb-1 flex items-center justify-between gap-2">

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { keys, useQuery } from '../../query';
-import { Button, EmptyState, ErrorState, LoadingState, Select, TextField } from '../../ui';
-import { ROW_CARD, useConfirmedAction } from './AdminList';
+import { Button, ErrorState, LoadingState, Select, TextField } from '../../ui';
+import { AdminList, ROW_CARD, useConfirmedAction } from './AdminList';
 import { listLotteries } from './lotteryApi';
 import { deletePlan, listPlans, planPlays, savePlan, type AdminPlan, type PlanForm } from './plansApi';
 
@@ -40,21 +40,24 @@ function PlanEditor({ initial, rules, onDone }: { initial: PlanForm; rules: { ru
   );
 }
 
-function PlanRow({ p, onEdit, onDone }: { p: AdminPlan; onEdit(): void; onDone(): void }) {
+/** 编辑 / 删除 of one plan, in its card or the table's last column. */
+function PlanActions({ p, onEdit, onDone }: { p: AdminPlan; onEdit(): void; onDone(): void }) {
   const action = useConfirmedAction(onDone);
   return (
-    <li className={ROW_CARD} aria-label={`计划 ${p.name}`}>
-      <p className="font-medium text-gray-900">{p.name} {p.enabled ? '' : <span className="text-gray-500">（已停用）</span>}</p>
-      <p className="text-gray-600">{p.lotteryName} · {p.playDetailCode} · {p.ruleName} · 选{p.pickCount}个 · 房间 {p.roomCodes || '无'}</p>
-      <p className="text-gray-600">总胜率 {p.totalWinRate} · 今日胜率 {p.todayWinRate}</p>
+    <>
       {action.error && <p role="alert" className="text-red-700">{action.error}</p>}
-      <div className="mt-2 flex gap-2">
+      <div className="flex gap-2">
         <Button variant="secondary" onClick={onEdit}>编辑</Button>
         <Button variant="secondary" loading={action.busy} onClick={() => void action.run(`确定删除计划「${p.name}」？其历史记录一并删除`, () => deletePlan(p.id), '删除成功')}>删除</Button>
       </div>
-    </li>
+    </>
   );
 }
+
+const formOf = (p: AdminPlan): PlanForm => ({
+  id: p.id, name: p.name, lotteryCode: p.lotteryCode, playDetailCode: p.playDetailCode, rule: p.rule, windowSize: p.windowSize,
+  pickCount: p.pickCount, roomCodes: p.roomCodes, enabled: p.enabled ? 1 : 0,
+});
 
 export function PlansPanel() {
   const q = useQuery({ queryKey: keys.admin('plans'), queryFn: listPlans });
@@ -68,14 +71,26 @@ export function PlansPanel() {
       {editing
         ? <><PlanEditor key={editing.id ?? 0} initial={editing} rules={q.data.rules} onDone={done} /><Button variant="secondary" onClick={() => setEditing(null)}>取消</Button></>
         : <Button onClick={() => setEditing(EMPTY)}>新建计划</Button>}
-      {q.data.list.length === 0 ? <EmptyState text="暂无计划" /> : (
-        <ul className="space-y-2">
-          {q.data.list.map((p) => <PlanRow key={p.id} p={p} onDone={done} onEdit={() => setEditing({
-            id: p.id, name: p.name, lotteryCode: p.lotteryCode, playDetailCode: p.playDetailCode, rule: p.rule, windowSize: p.windowSize,
-            pickCount: p.pickCount, roomCodes: p.roomCodes, enabled: p.enabled ? 1 : 0,
-          })} />)}
-        </ul>
-      )}
+      <AdminList state={q} empty="暂无计划" keyOf={(p) => p.id} label="推送计划列表" cardLabel={(p) => `计划 ${p.name}`} columns={[
+        { label: '名称', cell: (p) => p.name, className: 'font-medium' },
+        { label: '彩种', cell: (p) => p.lotteryName, className: 'whitespace-nowrap' },
+        { label: '玩法', cell: (p) => p.playDetailCode },
+        { label: '规则', cell: (p) => `${p.ruleName} · 选${p.pickCount}个` },
+        { label: '房间', cell: (p) => p.roomCodes || '无' },
+        { label: '总胜率', cell: (p) => p.totalWinRate, align: 'end' },
+        { label: '今日胜率', cell: (p) => p.todayWinRate, align: 'end' },
+        { label: '状态', cell: (p) => (p.enabled ? '启用' : '已停用'), className: 'whitespace-nowrap' },
+        { label: '操作', cell: (p) => <PlanActions p={p} onDone={done} onEdit={() => setEditing(formOf(p))} />, actions: true },
+      ]}>
+        {(p) => (
+          <>
+            <p className="font-medium text-gray-900">{p.name} {p.enabled ? '' : <span className="text-gray-500">（已停用）</span>}</p>
+            <p className="text-gray-600">{p.lotteryName} · {p.playDetailCode} · {p.ruleName} · 选{p.pickCount}个 · 房间 {p.roomCodes || '无'}</p>
+            <p className="text-gray-600">总胜率 {p.totalWinRate} · 今日胜率 {p.todayWinRate}</p>
+            <div className="mt-2"><PlanActions p={p} onDone={done} onEdit={() => setEditing(formOf(p))} /></div>
+          </>
+        )}
+      </AdminList>
     </section>
   );
 }

@@ -1,16 +1,13 @@
 /**
- * The console's table: a header row and one row per item, scrolling sideways inside its card on a
- * narrow screen; the loading, error and empty states of a useQuery list; paging under it.
+ * The console's always-a-table list (the users table and a user's records): the loading, error and
+ * empty states of a useQuery list around the shared ui DataTable, paging under it. On a phone the
+ * table scrolls sideways inside its frame.
  */
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState, PageNav } from '../../../ui';
+import { DataTable as Table, type Column } from '../../../ui/DataTable';
 
-export interface Column<T> {
-  label: string;
-  cell(row: T): ReactNode;
-  /** extra classes of the column's cells (alignment, width) */
-  className?: string;
-}
+export type { Column };
 
 interface ListState<T> { data: { list: T[]; total?: number } | undefined; error: Error | null; loading: boolean; reload(): void }
 
@@ -26,20 +23,7 @@ export function DataTable<T>({ label, columns, state, keyOf, empty, page, pageSi
   return (
     <div>
       {caption}
-      <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-gray-200">
-        <table aria-label={label} className="w-full min-w-max text-left text-sm">
-          <thead className="bg-gray-50 text-xs text-gray-600">
-            <tr>{columns.map((c) => <th key={c.label} scope="col" className={`px-3 py-2 font-medium ${c.className ?? ''}`}>{c.label}</th>)}</tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {data.list.map((row) => (
-              <tr key={keyOf(row)} className="hover:bg-gray-50">
-                {columns.map((c) => <td key={c.label} className={`px-3 py-2 align-top text-gray-900 ${c.className ?? ''}`}>{c.cell(row)}</td>)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table label={label} columns={columns} rows={data.list} keyOf={keyOf} />
       {onPage && page && <PageNav page={page} pages={pages} onPage={onPage} />}
     </div>
   );

@@ -28,8 +28,8 @@ function Ledger({ userName }: Who) {
   return <DataTable label="账变记录" state={state} keyOf={(r) => r.id} empty="暂无账变" page={page} pageSize={LEDGER_PAGE_SIZE} onPage={setPage} columns={[
     { label: '时间', cell: (r) => fmtTime(r.createdAt) },
     { label: '类型', cell: (r) => r.typeName },
-    { label: '金额', cell: (r) => r.amount, className: 'text-right tabular-nums' },
-    { label: '余额', cell: (r) => r.balanceAfter ?? '-', className: 'text-right tabular-nums' },
+    { label: '金额', cell: (r) => r.amount, align: 'end' },
+    { label: '余额', cell: (r) => r.balanceAfter ?? '-', align: 'end' },
     { label: '备注', cell: (r) => r.remark || '-' },
     { label: '操作人', cell: (r) => r.operatorName || '-' },
   ]} />;
@@ -43,8 +43,8 @@ function Bets({ userId }: Who) {
     { label: '彩种', cell: (r) => `${r.lotteryName} ${r.issue}期` },
     { label: '玩法', cell: (r) => r.playName },
     { label: '号码', cell: (r) => <span className="block max-w-48 truncate" title={r.bettingNumber}>{r.bettingNumber}</span> },
-    { label: '金额', cell: (r) => r.amount, className: 'text-right tabular-nums' },
-    { label: '派奖', cell: (r) => r.payout, className: 'text-right tabular-nums' },
+    { label: '金额', cell: (r) => r.amount, align: 'end' },
+    { label: '派奖', cell: (r) => r.payout, align: 'end' },
     { label: '状态', cell: (r) => r.statusText },
   ]} />;
 }
@@ -56,7 +56,7 @@ function Recharges({ userName }: Who) {
     { label: '时间', cell: (r) => fmtTime(r.createdAt) },
     { label: '订单号', cell: (r) => r.orderNo },
     { label: '渠道', cell: (r) => r.channelName },
-    { label: '金额', cell: (r) => r.amount, className: 'text-right tabular-nums' },
+    { label: '金额', cell: (r) => r.amount, align: 'end' },
     { label: '状态', cell: (r) => r.statusName },
     { label: '审核', cell: (r) => (r.status === 'pending' ? '-' : `${r.operatorName || '-'} ${fmtTime(r.reviewedAt)}`) },
   ]} />;
@@ -68,8 +68,8 @@ function Withdrawals({ userName }: Who) {
   return <DataTable label="提现记录" state={state} keyOf={(r) => r.id} empty="暂无提现" page={page} pageSize={USER_PAGE_SIZE} onPage={setPage} columns={[
     { label: '时间', cell: (r) => fmtTime(r.createdAt) },
     { label: '订单号', cell: (r) => r.orderNo },
-    { label: '金额', cell: (r) => r.amount, className: 'text-right tabular-nums' },
-    { label: '手续费', cell: (r) => r.fee, className: 'text-right tabular-nums' },
+    { label: '金额', cell: (r) => r.amount, align: 'end' },
+    { label: '手续费', cell: (r) => r.fee, align: 'end' },
     { label: '收款账户', cell: (r) => `${r.accountName} ${r.accountNo}` },
     { label: '状态', cell: (r) => r.statusName },
   ]} />;

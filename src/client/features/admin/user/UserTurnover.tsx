@@ -27,12 +27,12 @@ export function UserTurnover({ d, onChanged }: { d: UserDetail; onChanged(): voi
       <p className="mb-3 text-sm text-gray-700">需完成 ¥{d.turnover.required} · 已完成 ¥{d.turnover.done} · 剩余 ¥{d.turnover.remaining}</p>
       <DataTable label="流水要求" state={state} keyOf={(f) => f.id} empty="没有未完成的流水要求" columns={[
         { label: '来源', cell: (f) => SOURCE_NAMES[f.source] ?? f.source },
-        { label: '金额', cell: (f) => `¥${f.base}`, className: 'text-right' },
-        { label: '要求', cell: (f) => `¥${f.required}`, className: 'text-right' },
-        { label: '已完成', cell: (f) => `¥${f.done}`, className: 'text-right' },
-        { label: '剩余', cell: (f) => `¥${f.remaining}`, className: 'text-right' },
+        { label: '金额', cell: (f) => `¥${f.base}`, align: 'end' },
+        { label: '要求', cell: (f) => `¥${f.required}`, align: 'end' },
+        { label: '已完成', cell: (f) => `¥${f.done}`, align: 'end' },
+        { label: '剩余', cell: (f) => `¥${f.remaining}`, align: 'end' },
         { label: '产生时间', cell: (f) => fmtTime(f.createdAt) },
-        { label: '操作', cell: (f) => <Button variant="secondary" disabled={busy} onClick={() => waive(f)}>免除</Button> },
+        { label: '操作', cell: (f) => <Button variant="secondary" disabled={busy} onClick={() => waive(f)}>免除</Button>, actions: true },
       ]} />
       {d.turnover.flows.length > 0 && (
         <div className="mt-3 flex flex-wrap items-end gap-2">

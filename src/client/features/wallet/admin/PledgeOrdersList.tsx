@@ -1,7 +1,7 @@
 /** Operator: pledge orders of all players, by user name and status. */
 import { useState } from 'react';
 import { Button, Select } from '../../../ui';
-import { AdminList, SearchBar } from '../../admin/AdminList';
+import { AdminList, FilterBar, SearchBar } from '../../admin/AdminList';
 import { PLEDGE_STATUSES, pledgeStatusNames } from '../../../../domain/wallet';
 import type { OrderStatus } from '../api';
 import { formatDateTime } from '../format';
@@ -25,9 +25,21 @@ export function PledgeOrdersList() {
   return (
     <section aria-label="质押订单" className="space-y-2">
       <h3 className="font-semibold text-gray-900">质押订单</h3>
-      <SearchBar label="用户名" name="pledgeUser" button="查询" onSearch={(t) => { setUserName(t); setPage(1); }} />
-      <Select<OrderStatus | ''> label="状态" name="pledgeStatus" value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUS_OPTIONS} />
-      <AdminList state={q} empty="暂无质押订单" keyOf={(o) => o.orderId} totalText={(n) => `共 ${n} 笔`}>
+      <FilterBar label="质押订单筛选">
+        <SearchBar label="用户名" name="pledgeUser" button="查询" onSearch={(t) => { setUserName(t); setPage(1); }} />
+        <Select<OrderStatus | ''> label="状态" name="pledgeStatus" value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUS_OPTIONS} />
+      </FilterBar>
+      <AdminList state={q} empty="暂无质押订单" keyOf={(o) => o.orderId} totalText={(n) => `共 ${n} 笔`} label="质押订单" columns={[
+        { label: '订单', cell: (o) => `#${o.orderId}`, className: 'tabular-nums' },
+        { label: '用户', cell: (o) => o.userName },
+        { label: '产品', cell: (o) => <>{o.productName}<div className="text-xs text-gray-600">{o.termDays} 天 · 第 {o.term} 期{o.autoRenew ? ' · 自动续期' : ''}</div></> },
+        { label: '金额', cell: (o) => `${o.amount} 元`, align: 'end' },
+        { label: '年化', cell: (o) => `${o.annualRate}%`, align: 'end' },
+        { label: '已得收益', cell: (o) => `${o.profitTotal} 元`, align: 'end' },
+        { label: '退还/违约金', cell: (o) => `${o.status !== 'holding' ? `${o.refund} 元` : '-'}${o.penalty !== '0.00' ? ` / ${o.penalty} 元` : ''}`, align: 'end' },
+        { label: '到期', cell: (o) => formatDateTime(o.endAt), className: 'whitespace-nowrap tabular-nums' },
+        { label: '状态', cell: (o) => o.statusName, className: 'whitespace-nowrap' },
+      ]}>
         {(o) => (
           <div>
             <div className="flex justify-between"><span className="font-medium">#{o.orderId} {o.userName}</span><span>{o.statusName}</span></div>

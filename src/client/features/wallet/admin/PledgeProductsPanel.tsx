@@ -54,6 +54,12 @@ function Products() {
   const toggle = (p: PledgeProduct) => act.run(
     `确定${p.enabled ? '下架' : '上架'}「${p.name}」？`, () => setPledgeProductEnabled(p.productId, !p.enabled), p.enabled ? '已下架' : '已上架',
   );
+  const actions = (p: PledgeProduct) => (
+    <div className="flex gap-2">
+      <Button variant="secondary" onClick={() => setEditing(draftOf(p))}>编辑</Button>
+      <Button variant={p.enabled ? 'danger' : 'primary'} disabled={act.busy} onClick={() => void toggle(p)}>{p.enabled ? '下架' : '上架'}</Button>
+    </div>
+  );
   return (
     <section aria-label="质押产品管理" className="space-y-2">
       <div className="flex items-center justify-between">
@@ -62,7 +68,14 @@ function Products() {
       </div>
       {editing && <ProductForm key={editing.productId ?? 'new'} initial={editing} onCancel={() => setEditing(null)} onSaved={() => { setEditing(null); q.reload(); }} />}
       <ActionError message={act.error} />
-      <AdminList state={q} empty="暂无质押产品" keyOf={(p) => p.productId}>
+      <AdminList state={q} empty="暂无质押产品" keyOf={(p) => p.productId} label="质押产品列表" columns={[
+        { label: '编号', cell: (p) => `#${p.productId}`, className: 'tabular-nums' },
+        { label: '名称', cell: (p) => p.name, className: 'font-medium' },
+        { label: '条款', cell: (p) => <ProductTerms product={p} /> },
+        { label: '排序', cell: (p) => p.sort, align: 'end' },
+        { label: '状态', cell: (p) => <span className={p.enabled ? 'whitespace-nowrap text-green-800' : 'whitespace-nowrap text-gray-600'}>{p.enabled ? '已上架' : '已下架'}</span> },
+        { label: '操作', cell: (p) => actions(p), actions: true },
+      ]}>
         {(p) => (
           <div>
             <div className="mb-1 flex items-center justify-between">
@@ -70,10 +83,7 @@ function Products() {
               <span className={p.enabled ? 'text-green-800' : 'text-gray-600'}>{p.enabled ? '已上架' : '已下架'} · 排序 {p.sort}</span>
             </div>
             <ProductTerms product={p} />
-            <div className="mt-2 flex gap-2">
-              <Button variant="secondary" onClick={() => setEditing(draftOf(p))}>编辑</Button>
-              <Button variant={p.enabled ? 'danger' : 'primary'} disabled={act.busy} onClick={() => void toggle(p)}>{p.enabled ? '下架' : '上架'}</Button>
-            </div>
+            <div className="mt-2">{actions(p)}</div>
           </div>
         )}
       </AdminList>
