@@ -34,6 +34,16 @@ function close(d: DialogState, ok: boolean): void {
   d.resolve(ok);
 }
 
+/**
+ * Closes every open and waiting dialog as if cancelled (each caller's promise settles): for a fresh
+ * start, such as a test that must not meet the dialogs an earlier one left open.
+ */
+export function closeAllDialogs(): void {
+  const open = dialogs.value;
+  dialogs.value = [];
+  for (const d of open) d.resolve(false);
+}
+
 /** Mounted once by the shell. */
 export function OverlayHost() {
   useSignals();
