@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order, stopping at the first failure: type-check, lint, client build,
+ * `npm test`: every check, in order, stopping at the first failure: type-check, lint, dependency rules
+ * (scripts/deps.mjs, the layering of .dependency-cruiser.cjs), client build,
  * Lighthouse CI on the build, unit tests (domain + client), server tests, end-to-end tests in Chromium.
  * Ends with one line `N passed, N failed` (the tests of the vitest runs) and a non-zero exit
  * when anything failed. Starts by printing the Node that runs the steps: the `node` dependency's
@@ -18,6 +19,7 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-report-'));
 const steps = [
   { name: 'type-check', cmd: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint (Biome)', cmd: ['node', 'scripts/lint.mjs'] },
+  { name: 'dependency rules', cmd: ['node', 'scripts/deps.mjs'] },
   { name: 'client build', cmd: ['vite', 'build'] },
   // Lighthouse measures CPU time on this machine: it runs while nothing else does (before the suites
   // start their servers, browsers and databases, any of which may still be winding down after them).
