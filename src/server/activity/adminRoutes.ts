@@ -13,9 +13,9 @@ import { formatBeijing } from '../../domain/time.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import type { Tx } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
-import { Id } from '../site/text.ts';
+import { Id } from '../http/schemas.ts';
 import { ENVELOPE_COLUMNS, envelopeById, toEnvelope, type EnvelopeRow } from './store.ts';
 
 const Field = (max = 40) => Type.Optional(Type.String({ maxLength: max }));

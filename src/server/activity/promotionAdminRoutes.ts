@@ -13,12 +13,12 @@ import { formatFen } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { receiveOperatorImage } from '../account/uploads.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { sanitizeRichText } from '../http/richText.ts';
-import { Flag, Id } from '../site/text.ts';
+import { Flag, Id } from '../http/schemas.ts';
 import { ACTIVITY_COLUMNS, activityById, insertActivity, ruleJson, toActivity, type ActivityRow } from './promotionStore.ts';
 import type { Activity } from '../../domain/activity/index.ts';
 

@@ -17,7 +17,7 @@ import type { Sql } from '../db/client.ts';
 import { Form, RequestId, ok, refuse } from '../http/envelope.ts';
 import { playerBalance } from '../ledger/ledger.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
-import { Id } from '../site/text.ts';
+import { Id } from '../http/schemas.ts';
 import { claimPromotion, type PromoClaimResult } from './promotionClaim.ts';
 import { ACTIVITY_COLUMNS, activityById, claimsOf, frontActivities, toActivity, type ActivityRow } from './promotionStore.ts';
 import { detailItem, listItem, playerViews } from './promotionViews.ts';

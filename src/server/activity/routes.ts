@@ -14,7 +14,7 @@ import { loggedIn } from '../auth/sessions.ts';
 import type { Sql } from '../db/client.ts';
 import { Form, RequestId, ok } from '../http/envelope.ts';
 import { playerBalance } from '../ledger/ledger.ts';
-import { Id } from '../site/text.ts';
+import { Id } from '../http/schemas.ts';
 import { receiveEnvelope } from './claim.ts';
 import { claimedOf, gradeOfUser, openEnvelopes, periodSums, visibleEnvelopes } from './store.ts';
 import adminRoutes from './adminRoutes.ts';

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { requireBeijingDay } from '../http/dates.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR } from './schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 export const ADMIN_PAGE_HEADER = 'x-admin-page';

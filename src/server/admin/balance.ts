@@ -6,8 +6,8 @@ import { txTypeGroup } from '../../domain/txTypes.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { adjustBalance } from '../ledger/adjust.ts';
-import { PlainText } from '../site/text.ts';
-import { OPERATOR, UserName } from './schemas.ts';
+import { PlainText } from '../http/schemas.ts';
+import { OPERATOR, UserName } from '../http/schemas.ts';
 
 export const MAX_REMARK_CHARS = 200;
 const MANUAL = txTypeGroup('manual');

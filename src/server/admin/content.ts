@@ -8,8 +8,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { receiveOperatorImage } from '../account/uploads.ts';
 import { MAX_ARTICLES, MAX_BANNERS, MAX_NOTICES } from '../site/content.ts';
-import { Flag, Id, PlainText, SiteLink } from '../site/text.ts';
-import { OPERATOR } from './schemas.ts';
+import { Flag, Id, PlainText, SiteLink } from '../http/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 
 const Sort = Type.Integer({ minimum: -10_000, maximum: 10_000 });
 

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { formatFen } from '../../domain/money.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, UserName } from './schemas.ts';
+import { OPERATOR, UserName } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 const TransfersQuery = Form({

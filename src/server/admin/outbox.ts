@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok } from '../http/envelope.ts';
-import { OPERATOR } from './schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 const OutboxQuery = Form({ page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });

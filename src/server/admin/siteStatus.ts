@@ -4,8 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { DEFAULT_SITE_STATUS, parseIpList, SITE_STATUS_KEY, type SiteStatus } from '../site/status.ts';
-import { Flag, PlainText } from '../site/text.ts';
-import { OPERATOR } from './schemas.ts';
+import { Flag, PlainText } from '../http/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { loggedIn } from '../auth/sessions.ts';
 
 /** Every field is optional: the ones given change, the rest stay. */

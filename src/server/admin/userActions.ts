@@ -15,10 +15,10 @@ import { clearLoginFailures } from '../account/loginGuard.ts';
 import { kdfHash } from '../auth/kdf.ts';
 import { endUserSessions, loggedIn } from '../auth/sessions.ts';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
-import { Id, PlainText } from '../site/text.ts';
+import { Id, PlainText } from '../http/schemas.ts';
 import { waiveTurnover } from '../withdraw/turnover.ts';
 import { requireUser } from './userDetail.ts';
-import { OPERATOR } from './schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 
 const ResetForm = Form({ userId: Id, password: CredentialHash });
 const WaiveForm = Form({ userId: Id, flowId: Type.Optional(Id), reason: PlainText(200) });

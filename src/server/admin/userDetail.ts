@@ -14,9 +14,9 @@ import { BET_STATUS_TEXT, type BetStatus } from '../betting/rows.ts';
 import { activeCards, cardView } from '../cards/store.ts';
 import type { Sql } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { Id } from '../site/text.ts';
+import { Id } from '../http/schemas.ts';
 import { turnoverProgress } from '../withdraw/turnover.ts';
-import { OPERATOR } from './schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 export const USER_NOT_FOUND = '用户不存在';

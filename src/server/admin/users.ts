@@ -5,8 +5,9 @@ import { SESSION_IDLE_SEC } from '../../domain/constants.ts';
 import { formatFen } from '../../domain/money.ts';
 import { endUserSessions, loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { Id, PlainText } from '../site/text.ts';
-import { likePattern, OPERATOR } from './schemas.ts';
+import { Id, PlainText } from '../http/schemas.ts';
+import { likePattern } from '../db/like.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('frozen'), Type.Literal('disabled')]);

@@ -17,8 +17,8 @@ import {
 import { formatFen } from '../../domain/money.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR } from '../admin/schemas.ts';
-import { Id } from '../site/text.ts';
+import { OPERATOR } from '../http/schemas.ts';
+import { Id } from '../http/schemas.ts';
 import { putSetting } from '../site/settings.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { clearDefaultGroupCache, DEFAULT_GROUP_KEY, DEFAULT_PRIZE_GROUP } from '../betting/groups.ts';

@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { badRequest, CredentialHash, Form, Pattern } from '../http/envelope.ts';
-import { Id } from '../site/text.ts';
+import { Id } from '../http/schemas.ts';
 import {
   BRANCH_PATTERN, PAY_ACCOUNT_LABEL, QR_IMAGE_PATTERN, bankByCode, bankCodeOf, payAccountPatterns,
   type Bank, type PayAccountKind, OTHER_BANK_CODE, OTHER_BANK_NAME,

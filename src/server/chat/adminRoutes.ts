@@ -11,8 +11,8 @@ import { kdfHash } from '../auth/kdf.ts';
 import { PushCode, RoomEvent } from '../../domain/chat/push.ts';
 import { roomPasswordHash } from '../../domain/chat/password.ts';
 import { formatBeijing } from '../../domain/time.ts';
-import { OPERATOR } from '../admin/schemas.ts';
-import { PlainText, SiteLink } from '../site/text.ts';
+import { OPERATOR } from '../http/schemas.ts';
+import { PlainText, SiteLink } from '../http/schemas.ts';
 import { GuestCode, Id, RoomCode } from './schemas.ts';
 import { ROOM_DELETED_MSG, type RoomRow } from './rooms.ts';
 

@@ -10,7 +10,7 @@ import { BanDuration, banEndsAt, banMessage, ROOM_MUTED_MSG } from '../../domain
 import { RoomEvent } from '../../domain/chat/push.ts';
 import { maskName } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
-import { likePattern } from '../admin/schemas.ts';
+import { likePattern } from '../db/like.ts';
 import { memberOf } from './entry.ts';
 import { guestIdOf, guestSearch, guestWireId } from '../../domain/chat/guest.ts';
 import { isRoomManager, publicRoom, viewerOf, type RoomRow } from './rooms.ts';

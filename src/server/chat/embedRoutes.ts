@@ -9,8 +9,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { getTenantConfig } from '../site/tenant.ts';
-import { PlainText } from '../site/text.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { PlainText } from '../http/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { MUID_PATTERN, ONE_TIME_KEY_PATTERN, VOUCH_NONCE_PATTERN, VOUCH_SIG_PATTERN } from '../../domain/toolbar/embedChat.ts';
 import { bindingOf, bindWithKey, checkVouch, issueKey, partnerSecret, setPartnerSecret } from './embedChat.ts';
 

@@ -3,7 +3,7 @@ import type { Sql } from '../db/client.ts';
 import { maskName } from '../../domain/money.ts';
 import { managesRoom } from './rooms.ts';
 import type { Presence } from '../realtime/presence.ts';
-import { likePattern } from '../admin/schemas.ts';
+import { likePattern } from '../db/like.ts';
 import { paging } from '../http/paging.ts';
 
 export async function onlineMembers(

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CredentialHash, Form, RequestId } from '../http/envelope.ts';
 import { MAX_PAGE_SIZE, REMARK_MAX_CHARS } from '../../domain/chat/constants.ts';
 import { PageNum, PageSize, pageSizeUpTo } from '../http/paging.ts';
-import { PlainText } from '../site/text.ts';
+import { PlainText } from '../http/schemas.ts';
 
 export const RoomCode = Type.String({ pattern: '^[0-9A-Za-z]{1,16}$', maxLength: 16 });
 export const GuestCode = Type.String({ pattern: '^[0-9A-Za-z]{4,32}$', maxLength: 32 });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { levelsToWire, parseGradeLevels } from '../../domain/grades.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { gradeLevels, saveGradeLevels } from './store.ts';
 import { loggedIn } from '../auth/sessions.ts';
 

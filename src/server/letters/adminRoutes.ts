@@ -9,9 +9,9 @@ import { gradeLabel, messageTypeOf, MESSAGE_TYPE_NAMES, type LetterAudience, typ
 import { formatBeijing } from '../../domain/time.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, UserName } from '../admin/schemas.ts';
+import { OPERATOR, UserName } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
-import { Id, PlainText } from '../site/text.ts';
+import { Id, PlainText } from '../http/schemas.ts';
 import { sendLetter } from './store.ts';
 
 const opts = { config: OPERATOR };

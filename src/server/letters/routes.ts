@@ -13,7 +13,7 @@ import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { listNotices, type Notice } from '../site/content.ts';
-import { Flag, Id } from '../site/text.ts';
+import { Flag, Id } from '../http/schemas.ts';
 import { deleteLetters, inboxPage, markRead, openLetter, unreadCount } from './store.ts';
 import adminRoutes from './adminRoutes.ts';
 

@@ -10,11 +10,11 @@ import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../domain/lotter
 import { getPlay, MIN_PRIZE_GROUP } from '../../domain/lottery/index.ts';
 import { DEFAULT_PAYOUT_CAPS, payoutCapFromText, payoutCapsOf, payoutCapsProblem } from '../../domain/lottery/caps.ts';
 import { formatFen } from '../../domain/money.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { Flag, PlainText } from '../site/text.ts';
+import { Flag, PlainText } from '../http/schemas.ts';
 import { ensureIssueRows, findIssue, scheduledIssue } from './issues.ts';
 import { clearLotteryCache, requireLottery, type Lottery } from './lotteries.ts';
 import { fairOddsOf, oddsDecimal, oddsOverrideFromText } from './playCatalogue.ts';

@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { OPERATOR } from '../admin/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { ensureIssueRows, findIssue, issueOnSale, scheduledIssue } from './issues.ts';
 import { requireLottery } from './lotteries.ts';

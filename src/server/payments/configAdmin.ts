@@ -17,7 +17,7 @@ import {
 import { patterns } from '../../domain/validation.ts';
 import type { Sql } from '../db/client.ts';
 import { Form, refuse } from '../http/envelope.ts';
-import { Flag, Id, PlainText } from '../site/text.ts';
+import { Flag, Id, PlainText } from '../http/schemas.ts';
 import { UPLOAD_FILE_NAME } from '../account/uploads.ts';
 import type { PaymentSettings } from './configs.ts';
 

@@ -5,7 +5,7 @@ import { channelUrl, MAX_PENDING_RECHARGES, RECHARGE_CHANNELS, RECHARGE_STATUSES
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
-import { Id } from '../site/text.ts';
+import { Id } from '../http/schemas.ts';
 import { channelConfigs, channelsWithConfigs, getPaymentSettings, playerConfig } from './configs.ts';
 import { createOrder, findOrder, NOT_FOUND_MSG, orderSelect, orderView, type OrderRow } from './orders.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { loggedIn } from '../auth/sessions.ts';
 import { AppError, ok, refuse } from '../http/envelope.ts';
 import { readFilePart, storeUploadedImage } from '../account/uploads.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 
 export const QR_MAX_BYTES = 2 * 1024 * 1024;
 

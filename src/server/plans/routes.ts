@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { getPlay, playsOf } from '../../domain/lottery/catalogue.ts';
 import { PLAN_RULES, RULE_NAMES, planPlayRefusal, type PlanRule } from '../../domain/plans/pick.ts';

@@ -19,7 +19,7 @@ import type { AccountKind } from '../ledger/ledger.ts';
 import type postgres from 'postgres';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
-import type { DayRange } from './dates.ts';
+import type { DayRange } from '../http/dates.ts';
 
 /** The player's accounts in the order the sign of a row prefers them. */
 export const OWN_ACCOUNT_ORDER: readonly AccountKind[] = [

@@ -19,7 +19,7 @@ import { moneyFigures } from '../../domain/agent/reportFigures.ts';
 import { formatFen } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
 import { sumsOfUser } from '../reports/rollups.ts';
-import type { DayRange } from './dates.ts';
+import type { DayRange } from '../http/dates.ts';
 
 export { categoryOf, PL_CATEGORY_CODES, type PlCategory } from '../../domain/agent/reportFigures.ts';
 

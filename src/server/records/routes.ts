@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok } from '../http/envelope.ts';
 import { listBills, parseTypeCodes } from './bills.ts';
-import { dayRange } from './dates.ts';
+import { dayRange } from '../http/dates.ts';
 import { profitLoss } from './profitLoss.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 

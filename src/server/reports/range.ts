@@ -8,7 +8,7 @@ import { beijingDate, DAY_MS } from '../../domain/time.ts';
 import { rangeError } from '../../domain/agent/reportRange.ts';
 import { requireBeijingDay } from '../http/dates.ts';
 import { AppError } from '../http/envelope.ts';
-import type { DayRange } from '../records/dates.ts';
+import type { DayRange } from '../http/dates.ts';
 
 export function reportRange(startTime: string | undefined, endTime: string | undefined, nowMs = Date.now()): DayRange {
   const today = beijingDate(nowMs);

@@ -8,7 +8,7 @@ import type { Sql } from '../db/client.ts';
 import { listBetRows } from '../betting/records.ts';
 import { betRow, type RecordFilter } from '../betting/rows.ts';
 import { billRows } from '../records/bills.ts';
-import type { DayRange } from '../records/dates.ts';
+import type { DayRange } from '../http/dates.ts';
 import { teamIds } from './rollups.ts';
 import { REPORT_PAGE_SIZE, type Paging } from './team.ts';
 import { paging } from '../http/paging.ts';

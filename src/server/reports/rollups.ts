@@ -8,7 +8,7 @@ import { PENDING_BET_STATUS } from '../../domain/bets.ts';
 import { formatFen } from '../../domain/money.ts';
 import type postgres from 'postgres';
 import type { Sql } from '../db/client.ts';
-import type { DayRange } from '../records/dates.ts';
+import type { DayRange } from '../http/dates.ts';
 
 /** A piece of SQL built with the sql tag, spliced into a larger query. */
 export type Fragment = postgres.PendingQuery<postgres.Row[]>;

@@ -7,7 +7,7 @@
 import { formatFen } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
-import type { DayRange } from '../records/dates.ts';
+import type { DayRange } from '../http/dates.ts';
 import { onlineSession } from '../agent/team.ts';
 import { daysOf } from './range.ts';
 import { emptyFigures, figuresByDay, figuresByHead, teamIds, teamsOf, type Figures, type Fragment } from './rollups.ts';

@@ -6,7 +6,7 @@ import { PROFIT_CATEGORIES } from '../../domain/agent/reportFigures.ts';
 import { formatFen, maskName } from '../../domain/money.ts';
 import type { Sql } from '../db/client.ts';
 import { presetRange } from '../../domain/agent/reportRange.ts';
-import type { DayRange } from '../records/dates.ts';
+import type { DayRange } from '../http/dates.ts';
 import { reportRange } from './range.ts';
 import { figuresByHead, pendingStakes, rangeRows } from './rollups.ts';
 import { dailyFigures } from './team.ts';

@@ -12,7 +12,7 @@ import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { UNIT_WIRE } from '../betting/tickets.ts';
 import { betsOf } from '../betting/records.ts';
-import { dayRange } from '../records/dates.ts';
+import { dayRange } from '../http/dates.ts';
 import { profitLoss } from '../records/profitLoss.ts';
 
 /** The sharer's bets of these ids, in the order given; refuses when any is missing or another's. */

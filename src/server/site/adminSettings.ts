@@ -15,8 +15,8 @@ import { getSetting, putSetting } from './settings.ts';
 import {
   DEFAULT_REGISTER_VERIFY, getTenantConfig, REGISTER_VERIFY_KEY, TENANT_CONFIG_KEY, type RegisterVerify,
 } from './tenant.ts';
-import { Flag } from './text.ts';
-import { OPERATOR } from '../admin/schemas.ts';
+import { Flag } from '../http/schemas.ts';
+import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import type { Sql } from '../db/client.ts';
 

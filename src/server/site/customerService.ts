@@ -10,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { getSetting, putSetting } from './settings.ts';
 import { getTenantConfig, TENANT_CONFIG_KEY } from './tenant.ts';
-import { Flag } from './text.ts';
+import { Flag } from '../http/schemas.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { originOf } from '../../domain/toolbar/embedChat.ts';
 import {

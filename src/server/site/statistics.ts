@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok } from '../http/envelope.ts';
-import { PagePath, PlainText } from './text.ts';
+import { PagePath, PlainText } from '../http/schemas.ts';
 
 const StatisticsForm = Form({
   path: PagePath,

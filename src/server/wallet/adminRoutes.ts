@@ -8,9 +8,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { parseYuanToFen } from '../../domain/money.ts';
 import { EARLY_EXITS, MAX_TERM_DAYS, parsePercentToBp, PLEDGE_STATUSES, formatBp } from '../../domain/wallet.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
-import { OPERATOR, UserName } from '../admin/schemas.ts';
+import { OPERATOR, UserName } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
-import { Flag, Id, PlainText } from '../site/text.ts';
+import { Flag, Id, PlainText } from '../http/schemas.ts';
 import { listProducts, orderItem, productItem, type OrderRow } from './pledge.ts';
 import { getVwSettings, putVwSettings } from './service.ts';
 

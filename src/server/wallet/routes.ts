@@ -13,7 +13,7 @@ import { VW_TYPE_CODES, VW_TYPES, PLEDGE_STATUSES, type PledgeStatus } from '../
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
-import { Flag, Id } from '../site/text.ts';
+import { Flag, Id } from '../http/schemas.ts';
 import { cancelPledge, createPledge, listProducts, orderItem, orderRef, ownOrder, productItem, setAutoRenew, type OrderRow } from './pledge.ts';
 import { assertWalletEnabled, listVwTransfers, logItem, moveAnswer, moveVirtual, walletInfo } from './service.ts';
 

@@ -9,7 +9,7 @@ import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { checkSafetyPassword } from '../cards/safety.ts';
 import { CredentialHash, Form, ok, refuse, RequestId } from '../http/envelope.ts';
-import { Id } from '../site/text.ts';
+import { Id } from '../http/schemas.ts';
 import { createWithdrawal, type OrderRow, type WithdrawTarget } from './orders.ts';
 import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';

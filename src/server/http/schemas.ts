@@ -1,10 +1,15 @@
 /**
- * Schemas for free text the site stores (titles, remarks, notices, statistics): bounded length,
+ * The field schemas every route shares (TypeBox): free text the site stores, page paths, site links,
+ * ids, user names, and the operator routes' config (paging: http/paging.ts; dates: http/dates.ts).
+ *
+ * Free text (titles, remarks, notices, statistics): bounded length,
  * no control characters (PostgreSQL refuses NUL, and the rest only break displays) and no
  * angle brackets, so text is plain text wherever it is shown. Newlines and tabs only where
  * `multiline` says so.
  */
 import { Type, type TString } from '@sinclair/typebox';
+import { patterns } from '../../domain/validation.ts';
+
 
 const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f<>]*$';
 const MULTI_LINE = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f<>]*$';
@@ -37,3 +42,9 @@ export const Flag = Type.String({ pattern: '^[01]$' });
  * strings and JSON has no Infinity, so a non-finite number here can only come from that
  * coercion: refuse it before a handler sees it (registered as a preHandler hook).
  */
+
+/** Every operator route carries this config: the session plugin refuses anyone else (403). */
+export const OPERATOR = { auth: 'operator' as const };
+
+/** A user name as the domain pattern defines it (typed, unlike the generic Pattern helper). */
+export const UserName = Type.String({ pattern: patterns.userName.source, maxLength: 20 });
