@@ -6,7 +6,8 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { connect, migrate } from './db/client.ts';
+import { connect } from './db/client.ts';
+import { migrateSite } from './migrateSite.ts';
 import { startEmbedded, type EmbeddedDb } from './db/embedded.ts';
 import { seedIfEmpty } from './seed.ts';
 import { seedLotteries } from './lottery/seed.ts';
@@ -25,7 +26,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   let redis: Redis | null = null;
   const jobs = createSiteJobRunner(sql, log);
   try {
-    const applied = await migrate(sql);
+    const applied = await migrateSite(sql);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     await seedIfEmpty(sql, config, log);
     await seedLotteries(sql);

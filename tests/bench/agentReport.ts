@@ -19,7 +19,8 @@ import { beijingDate } from '../../src/domain/time.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { connect, migrate, type Sql } from '../../src/server/db/client.ts';
+import { connect, type Sql } from '../../src/server/db/client.ts';
+import { migrateSite } from '../../src/server/migrateSite.ts';
 import { startEmbedded } from '../../src/server/db/embedded.ts';
 
 const MEMBERS = Number(process.env.BENCH_REPORT_MEMBERS ?? 10_000);
@@ -165,7 +166,7 @@ export async function benchAgentReport(): Promise<AgentReportBench> {
   const u = new URL(baseUrl);
   u.pathname = `/${dbName}`;
   const sql = connect(u.toString());
-  await migrate(sql);
+  await migrateSite(sql);
   const app = await buildApp({ config: { ...loadConfig(), logLevel: 'silent', distDir: '/nonexistent' }, sql });
   try {
     const started = performance.now();

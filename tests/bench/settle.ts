@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { connect, migrate, type Sql } from '../../src/server/db/client.ts';
+import { connect, type Sql } from '../../src/server/db/client.ts';
+import { migrateSite } from '../../src/server/migrateSite.ts';
 import { startEmbedded } from '../../src/server/db/embedded.ts';
 import { ledgerMismatches, ledgerSum } from '../../src/server/ledger/ledger.ts';
 import { clearLotteryCache } from '../../src/server/lottery/lotteries.ts';
@@ -112,7 +113,7 @@ export async function benchSettle(): Promise<{ bets: number; ms: number }> {
   u.pathname = `/${dbName}`;
   const sql = connect(u.toString());
   try {
-    await migrate(sql);
+    await migrateSite(sql);
     await prepare(sql);
     const pgCpu = stopEmbedded ? descendantsCpuMs() : null;
     const cpu = process.cpuUsage();

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { connect, migrate } from '../../src/server/db/client.ts';
+import { connect } from '../../src/server/db/client.ts';
+import { migrateSite } from '../../src/server/migrateSite.ts';
 import { startEmbedded, type EmbeddedDb } from '../../src/server/db/embedded.ts';
 import { seedLotteries } from '../../src/server/lottery/seed.ts';
 
@@ -33,7 +34,7 @@ export async function setup(project: TestProject) {
   await admin.unsafe(`drop database if exists ${TEMPLATE_DB}`);
   await admin.unsafe(`create database ${TEMPLATE_DB}`);
   const tmpl = connect(withDb(baseUrl, TEMPLATE_DB), 2);
-  await migrate(tmpl);
+  await migrateSite(tmpl);
   await seedLotteries(tmpl);
   await tmpl.end();
   await admin.end();

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { syncReportCategories } from '../reports/categories.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type Tx = postgres.TransactionSql<Record<string, never>>;
@@ -42,8 +41,12 @@ export function connect(url: string, max = DB_POOL_SIZE): Sql {
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727_001;
 
-/** Applies the .sql files of migrations/ in name order, each once, under an advisory lock. */
-export async function migrate(sql: Sql): Promise<string[]> {
+/**
+ * Applies the .sql files of migrations/ in name order, each once, under an advisory lock, then
+ * `after` in the same transaction (what the features derive from code: src/server/migrateSite.ts).
+ * The database layer calls no feature itself.
+ */
+export async function migrate(sql: Sql, after?: (tx: Tx) => Promise<unknown>): Promise<string[]> {
   const files = fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}_.+\.sql$/.test(f))
@@ -59,7 +62,7 @@ export async function migrate(sql: Sql): Promise<string[]> {
       await tx`insert into schema_migrations (name) values (${file})`;
       applied.push(file);
     }
-    await syncReportCategories(tx);
+    await after?.(tx);
   });
   return applied;
 }
