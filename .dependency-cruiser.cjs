@@ -79,13 +79,10 @@ module.exports.layering = {
     { from: 'client/state', to: 'client/api', reason: 'state/ (session, tenant, network) calls api/request.ts while api/request.ts reports to state/network.ts' },
     { from: `${C}agent`, to: 'client/routes.ts', reason: 'agent/menu.ts links by route path from routes.ts, which lazy-loads agent routes' },
     { from: `${C}home`, to: 'client/routes.ts', reason: 'home/links.ts links by route path from routes.ts, which loads the home page' },
-    // client: features/admin/AdminList.tsx is the UI kit of other features' admin panels
-    { from: `${C}activity`, to: `${C}admin`, reason: 'AdminList.tsx is shared UI (moves to ui/) while admin/AdminPage.tsx hosts activity panels: admin panels need one home' },
-    { from: `${C}payments`, to: `${C}admin`, reason: 'AdminList.tsx and admin/api.ts are shared; admin/ hosts payments panels and uses payments/admin/fields.tsx' },
-    { from: `${C}wallet`, to: `${C}admin`, reason: 'AdminList.tsx is shared UI while admin/AdminPage.tsx hosts the pledge products panel' },
-    { from: `${C}withdraw`, to: `${C}admin`, reason: 'AdminList.tsx is shared UI while admin/AdminPage.tsx hosts the withdraw panels' },
+    // client: admin panels live in features/admin/ and features/<x>/admin/ (one home: issue 25)
+    { from: `${C}payments`, to: `${C}admin`, reason: 'admin/api.ts is shared; admin/ hosts payments panels and uses payments/admin/fields.tsx' },
     // client: features that call each other both ways
-    { from: `${C}account`, to: `${C}agent`, reason: 'the profile page shows agent/menu.ts while agent uses the account form kit (FormAlert, PasswordField: moves to ui/)' },
+    { from: `${C}account`, to: `${C}agent`, reason: 'the profile page shows agent/menu.ts while agent uses the account api (checkUser) and the MenuList row type' },
     { from: `${C}home`, to: `${C}chat`, reason: 'home shows the chat unread count while the chat guest page links home (home/links.ts)' },
     { from: `${C}toolbar`, to: `${C}chat`, reason: 'the toolbar shows the chat unread count; chat links home/links.ts, which links routes.ts, which loads the toolbar embed page' },
     { from: `${C}plans`, to: `${C}chat`, reason: 'a plan card is a chat message (plans uses the chat message type) while chat renders plan cards' },
@@ -123,9 +120,9 @@ module.exports.layering = {
     'server/wallet': { modules: ['adminRoutes.ts', 'jobs.ts'], reason: 'admin routes mounted by admin/, wallet jobs run by jobs/' },
     'server/withdraw': { modules: ['adminRoutes.ts', 'turnover.ts'], reason: 'admin routes mounted by admin/; the turnover requirement read by admin, activity and payments' },
     // client
-    [`${C}account`]: { modules: ['api.ts', 'components/ChangePasswordForm.tsx', 'components/FormAlert.tsx', 'components/MenuList.tsx', 'components/PasswordField.tsx', 'components/form.ts', 'components/nav.ts'], reason: 'the account form parts are the UI kit of admin, agent, cards and status (moves to ui/ under issue 25)' },
+    [`${C}account`]: { modules: ['api.ts', 'components/ChangePasswordForm.tsx', 'components/MenuList.tsx', 'components/nav.ts'], reason: 'the account api, the change-password form and the menu parts reused by admin, agent, cards and status' },
     [`${C}activity`]: { modules: ['admin/ActivityEnvelopesPanel.tsx', 'admin/ActivityForm.tsx', 'admin/activitiesApi.ts', 'badge.ts'], reason: 'admin panels hosted by features/admin (admin panels need one home); the badge shown by the toolbar' },
-    [`${C}admin`]: { modules: ['AdminList.tsx', 'api.ts'], reason: 'AdminList.tsx is the list UI of every admin panel (moves to ui/)' },
+    [`${C}admin`]: { modules: ['api.ts'], reason: 'the admin api helpers used by the panels that live in other features' },
     [`${C}agent`]: { modules: ['menu.ts'], reason: 'the agent menu shown on the profile page' },
     [`${C}agentReport`]: { modules: ['api.ts'], reason: 'the profit ranking in records calls the agent report api' },
     [`${C}cards`]: { modules: ['components/SafetyDialog.tsx', 'state.ts'], reason: 'red envelopes pay from the safe box' },

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { DataTable, WIDE_QUERY, type Column } from '../../src/client/ui/DataTable';
-import { AdminList, FilterBar, UserLink } from '../../src/client/features/admin/AdminList';
+import { AdminList, FilterBar, UserLink } from '../../src/client/ui/AdminList';
 
 interface Order { id: number; userId: number; userName: string; amount: string }
 const ROWS: Order[] = [

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button } from '../../ui';
 import { keys, useQuery } from '../../query';
-import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction } from '../../ui/AdminList';
 import { useWideScreen } from '../../ui/DataTable';
 import { activityClaims, deleteActivity, listActivities, setActivityEnabled, type AdminActivity } from '../activity/admin/activitiesApi';
 import { ActivityForm, draftOfActivity, emptyActivity, type ActivityDraft } from '../activity/admin/ActivityForm';

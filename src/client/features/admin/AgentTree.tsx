@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { REBATE_FAMILIES } from '../../../domain/agent/points';
 import { keys, useQuery } from '../../query';
 import { Button, EmptyState, ErrorState, LoadingState, TextField } from '../../ui';
-import { ActionError, ROW_CARD, SearchBar, useConfirmedAction } from './AdminList';
+import { ActionError, ROW_CARD, SearchBar, useConfirmedAction } from '../../ui/AdminList';
 import { agentTree, moveMember, searchAgents, TREE_PAGE_SIZE, type AgentRow, type AgentSearchRow } from './agentsApi';
 import { FAMILY_LABELS } from './familyLabels';
 

@@ -5,7 +5,7 @@ import { beijingDate } from '../../../domain/time';
 import { keys, useQuery } from '../../query';
 import { Button, EmptyState, ErrorState, LoadingState, TextField } from '../../ui';
 import { Tabs } from '../../ui/Tabs';
-import { ActionError, ROW_CARD, UserLink, useConfirmedAction } from './AdminList';
+import { ActionError, ROW_CARD, UserLink, useConfirmedAction } from '../../ui/AdminList';
 import { DataTable, useWideScreen, type Column } from '../../ui/DataTable';
 import { AgentTree } from './AgentTree';
 import { getDefaultRebate, saveDefaultRebate, siteAgentReport, type Figures, type RebateWire } from './agentsApi';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TextField, requireOnline } from '../../ui';
 import { keys, useQuery } from '../../query';
 import { ARTICLE_MAX, TITLE_MAX, deleteArticle, listArticles, saveArticle, type AdminArticle, type ArticleDraft, type ArticleKind } from './contentApi';
-import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction } from '../../ui/AdminList';
 import { CountedText, EditorForm, PanelHead, RowButtons, blankProblem } from './ContentFields';
 
 const NAMES: Record<ArticleKind, { title: string; page: string }> = {

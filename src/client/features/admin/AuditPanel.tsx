@@ -8,7 +8,7 @@ import { request } from '../../api/request';
 import { keys, useQuery } from '../../query';
 import { Button, PageNav, TextField } from '../../ui';
 import { Tabs } from '../../ui/Tabs';
-import { AdminList, FilterBar, type Column } from './AdminList';
+import { AdminList, FilterBar, type Column } from '../../ui/AdminList';
 import { fmtTime } from './api';
 import { REGISTER_REQUIREMENTS } from '../../../domain/site/settings';
 

@@ -9,7 +9,7 @@ import { keys, useQuery } from '../../query';
 import { linkTarget } from '../home/links';
 import { CheckBox } from '../payments/admin/fields';
 import { TITLE_MAX, deleteBanner, listBanners, saveBanner, uploadBannerImage, type AdminBanner, type BannerDraft } from './contentApi';
-import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction } from '../../ui/AdminList';
 import { EditorForm, PanelHead, RowButtons } from './ContentFields';
 
 const EMPTY: BannerDraft = { title: '', image: '', link: '', sort: '0', enabled: true };

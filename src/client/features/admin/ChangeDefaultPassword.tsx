@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser, refreshUser } from '../../state/session';
 import { ChangePasswordForm } from '../account/components/ChangePasswordForm';
-import { FormCard } from '../account/components/FormAlert';
+import { FormCard } from '../../ui/FormAlert';
 
 export function ChangeDefaultPassword() {
   useSignals();

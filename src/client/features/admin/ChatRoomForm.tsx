@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, TextField, showToast } from '../../ui';
-import { ActionError } from './AdminList';
+import { ActionError } from '../../ui/AdminList';
 import { CheckBox, TextArea } from '../payments/admin/fields';
 import { saveRoom, type AdminRoom } from './chatApi';
 import { checkRoomForm, emptyForm, formOf, LIMITS, MUTED_GRADE_EXTRA, roomParams, type RoomForm } from './chatRoomForm';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button } from '../../ui';
 import { banMessage } from '../../../domain/chat/access';
-import { ActionError, AdminList, SearchBar, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, SearchBar, useConfirmedAction } from '../../ui/AdminList';
 import { BAN_PAGE_SIZE, deleteBans, listBans, setRoomBanned, type AdminRoom, type RoomBan } from './chatApi';
 import { keys, useQuery } from '../../query';
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, showToast } from '../../ui';
-import { ActionError, AdminList, useConfirmedAction, type Column } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction, type Column } from '../../ui/AdminList';
 import { deleteRoom, listRooms, type AdminRoom } from './chatApi';
 import { gradeLabel } from './chatRoomForm';
 import { ChatRoomForm } from './ChatRoomForm';

@@ -1,7 +1,7 @@
 /** What the content editors (banners, notices, articles) share: the form frame, a counted text area, the row's buttons. */
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../ui';
-import { ActionError } from './AdminList';
+import { ActionError } from '../../ui/AdminList';
 
 export function EditorForm({ label, busy, error, onSave, onCancel, children }: {
   label: string; busy: boolean; error: string; onSave(): void; onCancel(): void; children: ReactNode;

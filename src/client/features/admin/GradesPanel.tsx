@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { BENEFITS_MAX_CHARS, parseGradeLevels, type GradeLevelWire } from '../../../domain/grades';
 import { keys, useQuery } from '../../query';
 import { Button, ErrorState, LoadingState, TextField } from '../../ui';
-import { ActionError, ROW_CARD, useConfirmedAction } from './AdminList';
+import { ActionError, ROW_CARD, useConfirmedAction } from '../../ui/AdminList';
 import { getGradeLevels, saveGradeLevels } from './agentsApi';
 
 type Row = Pick<GradeLevelWire, 'grade' | 'rechargeAmount' | 'validBetAmount' | 'benefits'>;

@@ -10,7 +10,7 @@ import { keys, useQuery } from '../../query';
 import { GRADES } from '../../../domain/grades';
 import { gradeLabel, LETTER_CONTENT_MAX, LETTER_TITLE_MAX, letterTextProblem, type LetterAudience } from '../../../domain/letters';
 import { ADMIN_LETTER_PAGE_SIZE, deleteLetter, listLetters, sendLetter, type AdminLetter, type LetterDraft } from '../letters/adminApi';
-import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction } from '../../ui/AdminList';
 
 const AUDIENCES: { value: LetterAudience; label: string }[] = [
   { value: 'all', label: '全部会员' },

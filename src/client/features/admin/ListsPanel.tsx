@@ -1,7 +1,7 @@
 /** Code outbox and a user's ledger transfers. */
 import { useState } from 'react';
 import { getOutbox, getTransfers, fmtTime, type OutboxRow, type TransferRow } from './api';
-import { AdminList, FilterBar, SearchBar, type Column } from './AdminList';
+import { AdminList, FilterBar, SearchBar, type Column } from '../../ui/AdminList';
 import { keys, useQuery } from '../../query';
 
 const OUTBOX_COLUMNS: Column<OutboxRow>[] = [

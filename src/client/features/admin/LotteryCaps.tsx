@@ -7,7 +7,7 @@ import { formatCapYuan, payoutCapFromText, payoutCapsOf, payoutCapsProblem } fro
 import { wireFen } from '../../../domain/money';
 import { Button, TextField } from '../../ui';
 import { updateLottery, type AdminLottery } from './lotteryApi';
-import { ActionError, useConfirmedAction } from './AdminList';
+import { ActionError, useConfirmedAction } from '../../ui/AdminList';
 
 /** '200000.00' → '200000' (caps are whole yuan); null → ''. */
 const yuanField = (text: string | null) => (text === null ? '' : text.replace(/\.00$/, ''));

@@ -11,7 +11,7 @@ import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lot
 import { DRAW_FORMATS } from '../../../domain/lottery/draws';
 import { fmtTime } from './api';
 import { cancelIssue, correctResult, listIssues, openResult, type AdminIssue, type AdminLottery, type IssueStatus } from './lotteryApi';
-import { ActionError, AdminList, useConfirmedAction, type Column } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction, type Column } from '../../ui/AdminList';
 import { keys, useQuery } from '../../query';
 
 const STATUS_TEXT: Record<IssueStatus, string> = { pending: '待开奖', drawn: '已开奖', settled: '已结算', cancelled: '已撤销' };

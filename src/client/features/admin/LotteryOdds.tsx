@@ -9,7 +9,7 @@ import { playsOf } from '../../../domain/lottery/lazyCatalogue';
 import { useFamilyPlays } from '../lottery/hooks/useFamilyPlays';
 import { playOdds } from '../../../domain/lottery/pricing';
 import { setOdds, type AdminLottery } from './lotteryApi';
-import { ActionError, useConfirmedAction } from './AdminList';
+import { ActionError, useConfirmedAction } from '../../ui/AdminList';
 
 const ODDS = /^\d{1,6}(\.\d{1,4})?$/;
 /** Catalogue odds are in 1/10000. */

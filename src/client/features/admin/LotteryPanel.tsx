@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, TextField } from '../../ui';
 import { listLotteries, updateLottery, type AdminLottery } from './lotteryApi';
-import { ActionError, AdminList, useConfirmedAction, type Column } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction, type Column } from '../../ui/AdminList';
 import { LotteryOdds } from './LotteryOdds';
 import { LotteryIssues } from './LotteryIssues';
 import { LotteryCaps } from './LotteryCaps';

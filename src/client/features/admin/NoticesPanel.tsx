@@ -5,7 +5,7 @@ import { keys, useQuery } from '../../query';
 import { formatBeijing } from '../../../domain/time';
 import { CheckBox } from '../payments/admin/fields';
 import { NOTICE_MAX, TITLE_MAX, deleteNotice, listNotices, saveNotice, type AdminNotice, type NoticeDraft } from './contentApi';
-import { ActionError, AdminList, useConfirmedAction } from './AdminList';
+import { ActionError, AdminList, useConfirmedAction } from '../../ui/AdminList';
 import { CountedText, EditorForm, PanelHead, RowButtons, blankProblem } from './ContentFields';
 
 const EMPTY: NoticeDraft = { title: '', content: '', sort: '0', enabled: true };

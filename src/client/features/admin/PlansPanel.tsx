@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { keys, useQuery } from '../../query';
 import { Button, ErrorState, LoadingState, Select, TextField } from '../../ui';
-import { AdminList, ROW_CARD, useConfirmedAction } from './AdminList';
+import { AdminList, ROW_CARD, useConfirmedAction } from '../../ui/AdminList';
 import { listLotteries } from './lotteryApi';
 import { deletePlan, listPlans, planPlays, savePlan, type AdminPlan, type PlanForm } from './plansApi';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { keys, useQuery } from '../../query';
 import { Button, ErrorState, LoadingState, TextField } from '../../ui';
-import { ROW_CARD, useConfirmedAction } from './AdminList';
+import { ROW_CARD, useConfirmedAction } from '../../ui/AdminList';
 import { DEFAULT_GRADE, getLimits, removeLimits, saveLimits, type GradeLimits } from './redEnvelopeApi';
 
 function LimitsRow({ row, onSaved }: { row: GradeLimits; onSaved(): void }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { keys, useQuery } from '../../query';
 import { Button, EmptyState, ErrorState, LoadingState, PageNav, Select, TextField } from '../../ui';
 import { Sheet } from '../../ui/Sheet';
-import { AdminList, FilterBar, type Column } from './AdminList';
+import { AdminList, FilterBar, type Column } from '../../ui/AdminList';
 import { ADMIN_PAGE_SIZE, getReceipts, listEnvelopes, STATUS_LABEL, type AdminEnvelope, type EnvelopeFilter } from './redEnvelopeApi';
 
 const EMPTY: EnvelopeFilter = { userName: '', type: -1, status: -1, recordCode: '', startTime: '', endTime: '', pageNum: 1 };

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Select } from '../../ui';
 import { searchUsers, fmtTime, type AdminUser } from './api';
-import { FilterBar, SearchBar } from './AdminList';
+import { FilterBar, SearchBar } from '../../ui/AdminList';
 import { DataTable } from './layout/DataTable';
 import { keys, useQuery } from '../../query';
 

@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { Button, LoadingState, ErrorState, EmptyState } from '../../../ui';
 import { worker } from '../../../worker/client';
 import { defaultAvatars, uploadImage } from '../api';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 import { keys, useQuery } from '../../../query';
 import { isImageRefusal } from '../../../worker/imageRefusal';
 

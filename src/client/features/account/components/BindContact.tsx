@@ -2,8 +2,8 @@
 import { TextField, Button, showToast } from '../../../ui';
 import { checkField } from '../../../../domain/validation';
 import { sendCode, verifyCode, type VerifyChannel } from '../api';
-import { FormAlert } from './FormAlert';
-import { useAccountForm, sendCodeOrShow } from './form';
+import { FormAlert } from '../../../ui/FormAlert';
+import { useAccountForm, sendCodeOrShow } from '../../../ui/form';
 import { CodeButton } from './CodeButton';
 
 export function BindContact({ channel, onDone }: { channel: VerifyChannel; onDone(): void }) {

@@ -4,9 +4,9 @@
  */
 import { Button, showToast } from '../../../ui';
 import { resetPassword } from '../api';
-import { PasswordField } from './PasswordField';
-import { FormAlert } from './FormAlert';
-import { useAccountForm } from './form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 
 interface Props {
   userName: string;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { TextField, Button } from '../../../ui';
 import { checkField } from '../../../../domain/validation';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 
 export function NickNameEditor({ initial, onSave, onCancel }: { initial: string; onSave(v: string): Promise<void>; onCancel(): void }) {
   const [value, setValue] = useState(initial);

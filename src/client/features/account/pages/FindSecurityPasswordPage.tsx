@@ -4,9 +4,9 @@ import { Page, Button, LoadingState, ErrorState, showToast } from '../../../ui';
 import { useLocation } from 'wouter';
 import { currentUser, refreshUser } from '../../../state/session';
 import { isChangeSafetyPassword, setSafetyPassword } from '../api';
-import { PasswordField } from '../components/PasswordField';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { SafetyResetForm } from '../components/SafetyResetForm';
 import { keys, useQuery } from '../../../query';
 

@@ -4,8 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { Page, TextField, Button } from '../../../ui';
 import { checkField, type FieldRule } from '../../../../domain/validation';
 import { forgetPassword, sendCode } from '../api';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm, sendCodeOrShow } from '../components/form';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm, sendCodeOrShow } from '../../../ui/form';
 import { CodeButton } from '../components/CodeButton';
 import { VerifyTypePicker } from '../components/VerifyTypePicker';
 

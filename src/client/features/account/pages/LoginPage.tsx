@@ -5,9 +5,9 @@ import { Page, TextField, Button, ImageCodeField } from '../../../ui';
 import { setUser, takeLoginMessage } from '../../../state/session';
 import { ApiError } from '../../../api/request';
 import { login } from '../api';
-import { PasswordField } from '../components/PasswordField';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { useQueryParam, safeRedirect } from '../components/nav';
 
 export default function LoginPage() {

@@ -6,9 +6,9 @@ import { setUser } from '../../../state/session';
 import type { FieldRule, PatternName } from '../../../../domain/validation';
 import { checkField } from '../../../../domain/validation';
 import { checkUser, register, registerFields, type RegisterField } from '../api';
-import { PasswordField } from '../components/PasswordField';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { useQueryParam } from '../components/nav';
 import { keys, useQuery } from '../../../query';
 

@@ -9,7 +9,7 @@ import { useLocation } from 'wouter';
 import { Page } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { FormCard } from '../components/FormAlert';
+import { FormCard } from '../../../ui/FormAlert';
 
 export default function ResetLoginPasswordPage() {
   useSignals();

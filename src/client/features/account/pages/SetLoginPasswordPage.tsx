@@ -2,9 +2,9 @@
 import { Link, useLocation } from 'wouter';
 import { Page, Button, EmptyState, showAlert } from '../../../ui';
 import { forgetPasswordReset } from '../api';
-import { PasswordField } from '../components/PasswordField';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { useQueryParam } from '../components/nav';
 
 export default function SetLoginPasswordPage() {

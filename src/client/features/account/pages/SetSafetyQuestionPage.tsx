@@ -4,9 +4,9 @@ import { Link, useLocation } from 'wouter';
 import { Page, Button, showToast, EmptyState } from '../../../ui';
 import { currentUser, refreshUser } from '../../../state/session';
 import { setSafetyQuestion } from '../api';
-import { PasswordField } from '../components/PasswordField';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { QuestionAnswers, questionRules, toAnswers } from '../components/QuestionAnswers';
 
 export default function SetSafetyQuestionPage() {

@@ -4,9 +4,9 @@ import { useLocation } from 'wouter';
 import { Page, Button } from '../../../ui';
 import { currentUser } from '../../../state/session';
 import { verifyPassword } from '../api';
-import { PasswordField } from '../components/PasswordField';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { useQueryParam, safeRedirect } from '../components/nav';
 
 export default function VerifyPasswordPage() {

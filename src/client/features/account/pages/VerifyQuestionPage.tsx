@@ -6,8 +6,8 @@
 import { useLocation } from 'wouter';
 import { Page, TextField, Button } from '../../../ui';
 import { forgetPassword } from '../api';
-import { FormAlert, FormCard } from '../components/FormAlert';
-import { useAccountForm } from '../components/form';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { useQueryParam } from '../components/nav';
 import { QuestionAnswers, questionRules, toAnswers } from '../components/QuestionAnswers';
 

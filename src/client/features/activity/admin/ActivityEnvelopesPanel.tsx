@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button } from '../../../ui';
 import { keys, useQuery } from '../../../query';
-import { ActionError, AdminList, useConfirmedAction } from '../../admin/AdminList';
+import { ActionError, AdminList, useConfirmedAction } from '../../../ui/AdminList';
 import { useWideScreen } from '../../../ui/DataTable';
 import { closeEnvelope, envelopeClaims, listEnvelopes, type AdminEnvelope, type EnvelopeDraft } from './api';
 import { EnvelopeForm, draftOf, emptyDraft } from './EnvelopeForm';

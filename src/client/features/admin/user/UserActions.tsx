@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { loginPasswordHash } from '../../../../domain/credentials';
 import { checkField } from '../../../../domain/validation';
 import { Button, TextField } from '../../../ui';
-import { ActionError, useConfirmedAction } from '../AdminList';
+import { ActionError, useConfirmedAction } from '../../../ui/AdminList';
 import { forceLogout, setStatus } from '../api';
 import { resetUserPassword, type UserDetail } from './userApi';
 

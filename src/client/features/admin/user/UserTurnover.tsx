@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, TextField } from '../../../ui';
-import { ActionError, useConfirmedAction } from '../AdminList';
+import { ActionError, useConfirmedAction } from '../../../ui/AdminList';
 import { fmtTime } from '../api';
 import { DataTable } from '../layout/DataTable';
 import { waiveUserTurnover, type TurnoverRow, type UserDetail } from './userApi';

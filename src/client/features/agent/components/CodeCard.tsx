@@ -4,7 +4,7 @@ import { Button, TextField, confirmDialog, requireOnline, showToast } from '../.
 import { INVITE_REMARK_MAX_CHARS } from '../../../../domain/agent/inviteCodes';
 import { formatBeijing } from '../../../../domain/time';
 import { copyText } from '../../payments/components/CopyRow';
-import { FormAlert } from '../../account/components/FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 import { keys, queryClient } from '../../../query';
 import { deleteInviteCode, updateInviteCodeRemark, type InviteCode } from '../api';
 import { pointsSummary } from '../points';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, TextField, showToast } from '../../../ui';
 import { AGENT_MSG, INVITE_REMARK_MAX_CHARS } from '../../../../domain/agent/inviteCodes';
 import type { RebatePoints } from '../../../../domain/agent/points';
-import { FormAlert } from '../../account/components/FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 import { keys, queryClient } from '../../../query';
 import { createInviteCode, type AgentFlag } from '../api';
 import { PointsFields, usePoints } from './PointsFields';

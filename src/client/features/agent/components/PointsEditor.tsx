@@ -7,7 +7,7 @@ import { Button, ErrorState, LoadingState, showToast } from '../../../ui';
 import { Sheet } from '../../../ui/Sheet';
 import { keys, queryClient, useQuery } from '../../../query';
 import type { RebatePoints } from '../../../../domain/agent/points';
-import { FormAlert } from '../../account/components/FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 import { updateLowerRebate, userManageList, type MemberPoints } from '../api';
 import { minFromWire, pointsFromWire, type PointBounds } from '../points';
 import { PointsFields, usePoints } from './PointsFields';

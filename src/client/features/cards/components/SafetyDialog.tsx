@@ -4,8 +4,8 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { checkField } from '../../../../domain/validation';
 import { cardFieldRules } from '../../../../domain/banks';
 import { Button } from '../../../ui';
-import { PasswordField } from '../../account/components/PasswordField';
-import { FormAlert } from '../../account/components/FormAlert';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert } from '../../../ui/FormAlert';
 
 export function SafetyDialog({ title, okText, onConfirm, onClose }: {
   title: string; okText: string; onConfirm(safetyPassword: string): Promise<void>; onClose(): void;

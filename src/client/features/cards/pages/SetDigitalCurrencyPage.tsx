@@ -4,9 +4,9 @@ import { Page, Button, LoadingState, ErrorState, Select, TextField, showToast } 
 import { useLocation, useRoute } from 'wouter';
 import { currentUser } from '../../../state/session';
 import { cardFieldRules, checkDigitalAddress } from '../../../../domain/banks';
-import { PasswordField } from '../../account/components/PasswordField';
-import { FormAlert, FormCard } from '../../account/components/FormAlert';
-import { useAccountForm } from '../../account/components/form';
+import { PasswordField } from '../../../ui/PasswordField';
+import { FormAlert, FormCard } from '../../../ui/FormAlert';
+import { useAccountForm } from '../../../ui/form';
 import { digitalList, saveDigital, type DigitalAddress, type DigitalList } from '../api';
 import { useSafetyGate } from '../components/useSafetyGate';
 import { keys, useQuery } from '../../../query';

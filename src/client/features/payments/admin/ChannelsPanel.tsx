@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { RECHARGE_CHANNELS, type ChannelCode } from '../../../../domain/payments';
 import { Button, Select, LoadingState, ErrorState } from '../../../ui';
-import { ActionError, ROW_CARD, useConfirmedAction } from '../../admin/AdminList';
+import { ActionError, ROW_CARD, useConfirmedAction } from '../../../ui/AdminList';
 import { deleteConfig, emptyForm, getChannelsAdmin, saveConfig, toForm, type AdminChannel, type AdminConfig, type ConfigForm } from './api';
 import { ConfigEditor } from './ConfigEditor';
 import { PaySortEditor } from './PaySortEditor';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { channelByCode, DIGITAL_CURRENCY_CHANNEL } from '../../../../domain/payments';
 import { Button, TextField, showToast, useFileUpload } from '../../../ui';
-import { ActionError } from '../../admin/AdminList';
+import { ActionError } from '../../../ui/AdminList';
 import { saveConfig, uploadQr, type ConfigForm } from './api';
 import { CheckBox, TextArea } from './fields';
 

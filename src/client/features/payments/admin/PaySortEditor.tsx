@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { channelByCode, RECHARGE_CHANNELS, type ChannelCode } from '../../../../domain/payments';
 import { Button, showToast } from '../../../ui';
-import { ActionError } from '../../admin/AdminList';
+import { ActionError } from '../../../ui/AdminList';
 import { saveSettings, type AdminPaymentSettings } from './api';
 import { CheckBox, TextArea } from './fields';
 

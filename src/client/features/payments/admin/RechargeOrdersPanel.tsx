@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { RechargeStatus } from '../../../../domain/payments';
 import { Button, Select, TextField } from '../../../ui';
-import { ActionError, AdminList, FilterBar, SearchBar, UserLink, useConfirmedAction, type Column } from '../../admin/AdminList';
+import { ActionError, AdminList, FilterBar, SearchBar, UserLink, useConfirmedAction, type Column } from '../../../ui/AdminList';
 import { fmtTime } from '../../admin/api';
 import { StatusBadge } from '../components/StatusBadge';
 import { approveRecharge, getRechargeOrders, rejectRecharge, type AdminOrder } from './api';

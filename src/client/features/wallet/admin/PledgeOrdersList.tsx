@@ -1,7 +1,7 @@
 /** Operator: pledge orders of all players, by user name and status. */
 import { useState } from 'react';
 import { Button, Select } from '../../../ui';
-import { AdminList, FilterBar, SearchBar } from '../../admin/AdminList';
+import { AdminList, FilterBar, SearchBar } from '../../../ui/AdminList';
 import { PLEDGE_STATUSES, pledgeStatusNames } from '../../../../domain/wallet';
 import type { OrderStatus } from '../api';
 import { formatDateTime } from '../format';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { parsePercentToBp } from '../../../../domain/wallet';
 import { Button, TextField, showToast } from '../../../ui';
-import { ActionError, AdminList, useConfirmedAction } from '../../admin/AdminList';
+import { ActionError, AdminList, useConfirmedAction } from '../../../ui/AdminList';
 import { ProductTerms } from '../components/ProductCard';
 import type { PledgeProduct } from '../api';
 import { adminPledgeProducts, getWalletSettings, saveWalletSettings, setPledgeProductEnabled, type ProductDraft } from './api';

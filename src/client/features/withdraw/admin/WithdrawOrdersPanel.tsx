@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { WithdrawStatus } from '../../../../domain/withdraw';
 import { Button, Select, TextField, confirmDialog, showToast } from '../../../ui';
-import { AdminList, FilterBar, UserLink, type Column } from '../../admin/AdminList';
+import { AdminList, FilterBar, UserLink, type Column } from '../../../ui/AdminList';
 import { adminApprove, adminList, adminReject, fmtTime, type AdminWithdrawOrder } from '../api';
 import { STATUS_STYLE } from '../components/WithdrawRecords';
 import { keys, useQuery } from '../../../query';

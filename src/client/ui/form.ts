@@ -1,7 +1,7 @@
 /** Small form state helper: values, per-field errors and the server's refusal under the form. */
 import { useRef, useState, type FormEvent } from 'react';
-import { checkField, type FieldRule } from '../../../../domain/validation';
-import { showToast } from '../../../ui';
+import { checkField, type FieldRule } from '../../domain/validation';
+import { showToast } from './overlay';
 
 export function useAccountForm<K extends string>(initial: Record<K, string>, rules: () => Partial<Record<K, FieldRule>>) {
   const [values, setValues] = useState(initial);

@@ -1,6 +1,6 @@
 /** Password input with a show/hide toggle; the toggle keeps the label bound to the input. */
 import { useState } from 'react';
-import { TextField } from '../../../ui';
+import { TextField } from './controls';
 
 export function PasswordField(props: {
   label: string; name: string; value: string; onChange(v: string): void; error?: string;

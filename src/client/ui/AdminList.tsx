@@ -4,8 +4,10 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button, TextField, LoadingState, ErrorState, EmptyState, confirmDialog, showToast } from '../../ui';
-import { DataTable, useWideScreen, type Column } from '../../ui/DataTable';
+import { Button, TextField } from './controls';
+import { confirmDialog, showToast } from './overlay';
+import { EmptyState, ErrorState, LoadingState } from './states';
+import { DataTable, useWideScreen, type Column } from './DataTable';
 
 export type { Column };
 
