@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import type { BetUnit } from '../../../domain/lottery';
+import { formatFen } from '../../../domain/money';
 import {
   AMOUNT_INPUT_MAX_CHARS, MULTIPLE_INPUT_MAX_CHARS, UNIT_NAMES, checkFollowInput, normaliseAmount, normaliseMultiple, stakeTotalFen,
   type FollowEntry, type FollowMode,
@@ -55,7 +56,7 @@ export function FollowEntryRow({ entry, edit, onChange, disabled }: {
         )}
       </div>
       {!checked.ok && <p id={`${id}-err`} role="alert" className="mt-1 text-xs text-red-600">{checked.msg}</p>}
-      <p className="mt-1 text-right text-sm text-gray-700">小计 <span className="font-medium text-gray-900">{totalFen === null ? '—' : (totalFen / 100).toFixed(2)}</span> 元</p>
+      <p className="mt-1 text-right text-sm text-gray-700">小计 <span className="font-medium text-gray-900">{totalFen === null ? '—' : formatFen(totalFen)}</span> 元</p>
     </li>
   );
 }

@@ -6,6 +6,7 @@
 import {
   checkRechargeAmount, coinToFen, parseDecimal8, parseRechargeYuan, rechargeMessages, type AmountRule,
 } from '../../../domain/payments';
+import { FEN_PER_YUAN } from '../../../domain/money';
 import { messages } from '../../../domain/validation';
 import type { ReceivingConfig } from './api';
 
@@ -35,5 +36,5 @@ export function checkAmountText(text: string, config: ReceivingConfig, digital: 
 /** Quick picks (yuan) inside the config's limits, for channels without fixed amounts. */
 const QUICK_YUAN = [100, 200, 500, 1000, 2000, 5000, 10000, 20000];
 export function quickAmounts(config: ReceivingConfig): string[] {
-  return QUICK_YUAN.filter((y) => y * 100 >= config.minFen && y * 100 <= config.maxFen).slice(0, 6).map(String);
+  return QUICK_YUAN.filter((y) => y * FEN_PER_YUAN >= config.minFen && y * FEN_PER_YUAN <= config.maxFen).slice(0, 6).map(String);
 }

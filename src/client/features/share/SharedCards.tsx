@@ -6,6 +6,7 @@
  * records; a broken one shows as an unavailable share, never breaks the list.
  */
 import { useState } from 'react';
+import { formatFen, wireFen } from '../../../domain/money';
 import { sharedData, sharedRecordOther, type SharedBet, type SharedRecord } from '../../../domain/share/message';
 import type { ChatMessage } from '../chat/api';
 
@@ -24,7 +25,7 @@ export function sharePreview(m: ChatMessage): string | null {
   return m.messageTypeId === 9 ? `[分享战绩]${rec?.dateName ?? ''}` : null;
 }
 
-const sumYuan = (bets: SharedBet[]) => (bets.reduce((s, b) => s + Math.round(Number(b.money) * 100), 0) / 100).toFixed(2);
+const sumYuan = (bets: SharedBet[]) => formatFen(bets.reduce((s, b) => s + (wireFen(b.money) ?? 0), 0));
 
 async function follow(bets: SharedBet[]): Promise<void> {
   const first = bets[0]!;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { formatFen } from '../../../../domain/money';
+import { FEN_PER_YUAN, formatFen } from '../../../../domain/money';
 import { safetyPasswordHash } from '../../../../domain/credentials';
 import { patterns } from '../../../../domain/validation';
 import {
@@ -113,7 +113,7 @@ export function WithdrawForm({ userId, userName, onShowRecords }: Props) {
         label="提现金额（元）" name="amount" value={amount} onChange={(v) => setAmount(v.replace(/\D/g, ''))}
         inputMode="numeric" maxLength={WITHDRAW_AMOUNT_MAX_CHARS} autoComplete="off" placeholder="请输入整数金额"
         hint={`单笔 ${settings.minAmount}–${settings.maxAmount} 元，今日还可提现 ${settings.remainingCount} 次（每日前 ${settings.freeCount} 次免手续费，之后 ${settings.feePercent}%）`}
-        trailing={<Button variant="secondary" className="shrink-0" onClick={() => setAmount(String(Math.min(Math.floor(balance.balanceFen / 100), Math.floor((rules?.maxFen ?? 0) / 100))))}>全部</Button>}
+        trailing={<Button variant="secondary" className="shrink-0" onClick={() => setAmount(String(Math.min(Math.floor(balance.balanceFen / FEN_PER_YUAN), Math.floor((rules?.maxFen ?? 0) / FEN_PER_YUAN))))}>全部</Button>}
       />
       <p className="mb-3 text-sm text-gray-800" aria-live="polite">
         {fee ? <>手续费 <strong>¥{formatFen(fee.feeFen)}</strong>，实际到账 <strong className="text-green-800">¥{formatFen(fee.arrivalFen)}</strong></> : '输入金额后显示手续费和实际到账'}
