@@ -11,7 +11,7 @@ import { migrateSite } from './migrateSite.ts';
 import { startEmbedded, type EmbeddedDb } from './db/embedded.ts';
 import { seedIfEmpty } from './seed.ts';
 import { seedLotteries } from './lottery/seed.ts';
-import { createSiteJobRunner } from './jobs/siteJobs.ts';
+import { createSiteJobRunner } from './siteJobs.ts';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 import { backoffDelayMs, createJobRunner, holdOrTakeLock, within, type JobRunner } from '../../src/server/jobs/runner.ts';
-import { createSiteJobRunner } from '../../src/server/jobs/siteJobs.ts';
+import { createSiteJobRunner } from '../../src/server/siteJobs.ts';
 import { DEFAULT_SITE_STATUS, SITE_STATUS_KEY } from '../../src/server/site/status.ts';
 import { putSetting } from '../../src/server/site/settings.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';

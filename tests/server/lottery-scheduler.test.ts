@@ -5,7 +5,7 @@ import { drawFromSeedHex, seedHashOf } from '../../src/server/lottery/draw.ts';
 import { ensureIssueRows } from '../../src/server/lottery/issues.ts';
 import { loadLottery, type Lottery } from '../../src/server/lottery/lotteries.ts';
 import { tickOnce } from '../../src/server/lottery/scheduler.ts';
-import { createSiteJobRunner } from '../../src/server/jobs/siteJobs.ts';
+import { createSiteJobRunner } from '../../src/server/siteJobs.ts';
 import { setupTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;

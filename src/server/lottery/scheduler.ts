@@ -1,5 +1,5 @@
 /**
- * The lottery scheduler, a job of the site's job runner (jobs/siteJobs.ts), so exactly one instance
+ * The lottery scheduler, a job of the site's job runner (siteJobs.ts), so exactly one instance
  * runs it and a failure (the database away) is retried with backoff. Each tick (about once a second,
  * on the second):
  *  1. opens issues ahead: the on-sale issue and the next OPEN_AHEAD of every enabled lottery;

@@ -1,5 +1,5 @@
 /**
- * The push plan job (one job of the one runner, jobs/siteJobs.ts): for every enabled plan, the on-sale
+ * The push plan job (one job of the one runner, siteJobs.ts): for every enabled plan, the on-sale
  * issue's prediction is computed once (unique (plan, issue)), then posted into each of the plan's rooms
  * once (the post row and the message are written in one transaction under the prediction's row lock),
  * and waiting predictions are resolved once their issue is drawn. Every step is idempotent, so two

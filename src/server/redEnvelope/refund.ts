@@ -1,5 +1,5 @@
 /**
- * The refund job (one job of the one runner, jobs/siteJobs.ts, every REFUND_EVERY_MS): envelopes
+ * The refund job (one job of the one runner, siteJobs.ts, every REFUND_EVERY_MS): envelopes
  * past their 12 hours with shares left give what is left back to the sender (the house for a
  * system envelope) in one transfer escrow → sender with the deterministic id rr:<recordCode>
  * (type 208), in the same transaction as the state change to refunded, under the envelope row's

@@ -1,5 +1,5 @@
 /**
- * The wallet's scheduled work, run every minute by the site's job runner (jobs/siteJobs.ts)
+ * The wallet's scheduled work, run every minute by the site's job runner (siteJobs.ts)
  * (`runWalletJobs(sql, Date.now())`). Each part is idempotent, so restarts, a second instance or
  * overlapping runs change nothing:
  * - interest: for each finished Beijing day (the last CATCH_UP_DAYS) not marked done in

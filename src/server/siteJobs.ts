@@ -6,14 +6,14 @@
  * recharge orders; every ten minutes), the push plans (predict, post, resolve; every 2 s) and grade
  * promotion (every minute). Each job retries with backoff on its own when it fails.
  */
-import type { Sql } from '../db/client.ts';
-import { lotteryJob } from '../lottery/scheduler.ts';
-import { runWalletJobs } from '../wallet/jobs.ts';
-import { cleanupExpired } from './cleanup.ts';
-import { REFUND_EVERY_MS, refundDue } from '../redEnvelope/refund.ts';
-import { PLAN_EVERY_MS, runPlans } from '../plans/engine.ts';
-import { GRADE_JOB_EVERY_MS, runGradePromotion } from '../grades/promoteJob.ts';
-import { createJobRunner, type JobRunner, type JobRunnerOptions, type JobSpec } from './runner.ts';
+import type { Sql } from './db/client.ts';
+import { lotteryJob } from './lottery/scheduler.ts';
+import { runWalletJobs } from './wallet/jobs.ts';
+import { cleanupExpired } from './jobs/cleanup.ts';
+import { REFUND_EVERY_MS, refundDue } from './redEnvelope/refund.ts';
+import { PLAN_EVERY_MS, runPlans } from './plans/engine.ts';
+import { GRADE_JOB_EVERY_MS, runGradePromotion } from './grades/promoteJob.ts';
+import { createJobRunner, type JobRunner, type JobRunnerOptions, type JobSpec } from './jobs/runner.ts';
 
 /** The advisory lock key the lottery scheduler always used, so old and new instances exclude each other. */
 export const JOBS_LOCK = 727_003;
