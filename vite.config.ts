@@ -8,19 +8,23 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const OUT_DIR = 'dist';
 /** The lottery rules and the lottery feature's shared parts (the pages stay in their own chunks). */
-const LOTTERY_CODE = /[\\/]src[\\/](client[\\/]features[\\/]lottery|domain[\\/]lottery)[\\/]|[\\/]src[\\/]domain[\\/]time\.ts$/;
+const LOTTERY_CODE =
+  /[\\/]src[\\/](client[\\/]features[\\/]lottery|domain[\\/]lottery)[\\/]|[\\/]src[\\/]domain[\\/]time\.ts$/;
 /**
  * The lottery clock the home page's hot lotteries share with the betting page (the issue hook, the
  * server clock, the countdown and the family names): without this group they sit in the lottery
  * chunk, and the home page fetched all the lottery rules (17 KB gzip) for five small modules.
  */
-const LOTTERY_CLOCK = /[\\/]src[\\/](client[\\/]features[\\/]lottery[\\/](hooks[\\/]useIssue\.ts|clock\.ts|families\.ts|components[\\/]CloseTimer\.tsx)|domain[\\/](time|lottery[\\/]types)\.ts)$/;
-const DIALOG_LIBRARY = /[\\/]node_modules[\\/](@headlessui|use-sync-external-store|@floating-ui|@react-aria|@tanstack[\\/]react-virtual|tabbable)[\\/]/;
+const LOTTERY_CLOCK =
+  /[\\/]src[\\/](client[\\/]features[\\/]lottery[\\/](hooks[\\/]useIssue\.ts|clock\.ts|families\.ts|components[\\/]CloseTimer\.tsx)|domain[\\/](time|lottery[\\/]types)\.ts)$/;
+const DIALOG_LIBRARY =
+  /[\\/]node_modules[\\/](@headlessui|use-sync-external-store|@floating-ui|@react-aria|@tanstack[\\/]react-virtual|tabbable)[\\/]/;
 /**
  * Our small lazy parts that go with the dialog library: the money-action helper (its hook, useMoneyAction.ts,
  * stays with the pages and loads it on the first send) and the Headless UI controls.
  */
-const DIALOG_PARTS = /[\\/]src[\\/]client[\\/](money[\\/]moneyAction\.ts$|ui[\\/](Sheet|Tabs)\.tsx$)/;
+const DIALOG_PARTS =
+  /[\\/]src[\\/]client[\\/](money[\\/]moneyAction\.ts$|ui[\\/](Sheet|Tabs)\.tsx$)/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/;
 /** The lottery domain's folder: its index names the play catalogue as `./catalogue.ts`. */
 const DOMAIN_LOTTERY = /[\\/]src[\\/]domain[\\/]lottery[\\/][^\\/]+\.ts$/;
@@ -37,7 +41,8 @@ function lazyPlayCatalogue(): Plugin {
     name: 'lazy-play-catalogue',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (!importer || !DOMAIN_LOTTERY.test(importer) || !/^\.\/catalogue(\.ts)?$/.test(source)) return null;
+      if (!importer || !DOMAIN_LOTTERY.test(importer) || !/^\.\/catalogue(\.ts)?$/.test(source))
+        return null;
       return path.join(path.dirname(importer), 'lazyCatalogue.ts');
     },
   };
@@ -127,7 +132,11 @@ export default defineConfig({
             // The dialog library, shared by the bet slip and a few rare screens, stays apart.
             // Our own small lazy parts that come with it (the money-action helper, the sheet and the
             // tab row: each under 1 KB, each a round trip of its own before) go in the same file.
-            { name: 'dialog', test: (id: string) => DIALOG_LIBRARY.test(id) || DIALOG_PARTS.test(id), priority: 2 },
+            {
+              name: 'dialog',
+              test: (id: string) => DIALOG_LIBRARY.test(id) || DIALOG_PARTS.test(id),
+              priority: 2,
+            },
             // The lottery rules and the small lottery parts several pages share, in one file (the
             // betting page loaded seven of them): the betting page then needs three files.
             // Measured and left out: naming those three in the betting route's HTML as

@@ -5,7 +5,12 @@ export default defineConfig({
     projects: [
       {
         // the enumerations over every draw run for seconds on 2 cores; the limit is for a hung test
-        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: {
+          name: 'domain',
+          include: ['tests/domain/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         test: {

@@ -106,7 +106,10 @@ function cyclicComponents(graph) {
  * Runs every rule on the tree under `root` (its src/ and sw/). Returns the violations (readable
  * lines) and the stale exceptions; `layering` and the cruise rules come from `configFile`.
  */
-export async function checkDeps({ root = projectRoot, configFile = path.join(projectRoot, '.dependency-cruiser.cjs') } = {}) {
+export async function checkDeps({
+  root = projectRoot,
+  configFile = path.join(projectRoot, '.dependency-cruiser.cjs'),
+} = {}) {
   const require = createRequire(import.meta.url);
   const config = require(configFile);
   const { layering } = config;
@@ -115,7 +118,12 @@ export async function checkDeps({ root = projectRoot, configFile = path.join(pro
   process.chdir(root);
   let result;
   try {
-    result = await cruise(scan, { ruleSet: { forbidden: config.forbidden }, ...config.options, validate: true, baseDir: root });
+    result = await cruise(scan, {
+      ruleSet: { forbidden: config.forbidden },
+      ...config.options,
+      validate: true,
+      baseDir: root,
+    });
   } finally {
     process.chdir(cwd);
   }
@@ -146,21 +154,28 @@ export async function checkDeps({ root = projectRoot, configFile = path.join(pro
       const inner = d.resolved.slice(`src/${feature}/`.length);
       const listed = layering.publicModules[feature]?.modules ?? [];
       if (listed.includes(inner)) usedPublic.add(`${feature}/${inner}`);
-      else violations.push(`feature-internals: ${m.source} → ${d.resolved} (not a public module of ${feature})`);
+      else
+        violations.push(
+          `feature-internals: ${m.source} → ${d.resolved} (not a public module of ${feature})`,
+        );
     }
   }
   for (const { from, to } of layering.knownCycleEdges) {
-    if (!seenEdges.has(`${from} -> ${to}`)) stale.push(`knownCycleEdges: ${from} -> ${to} no longer occurs`);
+    if (!seenEdges.has(`${from} -> ${to}`))
+      stale.push(`knownCycleEdges: ${from} -> ${to} no longer occurs`);
     graph.get(from)?.delete(to);
   }
   for (const [feature, { modules: list }] of Object.entries(layering.publicModules)) {
     for (const inner of list) {
-      if (!usedPublic.has(`${feature}/${inner}`)) stale.push(`publicModules: ${feature}/${inner} is not imported by another feature`);
+      if (!usedPublic.has(`${feature}/${inner}`))
+        stale.push(`publicModules: ${feature}/${inner} is not imported by another feature`);
     }
   }
   for (const comp of cyclicComponents(graph)) {
     const cycle = cycleThrough(comp[0], graph, new Set(comp));
-    violations.push(`folder-cycle: ${cycle.join(' → ')}${comp.length > cycle.length - 1 ? ` (component: ${comp.join(', ')})` : ''}`);
+    violations.push(
+      `folder-cycle: ${cycle.join(' → ')}${comp.length > cycle.length - 1 ? ` (component: ${comp.join(', ')})` : ''}`,
+    );
   }
   return { violations, stale, modules: modules.length };
 }
@@ -172,12 +187,18 @@ async function main() {
     return i >= 0 ? path.resolve(args[i + 1]) : undefined;
   };
   const started = Date.now();
-  const { violations, stale, modules } = await checkDeps({ root: opt('--root'), configFile: opt('--config') });
-  for (const s of stale) console.log(`stale exception (remove it from .dependency-cruiser.cjs): ${s}`);
+  const { violations, stale, modules } = await checkDeps({
+    root: opt('--root'),
+    configFile: opt('--config'),
+  });
+  for (const s of stale)
+    console.log(`stale exception (remove it from .dependency-cruiser.cjs): ${s}`);
   for (const v of violations) console.error(`✗ ${v}`);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (violations.length > 0) {
-    console.error(`${violations.length} dependency rule violation(s) in ${modules} modules (${secs} s): see docs/layering.md`);
+    console.error(
+      `${violations.length} dependency rule violation(s) in ${modules} modules (${secs} s): see docs/layering.md`,
+    );
     process.exit(1);
   }
   console.log(`✓ dependency rules hold over ${modules} modules (${secs} s)`);

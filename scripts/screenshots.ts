@@ -16,7 +16,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PLAYER, OPERATOR, submitLogin } from '../tests/e2e/browser.ts';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  DEMO_PLAYER,
+  OPERATOR,
+  submitLogin,
+} from '../tests/e2e/browser.ts';
 import { ApiClient } from '../tests/e2e/api.ts';
 import { SSC_1MIN, choosePlay, quoteOf } from '../tests/e2e/lotteryHelpers.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -64,14 +70,22 @@ async function save(page: Page, name: string, label: string) {
 }
 
 /** A fresh browser profile (no shared cookies or service worker), logged in when `as` is given. */
-async function openPage(baseUrl: string, profileRoot: string, as?: Login, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(profileRoot, 'p-')), {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport,
-    locale: 'zh-CN',
-  });
+async function openPage(
+  baseUrl: string,
+  profileRoot: string,
+  as?: Login,
+  viewport = PHONE,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(
+    fs.mkdtempSync(path.join(profileRoot, 'p-')),
+    {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport,
+      locale: 'zh-CN',
+    },
+  );
   const page = context.pages()[0] ?? (await context.newPage());
   if (as) {
     await page.goto(`${baseUrl}/login`);
@@ -103,7 +117,11 @@ async function openHistory(sql: Sql) {
   for (const lottery of await listLotteries(sql)) {
     if (!lottery.enabled || lottery.source !== 'self') continue;
     const past = issuesBetween(lottery.schedule, now - 6 * 3600_000, now - 2000).slice(-HISTORY);
-    await ensureIssueRows(sql, lottery, past.map((i) => i.issue));
+    await ensureIssueRows(
+      sql,
+      lottery,
+      past.map((i) => i.issue),
+    );
     want += past.length;
   }
   const until = Date.now() + 60_000;
@@ -111,12 +129,18 @@ async function openHistory(sql: Sql) {
     const [row] = await sql<{ n: number }[]>`
       select count(*)::int as n from lottery_issues where status = 'settled' and draw_at <= ${new Date(now)}`;
     if (row!.n >= want) return;
-    if (Date.now() > until) throw new Error(`the scheduler settled ${row!.n} of ${want} past issues in 60 s`);
+    if (Date.now() > until)
+      throw new Error(`the scheduler settled ${row!.n} of ${want} past issues in 60 s`);
     await sleep(1000);
   }
 }
 
-async function must<T>(api: ApiClient, method: 'GET' | 'POST', p: string, params: Record<string, string | number> = {}): Promise<T> {
+async function must<T>(
+  api: ApiClient,
+  method: 'GET' | 'POST',
+  p: string,
+  params: Record<string, string | number> = {},
+): Promise<T> {
   const res = await api.call<T>(method, p, params);
   if (res.code !== 1) throw new Error(`${method} ${p} refused: ${res.code} ${res.msg}`);
   return res.data;
@@ -127,7 +151,11 @@ async function saleWindow(api: ApiClient): Promise<string> {
   const until = Date.now() + 90_000;
   for (;;) {
     const d = await must<{ issue: string | null; closeTime: number; serverTime: number }>(
-      api, 'GET', '/v1/betting/nextIssueOpenData', { lotteryCode: SSC_1MIN });
+      api,
+      'GET',
+      '/v1/betting/nextIssueOpenData',
+      { lotteryCode: SSC_1MIN },
+    );
     const left = d.closeTime - d.serverTime;
     if (d.issue && left >= 25_000) return d.issue;
     if (Date.now() > until) throw new Error('no issue of 1008 with 25 s of sale left');
@@ -139,7 +167,11 @@ async function saleWindow(api: ApiClient): Promise<string> {
  * The betting page with 定位胆 numbers picked, the bet slip and the confirm dialog, then the bet
  * placed; returns the issue it went on.
  */
-async function betThroughPage(baseUrl: string, profileRoot: string, api: ApiClient): Promise<string> {
+async function betThroughPage(
+  baseUrl: string,
+  profileRoot: string,
+  api: ApiClient,
+): Promise<string> {
   const { context, page } = await openPage(baseUrl, profileRoot, DEMO_PLAYER);
   try {
     await page.goto(`${baseUrl}/lottery/SSC/${SSC_1MIN}`);
@@ -148,8 +180,10 @@ async function betThroughPage(baseUrl: string, profileRoot: string, api: ApiClie
     const issue = await saleWindow(api);
     const issueBar = page.getByRole('region', { name: '期号与开奖' });
     await waitText(() => issueBar.textContent(), `第${issue}期`);
-    for (const n of ['1', '3', '5']) await page.getByRole('button', { name: `万位 ${n}`, exact: true }).click();
-    for (const n of ['2', '8']) await page.getByRole('button', { name: `千位 ${n}`, exact: true }).click();
+    for (const n of ['1', '3', '5'])
+      await page.getByRole('button', { name: `万位 ${n}`, exact: true }).click();
+    for (const n of ['2', '8'])
+      await page.getByRole('button', { name: `千位 ${n}`, exact: true }).click();
     await waitText(() => quoteOf(page).textContent(), '共5注，10.00元');
     // The issue bar and play picker in view, and the toasts (2.5 s) gone.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -186,7 +220,8 @@ async function waitText(read: () => Promise<string | null>, want: string, timeou
   for (;;) {
     const text = (await read().catch(() => null)) ?? '';
     if (text.includes(want)) return;
-    if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for "${want}", saw "${text.slice(0, 200)}"`);
+    if (Date.now() > until)
+      throw new Error(`waited ${timeoutMs} ms for "${want}", saw "${text.slice(0, 200)}"`);
     await sleep(200);
   }
 }
@@ -196,11 +231,16 @@ async function settledBet(api: ApiClient, issue: string): Promise<{ id: number }
   const until = Date.now() + 150_000;
   for (;;) {
     const list = await must<{ list: { id: number; issue: string; status: string }[] }>(
-      api, 'GET', '/v1/betting/getBetting', { lotteryCode: SSC_1MIN, page: 1, pageSize: 10 });
+      api,
+      'GET',
+      '/v1/betting/getBetting',
+      { lotteryCode: SSC_1MIN, page: 1, pageSize: 10 },
+    );
     const bet = list.list.find((b) => b.issue === issue);
     if (!bet) throw new Error(`the bet on ${issue} is not in the record`);
     if (['WON', 'LOST', 'TIE_REFUND'].includes(bet.status)) return bet;
-    if (Date.now() > until) throw new Error(`the bet on ${issue} is not settled after 150 s: ${bet.status}`);
+    if (Date.now() > until)
+      throw new Error(`the bet on ${issue} is not settled after 150 s: ${bet.status}`);
     await sleep(2000);
   }
 }
@@ -213,7 +253,9 @@ const STATIC_SHOTS: Shot[] = [
   { name: 'securityCenter', path: '/securityCenter', as: DEMO_PLAYER },
   { name: 'admin', path: '/admin', as: OPERATOR },
   {
-    name: 'adminLottery', path: '/admin', as: OPERATOR,
+    name: 'adminLottery',
+    path: '/admin',
+    as: OPERATOR,
     prepare: (page) => page.getByRole('tab', { name: '彩票管理' }).click(),
   },
   { name: 'adminConsole', path: '/admin', as: OPERATOR, viewport: DESKTOP },
@@ -225,12 +267,18 @@ const STATIC_SHOTS: Shot[] = [
   { name: 'rebateDes', path: '/rebateDes', as: DEMO_PLAYER },
   {
     // The installed app opened with no network: the shell from the cache, one offline banner.
-    name: 'offline', path: '/lotteryHall?key=SSC', as: DEMO_PLAYER,
+    name: 'offline',
+    path: '/lotteryHall?key=SSC',
+    as: DEMO_PLAYER,
     prepare: async (page) => {
       // the service worker must control the page before the network goes (as in tests/e2e/offline.test.ts)
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
+        timeout: 15_000,
+      });
       await page.getByText('极速时时彩').first().waitFor({ timeout: 20_000 });
       await page.context().setOffline(true);
       await page.reload();
@@ -248,42 +296,98 @@ const WALLET_SHOTS: Shot[] = [
   { name: 'pledgeShop', path: '/pledgeShop', as: DEMO_PLAYER },
   { name: 'billRecord', path: '/billRecord', as: DEMO_PLAYER },
   {
-    name: 'billDetail', path: '/billRecord', as: DEMO_PLAYER,
-    prepare: (page) => page.getByRole('list', { name: '账变记录' }).getByRole('button').first().click(),
+    name: 'billDetail',
+    path: '/billRecord',
+    as: DEMO_PLAYER,
+    prepare: (page) =>
+      page.getByRole('list', { name: '账变记录' }).getByRole('button').first().click(),
   },
   { name: 'plStatement', path: '/PLstatement', as: DEMO_PLAYER },
 ];
 
 /** Chat: a room with a few messages, a password room, and a private message from the operator (a manager). */
 async function chatShots(operator: ApiClient, player: ApiClient, betId: number): Promise<Shot[]> {
-  await must(operator, 'POST', '/v1/admin/chat/rooms/save', { roomCode: 'shots01', title: '彩民交流', subTitle: '聊聊今天的号码', sort: 1 });
-  await must(operator, 'POST', '/v1/admin/chat/rooms/save', { roomCode: 'shots02', title: 'VIP 专属', subTitle: '凭密码进入', password: '2468', sort: 2 });
+  await must(operator, 'POST', '/v1/admin/chat/rooms/save', {
+    roomCode: 'shots01',
+    title: '彩民交流',
+    subTitle: '聊聊今天的号码',
+    sort: 1,
+  });
+  await must(operator, 'POST', '/v1/admin/chat/rooms/save', {
+    roomCode: 'shots02',
+    title: 'VIP 专属',
+    subTitle: '凭密码进入',
+    password: '2468',
+    sort: 2,
+  });
   for (const text of ['大家好，今天手气怎么样？', '刚中了一注，开心', '下一期看好大单']) {
-    await must(player, 'POST', '/v1/chat/addMessage', { roomCode: 'shots01', messageTypeId: 1, message: text, status: 0, userIds: '' });
+    await must(player, 'POST', '/v1/chat/addMessage', {
+      roomCode: 'shots01',
+      messageTypeId: 1,
+      message: text,
+      status: 0,
+      userIds: '',
+    });
     await sleep(250);
   }
   const me = await must<{ userId: number }>(player, 'GET', '/v1/users/info');
-  const direct = await must<{ roomId: number }>(operator, 'GET', '/v1/chat/getDirectRoomWeb', { targetUserId: me.userId });
-  await must(operator, 'POST', '/v1/chat/addDirectMessage', { roomId: direct.roomId, messageTypeId: 1, message: '您好，有问题随时找我' });
+  const direct = await must<{ roomId: number }>(operator, 'GET', '/v1/chat/getDirectRoomWeb', {
+    targetUserId: me.userId,
+  });
+  await must(operator, 'POST', '/v1/chat/addDirectMessage', {
+    roomId: direct.roomId,
+    messageTypeId: 1,
+    message: '您好，有问题随时找我',
+  });
   // a room-wide system envelope from the site, and an activity giveaway for /redEnvelope and the toolbar's badge
   await must(operator, 'POST', '/v1/admin/redEnvelope/system', {
-    roomCode: 'shots01', num: 20, type: 2, amount: '88.88', wishingRemark: '周末加奖，手快有', requestId: crypto.randomUUID().replace(/-/g, ''),
+    roomCode: 'shots01',
+    num: 20,
+    type: 2,
+    amount: '88.88',
+    wishingRemark: '周末加奖，手快有',
+    requestId: crypto.randomUUID().replace(/-/g, ''),
   });
   const now = Date.now();
   await must(operator, 'POST', '/v1/admin/activityRedEnvelope/save', {
-    kind: 'giveaway', title: '每日签到红包', startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
-    endTime: formatBeijing(now + 86_400_000, 'YYYY-MM-DD HH:mm'), budget: '1000', amount: '2.88',
+    kind: 'giveaway',
+    title: '每日签到红包',
+    startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
+    endTime: formatBeijing(now + 86_400_000, 'YYYY-MM-DD HH:mm'),
+    budget: '1000',
+    amount: '2.88',
   });
   // the player's settled bet shared into the room, and a plan that posts there when the next issue opens
-  await must(player, 'POST', '/v1/chat/shareMessage', { roomCodes: 'shots01', roomIds: '', messageTypeId: 7, message: JSON.stringify({ orderIds: [betId] }) });
+  await must(player, 'POST', '/v1/chat/shareMessage', {
+    roomCodes: 'shots01',
+    roomIds: '',
+    messageTypeId: 7,
+    message: JSON.stringify({ orderIds: [betId] }),
+  });
   await must(operator, 'POST', '/v1/admin/plans/save', {
-    name: '快三和值计划', lotteryCode: K3_1MIN, playDetailCode: 'HZ', rule: 'hot', windowSize: 10, pickCount: 8, roomCodes: 'shots01', enabled: 1,
+    name: '快三和值计划',
+    lotteryCode: K3_1MIN,
+    playDetailCode: 'HZ',
+    rule: 'hot',
+    windowSize: 10,
+    pickCount: 8,
+    roomCodes: 'shots01',
+    enabled: 1,
   });
   // the plan job posts when the next 极速快3 issue opens (every minute)
-  await waitText(async () => {
-    const page = await must<{ list: { messageTypeId: number }[] }>(player, 'GET', '/v1/chat/getMessageListWeb', { roomCode: 'shots01', pageSize: 20 });
-    return page.list.map((m) => m.messageTypeId).join(',');
-  }, '10', 90_000);
+  await waitText(
+    async () => {
+      const page = await must<{ list: { messageTypeId: number }[] }>(
+        player,
+        'GET',
+        '/v1/chat/getMessageListWeb',
+        { roomCode: 'shots01', pageSize: 20 },
+      );
+      return page.list.map((m) => m.messageTypeId).join(',');
+    },
+    '10',
+    90_000,
+  );
   const openEnvelope = async (page: Page) => {
     await page.getByRole('button', { name: /^红包：周末加奖/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '开红包' }).waitFor();
@@ -293,31 +397,55 @@ async function chatShots(operator: ApiClient, player: ApiClient, betId: number):
     { name: 'chatRoom', path: '/chatRoom/shots01', as: DEMO_PLAYER },
     { name: 'chatDirectList', path: '/chatRoom?tab=direct', as: DEMO_PLAYER },
     { name: 'redEnvelopeOpen', path: '/chatRoom/shots01', as: DEMO_PLAYER, prepare: openEnvelope },
-    { name: 'redEnvelopeSend', path: '/chatRoom/shots01', as: DEMO_PLAYER, prepare: async (page) => {
-      await page.getByRole('button', { name: '发红包' }).click();
-      await page.getByRole('form', { name: '发红包' }).waitFor();
-    } },
+    {
+      name: 'redEnvelopeSend',
+      path: '/chatRoom/shots01',
+      as: DEMO_PLAYER,
+      prepare: async (page) => {
+        await page.getByRole('button', { name: '发红包' }).click();
+        await page.getByRole('form', { name: '发红包' }).waitFor();
+      },
+    },
     { name: 'redEnvelope', path: '/redEnvelope', as: DEMO_PLAYER },
     { name: 'chatShared', path: '/chatRoom/shots01', as: DEMO_PLAYER },
-    { name: 'followBet', path: '/chatRoom/shots01', as: DEMO_PLAYER, prepare: async (page) => {
-      await page.getByTestId('shared-bet-card').getByRole('button', { name: /^跟投/ }).click();
-      await page.getByRole('button', { name: '确认跟投' }).waitFor();
-    } },
-    { name: 'toolbar', path: '/index', as: DEMO_PLAYER, prepare: async (page) => {
-      await page.getByRole('button', { name: '快捷工具' }).click();
-      await page.getByTestId('toolbar-panel').waitFor();
-    } },
+    {
+      name: 'followBet',
+      path: '/chatRoom/shots01',
+      as: DEMO_PLAYER,
+      prepare: async (page) => {
+        await page.getByTestId('shared-bet-card').getByRole('button', { name: /^跟投/ }).click();
+        await page.getByRole('button', { name: '确认跟投' }).waitFor();
+      },
+    },
+    {
+      name: 'toolbar',
+      path: '/index',
+      as: DEMO_PLAYER,
+      prepare: async (page) => {
+        await page.getByRole('button', { name: '快捷工具' }).click();
+        await page.getByTestId('toolbar-panel').waitFor();
+      },
+    },
   ];
 }
 
 /** Two recharge orders of the demo player waiting for review, for the 充值审核 table. */
 async function pendingRecharges(sql: Sql, player: ApiClient) {
-  const sort = await must<{ list: { code: string }[] }>(player, 'GET', '/v1/transaction/frontPaySort');
+  const sort = await must<{ list: { code: string }[] }>(
+    player,
+    'GET',
+    '/v1/transaction/frontPaySort',
+  );
   const [config] = await sql<{ id: number; channel: string }[]>`
     select id, channel from payment_configs where enabled and channel = any(${sort.list.map((c) => c.code)})
       and gateway_url = '' order by id limit 1`;
   for (const amount of ['100', '500']) {
-    await must(player, 'POST', '/v1/transaction/rechargeFrontPaymentRecord', { channel: config!.channel, configId: config!.id, amount, requestId: crypto.randomUUID() });
+    await must(player, 'POST', '/v1/transaction/rechargeFrontPaymentRecord', {
+      channel: config!.channel,
+      configId: config!.id,
+      amount,
+      requestId: crypto.randomUUID(),
+    });
   }
 }
 
@@ -345,19 +473,28 @@ try {
   // The other screens while the scheduler draws the bet's issue.
   for (const shot of STATIC_SHOTS) await capture(temp.url, shot, profileRoot);
   const bet = await settledBet(player, issue);
-  const [demo] = await temp.server.sql<{ id: number }[]>`select id from users where user_name = ${DEMO_PLAYER.userName}`;
+  const [demo] = await temp.server.sql<
+    { id: number }[]
+  >`select id from users where user_name = ${DEMO_PLAYER.userName}`;
   for (const shot of [
     // the operator's page of the demo player, once it has a settled bet and ledger rows
     { name: 'adminUser', path: `/admin/user/${demo!.id}`, as: OPERATOR, viewport: DESKTOP },
     { name: 'betRecord', path: '/betRecord', as: DEMO_PLAYER },
     { name: 'betDetail', path: `/betDetail?id=${bet.id}`, as: DEMO_PLAYER },
-    { name: 'verifyDraw', path: `/verifyDraw?lotteryCode=${SSC_1MIN}&issue=${issue}`, as: DEMO_PLAYER },
+    {
+      name: 'verifyDraw',
+      path: `/verifyDraw?lotteryCode=${SSC_1MIN}&issue=${issue}`,
+      as: DEMO_PLAYER,
+    },
     ...WALLET_SHOTS,
-  ]) await capture(temp.url, shot, profileRoot);
+  ])
+    await capture(temp.url, shot, profileRoot);
   const operator = new ApiClient(temp.url);
   await operator.login(OPERATOR.userName, OPERATOR.password);
-  for (const shot of await chatShots(operator, player, bet.id)) await capture(temp.url, shot, profileRoot);
-  for (const shot of await agentAndContentShots(temp.url, operator, new ApiClient(temp.url))) await capture(temp.url, shot, profileRoot);
+  for (const shot of await chatShots(operator, player, bet.id))
+    await capture(temp.url, shot, profileRoot);
+  for (const shot of await agentAndContentShots(temp.url, operator, new ApiClient(temp.url)))
+    await capture(temp.url, shot, profileRoot);
   await pendingRecharges(temp.server.sql, player);
   for (const shot of ADMIN_TABLE_SHOTS) await capture(temp.url, shot, profileRoot);
   // The maintenance page, as a player sees it while the operator has the switch on.

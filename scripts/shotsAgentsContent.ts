@@ -33,29 +33,58 @@ async function uploadCover(baseUrl: string, operator: ApiClient): Promise<string
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
   const res = await fetch(baseUrl + encodeEnpath('/v1/admin/activities/uploadImage'), {
-    method: 'POST', headers: { cookie: operator.cookieHeader() }, body: form,
+    method: 'POST',
+    headers: { cookie: operator.cookieHeader() },
+    body: form,
   });
   const body = (await res.json()) as { code: number; msg: string; data: { url: string } };
   if (body.code !== 1) throw new Error(`uploadImage refused: ${body.msg}`);
   return body.data.url;
 }
 
-export async function agentAndContentShots(baseUrl: string, operator: ApiClient, agent: ApiClient): Promise<ContentShot[]> {
+export async function agentAndContentShots(
+  baseUrl: string,
+  operator: ApiClient,
+  agent: ApiClient,
+): Promise<ContentShot[]> {
   await agent.login(DEMO_AGENT.userName, DEMO_AGENT.password);
   const mine = await must<{ rebate: Record<string, string> }>(agent, 'GET', '/v1/users/rebate');
-  const half = Object.fromEntries(REBATE_FAMILIES.map((f) => [f, String(Math.floor(Number(mine.rebate[f] ?? '0') * 5) / 10)]));
-  await must(agent, 'POST', '/v1/users/createInviteCode', { rebate: JSON.stringify(half), isAgent: 0, remark: '朋友圈推广' });
+  const half = Object.fromEntries(
+    REBATE_FAMILIES.map((f) => [f, String(Math.floor(Number(mine.rebate[f] ?? '0') * 5) / 10)]),
+  );
+  await must(agent, 'POST', '/v1/users/createInviteCode', {
+    rebate: JSON.stringify(half),
+    isAgent: 0,
+    remark: '朋友圈推广',
+  });
 
   const cover = await uploadCover(baseUrl, operator);
-  const { id: activityId } = await must<{ id: number }>(operator, 'POST', '/v1/admin/activities/save', {
-    category: '4', kind: 'checkin', title: '新人七日签到', summary: '注册后七天内每天签到领彩金', coverImage: cover,
-    content: `<h2>活动说明</h2><p>活动期间每天登录签到即可领取彩金，连续签到奖励递增。</p><img src="${cover}" alt="签到海报">`
-      + '<table><tr><th>连续天数</th><th>奖励</th></tr><tr><td>第1天</td><td>1.88元</td></tr><tr><td>第2天起</td><td>2.88元</td></tr></table>',
-    startTime: beijingFormTime(Date.now() - 60_000), endTime: beijingFormTime(Date.now() + 30 * 86_400_000),
-    rule: JSON.stringify({ rewards: ['1.88', '2.88'], turnoverMultiple: '1' }), sort: 1, enabled: 1,
-  });
+  const { id: activityId } = await must<{ id: number }>(
+    operator,
+    'POST',
+    '/v1/admin/activities/save',
+    {
+      category: '4',
+      kind: 'checkin',
+      title: '新人七日签到',
+      summary: '注册后七天内每天签到领彩金',
+      coverImage: cover,
+      content:
+        `<h2>活动说明</h2><p>活动期间每天登录签到即可领取彩金，连续签到奖励递增。</p><img src="${cover}" alt="签到海报">` +
+        '<table><tr><th>连续天数</th><th>奖励</th></tr><tr><td>第1天</td><td>1.88元</td></tr><tr><td>第2天起</td><td>2.88元</td></tr></table>',
+      startTime: beijingFormTime(Date.now() - 60_000),
+      endTime: beijingFormTime(Date.now() + 30 * 86_400_000),
+      rule: JSON.stringify({ rewards: ['1.88', '2.88'], turnoverMultiple: '1' }),
+      sort: 1,
+      enabled: 1,
+    },
+  );
   await must(operator, 'POST', '/v1/admin/letters/send', {
-    audience: 'user', userName: DEMO_PLAYER.userName, title: '欢迎加入', content: '您好，欢迎来到本站！\n每日签到领彩金活动已开启，连续签到奖励更高，详情请见「优惠活动」。',
+    audience: 'user',
+    userName: DEMO_PLAYER.userName,
+    title: '欢迎加入',
+    content:
+      '您好，欢迎来到本站！\n每日签到领彩金活动已开启，连续签到奖励更高，详情请见「优惠活动」。',
   });
   const tab = (name: string) => (page: Page) => page.getByRole('tab', { name }).click();
   return [

@@ -23,7 +23,8 @@ function newestMtimeMs(p) {
   }
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = 0;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtimeMs(path.join(p, entry)));
+  for (const entry of fs.readdirSync(p))
+    newest = Math.max(newest, newestMtimeMs(path.join(p, entry)));
   return newest;
 }
 

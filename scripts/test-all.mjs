@@ -34,11 +34,19 @@ const totals = { passed: 0, failed: 0 };
 /** Every step runs through npx: check that npx runs the pinned Node, not the machine's own. */
 function checkNode() {
   const pinned = `v${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies.node}`;
-  const seen = spawnSync('npx', ['node', '--version'], { cwd: root, encoding: 'utf8', env: process.env });
+  const seen = spawnSync('npx', ['node', '--version'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: process.env,
+  });
   const stepsNode = (seen.stdout ?? '').trim();
-  console.log(`node ${stepsNode || '(none)'} runs the steps (this script: ${process.version}, pinned: ${pinned})`);
+  console.log(
+    `node ${stepsNode || '(none)'} runs the steps (this script: ${process.version}, pinned: ${pinned})`,
+  );
   if (stepsNode !== pinned) {
-    console.error(`✗ the steps would run on node ${stepsNode || '(none)'}, not ${pinned}: run npm ci first`);
+    console.error(
+      `✗ the steps would run on node ${stepsNode || '(none)'}, not ${pinned}: run npm ci first`,
+    );
     process.exit(1);
   }
 }
@@ -50,7 +58,8 @@ function countReport(file) {
     totals.passed += report.numPassedTests ?? 0;
     // A file that fails to load has no failed test but a failed suite: count it too.
     const brokenFiles = (report.testResults ?? []).filter(
-      (r) => r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
+      (r) =>
+        r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
     ).length;
     totals.failed += (report.numFailedTests ?? 0) + brokenFiles;
     return true;
@@ -73,7 +82,14 @@ for (const [i, step] of steps.entries()) {
   let report = null;
   if (step.vitest) {
     report = path.join(reportDir, `vitest-${i}.json`);
-    args = ['vitest', 'run', ...step.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    args = [
+      'vitest',
+      'run',
+      ...step.vitest,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ];
   }
   const res = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
   const counted = report ? countReport(report) : true;

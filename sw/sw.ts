@@ -4,7 +4,11 @@
  * navigations, and serves a few public config GETs stale-while-revalidate.
  * Money, user and betting calls and every POST always go to the network.
  */
-import { precacheAndRoute, createHandlerBoundToURL, cleanupOutdatedCaches } from 'workbox-precaching';
+import {
+  precacheAndRoute,
+  createHandlerBoundToURL,
+  cleanupOutdatedCaches,
+} from 'workbox-precaching';
 import { registerRoute, NavigationRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -18,12 +22,18 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-  denylist: [/^\/v1\//, /^\/uploads\//],
-}));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/v1\//, /^\/uploads\//],
+  }),
+);
 
 const NEVER = [/^\/v1\/betting\//, /^\/v1\/balance\//, /^\/v1\/transaction\//, /^\/v1\/users\//];
-const CACHEABLE = [/^\/v1\/management\/tenant\/getTenantConfig$/, /^\/v1\/management\/content\/[^/]+$/, /^\/v1\/lottery\/howToPlay$/];
+const CACHEABLE = [
+  /^\/v1\/management\/tenant\/getTenantConfig$/,
+  /^\/v1\/management\/content\/[^/]+$/,
+  /^\/v1\/lottery\/howToPlay$/,
+];
 /** Public draw results: network first (no stale draw while online), the cached copy offline. */
 const RESULTS = [/^\/v1\/betting\/lotteryOpenData$/, /^\/v1\/lottery\/openResult$/];
 
@@ -61,7 +71,8 @@ async function isSuccessEnvelope(res: Response): Promise<boolean> {
 }
 const keepSuccessOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => ((await isSuccessEnvelope(response)) ? response : null),
-  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse && (await isSuccessEnvelope(cachedResponse)) ? cachedResponse : null),
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    cachedResponse && (await isSuccessEnvelope(cachedResponse)) ? cachedResponse : null,
 };
 
 /**
@@ -73,7 +84,11 @@ const markCachedAnswer: WorkboxPlugin = {
     if (!cachedResponse) return null;
     const headers = new Headers(cachedResponse.headers);
     headers.set(CACHED_ANSWER_HEADER, headers.get('date') ?? '1');
-    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+    return new Response(await cachedResponse.blob(), {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
   },
 };
 
@@ -82,7 +97,11 @@ registerRoute(
   new NetworkFirst({
     cacheName: 'lottery-results',
     networkTimeoutSeconds: 4,
-    plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 }), keepSuccessOnly, markCachedAnswer],
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 }),
+      keepSuccessOnly,
+      markCachedAnswer,
+    ],
   }),
   'GET',
 );
@@ -91,7 +110,11 @@ registerRoute(
   ({ url, request }) => isCacheableApi(url, request.method),
   new StaleWhileRevalidate({
     cacheName: 'public-config',
-    plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 60 * 60 }), keepSuccessOnly, markCachedAnswer],
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 24 * 60 * 60 }),
+      keepSuccessOnly,
+      markCachedAnswer,
+    ],
   }),
   'GET',
 );
@@ -109,7 +132,12 @@ function pushPayload(event: PushEvent): PushPayload {
     raw = { body: event.data?.text() };
   }
   const str = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback);
-  return { title: str(raw.title, '鸿运彩票'), body: str(raw.body, '您有一条新消息'), url: str(raw.url, '/chatRoom'), tag: str(raw.tag, '') };
+  return {
+    title: str(raw.title, '鸿运彩票'),
+    body: str(raw.body, '您有一条新消息'),
+    url: str(raw.url, '/chatRoom'),
+    tag: str(raw.tag, ''),
+  };
 }
 
 /** Only same-origin targets: a push payload must not open another site. */
@@ -142,19 +170,24 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const target = sameOriginUrl((event.notification.data as { url?: unknown } | null)?.url);
-  event.waitUntil((async () => {
-    const wins = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    const same = wins.find((w) => { const u = new URL(w.url); return u.pathname + u.search === target.pathname + target.search; });
-    if (same) return void (await same.focus());
-    const first = wins[0];
-    if (first) {
-      try {
-        const moved = await first.navigate(target.href);
-        if (moved) return void (await moved.focus());
-      } catch {
-        // an uncontrolled window cannot be navigated from here: open a new one
+  event.waitUntil(
+    (async () => {
+      const wins = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = wins.find((w) => {
+        const u = new URL(w.url);
+        return u.pathname + u.search === target.pathname + target.search;
+      });
+      if (same) return void (await same.focus());
+      const first = wins[0];
+      if (first) {
+        try {
+          const moved = await first.navigate(target.href);
+          if (moved) return void (await moved.focus());
+        } catch {
+          // an uncontrolled window cannot be navigated from here: open a new one
+        }
       }
-    }
-    await self.clients.openWindow(target.href);
-  })());
+      await self.clients.openWindow(target.href);
+    })(),
+  );
 });

@@ -4,10 +4,24 @@ import { navigate } from 'wouter/use-browser-location';
 import { findRoute } from './routeTable';
 import { routes } from './routes';
 import { setDispatchDeps } from './api/dispatch';
-import { currentUser, clearUser, clearRebateCache, getLastLoginAt, loadStoredUser, refreshUser, setUser, storeLoginMessage, type UserInfo } from './state/session';
+import {
+  currentUser,
+  clearUser,
+  clearRebateCache,
+  getLastLoginAt,
+  loadStoredUser,
+  refreshUser,
+  setUser,
+  storeLoginMessage,
+  type UserInfo,
+} from './state/session';
 import { loadTenantConfig } from './state/tenant';
 import { setQuotaListener } from './storage/stores';
-import { preloadBettingCode, prefetchBettingPlayer, prefetchBettingPublic } from './features/lottery/early';
+import {
+  preloadBettingCode,
+  prefetchBettingPlayer,
+  prefetchBettingPublic,
+} from './features/lottery/early';
 import { forgetLastAnswers, pruneLastAnswers, queryClient } from './query';
 import { confirmDialog, showAlert, showToast } from './ui';
 
@@ -19,11 +33,14 @@ export function wireDispatcher(): void {
     markExpired: async () => {
       const u = currentUser.value;
       const route = findRoute(location.pathname, routes);
-      if (!u?.isLogin || !route || !(route.auth || route.agentOnly || route.operatorOnly)) return false;
+      if (!u?.isLogin || !route || !(route.auth || route.agentOnly || route.operatorOnly))
+        return false;
       await setUser({ ...u, isLogin: false });
       return true;
     },
-    storeLoginMessage: (m) => { void storeLoginMessage(m); },
+    storeLoginMessage: (m) => {
+      void storeLoginMessage(m);
+    },
     alert: showAlert,
     confirm: (t) => confirmDialog(t),
     toast: showToast,
@@ -35,7 +52,12 @@ export function wireDispatcher(): void {
 }
 
 function isUserPayload(v: unknown): v is UserInfo {
-  return Boolean(v && typeof v === 'object' && typeof (v as UserInfo).userId === 'number' && typeof (v as UserInfo).userName === 'string');
+  return Boolean(
+    v &&
+      typeof v === 'object' &&
+      typeof (v as UserInfo).userId === 'number' &&
+      typeof (v as UserInfo).userName === 'string',
+  );
 }
 
 /** Embedded chat posts login/bind events; only same-origin messages are trusted. */
@@ -44,7 +66,8 @@ export function listenEmbeddedChat(): void {
     if (e.origin !== window.location.origin) return;
     const data = e.data as { type?: string; user?: unknown } | null;
     if (!data || typeof data !== 'object') return;
-    if ((data.type === 'login' || data.type === 'bind') && isUserPayload(data.user)) void setUser({ ...data.user, isLogin: true });
+    if ((data.type === 'login' || data.type === 'bind') && isUserPayload(data.user))
+      void setUser({ ...data.user, isLogin: true });
   });
 }
 
@@ -100,6 +123,8 @@ export async function startApp(): Promise<void> {
     // The player's own data for the betting page goes out now, beside users/info and the page's code.
     if (stored.isLogin) prefetchBettingPlayer(location.pathname, stored.userId);
     // Refresh in the background; a dead session is handled by the dispatcher.
-    void refreshUser().then((u) => { if (!u && currentUser.value && !navigator.onLine) return; });
+    void refreshUser().then((u) => {
+      if (!u && currentUser.value && !navigator.onLine) return;
+    });
   }
 }

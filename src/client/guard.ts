@@ -5,7 +5,11 @@
 import { ALIASES, findRoute, matchPath, type RouteDef } from './routeTable';
 import { loginRedirect } from './api/dispatch';
 
-export interface GuardUser { isLogin: boolean; agent: boolean; operator: boolean }
+export interface GuardUser {
+  isLogin: boolean;
+  agent: boolean;
+  operator: boolean;
+}
 
 export type GuardDecision =
   | { kind: 'allow'; route: RouteDef }
@@ -18,7 +22,13 @@ export type GuardDecision =
  * @param fullPath pathname + search, kept in the login redirect
  * @param firstLoad true on the first navigation of the page load
  */
-export function guard(path: string, fullPath: string, user: GuardUser | null, firstLoad: boolean, table: RouteDef[]): GuardDecision {
+export function guard(
+  path: string,
+  fullPath: string,
+  user: GuardUser | null,
+  firstLoad: boolean,
+  table: RouteDef[],
+): GuardDecision {
   const alias = ALIASES[path];
   if (alias !== undefined) return { kind: 'redirect', to: alias };
   const route = findRoute(path, table);
@@ -29,12 +39,18 @@ export function guard(path: string, fullPath: string, user: GuardUser | null, fi
     if (route.agentOnly && !user.agent) return { kind: 'redirect', to: '/' };
     if (route.operatorOnly && !user.operator) return { kind: 'redirect', to: '/index' };
   }
-  if (firstLoad && (route.path === '/login' || route.path === '/register')) return { kind: 'probeInfo', route };
+  if (firstLoad && (route.path === '/login' || route.path === '/register'))
+    return { kind: 'probeInfo', route };
   return { kind: 'allow', route };
 }
 
 /** Whether moving between two routes skips the loading overlay. */
-export function skipsLoading(from: RouteDef | null, to: RouteDef, fromPath = '', toPath = ''): boolean {
+export function skipsLoading(
+  from: RouteDef | null,
+  to: RouteDef,
+  fromPath = '',
+  toPath = '',
+): boolean {
   if (!from) return false;
   if (from === to && to.noLoadingSameParam) {
     const a = matchPath(to.path, fromPath);

@@ -20,7 +20,14 @@ export interface RouteDef {
 }
 
 /** Aliases (spec: empty, /home, /404 → /index; /lottery → /lotteryHall). */
-export const ALIASES: Record<string, string> = { '/': '/index', '': '/index', '/home': '/index', '/404': '/index', '/lottery': '/lotteryHall', '/recharge': '/index' };
+export const ALIASES: Record<string, string> = {
+  '/': '/index',
+  '': '/index',
+  '/home': '/index',
+  '/404': '/index',
+  '/lottery': '/lotteryHall',
+  '/recharge': '/index',
+};
 
 /**
  * The table's path rule, as a wouter parser: a static segment matches exactly (case counts), a
@@ -43,11 +50,22 @@ export const parseRoute: Parser = (pattern) => {
     for (let i = 0; i < want.length; i++) {
       const w = want[i]!;
       const g = got[i]!;
-      if (!w.startsWith(':')) { if (w !== g) return null; continue; }
+      if (!w.startsWith(':')) {
+        if (w !== g) return null;
+        continue;
+      }
       if (!g) return null;
-      try { values.push(decodeURIComponent(g)); } catch { return null; }
+      try {
+        values.push(decodeURIComponent(g));
+      } catch {
+        return null;
+      }
     }
-    return Object.assign([path, ...values], { index: 0, input: path, groups: undefined }) as RegExpExecArray;
+    return Object.assign([path, ...values], {
+      index: 0,
+      input: path,
+      groups: undefined,
+    }) as RegExpExecArray;
   };
   const route = { keys, pattern: { exec } };
   parsed.set(pattern, route);

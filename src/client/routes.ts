@@ -35,15 +35,43 @@ const acc = {
 };
 
 /** The operator console's pages: one group (switching panels shows no loading overlay), full width, no player chrome. */
-const ADMIN = { auth: true, operatorOnly: true, noTabBar: true, console: true, noLoadingGroup: 'admin' } as const;
+const ADMIN = {
+  auth: true,
+  operatorOnly: true,
+  noTabBar: true,
+  console: true,
+  noLoadingGroup: 'admin',
+} as const;
 
 export const routes: RouteDef[] = [
   { path: '/index', title: '首页', component: lazy(() => import('./features/home/HomePage')) },
-  { path: '/help', title: '帮助中心', component: lazy(() => import('./features/content/HelpPage')), noLoadingGroup: 'channels' },
-  { path: '/about', title: '关于我们', component: lazy(() => import('./features/content/AboutPage')), noLoadingGroup: 'channels' },
-  { path: '/maintain', title: '系统维护', component: lazy(() => import('./features/status/MaintainPage')) },
-  { path: '/websiteClosed', title: '网站已关闭', component: lazy(() => import('./features/status/ClosedPage')) },
-  { path: '/noservice', title: '服务受限', component: lazy(() => import('./features/status/NoServicePage')) },
+  {
+    path: '/help',
+    title: '帮助中心',
+    component: lazy(() => import('./features/content/HelpPage')),
+    noLoadingGroup: 'channels',
+  },
+  {
+    path: '/about',
+    title: '关于我们',
+    component: lazy(() => import('./features/content/AboutPage')),
+    noLoadingGroup: 'channels',
+  },
+  {
+    path: '/maintain',
+    title: '系统维护',
+    component: lazy(() => import('./features/status/MaintainPage')),
+  },
+  {
+    path: '/websiteClosed',
+    title: '网站已关闭',
+    component: lazy(() => import('./features/status/ClosedPage')),
+  },
+  {
+    path: '/noservice',
+    title: '服务受限',
+    component: lazy(() => import('./features/status/NoServicePage')),
+  },
   { path: '/login', title: '登录', component: acc.login },
   { path: '/register', title: '注册', component: acc.register },
   { path: '/forgotPassword', title: '忘记密码', component: acc.forgot },
@@ -55,8 +83,20 @@ export const routes: RouteDef[] = [
   { path: '/verifyPassword', title: '验证登录密码', component: acc.verifyPassword },
   { path: '/setSafetyQuestion', title: '设置密保问题', component: acc.setQuestion, auth: true },
   { path: '/manualVerification', title: '人工验证', component: acc.manual, auth: true },
-  { path: '/personalInfo', title: '个人资料', component: acc.personalInfo, auth: true, noLoadingGroup: 'personal' },
-  { path: '/personalLevel', title: '个人等级', component: acc.personalLevel, auth: true, noLoadingGroup: 'personal' },
+  {
+    path: '/personalInfo',
+    title: '个人资料',
+    component: acc.personalInfo,
+    auth: true,
+    noLoadingGroup: 'personal',
+  },
+  {
+    path: '/personalLevel',
+    title: '个人等级',
+    component: acc.personalLevel,
+    auth: true,
+    noLoadingGroup: 'personal',
+  },
   { path: '/securityCenter', title: '安全中心', component: acc.security, auth: true },
   ...lotteryRoutes,
   ...recordRoutes,
@@ -66,11 +106,27 @@ export const routes: RouteDef[] = [
   ...walletRoutes,
   ...agentReportRoutes,
   ...chatRoutes,
-  { path: '/embedChat', title: '嵌入聊天', component: lazy(() => import('./features/toolbar/EmbedChatPage')), auth: true, noTabBar: true },
+  {
+    path: '/embedChat',
+    title: '嵌入聊天',
+    component: lazy(() => import('./features/toolbar/EmbedChatPage')),
+    auth: true,
+    noTabBar: true,
+  },
   ...activityRoutes,
   ...letterRoutes,
   ...agentRoutes,
   ...mobileRoutes,
-  { path: '/admin', title: '运营管理', component: lazy(() => import('./features/admin/AdminPage')), ...ADMIN },
-  { path: '/admin/user/:id', title: '用户详情', component: lazy(() => import('./features/admin/user/AdminUserPage')), ...ADMIN },
+  {
+    path: '/admin',
+    title: '运营管理',
+    component: lazy(() => import('./features/admin/AdminPage')),
+    ...ADMIN,
+  },
+  {
+    path: '/admin/user/:id',
+    title: '用户详情',
+    component: lazy(() => import('./features/admin/user/AdminUserPage')),
+    ...ADMIN,
+  },
 ];

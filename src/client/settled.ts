@@ -24,10 +24,19 @@ function settle(): void {
 
 /** Runs `work` once the page has settled (at once when it already has). */
 export function whenPageSettled(work: () => void): void {
-  if (settled) { work(); return; }
-  if (waiting) { waiting.push(work); return; }
+  if (settled) {
+    work();
+    return;
+  }
+  if (waiting) {
+    waiting.push(work);
+    return;
+  }
   waiting = [work];
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(settle, { timeout: SETTLE_TIMEOUT_MS }) : settle());
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(settle, { timeout: SETTLE_TIMEOUT_MS })
+      : settle();
   const later = () => setTimeout(idle, SETTLE_DELAY_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });

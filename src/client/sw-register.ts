@@ -9,8 +9,12 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   void import('workbox-window').then(({ Workbox }) => {
     wb = new Workbox('/sw.js');
-    wb.addEventListener('waiting', () => { updateReady.value = true; });
-    wb.addEventListener('controlling', () => { window.location.reload(); });
+    wb.addEventListener('waiting', () => {
+      updateReady.value = true;
+    });
+    wb.addEventListener('controlling', () => {
+      window.location.reload();
+    });
     void wb.register();
   });
 }

@@ -14,9 +14,15 @@ const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u
  * be line breaks; strings inside it are checked again after parsing).
  */
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
-  'content', 'instructions', 'notice', 'ipList', 'bettingData', 'chaseBettingData',
+  'content',
+  'instructions',
+  'notice',
+  'ipList',
+  'bettingData',
+  'chaseBettingData',
   // chat text (spec 001 section 5: Ctrl+Enter inserts a line break)
-  'message', 'intro',
+  'message',
+  'intro',
 ]);
 
 export function hasControlChars(text: string, allowLineBreaks = false): boolean {
@@ -28,7 +34,9 @@ export function deepHasControlChars(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasControlChars(value);
   if (!value || typeof value !== 'object' || depth > 32) return false;
   if (Array.isArray(value)) return value.some((v) => deepHasControlChars(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => hasControlChars(k) || deepHasControlChars(v, depth + 1));
+  return Object.entries(value).some(
+    ([k, v]) => hasControlChars(k) || deepHasControlChars(v, depth + 1),
+  );
 }
 
 export const CONTROL_CHARS_MSG = (label: string) => `${label}包含不允许的字符`;

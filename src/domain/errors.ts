@@ -60,7 +60,13 @@ export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode]
 /** What the client does with a code. */
 export type ErrorAction =
   | { kind: 'ok' }
-  | { kind: 'relogin'; message: string; clearUser: boolean; storeMessage?: boolean; /** the session expired (not ended by someone) */ expired?: boolean }
+  | {
+      kind: 'relogin';
+      message: string;
+      clearUser: boolean;
+      storeMessage?: boolean /** the session expired (not ended by someone) */;
+      expired?: boolean;
+    }
   | { kind: 'page'; path: '/maintain' | '/websiteClosed' | '/noservice' }
   | { kind: 'confirm'; message: string }
   | { kind: 'alert'; message: string; delayAfterLoginMs?: number }
@@ -118,7 +124,8 @@ export function actionForCode(code: number, msg: string | undefined): ErrorActio
     case ResponseCode.SILENT_110006:
       return { kind: 'silent' };
     default:
-      if (code <= -3058 && code >= -3066) return message ? { kind: 'alert', message } : { kind: 'silent' };
+      if (code <= -3058 && code >= -3066)
+        return message ? { kind: 'alert', message } : { kind: 'silent' };
       return { kind: 'alert', message: message || '操作失败' };
   }
 }
@@ -148,14 +155,19 @@ export type RefusalReasonValue = (typeof RefusalReason)[keyof typeof RefusalReas
 const REFUSAL_REASONS: ReadonlySet<string> = new Set(Object.values(RefusalReason));
 
 /** The data of a refusal with a reason (extra fields beside it, e.g. `needSafetyPassword`). */
-export function refusalData<T extends object>(reason: RefusalReasonValue, extra?: T): { reason: RefusalReasonValue } & T {
+export function refusalData<T extends object>(
+  reason: RefusalReasonValue,
+  extra?: T,
+): { reason: RefusalReasonValue } & T {
   return { ...(extra as T), reason };
 }
 
 /** The reason a refusal's data (or a socket frame's body) carries; null when none or unknown. */
 export function refusalReasonOf(data: unknown): RefusalReasonValue | null {
   const reason = (data as { reason?: unknown } | null | undefined)?.reason;
-  return typeof reason === 'string' && REFUSAL_REASONS.has(reason) ? (reason as RefusalReasonValue) : null;
+  return typeof reason === 'string' && REFUSAL_REASONS.has(reason)
+    ? (reason as RefusalReasonValue)
+    : null;
 }
 
 /** The answer envelope of every call. */

@@ -57,10 +57,19 @@ export const DEFAULT_GRADE_LEVELS: readonly GradeLevel[] = [
   [1_000_000, 10_000_000, '晋级礼金，每月红包，专属客服，提现优先'],
   [3_000_000, 30_000_000, '晋级礼金，每周红包，专属客服，提现优先'],
   [10_000_000, 100_000_000, '晋级礼金，每周红包，专属客服，提现优先，线下活动邀请'],
-].map(([r, v, b], i) => ({ grade: i + 1, rechargeFen: yuan(r as number), validBetFen: yuan(v as number), benefits: b as string }));
+].map(([r, v, b], i) => ({
+  grade: i + 1,
+  rechargeFen: yuan(r as number),
+  validBetFen: yuan(v as number),
+  benefits: b as string,
+}));
 
 /** Chat's grades outside the ladder. */
-const SPECIAL_NAMES: Readonly<Record<number, string>> = { [GRADE_TEST]: '测试组', [GRADE_GUEST]: '游客', [GRADE_MANAGER]: '管理员' };
+const SPECIAL_NAMES: Readonly<Record<number, string>> = {
+  [GRADE_TEST]: '测试组',
+  [GRADE_GUEST]: '游客',
+  [GRADE_MANAGER]: '管理员',
+};
 
 export function gradeName(grade: number): string {
   return GRADES.find((g) => g.grade === grade)?.name ?? SPECIAL_NAMES[grade] ?? `等级${grade}`;
@@ -73,7 +82,8 @@ export function gradeShow(grade: number): string {
 
 /** The letter a player gets when the promotion job raises their grade (plain text, as letters are). */
 export function gradeUpLetter(from: number, to: number): { title: string; content: string } {
-  const label = (g: number) => (gradeShow(g) === gradeName(g) ? gradeName(g) : `${gradeShow(g)} ${gradeName(g)}`);
+  const label = (g: number) =>
+    gradeShow(g) === gradeName(g) ? gradeName(g) : `${gradeShow(g)} ${gradeName(g)}`;
   return {
     title: `恭喜晋级 ${label(to)}`,
     content: `您的会员等级已由 ${label(from)} 晋升为 ${label(to)}。\n可在「个人等级」页面查看新等级的权益与下一等级的晋级条件。`,
@@ -81,26 +91,44 @@ export function gradeUpLetter(from: number, to: number): { title: string; conten
 }
 
 /** The highest tier whose recharge or valid-bet threshold the totals reach (0 when none). */
-export function gradeFor(totals: { rechargeFen: number; validBetFen: number }, levels: readonly GradeLevel[]): number {
+export function gradeFor(
+  totals: { rechargeFen: number; validBetFen: number },
+  levels: readonly GradeLevel[],
+): number {
   let reached = 0;
   for (const l of levels) {
-    if (totals.rechargeFen >= l.rechargeFen || totals.validBetFen >= l.validBetFen) reached = Math.max(reached, l.grade);
+    if (totals.rechargeFen >= l.rechargeFen || totals.validBetFen >= l.validBetFen)
+      reached = Math.max(reached, l.grade);
   }
   return reached;
 }
 
 /** The wire form of one tier (the admin editor sends this back as `levels`). */
-export interface GradeLevelWire { grade: number; name: string; show: string; rechargeAmount: string; validBetAmount: string; benefits: string }
+export interface GradeLevelWire {
+  grade: number;
+  name: string;
+  show: string;
+  rechargeAmount: string;
+  validBetAmount: string;
+  benefits: string;
+}
 
 export function levelsToWire(levels: readonly GradeLevel[]): GradeLevelWire[] {
   return levels.map((l) => ({
-    grade: l.grade, name: gradeName(l.grade), show: gradeShow(l.grade),
-    rechargeAmount: formatFen(l.rechargeFen), validBetAmount: formatFen(l.validBetFen), benefits: l.benefits,
+    grade: l.grade,
+    name: gradeName(l.grade),
+    show: gradeShow(l.grade),
+    rechargeAmount: formatFen(l.rechargeFen),
+    validBetAmount: formatFen(l.validBetFen),
+    benefits: l.benefits,
   }));
 }
 
 /** Plain text: no angle brackets, no control characters. */
-const isPlain = (text: string) => [...text].every((c) => c !== '<' && c !== '>' && (c.codePointAt(0) ?? 0) >= 0x20 && c !== '\u007f');
+const isPlain = (text: string) =>
+  [...text].every(
+    (c) => c !== '<' && c !== '>' && (c.codePointAt(0) ?? 0) >= 0x20 && c !== '\u007f',
+  );
 
 /**
  * The operator's ladder from the wire (`levels`: a JSON array of ten `{ grade, rechargeAmount,
@@ -114,22 +142,40 @@ export function parseGradeLevels(json: string): { levels: GradeLevel[] } | { err
   } catch {
     return { error: '等级设置格式错误' };
   }
-  if (!Array.isArray(value) || value.length !== TOP_GRADE) return { error: `须设置全部${TOP_GRADE}个等级` };
+  if (!Array.isArray(value) || value.length !== TOP_GRADE)
+    return { error: `须设置全部${TOP_GRADE}个等级` };
   const byGrade = new Map<number, GradeLevel>();
   for (const item of value) {
     if (typeof item !== 'object' || item === null) return { error: '等级设置格式错误' };
     const { grade, rechargeAmount, validBetAmount, benefits } = item as Record<string, unknown>;
-    if (typeof grade !== 'number' || !Number.isInteger(grade) || grade < 1 || grade > TOP_GRADE || byGrade.has(grade)) {
+    if (
+      typeof grade !== 'number' ||
+      !Number.isInteger(grade) ||
+      grade < 1 ||
+      grade > TOP_GRADE ||
+      byGrade.has(grade)
+    ) {
       return { error: `等级须为1至${TOP_GRADE}，且每级一条` };
     }
     const tag = `VIP${grade}${gradeName(grade)}`;
-    const rechargeFen = parseYuanToFen(typeof rechargeAmount === 'string' || typeof rechargeAmount === 'number' ? String(rechargeAmount) : '');
-    if (rechargeFen === null || rechargeFen <= 0) return { error: `${tag}的累计充值须为大于0的金额，最多两位小数` };
-    const validBetFen = parseYuanToFen(typeof validBetAmount === 'string' || typeof validBetAmount === 'number' ? String(validBetAmount) : '');
-    if (validBetFen === null || validBetFen <= 0) return { error: `${tag}的累计有效投注须为大于0的金额，最多两位小数` };
+    const rechargeFen = parseYuanToFen(
+      typeof rechargeAmount === 'string' || typeof rechargeAmount === 'number'
+        ? String(rechargeAmount)
+        : '',
+    );
+    if (rechargeFen === null || rechargeFen <= 0)
+      return { error: `${tag}的累计充值须为大于0的金额，最多两位小数` };
+    const validBetFen = parseYuanToFen(
+      typeof validBetAmount === 'string' || typeof validBetAmount === 'number'
+        ? String(validBetAmount)
+        : '',
+    );
+    if (validBetFen === null || validBetFen <= 0)
+      return { error: `${tag}的累计有效投注须为大于0的金额，最多两位小数` };
     const text = typeof benefits === 'string' ? benefits.trim() : '';
     if (text === '') return { error: `请填写${tag}的等级权益` };
-    if (text.length > BENEFITS_MAX_CHARS) return { error: `${tag}的等级权益不能超过${BENEFITS_MAX_CHARS}字` };
+    if (text.length > BENEFITS_MAX_CHARS)
+      return { error: `${tag}的等级权益不能超过${BENEFITS_MAX_CHARS}字` };
     if (!isPlain(text)) return { error: `${tag}的等级权益不能包含尖括号或控制字符` };
     byGrade.set(grade, { grade, rechargeFen, validBetFen, benefits: text });
   }
@@ -139,7 +185,8 @@ export function parseGradeLevels(json: string): { levels: GradeLevel[] } | { err
 /** The ladder's own rules: ten tiers, thresholds rising with the grade. */
 function checkLadder(list: GradeLevel[]): { levels: GradeLevel[] } | { error: string } {
   const levels = [...list].sort((a, b) => a.grade - b.grade);
-  if (levels.length !== TOP_GRADE || levels.some((l, i) => l.grade !== i + 1)) return { error: `须设置全部${TOP_GRADE}个等级` };
+  if (levels.length !== TOP_GRADE || levels.some((l, i) => l.grade !== i + 1))
+    return { error: `须设置全部${TOP_GRADE}个等级` };
   for (let i = 1; i < levels.length; i++) {
     const [prev, cur] = [levels[i - 1]!, levels[i]!];
     const tag = `VIP${cur.grade}${gradeName(cur.grade)}`;
@@ -156,8 +203,20 @@ export function storedLadder(value: unknown): GradeLevel[] | null {
   const list: GradeLevel[] = [];
   for (const v of value) {
     const l = v as Partial<GradeLevel> | null;
-    if (!l || typeof l.grade !== 'number' || !fen(l.rechargeFen) || !fen(l.validBetFen) || typeof l.benefits !== 'string') return null;
-    list.push({ grade: l.grade, rechargeFen: l.rechargeFen!, validBetFen: l.validBetFen!, benefits: l.benefits });
+    if (
+      !l ||
+      typeof l.grade !== 'number' ||
+      !fen(l.rechargeFen) ||
+      !fen(l.validBetFen) ||
+      typeof l.benefits !== 'string'
+    )
+      return null;
+    list.push({
+      grade: l.grade,
+      rechargeFen: l.rechargeFen!,
+      validBetFen: l.validBetFen!,
+      benefits: l.benefits,
+    });
   }
   const checked = checkLadder(list);
   return 'levels' in checked ? checked.levels : null;
@@ -167,16 +226,31 @@ export function storedLadder(value: unknown): GradeLevel[] | null {
  * What /personalLevel shows: the held grade (which may be above what the totals reach now, grades
  * never go down), the totals, the next tier and how far each of its thresholds is, and the ladder.
  */
-export function gradeData(grade: number, totals: { rechargeFen: number; validBetFen: number }, levels: readonly GradeLevel[]) {
+export function gradeData(
+  grade: number,
+  totals: { rechargeFen: number; validBetFen: number },
+  levels: readonly GradeLevel[],
+) {
   const next = levels.find((l) => l.grade === grade + 1) ?? null;
   return {
-    grade, gradeName: gradeName(grade), gradeShow: gradeShow(grade),
-    rechargeAmount: formatFen(totals.rechargeFen), validBetAmount: formatFen(totals.validBetFen),
+    grade,
+    gradeName: gradeName(grade),
+    gradeShow: gradeShow(grade),
+    rechargeAmount: formatFen(totals.rechargeFen),
+    validBetAmount: formatFen(totals.validBetFen),
     nextGrade: next?.grade ?? null,
     nextRechargeAmount: next ? formatFen(Math.max(0, next.rechargeFen - totals.rechargeFen)) : null,
     nextValidBetAmount: next ? formatFen(Math.max(0, next.validBetFen - totals.validBetFen)) : null,
     /** 0..100: the nearer of the two ways to the next tier (100 at the top) */
-    nextPercent: next ? Math.min(100, Math.floor(Math.max(totals.rechargeFen / next.rechargeFen, totals.validBetFen / next.validBetFen) * 100)) : 100,
+    nextPercent: next
+      ? Math.min(
+          100,
+          Math.floor(
+            Math.max(totals.rechargeFen / next.rechargeFen, totals.validBetFen / next.validBetFen) *
+              100,
+          ),
+        )
+      : 100,
     grades: levelsToWire(levels),
   };
 }

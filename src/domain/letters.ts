@@ -30,7 +30,10 @@ export function messageTypeOf(audience: LetterAudience): MessageTypeValue {
   return audience === 'user' ? MessageType.PERSONAL : MessageType.SYSTEM;
 }
 
-export const MESSAGE_TYPE_NAMES: Record<MessageTypeValue, string> = { 1: '个人消息', 2: '系统消息' };
+export const MESSAGE_TYPE_NAMES: Record<MessageTypeValue, string> = {
+  1: '个人消息',
+  2: '系统消息',
+};
 
 export function audienceOf(to: LetterTo): LetterAudience {
   return 'userId' in to ? 'user' : 'grade' in to ? 'grade' : 'all';
@@ -65,7 +68,9 @@ export function letterTextProblem(title: string, content: string): string | null
 
 /** An operator's free text inside a site letter: markup and control characters become spaces. */
 function plainRemark(remark: string | null | undefined): string {
-  const kept = [...(remark ?? '')].map((ch) => (ch === '<' || ch === '>' || hasControlChars(ch) ? ' ' : ch));
+  const kept = [...(remark ?? '')].map((ch) =>
+    ch === '<' || ch === '>' || hasControlChars(ch) ? ' ' : ch,
+  );
   return kept.join('').trim().slice(0, 200);
 }
 

@@ -9,7 +9,10 @@ export const MAX_AMOUNT_FEN = 100_000_000_000;
 const YUAN = /^(-)?(0|[1-9]\d{0,11})(?:\.(\d{1,2}))?$/;
 
 /** Parses '12.5' / '-3.07' into fen; null for anything else (3 decimals, '1e3', ' 1', '--1'). */
-export function parseYuanToFen(text: string, opts: { allowNegative?: boolean } = {}): number | null {
+export function parseYuanToFen(
+  text: string,
+  opts: { allowNegative?: boolean } = {},
+): number | null {
   const m = YUAN.exec(text);
   if (!m) return null;
   if (m[1] && !opts.allowNegative) return null;

@@ -14,18 +14,90 @@ import { TxType } from './txTypes.ts';
 import { patterns } from './validation.ts';
 
 export const RECHARGE_CHANNELS = [
-  { code: 'banktransfer', name: '银行转账', typeCode: TxType.BANK_TRANSFER_RECHARGE, frontCall: 'frontBankTransfer', online: false },
-  { code: 'unionpay', name: '银联扫码', typeCode: TxType.UNIONPAY_RECHARGE, frontCall: 'frontUnionpay', online: false },
-  { code: 'qqpay', name: 'QQ钱包', typeCode: TxType.QQPAY_RECHARGE, frontCall: 'frontQQ', online: false },
-  { code: 'wechat', name: '微信支付', typeCode: TxType.WECHAT_RECHARGE, frontCall: 'frontWechat', online: false },
-  { code: 'quickpass', name: '云闪付', typeCode: TxType.QUICKPASS_RECHARGE, frontCall: 'frontQuickpass', online: true },
-  { code: 'jdpay', name: '京东支付', typeCode: TxType.JDPAY_RECHARGE, frontCall: 'frontJdpay', online: true },
-  { code: 'alipay', name: '支付宝', typeCode: TxType.ALIPAY_RECHARGE, frontCall: 'frontAlipay', online: false },
-  { code: 'internetbank', name: '网银支付', typeCode: TxType.ONLINE_BANKING_RECHARGE, frontCall: 'frontInternetBank', online: true },
-  { code: 'virtualwalletpay', name: '虚拟钱包', typeCode: TxType.VIRTUAL_WALLET_RECHARGE, frontCall: 'frontVirtualWallet', online: false },
-  { code: 'digitalcurrencypay', name: '数字货币', typeCode: TxType.DIGITAL_CURRENCY_RECHARGE, frontCall: 'frontDigitalCurrency', online: false },
-  { code: 'digitalrmb', name: '数字人民币', typeCode: TxType.DIGITAL_RMB_RECHARGE, frontCall: 'frontDigitalRmb', online: false },
-  { code: 'douyin', name: '抖音支付', typeCode: TxType.DOUYIN_RECHARGE, frontCall: 'frontDouyin', online: true },
+  {
+    code: 'banktransfer',
+    name: '银行转账',
+    typeCode: TxType.BANK_TRANSFER_RECHARGE,
+    frontCall: 'frontBankTransfer',
+    online: false,
+  },
+  {
+    code: 'unionpay',
+    name: '银联扫码',
+    typeCode: TxType.UNIONPAY_RECHARGE,
+    frontCall: 'frontUnionpay',
+    online: false,
+  },
+  {
+    code: 'qqpay',
+    name: 'QQ钱包',
+    typeCode: TxType.QQPAY_RECHARGE,
+    frontCall: 'frontQQ',
+    online: false,
+  },
+  {
+    code: 'wechat',
+    name: '微信支付',
+    typeCode: TxType.WECHAT_RECHARGE,
+    frontCall: 'frontWechat',
+    online: false,
+  },
+  {
+    code: 'quickpass',
+    name: '云闪付',
+    typeCode: TxType.QUICKPASS_RECHARGE,
+    frontCall: 'frontQuickpass',
+    online: true,
+  },
+  {
+    code: 'jdpay',
+    name: '京东支付',
+    typeCode: TxType.JDPAY_RECHARGE,
+    frontCall: 'frontJdpay',
+    online: true,
+  },
+  {
+    code: 'alipay',
+    name: '支付宝',
+    typeCode: TxType.ALIPAY_RECHARGE,
+    frontCall: 'frontAlipay',
+    online: false,
+  },
+  {
+    code: 'internetbank',
+    name: '网银支付',
+    typeCode: TxType.ONLINE_BANKING_RECHARGE,
+    frontCall: 'frontInternetBank',
+    online: true,
+  },
+  {
+    code: 'virtualwalletpay',
+    name: '虚拟钱包',
+    typeCode: TxType.VIRTUAL_WALLET_RECHARGE,
+    frontCall: 'frontVirtualWallet',
+    online: false,
+  },
+  {
+    code: 'digitalcurrencypay',
+    name: '数字货币',
+    typeCode: TxType.DIGITAL_CURRENCY_RECHARGE,
+    frontCall: 'frontDigitalCurrency',
+    online: false,
+  },
+  {
+    code: 'digitalrmb',
+    name: '数字人民币',
+    typeCode: TxType.DIGITAL_RMB_RECHARGE,
+    frontCall: 'frontDigitalRmb',
+    online: false,
+  },
+  {
+    code: 'douyin',
+    name: '抖音支付',
+    typeCode: TxType.DOUYIN_RECHARGE,
+    frontCall: 'frontDouyin',
+    online: true,
+  },
 ] as const;
 
 export type RechargeChannel = (typeof RECHARGE_CHANNELS)[number];
@@ -78,7 +150,8 @@ export const rechargeMessages = {
   coinFormat: '数字货币数量格式不正确，最多八位小数',
   tooSmall: (minFen: number) => `充值金额不能低于${formatFen(minFen)}元`,
   tooLarge: (maxFen: number) => `充值金额不能高于${formatFen(maxFen)}元`,
-  notFixed: (fixedFen: readonly number[]) => `请选择固定金额：${fixedFen.map(formatFen).join('、')}元`,
+  notFixed: (fixedFen: readonly number[]) =>
+    `请选择固定金额：${fixedFen.map(formatFen).join('、')}元`,
   payerName: '付款人姓名格式不正确',
   payerNameRequired: '请填写付款人姓名',
 };
@@ -93,7 +166,8 @@ export interface AmountRule {
 
 /** The refusal for an amount outside a config's rule, or null when it fits. */
 export function checkRechargeAmount(amountFen: number, rule: AmountRule): string | null {
-  if (rule.fixedFen.length > 0) return rule.fixedFen.includes(amountFen) ? null : rechargeMessages.notFixed(rule.fixedFen);
+  if (rule.fixedFen.length > 0)
+    return rule.fixedFen.includes(amountFen) ? null : rechargeMessages.notFixed(rule.fixedFen);
   if (amountFen < rule.minFen) return rechargeMessages.tooSmall(rule.minFen);
   if (amountFen > rule.maxFen) return rechargeMessages.tooLarge(rule.maxFen);
   return null;

@@ -71,7 +71,8 @@ export function subscriptionRefusal(s: SubscriptionInput): string | null {
   } catch {
     return PUSH_MSG.endpoint;
   }
-  if (url.protocol !== 'https:' || s.endpoint.length > 1000 || url.username || url.password) return PUSH_MSG.endpoint;
+  if (url.protocol !== 'https:' || s.endpoint.length > 1000 || url.username || url.password)
+    return PUSH_MSG.endpoint;
   const key = base64UrlBytes(s.p256dh);
   const auth = base64UrlBytes(s.auth);
   if (key?.length !== 65 || key[0] !== 4 || auth?.length !== 16) return PUSH_MSG.keys;

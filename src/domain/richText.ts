@@ -12,20 +12,82 @@
  * without any tag is taken as plain text: blank lines make paragraphs, line breaks <br>.
  */
 
-const BLOCK = ['p', 'div', 'blockquote', 'pre', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'figcaption'];
-const INLINE = ['span', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'code', 'sub', 'sup', 'small', 'mark', 'a'];
+const BLOCK = [
+  'p',
+  'div',
+  'blockquote',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'figure',
+  'figcaption',
+];
+const INLINE = [
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'code',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'a',
+];
 const TABLE = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
 export const RICH_TEXT_TAGS: readonly string[] = [...BLOCK, ...INLINE, ...TABLE, 'br', 'hr', 'img'];
 /** Dropped together with everything inside them. */
 export const RICH_TEXT_DROPPED: readonly string[] = [
-  'script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'select', 'svg', 'math', 'title',
-  'head', 'xmp', 'noembed', 'noframes', 'frameset', 'plaintext', 'applet', 'audio', 'video', 'canvas', 'form', 'button',
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+  'title',
+  'head',
+  'xmp',
+  'noembed',
+  'noframes',
+  'frameset',
+  'plaintext',
+  'applet',
+  'audio',
+  'video',
+  'canvas',
+  'form',
+  'button',
 ];
 
 type AttrCheck = (value: string) => string | null;
-const digits = (max: number): AttrCheck => (v) => (/^\d{1,4}$/.test(v) && Number(v) <= max ? v : null);
-const oneOf = (...allowed: string[]): AttrCheck => (v) => (allowed.includes(v.toLowerCase()) ? v.toLowerCase() : null);
-const text = (max: number): AttrCheck => (v) => v.slice(0, max);
+const digits =
+  (max: number): AttrCheck =>
+  (v) =>
+    /^\d{1,4}$/.test(v) && Number(v) <= max ? v : null;
+const oneOf =
+  (...allowed: string[]): AttrCheck =>
+  (v) =>
+    allowed.includes(v.toLowerCase()) ? v.toLowerCase() : null;
+const text =
+  (max: number): AttrCheck =>
+  (v) =>
+    v.slice(0, max);
 
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9_\-./?=&%#~]*$/;
 const HTTPS_URL = /^https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#][A-Za-z0-9_\-./?=&%#~+:@!,;]*)?$/i;
@@ -38,10 +100,12 @@ const URL_JUNK = /[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
 /** An image source the site shows: one of its own paths (an uploaded image) or an https URL. */
 export const isSafeImageUrl = (url: string) => SITE_PATH.test(url) || HTTPS_URL.test(url);
 const isSafeLink = (url: string) => SITE_PATH.test(url) || HTTP_URL.test(url) || MAILTO.test(url);
-const url = (safe: (u: string) => boolean): AttrCheck => (v) => {
-  const u = v.replace(URL_JUNK, '');
-  return safe(u) ? u : null;
-};
+const url =
+  (safe: (u: string) => boolean): AttrCheck =>
+  (v) => {
+    const u = v.replace(URL_JUNK, '');
+    return safe(u) ? u : null;
+  };
 
 /** Per tag, the attributes kept and the check of each (the value kept, or null to drop it). */
 export const RICH_TEXT_ATTRS: Readonly<Record<string, Readonly<Record<string, AttrCheck>>>> = {
@@ -67,34 +131,55 @@ export function keptRichTextAttr(tag: string, name: string, value: string): stri
 
 /** Every attribute name the allow-list may write, its checks' and the added ones. */
 export const RICH_TEXT_ATTR_NAMES: readonly string[] = [
-  ...new Set([...Object.values(RICH_TEXT_ATTRS), ...Object.values(RICH_TEXT_ADDED)].flatMap((a) => Object.keys(a))),
+  ...new Set(
+    [...Object.values(RICH_TEXT_ATTRS), ...Object.values(RICH_TEXT_ADDED)].flatMap((a) =>
+      Object.keys(a),
+    ),
+  ),
 ];
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
 
 /** Character references decoded (numeric ones and the few named ones above); others stay as written. */
 function decodeRefs(s: string): string {
   return s.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});?/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : '';
     }
     return NAMED[ref.toLowerCase()] ?? whole;
   });
 }
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Text of several lines without any tag: taken as plain text, not HTML. */
 export const isPlainRichText = (s: string) => !s.includes('<') && s.includes('\n');
 
 /** Plain text as paragraphs (blank lines) and line breaks, everything in it escaped. */
 export function plainTextToHtml(s: string): string {
-  return s.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean)
-    .map((p) => `<p>${escapeText(decodeRefs(p)).replace(/\r?\n/g, '<br>')}</p>`).join('');
+  return s
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeText(decodeRefs(p)).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
 }
 
 /** The text of sanitised HTML, for summaries and emptiness checks. */
 export function richTextPlain(html: string): string {
-  return decodeRefs(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decodeRefs(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

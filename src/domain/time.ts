@@ -29,7 +29,10 @@ export function calendarDayUtcMs(text: string): number | null {
 }
 
 /** The instants a Beijing calendar day spans: [startMs, endMs), endMs the next day's first instant. */
-export interface BeijingDay { startMs: number; endMs: number }
+export interface BeijingDay {
+  startMs: number;
+  endMs: number;
+}
 
 /** A Beijing calendar day 'YYYY-MM-DD' → the instants it spans; null for a date that is no date. */
 export function parseBeijingDay(text: string): BeijingDay | null {
@@ -56,21 +59,35 @@ export function beijingDayStartOf(ms: number): number {
 
 /** The layouts the site shows; tokens YYYY MM DD HH mm ss, everything else is kept as written. */
 export type BeijingPattern =
-  | 'YYYY-MM-DD HH:mm:ss' | 'YYYY-MM-DD HH:mm' | 'YYYY-MM-DD' | 'MM-DD HH:mm:ss' | 'MM-DD HH:mm' | 'HH:mm:ss' | 'HH:mm'
-  | 'YYYYMMDD' | 'YYYYMMDDHHmmss';
+  | 'YYYY-MM-DD HH:mm:ss'
+  | 'YYYY-MM-DD HH:mm'
+  | 'YYYY-MM-DD'
+  | 'MM-DD HH:mm:ss'
+  | 'MM-DD HH:mm'
+  | 'HH:mm:ss'
+  | 'HH:mm'
+  | 'YYYYMMDD'
+  | 'YYYYMMDDHHmmss';
 
 const TOKENS = /YYYY|MM|DD|HH|mm|ss/g;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** An instant (epoch ms or Date) in Beijing time; '-' for a missing or unreadable instant. */
-export function formatBeijing(at: number | Date | null | undefined, pattern: BeijingPattern = 'YYYY-MM-DD HH:mm:ss'): string {
+export function formatBeijing(
+  at: number | Date | null | undefined,
+  pattern: BeijingPattern = 'YYYY-MM-DD HH:mm:ss',
+): string {
   const ms = at instanceof Date ? at.getTime() : at;
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '-';
   // The shifted instant's UTC fields are the Beijing wall-clock fields.
   const d = new Date(ms + BEIJING_OFFSET_MS);
   const parts: Record<string, string> = {
-    YYYY: String(d.getUTCFullYear()).padStart(4, '0'), MM: two(d.getUTCMonth() + 1), DD: two(d.getUTCDate()),
-    HH: two(d.getUTCHours()), mm: two(d.getUTCMinutes()), ss: two(d.getUTCSeconds()),
+    YYYY: String(d.getUTCFullYear()).padStart(4, '0'),
+    MM: two(d.getUTCMonth() + 1),
+    DD: two(d.getUTCDate()),
+    HH: two(d.getUTCHours()),
+    mm: two(d.getUTCMinutes()),
+    ss: two(d.getUTCSeconds()),
   };
   return pattern.replace(TOKENS, (t) => parts[t]!);
 }
@@ -101,5 +118,7 @@ export function beijingIso(ms: number | null): string | null {
 export function beijingRangeText(start: string, end: string): string {
   if (start.slice(0, 4) !== end.slice(0, 4)) return `${start.slice(0, 16)} 至 ${end.slice(0, 16)}`;
   const from = start.slice(5, 16);
-  return start.slice(0, 10) === end.slice(0, 10) ? `${from} 至 ${end.slice(11, 16)}` : `${from} 至 ${end.slice(5, 16)}`;
+  return start.slice(0, 10) === end.slice(0, 10)
+    ? `${from} 至 ${end.slice(11, 16)}`
+    : `${from} 至 ${end.slice(5, 16)}`;
 }

@@ -50,23 +50,64 @@ export const TRANSFER_KINDS = {
   /** 205 a bet cancelled by the system (issue cancelled, or it cannot be settled) */
   systemRefund: { prefix: 'sys', parts: [['betId', 'int']] },
   /** 201 prize of a bet, settled at result version `version` */
-  prize: { prefix: 'win', parts: [['betId', 'int'], ['version', 'version']] },
+  prize: {
+    prefix: 'win',
+    parts: [
+      ['betId', 'int'],
+      ['version', 'version'],
+    ],
+  },
   /** 204 tie refund of a bet at a result version */
-  tieRefund: { prefix: 'tie', parts: [['betId', 'int'], ['version', 'version']] },
+  tieRefund: {
+    prefix: 'tie',
+    parts: [
+      ['betId', 'int'],
+      ['version', 'version'],
+    ],
+  },
   /** 501 rebates of one settlement batch (bets first…last) to one player */
   rebate: {
     prefix: 'rb',
-    parts: [['lotteryCode', 'text'], ['issue', 'text'], ['userId', 'int'], ['firstBetId', 'int'], ['lastBetId', 'int', '-'], ['version', 'version']],
+    parts: [
+      ['lotteryCode', 'text'],
+      ['issue', 'text'],
+      ['userId', 'int'],
+      ['firstBetId', 'int'],
+      ['lastBetId', 'int', '-'],
+      ['version', 'version'],
+    ],
   },
   /** 502 upline rebates of one settlement batch to one upline */
   uplineRebate: {
     prefix: 'urb',
-    parts: [['lotteryCode', 'text'], ['issue', 'text'], ['userId', 'int'], ['firstBetId', 'int'], ['lastBetId', 'int', '-'], ['version', 'version']],
+    parts: [
+      ['lotteryCode', 'text'],
+      ['issue', 'text'],
+      ['userId', 'int'],
+      ['firstBetId', 'int'],
+      ['lastBetId', 'int', '-'],
+      ['version', 'version'],
+    ],
   },
   /** 501 per-bet rebate, before batch rebates */
-  rebatePerBet: { prefix: 'rb', parts: [['betId', 'int'], ['version', 'version']], legacy: true },
+  rebatePerBet: {
+    prefix: 'rb',
+    parts: [
+      ['betId', 'int'],
+      ['version', 'version'],
+    ],
+    legacy: true,
+  },
   /** 502 per-bet upline rebate, before batch rebates */
-  uplineRebatePerBet: { prefix: 'urb', parts: [['betId', 'int'], ['uplineId', 'int'], ['version', 'version']], legacy: true },
+  uplineRebatePerBet: {
+    prefix: 'urb',
+    parts: [
+      ['betId', 'int'],
+      ['uplineId', 'int'],
+      ['version', 'version'],
+    ],
+    legacy: true,
+  },
   /** 310 a settlement credit taken back (correction, system cancel) */
   reversal: { prefix: 'rev', parts: [['original', 'transferId']] },
   /** 1xx an approved recharge order */
@@ -82,27 +123,82 @@ export const TRANSFER_KINDS = {
   /** 307 a chat red envelope's total into escrow */
   envelopeSend: { prefix: 'rs', parts: [['recordCode', 'text']] },
   /** 207 one open of a chat red envelope (one per envelope and user) */
-  envelopeOpen: { prefix: 'rp', parts: [['recordCode', 'text'], ['userId', 'int']] },
+  envelopeOpen: {
+    prefix: 'rp',
+    parts: [
+      ['recordCode', 'text'],
+      ['userId', 'int'],
+    ],
+  },
   /** 208 what is left of a chat red envelope back to its sender */
   envelopeRefund: { prefix: 'rr', parts: [['recordCode', 'text']] },
   /** 206 one claim of an activity red envelope (one per envelope and user) */
-  activityEnvelopeClaim: { prefix: 'ar', parts: [['envelopeId', 'int'], ['userId', 'int']] },
+  activityEnvelopeClaim: {
+    prefix: 'ar',
+    parts: [
+      ['envelopeId', 'int'],
+      ['userId', 'int'],
+    ],
+  },
   /** 2xx an activity payout, one per activity, user and claim period (`D2026-11-28`, `ONCE`…) */
-  activityPayout: { prefix: 'act', parts: [['activityId', 'int'], ['userId', 'int'], ['periodKey', 'text']] },
+  activityPayout: {
+    prefix: 'act',
+    parts: [
+      ['activityId', 'int'],
+      ['userId', 'int'],
+      ['periodKey', 'text'],
+    ],
+  },
   /** virtual wallet → pledge escrow, buying a pledge order */
   pledgeBuy: { prefix: 'pledge-buy', parts: [['orderId', 'int']] },
   /** pledge principal back to the virtual wallet (early exit or maturity) of a term */
-  pledgeRedeem: { prefix: 'pledge-redeem', parts: [['orderId', 'int'], ['term', 'int']] },
+  pledgeRedeem: {
+    prefix: 'pledge-redeem',
+    parts: [
+      ['orderId', 'int'],
+      ['term', 'int'],
+    ],
+  },
   /** early-exit penalty of a pledge term to the house */
-  pledgePenalty: { prefix: 'pledge-penalty', parts: [['orderId', 'int'], ['term', 'int']] },
+  pledgePenalty: {
+    prefix: 'pledge-penalty',
+    parts: [
+      ['orderId', 'int'],
+      ['term', 'int'],
+    ],
+  },
   /** a pledge term's profit */
-  pledgeProfit: { prefix: 'pledge-profit', parts: [['orderId', 'int'], ['term', 'int']] },
+  pledgeProfit: {
+    prefix: 'pledge-profit',
+    parts: [
+      ['orderId', 'int'],
+      ['term', 'int'],
+    ],
+  },
   /** 611 main wallet → virtual wallet, per request */
-  virtualWalletIn: { prefix: 'vw-in', parts: [['userId', 'int'], ['requestId', 'rest']] },
+  virtualWalletIn: {
+    prefix: 'vw-in',
+    parts: [
+      ['userId', 'int'],
+      ['requestId', 'rest'],
+    ],
+  },
   /** 612 virtual wallet → main wallet, per request */
-  virtualWalletOut: { prefix: 'vw-out', parts: [['userId', 'int'], ['requestId', 'rest']] },
+  virtualWalletOut: {
+    prefix: 'vw-out',
+    parts: [
+      ['userId', 'int'],
+      ['requestId', 'rest'],
+    ],
+  },
   /** a day's virtual-wallet interest */
-  virtualWalletInterest: { prefix: 'vw-interest', parts: [['userId', 'int'], ['day', 'day']] },
+  virtualWalletInterest: {
+    prefix: 'vw-interest',
+    parts: [
+      ['userId', 'int'],
+      ['day', 'day'],
+    ],
+  },
   /** an operator's manual balance adjustment, per request */
   adminAdjust: { prefix: 'admin-adjust', parts: [['requestId', 'rest']] },
   /** the demo data's starting balance (src/server/seed.ts) */
@@ -114,18 +210,30 @@ export const TRANSFER_KINDS = {
 type Kinds = typeof TRANSFER_KINDS;
 export type TransferKind = keyof Kinds;
 /** The kinds that are still written. */
-export type LiveTransferKind = { [K in TransferKind]: Kinds[K] extends { legacy: true } ? never : K }[TransferKind];
+export type LiveTransferKind = {
+  [K in TransferKind]: Kinds[K] extends { legacy: true } ? never : K;
+}[TransferKind];
 
-type ValueOf<T extends PartType> = T extends 'int' | 'version' ? number : T extends 'transferId' ? TransferId : string;
+type ValueOf<T extends PartType> = T extends 'int' | 'version'
+  ? number
+  : T extends 'transferId'
+    ? TransferId
+    : string;
 type PartsOf<K extends TransferKind> = Kinds[K]['parts'];
 /** A kind's parts as builder arguments, in declared order. */
 export type TransferIdArgs<K extends TransferKind> = ArgsOf<PartsOf<K>>;
 type ArgsOf<S extends readonly PartSpec[]> = {
-  -readonly [I in keyof S]: S[I] extends readonly [string, infer T extends PartType, ...unknown[]] ? ValueOf<T> : never;
+  -readonly [I in keyof S]: S[I] extends readonly [string, infer T extends PartType, ...unknown[]]
+    ? ValueOf<T>
+    : never;
 };
 /** A kind's parts by name. */
-export type TransferIdParts<K extends TransferKind> = { [E in PartsOf<K>[number] as E[0]]: ValueOf<E[1]> };
-export type ParsedTransferId = { [K in TransferKind]: { kind: K; parts: TransferIdParts<K> } }[TransferKind];
+export type TransferIdParts<K extends TransferKind> = {
+  [E in PartsOf<K>[number] as E[0]]: ValueOf<E[1]>;
+};
+export type ParsedTransferId = {
+  [K in TransferKind]: { kind: K; parts: TransferIdParts<K> };
+}[TransferKind];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -153,22 +261,33 @@ const GROUP: Record<PartType, string> = {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
 /** Each kind's spec with its anchored pattern, built once. */
-const SHAPES = (Object.entries(TRANSFER_KINDS) as [TransferKind, KindSpec][]).map(([kind, spec]) => ({
-  kind,
-  spec,
-  pattern: new RegExp(`^${escapeRe(spec.prefix)}${spec.parts.map(([, type, sep]) => `${escapeRe(sep ?? ':')}${GROUP[type]}`).join('')}$`),
-}));
+const SHAPES = (Object.entries(TRANSFER_KINDS) as [TransferKind, KindSpec][]).map(
+  ([kind, spec]) => ({
+    kind,
+    spec,
+    pattern: new RegExp(
+      `^${escapeRe(spec.prefix)}${spec.parts.map(([, type, sep]) => `${escapeRe(sep ?? ':')}${GROUP[type]}`).join('')}$`,
+    ),
+  }),
+);
 
 function pieces(kind: TransferKind, values: readonly unknown[]): string[] {
   const spec: KindSpec = TRANSFER_KINDS[kind];
   if (spec.legacy) throw new Error(`transfer id ${kind} is legacy: parse only`);
-  if (values.length !== spec.parts.length) throw new Error(`transfer id ${kind}: ${spec.parts.length} parts, got ${values.length}`);
-  return [spec.prefix, ...spec.parts.map((p, i) => `${p[2] ?? ':'}${writePart(kind, p, values[i])}`)];
+  if (values.length !== spec.parts.length)
+    throw new Error(`transfer id ${kind}: ${spec.parts.length} parts, got ${values.length}`);
+  return [
+    spec.prefix,
+    ...spec.parts.map((p, i) => `${p[2] ?? ':'}${writePart(kind, p, values[i])}`),
+  ];
 }
 
 /** The builders, one per live kind: `transferIds.prize(betId, version)`. */
 export const transferIds = Object.fromEntries(
-  SHAPES.filter((s) => !s.spec.legacy).map(({ kind }) => [kind, (...args: unknown[]) => pieces(kind, args).join('') as TransferId]),
+  SHAPES.filter((s) => !s.spec.legacy).map(({ kind }) => [
+    kind,
+    (...args: unknown[]) => pieces(kind, args).join('') as TransferId,
+  ]),
 ) as unknown as { readonly [K in LiveTransferKind]: (...args: TransferIdArgs<K>) => TransferId };
 
 /** The kind and parts of an id; null for an id no kind (live or legacy) describes. */
@@ -192,23 +311,35 @@ export function parseTransferId(id: string): ParsedTransferId | null {
 export const storedTransferId = (id: string): TransferId => id as TransferId;
 
 /** A valid stand-in for the part SQL fills in (its text is cut out again). */
-const HOLE: Record<PartType, string | number> = { int: 0, version: 0, text: 'x', day: '2000-01-01', rest: 'x', transferId: 'x' };
+const HOLE: Record<PartType, string | number> = {
+  int: 0,
+  version: 0,
+  text: 'x',
+  day: '2000-01-01',
+  rest: 'x',
+  transferId: 'x',
+};
 
 /**
  * The text around one part of an id, for SQL that fills that part from a column
  * (`transfer_id = before || user_id || after`): the same bytes the builder writes.
  */
-export function transferIdAround<K extends LiveTransferKind, H extends keyof TransferIdParts<K> & string>(
-  kind: K,
-  hole: H,
-  others: Omit<TransferIdParts<K>, H>,
-): { before: string; after: string } {
+export function transferIdAround<
+  K extends LiveTransferKind,
+  H extends keyof TransferIdParts<K> & string,
+>(kind: K, hole: H, others: Omit<TransferIdParts<K>, H>): { before: string; after: string } {
   const spec: KindSpec = TRANSFER_KINDS[kind];
   const at = spec.parts.findIndex(([name]) => name === hole);
   if (at < 0) throw new Error(`transfer id ${kind} has no part ${hole}`);
   const given = others as Record<string, unknown>;
-  const text = pieces(kind, spec.parts.map(([name, type], i) => (i === at ? HOLE[type] : given[name])));
+  const text = pieces(
+    kind,
+    spec.parts.map(([name, type], i) => (i === at ? HOLE[type] : given[name])),
+  );
   const holeSep = spec.parts[at]![2] ?? ':';
   const holeLead = spec.parts[at]![1] === 'version' ? 'v' : '';
-  return { before: text.slice(0, at + 1).join('') + holeSep + holeLead, after: text.slice(at + 2).join('') };
+  return {
+    before: text.slice(0, at + 1).join('') + holeSep + holeLead,
+    after: text.slice(at + 2).join(''),
+  };
 }

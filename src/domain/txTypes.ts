@@ -120,7 +120,12 @@ const GROUP_TABLES = [
   ['wallet', '虚拟钱包', WALLET],
 ] as const;
 
-type Catalogue = typeof RECHARGE & typeof INCOME & typeof DEDUCT & typeof MANUAL & typeof REBATE & typeof WALLET;
+type Catalogue = typeof RECHARGE &
+  typeof INCOME &
+  typeof DEDUCT &
+  typeof MANUAL &
+  typeof REBATE &
+  typeof WALLET;
 export type TxTypeKey = keyof Catalogue;
 
 /** The codes by constant name: `TxType.BET` is 301. */
@@ -145,10 +150,18 @@ export function txTypeName(code: number): string {
 
 /** The spec's groups of type codes (000 §3): each group's codes ascending, first and last of its range. */
 export type TxTypeGroupKey = (typeof GROUP_TABLES)[number][0];
-export interface TxTypeGroup { key: TxTypeGroupKey; label: string; codes: number[]; first: number; last: number }
+export interface TxTypeGroup {
+  key: TxTypeGroupKey;
+  label: string;
+  codes: number[];
+  first: number;
+  last: number;
+}
 
 export const TX_TYPE_GROUPS: TxTypeGroup[] = GROUP_TABLES.map(([key, label, table]) => {
-  const codes = Object.values(table).map(([code]) => code).sort((a, b) => a - b);
+  const codes = Object.values(table)
+    .map(([code]) => code)
+    .sort((a, b) => a - b);
   return { key, label, codes, first: codes[0]!, last: codes[codes.length - 1]! };
 });
 

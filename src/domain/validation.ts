@@ -154,7 +154,10 @@ export const fieldLabels: Record<string, string> = {
   // chat (spec 001)
   ...chatFieldLabels,
   // letters (docs/content.md)
-  messageType: '消息类型', all: '全部已读', audience: '收件范围', grade: '会员等级',
+  messageType: '消息类型',
+  all: '全部已读',
+  audience: '收件范围',
+  grade: '会员等级',
   ...reportFieldLabels,
 };
 
@@ -205,7 +208,8 @@ export function checkField(
       return messages.range(tag, rule.range[0], rule.range[1]);
     }
   }
-  if (rule.sameAs !== undefined && text !== String(all[rule.sameAs] ?? '')) return messages.notSame(tag);
+  if (rule.sameAs !== undefined && text !== String(all[rule.sameAs] ?? ''))
+    return messages.notSame(tag);
   if (rule.differentFrom !== undefined && text === String(all[rule.differentFrom] ?? '')) {
     return messages.cannotBeSame(tag);
   }
@@ -213,7 +217,10 @@ export function checkField(
 }
 
 /** Checks a whole form; returns the first message, or null when every field passes. */
-export function validateForm(values: Record<string, unknown>, rules: Record<string, FieldRule>): string | null {
+export function validateForm(
+  values: Record<string, unknown>,
+  rules: Record<string, FieldRule>,
+): string | null {
   for (const [field, rule] of Object.entries(rules)) {
     const msg = checkField(field, values[field], rule, values);
     if (msg) return msg;
@@ -233,7 +240,9 @@ export const STREAK_BET_MAX_CHARS = 7;
 /** Streak-bet amount: positive integer, at most 7 characters, capped at 1,000,000. */
 export function checkStreakAmount(text: string): string | null {
   if (text.trim() === '') return streakBetMessages.noAmount;
-  if (text.length > STREAK_BET_MAX_CHARS || !patterns.wMoney.test(text)) return messages.format('投注金额');
-  if (Number(text) > STREAK_BET_MAX_AMOUNT) return messages.range('投注金额', 1, STREAK_BET_MAX_AMOUNT);
+  if (text.length > STREAK_BET_MAX_CHARS || !patterns.wMoney.test(text))
+    return messages.format('投注金额');
+  if (Number(text) > STREAK_BET_MAX_AMOUNT)
+    return messages.range('投注金额', 1, STREAK_BET_MAX_AMOUNT);
   return null;
 }

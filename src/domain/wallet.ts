@@ -65,7 +65,10 @@ export function dailyInterestFen(balanceFen: number, rateBp: number): number {
 /** A pledge term's profit: floor(principal × rateBp × termDays / 10000 / 365). */
 export function pledgeProfitFen(principalFen: number, rateBp: number, termDays: number): number {
   if (principalFen <= 0 || rateBp <= 0 || termDays <= 0) return 0;
-  return floorDiv(BigInt(principalFen) * BigInt(rateBp) * BigInt(termDays), BigInt(FULL_BP * DAYS_PER_YEAR));
+  return floorDiv(
+    BigInt(principalFen) * BigInt(rateBp) * BigInt(termDays),
+    BigInt(FULL_BP * DAYS_PER_YEAR),
+  );
 }
 
 /** The early-exit penalty: floor(principal × penaltyBp / 10000). */
@@ -75,7 +78,11 @@ export function penaltyFen(principalFen: number, penaltyBp: number): number {
 }
 
 /** What an early exit returns: refused (null), or the refund and the penalty. */
-export function earlyExitOutcome(rule: EarlyExit, principalFen: number, penaltyBp: number): { refundFen: number; penaltyFen: number } | null {
+export function earlyExitOutcome(
+  rule: EarlyExit,
+  principalFen: number,
+  penaltyBp: number,
+): { refundFen: number; penaltyFen: number } | null {
   if (rule === 'none') return null;
   const penalty = rule === 'penalty' ? penaltyFen(principalFen, penaltyBp) : 0;
   return { refundFen: principalFen - penalty, penaltyFen: penalty };

@@ -46,7 +46,11 @@ export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
 };
 
 /** Limits on what an operator may set. */
-export const WITHDRAW_LIMITS = { maxCount: 1000, maxFeeBp: 10_000, maxTurnoverPercent: 10_000 } as const;
+export const WITHDRAW_LIMITS = {
+  maxCount: 1000,
+  maxFeeBp: 10_000,
+  maxTurnoverPercent: 10_000,
+} as const;
 export const OPEN_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /** The settings as they travel: amounts in yuan strings, the fee as a percent string. */
@@ -87,9 +91,28 @@ export function settingsFromWire(w: WithdrawSettingsWire): WithdrawSettings | nu
   const feeBp = parsePercentToBp(w.feePercent);
   const feeMinFen = parseYuanToFen(w.feeMin);
   const feeMaxFen = parseYuanToFen(w.feeMax);
-  if (minFen === null || maxFen === null || feeBp === null || feeMinFen === null || feeMaxFen === null) return null;
+  if (
+    minFen === null ||
+    maxFen === null ||
+    feeBp === null ||
+    feeMinFen === null ||
+    feeMaxFen === null
+  )
+    return null;
   const { enabled, dailyCount, freeCount, turnoverPercent, openStart, openEnd } = w;
-  return { enabled, minFen, maxFen, dailyCount, freeCount, feeBp, feeMinFen, feeMaxFen, turnoverPercent, openStart, openEnd };
+  return {
+    enabled,
+    minFen,
+    maxFen,
+    dailyCount,
+    freeCount,
+    feeBp,
+    feeMinFen,
+    feeMaxFen,
+    turnoverPercent,
+    openStart,
+    openEnd,
+  };
 }
 
 /** '1.5' (percent, up to 2 decimals, 0-100) → 150 basis points; null otherwise. */
@@ -127,7 +150,8 @@ export function checkWithdrawAmount(amountFen: number | null, s: WithdrawSetting
 
 /** The fee of a withdrawal when `usedToday` withdrawals of the day already count. */
 export function withdrawFee(amountFen: number, s: WithdrawSettings, usedToday: number): number {
-  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) throw new Error(`bad amount ${amountFen}`);
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0)
+    throw new Error(`bad amount ${amountFen}`);
   if (usedToday < s.freeCount || s.feeBp === 0) return 0;
   let fee = Math.floor((amountFen * s.feeBp + 5_000) / 10_000);
   fee = Math.max(fee, s.feeMinFen);
@@ -142,7 +166,10 @@ export function beijingMinutes(nowMs: number): number {
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-export function isOpenAt(s: Pick<WithdrawSettings, 'openStart' | 'openEnd'>, nowMs: number): boolean {
+export function isOpenAt(
+  s: Pick<WithdrawSettings, 'openStart' | 'openEnd'>,
+  nowMs: number,
+): boolean {
   const start = toMinutes(s.openStart);
   const end = toMinutes(s.openEnd);
   if (start === end) return true;

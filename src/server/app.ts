@@ -88,7 +88,8 @@ function varyAllJson(app: FastifyInstance): void {
     if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
     const vary = reply.getHeader('vary');
     const current = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
-    if (!/accept-encoding/i.test(current)) reply.header('vary', current ? `${current}, accept-encoding` : 'accept-encoding');
+    if (!/accept-encoding/i.test(current))
+      reply.header('vary', current ? `${current}, accept-encoding` : 'accept-encoding');
     return payload;
   });
 }
@@ -113,7 +114,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
     frameworkErrors,
     return503OnClosing: false,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
   });
   app.decorate('deps', deps);
   // The wire contract is form bodies (and multipart uploads): no JSON or plain-text bodies.
@@ -123,7 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 12 } });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 12 },
+  });
   await app.register(rateLimit, {
     global: true,
     max: 600,
@@ -141,7 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, {
     // br at quality 5 (fast enough per request, close to gzip -9 in size), else gzip; no zstd yet
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    },
     threshold: COMPRESS_MIN_BYTES,
     // the wire contract takes plain form bodies: a compressed request body is not decoded
     globalDecompression: false,

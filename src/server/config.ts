@@ -81,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** SITE_TEST_HOOKS: only exactly `1` turns them on, and never in production (the start stops instead). */
 function testHooks(env: NodeJS.ProcessEnv): boolean {
   if (env.SITE_TEST_HOOKS !== '1') return false;
-  if (env.NODE_ENV === 'production') throw new Error('SITE_TEST_HOOKS=1 is for test servers only, not with NODE_ENV=production');
+  if (env.NODE_ENV === 'production')
+    throw new Error('SITE_TEST_HOOKS=1 is for test servers only, not with NODE_ENV=production');
   return true;
 }
 
@@ -89,7 +90,8 @@ function testHooks(env: NodeJS.ProcessEnv): boolean {
 function positiveInt(name: string, text: string | undefined, fallback: number): number {
   if (!text) return fallback;
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name}: not a positive whole number: ${text}`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name}: not a positive whole number: ${text}`);
   return n;
 }
 
@@ -125,7 +127,9 @@ function isProxyAddress(entry: string): boolean {
   const [ip, bits, extra] = entry.split('/');
   const family = net.isIP(ip!);
   if (!family || extra !== undefined) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  );
 }
 
 /**
@@ -139,7 +143,8 @@ export function parseTrustProxy(text: string): TrustProxy {
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : { hops: Number(value) };
   const addresses = value.split(/[\s,]+/).filter(Boolean);
   for (const entry of addresses) {
-    if (!isProxyAddress(entry)) throw new Error(`TRUST_PROXY: not a hop count or a proxy address: ${entry}`);
+    if (!isProxyAddress(entry))
+      throw new Error(`TRUST_PROXY: not a hop count or a proxy address: ${entry}`);
   }
   return { addresses };
 }
@@ -149,7 +154,9 @@ export function parseTrustProxy(text: string): TrustProxy {
  * believes no forwarded header at all. Hop 0 is the connecting peer (the proxy), so `hops: 1`
  * makes `req.ip` the right-most X-Forwarded-For entry, the address the proxy saw.
  */
-export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((addr: string, hop: number) => boolean) {
   if (trust === false) return false;
   if ('addresses' in trust) return trust.addresses;
   const { hops } = trust;

@@ -28,16 +28,26 @@ export const DEMO_PLAYER_BALANCE_FEN = 100_000;
  * The built-in demo password is public (README): it may stand in only on the embedded demo
  * database, and then it must be changed at the first login. A real database needs ADMIN_PASSWORD.
  */
-async function createOperator(sql: Sql, config: Config, log: (msg: string) => void): Promise<number> {
+async function createOperator(
+  sql: Sql,
+  config: Config,
+  log: (msg: string) => void,
+): Promise<number> {
   if (!config.adminPasswordGiven && config.databaseUrl) {
-    throw new Error('ADMIN_PASSWORD must be set to create the operator account on the DATABASE_URL database');
+    throw new Error(
+      'ADMIN_PASSWORD must be set to create the operator account on the DATABASE_URL database',
+    );
   }
-  const adminId = (await insertUserWithPassword(sql, config.adminUserName, config.adminPassword, { isOperator: true }))!;
+  const adminId = (await insertUserWithPassword(sql, config.adminUserName, config.adminPassword, {
+    isOperator: true,
+  }))!;
   if (config.adminPasswordGiven) {
     log(`operator account created: ${config.adminUserName} (password from ADMIN_PASSWORD)`);
   } else {
     await sql`update users set must_change_password = true where id = ${adminId}`;
-    log(`operator account created: ${config.adminUserName} with the built-in demo password; it must be changed at the first login under /admin`);
+    log(
+      `operator account created: ${config.adminUserName} with the built-in demo password; it must be changed at the first login under /admin`,
+    );
   }
   return adminId;
 }
@@ -46,17 +56,34 @@ async function createOperator(sql: Sql, config: Config, log: (msg: string) => vo
  * A site seeded before the must-change flag existed may still have its operator on the demo
  * password: flag it now, unless ADMIN_PASSWORD names that password as the operator's own.
  */
-async function flagDemoOperatorPassword(sql: Sql, config: Config, log: (msg: string) => void): Promise<void> {
+async function flagDemoOperatorPassword(
+  sql: Sql,
+  config: Config,
+  log: (msg: string) => void,
+): Promise<void> {
   if (config.adminPasswordGiven) return;
   const [op] = await sql<{ id: number; password_kdf: string }[]>`
     select id, password_kdf from users
     where lower(user_name) = lower(${config.adminUserName}) and is_operator and not must_change_password`;
-  if (!op || !(await kdfVerify(loginPasswordHash(config.adminUserName, DEFAULT_ADMIN.password), op.password_kdf))) return;
+  if (
+    !op ||
+    !(await kdfVerify(
+      loginPasswordHash(config.adminUserName, DEFAULT_ADMIN.password),
+      op.password_kdf,
+    ))
+  )
+    return;
   await sql`update users set must_change_password = true where id = ${op.id}`;
-  log(`operator ${config.adminUserName} still has the built-in demo password; it must be changed at the next login under /admin`);
+  log(
+    `operator ${config.adminUserName} still has the built-in demo password; it must be changed at the next login under /admin`,
+  );
 }
 
-export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) => void): Promise<boolean> {
+export async function seedIfEmpty(
+  sql: Sql,
+  config: Config,
+  log: (msg: string) => void,
+): Promise<boolean> {
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from users`;
   if (n > 0) {
     await flagDemoOperatorPassword(sql, config, log);
@@ -64,12 +91,22 @@ export async function seedIfEmpty(sql: Sql, config: Config, log: (msg: string) =
   }
   const adminId = await createOperator(sql, config, log);
   if (!config.seedDemo) return true;
-  const agentId = await insertUserWithPassword(sql, DEMO_USERS.agent.userName, DEMO_USERS.agent.password, {
-    isAgent: true,
-  });
-  const playerId = await insertUserWithPassword(sql, DEMO_USERS.player.userName, DEMO_USERS.player.password, {
-    parentId: agentId,
-  });
+  const agentId = await insertUserWithPassword(
+    sql,
+    DEMO_USERS.agent.userName,
+    DEMO_USERS.agent.password,
+    {
+      isAgent: true,
+    },
+  );
+  const playerId = await insertUserWithPassword(
+    sql,
+    DEMO_USERS.player.userName,
+    DEMO_USERS.player.password,
+    {
+      parentId: agentId,
+    },
+  );
   await transfer(sql, {
     transferId: transferIds.seed(DEMO_USERS.player.userName),
     from: { kind: 'house', userId: null },

@@ -13,7 +13,12 @@ import { cleanupExpired } from './jobs/cleanup.ts';
 import { REFUND_EVERY_MS, refundDue } from './redEnvelope/refund.ts';
 import { PLAN_EVERY_MS, runPlans } from './plans/engine.ts';
 import { GRADE_JOB_EVERY_MS, runGradePromotion } from './grades/promoteJob.ts';
-import { createJobRunner, type JobRunner, type JobRunnerOptions, type JobSpec } from './jobs/runner.ts';
+import {
+  createJobRunner,
+  type JobRunner,
+  type JobRunnerOptions,
+  type JobSpec,
+} from './jobs/runner.ts';
 
 /** The advisory lock key the lottery scheduler always used, so old and new instances exclude each other. */
 export const JOBS_LOCK = 727_003;
@@ -27,7 +32,8 @@ function walletJob(sql: Sql, log: Log): JobSpec {
     name: 'wallet',
     run: async (nowMs) => {
       const r = await runWalletJobs(sql, nowMs);
-      if (r.interestPaid > 0 || r.settled > 0) log(`wallet jobs: interest paid ${r.interestPaid}, pledge terms settled ${r.settled}`);
+      if (r.interestPaid > 0 || r.settled > 0)
+        log(`wallet jobs: interest paid ${r.interestPaid}, pledge terms settled ${r.settled}`);
     },
     nextDelayMs: () => WALLET_JOBS_EVERY_MS,
   };
@@ -49,7 +55,8 @@ function pushPlanJob(sql: Sql, log: Log): JobSpec {
     name: 'pushPlans',
     run: async (nowMs) => {
       const r = await runPlans(sql, nowMs);
-      if (r.posted > 0 || r.resolved > 0) log(`push plans: posted ${r.posted}, resolved ${r.resolved}`);
+      if (r.posted > 0 || r.resolved > 0)
+        log(`push plans: posted ${r.posted}, resolved ${r.resolved}`);
     },
     nextDelayMs: () => PLAN_EVERY_MS,
   };
@@ -77,12 +84,21 @@ function housekeepingJob(sql: Sql): JobSpec {
 }
 
 export function siteJobs(sql: Sql, log: Log, opts: { tickMs?: number } = {}): JobSpec[] {
-  return [lotteryJob(sql, log, opts.tickMs), walletJob(sql, log), redEnvelopeJob(sql, log), pushPlanJob(sql, log), gradeJob(sql, log), housekeepingJob(sql)];
+  return [
+    lotteryJob(sql, log, opts.tickMs),
+    walletJob(sql, log),
+    redEnvelopeJob(sql, log),
+    pushPlanJob(sql, log),
+    gradeJob(sql, log),
+    housekeepingJob(sql),
+  ];
 }
 
 /** The runner of every site job (not started: call start() once the server listens). */
 export function createSiteJobRunner(
-  sql: Sql, log: Log, opts: Omit<JobRunnerOptions, 'lockKey' | 'log'> & { tickMs?: number } = {},
+  sql: Sql,
+  log: Log,
+  opts: Omit<JobRunnerOptions, 'lockKey' | 'log'> & { tickMs?: number } = {},
 ): JobRunner {
   return createJobRunner(sql, siteJobs(sql, log, opts), { ...opts, lockKey: JOBS_LOCK, log });
 }

@@ -42,14 +42,22 @@ export interface AgentReportBench {
   ratio: number;
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** The team: the agent, then levels of 10, 100, 1,000 and the rest, each member under a random upline of the level above. */
 export async function makeTeam(sql: Sql): Promise<number> {
-  const [agent] = await sql<{ id: number }[]>`insert into users (user_name, password_kdf, is_agent) values ('benchagent', 'x', true) returning id`;
+  const [agent] = await sql<
+    { id: number }[]
+  >`insert into users (user_name, password_kdf, is_agent) values ('benchagent', 'x', true) returning id`;
   let above = [agent!.id];
   let left = MEMBERS - 1;
-  for (const [level, size] of [[1, 10], [2, 100], [3, 1_000], [4, Number.MAX_SAFE_INTEGER]] as const) {
+  for (const [level, size] of [
+    [1, 10],
+    [2, 100],
+    [3, 1_000],
+    [4, Number.MAX_SAFE_INTEGER],
+  ] as const) {
     const n = Math.min(size, left);
     if (n <= 0) break;
     const rows = await sql<{ id: number }[]>`
@@ -76,8 +84,12 @@ export async function makeBets(sql: Sql, agentId: number): Promise<number> {
             select row_number() over (order by a.user_id) as n, a.user_id, a.id as account
             from ledger_accounts a
             where a.kind = 'player' and (a.user_id = ${agentId} or a.user_id in (select user_id from user_uplines where ancestor_id = ${agentId}))`;
-  const [{ house }] = await sql<{ house: number }[]>`select id as house from ledger_accounts where kind = 'house'`;
-  const [{ members }] = await sql<{ members: number }[]>`select count(*)::int as members from team_players`;
+  const [{ house }] = await sql<
+    { house: number }[]
+  >`select id as house from ledger_accounts where kind = 'house'`;
+  const [{ members }] = await sql<
+    { members: number }[]
+  >`select count(*)::int as members from team_players`;
   const firstDayMs = Date.parse(`${beijingDate(Date.now(), DAYS - 1)}T00:00:00+08:00`);
   await sql`
     insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code, user_id, created_at)
@@ -137,7 +149,10 @@ async function rawScan(sql: Sql, agentId: number, from: Date, to: Date) {
               and b.created_at >= ${from} and b.created_at < ${to}) as bettors`;
 }
 
-async function timed(n: number, f: () => Promise<unknown>): Promise<{ p50Ms: number; p95Ms: number }> {
+async function timed(
+  n: number,
+  f: () => Promise<unknown>,
+): Promise<{ p50Ms: number; p95Ms: number }> {
   await f(); // warm
   const ms: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -167,7 +182,10 @@ export async function benchAgentReport(): Promise<AgentReportBench> {
   u.pathname = `/${dbName}`;
   const sql = connect(u.toString());
   await migrateSite(sql);
-  const app = await buildApp({ config: { ...loadConfig(), logLevel: 'silent', distDir: '/nonexistent' }, sql });
+  const app = await buildApp({
+    config: { ...loadConfig(), logLevel: 'silent', distDir: '/nonexistent' },
+    sql,
+  });
   try {
     const started = performance.now();
     const agentId = await makeTeam(sql);
@@ -199,12 +217,29 @@ export async function benchAgentReport(): Promise<AgentReportBench> {
     // the two must agree, or the comparison means nothing
     const d = last!.data;
     const fen = (y: unknown) => Math.round(Number(y) * 100);
-    if (fen(d.betAmount) !== -Number(raw.bet) || fen(d.prizeAmount) !== Number(raw.prize) || fen(d.rebateAmount) !== Number(raw.rebate)
-      || fen(d.rechargeAmount) !== Number(raw.recharge) || d.betMemberCount !== Number(raw.bettors) || d.activeMemberCount !== Number(raw.active)) {
-      throw new Error(`report and raw scan disagree: ${JSON.stringify(d)} vs ${JSON.stringify(raw)}`);
+    if (
+      fen(d.betAmount) !== -Number(raw.bet) ||
+      fen(d.prizeAmount) !== Number(raw.prize) ||
+      fen(d.rebateAmount) !== Number(raw.rebate) ||
+      fen(d.rechargeAmount) !== Number(raw.recharge) ||
+      d.betMemberCount !== Number(raw.bettors) ||
+      d.activeMemberCount !== Number(raw.active)
+    ) {
+      throw new Error(
+        `report and raw scan disagree: ${JSON.stringify(d)} vs ${JSON.stringify(raw)}`,
+      );
     }
     const [{ bets }] = await sql<{ bets: number }[]>`select count(*)::int as bets from bets`;
-    return { members: MEMBERS, bets, transfers, generateMs, app: appTimes, appThisMonth, raw: rawTimes, ratio: rawTimes.p50Ms / appTimes.p50Ms };
+    return {
+      members: MEMBERS,
+      bets,
+      transfers,
+      generateMs,
+      app: appTimes,
+      appThisMonth,
+      raw: rawTimes,
+      ratio: rawTimes.p50Ms / appTimes.p50Ms,
+    };
   } finally {
     await app.close();
     await sql.end({ timeout: 5 });
@@ -216,11 +251,21 @@ export async function benchAgentReport(): Promise<AgentReportBench> {
 }
 
 export function printAgentReportBench(r: AgentReportBench): void {
-  console.log(`\n== Agent report: team of ${r.members} members, ${r.bets} bets over ${DAYS} days ==`);
-  console.log(`generated ${r.bets} bets and ${r.transfers} transfers in ${(r.generateMs / 1000).toFixed(1)} s (every transfer through the roll-up trigger)`);
-  console.log(`app  userAgentReport for ${DAYS} days   p50 ${r.app.p50Ms.toFixed(1)} ms   p95 ${r.app.p95Ms.toFixed(1)} ms   (${CALLS} calls over HTTP)`);
-  console.log(`app  userAgentReport this month so far   p50 ${r.appThisMonth.p50Ms.toFixed(1)} ms   p95 ${r.appThisMonth.p95Ms.toFixed(1)} ms`);
-  console.log(`raw  scan of the team's bets + transfers   p50 ${r.raw.p50Ms.toFixed(1)} ms   p95 ${r.raw.p95Ms.toFixed(1)} ms`);
+  console.log(
+    `\n== Agent report: team of ${r.members} members, ${r.bets} bets over ${DAYS} days ==`,
+  );
+  console.log(
+    `generated ${r.bets} bets and ${r.transfers} transfers in ${(r.generateMs / 1000).toFixed(1)} s (every transfer through the roll-up trigger)`,
+  );
+  console.log(
+    `app  userAgentReport for ${DAYS} days   p50 ${r.app.p50Ms.toFixed(1)} ms   p95 ${r.app.p95Ms.toFixed(1)} ms   (${CALLS} calls over HTTP)`,
+  );
+  console.log(
+    `app  userAgentReport this month so far   p50 ${r.appThisMonth.p50Ms.toFixed(1)} ms   p95 ${r.appThisMonth.p95Ms.toFixed(1)} ms`,
+  );
+  console.log(
+    `raw  scan of the team's bets + transfers   p50 ${r.raw.p50Ms.toFixed(1)} ms   p95 ${r.raw.p95Ms.toFixed(1)} ms`,
+  );
   const verdict = r.app.p95Ms < AIM_MS ? `under ${AIM_MS} ms` : `OVER ${AIM_MS} ms`;
   console.log(`ratio raw / report ${r.ratio.toFixed(1)}x   report p95 ${verdict}`);
 }

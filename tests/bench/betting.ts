@@ -44,18 +44,26 @@ export interface BettingBench {
 /** The app in its own process (this file's --serve mode); resolves with its database URL once it listens. */
 export function startApp(port: number): Promise<{ child: ChildProcess; dbUrl: string }> {
   const script = fileURLToPath(import.meta.url);
-  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'betting-bench-prof')}`] : [];
+  const prof = process.env.BENCH_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(os.tmpdir(), 'betting-bench-prof')}`]
+    : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...prof, '--import', 'tsx', script, '--serve', '--port', String(port)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...prof, '--import', 'tsx', script, '--serve', '--port', String(port)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (c) => {
       out += c;
       const m = /bench db (\S+)\n[\s\S]*temp server ready/.exec(out);
       if (m) resolve({ child, dbUrl: m[1]! });
     });
-    child.once('exit', (code) => reject(new Error(`bench app exited (${code}) before it was ready:\n${out}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`bench app exited (${code}) before it was ready:\n${out}`)),
+    );
   });
 }
 
@@ -68,9 +76,13 @@ export function stopApp(child: ChildProcess): Promise<void> {
 }
 
 /** Players with a session cookie each and plenty of money (one KDF hash shared: setup speed). */
-async function makePlayers(sql: Sql): Promise<{ userId: number; cookie: string; walletId: number }[]> {
+async function makePlayers(
+  sql: Sql,
+): Promise<{ userId: number; cookie: string; walletId: number }[]> {
   const firstId = await insertUserWithPassword(sql, `bench${Date.now().toString(36)}`, 'bench123');
-  const [{ password_kdf }] = await sql<{ password_kdf: string }[]>`select password_kdf from users where id = ${firstId!}`;
+  const [{ password_kdf }] = await sql<
+    { password_kdf: string }[]
+  >`select password_kdf from users where id = ${firstId!}`;
   const out = [];
   for (let i = 0; i < PLAYERS; i++) {
     const [u] = await sql<{ id: number }[]>`
@@ -79,24 +91,45 @@ async function makePlayers(sql: Sql): Promise<{ userId: number; cookie: string; 
     const { token, hash } = newToken();
     await sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${u!.id}, now() + interval '1 day')`;
     await transfer(sql, {
-      transferId: transferIds.fixture(`bench-fund:${u!.id}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u!.id },
-      amountFen: 100_000_000, typeCode: 401, userId: u!.id,
+      transferId: transferIds.fixture(`bench-fund:${u!.id}`),
+      from: { kind: 'house', userId: null },
+      to: { kind: 'player', userId: u!.id },
+      amountFen: 100_000_000,
+      typeCode: 401,
+      userId: u!.id,
     });
-    const [w] = await sql<{ id: number }[]>`select id from ledger_accounts where kind = 'player' and user_id = ${u!.id}`;
+    const [w] = await sql<
+      { id: number }[]
+    >`select id from ledger_accounts where kind = 'player' and user_id = ${u!.id}`;
     out.push({ userId: u!.id, cookie: `sid=${token}`, walletId: w!.id });
   }
   return out;
 }
 
 /** A runner of the app's load for a given time. */
-function appLoad(players: { cookie: string }[], issue: string): (durationMs: number) => Promise<LoadResult> {
-  const entry = JSON.stringify([{
-    lotteryCode: LOTTERY, playDetailCode: `${LOTTERY}DWD`, bettingNumber: '1,-,-,-,-', bettingCount: 1, bettingAmount: '2.00',
-    bettingPoint: 0, bettingUnit: 1, bettingIssue: issue, graduationCount: 1,
-  }]);
+function appLoad(
+  players: { cookie: string }[],
+  issue: string,
+): (durationMs: number) => Promise<LoadResult> {
+  const entry = JSON.stringify([
+    {
+      lotteryCode: LOTTERY,
+      playDetailCode: `${LOTTERY}DWD`,
+      bettingNumber: '1,-,-,-,-',
+      bettingCount: 1,
+      bettingAmount: '2.00',
+      bettingPoint: 0,
+      bettingUnit: 1,
+      bettingIssue: issue,
+      graduationCount: 1,
+    },
+  ]);
   const path = encodeEnpath('/v1/betting/addBetting');
   const next = (i: number) => {
-    const body = new URLSearchParams({ bettingData: entry, requestId: crypto.randomBytes(12).toString('hex') }).toString();
+    const body = new URLSearchParams({
+      bettingData: entry,
+      requestId: crypto.randomBytes(12).toString('hex'),
+    }).toString();
     return {
       method: 'POST' as const,
       path,
@@ -109,14 +142,20 @@ function appLoad(players: { cookie: string }[], issue: string): (durationMs: num
     };
   };
   const isOk = (status: number, body: string) => status === 200 && body.startsWith('{"code":1');
-  return (durationMs: number) => runLoad({ port: PORT, connections: PLAYERS, durationMs, next, isOk });
+  return (durationMs: number) =>
+    runLoad({ port: PORT, connections: PLAYERS, durationMs, next, isOk });
 }
 
 /**
  * One bet-shaped raw SQL transaction (the wallet debit, the bet row, the journal row), without the
  * app around it: the baseline the betting and red-envelope benches compare with.
  */
-export function rawBetTx(sql: Sql, p: { userId: number; walletId: number }, houseId: number, issue: string) {
+export function rawBetTx(
+  sql: Sql,
+  p: { userId: number; walletId: number },
+  houseId: number,
+  issue: string,
+) {
   return sql.begin(async (tx) => {
     const [w] = await tx<{ balance: number }[]>`
       update ledger_accounts set balance = balance - ${STAKE_FEN} where id = ${p.walletId} returning balance`;
@@ -144,28 +183,35 @@ async function rawLoad(sql: Sql, players: { userId: number; walletId: number }[]
   const once = (p: { userId: number; walletId: number }) => rawBetTx(sql, p, house!.id, issue);
   const run = async (ms: number, record: boolean) => {
     const deadline = performance.now() + ms;
-    await Promise.all(players.map(async (p) => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        await once(p);
-        if (record) {
-          latencies.push(performance.now() - t0);
-          done++;
+    await Promise.all(
+      players.map(async (p) => {
+        while (performance.now() < deadline) {
+          const t0 = performance.now();
+          await once(p);
+          if (record) {
+            latencies.push(performance.now() - t0);
+            done++;
+          }
         }
-      }
-    }));
+      }),
+    );
   };
   return { run, latencies, done: () => done };
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
  * App and raw SQL alternate in ROUNDS rounds (app-raw, raw-app), so a change of machine load during
  * the run (other processes) and the after-effects of one side's writes weigh on both sides alike.
  */
-async function measure(dbUrl: string, players: Awaited<ReturnType<typeof makePlayers>>, issue: string) {
+async function measure(
+  dbUrl: string,
+  players: Awaited<ReturnType<typeof makePlayers>>,
+  issue: string,
+) {
   const app = appLoad(players, issue);
   const sql = connect(dbUrl, DB_POOL_SIZE);
   try {
@@ -205,7 +251,12 @@ async function measure(dbUrl: string, players: Awaited<ReturnType<typeof makePla
         ok,
         errors: rounds.reduce((s, r) => s + r.errors, 0),
       },
-      raw: { txPerSec: raw.done() / (rawMs / 1000), p50Ms: percentile(raw.latencies, 50), p99Ms: percentile(raw.latencies, 99), poolSize: DB_POOL_SIZE },
+      raw: {
+        txPerSec: raw.done() / (rawMs / 1000),
+        p50Ms: percentile(raw.latencies, 50),
+        p99Ms: percentile(raw.latencies, 99),
+        poolSize: DB_POOL_SIZE,
+      },
     };
   } finally {
     await sql.end({ timeout: 5 });
@@ -222,23 +273,38 @@ export async function benchBetting(): Promise<BettingBench> {
     await ensureIssueRows(sql, lottery, [issue]);
     await sql.end({ timeout: 5 });
     const { app, raw } = await measure(dbUrl, players, issue);
-    return { players: PLAYERS, durationSec: DURATION_MS / 1000, app, raw, ratio: app.betsPerSec / raw.txPerSec };
+    return {
+      players: PLAYERS,
+      durationSec: DURATION_MS / 1000,
+      app,
+      raw,
+      ratio: app.betsPerSec / raw.txPerSec,
+    };
   } finally {
     await stopApp(child);
   }
 }
 
 export function printBettingBench(r: BettingBench): void {
-  console.log(`\n== Betting: ${r.players} players submitting addBetting for ${r.durationSec} s, ${os.cpus().length} cores ==`);
-  console.log(`app  addBetting   ${r.app.betsPerSec.toFixed(0).padStart(7)} bets/s   p50 ${r.app.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.app.p99Ms.toFixed(1).padStart(7)} ms   (${r.app.ok} ok, ${r.app.errors} refused or failed; p50 median and p99 worst of ${ROUNDS} rounds)`);
-  console.log(`raw  SQL tx       ${r.raw.txPerSec.toFixed(0).padStart(7)} tx/s     p50 ${r.raw.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.raw.p99Ms.toFixed(1).padStart(7)} ms   (pool ${r.raw.poolSize}, same as the app)`);
+  console.log(
+    `\n== Betting: ${r.players} players submitting addBetting for ${r.durationSec} s, ${os.cpus().length} cores ==`,
+  );
+  console.log(
+    `app  addBetting   ${r.app.betsPerSec.toFixed(0).padStart(7)} bets/s   p50 ${r.app.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.app.p99Ms.toFixed(1).padStart(7)} ms   (${r.app.ok} ok, ${r.app.errors} refused or failed; p50 median and p99 worst of ${ROUNDS} rounds)`,
+  );
+  console.log(
+    `raw  SQL tx       ${r.raw.txPerSec.toFixed(0).padStart(7)} tx/s     p50 ${r.raw.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.raw.p99Ms.toFixed(1).padStart(7)} ms   (pool ${r.raw.poolSize}, same as the app)`,
+  );
   console.log(`ratio app / raw   ${r.ratio.toFixed(3)}   (aim ≥ 1.0)`);
 }
 
 async function serve(): Promise<void> {
   const { startTempServer } = await import('../../scripts/tempServer.ts');
   const portArg = process.argv.indexOf('--port');
-  const temp = await startTempServer({ port: portArg > 0 ? Number(process.argv[portArg + 1]) : PORT, logLevel: 'error' });
+  const temp = await startTempServer({
+    port: portArg > 0 ? Number(process.argv[portArg + 1]) : PORT,
+    logLevel: 'error',
+  });
   console.log(`bench db ${temp.dbUrl}`);
   console.log(`temp server ready on ${temp.url}`);
   const parentPid = process.ppid;

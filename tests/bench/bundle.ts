@@ -21,7 +21,8 @@ export function entryScripts(): string[] {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const found = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) found.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) found.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g))
+    found.add(m[1]);
   return [...found];
 }
 
@@ -48,7 +49,9 @@ export async function scriptsLoadedBy(url: string): Promise<string[]> {
     await page.goto(url, { waitUntil: 'networkidle' });
     // the service worker and the background worker start once the page has settled (main.tsx):
     // their page-side chunks are still the first screen's
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.waitForLoadState('networkidle');
   } finally {
     await context.close();

@@ -49,7 +49,8 @@ interface Fanout {
   received: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function rssKb(pid: number): number {
@@ -58,52 +59,69 @@ function rssKb(pid: number): number {
 }
 
 /** Opens sockets in batches; each counts deliveries and their latency from the sent time in the text. */
-async function openReceivers(urls: string[], sentAt: Map<string, number>, latencies: number[], counter: { n: number }): Promise<WebSocket[]> {
+async function openReceivers(
+  urls: string[],
+  sentAt: Map<string, number>,
+  latencies: number[],
+  counter: { n: number },
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   for (let i = 0; i < urls.length; i += 100) {
     // 400 sockets per loopback address: the app's per-address rate limit (600 requests a minute)
     // stands for 400 players behind one address at most
     const localAddress = `127.0.1.${1 + Math.floor(i / 400)}`;
-    const batch = urls.slice(i, i + 100).map((url) => new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url, { localAddress });
-      ws.on('message', (data) => {
-        const text = String(data);
-        const frame = JSON.parse(text) as { code: number; body?: string };
-        if (frame.code === 6) ws.send('{"code":9}');
-        if (frame.code === 2) resolve(ws);
-        if (frame.code !== 1 || !frame.body) return;
-        const tag = /#(\w+)#/.exec(frame.body)?.[1];
-        const at = tag ? sentAt.get(tag) : undefined;
-        if (at === undefined) return;
-        counter.n += 1;
-        latencies.push(performance.now() - at);
-      });
-      ws.once('error', reject);
-    }));
+    const batch = urls.slice(i, i + 100).map(
+      (url) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(url, { localAddress });
+          ws.on('message', (data) => {
+            const text = String(data);
+            const frame = JSON.parse(text) as { code: number; body?: string };
+            if (frame.code === 6) ws.send('{"code":9}');
+            if (frame.code === 2) resolve(ws);
+            if (frame.code !== 1 || !frame.body) return;
+            const tag = /#(\w+)#/.exec(frame.body)?.[1];
+            const at = tag ? sentAt.get(tag) : undefined;
+            if (at === undefined) return;
+            counter.n += 1;
+            latencies.push(performance.now() - at);
+          });
+          ws.once('error', reject);
+        }),
+    );
     sockets.push(...(await Promise.all(batch)));
   }
   return sockets;
 }
 
 /** Sends at the offered rate for DURATION_MS; `send(i, text)` delivers one message. */
-async function offer(sentAt: Map<string, number>, send: (sender: number, text: string) => Promise<boolean>): Promise<number> {
+async function offer(
+  sentAt: Map<string, number>,
+  send: (sender: number, text: string) => Promise<boolean>,
+): Promise<number> {
   const intervalMs = 1000 / USER_MESSAGES_PER_SEC;
   const end = performance.now() + DURATION_MS;
   let sent = 0;
-  await Promise.all(Array.from({ length: SENDERS }, async (_, sender) => {
-    await sleep((sender * intervalMs) / SENDERS); // spread the senders over the interval
-    for (let next = performance.now(); next < end; next += intervalMs) {
-      await sleep(Math.max(0, next - performance.now()));
-      const tag = crypto.randomBytes(6).toString('hex');
-      sentAt.set(tag, performance.now());
-      if (await send(sender, `${TEXT}#${tag}#`)) sent += 1;
-      else sentAt.delete(tag);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: SENDERS }, async (_, sender) => {
+      await sleep((sender * intervalMs) / SENDERS); // spread the senders over the interval
+      for (let next = performance.now(); next < end; next += intervalMs) {
+        await sleep(Math.max(0, next - performance.now()));
+        const tag = crypto.randomBytes(6).toString('hex');
+        sentAt.set(tag, performance.now());
+        if (await send(sender, `${TEXT}#${tag}#`)) sent += 1;
+        else sentAt.delete(tag);
+      }
+    }),
+  );
   return sent;
 }
 
-async function measure(urls: string[], send: (sender: number, text: string) => Promise<boolean>, onOpen?: () => void): Promise<Fanout> {
+async function measure(
+  urls: string[],
+  send: (sender: number, text: string) => Promise<boolean>,
+  onOpen?: () => void,
+): Promise<Fanout> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const counter = { n: 0 };
@@ -131,7 +149,9 @@ async function prepare(sql: Sql) {
   const roomCode = `b${Date.now().toString(36)}`;
   await sql`insert into chat_rooms (type, room_code, title) values (1, ${roomCode}, '压测房间')`;
   const firstId = (await insertUserWithPassword(sql, `cb${Date.now().toString(36)}`, 'bench123'))!;
-  const [{ password_kdf }] = await sql<{ password_kdf: string }[]>`select password_kdf from users where id = ${firstId}`;
+  const [{ password_kdf }] = await sql<
+    { password_kdf: string }[]
+  >`select password_kdf from users where id = ${firstId}`;
   const session = async () => {
     const [u] = await sql<{ id: number }[]>`
       insert into users (user_name, password_kdf) values (${`cb${crypto.randomBytes(5).toString('hex')}`}, ${password_kdf}) returning id`;
@@ -161,13 +181,26 @@ async function benchApp(): Promise<{ fanout: Fanout; idleKbPerSocket: number }> 
     const sql = connect(dbUrl, 2);
     const { roomCode, senders, keys } = await prepare(sql);
     await sql.end({ timeout: 5 });
-    const urls = keys.map((key) => `ws://127.0.0.1:${APP_PORT}/v1/broadCast/chat?type=1&roomId=${roomCode}&key=${key}&api=/chat`);
+    const urls = keys.map(
+      (key) =>
+        `ws://127.0.0.1:${APP_PORT}/v1/broadCast/chat?type=1&roomId=${roomCode}&key=${key}&api=/chat`,
+    );
     const path = encodeEnpath('/v1/chat/addMessage');
     const send = async (sender: number, message: string) => {
-      const body = new URLSearchParams({ roomCode, messageTypeId: '1', message, status: '0', userIds: '' }).toString();
+      const body = new URLSearchParams({
+        roomCode,
+        messageTypeId: '1',
+        message,
+        status: '0',
+        userIds: '',
+      }).toString();
       const res = await fetch(`http://127.0.0.1:${APP_PORT}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: senders[sender]!.cookie, origin: `http://127.0.0.1:${APP_PORT}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: senders[sender]!.cookie,
+          origin: `http://127.0.0.1:${APP_PORT}`,
+        },
         body,
       });
       return ((await res.json()) as { code: number }).code === 1;
@@ -185,7 +218,11 @@ async function benchApp(): Promise<{ fanout: Fanout; idleKbPerSocket: number }> 
 
 function startBare(): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--ws-serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--ws-serve'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     child.stdout!.on('data', (c) => {
       if (String(c).includes('bare ws ready')) resolve(child);
     });
@@ -197,10 +234,16 @@ async function benchBare(): Promise<Fanout> {
   const child = await startBare();
   try {
     const urls = Array.from({ length: SOCKETS }, () => `ws://127.0.0.1:${BARE_PORT}/`);
-    const senders = await Promise.all(Array.from({ length: SENDERS }, () => new Promise<WebSocket>((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${BARE_PORT}/?sender=1`);
-      ws.once('open', () => resolve(ws));
-    })));
+    const senders = await Promise.all(
+      Array.from(
+        { length: SENDERS },
+        () =>
+          new Promise<WebSocket>((resolve) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${BARE_PORT}/?sender=1`);
+            ws.once('open', () => resolve(ws));
+          }),
+      ),
+    );
     const fanout = await measure(urls, async (sender, text) => {
       senders[sender]!.send(text);
       return true;
@@ -219,7 +262,13 @@ function serveBare(): void {
   wss.on('connection', (ws, req) => {
     if (req.url?.includes('sender=1')) {
       ws.on('message', (data) => {
-        const frame = Buffer.from(JSON.stringify({ code: 1, body: JSON.stringify({ id: 1, messageTypeId: 1, message: String(data) }), extend: {} }));
+        const frame = Buffer.from(
+          JSON.stringify({
+            code: 1,
+            body: JSON.stringify({ id: 1, messageTypeId: 1, message: String(data) }),
+            extend: {},
+          }),
+        );
         for (const r of receivers) r.send(frame, { binary: false });
       });
       return;
@@ -235,13 +284,22 @@ function serveBare(): void {
 export async function benchChat(): Promise<ChatBench> {
   const bare = await benchBare();
   const { fanout: app, idleKbPerSocket } = await benchApp();
-  return { sockets: SOCKETS, offeredPerSec: ROOM_MESSAGES_PER_SEC * SOCKETS, app, bare, ratio: app.deliveriesPerSec / bare.deliveriesPerSec, idleKbPerSocket };
+  return {
+    sockets: SOCKETS,
+    offeredPerSec: ROOM_MESSAGES_PER_SEC * SOCKETS,
+    app,
+    bare,
+    ratio: app.deliveriesPerSec / bare.deliveriesPerSec,
+    idleKbPerSocket,
+  };
 }
 
 export function printChatBench(r: ChatBench): void {
   const line = (name: string, f: Fanout) =>
     `${name} ${f.deliveriesPerSec.toFixed(0).padStart(7)} deliveries/s   p50 ${f.p50Ms.toFixed(1).padStart(6)} ms   p99 ${f.p99Ms.toFixed(1).padStart(7)} ms   (${f.received} of ${f.expected} delivered, ${f.sent} sent)`;
-  console.log(`\n== Chat fan-out: ${r.sockets} sockets in one room, ${SENDERS} senders at ${ROOM_MESSAGES_PER_SEC} messages/s (${r.offeredPerSec} deliveries/s offered), ${os.cpus().length} cores ==`);
+  console.log(
+    `\n== Chat fan-out: ${r.sockets} sockets in one room, ${SENDERS} senders at ${ROOM_MESSAGES_PER_SEC} messages/s (${r.offeredPerSec} deliveries/s offered), ${os.cpus().length} cores ==`,
+  );
   console.log(line('app  addMessage → sockets', r.app));
   console.log(line('bare ws broadcast       ', r.bare));
   console.log(`ratio app / bare   ${r.ratio.toFixed(3)}   (aim ≥ 0.5, app p99 < 100 ms)`);

@@ -48,7 +48,12 @@ export interface Phases {
   ready: number;
 }
 
-export interface GamePageResult { coldMs: number[]; warmMs: number[]; coldPhases: Phases[]; warmPhases: Phases[] }
+export interface GamePageResult {
+  coldMs: number[];
+  warmMs: number[];
+  coldPhases: Phases[];
+  warmPhases: Phases[];
+}
 
 async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
@@ -62,37 +67,56 @@ async function throttle(cdp: CDPSession): Promise<void> {
 }
 
 async function unthrottle(cdp: CDPSession): Promise<void> {
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 }
 
 /** Opens the game page and resolves with where the time went until it was ready. */
 async function timeReady(page: Page, baseUrl: string): Promise<Phases> {
   await page.goto(`${baseUrl}${GAME_PATH}`, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(() => {
-    const text = document.body.innerText;
-    const issue = /第\S+期\s*距封盘/.test(text);
-    const menu = document.querySelector('nav[aria-label="玩法"]') && document.querySelector('[aria-label="万位 0"]');
-    const balance = /余额：\d[\d,]*\.\d{2}元/.test(text);
-    return issue && menu && balance ? performance.now() : 0;
-  }, null, { polling: 50, timeout: READY_TIMEOUT_MS });
+  const handle = await page.waitForFunction(
+    () => {
+      const text = document.body.innerText;
+      const issue = /第\S+期\s*距封盘/.test(text);
+      const menu =
+        document.querySelector('nav[aria-label="玩法"]') &&
+        document.querySelector('[aria-label="万位 0"]');
+      const balance = /余额：\d[\d,]*\.\d{2}元/.test(text);
+      return issue && menu && balance ? performance.now() : 0;
+    },
+    null,
+    { polling: 50, timeout: READY_TIMEOUT_MS },
+  );
   const ready = (await handle.jsonValue()) as number;
   const phases = await page.evaluate((readyAt) => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const entrySrc = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
     const main = all.find((e) => e.name === entrySrc);
-    const data = all.filter((e) => new URL(e.name).pathname.startsWith('/v1/') && e.responseEnd <= readyAt);
+    const data = all.filter(
+      (e) => new URL(e.name).pathname.startsWith('/v1/') && e.responseEnd <= readyAt,
+    );
     return {
       html: nav.responseEnd,
       mainJs: main?.responseEnd ?? Number.NaN,
-      pageCode: Math.max(...all.filter((e) => e.name.endsWith('.js') && e.responseEnd <= readyAt).map((e) => e.responseEnd)),
+      pageCode: Math.max(
+        ...all
+          .filter((e) => e.name.endsWith('.js') && e.responseEnd <= readyAt)
+          .map((e) => e.responseEnd),
+      ),
       firstData: Math.min(...data.map((e) => e.startTime)),
       lastData: Math.max(...data.map((e) => e.responseEnd)),
       ready: readyAt,
     };
   }, ready);
-  return Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])) as unknown as Phases;
+  return Object.fromEntries(
+    Object.entries(phases).map(([k, v]) => [k, Math.round(v)]),
+  ) as unknown as Phases;
 }
 
 async function logIn(page: Page, baseUrl: string): Promise<void> {
@@ -109,22 +133,34 @@ async function forgetAllButSession(page: Page, cdp: CDPSession, origin: string):
     for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
     for (const k of await caches.keys()) await caches.delete(k);
     for (const db of ['hy-plays', 'hy-rebate', 'hy-clock']) {
-      await new Promise<void>((resolve) => { const req = indexedDB.deleteDatabase(db); req.onsuccess = req.onerror = req.onblocked = () => resolve(); });
+      await new Promise<void>((resolve) => {
+        const req = indexedDB.deleteDatabase(db);
+        req.onsuccess = req.onerror = req.onblocked = () => resolve();
+      });
     }
   });
   await page.goto('about:blank');
   await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin,
+    storageTypes: 'service_workers,cache_storage',
+  });
 }
 
 async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
 }
 
 async function withBrowser<T>(fn: (context: BrowserContext, page: Page) => Promise<T>): Promise<T> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-game-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport: { width: 360, height: 740 }, locale: 'zh-CN',
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 360, height: 740 },
+    locale: 'zh-CN',
   });
   try {
     return await fn(context, context.pages()[0] ?? (await context.newPage()));
@@ -166,7 +202,9 @@ export function printGamePageBench(r: GamePageResult): void {
     const m = median(xs);
     return `${name}  median ${String(m).padStart(5)} ms   runs [${xs.join(', ')}]   aim < ${aim} ms   ratio to aim ${(m / aim).toFixed(2)}`;
   };
-  console.log(`\n== Betting page ready on a phone profile (${PHONE.latencyMs} ms RTT, ${PHONE.downloadBps / 1e6} Mbps down, ${PHONE.uploadBps / 1e3} kbps up, CPU ${PHONE.cpuSlowdown}x) ==`);
+  console.log(
+    `\n== Betting page ready on a phone profile (${PHONE.latencyMs} ms RTT, ${PHONE.downloadBps / 1e6} Mbps down, ${PHONE.uploadBps / 1e3} kbps up, CPU ${PHONE.cpuSlowdown}x) ==`,
+  );
   console.log(line('cold', r.coldMs, AIM_COLD_MS));
   console.log(line('warm', r.warmMs, AIM_WARM_MS));
   const phases = (name: string, ps: Phases[]) => {
@@ -193,7 +231,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(arg('runs') ?? RUNS);
   const baselineDir = arg('baseline');
   const temp = await startTempServer();
-  const base = baselineDir ? await startTempServer({ env: { DIST_DIR: path.resolve(baselineDir) } }) : null;
+  const base = baselineDir
+    ? await startTempServer({ env: { DIST_DIR: path.resolve(baselineDir) } })
+    : null;
   try {
     const mine: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
     const theirs: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };

@@ -6,7 +6,9 @@ const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port, host: '127.0.0.1' });
-console.log(`temp server ready on http://localhost:${(app.server.address() as { port: number }).port}`);
+console.log(
+  `temp server ready on http://localhost:${(app.server.address() as { port: number }).port}`,
+);
 const parentPid = process.ppid;
 setInterval(() => {
   if (process.ppid !== parentPid) process.exit(0);

@@ -31,7 +31,11 @@ function sourceAgents(): http.Agent[] {
   });
 }
 
-function send(port: number, agent: http.Agent, req: LoadRequest): Promise<{ status: number; body: string }> {
+function send(
+  port: number,
+  agent: http.Agent,
+  req: LoadRequest,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const r = http.request(
       { host: '127.0.0.1', port, method: req.method, path: req.path, agent, headers: req.headers },

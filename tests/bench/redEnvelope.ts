@@ -34,14 +34,24 @@ export interface RedEnvelopeBench {
   openers: number;
   shares: number;
   rounds: number;
-  app: { opensPerSec: number; allPaidMs: number; p50Ms: number; p99Ms: number; paid: number; errors: number };
+  app: {
+    opensPerSec: number;
+    allPaidMs: number;
+    p50Ms: number;
+    p99Ms: number;
+    paid: number;
+    errors: number;
+  };
   raw: { txPerSec: number; p50Ms: number; p99Ms: number; poolSize: number };
   ratio: number;
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function makeOpeners(sql: Sql): Promise<{ cookie: string; ip: string; userId: number; walletId: number }[]> {
+async function makeOpeners(
+  sql: Sql,
+): Promise<{ cookie: string; ip: string; userId: number; walletId: number }[]> {
   const tag = crypto.randomBytes(3).toString('hex');
   const users = await sql<{ id: number }[]>`
     insert into users (user_name, password_kdf) select unnest(${Array.from({ length: OPENERS }, (_, i) => `ro${tag}${i}`)}::text[]), 'x'
@@ -56,7 +66,12 @@ async function makeOpeners(sql: Sql): Promise<{ cookie: string; ip: string; user
   // the raw baseline's players need money (bets debit the wallet)
   await sql`update ledger_accounts set balance = balance + 100000000 where kind = 'player' and user_id = any (${users.map((u) => u.id)})`;
   await sql`update ledger_accounts set balance = balance - ${100_000_000 * OPENERS} where kind = 'house'`;
-  return users.map((u, i) => ({ cookie: `sid=${tokens[i]!.token}`, ip: `10.9.${i >> 8}.${i & 255}`, userId: u.id, walletId: walletOf.get(u.id)! }));
+  return users.map((u, i) => ({
+    cookie: `sid=${tokens[i]!.token}`,
+    ip: `10.9.${i >> 8}.${i & 255}`,
+    userId: u.id,
+    walletId: walletOf.get(u.id)!,
+  }));
 }
 
 async function makeSender(sql: Sql, base: string, roomCode: string) {
@@ -64,8 +79,12 @@ async function makeSender(sql: Sql, base: string, roomCode: string) {
   const userId = (await insertUserWithPassword(sql, userName, 'bench123'))!;
   await sql`update users set safety_kdf = ${await kdfHash(safetyPasswordHash(userName, SAFETY))} where id = ${userId}`;
   await transfer(sql, {
-    transferId: transferIds.fixture(`bench-fund:${userId}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId },
-    amountFen: 100_000_000, typeCode: 401, userId,
+    transferId: transferIds.fixture(`bench-fund:${userId}`),
+    from: { kind: 'house', userId: null },
+    to: { kind: 'player', userId },
+    amountFen: 100_000_000,
+    typeCode: 401,
+    userId,
   });
   const { token, hash } = newToken();
   await sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + interval '1 day')`;
@@ -73,7 +92,12 @@ async function makeSender(sql: Sql, base: string, roomCode: string) {
   const safety = safetyPasswordHash(userName, SAFETY);
   return async (): Promise<string> => {
     const res = await post(base, '/v1/chat/addMessage', cookie, '10.8.0.1', {
-      roomCode, messageTypeId: '3', status: '0', userIds: '', safetyPassword: safety, requestId: crypto.randomBytes(12).toString('hex'),
+      roomCode,
+      messageTypeId: '3',
+      status: '0',
+      userIds: '',
+      safetyPassword: safety,
+      requestId: crypto.randomBytes(12).toString('hex'),
       message: JSON.stringify({ num: SHARES, type: 2, amount: '1000.00', wishingRemark: '压测' }),
     });
     if (res.code !== 1) throw new Error(`send refused: ${res.msg}`);
@@ -81,8 +105,14 @@ async function makeSender(sql: Sql, base: string, roomCode: string) {
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each answer
-async function post(base: string, path: string, cookie: string, ip: string, form: Record<string, string>): Promise<any> {
+async function post(
+  base: string,
+  path: string,
+  cookie: string,
+  ip: string,
+  form: Record<string, string>,
+  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each answer
+): Promise<any> {
   const res = await fetch(base + encodeEnpath(path), {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
@@ -92,38 +122,57 @@ async function post(base: string, path: string, cookie: string, ip: string, form
 }
 
 /** One round: every opener taps at once; latencies of all, and when the last share was paid. */
-async function openRound(base: string, openers: { cookie: string; ip: string }[], recordId: string, roomCode: string) {
+async function openRound(
+  base: string,
+  openers: { cookie: string; ip: string }[],
+  recordId: string,
+  roomCode: string,
+) {
   const latencies: number[] = [];
   let paid = 0;
   let errors = 0;
   let lastPaidMs = 0;
   const t0 = performance.now();
-  await Promise.all(openers.map(async (o) => {
-    const s = performance.now();
-    try {
-      const r = await post(base, '/v1/transfer/openRedEnvelope', o.cookie, o.ip, { recordId, roomCode, roomId: '', isDirect: '0' });
-      const end = performance.now();
-      latencies.push(end - s);
-      if (r.code === 1 && r.data.state === 1) {
-        paid++;
-        lastPaidMs = Math.max(lastPaidMs, end - t0);
-      } else if (r.code !== 1 || r.data.state !== 0) errors++;
-    } catch {
-      errors++;
-    }
-  }));
+  await Promise.all(
+    openers.map(async (o) => {
+      const s = performance.now();
+      try {
+        const r = await post(base, '/v1/transfer/openRedEnvelope', o.cookie, o.ip, {
+          recordId,
+          roomCode,
+          roomId: '',
+          isDirect: '0',
+        });
+        const end = performance.now();
+        latencies.push(end - s);
+        if (r.code === 1 && r.data.state === 1) {
+          paid++;
+          lastPaidMs = Math.max(lastPaidMs, end - t0);
+        } else if (r.code !== 1 || r.data.state !== 0) errors++;
+      } catch {
+        errors++;
+      }
+    }),
+  );
   return { wallMs: performance.now() - t0, latencies, paid, errors, lastPaidMs };
 }
 
 /** The bet-shaped raw SQL transaction, OPENERS at once over a pool of the app's size. */
-async function rawRound(sql: Sql, players: { userId: number; walletId: number }[], houseId: number, issue: string) {
+async function rawRound(
+  sql: Sql,
+  players: { userId: number; walletId: number }[],
+  houseId: number,
+  issue: string,
+) {
   const latencies: number[] = [];
   const t0 = performance.now();
-  await Promise.all(players.map(async (p) => {
-    const s = performance.now();
-    await rawBetTx(sql, p, houseId, issue);
-    latencies.push(performance.now() - s);
-  }));
+  await Promise.all(
+    players.map(async (p) => {
+      const s = performance.now();
+      await rawBetTx(sql, p, houseId, issue);
+      latencies.push(performance.now() - s);
+    }),
+  );
   return { wallMs: performance.now() - t0, latencies };
 }
 
@@ -142,11 +191,19 @@ export async function benchRedEnvelope(): Promise<RedEnvelopeBench> {
     const lottery = (await loadLottery(sql, LOTTERY))!;
     const issue = upcomingIssues(lottery, Date.now(), 2)[1]!.issue;
     await ensureIssueRows(sql, lottery, [issue]);
-    const [house] = await sql<{ id: number }[]>`select id from ledger_accounts where kind = 'house'`;
+    const [house] = await sql<
+      { id: number }[]
+    >`select id from ledger_accounts where kind = 'house'`;
     // warm-up: one round of each
     await openRound(base, openers, await send(), roomCode);
     await rawRound(sql, openers, house!.id, issue);
-    const app = { wallMs: 0, latencies: [] as number[], paid: 0, errors: 0, allPaid: [] as number[] };
+    const app = {
+      wallMs: 0,
+      latencies: [] as number[],
+      paid: 0,
+      errors: 0,
+      allPaid: [] as number[],
+    };
     const raw = { wallMs: 0, latencies: [] as number[] };
     for (let i = 0; i < ROUNDS; i++) {
       const recordId = await send();
@@ -165,12 +222,23 @@ export async function benchRedEnvelope(): Promise<RedEnvelopeBench> {
     const opensPerSec = (OPENERS * ROUNDS) / (app.wallMs / 1000);
     const txPerSec = (OPENERS * ROUNDS) / (raw.wallMs / 1000);
     return {
-      openers: OPENERS, shares: SHARES, rounds: ROUNDS,
+      openers: OPENERS,
+      shares: SHARES,
+      rounds: ROUNDS,
       app: {
-        opensPerSec, allPaidMs: [...app.allPaid].sort((x, y) => x - y)[Math.floor(ROUNDS / 2)]!,
-        p50Ms: percentile(app.latencies, 50), p99Ms: percentile(app.latencies, 99), paid: app.paid, errors: app.errors,
+        opensPerSec,
+        allPaidMs: [...app.allPaid].sort((x, y) => x - y)[Math.floor(ROUNDS / 2)]!,
+        p50Ms: percentile(app.latencies, 50),
+        p99Ms: percentile(app.latencies, 99),
+        paid: app.paid,
+        errors: app.errors,
       },
-      raw: { txPerSec, p50Ms: percentile(raw.latencies, 50), p99Ms: percentile(raw.latencies, 99), poolSize: DB_POOL_SIZE },
+      raw: {
+        txPerSec,
+        p50Ms: percentile(raw.latencies, 50),
+        p99Ms: percentile(raw.latencies, 99),
+        poolSize: DB_POOL_SIZE,
+      },
       ratio: opensPerSec / txPerSec,
     };
   } finally {
@@ -180,9 +248,15 @@ export async function benchRedEnvelope(): Promise<RedEnvelopeBench> {
 }
 
 export function printRedEnvelopeBench(r: RedEnvelopeBench): void {
-  console.log(`\n== Red envelope: ${r.openers} players open one ${r.shares}-share envelope at once, ${r.rounds} envelopes, ${os.cpus().length} cores ==`);
-  console.log(`app  openRedEnvelope ${r.app.opensPerSec.toFixed(0).padStart(7)} opens/s  p50 ${r.app.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.app.p99Ms.toFixed(1).padStart(7)} ms   (all ${r.shares} shares paid after ${r.app.allPaidMs.toFixed(0)} ms, median round; ${r.app.paid} paid, ${r.app.errors} failed)`);
-  console.log(`raw  bet-shaped SQL tx ${r.raw.txPerSec.toFixed(0).padStart(7)} tx/s   p50 ${r.raw.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.raw.p99Ms.toFixed(1).padStart(7)} ms   (${r.openers} at once, pool ${r.raw.poolSize}, same as the app)`);
+  console.log(
+    `\n== Red envelope: ${r.openers} players open one ${r.shares}-share envelope at once, ${r.rounds} envelopes, ${os.cpus().length} cores ==`,
+  );
+  console.log(
+    `app  openRedEnvelope ${r.app.opensPerSec.toFixed(0).padStart(7)} opens/s  p50 ${r.app.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.app.p99Ms.toFixed(1).padStart(7)} ms   (all ${r.shares} shares paid after ${r.app.allPaidMs.toFixed(0)} ms, median round; ${r.app.paid} paid, ${r.app.errors} failed)`,
+  );
+  console.log(
+    `raw  bet-shaped SQL tx ${r.raw.txPerSec.toFixed(0).padStart(7)} tx/s   p50 ${r.raw.p50Ms.toFixed(1).padStart(6)} ms   p99 ${r.raw.p99Ms.toFixed(1).padStart(7)} ms   (${r.openers} at once, pool ${r.raw.poolSize}, same as the app)`,
+  );
   console.log(`ratio app opens / raw tx   ${r.ratio.toFixed(3)}`);
 }
 

@@ -48,7 +48,9 @@ function startProcess(script: string, port: number): Promise<ChildProcess> {
       out += c;
       if (out.includes('temp server ready')) resolve(child);
     });
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${out}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${script} exited (${code}) before it was ready:\n${out}`)),
+    );
   });
 }
 
@@ -71,21 +73,44 @@ async function bundleSize(appUrl: string) {
     return;
   }
   const entry = entryScripts();
-  console.log(`static entry (index.html scripts + modulepreloads, ${entry.length} files): ${totalGzipKb(entry).toFixed(1)} KB`);
+  console.log(
+    `static entry (index.html scripts + modulepreloads, ${entry.length} files): ${totalGzipKb(entry).toFixed(1)} KB`,
+  );
   const loaded = await scriptsLoadedBy(`${appUrl}/index`);
   const kb = totalGzipKb(loaded);
-  const verdict = kb <= AIM_KB ? 'within the aim' : kb <= BUDGET_KB ? 'within the budget, above the aim' : 'OVER BUDGET';
-  console.log(`loaded by /index in Chromium (${loaded.length} files): ${kb.toFixed(1)} KB  (budget ${BUDGET_KB} KB, aim ${AIM_KB} KB: ${verdict})`);
+  const verdict =
+    kb <= AIM_KB
+      ? 'within the aim'
+      : kb <= BUDGET_KB
+        ? 'within the budget, above the aim'
+        : 'OVER BUDGET';
+  console.log(
+    `loaded by /index in Chromium (${loaded.length} files): ${kb.toFixed(1)} KB  (budget ${BUDGET_KB} KB, aim ${AIM_KB} KB: ${verdict})`,
+  );
 }
 
 async function throughput() {
-  console.log(`\n== Throughput: ${CONNECTIONS} keep-alive connections, ${DURATION_MS / 1000} s each, ${os.cpus().length} cores ==`);
+  console.log(
+    `\n== Throughput: ${CONNECTIONS} keep-alive connections, ${DURATION_MS / 1000} s each, ${os.cpus().length} cores ==`,
+  );
   const hello = await startProcess('tests/bench/hello.ts', HELLO_PORT);
   let base: LoadResult;
   try {
     const req = () => ({ method: 'GET' as const, path: '/' });
-    await runLoad({ port: HELLO_PORT, connections: CONNECTIONS, durationMs: WARMUP_MS, next: req, isOk: (s) => s === 200 });
-    base = await runLoad({ port: HELLO_PORT, connections: CONNECTIONS, durationMs: DURATION_MS, next: req, isOk: (s) => s === 200 });
+    await runLoad({
+      port: HELLO_PORT,
+      connections: CONNECTIONS,
+      durationMs: WARMUP_MS,
+      next: req,
+      isOk: (s) => s === 200,
+    });
+    base = await runLoad({
+      port: HELLO_PORT,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      next: req,
+      isOk: (s) => s === 200,
+    });
   } finally {
     await stopProcess(hello);
   }
@@ -96,23 +121,56 @@ async function throughput() {
     const client = new ApiClient(`http://127.0.0.1:${APP_PORT}`);
     await client.login(DEMO.userName, DEMO.password);
     const cookie = client.cookieHeader();
-    const heartbeat = () => ({ method: 'GET' as const, path: encodeEnpath('/v1/users/dmh/ch'), headers: { cookie } });
-    await runLoad({ port: APP_PORT, connections: CONNECTIONS, durationMs: WARMUP_MS, next: heartbeat, isOk: envelopeOk });
-    const hb = await runLoad({ port: APP_PORT, connections: CONNECTIONS, durationMs: DURATION_MS, next: heartbeat, isOk: envelopeOk });
-    console.log(`app       heartbeat (dmh/ch) ${fmt(hb)}   ratio ${(hb.reqPerSec / base.reqPerSec).toFixed(3)}`);
+    const heartbeat = () => ({
+      method: 'GET' as const,
+      path: encodeEnpath('/v1/users/dmh/ch'),
+      headers: { cookie },
+    });
+    await runLoad({
+      port: APP_PORT,
+      connections: CONNECTIONS,
+      durationMs: WARMUP_MS,
+      next: heartbeat,
+      isOk: envelopeOk,
+    });
+    const hb = await runLoad({
+      port: APP_PORT,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      next: heartbeat,
+      isOk: envelopeOk,
+    });
+    console.log(
+      `app       heartbeat (dmh/ch) ${fmt(hb)}   ratio ${(hb.reqPerSec / base.reqPerSec).toFixed(3)}`,
+    );
 
     const password = loginPasswordHash(DEMO.userName, DEMO.password);
     const login = () => {
-      const body = new URLSearchParams({ userName: DEMO.userName, password, random: crypto.randomBytes(8).toString('hex') }).toString();
+      const body = new URLSearchParams({
+        userName: DEMO.userName,
+        password,
+        random: crypto.randomBytes(8).toString('hex'),
+      }).toString();
       return {
         method: 'POST' as const,
         path: encodeEnpath('/v1/users/login'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Buffer.byteLength(body)),
+        },
         body,
       };
     };
-    const li = await runLoad({ port: APP_PORT, connections: CONNECTIONS, durationMs: DURATION_MS, next: login, isOk: envelopeOk });
-    console.log(`app       login (scrypt KDF) ${fmt(li)}   ratio ${(li.reqPerSec / base.reqPerSec).toFixed(4)}`);
+    const li = await runLoad({
+      port: APP_PORT,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      next: login,
+      isOk: envelopeOk,
+    });
+    console.log(
+      `app       login (scrypt KDF) ${fmt(li)}   ratio ${(li.reqPerSec / base.reqPerSec).toFixed(4)}`,
+    );
   } finally {
     await stopProcess(app);
   }
@@ -121,7 +179,8 @@ async function throughput() {
 const app = await startProcess('scripts/serve-temp.ts', APP_PORT);
 try {
   await bundleSize(`http://127.0.0.1:${APP_PORT}`);
-  if (fs.existsSync('dist/index.html')) printGamePageBench(await benchGamePage(`http://127.0.0.1:${APP_PORT}`));
+  if (fs.existsSync('dist/index.html'))
+    printGamePageBench(await benchGamePage(`http://127.0.0.1:${APP_PORT}`));
 } finally {
   await stopProcess(app);
 }
@@ -134,6 +193,8 @@ printRedEnvelopeBench(await benchRedEnvelope());
 {
   console.log('\n== Settlement: 100,000 bets of one issue ==');
   const r = await benchSettle();
-  console.log(`bets ${r.bets}   ${r.ms.toFixed(0)} ms   ${Math.round(r.bets / (r.ms / 1000))} bets/s   (aim < ${AIM_MS} ms; node CPU ${nodeCpuMs.toFixed(0)} ms, PostgreSQL CPU ${pgCpuMs ?? '?'} ms)`);
+  console.log(
+    `bets ${r.bets}   ${r.ms.toFixed(0)} ms   ${Math.round(r.bets / (r.ms / 1000))} bets/s   (aim < ${AIM_MS} ms; node CPU ${nodeCpuMs.toFixed(0)} ms, PostgreSQL CPU ${pgCpuMs ?? '?'} ms)`,
+  );
 }
 printAgentReportBench(await benchAgentReport());

@@ -46,14 +46,50 @@ async function prepare(sql: Sql): Promise<void> {
     insert into lottery_issues (lottery_code, issue, sale_open_at, close_at, draw_at, status)
     values (${CODE}, ${ISSUE}, now() - interval '2 minutes', now() - interval '1 minute', now(), 'pending')`;
   const perPlayer = Math.ceil(BETS / PLAYERS);
-  await fundAll(sql, players.map((p) => p.id), perPlayer * 2000, 'bench-fund');
+  await fundAll(
+    sql,
+    players.map((p) => p.id),
+    perPlayer * 2000,
+    'bench-fund',
+  );
   const tickets: Omit<BulkBet, 'userId'>[] = [
-    { playCode: 'DWD', number: '3,-,-,-,-', unit: 'yuan', multiple: 1, userGroup: 1950, rebatePermille: 0 },
-    { playCode: 'DWD', number: '1 2 3,-,-,-,-', unit: 'jiao', multiple: 5, userGroup: 1950, rebatePermille: 10 },
-    { playCode: 'WX_ZXFS', number: '1,2,3,4,5', unit: 'yuan', multiple: 2, userGroup: 1950, rebatePermille: 20 },
-    { playCode: 'Q2_ZXHZ', number: '9 10', unit: 'fen', multiple: 3, userGroup: 1950, rebatePermille: 0 },
+    {
+      playCode: 'DWD',
+      number: '3,-,-,-,-',
+      unit: 'yuan',
+      multiple: 1,
+      userGroup: 1950,
+      rebatePermille: 0,
+    },
+    {
+      playCode: 'DWD',
+      number: '1 2 3,-,-,-,-',
+      unit: 'jiao',
+      multiple: 5,
+      userGroup: 1950,
+      rebatePermille: 10,
+    },
+    {
+      playCode: 'WX_ZXFS',
+      number: '1,2,3,4,5',
+      unit: 'yuan',
+      multiple: 2,
+      userGroup: 1950,
+      rebatePermille: 20,
+    },
+    {
+      playCode: 'Q2_ZXHZ',
+      number: '9 10',
+      unit: 'fen',
+      multiple: 3,
+      userGroup: 1950,
+      rebatePermille: 0,
+    },
   ];
-  const bets: BulkBet[] = Array.from({ length: BETS }, (_, i) => ({ ...tickets[i % tickets.length]!, userId: players[i % PLAYERS]!.id }));
+  const bets: BulkBet[] = Array.from({ length: BETS }, (_, i) => ({
+    ...tickets[i % tickets.length]!,
+    userId: players[i % PLAYERS]!.id,
+  }));
   await insertBets(sql, 'SSC', CODE, ISSUE, bets, 'bench');
   await sql`update lottery_issues set result = '3,2,3,4,5', status = 'drawn', drawn_at = now()
             where lottery_code = ${CODE} and issue = ${ISSUE}`;
@@ -118,15 +154,23 @@ export async function benchSettle(): Promise<{ bets: number; ms: number }> {
     const pgCpu = stopEmbedded ? descendantsCpuMs() : null;
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const workers = process.env.BENCH_SETTLE_WORKERS ? Number(process.env.BENCH_SETTLE_WORKERS) : undefined;
+    const workers = process.env.BENCH_SETTLE_WORKERS
+      ? Number(process.env.BENCH_SETTLE_WORKERS)
+      : undefined;
     const { settled } = await settleIssue(sql, CODE, ISSUE, { workers });
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
     nodeCpuMs = (used.user + used.system) / 1000;
     pgCpuMs = pgCpu === null ? null : descendantsCpuMs() - pgCpu;
     if (settled !== BETS) throw new Error(`settled ${settled} of ${BETS}`);
-    const [left] = await sql<{ n: number }[]>`select count(*)::int as n from bets where status = 'PENDING'`;
-    if (left!.n !== 0 || (await ledgerSum(sql)) !== 0 || (await ledgerMismatches(sql)).length !== 0) {
+    const [left] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from bets where status = 'PENDING'`;
+    if (
+      left!.n !== 0 ||
+      (await ledgerSum(sql)) !== 0 ||
+      (await ledgerMismatches(sql)).length !== 0
+    ) {
       throw new Error('settlement left the ledger or the bets inconsistent');
     }
     return { bets: settled, ms };
@@ -142,6 +186,8 @@ export async function benchSettle(): Promise<{ bets: number; ms: number }> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const r = await benchSettle();
   console.log('\n== Settlement (one issue) ==');
-  console.log(`bets ${r.bets}   ${r.ms.toFixed(0)} ms   ${((r.bets * 1000) / r.ms).toFixed(0)} bets/s   (aim < ${AIM_MS} ms; `
-    + `node CPU ${nodeCpuMs.toFixed(0)} ms, PostgreSQL CPU ${pgCpuMs ?? '?'} ms)`);
+  console.log(
+    `bets ${r.bets}   ${r.ms.toFixed(0)} ms   ${((r.bets * 1000) / r.ms).toFixed(0)} bets/s   (aim < ${AIM_MS} ms; ` +
+      `node CPU ${nodeCpuMs.toFixed(0)} ms, PostgreSQL CPU ${pgCpuMs ?? '?'} ms)`,
+  );
 }

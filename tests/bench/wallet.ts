@@ -58,11 +58,12 @@ export interface WalletBench {
   poolSize: number;
 }
 
-
 /** Players with a session each and money in both wallets. */
 async function makePlayers(sql: Sql): Promise<Player[]> {
   const firstId = await insertUserWithPassword(sql, `wb${Date.now().toString(36)}`, 'bench123');
-  const [{ password_kdf }] = await sql<{ password_kdf: string }[]>`select password_kdf from users where id = ${firstId!}`;
+  const [{ password_kdf }] = await sql<
+    { password_kdf: string }[]
+  >`select password_kdf from users where id = ${firstId!}`;
   const out: Player[] = [];
   for (let i = 0; i < PLAYERS; i++) {
     const [u] = await sql<{ id: number }[]>`
@@ -72,18 +73,43 @@ async function makePlayers(sql: Sql): Promise<Player[]> {
     const { token, hash } = newToken();
     await sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + interval '1 day')`;
     const house = { kind: 'house' as const, userId: null };
-    await transfer(sql, { transferId: transferIds.fixture(`wbench-fund:${userId}`), from: house, to: { kind: 'player', userId }, amountFen: FUND_FEN, typeCode: 401, userId });
-    await transfer(sql, { transferId: transferIds.fixture(`wbench-vw:${userId}`), from: { kind: 'player', userId }, to: { kind: 'virtual_wallet', userId }, amountFen: FUND_FEN / 2, typeCode: 611, userId });
-    out.push({ userId, cookie: `sid=${token}`, walletId: await accountId(sql, 'player', userId), vwId: await accountId(sql, 'virtual_wallet', userId) });
+    await transfer(sql, {
+      transferId: transferIds.fixture(`wbench-fund:${userId}`),
+      from: house,
+      to: { kind: 'player', userId },
+      amountFen: FUND_FEN,
+      typeCode: 401,
+      userId,
+    });
+    await transfer(sql, {
+      transferId: transferIds.fixture(`wbench-vw:${userId}`),
+      from: { kind: 'player', userId },
+      to: { kind: 'virtual_wallet', userId },
+      amountFen: FUND_FEN / 2,
+      typeCode: 611,
+      userId,
+    });
+    out.push({
+      userId,
+      cookie: `sid=${token}`,
+      walletId: await accountId(sql, 'player', userId),
+      vwId: await accountId(sql, 'virtual_wallet', userId),
+    });
   }
   return out;
 }
 
 /** Request i: player i % 100, in on even passes over the players, out on odd ones. */
 function appLoad(players: Player[]): (durationMs: number) => Promise<LoadResult> {
-  const paths = [encodeEnpath('/v1/virtualWallet/transferIn'), encodeEnpath('/v1/virtualWallet/transferOut')];
+  const paths = [
+    encodeEnpath('/v1/virtualWallet/transferIn'),
+    encodeEnpath('/v1/virtualWallet/transferOut'),
+  ];
   const next = (i: number) => {
-    const body = new URLSearchParams({ amount: '1.00', requestId: crypto.randomBytes(12).toString('hex') }).toString();
+    const body = new URLSearchParams({
+      amount: '1.00',
+      requestId: crypto.randomBytes(12).toString('hex'),
+    }).toString();
     return {
       method: 'POST' as const,
       path: paths[Math.floor(i / players.length) % 2]!,
@@ -96,31 +122,38 @@ function appLoad(players: Player[]): (durationMs: number) => Promise<LoadResult>
     };
   };
   const isOk = (status: number, body: string) => status === 200 && body.startsWith('{"code":1');
-  return (durationMs: number) => runLoad({ port: PORT, connections: PLAYERS, durationMs, next, isOk });
+  return (durationMs: number) =>
+    runLoad({ port: PORT, connections: PLAYERS, durationMs, next, isOk });
 }
 
 type Once = (p: Player, n: number) => Promise<unknown>;
 
 /** The ledger's shape without its look-ups: lock two, update two, insert one, in a transaction. */
-const rawTx = (sql: Sql): Once => (p, n) => {
-  const [from, to] = n % 2 ? [p.vwId, p.walletId] : [p.walletId, p.vwId];
-  return sql.begin(async (tx) => {
-    await tx`select id from ledger_accounts where id in (${from}, ${to}) order by id for update`;
-    const [d] = await tx<{ balance: number }[]>`update ledger_accounts set balance = balance - ${AMOUNT_FEN} where id = ${from} returning balance`;
-    await tx`update ledger_accounts set balance = balance + ${AMOUNT_FEN} where id = ${to}`;
-    await tx`
+const rawTx =
+  (sql: Sql): Once =>
+  (p, n) => {
+    const [from, to] = n % 2 ? [p.vwId, p.walletId] : [p.walletId, p.vwId];
+    return sql.begin(async (tx) => {
+      await tx`select id from ledger_accounts where id in (${from}, ${to}) order by id for update`;
+      const [d] = await tx<
+        { balance: number }[]
+      >`update ledger_accounts set balance = balance - ${AMOUNT_FEN} where id = ${from} returning balance`;
+      await tx`update ledger_accounts set balance = balance + ${AMOUNT_FEN} where id = ${to}`;
+      await tx`
       insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code, user_id, balance_after)
       values (${`rawtx:${crypto.randomBytes(12).toString('hex')}`}, ${from}, ${to}, ${AMOUNT_FEN}, ${n % 2 ? 612 : 611}, ${p.userId}, ${d!.balance})`;
-  });
-};
+    });
+  };
 
 /**
  * The proposal: one statement. The CHECK constraint refuses an overdraft (23514) and the unique
  * transfer id a duplicate (23505); either aborts the whole statement, so nothing half-moves.
  */
-const rawCte = (sql: Sql): Once => (p, n) => {
-  const [from, to] = n % 2 ? [p.vwId, p.walletId] : [p.walletId, p.vwId];
-  return sql`
+const rawCte =
+  (sql: Sql): Once =>
+  (p, n) => {
+    const [from, to] = n % 2 ? [p.vwId, p.walletId] : [p.walletId, p.vwId];
+    return sql`
     with locked as (select id from ledger_accounts where id in (${from}, ${to}) order by id for update),
     d as (update ledger_accounts set balance = balance - ${AMOUNT_FEN}
           where id = ${from} and (select count(*) from locked) = 2 returning balance),
@@ -129,29 +162,32 @@ const rawCte = (sql: Sql): Once => (p, n) => {
     insert into transfers (transfer_id, debit_account_id, credit_account_id, amount, type_code, user_id, balance_after)
     select ${`rawcte:${crypto.randomBytes(12).toString('hex')}`}, ${from}, ${to}, ${AMOUNT_FEN}, ${n % 2 ? 612 : 611}, ${p.userId}, d.balance
     from d, c returning id`;
-};
+  };
 
 function rawLoad(players: Player[], once: Once) {
   const latencies: number[] = [];
   let done = 0;
   const run = async (ms: number, record: boolean) => {
     const deadline = performance.now() + ms;
-    await Promise.all(players.map(async (p) => {
-      let n = 0;
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        await once(p, n++);
-        if (record) {
-          latencies.push(performance.now() - t0);
-          done++;
+    await Promise.all(
+      players.map(async (p) => {
+        let n = 0;
+        while (performance.now() < deadline) {
+          const t0 = performance.now();
+          await once(p, n++);
+          if (record) {
+            latencies.push(performance.now() - t0);
+            done++;
+          }
         }
-      }
-    }));
+      }),
+    );
   };
   return { run, latencies, done: () => done };
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function measure(dbUrl: string, players: Player[]) {
@@ -183,14 +219,32 @@ async function measure(dbUrl: string, players: Player[]) {
     // the ceiling of any logged-in call on this machine now: HTTP + session check + one query
     const path = encodeEnpath('/v1/balance/queryBalanceFront');
     const ceilingRun = await runLoad({
-      port: PORT, connections: PLAYERS, durationMs: CEILING_MS,
-      next: (i) => ({ method: 'GET', path, headers: { cookie: players[i % players.length]!.cookie } }),
+      port: PORT,
+      connections: PLAYERS,
+      durationMs: CEILING_MS,
+      next: (i) => ({
+        method: 'GET',
+        path,
+        headers: { cookie: players[i % players.length]!.cookie },
+      }),
       isOk: (status, body) => status === 200 && body.startsWith('{"code":1'),
     });
-    const ceiling: Side = { perSec: ceilingRun.reqPerSec, p50Ms: ceilingRun.p50Ms, p99Ms: ceilingRun.p99Ms, ok: ceilingRun.ok, errors: ceilingRun.errors };
+    const ceiling: Side = {
+      perSec: ceilingRun.reqPerSec,
+      p50Ms: ceilingRun.p50Ms,
+      p99Ms: ceilingRun.p99Ms,
+      ok: ceilingRun.ok,
+      errors: ceilingRun.errors,
+    };
     const rawSide = (r: ReturnType<typeof rawLoad>, elapsed: number): Side => {
       r.latencies.sort((a, b) => a - b);
-      return { perSec: r.done() / (elapsed / 1000), p50Ms: percentile(r.latencies, 50), p99Ms: percentile(r.latencies, 99), ok: r.done(), errors: 0 };
+      return {
+        perSec: r.done() / (elapsed / 1000),
+        p50Ms: percentile(r.latencies, 50),
+        p99Ms: percentile(r.latencies, 99),
+        ok: r.done(),
+        errors: 0,
+      };
     };
     const ok = rounds.reduce((s, r) => s + r.ok, 0);
     return {
@@ -212,7 +266,9 @@ async function measure(dbUrl: string, players: Player[]) {
 
 /** After the run the books must still balance: a benchmark that broke the ledger would say so. */
 async function checkLedger(sql: Sql): Promise<string> {
-  const [{ total }] = await sql<{ total: number }[]>`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts`;
+  const [{ total }] = await sql<
+    { total: number }[]
+  >`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts`;
   return total === 0 ? 'ledger zero-sum: yes' : `LEDGER NOT ZERO-SUM: ${total}`;
 }
 
@@ -224,7 +280,13 @@ export async function benchWallet(): Promise<WalletBench & { ledger: string }> {
     const r = await measure(dbUrl, players);
     const ledger = await checkLedger(sql);
     await sql.end({ timeout: 5 });
-    return { players: PLAYERS, durationSec: DURATION_MS / 1000, poolSize: DB_POOL_SIZE, ...r, ledger };
+    return {
+      players: PLAYERS,
+      durationSec: DURATION_MS / 1000,
+      poolSize: DB_POOL_SIZE,
+      ...r,
+      ledger,
+    };
   } finally {
     await stopApp(child);
   }
@@ -233,12 +295,22 @@ export async function benchWallet(): Promise<WalletBench & { ledger: string }> {
 export function printWalletBench(r: WalletBench & { ledger: string }): void {
   const line = (label: string, s: Side, unit: string) =>
     `${label} ${s.perSec.toFixed(0).padStart(7)} ${unit}   p50 ${s.p50Ms.toFixed(1).padStart(6)} ms   p99 ${s.p99Ms.toFixed(1).padStart(7)} ms`;
-  console.log(`\n== Ledger transfers: ${r.players} players, transferIn/transferOut alternating, ${r.durationSec} s per side, ${os.cpus().length} cores ==`);
-  console.log(`${line('app  virtualWallet API  ', r.app, 'transfers/s')}   (${r.app.ok} ok, ${r.app.errors} refused or failed; p50 median and p99 worst of ${ROUNDS} rounds)`);
-  console.log(`${line('raw  SQL tx (6 trips)   ', r.rawTx, 'tx/s       ')}   (pool ${r.poolSize}, same as the app)`);
+  console.log(
+    `\n== Ledger transfers: ${r.players} players, transferIn/transferOut alternating, ${r.durationSec} s per side, ${os.cpus().length} cores ==`,
+  );
+  console.log(
+    `${line('app  virtualWallet API  ', r.app, 'transfers/s')}   (${r.app.ok} ok, ${r.app.errors} refused or failed; p50 median and p99 worst of ${ROUNDS} rounds)`,
+  );
+  console.log(
+    `${line('raw  SQL tx (6 trips)   ', r.rawTx, 'tx/s       ')}   (pool ${r.poolSize}, same as the app)`,
+  );
   console.log(`${line('raw  one-statement CTE  ', r.rawCte, 'tx/s       ')}`);
-  console.log(`${line('app  queryBalanceFront GET', r.ceiling, 'req/s      ')}   (HTTP + session + 1 query: the ceiling of any logged-in call here)`);
-  console.log(`ratio app / raw tx ${(r.app.perSec / r.rawTx.perSec).toFixed(3)}   app / CTE ${(r.app.perSec / r.rawCte.perSec).toFixed(3)}   CTE / raw tx ${(r.rawCte.perSec / r.rawTx.perSec).toFixed(2)}   ${r.ledger}`);
+  console.log(
+    `${line('app  queryBalanceFront GET', r.ceiling, 'req/s      ')}   (HTTP + session + 1 query: the ceiling of any logged-in call here)`,
+  );
+  console.log(
+    `ratio app / raw tx ${(r.app.perSec / r.rawTx.perSec).toFixed(3)}   app / CTE ${(r.app.perSec / r.rawCte.perSec).toFixed(3)}   CTE / raw tx ${(r.rawCte.perSec / r.rawTx.perSec).toFixed(2)}   ${r.ledger}`,
+  );
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];

@@ -12,10 +12,17 @@ import SecurityCenterPage from '../../src/client/features/account/pages/Security
 import FindSecurityPasswordPage from '../../src/client/features/account/pages/FindSecurityPasswordPage';
 import { ok, stubNetwork, USER } from './records-net';
 
-function at(path: string) { window.history.replaceState(null, '', path); }
+function at(path: string) {
+  window.history.replaceState(null, '', path);
+}
 
-beforeEach(() => { currentUser.value = null; });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+beforeEach(() => {
+  currentUser.value = null;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('/resetLoginPassword', () => {
   it('sends a guest to the forgot-password flow, never showing the old-password form', async () => {
@@ -45,7 +52,8 @@ describe('setting the safety password the first time', () => {
   it('goes from the security centre straight to the page that asks the login password once', async () => {
     currentUser.value = USER;
     stubNetwork({
-      '/v1/users/securityList': () => ok({ list: [{ type: 'safetyPassword', name: '资金密码', set: false, value: '' }] }),
+      '/v1/users/securityList': () =>
+        ok({ list: [{ type: 'safetyPassword', name: '资金密码', set: false, value: '' }] }),
       '/v1/users/isChangeSafetyPassword': () => ok({ hasSafetyPassword: false }),
     });
     at('/securityCenter');

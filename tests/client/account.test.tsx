@@ -11,37 +11,75 @@ import { currentUser } from '../../src/client/state/session';
 import LoginPage from '../../src/client/features/account/pages/LoginPage';
 import RegisterPage from '../../src/client/features/account/pages/RegisterPage';
 
-interface Call { path: string; method: string; query: URLSearchParams; body: URLSearchParams }
+interface Call {
+  path: string;
+  method: string;
+  query: URLSearchParams;
+  body: URLSearchParams;
+}
 type Handler = (c: Call) => { code: number; msg: string; data: unknown };
 
 const USER = {
-  userId: 7, userName: 'player01', nickName: '', avatar: '', grade: 0, agent: false, operator: false, isLogin: true,
-  rebateupdatedAt: 0, userHasDigitalPay: false, realName: '', phone: '', email: '', qq: '', wechat: '', gender: 0,
-  birthday: '', hasSafetyPassword: false, hasSafetyQuestion: false, experience: 0, createdAt: 0,
+  userId: 7,
+  userName: 'player01',
+  nickName: '',
+  avatar: '',
+  grade: 0,
+  agent: false,
+  operator: false,
+  isLogin: true,
+  rebateupdatedAt: 0,
+  userHasDigitalPay: false,
+  realName: '',
+  phone: '',
+  email: '',
+  qq: '',
+  wechat: '',
+  gender: 0,
+  birthday: '',
+  hasSafetyPassword: false,
+  hasSafetyQuestion: false,
+  experience: 0,
+  createdAt: 0,
 };
 
 let calls: Call[] = [];
 function stubNetwork(handlers: Record<string, Handler>) {
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    const decoded = decodeEnpathUrl(String(url));
-    const path = decoded?.realPath ?? String(url);
-    const call = {
-      path, method: init.method ?? 'GET', query: new URLSearchParams(decoded?.query ?? ''),
-      body: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
-    };
-    calls.push(call);
-    const handler = handlers[path];
-    const env = handler ? handler(call) : { code: -1, msg: `unexpected ${path}`, data: null };
-    return new Response(JSON.stringify(env), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const decoded = decodeEnpathUrl(String(url));
+      const path = decoded?.realPath ?? String(url);
+      const call = {
+        path,
+        method: init.method ?? 'GET',
+        query: new URLSearchParams(decoded?.query ?? ''),
+        body: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
+      };
+      calls.push(call);
+      const handler = handlers[path];
+      const env = handler ? handler(call) : { code: -1, msg: `unexpected ${path}`, data: null };
+      return new Response(JSON.stringify(env), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
 }
 const callsTo = (path: string) => calls.filter((c) => c.path === path);
-const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+const input = (label: string) =>
+  screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const type = (label: string, value: string) =>
+  fireEvent.change(input(label), { target: { value } });
 
-beforeEach(() => { currentUser.value = null; });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+beforeEach(() => {
+  currentUser.value = null;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('LoginPage', () => {
   it('shows the domain validation messages and sends nothing when the form is invalid', async () => {
@@ -54,7 +92,12 @@ describe('LoginPage', () => {
     type('用户名', 'ab');
     type('密码', '123');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['用户名格式不正确', '密码格式不正确']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        '用户名格式不正确',
+        '密码格式不正确',
+      ]),
+    );
     expect(callsTo('/v1/users/login')).toHaveLength(0);
   });
 
@@ -82,12 +125,17 @@ describe('LoginPage', () => {
     stubNetwork({
       '/v1/users/login': (c) => {
         tries += 1;
-        if (tries === 1) return { code: -1, msg: '用户名或密码错误', data: { needImageCode: true } };
+        if (tries === 1)
+          return { code: -1, msg: '用户名或密码错误', data: { needImageCode: true } };
         expect(c.body.get('imageKey')).toBe('k1');
         expect(c.body.get('imageCode')).toBe('ab12');
         return { code: 1, msg: '', data: { user: USER } };
       },
-      '/v1/users/imageCode': () => ({ code: 1, msg: '', data: { imageKey: 'k1', image: 'data:image/svg+xml;base64,PHN2Zy8+' } }),
+      '/v1/users/imageCode': () => ({
+        code: 1,
+        msg: '',
+        data: { imageKey: 'k1', image: 'data:image/svg+xml;base64,PHN2Zy8+' },
+      }),
     });
     render(<LoginPage />);
     type('用户名', 'player01');
@@ -117,10 +165,26 @@ describe('RegisterPage', () => {
   it('registers with the image code and hashed passwords, then goes to /index', async () => {
     window.history.replaceState(null, '', '/register');
     stubNetwork({
-      '/v1/management/tenant/getNewRegisterVerifyFront': () => ({ code: 1, msg: '', data: { list: FIELDS } }),
-      '/v1/users/imageCode': () => ({ code: 1, msg: '', data: { imageKey: 'key9', image: 'data:image/svg+xml;base64,PHN2Zy8+' } }),
-      '/v1/users/checkUser': (c) => ({ code: 1, msg: '', data: { exists: c.query.get('userName') === 'taken01' } }),
-      '/v1/users/register': () => ({ code: 1, msg: '注册成功', data: { user: { ...USER, userName: 'newbie01' } } }),
+      '/v1/management/tenant/getNewRegisterVerifyFront': () => ({
+        code: 1,
+        msg: '',
+        data: { list: FIELDS },
+      }),
+      '/v1/users/imageCode': () => ({
+        code: 1,
+        msg: '',
+        data: { imageKey: 'key9', image: 'data:image/svg+xml;base64,PHN2Zy8+' },
+      }),
+      '/v1/users/checkUser': (c) => ({
+        code: 1,
+        msg: '',
+        data: { exists: c.query.get('userName') === 'taken01' },
+      }),
+      '/v1/users/register': () => ({
+        code: 1,
+        msg: '注册成功',
+        data: { user: { ...USER, userName: 'newbie01' } },
+      }),
     });
     render(<RegisterPage />);
     await screen.findByLabelText('确认密码', { selector: 'input' });
@@ -145,7 +209,11 @@ describe('RegisterPage', () => {
     const [reg] = callsTo('/v1/users/register');
     const hash = SparkMD5.hash('newbie01abc123');
     expect(Object.fromEntries(reg.body)).toEqual({
-      userName: 'newbie01', password: hash, confirmPassword: hash, imageKey: 'key9', imageCode: 'x7Y2',
+      userName: 'newbie01',
+      password: hash,
+      confirmPassword: hash,
+      imageKey: 'key9',
+      imageCode: 'x7Y2',
     });
     expect(currentUser.value?.userName).toBe('newbie01');
   });

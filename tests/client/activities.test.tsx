@@ -28,24 +28,54 @@ const RECORDS = '/v1/activity/getActivityRecordList';
 
 function item(id: number, over: Record<string, unknown> = {}) {
   return {
-    id, type: 4, typeName: '每日签到', kind: 'checkin', kindName: '每日签到', title: `签到${id}`, summary: '天天领', coverImage: '',
-    startTime: '2026-11-24 08:00', endTime: '2026-12-24 08:00', state: 'claimable', reason: '', amount: '1.00', streak: 1, ...over,
+    id,
+    type: 4,
+    typeName: '每日签到',
+    kind: 'checkin',
+    kindName: '每日签到',
+    title: `签到${id}`,
+    summary: '天天领',
+    coverImage: '',
+    startTime: '2026-11-24 08:00',
+    endTime: '2026-12-24 08:00',
+    state: 'claimable',
+    reason: '',
+    amount: '1.00',
+    streak: 1,
+    ...over,
   };
 }
 const detail = (over: Record<string, unknown> = {}) => ({
-  ...item(7), serverTime: 0, content: '<h2>说明</h2><img src="/uploads/a.png" onerror="window.__x=1"><script>window.__x=2</script>',
-  ruleLines: ['每天签到一次'], checkinRewards: ['1.00', '2.00'], ...over,
+  ...item(7),
+  serverTime: 0,
+  content:
+    '<h2>说明</h2><img src="/uploads/a.png" onerror="window.__x=1"><script>window.__x=2</script>',
+  ruleLines: ['每天签到一次'],
+  checkinRewards: ['1.00', '2.00'],
+  ...over,
 });
 
 beforeEach(() => {
   queryClient.clear();
   currentUser.value = USER;
   setDispatchDeps({
-    navigate: () => {}, currentPath: () => '/activity', clearUser: async () => {}, storeLoginMessage: () => {},
-    alert: async () => {}, confirm: async () => true, toast: () => {}, lastLoginAt: () => 0, now: () => 0, sleep: async () => {},
+    navigate: () => {},
+    currentPath: () => '/activity',
+    clearUser: async () => {},
+    storeLoginMessage: () => {},
+    alert: async () => {},
+    confirm: async () => true,
+    toast: () => {},
+    lastLoginAt: () => 0,
+    now: () => 0,
+    sleep: async () => {},
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); history.replaceState(null, '', '/'); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  history.replaceState(null, '', '/');
+});
 
 const at = (path: string, page: React.ReactNode) => {
   history.replaceState(null, '', path);
@@ -55,17 +85,32 @@ const at = (path: string, page: React.ReactNode) => {
 describe('/activity', () => {
   it('lists by category with states and covers; a tab asks its category', async () => {
     stubNetwork({
-      [LIST]: (c) => ok({
-        serverTime: 0, categories: [],
-        list: c.query.get('type') === '2' ? [] : [item(1, { coverImage: '/uploads/c.png' }), item(2, { kind: 'recharge_bonus', state: 'ineligible' }), item(3, { state: 'ended', kind: 'info' })],
-      }),
+      [LIST]: (c) =>
+        ok({
+          serverTime: 0,
+          categories: [],
+          list:
+            c.query.get('type') === '2'
+              ? []
+              : [
+                  item(1, { coverImage: '/uploads/c.png' }),
+                  item(2, { kind: 'recharge_bonus', state: 'ineligible' }),
+                  item(3, { state: 'ended', kind: 'info' }),
+                ],
+        }),
     });
     at('/activity', <ActivityListPage />);
     const first = await screen.findByTestId('activity-1');
-    expect(within(first).getByRole('img', { name: '签到1' }).getAttribute('src')).toBe('/uploads/c.png');
+    expect(within(first).getByRole('img', { name: '签到1' }).getAttribute('src')).toBe(
+      '/uploads/c.png',
+    );
     expect(within(first).getByTestId('activity-state').textContent).toBe('可签到');
-    expect(within(screen.getByTestId('activity-2')).getByTestId('activity-state').textContent).toBe('未达条件');
-    expect(within(screen.getByTestId('activity-3')).getByTestId('activity-state').textContent).toBe('已结束');
+    expect(within(screen.getByTestId('activity-2')).getByTestId('activity-state').textContent).toBe(
+      '未达条件',
+    );
+    expect(within(screen.getByTestId('activity-3')).getByTestId('activity-state').textContent).toBe(
+      '已结束',
+    );
     expect(within(first).getByRole('link').getAttribute('href')).toBe('/activity/1');
     fireEvent.click(screen.getByRole('tab', { name: '充值优惠' }));
     expect(await screen.findByText('暂无活动，敬请期待')).toBeTruthy();
@@ -74,7 +119,10 @@ describe('/activity', () => {
 
   it('shows the error with a retry', async () => {
     let n = 0;
-    stubNetwork({ [LIST]: () => (++n === 1 ? refuse('服务繁忙') : ok({ serverTime: 0, categories: [], list: [item(1)] })) });
+    stubNetwork({
+      [LIST]: () =>
+        ++n === 1 ? refuse('服务繁忙') : ok({ serverTime: 0, categories: [], list: [item(1)] }),
+    });
     at('/activity', <ActivityListPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('服务繁忙');
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
@@ -88,7 +136,15 @@ describe('/activity/{id}', () => {
     let pending: string | undefined;
     stubNetwork({
       [DETAIL]: () => ok(detail(signed ? { state: 'claimed', amount: '1.00' } : {})),
-      [TODAY]: () => ok({ ...detail(), signedToday: signed, recentDays: [{ date: '11-23', signed: false, today: false }, { date: '11-24', signed, today: true }] }),
+      [TODAY]: () =>
+        ok({
+          ...detail(),
+          signedToday: signed,
+          recentDays: [
+            { date: '11-23', signed: false, today: false },
+            { date: '11-24', signed, today: true },
+          ],
+        }),
       [SIGN]: async (c) => {
         pending = (await readPendingAction(USER.userId, 'activity'))?.requestId;
         expect(c.body.get('requestId')).toBe(pending);
@@ -102,20 +158,27 @@ describe('/activity/{id}', () => {
     expect(content.innerHTML).not.toMatch(/script|onerror/);
     expect(screen.getByText('每天签到一次')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '立即签到（今日可得 1.00 元）' }));
-    expect((await screen.findByTestId('claim-result')).textContent).toBe('签到成功，连续签到1天，获得 1.00 元，当前余额 11.00 元');
+    expect((await screen.findByTestId('claim-result')).textContent).toBe(
+      '签到成功，连续签到1天，获得 1.00 元，当前余额 11.00 元',
+    );
     expect(pending).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(callsTo(SIGN)).toHaveLength(1);
   });
 
   it('shows a refusal; a guest is offered the login', async () => {
-    stubNetwork({ [DETAIL]: () => ok(detail({ kind: 'recharge_bonus', state: 'claimable', amount: '5.00' })), '/v1/activity/receiveActivityReward': () => refuse('本期奖励您已领取') });
+    stubNetwork({
+      [DETAIL]: () => ok(detail({ kind: 'recharge_bonus', state: 'claimable', amount: '5.00' })),
+      '/v1/activity/receiveActivityReward': () => refuse('本期奖励您已领取'),
+    });
     at('/activity/7', <ActivityDetailPage />);
     fireEvent.click(await screen.findByRole('button', { name: '立即领取 5.00 元' }));
     expect((await screen.findByRole('alert')).textContent).toBe('本期奖励您已领取');
     cleanup();
     queryClient.clear();
     currentUser.value = null;
-    stubNetwork({ [DETAIL]: () => ok(detail({ state: 'login', reason: '登录后即可参与', amount: null })) });
+    stubNetwork({
+      [DETAIL]: () => ok(detail({ state: 'login', reason: '登录后即可参与', amount: null })),
+    });
     at('/activity/7', <ActivityDetailPage />);
     expect(await screen.findByRole('button', { name: '登录后签到' })).toBeTruthy();
   });
@@ -130,8 +193,27 @@ describe('/activity/{id}', () => {
 
 describe('/activityinfo', () => {
   it('lists my payouts with the total, or says there are none', async () => {
-    const row = (id: number) => ({ id, activityId: 7, title: `签到${id}`, kindName: '每日签到', typeName: '签到奖励', amount: '2.00', streak: 2, time: '2026-11-24 09:00:00' });
-    stubNetwork({ [RECORDS]: (c) => ok({ total: 21, totalAmount: '42.00', list: c.query.get('pageNum') === '1' ? Array.from({ length: 20 }, (_, i) => row(i + 1)) : [row(21)] }) });
+    const row = (id: number) => ({
+      id,
+      activityId: 7,
+      title: `签到${id}`,
+      kindName: '每日签到',
+      typeName: '签到奖励',
+      amount: '2.00',
+      streak: 2,
+      time: '2026-11-24 09:00:00',
+    });
+    stubNetwork({
+      [RECORDS]: (c) =>
+        ok({
+          total: 21,
+          totalAmount: '42.00',
+          list:
+            c.query.get('pageNum') === '1'
+              ? Array.from({ length: 20 }, (_, i) => row(i + 1))
+              : [row(21)],
+        }),
+    });
     at('/activityinfo', <ActivityInfoPage />);
     const list = await screen.findByRole('list', { name: '活动领取记录' });
     expect(list.textContent).toContain('+2.00 元');
@@ -154,7 +236,9 @@ describe('/activityinfo', () => {
     stubNetwork({ [RECORDS]: () => refuse('请先登录') });
     at('/activityinfo', <ActivityInfoPage />);
     const prompt = await screen.findByRole('region', { name: '登录后查看' });
-    expect(within(prompt).getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login?redirect=%2Factivityinfo');
+    expect(within(prompt).getByRole('link', { name: '登录' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Factivityinfo',
+    );
     expect(callsTo(RECORDS)).toHaveLength(0);
   });
 });

@@ -9,26 +9,64 @@ import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
 const P = (n: string) => `/v1/admin/activityRedEnvelope/${n}`;
 const ENVELOPE = {
-  id: 5, kind: 'rain', kindName: '红包雨', title: '<b>周末红包雨</b>', startTime: '2026-11-24 20:00', endTime: '2026-11-24 21:00',
-  budget: '100.00', paid: '12.34', shares: 50, claimedCount: 3, amount: null, minGrade: 0, maxGrade: 7, requirement: 'recharge',
-  requiredAmount: '50.00', periodDays: 7, periodStart: null, periodEnd: null, condition: '近7天充值满50.00元', closed: false,
+  id: 5,
+  kind: 'rain',
+  kindName: '红包雨',
+  title: '<b>周末红包雨</b>',
+  startTime: '2026-11-24 20:00',
+  endTime: '2026-11-24 21:00',
+  budget: '100.00',
+  paid: '12.34',
+  shares: 50,
+  claimedCount: 3,
+  amount: null,
+  minGrade: 0,
+  maxGrade: 7,
+  requirement: 'recharge',
+  requiredAmount: '50.00',
+  periodDays: 7,
+  periodStart: null,
+  periodEnd: null,
+  condition: '近7天充值满50.00元',
+  closed: false,
 };
 
 let closed = false;
 beforeEach(() => {
   closed = false;
   setDispatchDeps({
-    navigate: () => {}, currentPath: () => '/admin', clearUser: async () => {}, storeLoginMessage: () => {},
-    alert: async () => {}, confirm: async () => true, toast: () => {}, lastLoginAt: () => 0, now: () => 0, sleep: async () => {},
+    navigate: () => {},
+    currentPath: () => '/admin',
+    clearUser: async () => {},
+    storeLoginMessage: () => {},
+    alert: async () => {},
+    confirm: async () => true,
+    toast: () => {},
+    lastLoginAt: () => 0,
+    now: () => 0,
+    sleep: async () => {},
   });
   stubNetwork({
-    [P('list')]: () => ok({ list: [{ ...ENVELOPE, closed }], total: 1, totalPaid: '12.34', totalBudget: '100.00' }),
+    [P('list')]: () =>
+      ok({ list: [{ ...ENVELOPE, closed }], total: 1, totalPaid: '12.34', totalBudget: '100.00' }),
     [P('save')]: (c) => (c.body.get('title') === '重复' ? refuse('服务器拒绝') : ok({ id: 6 })),
-    [P('close')]: () => { closed = true; return ok(null); },
-    [P('claims')]: () => ok({ envelope: ENVELOPE, list: [{ userName: 'player01', amount: '4.56', time: '2026-11-24 20:01:02' }], total: 1, totalPaid: '4.56' }),
+    [P('close')]: () => {
+      closed = true;
+      return ok(null);
+    },
+    [P('claims')]: () =>
+      ok({
+        envelope: ENVELOPE,
+        list: [{ userName: 'player01', amount: '4.56', time: '2026-11-24 20:01:02' }],
+        total: 1,
+        totalPaid: '4.56',
+      }),
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('ActivityEnvelopesPanel', () => {
   it('lists envelopes with totals (HTML titles as text) and shows the claims', async () => {
@@ -44,7 +82,12 @@ describe('ActivityEnvelopesPanel', () => {
   });
 
   it('checks the form with the domain rules before sending, then sends every field', async () => {
-    render(<><ActivityEnvelopesPanel /><OverlayHost /></>);
+    render(
+      <>
+        <ActivityEnvelopesPanel />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByTestId('admin-envelope-5');
     fireEvent.click(screen.getByRole('button', { name: '新建红包' }));
     const form = screen.getByRole('form', { name: '新建活动红包' });
@@ -62,13 +105,26 @@ describe('ActivityEnvelopesPanel', () => {
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(callsTo(P('save'))).toHaveLength(1));
     const body = callsTo(P('save'))[0]!.body;
-    expect(Object.fromEntries(body)).toMatchObject({ kind: 'giveaway', title: '新人派送', budget: '200', amount: '2.5', requirement: 'turnover', requiredAmount: '1000', periodDays: '7' });
+    expect(Object.fromEntries(body)).toMatchObject({
+      kind: 'giveaway',
+      title: '新人派送',
+      budget: '200',
+      amount: '2.5',
+      requirement: 'turnover',
+      requiredAmount: '1000',
+      periodDays: '7',
+    });
     expect(body.has('id')).toBe(false);
     await waitFor(() => expect(screen.queryByRole('form', { name: '新建活动红包' })).toBeNull());
   });
 
   it('edits with the stored values and closes after a confirm', async () => {
-    render(<><ActivityEnvelopesPanel /><OverlayHost /></>);
+    render(
+      <>
+        <ActivityEnvelopesPanel />
+        <OverlayHost />
+      </>,
+    );
     const row = await screen.findByTestId('admin-envelope-5');
     fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
     const form = screen.getByRole('form', { name: '编辑活动红包' });
@@ -79,6 +135,8 @@ describe('ActivityEnvelopesPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(callsTo(P('close'))).toHaveLength(1));
     expect(callsTo(P('close'))[0]!.body.get('id')).toBe('5');
-    await waitFor(() => expect(screen.getByTestId('admin-envelope-5').textContent).toContain('已关闭'));
+    await waitFor(() =>
+      expect(screen.getByTestId('admin-envelope-5').textContent).toContain('已关闭'),
+    );
   });
 });

@@ -21,9 +21,23 @@ const RECEIVE = '/v1/activity/receiveRedEnvelope';
 
 function item(id: number, status: string, over: Record<string, unknown> = {}) {
   return {
-    id, kind: 'giveaway', kindName: '派送红包', title: `福利${id}`, startTime: '2026-11-24 08:00:00', endTime: '2026-11-25 08:00:00',
-    startTimeMs: 0, endTimeMs: 0, totalAmount: '100.00', amountEach: '3.50', shares: null, claimedCount: 0,
-    condition: '所有会员', status, reason: '', amount: null, ...over,
+    id,
+    kind: 'giveaway',
+    kindName: '派送红包',
+    title: `福利${id}`,
+    startTime: '2026-11-24 08:00:00',
+    endTime: '2026-11-25 08:00:00',
+    startTimeMs: 0,
+    endTimeMs: 0,
+    totalAmount: '100.00',
+    amountEach: '3.50',
+    shares: null,
+    claimedCount: 0,
+    condition: '所有会员',
+    status,
+    reason: '',
+    amount: null,
+    ...over,
   };
 }
 
@@ -32,35 +46,70 @@ beforeEach(() => {
   log = [];
   currentUser.value = USER;
   setDispatchDeps({
-    navigate: (p) => { log.push(`navigate ${p}`); }, currentPath: () => '/redEnvelope', clearUser: async () => {}, storeLoginMessage: () => {},
-    alert: async (t) => { log.push(`alert ${t}`); }, confirm: async () => true, toast: () => {},
-    lastLoginAt: () => 0, now: () => 0, sleep: async () => {},
+    navigate: (p) => {
+      log.push(`navigate ${p}`);
+    },
+    currentPath: () => '/redEnvelope',
+    clearUser: async () => {},
+    storeLoginMessage: () => {},
+    alert: async (t) => {
+      log.push(`alert ${t}`);
+    },
+    confirm: async () => true,
+    toast: () => {},
+    lastLoginAt: () => 0,
+    now: () => 0,
+    sleep: async () => {},
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('RedEnvelopePage', () => {
   it('writes the time range short enough for a 360 px card', () => {
     expect(timeRange('2026-11-24 20:00:00', '2026-11-24 21:30:00')).toBe('11-24 20:00 至 21:30');
-    expect(timeRange('2026-12-31 20:00:00', '2027-01-01 02:00:00')).toBe('2026-12-31 20:00 至 2027-01-01 02:00');
-    expect(timeRange('2026-11-28 14:07:00', '2027-11-28 14:08:00')).toBe('2026-11-28 14:07 至 2027-11-28 14:08');
-    expect(timeRange('2026-11-28 14:07:00', '2026-12-28 14:08:00')).toBe('11-28 14:07 至 12-28 14:08');
+    expect(timeRange('2026-12-31 20:00:00', '2027-01-01 02:00:00')).toBe(
+      '2026-12-31 20:00 至 2027-01-01 02:00',
+    );
+    expect(timeRange('2026-11-28 14:07:00', '2027-11-28 14:08:00')).toBe(
+      '2026-11-28 14:07 至 2027-11-28 14:08',
+    );
+    expect(timeRange('2026-11-28 14:07:00', '2026-12-28 14:08:00')).toBe(
+      '11-28 14:07 至 12-28 14:08',
+    );
   });
 
   it('shows each state, claims through the opening dialog and refreshes the list', async () => {
     let claimed = false;
     let pendingSeen: string | undefined;
     stubNetwork({
-      [LIST]: () => ok({
-        serverTime: 0,
-        list: [
-          item(1, claimed ? 'claimed' : 'claimable', claimed ? { amount: '3.50' } : {}),
-          item(2, 'ineligible', { reason: '近7天充值满100.00元才可领取（当前0.00元）' }),
-          item(3, 'notStarted', { reason: '活动尚未开始，开始时间：2026-11-26 20:00', startTimeMs: 10 ** 12 }),
-          item(4, 'ended'), item(5, 'allGone'),
-        ],
-        records: claimed ? [{ id: 1, title: '福利1', kindName: '派送红包', amount: '3.50', time: '2026-11-24 08:30:00' }] : [],
-      }),
+      [LIST]: () =>
+        ok({
+          serverTime: 0,
+          list: [
+            item(1, claimed ? 'claimed' : 'claimable', claimed ? { amount: '3.50' } : {}),
+            item(2, 'ineligible', { reason: '近7天充值满100.00元才可领取（当前0.00元）' }),
+            item(3, 'notStarted', {
+              reason: '活动尚未开始，开始时间：2026-11-26 20:00',
+              startTimeMs: 10 ** 12,
+            }),
+            item(4, 'ended'),
+            item(5, 'allGone'),
+          ],
+          records: claimed
+            ? [
+                {
+                  id: 1,
+                  title: '福利1',
+                  kindName: '派送红包',
+                  amount: '3.50',
+                  time: '2026-11-24 08:30:00',
+                },
+              ]
+            : [],
+        }),
       [RECEIVE]: async (c) => {
         pendingSeen = (await readPendingAction(USER.userId, 'activityEnvelope'))?.requestId;
         expect(c.body.get('id')).toBe('1');
@@ -72,11 +121,18 @@ describe('RedEnvelopePage', () => {
     render(<RedEnvelopePage />);
     const first = await screen.findByTestId('activity-envelope-1');
     expect(first.textContent).toContain('时间：11-24 08:00 至 11-25 08:00');
-    expect(screen.getByTestId('activity-envelope-2').textContent).toContain('近7天充值满100.00元才可领取（当前0.00元）');
+    expect(screen.getByTestId('activity-envelope-2').textContent).toContain(
+      '近7天充值满100.00元才可领取（当前0.00元）',
+    );
     expect(screen.getByTestId('activity-envelope-3').textContent).toContain('未开始');
     expect(screen.getByTestId('activity-envelope-4').textContent).toContain('已结束');
     expect(screen.getByTestId('activity-envelope-5').textContent).toContain('已领完');
-    for (const id of [2, 3, 4, 5]) expect(within(screen.getByTestId(`activity-envelope-${id}`)).queryByRole('button', { name: '领取' })).toBeNull();
+    for (const id of [2, 3, 4, 5])
+      expect(
+        within(screen.getByTestId(`activity-envelope-${id}`)).queryByRole('button', {
+          name: '领取',
+        }),
+      ).toBeNull();
 
     fireEvent.click(within(first).getByRole('button', { name: '领取' }));
     fireEvent.click(await screen.findByRole('button', { name: '开红包' }));
@@ -107,7 +163,9 @@ describe('RedEnvelopePage', () => {
 
   it('shows the empty states, and a title with HTML as text', async () => {
     const title = '<img src=x onerror="window.hacked=1">';
-    stubNetwork({ [LIST]: () => ok({ serverTime: 0, list: [item(1, 'ended', { title })], records: [] }) });
+    stubNetwork({
+      [LIST]: () => ok({ serverTime: 0, list: [item(1, 'ended', { title })], records: [] }),
+    });
     render(<RedEnvelopePage />);
     expect((await screen.findByRole('heading', { name: title })).textContent).toBe(title);
     expect(document.querySelector('img')).toBeNull();
@@ -121,7 +179,12 @@ describe('RedEnvelopePage', () => {
 
   it('shows the error with a retry', async () => {
     let n = 0;
-    stubNetwork({ [LIST]: () => (++n === 1 ? refuse('服务繁忙') : ok({ serverTime: 0, list: [item(1, 'claimable')], records: [] })) });
+    stubNetwork({
+      [LIST]: () =>
+        ++n === 1
+          ? refuse('服务繁忙')
+          : ok({ serverTime: 0, list: [item(1, 'claimable')], records: [] }),
+    });
     render(<RedEnvelopePage />);
     expect((await screen.findByRole('alert')).textContent).toBe('服务繁忙');
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
@@ -129,7 +192,12 @@ describe('RedEnvelopePage', () => {
   });
 
   it('says so when the network is gone (it leaves the server marked unreachable: kept after the other page tests)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     render(<RedEnvelopePage />);
     expect((await screen.findByRole('alert')).textContent).toBe('网络未连接，联网后将自动重新加载');
   });
@@ -158,7 +226,9 @@ describe('the activity envelope badge', () => {
     queryClient.clear();
     count = 0;
     render(<Badge enabled />);
-    await waitFor(() => expect(callsTo('/v1/activity/getActivityRedEnvelopeNumber')).toHaveLength(3));
+    await waitFor(() =>
+      expect(callsTo('/v1/activity/getActivityRedEnvelopeNumber')).toHaveLength(3),
+    );
     expect(screen.getByTestId('badge').textContent).toBe('');
   });
 });

@@ -13,22 +13,51 @@ import type { AdminRoom } from '../../src/client/features/admin/chatApi';
 import { checkRoomForm, emptyForm } from '../../src/client/features/admin/chatRoomForm';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const ROOMS = '/v1/admin/chat/rooms';
 const SAVE = '/v1/admin/chat/rooms/save';
 const room = (over: Partial<AdminRoom> = {}): AdminRoom => ({
-  id: 5, roomCode: 'vip8', title: '高级房', subTitle: '大神聊天', avatar: '', imageUrl: '', intro: '欢迎', isPassword: 1, isShowList: 1,
-  messageLength: 200, registerLink: '', guestCode: '', guestChat: 0, allowedGrades: [3, 4], mutedGrades: [], isMessageBanned: 0,
-  managers: ['boss01'], sort: 0, gmtCreated: '2026-11-24 10:00:00', ...over,
+  id: 5,
+  roomCode: 'vip8',
+  title: '高级房',
+  subTitle: '大神聊天',
+  avatar: '',
+  imageUrl: '',
+  intro: '欢迎',
+  isPassword: 1,
+  isShowList: 1,
+  messageLength: 200,
+  registerLink: '',
+  guestCode: '',
+  guestChat: 0,
+  allowedGrades: [3, 4],
+  mutedGrades: [],
+  isMessageBanned: 0,
+  managers: ['boss01'],
+  sort: 0,
+  gmtCreated: '2026-11-24 10:00:00',
+  ...over,
 });
 
-const show = () => render(<><ChatRooms /><OverlayHost /></>);
+const show = () =>
+  render(
+    <>
+      <ChatRooms />
+      <OverlayHost />
+    </>,
+  );
 const form = () => screen.findByRole('form');
 const field = (f: HTMLElement, label: string) => within(f).getByLabelText(label);
-const type = (f: HTMLElement, label: string, value: string) => fireEvent.change(field(f, label), { target: { value } });
-const box = (f: HTMLElement, group: string, label: string) => fireEvent.click(within(within(f).getByRole('group', { name: group })).getByLabelText(label));
-const submit = (f: HTMLElement, name: string) => fireEvent.click(within(f).getByRole('button', { name }));
+const type = (f: HTMLElement, label: string, value: string) =>
+  fireEvent.change(field(f, label), { target: { value } });
+const box = (f: HTMLElement, group: string, label: string) =>
+  fireEvent.click(within(within(f).getByRole('group', { name: group })).getByLabelText(label));
+const submit = (f: HTMLElement, name: string) =>
+  fireEvent.click(within(f).getByRole('button', { name }));
 const alertText = async (f: HTMLElement) => (await within(f).findByRole('alert')).textContent;
 
 describe('checkRoomForm', () => {
@@ -40,16 +69,30 @@ describe('checkRoomForm', () => {
     expect(checkRoomForm({ ...good, title: 'x'.repeat(31) })).toBe('标题不能超过30个字');
     expect(checkRoomForm({ ...good, subTitle: '<b>' })).toBe('副标题不能包含 < > 或控制字符');
     expect(checkRoomForm({ ...good, intro: '第一行\n第二行' })).toBeNull();
-    expect(checkRoomForm({ ...good, avatar: 'javascript:alert(1)' })).toBe('房间头像应为站内路径（/ 开头）或 https 地址');
-    expect(checkRoomForm({ ...good, imageUrl: '//evil.example/x.png' })).toBe('房间图片应为站内路径（/ 开头）或 https 地址');
-    expect(checkRoomForm({ ...good, avatar: '/uploads/ab.png', registerLink: 'https://example.com/reg' })).toBeNull();
-    expect(checkRoomForm({ ...good, passwordMode: 'set', password: '12a4' })).toBe('房间密码应为4位数字');
+    expect(checkRoomForm({ ...good, avatar: 'javascript:alert(1)' })).toBe(
+      '房间头像应为站内路径（/ 开头）或 https 地址',
+    );
+    expect(checkRoomForm({ ...good, imageUrl: '//evil.example/x.png' })).toBe(
+      '房间图片应为站内路径（/ 开头）或 https 地址',
+    );
+    expect(
+      checkRoomForm({
+        ...good,
+        avatar: '/uploads/ab.png',
+        registerLink: 'https://example.com/reg',
+      }),
+    ).toBeNull();
+    expect(checkRoomForm({ ...good, passwordMode: 'set', password: '12a4' })).toBe(
+      '房间密码应为4位数字',
+    );
     expect(checkRoomForm({ ...good, messageLength: '2001' })).toBe('消息长度必须在1到2000之间');
     expect(checkRoomForm({ ...good, messageLength: '0' })).toBe('消息长度必须在1到2000之间');
     expect(checkRoomForm({ ...good, guestCode: 'ab' })).toBe('游客码应为4至32位字母或数字');
     expect(checkRoomForm({ ...good, guestChat: true })).toBe('允许游客发言需先设置游客码');
     expect(checkRoomForm({ ...good, guestChat: true, guestCode: 'guest88' })).toBeNull();
-    expect(checkRoomForm({ ...good, managers: 'boss01，boss02 bad!' })).toBe('管理员用户名格式不正确：bad!');
+    expect(checkRoomForm({ ...good, managers: 'boss01，boss02 bad!' })).toBe(
+      '管理员用户名格式不正确：bad!',
+    );
     expect(checkRoomForm({ ...good, sort: '10001' })).toBe('排序必须在-10000到10000之间');
   });
 });
@@ -70,8 +113,12 @@ describe('ChatRooms', () => {
     // a room with a guest code shows its guest link, ready to copy
     stubNetwork({ [ROOMS]: () => ok({ list: [room({ guestCode: 'welcome88', guestChat: 1 })] }) });
     show();
-    const guestRow = (await screen.findByText('高级房（vip8）')).closest('[data-room]') as HTMLElement;
-    expect(guestRow.textContent).toContain(`${location.origin}/chatGuest?roomCode=vip8&guestCode=welcome88`);
+    const guestRow = (await screen.findByText('高级房（vip8）')).closest(
+      '[data-room]',
+    ) as HTMLElement;
+    expect(guestRow.textContent).toContain(
+      `${location.origin}/chatGuest?roomCode=vip8&guestCode=welcome88`,
+    );
     expect(within(guestRow).getByRole('button', { name: '复制游客链接' })).toBeTruthy();
     cleanup();
 
@@ -102,12 +149,16 @@ describe('ChatRooms', () => {
     fireEvent.click(within(f).getByLabelText('设置密码'));
     type(f, '4位数字密码', '12');
     submit(f, '创建');
-    await waitFor(() => expect(within(f).getByRole('alert').textContent).toBe('房间密码应为4位数字'));
+    await waitFor(() =>
+      expect(within(f).getByRole('alert').textContent).toBe('房间密码应为4位数字'),
+    );
     type(f, '4位数字密码', '1a2b34');
     expect((field(f, '4位数字密码') as HTMLInputElement).value).toBe('1234');
     type(f, '房间管理员（用户名，逗号分隔）', 'boss01, x');
     submit(f, '创建');
-    await waitFor(() => expect(within(f).getByRole('alert').textContent).toBe('管理员用户名格式不正确：x'));
+    await waitFor(() =>
+      expect(within(f).getByRole('alert').textContent).toBe('管理员用户名格式不正确：x'),
+    );
     expect(callsTo(SAVE)).toHaveLength(0);
 
     type(f, '房间管理员（用户名，逗号分隔）', 'boss01, boss02');
@@ -126,9 +177,22 @@ describe('ChatRooms', () => {
     expect(await alertText(f)).toBe('房间号已存在');
     const body = callsTo(SAVE)[0]!.body;
     expect(Object.fromEntries(body)).toEqual({
-      roomCode: 'vip8', title: '高级房', subTitle: '大神聊天', avatar: '/uploads/abc.png', imageUrl: '', intro: '第一行\n第二行',
-      password: '1234', isShowList: '0', messageLength: '300', registerLink: '', guestCode: 'guest88', guestChat: '1',
-      allowedGrades: '3,4', mutedGrades: '-2,-1', managers: 'boss01,boss02', sort: '0',
+      roomCode: 'vip8',
+      title: '高级房',
+      subTitle: '大神聊天',
+      avatar: '/uploads/abc.png',
+      imageUrl: '',
+      intro: '第一行\n第二行',
+      password: '1234',
+      isShowList: '0',
+      messageLength: '300',
+      registerLink: '',
+      guestCode: 'guest88',
+      guestChat: '1',
+      allowedGrades: '3,4',
+      mutedGrades: '-2,-1',
+      managers: 'boss01,boss02',
+      sort: '0',
     });
     taken = false;
     submit(f, '创建');
@@ -144,14 +208,25 @@ describe('ChatRooms', () => {
     let f = await form();
     expect((field(f, '标题') as HTMLInputElement).value).toBe('高级房');
     expect((field(f, '房间管理员（用户名，逗号分隔）') as HTMLInputElement).value).toBe('boss01');
-    expect((within(within(f).getByRole('group', { name: '可进入等级' })).getByLabelText('VIP3') as HTMLInputElement).checked).toBe(true);
+    expect(
+      (
+        within(within(f).getByRole('group', { name: '可进入等级' })).getByLabelText(
+          'VIP3',
+        ) as HTMLInputElement
+      ).checked,
+    ).toBe(true);
     expect(within(f).getByText('房间密码（当前已设置）')).toBeTruthy();
     expect(within(f).queryByLabelText('4位数字密码')).toBeNull();
     type(f, '标题', '高级房二');
     submit(f, '保存');
     await waitFor(() => expect(callsTo(SAVE)).toHaveLength(1));
     const kept = callsTo(SAVE)[0]!.body;
-    expect([kept.get('id'), kept.get('title'), kept.has('password'), kept.get('allowedGrades')]).toEqual(['5', '高级房二', false, '3,4']);
+    expect([
+      kept.get('id'),
+      kept.get('title'),
+      kept.has('password'),
+      kept.get('allowedGrades'),
+    ]).toEqual(['5', '高级房二', false, '3,4']);
 
     fireEvent.click(await screen.findByRole('button', { name: '编辑高级房' }));
     f = await form();
@@ -171,16 +246,22 @@ describe('ChatRooms', () => {
     });
     show();
     fireEvent.click(await screen.findByRole('button', { name: '删除高级房' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '取消' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '取消' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo('/v1/admin/chat/rooms/delete')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: '删除高级房' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }),
+    );
     await waitFor(() => expect(callsTo('/v1/admin/chat/rooms/delete')).toHaveLength(1));
     expect(callsTo('/v1/admin/chat/rooms/delete')[0]!.body.get('id')).toBe('5');
     gone = true;
     fireEvent.click(screen.getByRole('button', { name: '删除高级房' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }),
+    );
     const row = screen.getByText('高级房（vip8）').closest('[data-room]') as HTMLElement;
     expect((await within(row).findByRole('alert')).textContent).toBe('房间不存在');
   });
@@ -188,9 +269,21 @@ describe('ChatRooms', () => {
   it("shows a room's mutes, lifts one after a confirm, and switches the whole-room mute", async () => {
     stubNetwork({
       [ROOMS]: () => ok({ list: [room()] }),
-      '/v1/chat/getBanListFront': () => ok({
-        list: [{ id: 31, target: '77', userName: 'noisy01', nickname: 'no***1', durationTypeId: 2, gmtModified: '2026-11-24 11:00:00', isBan: 1 }], total: 1,
-      }),
+      '/v1/chat/getBanListFront': () =>
+        ok({
+          list: [
+            {
+              id: 31,
+              target: '77',
+              userName: 'noisy01',
+              nickname: 'no***1',
+              durationTypeId: 2,
+              gmtModified: '2026-11-24 11:00:00',
+              isBan: 1,
+            },
+          ],
+          total: 1,
+        }),
       '/v1/chat/deleteBanFront': () => ok({ deleted: 1 }),
       '/v1/chat/updateRoomBannedWeb': () => ok(null),
     });
@@ -200,12 +293,19 @@ describe('ChatRooms', () => {
     expect(row.textContent).toContain('禁言1天');
     expect(callsTo('/v1/chat/getBanListFront')[0]!.query.get('roomCode')).toBe('vip8');
     fireEvent.click(within(row).getByRole('button', { name: '解除禁言' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }),
+    );
     await waitFor(() => expect(callsTo('/v1/chat/deleteBanFront')).toHaveLength(1));
-    expect(Object.fromEntries(callsTo('/v1/chat/deleteBanFront')[0]!.body)).toEqual({ roomCode: 'vip8', ids: '31' });
+    expect(Object.fromEntries(callsTo('/v1/chat/deleteBanFront')[0]!.body)).toEqual({
+      roomCode: 'vip8',
+      ids: '31',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: '开启全体禁言' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }),
+    );
     await waitFor(() => expect(callsTo('/v1/chat/updateRoomBannedWeb')).toHaveLength(1));
     expect(callsTo('/v1/chat/updateRoomBannedWeb')[0]!.body.get('isMessageBanned')).toBe('1');
     expect(await screen.findByRole('button', { name: '解除全体禁言' })).toBeTruthy();

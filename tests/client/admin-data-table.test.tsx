@@ -9,7 +9,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { DataTable, WIDE_QUERY, type Column } from '../../src/client/ui/DataTable';
 import { AdminList, FilterBar, UserLink } from '../../src/client/ui/AdminList';
 
-interface Order { id: number; userId: number; userName: string; amount: string }
+interface Order {
+  id: number;
+  userId: number;
+  userName: string;
+  amount: string;
+}
 const ROWS: Order[] = [
   { id: 1, userId: 7, userName: 'alice', amount: '100.00' },
   { id: 2, userId: 8, userName: 'bob', amount: '2.50' },
@@ -25,40 +30,79 @@ function mockWidth(wide: boolean) {
   const listeners = new Set<() => void>();
   let matches = wide;
   vi.stubGlobal('matchMedia', (query: string) => ({
-    get matches() { return query === WIDE_QUERY && matches; },
+    get matches() {
+      return query === WIDE_QUERY && matches;
+    },
     media: query,
     addEventListener: (_: string, fn: () => void) => listeners.add(fn),
     removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
   }));
-  return { resize(next: boolean) { matches = next; for (const fn of listeners) fn(); } };
+  return {
+    resize(next: boolean) {
+      matches = next;
+      for (const fn of listeners) fn();
+    },
+  };
 }
 
-const loaded = (list: Order[]) => ({ data: { list, total: list.length }, error: null, loading: false, reload: vi.fn() });
+const loaded = (list: Order[]) => ({
+  data: { list, total: list.length },
+  error: null,
+  loading: false,
+  reload: vi.fn(),
+});
 
 function renderList(state: Parameters<typeof AdminList<Order>>[0]['state']) {
   const { hook } = memoryLocation({ path: '/admin' });
   return render(
     <Router hook={hook}>
-      <AdminList state={state} empty="没有订单" keyOf={(o) => o.id} label="订单" columns={COLUMNS} totalText={(n) => `共 ${n} 笔`}
-        cardLabel={(o) => `订单 ${o.id}`}>
+      <AdminList
+        state={state}
+        empty="没有订单"
+        keyOf={(o) => o.id}
+        label="订单"
+        columns={COLUMNS}
+        totalText={(n) => `共 ${n} 笔`}
+        cardLabel={(o) => `订单 ${o.id}`}
+      >
         {(o) => <p>{o.userName} 的卡片</p>}
       </AdminList>
     </Router>,
   );
 }
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('DataTable', () => {
   it('has a named table, column headers with scope, one row per record and money aligned right', () => {
-    render(<DataTable label="订单" columns={COLUMNS.slice(1)} rows={ROWS} keyOf={(o) => o.id} caption="共 2 笔" />);
+    render(
+      <DataTable
+        label="订单"
+        columns={COLUMNS.slice(1)}
+        rows={ROWS}
+        keyOf={(o) => o.id}
+        caption="共 2 笔"
+      />,
+    );
     const table = screen.getByRole('table', { name: '订单' });
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((h) => h.textContent)).toEqual(['金额', '操作']);
     for (const h of headers) expect(h.getAttribute('scope')).toBe('col');
     expect(within(table).getByText('共 2 笔').tagName).toBe('CAPTION');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([['¥100.00', '审核1'], ['¥2.50', '审核2']]);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['¥100.00', '审核1'],
+      ['¥2.50', '审核2'],
+    ]);
     const money = within(rows[0]!).getAllByRole('cell')[0]!;
     expect(money.className).toContain('text-right');
     expect(money.className).toContain('tabular-nums');
@@ -71,8 +115,14 @@ describe('AdminList', () => {
     mockWidth(true);
     renderList(loaded(ROWS));
     const table = screen.getByRole('table', { name: '订单' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['用户', '金额', '操作']);
-    expect(within(table).getByRole('link', { name: 'alice' }).getAttribute('href')).toBe('/admin/user/7');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['用户', '金额', '操作']);
+    expect(within(table).getByRole('link', { name: 'alice' }).getAttribute('href')).toBe(
+      '/admin/user/7',
+    );
     const last = within(table).getAllByRole('row')[2]!.lastElementChild!;
     expect(within(last as HTMLElement).getByRole('button', { name: '审核2' })).toBeTruthy();
     expect(within(table).getByText('共 2 笔')).toBeTruthy();
@@ -97,11 +147,21 @@ describe('AdminList', () => {
     const { hook } = memoryLocation({ path: '/admin' });
     render(
       <Router hook={hook}>
-        <AdminList state={loaded(ROWS)} empty="没有订单" keyOf={(o) => o.id} label="订单" columns={COLUMNS} />
+        <AdminList
+          state={loaded(ROWS)}
+          empty="没有订单"
+          keyOf={(o) => o.id}
+          label="订单"
+          columns={COLUMNS}
+        />
       </Router>,
     );
     const card = screen.getAllByRole('listitem')[0]!;
-    expect(within(card).getAllByRole('term').map((t) => t.textContent)).toEqual(['用户', '金额', '操作']);
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['用户', '金额', '操作']);
     expect(within(card).getAllByRole('definition')[0]!.textContent).toBe('alice');
   });
 
@@ -111,7 +171,12 @@ describe('AdminList', () => {
     const { unmount } = renderList({ data: undefined, error: null, loading: true, reload });
     expect(screen.getByRole('status')).toBeTruthy();
     unmount();
-    const failed = renderList({ data: undefined, error: new Error('服务繁忙'), loading: false, reload });
+    const failed = renderList({
+      data: undefined,
+      error: new Error('服务繁忙'),
+      loading: false,
+      reload,
+    });
     expect(screen.getByRole('alert').textContent).toBe('服务繁忙');
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(reload).toHaveBeenCalled();
@@ -125,8 +190,17 @@ describe('AdminList', () => {
 describe('FilterBar', () => {
   it('is a named search landmark that submits once', () => {
     const onSubmit = vi.fn();
-    render(<FilterBar label="订单筛选" onSubmit={onSubmit}><input aria-label="用户名" /><button type="submit">查询</button></FilterBar>);
-    fireEvent.click(within(screen.getByRole('search', { name: '订单筛选' })).getByRole('button', { name: '查询' }));
+    render(
+      <FilterBar label="订单筛选" onSubmit={onSubmit}>
+        <input aria-label="用户名" />
+        <button type="submit">查询</button>
+      </FilterBar>,
+    );
+    fireEvent.click(
+      within(screen.getByRole('search', { name: '订单筛选' })).getByRole('button', {
+        name: '查询',
+      }),
+    );
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

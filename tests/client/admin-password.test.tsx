@@ -16,16 +16,22 @@ beforeEach(() => {
   stubNetwork({
     '/v1/users/info': () => ok({ ...OPERATOR, mustChangePassword: !changed }),
     '/v1/users/resetPassword': (c) => {
-      if (c.body.get('oldPassword') !== loginPasswordHash('admin', 'admin123456')) return refuse('原密码错误');
+      if (c.body.get('oldPassword') !== loginPasswordHash('admin', 'admin123456'))
+        return refuse('原密码错误');
       changed = true;
       return ok(null);
     },
     '/v1/admin/users/list': () => ok({ list: [], total: 0 }),
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); currentUser.value = null; });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  currentUser.value = null;
+});
 
-const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 
 describe('AdminPage on the demo password', () => {
   it('shows only the change form, refuses a wrong old password, then opens the tabs', async () => {
@@ -40,7 +46,9 @@ describe('AdminPage on the demo password', () => {
     fireEvent.change(field('原密码'), { target: { value: 'admin123456' } });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
     expect(await screen.findByRole('navigation', { name: '管理功能' })).toBeTruthy();
-    expect(callsTo('/v1/users/resetPassword').at(-1)!.body.get('password')).toBe(loginPasswordHash('admin', 'Chosen1234'));
+    expect(callsTo('/v1/users/resetPassword').at(-1)!.body.get('password')).toBe(
+      loginPasswordHash('admin', 'Chosen1234'),
+    );
     await waitFor(() => expect(currentUser.value?.mustChangePassword).toBe(false));
   });
 

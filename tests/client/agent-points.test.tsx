@@ -7,17 +7,47 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { REBATE_FAMILIES, type RebatePoints } from '../../src/domain/agent/points';
-import { checkPointInput, checkPointInputs, inputsOf, minFromWire, pointsFromWire, rangeText } from '../../src/client/features/agent/points';
+import {
+  checkPointInput,
+  checkPointInputs,
+  inputsOf,
+  minFromWire,
+  pointsFromWire,
+  rangeText,
+} from '../../src/client/features/agent/points';
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
 import ManageIcodePage from '../../src/client/features/agent/pages/ManageIcodePage';
 import ManageInvitePage from '../../src/client/features/agent/pages/ManageInvitePage';
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
 
-const MINE: RebatePoints = { K3: 8, SSC: 8, KL8: 7.5, LHC: 6, PK10: 8, PL35: 7, SYX5: 7.5, FC3D: 7, BJ28: 5, GAME: 2 };
+const MINE: RebatePoints = {
+  K3: 8,
+  SSC: 8,
+  KL8: 7.5,
+  LHC: 6,
+  PK10: 8,
+  PL35: 7,
+  SYX5: 7.5,
+  FC3D: 7,
+  BJ28: 5,
+  GAME: 2,
+};
 /** the operator's default points: the forms start here, capped by mine (GAME 3 → my 2) */
-const DEFAULTS: RebatePoints = { K3: 6, SSC: 6, KL8: 6, LHC: 6, PK10: 6, PL35: 6, SYX5: 6, FC3D: 6, BJ28: 6, GAME: 3 };
-const wire = (p: RebatePoints) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));
+const DEFAULTS: RebatePoints = {
+  K3: 6,
+  SSC: 6,
+  KL8: 6,
+  LHC: 6,
+  PK10: 6,
+  PL35: 6,
+  SYX5: 6,
+  FC3D: 6,
+  BJ28: 6,
+  GAME: 3,
+};
+const wire = (p: RebatePoints) =>
+  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));
 const AGENT = { ...USER, agent: true, userName: 'agent01' };
 
 describe('points bounds (pure)', () => {
@@ -32,7 +62,8 @@ describe('points bounds (pure)', () => {
     expect(checkPointInput('K3', '8.1', bounds)).toBe('快三 返点不能高于上级的 8');
     expect(checkPointInput('GAME', '3', bounds)).toBe('棋牌 返点不能高于上级的 2');
     expect(checkPointInput('SSC', '4.9', bounds)).toBe('时时彩 返点不能低于其下级已使用的 5');
-    for (const bad of ['', 'abc', '7.55', '-1', '11', '1e1']) expect(checkPointInput('K3', bad, bounds)).toContain('返点格式错误');
+    for (const bad of ['', 'abc', '7.55', '-1', '11', '1e1'])
+      expect(checkPointInput('K3', bad, bounds)).toContain('返点格式错误');
   });
   it('checks every family and gives the points only when all pass', () => {
     const inputs = inputsOf(MINE);
@@ -49,28 +80,62 @@ describe('points bounds (pure)', () => {
   });
 });
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 
-beforeEach(() => { currentUser.value = AGENT; });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+beforeEach(() => {
+  currentUser.value = AGENT;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('invite-code form', () => {
-  beforeEach(() => { window.history.replaceState(null, '', '/manageIcode/memberCode'); });
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/manageIcode/memberCode');
+  });
 
   it('marks a point above my own and sends nothing; a valid form sends every family as the wire map', async () => {
     let created = 0;
     stubNetwork({
-      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
-      '/v1/users/inviteCode': (c) => ok(created && c.query.get('isAgent') === '0'
-        ? { list: [{ id: 5, inviteCode: '12345678', isAgent: 0, rebate: wire({ ...MINE, K3: 7 }), remark: '朋友', useCount: 0, createTime: Date.UTC(2026, 10, 24, 4, 0) }], total: 1 }
-        : { list: [], total: 0 }),
-      '/v1/users/createInviteCode': () => { created++; return ok({ id: 5, inviteCode: '12345678' }); },
+      '/v1/users/rebate': () =>
+        ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
+      '/v1/users/inviteCode': (c) =>
+        ok(
+          created && c.query.get('isAgent') === '0'
+            ? {
+                list: [
+                  {
+                    id: 5,
+                    inviteCode: '12345678',
+                    isAgent: 0,
+                    rebate: wire({ ...MINE, K3: 7 }),
+                    remark: '朋友',
+                    useCount: 0,
+                    createTime: Date.UTC(2026, 10, 24, 4, 0),
+                  },
+                ],
+                total: 1,
+              }
+            : { list: [], total: 0 },
+        ),
+      '/v1/users/createInviteCode': () => {
+        created++;
+        return ok({ id: 5, inviteCode: '12345678' });
+      },
     });
-    render(<><ManageIcodePage /><OverlayHost /></>);
+    render(
+      <>
+        <ManageIcodePage />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByText('暂无会员邀请码，请在下方生成');
     const form = await screen.findByRole('form', { name: '生成会员邀请码' });
     // the form starts at the operator's defaults capped by mine, and shows what my rebate keeps
-    const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+    const input = (label: string) =>
+      screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
     expect(input('快三返点').value).toBe('6');
     expect(input('棋牌返点').value).toBe('2');
     expect(input('PC28返点').value).toBe('5');
@@ -104,7 +169,8 @@ describe('invite-code form', () => {
 
   it('shows the server refusal under the form', async () => {
     stubNetwork({
-      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
+      '/v1/users/rebate': () =>
+        ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
       '/v1/users/inviteCode': () => ok({ list: [], total: 0 }),
       '/v1/users/createInviteCode': () => refuse('邀请码数量已达上限'),
     });
@@ -116,11 +182,14 @@ describe('invite-code form', () => {
 });
 
 describe('opening a downline account', () => {
-  beforeEach(() => { window.history.replaceState(null, '', '/manageInvite'); });
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/manageInvite');
+  });
 
   it('checks name, password and points as register does, then sends the hashed password and the points', async () => {
     stubNetwork({
-      '/v1/users/rebate': () => ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
+      '/v1/users/rebate': () =>
+        ok({ isAgent: 1, rebate: wire(MINE), defaultRebate: wire(DEFAULTS) }),
       '/v1/users/checkUser': () => ok({ exists: false }),
       '/v1/users/createLowerUser': () => ok({ userId: 99 }),
     });

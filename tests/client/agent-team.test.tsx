@@ -6,7 +6,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { canDrill, crumbsOf, editsPoints, parentIdOf, teamHref } from '../../src/client/features/agent/teamPath';
+import {
+  canDrill,
+  crumbsOf,
+  editsPoints,
+  parentIdOf,
+  teamHref,
+} from '../../src/client/features/agent/teamPath';
 import { currentUser } from '../../src/client/state/session';
 import AgentMemberPage from '../../src/client/features/agent/pages/AgentMemberPage';
 import { callsTo, ok, refuse, stubNetwork, USER, type Call } from './records-net';
@@ -18,7 +24,14 @@ describe('team path (pure)', () => {
     expect(parentIdOf('')).toBeNull();
     expect(parentIdOf('?parentId=12')).toBe(12);
     expect(parentIdOf('parentId=12')).toBe(12);
-    for (const bad of ['?parentId=0', '?parentId=-3', '?parentId=1.5', '?parentId=abc', '?parentId=']) expect(parentIdOf(bad)).toBeNull();
+    for (const bad of [
+      '?parentId=0',
+      '?parentId=-3',
+      '?parentId=1.5',
+      '?parentId=abc',
+      '?parentId=',
+    ])
+      expect(parentIdOf(bad)).toBeNull();
   });
   it('links my own level as the bare page', () => {
     expect(teamHref(null, 7)).toBe('/agentMember');
@@ -45,20 +58,66 @@ describe('team path (pure)', () => {
   });
 });
 
-const P = (n: number) => ({ K3: String(n), SSC: String(n), KL8: String(n), LHC: String(n), PK10: String(n), PL35: String(n), SYX5: String(n), FC3D: String(n), BJ28: String(n), GAME: '1' });
+const P = (n: number) => ({
+  K3: String(n),
+  SSC: String(n),
+  KL8: String(n),
+  LHC: String(n),
+  PK10: String(n),
+  PL35: String(n),
+  SYX5: String(n),
+  FC3D: String(n),
+  BJ28: String(n),
+  GAME: '1',
+});
 const member = (userId: number, userName: string, over: Record<string, unknown> = {}) => ({
-  userId, userName, isAgent: 0, online: false, balance: '10.00', lastLoginTime: null, rebate: P(7), grade: 1,
-  registerTime: Date.UTC(2026, 10, 1, 16, 30), childCount: 0, ...over,
+  userId,
+  userName,
+  isAgent: 0,
+  online: false,
+  balance: '10.00',
+  lastLoginTime: null,
+  rebate: P(7),
+  grade: 1,
+  registerTime: Date.UTC(2026, 10, 1, 16, 30),
+  childCount: 0,
+  ...over,
 });
 
 /** The team: me → lv1 (agent) → lv2 (agent) → leaf; plus a plain member of mine. */
 function team(c: Call) {
   const parent = c.query.get('parentId');
   const name = c.query.get('userName');
-  if (name) return ok({ list: [member(40, 'leaf')].filter((m) => m.userName.startsWith(name)), total: 1, path: [] });
-  if (!parent) return ok({ list: [member(12, 'lv1', { isAgent: 1, childCount: 1, online: true }), member(13, 'plain', { grade: 0 })], total: 2, path: [] });
-  if (parent === '12') return ok({ list: [member(30, 'lv2', { isAgent: 1, childCount: 1 })], total: 1, path: [{ userId: 12, userName: 'lv1' }] });
-  if (parent === '30') return ok({ list: [member(40, 'leaf')], total: 1, path: [{ userId: 12, userName: 'lv1' }, { userId: 30, userName: 'lv2' }] });
+  if (name)
+    return ok({
+      list: [member(40, 'leaf')].filter((m) => m.userName.startsWith(name)),
+      total: 1,
+      path: [],
+    });
+  if (!parent)
+    return ok({
+      list: [
+        member(12, 'lv1', { isAgent: 1, childCount: 1, online: true }),
+        member(13, 'plain', { grade: 0 }),
+      ],
+      total: 2,
+      path: [],
+    });
+  if (parent === '12')
+    return ok({
+      list: [member(30, 'lv2', { isAgent: 1, childCount: 1 })],
+      total: 1,
+      path: [{ userId: 12, userName: 'lv1' }],
+    });
+  if (parent === '30')
+    return ok({
+      list: [member(40, 'leaf')],
+      total: 1,
+      path: [
+        { userId: 12, userName: 'lv1' },
+        { userId: 30, userName: 'lv2' },
+      ],
+    });
   return refuse('该用户不是您的下级');
 }
 
@@ -66,9 +125,15 @@ beforeEach(() => {
   currentUser.value = { ...USER, ...ME, agent: true };
   window.history.replaceState(null, '', '/agentMember');
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-const crumbs = () => within(screen.getByRole('navigation', { name: '层级' })).getAllByRole('listitem').map((li) => li.textContent?.replace('›', '').trim());
+const crumbs = () =>
+  within(screen.getByRole('navigation', { name: '层级' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent?.replace('›', '').trim());
 
 describe('AgentMemberPage', () => {
   it('drills down two levels and back up by the breadcrumb and by the browser', async () => {
@@ -78,7 +143,11 @@ describe('AgentMemberPage', () => {
     expect(lv1.textContent).toContain('在线');
     expect(lv1.textContent).toContain('从未登录');
     expect(lv1.textContent).toContain('2026-11-02 00:30'); // register time in Beijing
-    expect(within(screen.getByRole('listitem', { name: '成员 plain' })).queryByRole('button', { name: /下级/ })).toBeNull();
+    expect(
+      within(screen.getByRole('listitem', { name: '成员 plain' })).queryByRole('button', {
+        name: /下级/,
+      }),
+    ).toBeNull();
     // a grade reads as on the member's own 我的 page (domain gradeShow): VIP1, and 未定级 for 0, never VIP0
     expect(lv1.textContent).toContain('VIP1');
     expect(screen.getByRole('listitem', { name: '成员 plain' }).textContent).toContain('未定级');
@@ -115,7 +184,9 @@ describe('AgentMemberPage', () => {
     stubNetwork({ '/v1/users/userManage': team });
     render(<AgentMemberPage />);
     await screen.findByRole('listitem', { name: '成员 lv1' });
-    fireEvent.change(screen.getByLabelText('用户名', { selector: 'input' }), { target: { value: 'le' } });
+    fireEvent.change(screen.getByLabelText('用户名', { selector: 'input' }), {
+      target: { value: 'le' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));
     await screen.findByRole('listitem', { name: '成员 leaf' });
     expect(callsTo('/v1/users/userManage').at(-1)!.query.get('userName')).toBe('le');
@@ -131,7 +202,15 @@ describe('AgentMemberPage', () => {
   it('edits a direct member between its downline minimum and my points', async () => {
     stubNetwork({
       '/v1/users/userManage': team,
-      '/v1/users/userManageList': () => ok({ userId: 12, userName: 'lv1', isAgent: 1, rebate: P(7), minRebate: { K3: '6' }, maxRebate: P(8) }),
+      '/v1/users/userManageList': () =>
+        ok({
+          userId: 12,
+          userName: 'lv1',
+          isAgent: 1,
+          rebate: P(7),
+          minRebate: { K3: '6' },
+          maxRebate: P(8),
+        }),
       '/v1/users/updateLowerRebate': () => ok(null),
     });
     render(<AgentMemberPage />);

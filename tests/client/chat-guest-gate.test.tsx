@@ -5,14 +5,32 @@
  * server says needPassword 0) opens at once.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  fireEvent,
+  render,
+  renderHook,
+  screen,
+  waitFor,
+} from '@testing-library/react';
 import ChatGuestPage from '../../src/client/features/chat/pages/ChatGuestPage';
 import { useGuestGate } from '../../src/client/features/chat/useGuestGate';
 import { roomPasswordHash } from '../../src/domain/chat/password';
 import { EMPTY_PASSWORD_MD5 } from '../../src/domain/chat/constants';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
-const ROOM = { roomCode: '1001', title: '密码房', subTitle: '', messageLength: 200, registerLink: '', guestChat: 0, userId: '', nickname: '', bannedMessage: '' };
+const ROOM = {
+  roomCode: '1001',
+  title: '密码房',
+  subTitle: '',
+  messageLength: 200,
+  registerLink: '',
+  guestChat: 0,
+  userId: '',
+  nickname: '',
+  bannedMessage: '',
+};
 
 afterEach(() => {
   cleanup();
@@ -24,14 +42,21 @@ describe('the guest password gate', () => {
     let right = false;
     stubNetwork({
       '/v1/chat/getRoomWebGuest': () => ok({ ...ROOM, isPassword: 1, needPassword: right ? 0 : 1 }),
-      '/v1/chat/checkPasswordGuest': (c) => (c.body.get('password') === roomPasswordHash('2580') ? ok(null) : refuse('房间密码错误')),
+      '/v1/chat/checkPasswordGuest': (c) =>
+        c.body.get('password') === roomPasswordHash('2580') ? ok(null) : refuse('房间密码错误'),
     });
     const { result } = renderHook(() => useGuestGate('1001', 'code1234'));
-    await waitFor(() => expect(result.current.gate).toEqual({ step: 'password', error: '', checking: false }));
+    await waitFor(() =>
+      expect(result.current.gate).toEqual({ step: 'password', error: '', checking: false }),
+    );
     expect(callsTo('/v1/chat/getMessageListWebGuest')).toHaveLength(0);
 
     await act(() => result.current.submit('1111'));
-    expect(result.current.gate).toEqual({ step: 'password', error: '房间密码错误', checking: false });
+    expect(result.current.gate).toEqual({
+      step: 'password',
+      error: '房间密码错误',
+      checking: false,
+    });
     right = true;
     await act(() => result.current.submit('2580'));
     expect(result.current.gate).toEqual({ step: 'open', password: roomPasswordHash('2580') });
@@ -40,9 +65,13 @@ describe('the guest password gate', () => {
   });
 
   it('opens at once where the guest needs no password', async () => {
-    stubNetwork({ '/v1/chat/getRoomWebGuest': () => ok({ ...ROOM, isPassword: 1, needPassword: 0 }) });
+    stubNetwork({
+      '/v1/chat/getRoomWebGuest': () => ok({ ...ROOM, isPassword: 1, needPassword: 0 }),
+    });
     const { result } = renderHook(() => useGuestGate('1001', 'code1234'));
-    await waitFor(() => expect(result.current.gate).toEqual({ step: 'open', password: EMPTY_PASSWORD_MD5 }));
+    await waitFor(() =>
+      expect(result.current.gate).toEqual({ step: 'open', password: EMPTY_PASSWORD_MD5 }),
+    );
     expect(callsTo('/v1/chat/checkPasswordGuest')).toHaveLength(0);
   });
 });

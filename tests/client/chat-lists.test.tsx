@@ -13,11 +13,24 @@ import { DirectList } from '../../src/client/features/chat/components/DirectList
 import { MemberSheet } from '../../src/client/features/chat/components/MemberSheet';
 import { callsTo, ok, stubNetwork } from './records-net';
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const room = (i: number) => ({
-  roomId: i, userId: String(100 + i), userName: `ma***${i}`, avatar: '', subTitle: `m${i}`, latestMessageId: i, messageReadId: i,
-  unread: 0, gmtLatestMessageTimestamp: 0, gmtLatestMessage: '', banned: 0, isMessageBanned: 0,
+  roomId: i,
+  userId: String(100 + i),
+  userName: `ma***${i}`,
+  avatar: '',
+  subTitle: `m${i}`,
+  latestMessageId: i,
+  messageReadId: i,
+  unread: 0,
+  gmtLatestMessageTimestamp: 0,
+  gmtLatestMessage: '',
+  banned: 0,
+  isMessageBanned: 0,
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -28,7 +41,12 @@ describe('private chat list loading', () => {
     stubNetwork({
       '/v1/chat/getDirectRoomListWeb': (c) => {
         const page = Number(c.query.get('pageNum'));
-        return ok({ list: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => room((page - 1) * 20 + i + 1)), total: 100 });
+        return ok({
+          list: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) =>
+            room((page - 1) * 20 + i + 1),
+          ),
+          total: 100,
+        });
       },
     });
     render(<DirectList />);
@@ -37,12 +55,20 @@ describe('private chat list loading', () => {
     fireEvent.click(more);
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(40));
     // the page is in: loading more stays off for 600 ms
-    expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     fireEvent.click(screen.getByRole('button', { name: /加载更多/ }));
     await sleep(300);
     expect(callsTo('/v1/chat/getDirectRoomListWeb')).toHaveLength(2);
-    expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: /加载更多/ }));
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(47));
     expect(screen.getByText('已显示全部私聊')).toBeTruthy();
@@ -50,7 +76,9 @@ describe('private chat list loading', () => {
   });
 
   it('a first page of fewer than 20 is the whole list', async () => {
-    stubNetwork({ '/v1/chat/getDirectRoomListWeb': () => ok({ list: [room(1), room(2)], total: 30 }) });
+    stubNetwork({
+      '/v1/chat/getDirectRoomListWeb': () => ok({ list: [room(1), room(2)], total: 30 }),
+    });
     render(<DirectList />);
     await screen.findByText('已显示全部私聊');
     expect(screen.getAllByRole('link')).toHaveLength(2);
@@ -60,7 +88,17 @@ describe('private chat list loading', () => {
 describe('online member search', () => {
   it('loads at once, then searches 600 ms after typing stops', async () => {
     stubNetwork({ '/v1/chat/getOnlineMemberList': () => ok({ list: [], total: 0 }) });
-    render(<MemberSheet open roomCode="r1" manager={false} myId={7} onPick={() => {}} onCard={() => {}} onClose={() => {}} />);
+    render(
+      <MemberSheet
+        open
+        roomCode="r1"
+        manager={false}
+        myId={7}
+        onPick={() => {}}
+        onCard={() => {}}
+        onClose={() => {}}
+      />,
+    );
     await waitFor(() => expect(callsTo('/v1/chat/getOnlineMemberList')).toHaveLength(1));
     const box = screen.getByRole('searchbox', { name: '搜索成员' });
     fireEvent.change(box, { target: { value: 'a' } });
@@ -76,7 +114,20 @@ describe('online member search', () => {
 
 describe('history paging up', () => {
   it('asks for at most one older page a second', async () => {
-    const msg = (id: number): ChatMessage => ({ id, roomId: 1, messageTypeId: 1, message: `m${id}`, userId: '9', nickname: 'x', avatar: '', grade: 0, nicknameColorId: '', messageColorId: '', status: 0, gmtCreated: '2026-11-24 10:00:00' });
+    const msg = (id: number): ChatMessage => ({
+      id,
+      roomId: 1,
+      messageTypeId: 1,
+      message: `m${id}`,
+      userId: '9',
+      nickname: 'x',
+      avatar: '',
+      grade: 0,
+      nicknameColorId: '',
+      messageColorId: '',
+      status: 0,
+      gmtCreated: '2026-11-24 10:00:00',
+    });
     const asked: (number | undefined)[] = [];
     const source: StreamSource = {
       socket: null,

@@ -19,23 +19,50 @@ class FakeSocket {
   onmessage: ((ev: { data: string }) => void) | null = null;
   onopen: (() => void) | null = null;
   onclose: (() => void) | null = null;
-  constructor(public url: string) { FakeSocket.all.push(this); }
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
   send() {}
-  close() { if (this.readyState === 3) return; this.readyState = 3; this.onclose?.(); }
-  frame(f: unknown) { this.onmessage?.({ data: JSON.stringify(f) }); }
+  close() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  frame(f: unknown) {
+    this.onmessage?.({ data: JSON.stringify(f) });
+  }
 }
 
-const member = (id: number, name: string, isManager = 0): OnlineMember => ({ userId: String(id), roleUserName: name, avatar: '', isManager });
+const member = (id: number, name: string, isManager = 0): OnlineMember => ({
+  userId: String(id),
+  roleUserName: name,
+  avatar: '',
+  isManager,
+});
 
 function Room({ listOpen = true }: { listOpen?: boolean }) {
-  const source = useMemo<StreamSource>(() => ({ page: async () => [], socket: { type: 1, roomId: 'r1', password: 'p' } }), []);
+  const source = useMemo<StreamSource>(
+    () => ({ page: async () => [], socket: { type: 1, roomId: 'r1', password: 'p' } }),
+    [],
+  );
   // the page's wiring: the stream's events go to usePresence first
-  const stream = useChatStream(source, (f) => { presence.take(f); });
+  const stream = useChatStream(source, (f) => {
+    presence.take(f);
+  });
   const presence = usePresence('r1', listOpen, stream.status === 'open');
   return (
     <>
       <p data-testid="count">{presence.count ?? '-'}</p>
-      <MemberSheet open roomCode="r1" manager={false} myId={7} presence={presence.push} onPick={() => {}} onCard={() => {}} onClose={() => {}} />
+      <MemberSheet
+        open
+        roomCode="r1"
+        manager={false}
+        myId={7}
+        presence={presence.push}
+        onPick={() => {}}
+        onCard={() => {}}
+        onClose={() => {}}
+      />
     </>
   );
 }
@@ -55,9 +82,15 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-const names = (g: string) => within(screen.getByRole('region', { name: g })).queryAllByRole('button', { name: /^@/ }).map((b) => b.getAttribute('aria-label')?.slice(1));
+const names = (g: string) =>
+  within(screen.getByRole('region', { name: g }))
+    .queryAllByRole('button', { name: /^@/ })
+    .map((b) => b.getAttribute('aria-label')?.slice(1));
 
 describe('presence pushes', () => {
   it('update the open online list and the header count live', async () => {
@@ -73,36 +106,57 @@ describe('presence pushes', () => {
 
     online.push(member(3, 'ne***3'));
     const newcomer = { userId: '3', roleUserName: 'ne***3', avatar: '', isManager: false };
-    act(() => { s.frame({ code: 11, body: newcomer }); s.frame({ code: 11, body: newcomer }); });
+    act(() => {
+      s.frame({ code: 11, body: newcomer });
+      s.frame({ code: 11, body: newcomer });
+    });
     await waitFor(() => expect(names('在线玩家')).toEqual(['pl***2', 'ne***3']));
     expect(screen.getByRole('dialog', { name: /在线成员（3）/ })).toBeTruthy();
     // the header asks the server again once the pushes settle
-    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('3'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('3'), {
+      timeout: 3000,
+    });
 
     online = online.filter((m) => m.userId !== '2');
     act(() => s.frame({ code: 12, body: { userId: '2' } }));
     await waitFor(() => expect(names('在线玩家')).toEqual(['ne***3']));
     expect(screen.getByRole('dialog', { name: /在线成员（2）/ })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('2'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('2'), {
+      timeout: 3000,
+    });
     // counts asked with the smallest page; the list itself was loaded once
-    expect(callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '1').length).toBeGreaterThanOrEqual(3);
-    expect(callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '100')).toHaveLength(1);
+    expect(
+      callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '1').length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '100'),
+    ).toHaveLength(1);
   });
 
   it('shows no count when the online list is closed to the reader', async () => {
     render(<Room listOpen={false} />);
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     act(() => FakeSocket.all[0]!.frame({ code: 2, success: true, msg: '连接成功', body: {} }));
-    act(() => FakeSocket.all[0]!.frame({ code: 11, body: { userId: '5', roleUserName: 'x', avatar: '', isManager: 0 } }));
+    act(() =>
+      FakeSocket.all[0]!.frame({
+        code: 11,
+        body: { userId: '5', roleUserName: 'x', avatar: '', isManager: 0 },
+      }),
+    );
     await new Promise((r) => setTimeout(r, 1200));
     expect(screen.getByTestId('count').textContent).toBe('-');
-    expect(callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '1')).toHaveLength(0);
+    expect(
+      callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '1'),
+    ).toHaveLength(0);
   });
 
   it('leaves a searched list without newcomers but still drops who left', () => {
     const cur = { list: [member(1, 'ab***1')], total: 1 };
     expect(applyPresence(cur, { code: 11, body: member(2, 'ab***2') }, true)).toBe(cur);
-    expect(applyPresence(cur, { code: 12, body: { userId: 1 } }, true)).toEqual({ list: [], total: 0 });
+    expect(applyPresence(cur, { code: 12, body: { userId: 1 } }, true)).toEqual({
+      list: [],
+      total: 0,
+    });
     expect(applyPresence(cur, { code: 12, body: { userId: '9' } }, false)).toBe(cur);
     expect(applyPresence(cur, { code: 11, body: {} }, false)).toBe(cur);
   });

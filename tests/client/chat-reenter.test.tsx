@@ -19,15 +19,38 @@ class FakeSocket {
   onmessage: ((ev: { data: string }) => void) | null = null;
   onopen: (() => void) | null = null;
   onclose: (() => void) | null = null;
-  constructor(public url: string) { FakeSocket.all.push(this); }
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
   send() {}
-  close() { if (this.readyState === 3) return; this.readyState = 3; this.onclose?.(); }
-  frame(f: unknown) { this.onmessage?.({ data: JSON.stringify(f) }); }
+  close() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  frame(f: unknown) {
+    this.onmessage?.({ data: JSON.stringify(f) });
+  }
 }
 
 const ROOM = {
-  roomCode: 'r1', title: '大厅', subTitle: '', avatar: '', imageUrl: '', content: '', isPassword: 0, isShowList: 0, messageLength: 200,
-  registerLink: '', isMessageBanned: 0, gmtCreated: '2026-11-24 10:00:00', isManager: 0, isBanned: 0, bannedMessage: '', grade: [], mutedGrades: [],
+  roomCode: 'r1',
+  title: '大厅',
+  subTitle: '',
+  avatar: '',
+  imageUrl: '',
+  content: '',
+  isPassword: 0,
+  isShowList: 0,
+  messageLength: 200,
+  registerLink: '',
+  isMessageBanned: 0,
+  gmtCreated: '2026-11-24 10:00:00',
+  isManager: 0,
+  isBanned: 0,
+  bannedMessage: '',
+  grade: [],
+  mutedGrades: [],
 };
 
 beforeEach(() => {
@@ -42,13 +65,25 @@ beforeEach(() => {
     '/v1/broadCast/generateKey': () => ok('k'.repeat(43)),
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 async function openRoom(): Promise<FakeSocket> {
-  render(<><ChatRoomPage /><OverlayHost /></>);
+  render(
+    <>
+      <ChatRoomPage />
+      <OverlayHost />
+    </>,
+  );
   await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
   const s = FakeSocket.all[0]!;
-  act(() => { s.readyState = 1; s.onopen?.(); s.frame({ code: PushCode.CONNECT_RESULT, success: true, msg: '连接成功', body: {} }); });
+  act(() => {
+    s.readyState = 1;
+    s.onopen?.();
+    s.frame({ code: PushCode.CONNECT_RESULT, success: true, msg: '连接成功', body: {} });
+  });
   return s;
 }
 
@@ -60,9 +95,20 @@ describe('重新进入', () => {
   });
 
   it('is not offered after a final refusal that only says 重新进入 in its words', async () => {
-    render(<><ChatRoomPage /><OverlayHost /></>);
+    render(
+      <>
+        <ChatRoomPage />
+        <OverlayHost />
+      </>,
+    );
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
-    act(() => FakeSocket.all[0]!.frame({ code: PushCode.CONNECT_RESULT, success: false, msg: '房间已关闭，请稍后重新进入' }));
+    act(() =>
+      FakeSocket.all[0]!.frame({
+        code: PushCode.CONNECT_RESULT,
+        success: false,
+        msg: '房间已关闭，请稍后重新进入',
+      }),
+    );
     expect(await screen.findByText('房间已关闭，请稍后重新进入')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重新进入' })).toBeNull();
   });

@@ -7,9 +7,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Composer, type ComposerProps } from '../../src/client/features/chat/components/Composer';
-import { beijingMs, markWithdrawn, MAX_IN_VIEW, mergeMessages, removeMessage, withDividers, withdrawnText } from '../../src/client/features/chat/messages';
-import { backspaceMention, insertMention, mentionFields } from '../../src/client/features/chat/mentions';
-import { ChatSocket, CONNECT_FAILED_MSG, socketUrl, type SocketStatus } from '../../src/client/features/chat/socket';
+import {
+  beijingMs,
+  markWithdrawn,
+  MAX_IN_VIEW,
+  mergeMessages,
+  removeMessage,
+  withDividers,
+  withdrawnText,
+} from '../../src/client/features/chat/messages';
+import {
+  backspaceMention,
+  insertMention,
+  mentionFields,
+} from '../../src/client/features/chat/mentions';
+import {
+  ChatSocket,
+  CONNECT_FAILED_MSG,
+  socketUrl,
+  type SocketStatus,
+} from '../../src/client/features/chat/socket';
 import { MessageItem } from '../../src/client/features/chat/components/MessageItem';
 import { compressQuality } from '../../src/client/features/chat/image';
 import type { ChatMessage } from '../../src/client/features/chat/api';
@@ -19,8 +36,18 @@ import { RefusalReason, refusalData } from '../../src/domain/errors';
 import { PushCode } from '../../src/domain/chat/push';
 
 const msg = (id: number, gmtCreated = '2026-11-24 10:00:00', message = `m${id}`): ChatMessage => ({
-  id, roomId: 1, messageTypeId: 1, message, userId: '9', nickname: 'pl***1', avatar: '', grade: 1,
-  nicknameColorId: '', messageColorId: '', status: 0, gmtCreated,
+  id,
+  roomId: 1,
+  messageTypeId: 1,
+  message,
+  userId: '9',
+  nickname: 'pl***1',
+  avatar: '',
+  grade: 1,
+  nicknameColorId: '',
+  messageColorId: '',
+  status: 0,
+  gmtCreated,
 });
 
 describe('message list', () => {
@@ -39,13 +66,22 @@ describe('message list', () => {
   });
 
   it('puts a divider before the first message and at gaps of 60 s or more; a withdrawn message takes its own', () => {
-    const list = [msg(1, '2026-11-24 10:00:00'), msg(2, '2026-11-24 10:00:59'), msg(3, '2026-11-24 10:01:59'), msg(4, '2026-11-24 10:05:00')];
+    const list = [
+      msg(1, '2026-11-24 10:00:00'),
+      msg(2, '2026-11-24 10:00:59'),
+      msg(3, '2026-11-24 10:01:59'),
+      msg(4, '2026-11-24 10:05:00'),
+    ];
     const now = beijingMs('2026-11-24 12:00:00');
-    const kinds = (l: ChatMessage[]) => withDividers(l, now).map((r) => (r.kind === 'divider' ? `|${r.time}` : r.message.id));
+    const kinds = (l: ChatMessage[]) =>
+      withDividers(l, now).map((r) => (r.kind === 'divider' ? `|${r.time}` : r.message.id));
     expect(kinds(list)).toEqual(['|10:00', 1, 2, '|10:01', 3, '|10:05', 4]);
     expect(kinds(removeMessage(list, 4))).toEqual(['|10:00', 1, 2, '|10:01', 3]);
     // another day shows the date
-    expect(withDividers([msg(5, '2026-11-23 23:59:00')], now)[0]).toMatchObject({ kind: 'divider', time: '11-23 23:59' });
+    expect(withDividers([msg(5, '2026-11-23 23:59:00')], now)[0]).toMatchObject({
+      kind: 'divider',
+      time: '11-23 23:59',
+    });
   });
 
   it('a message withdrawn while shown keeps its place as a notice, its content gone', () => {
@@ -66,9 +102,16 @@ describe('message list', () => {
 
 describe('mentions', () => {
   it('maps names still in the text to ids; @全部 only for managers', () => {
-    const ms = [{ name: 'ab***1', userId: '11' }, { name: 'cd***2', userId: '12' }, { name: '全部', userId: '' }];
+    const ms = [
+      { name: 'ab***1', userId: '11' },
+      { name: 'cd***2', userId: '12' },
+      { name: '全部', userId: '' },
+    ];
     expect(mentionFields('@ab***1 hi @全部 ', ms, false)).toEqual({ status: 0, userIds: '11' });
-    expect(mentionFields('@ab***1 @cd***2 @ab***1 yo @全部 ', ms, true)).toEqual({ status: 1, userIds: '11,12' });
+    expect(mentionFields('@ab***1 @cd***2 @ab***1 yo @全部 ', ms, true)).toEqual({
+      status: 1,
+      userIds: '11,12',
+    });
     expect(mentionFields('plain', ms, true)).toEqual({ status: 0, userIds: '' });
   });
 
@@ -84,7 +127,15 @@ describe('mentions', () => {
 describe('message rendering', () => {
   afterEach(cleanup);
   it('shows user HTML as text and line breaks as breaks', () => {
-    const { container } = render(<ul><MessageItem m={msg(1, undefined, '<img src=x onerror=alert(1)>\n第二行')} mine={false} onImage={() => {}} /></ul>);
+    const { container } = render(
+      <ul>
+        <MessageItem
+          m={msg(1, undefined, '<img src=x onerror=alert(1)>\n第二行')}
+          mine={false}
+          onImage={() => {}}
+        />
+      </ul>,
+    );
     expect(container.querySelector('img[src="x"]')).toBeNull();
     expect(screen.getByText(/<img src=x onerror=alert\(1\)>/)).toBeTruthy();
     expect(container.querySelectorAll('br').length).toBe(1);
@@ -93,7 +144,16 @@ describe('message rendering', () => {
   it('shows my own name whole to me; others stay masked as the server sends them', () => {
     currentUser.value = { ...USER, userName: 'player01', nickName: '小明' };
     try {
-      render(<ul><MessageItem m={{ ...msg(1), nickname: 'pl***1' }} mine onImage={() => {}} /><MessageItem m={{ ...msg(2), userId: '7', nickname: 'ot***2' }} mine={false} onImage={() => {}} /></ul>);
+      render(
+        <ul>
+          <MessageItem m={{ ...msg(1), nickname: 'pl***1' }} mine onImage={() => {}} />
+          <MessageItem
+            m={{ ...msg(2), userId: '7', nickname: 'ot***2' }}
+            mine={false}
+            onImage={() => {}}
+          />
+        </ul>,
+      );
       expect(screen.getByRole('listitem', { name: '小明：m1' })).toBeTruthy();
       expect(screen.getByRole('listitem', { name: 'ot***2：m2' })).toBeTruthy();
       expect(screen.queryByText('pl***1')).toBeNull();
@@ -117,11 +177,24 @@ class FakeSocket {
   onmessage: ((ev: { data: string }) => void) | null = null;
   onopen: (() => void) | null = null;
   onclose: (() => void) | null = null;
-  constructor(public url: string) { FakeSocket.all.push(this); }
-  send(s: string) { this.sent.push(s); }
-  close() { if (this.readyState === 3) return; this.readyState = 3; this.onclose?.(); }
-  open() { this.readyState = 1; this.onopen?.(); }
-  frame(f: unknown) { this.onmessage?.({ data: JSON.stringify(f) }); }
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(s: string) {
+    this.sent.push(s);
+  }
+  close() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  frame(f: unknown) {
+    this.onmessage?.({ data: JSON.stringify(f) });
+  }
 }
 
 describe('live socket', () => {
@@ -129,24 +202,52 @@ describe('live socket', () => {
   let frames: unknown[];
   let last: number | null;
   let sock: ChatSocket;
-  const flush = async () => { for (let i = 0; i < 5; i++) await Promise.resolve(); await vi.advanceTimersByTimeAsync(0); };
+  const flush = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+  };
 
   beforeEach(() => {
     vi.useFakeTimers();
     FakeSocket.all = [];
     vi.stubGlobal('WebSocket', FakeSocket);
     stubNetwork({ '/v1/broadCast/generateKey': () => ok('k'.repeat(43)) });
-    statuses = []; frames = []; last = 41;
-    sock = new ChatSocket({ type: 1, roomId: '00002', password: 'p', lastId: () => last, onFrame: (f) => frames.push(f), onStatus: (s, m) => statuses.push([s, m]) });
+    statuses = [];
+    frames = [];
+    last = 41;
+    sock = new ChatSocket({
+      type: 1,
+      roomId: '00002',
+      password: 'p',
+      lastId: () => last,
+      onFrame: (f) => frames.push(f),
+      onStatus: (s, m) => statuses.push([s, m]),
+    });
   });
-  afterEach(() => { sock.stop(); vi.useRealTimers(); vi.unstubAllGlobals(); });
+  afterEach(() => {
+    sock.stop();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('builds the platform URL with the last id seen', () => {
-    const u = new URL(socketUrl({ type: 1, roomId: '00002', password: 'p' }, 'KEY', 41, 'https://x.test'));
+    const u = new URL(
+      socketUrl({ type: 1, roomId: '00002', password: 'p' }, 'KEY', 41, 'https://x.test'),
+    );
     expect(u.protocol).toBe('wss:');
     expect(u.pathname).toBe('/v1/broadCast/chat');
-    expect(Object.fromEntries(u.searchParams)).toEqual({ type: '1', key: 'KEY', roomId: '00002', password: 'p', api: '/chat', guestCode: '', lastId: '41' });
-    expect(new URL(socketUrl({ type: 7, roomId: '5' }, 'K', null, 'http://x')).search).toBe('?type=7&key=K&roomId=5');
+    expect(Object.fromEntries(u.searchParams)).toEqual({
+      type: '1',
+      key: 'KEY',
+      roomId: '00002',
+      password: 'p',
+      api: '/chat',
+      guestCode: '',
+      lastId: '41',
+    });
+    expect(new URL(socketUrl({ type: 7, roomId: '5' }, 'K', null, 'http://x')).search).toBe(
+      '?type=7&key=K&roomId=5',
+    );
   });
 
   it('answers heartbeats and reconnects 2 s after a close with a fresh key and the newest id', async () => {
@@ -196,7 +297,12 @@ describe('live socket', () => {
   it('retries a refusal whose reason is a stale key with a fresh key, whatever its text (issue 25)', async () => {
     sock.start();
     await flush();
-    FakeSocket.all[0]!.frame({ code: 2, success: false, msg: '钥匙旧了', body: refusalData(RefusalReason.CHAT_KEY_STALE) });
+    FakeSocket.all[0]!.frame({
+      code: 2,
+      success: false,
+      msg: '钥匙旧了',
+      body: refusalData(RefusalReason.CHAT_KEY_STALE),
+    });
     FakeSocket.all[0]!.close();
     await vi.advanceTimersByTimeAsync(1000);
     await flush();
@@ -205,7 +311,7 @@ describe('live socket', () => {
     expect(callsTo('/v1/broadCast/generateKey').length).toBe(2);
   });
 
-  it('takes a refusal without that reason as final, even in the stale key\'s words', async () => {
+  it("takes a refusal without that reason as final, even in the stale key's words", async () => {
     sock.start();
     await flush();
     FakeSocket.all[0]!.frame({ code: 2, success: false, msg: '连接已失效，请重新进入' });
@@ -217,7 +323,16 @@ describe('live socket', () => {
 
   it('says which push ended the socket for good (15: re-enter the room), whatever its text', async () => {
     const ends: (number | undefined)[] = [];
-    const s2 = new ChatSocket({ type: 1, roomId: '00002', password: 'p', lastId: () => null, onFrame: () => {}, onStatus: (s, _m, by) => { if (s === 'closed') ends.push(by); } });
+    const s2 = new ChatSocket({
+      type: 1,
+      roomId: '00002',
+      password: 'p',
+      lastId: () => null,
+      onFrame: () => {},
+      onStatus: (s, _m, by) => {
+        if (s === 'closed') ends.push(by);
+      },
+    });
     s2.start();
     await flush();
     const ws = FakeSocket.all[0]!;
@@ -247,14 +362,32 @@ describe('live socket', () => {
   });
 });
 
-
 describe('message input', () => {
   afterEach(cleanup);
   const setup = (props: Partial<ComposerProps> = {}) => {
     const sent: [string, number, string][] = [];
-    const onSend = vi.fn(async (t: string, st: 0 | 1, ids: string) => { sent.push([t, st, ids]); return true; });
-    const r = render(<Composer maxLength={10} blocked="" manager={false} pick={null} onSend={onSend} onImage={() => {}} imageStage="" {...props} />);
-    return { sent, onSend, box: screen.queryByRole('textbox', { name: '消息' }) as HTMLTextAreaElement, ...r };
+    const onSend = vi.fn(async (t: string, st: 0 | 1, ids: string) => {
+      sent.push([t, st, ids]);
+      return true;
+    });
+    const r = render(
+      <Composer
+        maxLength={10}
+        blocked=""
+        manager={false}
+        pick={null}
+        onSend={onSend}
+        onImage={() => {}}
+        imageStage=""
+        {...props}
+      />,
+    );
+    return {
+      sent,
+      onSend,
+      box: screen.queryByRole('textbox', { name: '消息' }) as HTMLTextAreaElement,
+      ...r,
+    };
   };
 
   it('sends on Enter, keeps Ctrl+Enter as a new line, counts against the room limit', async () => {
@@ -283,7 +416,17 @@ describe('message input', () => {
 
   it('turns a picked member into a mention with its id', async () => {
     const { sent, box, rerender, onSend } = setup({ maxLength: 50 });
-    rerender(<Composer maxLength={50} blocked="" manager={false} pick={{ name: 'ab***1', userId: '11', n: 1 }} onSend={onSend} onImage={() => {}} imageStage="" />);
+    rerender(
+      <Composer
+        maxLength={50}
+        blocked=""
+        manager={false}
+        pick={{ name: 'ab***1', userId: '11', n: 1 }}
+        onSend={onSend}
+        onImage={() => {}}
+        imageStage=""
+      />,
+    );
     await waitFor(() => expect(box.value).toBe('@ab***1 '));
     fireEvent.change(box, { target: { value: '@ab***1 在吗' } });
     fireEvent.keyDown(box, { key: 'Enter' });

@@ -8,8 +8,20 @@ const table: RouteDef[] = [
   { path: '/index', title: '首页', component: C },
   { path: '/login', title: '登录', component: C },
   { path: '/register', title: '注册', component: C },
-  { path: '/personalInfo', title: '个人资料', component: C, auth: true, noLoadingGroup: 'personal' },
-  { path: '/personalLevel', title: '个人等级', component: C, auth: true, noLoadingGroup: 'personal' },
+  {
+    path: '/personalInfo',
+    title: '个人资料',
+    component: C,
+    auth: true,
+    noLoadingGroup: 'personal',
+  },
+  {
+    path: '/personalLevel',
+    title: '个人等级',
+    component: C,
+    auth: true,
+    noLoadingGroup: 'personal',
+  },
   { path: '/agentReport', title: '代理报表', component: C, auth: true, agentOnly: true },
   { path: '/admin', title: '运营管理', component: C, auth: true, operatorOnly: true },
 ];
@@ -17,22 +29,41 @@ const player = { isLogin: true, agent: false, operator: false };
 
 describe('route guard', () => {
   it('aliases and unknown paths go home; /lottery to the hall', () => {
-    for (const p of ['/', '/home', '/404', '/nope']) expect(guard(p, p, null, false, table)).toEqual({ kind: 'redirect', to: '/index' });
-    expect(guard('/lottery', '/lottery', null, false, table)).toEqual({ kind: 'redirect', to: '/lotteryHall' });
+    for (const p of ['/', '/home', '/404', '/nope'])
+      expect(guard(p, p, null, false, table)).toEqual({ kind: 'redirect', to: '/index' });
+    expect(guard('/lottery', '/lottery', null, false, table)).toEqual({
+      kind: 'redirect',
+      to: '/lotteryHall',
+    });
   });
   it('auth route without a user goes to login with the full path', () => {
-    expect(guard('/personalInfo', '/personalInfo?tab=2', null, false, table)).toEqual({ kind: 'redirect', to: `/login?redirect=${encodeURIComponent('/personalInfo?tab=2')}` });
+    expect(guard('/personalInfo', '/personalInfo?tab=2', null, false, table)).toEqual({
+      kind: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/personalInfo?tab=2')}`,
+    });
   });
   it('stored user with a falsy login flag is expired', () => {
-    expect(guard('/personalInfo', '/personalInfo', { ...player, isLogin: false }, false, table)).toEqual({ kind: 'expired', loginTo: '/login?redirect=%2FpersonalInfo' });
+    expect(
+      guard('/personalInfo', '/personalInfo', { ...player, isLogin: false }, false, table),
+    ).toEqual({ kind: 'expired', loginTo: '/login?redirect=%2FpersonalInfo' });
   });
   it('agent-only routes send non-agents to /', () => {
-    expect(guard('/agentReport', '/agentReport', player, false, table)).toEqual({ kind: 'redirect', to: '/' });
-    expect(guard('/agentReport', '/agentReport', { ...player, agent: true }, false, table).kind).toBe('allow');
+    expect(guard('/agentReport', '/agentReport', player, false, table)).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(
+      guard('/agentReport', '/agentReport', { ...player, agent: true }, false, table).kind,
+    ).toBe('allow');
   });
   it('operator routes need an operator', () => {
-    expect(guard('/admin', '/admin', player, false, table)).toEqual({ kind: 'redirect', to: '/index' });
-    expect(guard('/admin', '/admin', { ...player, operator: true }, false, table).kind).toBe('allow');
+    expect(guard('/admin', '/admin', player, false, table)).toEqual({
+      kind: 'redirect',
+      to: '/index',
+    });
+    expect(guard('/admin', '/admin', { ...player, operator: true }, false, table).kind).toBe(
+      'allow',
+    );
   });
   it('first load on login/register probes user info', () => {
     expect(guard('/login', '/login', null, true, table).kind).toBe('probeInfo');
@@ -50,9 +81,19 @@ describe('route guard', () => {
 });
 
 describe('loading overlay between lottery pages', () => {
-  const lotteryRoute = { path: '/lottery/:type/:code', title: '购彩', component: null as never, auth: true, noLoadingSameParam: 'type' };
+  const lotteryRoute = {
+    path: '/lottery/:type/:code',
+    title: '购彩',
+    component: null as never,
+    auth: true,
+    noLoadingSameParam: 'type',
+  };
   it('skips it between two lotteries of the same type, not across types', () => {
-    expect(skipsLoading(lotteryRoute, lotteryRoute, '/lottery/SSC/1008', '/lottery/SSC/1009')).toBe(true);
-    expect(skipsLoading(lotteryRoute, lotteryRoute, '/lottery/SSC/1008', '/lottery/K3/1407')).toBe(false);
+    expect(skipsLoading(lotteryRoute, lotteryRoute, '/lottery/SSC/1008', '/lottery/SSC/1009')).toBe(
+      true,
+    );
+    expect(skipsLoading(lotteryRoute, lotteryRoute, '/lottery/SSC/1008', '/lottery/K3/1407')).toBe(
+      false,
+    );
   });
 });

@@ -16,7 +16,15 @@ import NoticeDetailPage from '../../src/client/features/letters/NoticeDetailPage
 import NoticePage from '../../src/client/features/letters/NoticePage';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 
-const letter = (id: number, isRead: 0 | 1) => ({ id, title: `信件${id}`, messageType: 2, messageTypeName: '系统消息', isRead, createTime: '2026-11-24 10:00:00', createTimeMs: 0 });
+const letter = (id: number, isRead: 0 | 1) => ({
+  id,
+  title: `信件${id}`,
+  messageType: 2,
+  messageTypeName: '系统消息',
+  isRead,
+  createTime: '2026-11-24 10:00:00',
+  createTimeMs: 0,
+});
 const base: Record<string, Handler> = {
   '/v1/balance/queryBalanceFront': () => ok({ balance: '1.00', balanceFen: 100 }),
   '/v1/activity/getActivityRedEnvelopeNumber': () => ok(0),
@@ -27,18 +35,30 @@ beforeEach(() => {
   currentUser.value = USER;
   tenantConfig.value = { tenantName: '测试站', embedChatEnabled: false };
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the unread badge', () => {
   it('is one query shared by the user centre and the toolbar, capped at 9+', async () => {
     window.history.replaceState(null, '', '/personalInfo');
     stubNetwork({ ...base, '/v1/users/unReadMessage': () => ok({ count: 12 }) });
-    render(<><PersonalInfoPage /><ToolbarPanel onClose={() => {}} /></>);
+    render(
+      <>
+        <PersonalInfoPage />
+        <ToolbarPanel onClose={() => {}} />
+      </>,
+    );
     expect((await screen.findByTestId('letters-unread-badge')).textContent).toBe('9+封未读');
     expect((await screen.findByTestId('badge-letter')).textContent).toBe('9+');
     expect(screen.getByRole('button', { name: '站内信（12封站内信未读）' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: '消息' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/letter', '/notice']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/letter', '/notice']);
     expect(callsTo('/v1/users/unReadMessage')).toHaveLength(1);
   });
 
@@ -59,7 +79,10 @@ describe('the unread badge', () => {
 describe('/letter', () => {
   it('shows the empty state', async () => {
     window.history.replaceState(null, '', '/letter');
-    stubNetwork({ '/v1/users/messageList': () => ok({ list: [], total: 0, unread: 0, pageNum: 1, pageSize: 20 }) });
+    stubNetwork({
+      '/v1/users/messageList': () =>
+        ok({ list: [], total: 0, unread: 0, pageNum: 1, pageSize: 20 }),
+    });
     render(<LetterPage />);
     expect(await screen.findByText('暂无站内信')).toBeTruthy();
   });
@@ -67,7 +90,12 @@ describe('/letter', () => {
   it('shows a failure with a retry', async () => {
     window.history.replaceState(null, '', '/letter');
     let fail = true;
-    stubNetwork({ '/v1/users/messageList': () => (fail ? refuse('系统繁忙，请稍后再试') : ok({ list: [letter(1, 0)], total: 1, unread: 1, pageNum: 1, pageSize: 20 })) });
+    stubNetwork({
+      '/v1/users/messageList': () =>
+        fail
+          ? refuse('系统繁忙，请稍后再试')
+          : ok({ list: [letter(1, 0)], total: 1, unread: 1, pageNum: 1, pageSize: 20 }),
+    });
     render(<LetterPage />);
     expect(await screen.findByText('系统繁忙，请稍后再试')).toBeTruthy();
     fail = false;
@@ -80,15 +108,31 @@ describe('/letter', () => {
     let unread = 2;
     let rows = [letter(3, 0), letter(2, 0), letter(1, 1)];
     stubNetwork({
-      '/v1/users/messageList': () => ok({ list: rows, total: rows.length, unread, pageNum: 1, pageSize: 20 }),
+      '/v1/users/messageList': () =>
+        ok({ list: rows, total: rows.length, unread, pageNum: 1, pageSize: 20 }),
       '/v1/users/unReadMessage': () => ok({ count: unread }),
-      '/v1/users/setMessageRead': () => { unread = 0; rows = rows.map((r) => ({ ...r, isRead: 1 as const })); return ok({ changed: 2, unread: 0 }); },
-      '/v1/users/deleteMessage': (c) => { const ids = JSON.parse(c.body.get('ids') ?? '[]') as number[]; rows = rows.filter((r) => !ids.includes(r.id)); return ok({ deleted: ids.length, unread }); },
+      '/v1/users/setMessageRead': () => {
+        unread = 0;
+        rows = rows.map((r) => ({ ...r, isRead: 1 as const }));
+        return ok({ changed: 2, unread: 0 });
+      },
+      '/v1/users/deleteMessage': (c) => {
+        const ids = JSON.parse(c.body.get('ids') ?? '[]') as number[];
+        rows = rows.filter((r) => !ids.includes(r.id));
+        return ok({ deleted: ids.length, unread });
+      },
     });
-    render(<><LetterPage /><OverlayHost /></>);
+    render(
+      <>
+        <LetterPage />
+        <OverlayHost />
+      </>,
+    );
     expect((await screen.findByTestId('letter-3')).getAttribute('data-read')).toBe('0');
     expect(screen.getByTestId('letter-1').getAttribute('data-read')).toBe('1');
-    expect(screen.getByRole('link', { name: '未读，信件3' }).getAttribute('href')).toBe('/letterDetail?id=3&messageType=2');
+    expect(screen.getByRole('link', { name: '未读，信件3' }).getAttribute('href')).toBe(
+      '/letterDetail?id=3&messageType=2',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '全部已读' }));
     await waitFor(() => expect(screen.getByTestId('letter-3').getAttribute('data-read')).toBe('1'));
@@ -111,15 +155,24 @@ describe('/letterDetail', () => {
     window.history.replaceState(null, '', '/letterDetail?id=5&messageType=2');
     let count = 1;
     stubNetwork({
-      '/v1/users/messageContent': () => { count = 0; return ok({ ...letter(5, 1), content: '第一行\n<img src=x onerror="window.hacked=1"><script>window.hacked=2</script>' }); },
+      '/v1/users/messageContent': () => {
+        count = 0;
+        return ok({
+          ...letter(5, 1),
+          content: '第一行\n<img src=x onerror="window.hacked=1"><script>window.hacked=2</script>',
+        });
+      },
       '/v1/users/unReadMessage': () => ok({ count }),
-      '/v1/users/messageList': () => ok({ list: [], total: 0, unread: 0, pageNum: 1, pageSize: 20 }),
+      '/v1/users/messageList': () =>
+        ok({ list: [], total: 0, unread: 0, pageNum: 1, pageSize: 20 }),
     });
     render(<ToolbarPanel onClose={() => {}} />);
     expect((await screen.findByTestId('badge-letter')).textContent).toBe('1');
     const { container } = render(<LetterDetailPage />);
     const article = await screen.findByRole('article');
-    expect(article.textContent).toContain('<img src=x onerror="window.hacked=1"><script>window.hacked=2</script>');
+    expect(article.textContent).toContain(
+      '<img src=x onerror="window.hacked=1"><script>window.hacked=2</script>',
+    );
     expect(container.querySelector('article img, article script')).toBeNull();
     expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
     expect(callsTo('/v1/users/messageContent')[0]!.query.get('messageType')).toBe('2');
@@ -139,11 +192,23 @@ describe('notices', () => {
   it('lists notices linking to their detail, and shows one as text', async () => {
     window.history.replaceState(null, '', '/notice');
     stubNetwork({
-      '/v1/users/announcement': () => ok({ list: [{ id: 4, title: '维护公告', createTime: '2026-11-24 09:00:00', createTimeMs: 0 }] }),
-      '/v1/users/announcementContent': () => ok({ id: 4, title: '维护公告', content: '今晚维护\n<b>请留意</b>', createTime: '2026-11-24 09:00:00', createTimeMs: 0 }),
+      '/v1/users/announcement': () =>
+        ok({
+          list: [{ id: 4, title: '维护公告', createTime: '2026-11-24 09:00:00', createTimeMs: 0 }],
+        }),
+      '/v1/users/announcementContent': () =>
+        ok({
+          id: 4,
+          title: '维护公告',
+          content: '今晚维护\n<b>请留意</b>',
+          createTime: '2026-11-24 09:00:00',
+          createTimeMs: 0,
+        }),
     });
     render(<NoticePage />);
-    expect((await screen.findByRole('link', { name: /维护公告/ })).getAttribute('href')).toBe('/noticeDetail?id=4');
+    expect((await screen.findByRole('link', { name: /维护公告/ })).getAttribute('href')).toBe(
+      '/noticeDetail?id=4',
+    );
     cleanup();
     window.history.replaceState(null, '', '/noticeDetail?id=4');
     const { container } = render(<NoticeDetailPage />);

@@ -19,11 +19,29 @@ describe('safeRedirect', () => {
 
   it('sends everything else to the default page', () => {
     const bad = [
-      '/\\evil.example', '//evil.example', '///evil.example', '/\\/evil.example', '\\\\evil.example',
-      'https://evil', 'http://evil.example/x', 'javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x',
-      ' /\\evil.example', '/\t/evil.example', '/\n/evil.example', '/\r\\evil.example', '', 'index', '?x=1',
-      fromQuery('/%5Cevil.example'), fromQuery('%2F%2Fevil.example'), fromQuery('%2F%5Cevil.example'),
-      fromQuery('%2F%09%2Fevil.example'), fromQuery('javascript%3Aalert(1)'), fromQuery('/\\evil.example'),
+      '/\\evil.example',
+      '//evil.example',
+      '///evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      'https://evil',
+      'http://evil.example/x',
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      ' /\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\\evil.example',
+      '',
+      'index',
+      '?x=1',
+      fromQuery('/%5Cevil.example'),
+      fromQuery('%2F%2Fevil.example'),
+      fromQuery('%2F%5Cevil.example'),
+      fromQuery('%2F%09%2Fevil.example'),
+      fromQuery('javascript%3Aalert(1)'),
+      fromQuery('/\\evil.example'),
     ];
     for (const target of bad) expect(safeRedirect(target), JSON.stringify(target)).toBe('/index');
     expect(safeRedirect('//evil.example', '/securityCenter')).toBe('/securityCenter');

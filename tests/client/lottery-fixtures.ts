@@ -13,38 +13,111 @@ import type { LotteryItem, PlayCatalogue } from '../../src/client/features/lotte
 // defaultHidden skips the per-element visibility check, the slow part of role queries.
 configure({ asyncUtilTimeout: 10_000, defaultHidden: true });
 
-export interface Call { path: string; method: string; query: URLSearchParams; body: URLSearchParams }
+export interface Call {
+  path: string;
+  method: string;
+  query: URLSearchParams;
+  body: URLSearchParams;
+}
 export type Envelope = { code: number; msg: string; data: unknown };
 /** A handler returns an envelope, or throws to drop the connection. */
 export type Handler = (c: Call) => Envelope;
 
 export const ok = (data: unknown): Envelope => ({ code: 1, msg: '', data });
-export const refuse = (msg: string, code = -1, data: unknown = null): Envelope => ({ code, msg, data });
+export const refuse = (msg: string, code = -1, data: unknown = null): Envelope => ({
+  code,
+  msg,
+  data,
+});
 
 export const USER = {
-  userId: 7, userName: 'player01', nickName: '', avatar: '', grade: 0, agent: false, operator: false, isLogin: true,
-  rebateupdatedAt: 0, userHasDigitalPay: false, realName: '', phone: '', email: '', qq: '', wechat: '', gender: 0 as const,
-  birthday: '', hasSafetyPassword: false, hasSafetyQuestion: false, experience: 0, createdAt: 0,
+  userId: 7,
+  userName: 'player01',
+  nickName: '',
+  avatar: '',
+  grade: 0,
+  agent: false,
+  operator: false,
+  isLogin: true,
+  rebateupdatedAt: 0,
+  userHasDigitalPay: false,
+  realName: '',
+  phone: '',
+  email: '',
+  qq: '',
+  wechat: '',
+  gender: 0 as const,
+  birthday: '',
+  hasSafetyPassword: false,
+  hasSafetyQuestion: false,
+  experience: 0,
+  createdAt: 0,
 };
 
 export const LOTTERIES: LotteryItem[] = [
-  { lotteryCode: '1008', lotteryName: '鸿运分分彩', family: 'SSC', source: 'self', intervalSec: 60, closeLeadSec: 5, enabled: true, sort: 1 },
-  { lotteryCode: '1101', lotteryName: '鸿运快三', family: 'K3', source: 'self', intervalSec: 60, closeLeadSec: 5, enabled: true, sort: 2 },
-  { lotteryCode: '1102', lotteryName: '极速快三', family: 'K3', source: 'self', intervalSec: 60, closeLeadSec: 5, enabled: true, sort: 3 },
+  {
+    lotteryCode: '1008',
+    lotteryName: '鸿运分分彩',
+    family: 'SSC',
+    source: 'self',
+    intervalSec: 60,
+    closeLeadSec: 5,
+    enabled: true,
+    sort: 1,
+  },
+  {
+    lotteryCode: '1101',
+    lotteryName: '鸿运快三',
+    family: 'K3',
+    source: 'self',
+    intervalSec: 60,
+    closeLeadSec: 5,
+    enabled: true,
+    sort: 2,
+  },
+  {
+    lotteryCode: '1102',
+    lotteryName: '极速快三',
+    family: 'K3',
+    source: 'self',
+    intervalSec: 60,
+    closeLeadSec: 5,
+    enabled: true,
+    sort: 3,
+  },
 ];
 
 export const USER_GROUP = 1950;
 
-export function catalogueOf(lotteryCode: string, family: LotteryFamily, group = USER_GROUP): PlayCatalogue {
+export function catalogueOf(
+  lotteryCode: string,
+  family: LotteryFamily,
+  group = USER_GROUP,
+): PlayCatalogue {
   const groups: PlayCatalogue['groups'] = [];
   for (const p of playsOf(family)) {
     let g = groups.find((x) => x.group === p.group);
-    if (!g) { g = { group: p.group, plays: [] }; groups.push(g); }
+    if (!g) {
+      g = { group: p.group, plays: [] };
+      groups.push(g);
+    }
     g.plays.push({
-      playDetailCode: lotteryCode + p.code, name: p.nameZh, model: p.model,
-      rows: p.rows.map((r) => ({ name: r.nameZh, values: [...r.values], labels: r.labels ? [...r.labels] : null, min: r.min, max: r.max })),
+      playDetailCode: lotteryCode + p.code,
+      name: p.nameZh,
+      model: p.model,
+      rows: p.rows.map((r) => ({
+        name: r.nameZh,
+        values: [...r.values],
+        labels: r.labels ? [...r.labels] : null,
+        min: r.min,
+        max: r.max,
+      })),
       entryLength: p.entryLength ?? null,
-      tiers: p.tiers.map((t) => ({ id: t.id, name: t.nameZh, prize: formatFen(prizePerLineFen(t, group)) })),
+      tiers: p.tiers.map((t) => ({
+        id: t.id,
+        name: t.nameZh,
+        prize: formatFen(prizePerLineFen(t, group)),
+      })),
       description: `${p.nameZh}的玩法说明`,
     });
   }
@@ -55,24 +128,34 @@ export let calls: Call[] = [];
 
 export function stubNetwork(handlers: Record<string, Handler>): void {
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    const decoded = decodeEnpathUrl(String(url));
-    const path = decoded?.realPath ?? String(url);
-    const call: Call = {
-      path, method: init.method ?? 'GET', query: new URLSearchParams(decoded?.query ?? ''),
-      body: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
-    };
-    calls.push(call);
-    const handler = handlers[path];
-    const env = handler ? handler(call) : refuse(`unexpected ${path}`);
-    return new Response(JSON.stringify(env), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const decoded = decodeEnpathUrl(String(url));
+      const path = decoded?.realPath ?? String(url);
+      const call: Call = {
+        path,
+        method: init.method ?? 'GET',
+        query: new URLSearchParams(decoded?.query ?? ''),
+        body: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
+      };
+      calls.push(call);
+      const handler = handlers[path];
+      const env = handler ? handler(call) : refuse(`unexpected ${path}`);
+      return new Response(JSON.stringify(env), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
 }
 
 export const callsTo = (path: string) => calls.filter((c) => c.path === path);
 
 /** The public calls every lottery screen makes, answered for lottery 1008 with issue `issue()` on sale. */
-export function lotteryHandlers(issue: () => { issue: string | null; closeTime: number }): Record<string, Handler> {
+export function lotteryHandlers(
+  issue: () => { issue: string | null; closeTime: number },
+): Record<string, Handler> {
   return {
     '/v1/management/content/lotteryConfig': () => ok({ lotteryList: LOTTERIES }),
     '/v1/lottery/lotteryPlays': (c) => ok(catalogueOf(c.query.get('lotteryCode')!, 'SSC')),
@@ -81,10 +164,28 @@ export function lotteryHandlers(issue: () => { issue: string | null; closeTime: 
     '/v1/betting/nextIssueOpenData': (c) => {
       const i = issue();
       return ok({
-        lotteryCode: c.query.get('lotteryCode'), issue: i.issue, saleOpenTime: i.closeTime - 55_000, closeTime: i.closeTime,
-        openTime: i.closeTime + 5000, seedHash: 'ab', serverTime: Date.now(), lastIssue: '20261123-0001', lastOpenNumber: '1,2,3,4,5', lastStatus: 'drawn',
+        lotteryCode: c.query.get('lotteryCode'),
+        issue: i.issue,
+        saleOpenTime: i.closeTime - 55_000,
+        closeTime: i.closeTime,
+        openTime: i.closeTime + 5000,
+        seedHash: 'ab',
+        serverTime: Date.now(),
+        lastIssue: '20261123-0001',
+        lastOpenNumber: '1,2,3,4,5',
+        lastStatus: 'drawn',
       });
     },
-    '/v1/betting/lotteryOpenData': () => ok({ list: [{ issue: '20261123-0001', openNumber: '1,2,3,4,5', openTime: Date.now() - 1000, status: 'drawn' }] }),
+    '/v1/betting/lotteryOpenData': () =>
+      ok({
+        list: [
+          {
+            issue: '20261123-0001',
+            openNumber: '1,2,3,4,5',
+            openTime: Date.now() - 1000,
+            status: 'drawn',
+          },
+        ],
+      }),
   };
 }

@@ -9,18 +9,29 @@ import HallPage from '../../src/client/features/lottery/pages/HallPage';
 import HowToPlayPage from '../../src/client/features/lottery/pages/HowToPlayPage';
 import { catalogueOf, lotteryHandlers, ok, refuse, stubNetwork } from './lottery-fixtures';
 
-beforeEach(() => { currentUser.value = null; setClockOffset(0); queryClient.clear(); });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+beforeEach(() => {
+  currentUser.value = null;
+  setClockOffset(0);
+  queryClient.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('hall', () => {
   it('opens the family of ?key=, shows issue, countdown and latest result, and switches tabs', async () => {
-    stubNetwork(lotteryHandlers(() => ({ issue: '20261123-0002', closeTime: Date.now() + 90_000 })));
+    stubNetwork(
+      lotteryHandlers(() => ({ issue: '20261123-0002', closeTime: Date.now() + 90_000 })),
+    );
     window.history.replaceState(null, '', '/lotteryHall?key=K3');
     render(<HallPage />);
     const tab = await screen.findByRole('tab', { name: '快三' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: '时时彩' }).getAttribute('aria-selected')).toBe('false');
-    expect(screen.getByRole('link', { name: '鸿运快三' }).getAttribute('href')).toBe('/lottery/K3/1101');
+    expect(screen.getByRole('link', { name: '鸿运快三' }).getAttribute('href')).toBe(
+      '/lottery/K3/1101',
+    );
     expect(screen.getByRole('link', { name: '极速快三' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: '鸿运分分彩' })).toBeNull();
     expect((await screen.findAllByText('第20261123-0002期')).length).toBe(2);

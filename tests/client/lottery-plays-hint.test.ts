@@ -16,23 +16,32 @@ let sent: URLSearchParams[] = [];
 /** Answers lotteryPlays: unchanged when asked with `current`, else the whole catalogue at `current`. */
 function stubPlays(current: string) {
   sent = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    const decoded = decodeEnpathUrl(String(url));
-    expect(decoded?.realPath).toBe(PLAYS);
-    const query = new URLSearchParams(decoded?.query ?? '');
-    sent.push(query);
-    const data = query.get('version') === current
-      ? { lotteryCode: '1008', version: current, unchanged: true }
-      : { ...catalogueOf('1008', 'SSC'), version: current };
-    return new Response(JSON.stringify(ok(data)), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const decoded = decodeEnpathUrl(String(url));
+      expect(decoded?.realPath).toBe(PLAYS);
+      const query = new URLSearchParams(decoded?.query ?? '');
+      sent.push(query);
+      const data =
+        query.get('version') === current
+          ? { lotteryCode: '1008', version: current, unchanged: true }
+          : { ...catalogueOf('1008', 'SSC'), version: current };
+      return new Response(JSON.stringify(ok(data)), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
 }
 
 beforeEach(async () => {
   localStorage.clear();
   await wipe(playsStore);
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('play catalogue version hint', () => {
   it('sends the held version before the held copy is read, and keeps the copy when unchanged', async () => {
@@ -59,7 +68,9 @@ describe('play catalogue version hint', () => {
     expect(cached).toBeUndefined();
     expect(fresh?.version).toBe('v1');
     expect(fresh?.catalogue.groups.length).toBeGreaterThan(0);
-    await vi.waitFor(async () => expect((await read<{ version: string }>(playsStore, KEY))?.version).toBe('v1'));
+    await vi.waitFor(async () =>
+      expect((await read<{ version: string }>(playsStore, KEY))?.version).toBe('v1'),
+    );
   });
 
   it('checks the version really held when the hint names another one', async () => {

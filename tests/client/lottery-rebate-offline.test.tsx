@@ -22,9 +22,15 @@ beforeEach(async () => {
   currentUser.value = USER;
   await wipe(rebateStore);
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-const drop: Handler = () => { throw new TypeError('Failed to fetch'); };
+const drop: Handler = () => {
+  throw new TypeError('Failed to fetch');
+};
 
 describe('the rebate', () => {
   it('is asked of the server at the first use of an app start, then held; offline the held copy serves', async () => {
@@ -34,7 +40,9 @@ describe('the rebate', () => {
     expect(await loadRebate(7, 'SSC')).toEqual({ rebate: 5, prizeGroup: 1950 });
     expect(await loadRebate(7, 'SSC')).toEqual({ rebate: 5, prizeGroup: 1950 });
     expect(callsTo('/v1/betting/getBetRebate')).toHaveLength(1);
-    await waitFor(async () => expect(await read(rebateStore, '7:SSC')).toEqual({ rebate: 5, prizeGroup: 1950 }));
+    await waitFor(async () =>
+      expect(await read(rebateStore, '7:SSC')).toEqual({ rebate: 5, prizeGroup: 1950 }),
+    );
 
     forgetRebatesAsked(); // the next app start, offline
     window.history.replaceState(null, '', '/lottery/SSC/1008');

@@ -12,7 +12,12 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type EccLevel, encodeQr, QrCode, qrPathData } from '../../src/client/features/mobile/QrCode';
+import {
+  type EccLevel,
+  encodeQr,
+  QrCode,
+  qrPathData,
+} from '../../src/client/features/mobile/QrCode';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-read-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,8 +25,17 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** What zbarimg reads from the SVG, rasterised at 8 px a module. */
 async function read(svg: string, modules: number): Promise<string> {
   const file = path.join(dir, 'qr.png');
-  await sharp(Buffer.from(svg), { density: 72 }).resize(modules * 8, modules * 8, { kernel: 'nearest' }).png().toFile(file);
-  return execFileSync('zbarimg', ['--quiet', '--nodbus', '--raw', '-Sbinary', '-Sqrcode.enable', file], { stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8').replace(/\n$/, '');
+  await sharp(Buffer.from(svg), { density: 72 })
+    .resize(modules * 8, modules * 8, { kernel: 'nearest' })
+    .png()
+    .toFile(file);
+  return execFileSync(
+    'zbarimg',
+    ['--quiet', '--nodbus', '--raw', '-Sbinary', '-Sqrcode.enable', file],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+    .toString('utf8')
+    .replace(/\n$/, '');
 }
 
 const svgOf = (qr: ReturnType<typeof encodeQr>) =>
@@ -36,9 +50,29 @@ describe('QR symbols read back by zbarimg', () => {
         if (qr.version > 10) continue;
         expect(qr.size).toBe(qr.version * 4 + 17 + 8);
         expect(await read(svgOf(qr), qr.size), `${ecc} ${len}`).toBe(text);
-        for (const [x, y] of [[4, 4], [qr.size - 11, 4], [4, qr.size - 11]] as const) {
-          expect(qr.modules[y]!.slice(x, x + 7)).toEqual([true, true, true, true, true, true, true]);
-          expect(qr.modules[y + 2]!.slice(x, x + 7)).toEqual([true, false, true, true, true, false, true]);
+        for (const [x, y] of [
+          [4, 4],
+          [qr.size - 11, 4],
+          [4, qr.size - 11],
+        ] as const) {
+          expect(qr.modules[y]!.slice(x, x + 7)).toEqual([
+            true,
+            true,
+            true,
+            true,
+            true,
+            true,
+            true,
+          ]);
+          expect(qr.modules[y + 2]!.slice(x, x + 7)).toEqual([
+            true,
+            false,
+            true,
+            true,
+            true,
+            false,
+            true,
+          ]);
         }
       }
     }

@@ -9,7 +9,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useState } from 'react';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { request } from '../../src/client/api/request';
-import { claimRequestId, readPendingAction, type MoneyActionKind } from '../../src/client/money/moneyAction';
+import {
+  claimRequestId,
+  readPendingAction,
+  type MoneyActionKind,
+} from '../../src/client/money/moneyAction';
 import { useMoneyAction } from '../../src/client/money/useMoneyAction';
 import { keys, queryClient, useQuery } from '../../src/client/query';
 import { NEEDS_NETWORK_MSG, resetNetwork } from '../../src/client/state/network';
@@ -22,16 +26,33 @@ const PATH = '/v1/test/moneyAction';
 const KIND: MoneyActionKind = 'in';
 
 /** A money form: sends `amount` (its fingerprint) and shows the outcome. */
-function MoneyForm({ amount, onSuccess, timeoutMs }: { amount: string; onSuccess?(r: { applied: boolean }): void; timeoutMs?: number }) {
+function MoneyForm({
+  amount,
+  onSuccess,
+  timeoutMs,
+}: {
+  amount: string;
+  onSuccess?(r: { applied: boolean }): void;
+  timeoutMs?: number;
+}) {
   const action = useMoneyAction<{ applied: boolean }>(USER.userId, KIND, { onSuccess });
   const [text, setText] = useState('');
   const send = async () => {
-    const out = await action.run(amount, (requestId) => request<{ applied: boolean }>('POST', PATH, { amount, requestId }, { inline: true, timeoutMs }));
+    const out = await action.run(amount, (requestId) =>
+      request<{ applied: boolean }>(
+        'POST',
+        PATH,
+        { amount, requestId },
+        { inline: true, timeoutMs },
+      ),
+    );
     setText(out.ok ? '成功' : `${out.reason}:${out.message}`);
   };
   return (
     <>
-      <button type="button" onClick={() => void send()}>提交</button>
+      <button type="button" onClick={() => void send()}>
+        提交
+      </button>
       <p role="status">{action.busy ? '处理中' : text}</p>
     </>
   );
@@ -44,7 +65,13 @@ function WalletView() {
   return <p>{`钱包${q.data ?? ''}`}</p>;
 }
 
-const show = (props: Parameters<typeof MoneyForm>[0] = { amount: '10.00' }) => render(<><MoneyForm {...props} /><OverlayHost /></>);
+const show = (props: Parameters<typeof MoneyForm>[0] = { amount: '10.00' }) =>
+  render(
+    <>
+      <MoneyForm {...props} />
+      <OverlayHost />
+    </>,
+  );
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '提交' }));
 const status = () => screen.getByRole('status').textContent;
 const sentIds = () => callsTo(PATH).map((c) => c.body.get('requestId'));
@@ -56,7 +83,9 @@ function answers(...steps: Handler[]): void {
   let n = 0;
   stubNetwork({ [PATH]: (c) => steps[Math.min(n++, steps.length - 1)]!(c) });
 }
-const drop: Handler = () => { throw new TypeError('Failed to fetch'); };
+const drop: Handler = () => {
+  throw new TypeError('Failed to fetch');
+};
 const applied: Handler = () => ok({ applied: true });
 
 let online = true;
@@ -65,17 +94,35 @@ beforeEach(async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   resetNetwork(true);
   setDispatchDeps({
-    navigate: () => {}, currentPath: () => '/', clearUser: async () => {}, storeLoginMessage: () => {},
-    alert: async () => {}, confirm: async () => true, toast: () => {}, lastLoginAt: () => 0, now: () => 0, sleep: async () => {},
+    navigate: () => {},
+    currentPath: () => '/',
+    clearUser: async () => {},
+    storeLoginMessage: () => {},
+    alert: async () => {},
+    confirm: async () => true,
+    toast: () => {},
+    lastLoginAt: () => 0,
+    now: () => 0,
+    sleep: async () => {},
   });
   await wipe(moneyActionStore);
 });
-afterEach(() => { cleanup(); vi.useRealTimers(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('money action', () => {
   it('stores the id before sending, and a success clears it and calls onSuccess', async () => {
     let storedWhenSent: string | undefined;
-    stubNetwork({ [PATH]: async () => { storedWhenSent = await stored(); return ok({ applied: true }); } });
+    stubNetwork({
+      [PATH]: async () => {
+        storedWhenSent = await stored();
+        return ok({ applied: true });
+      },
+    });
     const onSuccess = vi.fn();
     show({ amount: '10.00', onSuccess });
     submit();
@@ -102,9 +149,14 @@ describe('money action', () => {
 
   it('a timeout offers the same dialog; declined, the id stays stored and the next send repeats it', async () => {
     stubNetwork({});
-    const fetchMock = vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    const fetchMock = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) => {
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     show({ amount: '10.00', timeoutMs: 30 });
     submit();
@@ -116,7 +168,9 @@ describe('money action', () => {
     expect(await stored()).toBe(first);
     submit();
     fireEvent.click(within(await retryDialog()).getByRole('button', { name: '取消' }));
-    expect(new URLSearchParams(String(fetchMock.mock.calls[1]![1].body)).get('requestId')).toBe(first);
+    expect(new URLSearchParams(String(fetchMock.mock.calls[1]![1].body)).get('requestId')).toBe(
+      first,
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -155,7 +209,9 @@ describe('money action', () => {
     show();
     submit();
     await waitFor(() => expect(sentIds()).toHaveLength(1));
-    await act(async () => { await vi.advanceTimersByTimeAsync(1500); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
     await waitFor(() => expect(status()).toBe('成功'));
     expect(sentIds()[1]).toBe(sentIds()[0]);
   });
@@ -175,7 +231,13 @@ describe('money action', () => {
     queryClient.clear();
     walletAsked = 0;
     answers(applied);
-    render(<><MoneyForm amount="10.00" /><WalletView /><OverlayHost /></>);
+    render(
+      <>
+        <MoneyForm amount="10.00" />
+        <WalletView />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByText('钱包1');
     submit();
     await waitFor(() => expect(status()).toBe('成功'));

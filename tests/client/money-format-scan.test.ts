@@ -23,7 +23,11 @@ function sources(dir: string): string[] {
 }
 
 function handMoney(text: string): string[] {
-  return text.split('\n').flatMap((line, i) => HAND_MONEY.filter((h) => h.re.test(line)).map((h) => `${i + 1}: ${h.name}: ${line.trim()}`));
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      HAND_MONEY.filter((h) => h.re.test(line)).map((h) => `${i + 1}: ${h.name}: ${line.trim()}`),
+    );
 }
 
 describe('client money only through domain/money', () => {
@@ -34,7 +38,9 @@ describe('client money only through domain/money', () => {
   });
 
   it('has none in src/client', () => {
-    const found = sources(ROOT).flatMap((f) => handMoney(fs.readFileSync(f, 'utf8')).map((l) => `${path.relative(ROOT, f)}:${l}`));
+    const found = sources(ROOT).flatMap((f) =>
+      handMoney(fs.readFileSync(f, 'utf8')).map((l) => `${path.relative(ROOT, f)}:${l}`),
+    );
     expect(found).toEqual([]);
   });
 });

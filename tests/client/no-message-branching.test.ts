@@ -17,7 +17,12 @@ const WORDS = String.raw`(?:\b[A-Z][A-Z0-9_]*_MSG\b|'[^']|"[^"]|\x60[^\x60])`;
 
 /** Each pattern is one way of branching on a message's words. */
 const PATTERNS: [string, RegExp][] = [
-  ['a string method over a message', new RegExp(String.raw`\b${TEXT}\??\.(?:includes|startsWith|endsWith|match|matchAll|search|indexOf|lastIndexOf|localeCompare)\(`)],
+  [
+    'a string method over a message',
+    new RegExp(
+      String.raw`\b${TEXT}\??\.(?:includes|startsWith|endsWith|match|matchAll|search|indexOf|lastIndexOf|localeCompare)\(`,
+    ),
+  ],
   ['a regex over a message', new RegExp(String.raw`\.(?:test|exec)\(\s*${TEXT}\s*\)`)],
   ['a message compared with words', new RegExp(String.raw`\b${TEXT}\s*[!=]==?\s*${WORDS}`)],
   ['words compared with a message', new RegExp(String.raw`${WORDS}\s*[!=]==?\s*${TEXT}\b`)],
@@ -40,7 +45,8 @@ function branchesOnText(source: string): { line: number; text: string; how: stri
   const out: { line: number; text: string; how: string }[] = [];
   source.split('\n').forEach((text, i) => {
     const code = text.replace(/^\s*(?:\/\/|\*|\/\*).*$/, ''); // comments may quote the old way
-    for (const [how, re] of PATTERNS) if (re.test(code)) out.push({ line: i + 1, text: text.trim(), how });
+    for (const [how, re] of PATTERNS)
+      if (re.test(code)) out.push({ line: i + 1, text: text.trim(), how });
   });
   return out;
 }
@@ -68,11 +74,11 @@ describe('no client branch on message text', () => {
     ];
     for (const line of bad) expect(branchesOnText(line), line).toHaveLength(1);
     const fine = [
-      "if (!msg) return;",
+      'if (!msg) return;',
       "if (msg === '') return;",
       'if (reason === RefusalReason.INSUFFICIENT_BALANCE) {',
       'const ids = messages.includes(m);',
-      "text.includes(`@` + name)",
+      'text.includes(`@` + name)',
       "// if (msg.includes('余额不足')) was the old way",
     ];
     for (const line of fine) expect(branchesOnText(line), line).toEqual([]);

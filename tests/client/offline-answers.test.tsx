@@ -8,9 +8,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../src/client/api/request';
 import { currentUser } from '../../src/client/state/session';
-import { cachedContentPath, CACHED_CONTENT_MSG, resetNetwork, watchNetwork } from '../../src/client/state/network';
+import {
+  cachedContentPath,
+  CACHED_CONTENT_MSG,
+  resetNetwork,
+  watchNetwork,
+} from '../../src/client/state/network';
 import { OFFLINE_STATE_MSG } from '../../src/client/ui/states';
-import { forgetLastAnswers, heldAnswer, HELD_MAX_AGE_MS, holdAnswer, pruneLastAnswers, withLastAnswer } from '../../src/client/query/lastAnswers';
+import {
+  forgetLastAnswers,
+  heldAnswer,
+  HELD_MAX_AGE_MS,
+  holdAnswer,
+  pruneLastAnswers,
+  withLastAnswer,
+} from '../../src/client/query/lastAnswers';
 import { keys, queryClient } from '../../src/client/query';
 import { dateRange } from '../../src/client/features/records/format';
 import { scopeQueriesToUser } from '../../src/client/bootstrap';
@@ -24,11 +36,15 @@ const OTHER = { ...USER, userId: 8, userName: 'player02' };
 
 function goOffline() {
   browserOnline = false;
-  act(() => { window.dispatchEvent(new Event('offline')); });
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
 }
 function goOnline() {
   browserOnline = true;
-  act(() => { window.dispatchEvent(new Event('online')); });
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
 }
 
 beforeEach(async () => {
@@ -39,30 +55,44 @@ beforeEach(async () => {
   currentUser.value = USER;
   await forgetLastAnswers();
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('answers kept for offline', () => {
   it('keeps each answer and gives it back, marked, only when the question finds no network', async () => {
     window.history.replaceState(null, '', '/betRecord');
-    expect(await withLastAnswer(['records', 'x'], async () => ({ rows: [1, 2] }))).toEqual({ rows: [1, 2] });
+    expect(await withLastAnswer(['records', 'x'], async () => ({ rows: [1, 2] }))).toEqual({
+      rows: [1, 2],
+    });
     await waitFor(async () => expect(await heldAnswer(['records', 'x'])).toEqual({ rows: [1, 2] }));
     expect(cachedContentPath.value).toBeNull();
 
     // a refusal is the server's word: never replaced by the kept answer
-    await expect(withLastAnswer(['records', 'x'], () => Promise.reject(new ApiError(-5, '拒绝')))).rejects.toMatchObject({ code: -5 });
+    await expect(
+      withLastAnswer(['records', 'x'], () => Promise.reject(new ApiError(-5, '拒绝'))),
+    ).rejects.toMatchObject({ code: -5 });
     expect(cachedContentPath.value).toBeNull();
 
     browserOnline = false;
-    expect(await withLastAnswer(['records', 'x'], () => Promise.reject(offlineError()))).toEqual({ rows: [1, 2] });
+    expect(await withLastAnswer(['records', 'x'], () => Promise.reject(offlineError()))).toEqual({
+      rows: [1, 2],
+    });
     expect(cachedContentPath.value).toBe('/betRecord');
     // nothing kept for that question: the offline error goes on to the page
-    await expect(withLastAnswer(['records', 'y'], () => Promise.reject(offlineError()))).rejects.toMatchObject({ kind: 'offline' });
+    await expect(
+      withLastAnswer(['records', 'y'], () => Promise.reject(offlineError())),
+    ).rejects.toMatchObject({ kind: 'offline' });
   });
 
   it('never gives one user the answer kept for another, forgets everything at logout, and drops old answers', async () => {
     await holdAnswer(['records', 'x'], 'mine');
     currentUser.value = OTHER;
-    await expect(withLastAnswer(['records', 'x'], () => Promise.reject(offlineError()))).rejects.toMatchObject({ kind: 'offline' });
+    await expect(
+      withLastAnswer(['records', 'x'], () => Promise.reject(offlineError())),
+    ).rejects.toMatchObject({ kind: 'offline' });
 
     currentUser.value = USER;
     expect(await heldAnswer(['records', 'x'])).toBe('mine');
@@ -86,26 +116,61 @@ describe('answers kept for offline', () => {
 });
 
 const BET = {
-  id: 1, orderNo: 'B1', lotteryCode: '1008', lotteryName: '鸿运分分彩', issue: '202611230100', playDetailCode: '1008WX_ZXFS', playName: '直选复式',
-  bettingNumber: '1,2,3,4,5', bettingCount: 1, bettingAmount: '2.00', bettingPoint: 0, bettingUnit: 1, graduationCount: 1,
-  status: 'PENDING', statusText: '等待开奖', returnAmount: '等待开奖', openNumber: null, createdAt: Date.now(), chaseId: null,
+  id: 1,
+  orderNo: 'B1',
+  lotteryCode: '1008',
+  lotteryName: '鸿运分分彩',
+  issue: '202611230100',
+  playDetailCode: '1008WX_ZXFS',
+  playName: '直选复式',
+  bettingNumber: '1,2,3,4,5',
+  bettingCount: 1,
+  bettingAmount: '2.00',
+  bettingPoint: 0,
+  bettingUnit: 1,
+  graduationCount: 1,
+  status: 'PENDING',
+  statusText: '等待开奖',
+  returnAmount: '等待开奖',
+  openNumber: null,
+  createdAt: Date.now(),
+  chaseId: null,
 };
-const SUMMARY = { betCount: 1, betAmount: '2.00', pendingBetAmount: '2.00', prizeAmount: '0.00', winAmount: '0.00', rebateAmount: '0.00', profit: '0.00' };
-const drop: Handler = () => { throw new TypeError('Failed to fetch'); };
+const SUMMARY = {
+  betCount: 1,
+  betAmount: '2.00',
+  pendingBetAmount: '2.00',
+  prizeAmount: '0.00',
+  winAmount: '0.00',
+  rebateAmount: '0.00',
+  profit: '0.00',
+};
+const drop: Handler = () => {
+  throw new TypeError('Failed to fetch');
+};
 
 describe('the bet record offline', () => {
   it('opens again offline with the bets last shown, marked, and asks again once the network is back', async () => {
     window.history.replaceState(null, '', '/betRecord');
-    const online: Record<string, Handler> = { '/v1/betting/getBetting': () => ok({ list: [BET], total: 1 }), '/v1/betting/getBetData': () => ok(SUMMARY) };
+    const online: Record<string, Handler> = {
+      '/v1/betting/getBetting': () => ok({ list: [BET], total: 1 }),
+      '/v1/betting/getBetData': () => ok(SUMMARY),
+    };
     stubNetwork(online);
     render(<BetRecordPage />);
     await screen.findByText('第202611230100期 · 直选复式');
-    await waitFor(async () => expect(await heldAnswer(keys.betRecords(dateRange('today', Date.now())))).toBeDefined());
+    await waitFor(async () =>
+      expect(await heldAnswer(keys.betRecords(dateRange('today', Date.now())))).toBeDefined(),
+    );
     cleanup();
     queryClient.clear(); // a new page load
 
     goOffline();
-    stubNetwork({ '/v1/betting/getBetting': drop, '/v1/betting/getBetData': drop, '/v1/management/content/lotteryConfig': drop });
+    stubNetwork({
+      '/v1/betting/getBetting': drop,
+      '/v1/betting/getBetData': drop,
+      '/v1/management/content/lotteryConfig': drop,
+    });
     render(<BetRecordPage />);
     await screen.findByText('第202611230100期 · 直选复式');
     expect(await screen.findByText(CACHED_CONTENT_MSG)).toBeTruthy();
@@ -117,4 +182,3 @@ describe('the bet record offline', () => {
     await waitFor(() => expect(screen.queryByText(CACHED_CONTENT_MSG)).toBeNull());
   });
 });
-

@@ -12,7 +12,15 @@ import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { NETWORK_UNAVAILABLE_MSG } from '../../src/domain/errors';
 import { CACHED_ANSWER_HEADER } from '../../src/domain/constants';
 import {
-  cachedContentPath, NEEDS_NETWORK_MSG, noteNoAnswer, OFFLINE_MSG, online, PROBE_MS, resetNetwork, watchNetwork, whenOnline,
+  cachedContentPath,
+  NEEDS_NETWORK_MSG,
+  noteNoAnswer,
+  OFFLINE_MSG,
+  online,
+  PROBE_MS,
+  resetNetwork,
+  watchNetwork,
+  whenOnline,
 } from '../../src/client/state/network';
 import { ErrorState, OverlayHost, Page } from '../../src/client/ui';
 import { OFFLINE_STATE_MSG } from '../../src/client/ui/states';
@@ -29,11 +37,15 @@ const alerts: string[] = [];
 
 function goOffline() {
   browserOnline = false;
-  act(() => { window.dispatchEvent(new Event('offline')); });
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
 }
 function goOnline() {
   browserOnline = true;
-  act(() => { window.dispatchEvent(new Event('online')); });
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
 }
 
 beforeEach(() => {
@@ -43,17 +55,35 @@ beforeEach(() => {
   resetNetwork(true);
   watchNetwork();
   setDispatchDeps({
-    navigate: () => {}, currentPath: () => '/index', clearUser: async () => {}, storeLoginMessage: () => {},
-    alert: async (t) => { alerts.push(t); }, confirm: async () => true, toast: () => {},
-    lastLoginAt: () => 0, now: () => 0, sleep: async () => {},
+    navigate: () => {},
+    currentPath: () => '/index',
+    clearUser: async () => {},
+    storeLoginMessage: () => {},
+    alert: async (t) => {
+      alerts.push(t);
+    },
+    confirm: async () => true,
+    toast: () => {},
+    lastLoginAt: () => 0,
+    now: () => 0,
+    sleep: async () => {},
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('requests offline', () => {
   it('a GET with no network is an offline error with no alert and no "contact support"', async () => {
     browserOnline = false;
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const err = await request('GET', '/v1/betting/getBetting').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'offline', message: OFFLINE_MSG });
@@ -67,25 +97,44 @@ describe('requests offline', () => {
     browserOnline = false;
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    await expect(request('POST', '/v1/betting/addBetting', { bettingData: '[]' }, { inline: true }))
-      .rejects.toMatchObject({ kind: 'offline', message: NEEDS_NETWORK_MSG });
+    await expect(
+      request('POST', '/v1/betting/addBetting', { bettingData: '[]' }, { inline: true }),
+    ).rejects.toMatchObject({ kind: 'offline', message: NEEDS_NETWORK_MSG });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a non-200 answer online keeps the contract message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
-    await expect(request('GET', '/v1/x', {}, { inline: true })).rejects.toMatchObject({ kind: 'network', message: NETWORK_UNAVAILABLE_MSG });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502 })),
+    );
+    await expect(request('GET', '/v1/x', {}, { inline: true })).rejects.toMatchObject({
+      kind: 'network',
+      message: NETWORK_UNAVAILABLE_MSG,
+    });
   });
 
   it('marks the page as showing cached content when an answer came from the service worker cache while offline', async () => {
     window.history.replaceState(null, '', '/lotteryHall');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 1, msg: '', data: [] }), { headers: { [CACHED_ANSWER_HEADER]: '1' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 1, msg: '', data: [] }), {
+            headers: { [CACHED_ANSWER_HEADER]: '1' },
+          }),
+      ),
+    );
     await request('GET', '/v1/management/content/lotteryConfig');
     expect(cachedContentPath.value).toBeNull(); // online, a cached answer is the normal stale-while-revalidate
     goOffline();
     await request('GET', '/v1/management/content/lotteryConfig');
     expect(cachedContentPath.value).toBe('/lotteryHall');
-    render(<Page title="购彩大厅"><p>内容</p></Page>);
+    render(
+      <Page title="购彩大厅">
+        <p>内容</p>
+      </Page>,
+    );
     expect(screen.getByRole('note').textContent).toBe('离线内容，可能不是最新');
   });
 });
@@ -100,7 +149,9 @@ describe('offline banner and error state', () => {
     expect(screen.queryByText(OFFLINE_BANNER_MSG)).toBeNull();
     // the browser says online but requests get no answer, and neither does the probe: the banner shows too
     watchNetwork(async () => false);
-    act(() => { noteNoAnswer(); });
+    act(() => {
+      noteNoAnswer();
+    });
     expect(await screen.findAllByText(OFFLINE_BANNER_MSG)).toHaveLength(1);
   });
 
@@ -111,19 +162,34 @@ describe('offline banner and error state', () => {
       const probe = vi.fn(async () => serverUp);
       watchNetwork(probe);
       render(<Banners />);
-      vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
-      await expect(request('GET', '/v1/management/content/banners', undefined, { inline: true })).rejects.toBeInstanceOf(ApiError);
-      await act(async () => { await vi.advanceTimersByTimeAsync(PROBE_MS * 3); });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      );
+      await expect(
+        request('GET', '/v1/management/content/banners', undefined, { inline: true }),
+      ).rejects.toBeInstanceOf(ApiError);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PROBE_MS * 3);
+      });
       expect(probe).toHaveBeenCalledTimes(1);
       expect(online.value).toBe(true);
       expect(screen.queryByText(OFFLINE_BANNER_MSG)).toBeNull();
 
       serverUp = false;
-      await expect(request('GET', '/v1/management/content/banners', undefined, { inline: true })).rejects.toBeInstanceOf(ApiError);
-      await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+      await expect(
+        request('GET', '/v1/management/content/banners', undefined, { inline: true }),
+      ).rejects.toBeInstanceOf(ApiError);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
       expect(screen.getAllByText(OFFLINE_BANNER_MSG)).toHaveLength(1);
       serverUp = true;
-      await act(async () => { await vi.advanceTimersByTimeAsync(PROBE_MS); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PROBE_MS);
+      });
       expect(screen.queryByText(OFFLINE_BANNER_MSG)).toBeNull();
     } finally {
       vi.useRealTimers();
@@ -144,7 +210,9 @@ describe('offline banner and error state', () => {
   it('whenOnline waits for the network', async () => {
     goOffline();
     let done = false;
-    void whenOnline().then(() => { done = true; });
+    void whenOnline().then(() => {
+      done = true;
+    });
     await new Promise((r) => setTimeout(r, 20));
     expect(done).toBe(false);
     goOnline();
@@ -167,11 +235,19 @@ describe('bet submit offline', () => {
     currentUser.value = USER;
     setClockOffset(0);
     queryClient.clear();
-    stubNetwork(lotteryHandlers(() => ({ issue: '20261123-0002', closeTime: Date.now() + 60_000 })));
+    stubNetwork(
+      lotteryHandlers(() => ({ issue: '20261123-0002', closeTime: Date.now() + 60_000 })),
+    );
     window.history.replaceState(null, '', '/lottery/SSC/1008');
-    render(<><BettingPage /><OverlayHost /></>);
+    render(
+      <>
+        <BettingPage />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByLabelText('万位 0', undefined, { timeout: 20_000 });
-    for (const row of ['万位', '千位', '百位', '十位', '个位']) fireEvent.click(screen.getByLabelText(`${row} 1`));
+    for (const row of ['万位', '千位', '百位', '十位', '个位'])
+      fireEvent.click(screen.getByLabelText(`${row} 1`));
     goOffline();
     fireEvent.click(screen.getByRole('button', { name: '立即投注' }));
     expect(await screen.findByText(NEEDS_NETWORK_MSG)).toBeTruthy();

@@ -16,9 +16,19 @@ vi.mock('../../src/client/features/push/api', () => api);
 const SITE_KEY_BYTES = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));
 const SITE_KEY = Buffer.from(SITE_KEY_BYTES).toString('base64url');
 
-import { dropOnLogout, readPushState, turnOff, turnOn } from '../../src/client/features/push/subscription';
+import {
+  dropOnLogout,
+  readPushState,
+  turnOff,
+  turnOn,
+} from '../../src/client/features/push/subscription';
 
-interface FakeSub { endpoint: string; options: { applicationServerKey: ArrayBuffer }; toJSON(): unknown; unsubscribe: ReturnType<typeof vi.fn> }
+interface FakeSub {
+  endpoint: string;
+  options: { applicationServerKey: ArrayBuffer };
+  toJSON(): unknown;
+  unsubscribe: ReturnType<typeof vi.fn>;
+}
 
 function fakeSub(key: Uint8Array, endpoint = 'https://push.example.net/abc'): FakeSub {
   return {
@@ -34,7 +44,11 @@ let existing: FakeSub | null;
 const calls: string[] = [];
 const pushManager = {
   getSubscription: vi.fn(async () => existing),
-  subscribe: vi.fn(async (o: { applicationServerKey: Uint8Array }) => { calls.push('subscribe'); existing = fakeSub(o.applicationServerKey, 'https://push.example.net/new'); return existing; }),
+  subscribe: vi.fn(async (o: { applicationServerKey: Uint8Array }) => {
+    calls.push('subscribe');
+    existing = fakeSub(o.applicationServerKey, 'https://push.example.net/new');
+    return existing;
+  }),
 };
 
 beforeEach(() => {
@@ -43,13 +57,21 @@ beforeEach(() => {
   permission = 'default';
   existing = null;
   const reg = { pushManager };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(reg), getRegistration: async () => reg } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(reg), getRegistration: async () => reg },
+  });
   Object.defineProperty(window, 'PushManager', { configurable: true, value: class {} });
   Object.defineProperty(window, 'Notification', {
     configurable: true,
     value: {
-      get permission() { return permission; },
-      requestPermission: vi.fn(async () => { calls.push('ask'); return permission; }),
+      get permission() {
+        return permission;
+      },
+      requestPermission: vi.fn(async () => {
+        calls.push('ask');
+        return permission;
+      }),
     },
   });
 });
@@ -82,10 +104,17 @@ describe('push subscription', () => {
     permission = 'granted';
     expect(await turnOn()).toBe('on');
     expect(calls).toEqual(['ask', 'subscribe']);
-    const opts = pushManager.subscribe.mock.calls[0][0] as { applicationServerKey: Uint8Array; userVisibleOnly: boolean };
+    const opts = pushManager.subscribe.mock.calls[0][0] as {
+      applicationServerKey: Uint8Array;
+      userVisibleOnly: boolean;
+    };
     expect(opts.userVisibleOnly).toBe(true);
     expect([...opts.applicationServerKey]).toEqual([...SITE_KEY_BYTES]);
-    expect(api.saveSubscription).toHaveBeenCalledWith({ endpoint: 'https://push.example.net/new', p256dh: 'P256', auth: 'AUTH' });
+    expect(api.saveSubscription).toHaveBeenCalledWith({
+      endpoint: 'https://push.example.net/new',
+      p256dh: 'P256',
+      auth: 'AUTH',
+    });
   });
 
   it('drops a subscription made with another key before subscribing', async () => {

@@ -14,20 +14,33 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../src/client/features/push/api', () => api);
 
-const SITE_KEY = Buffer.from(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))).toString('base64url');
+const SITE_KEY = Buffer.from(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))).toString(
+  'base64url',
+);
 
 import { PushSwitch } from '../../src/client/features/push/PushSwitch';
 import { PUSH_FAILURE_MSG } from '../../src/client/features/push/subscription';
 
-let existing: { endpoint: string; options: { applicationServerKey: ArrayBuffer }; toJSON(): unknown; unsubscribe: ReturnType<typeof vi.fn> } | null;
+let existing: {
+  endpoint: string;
+  options: { applicationServerKey: ArrayBuffer };
+  toJSON(): unknown;
+  unsubscribe: ReturnType<typeof vi.fn>;
+} | null;
 const pushManager = {
   getSubscription: vi.fn(async () => existing),
   subscribe: vi.fn(async (o: { applicationServerKey: Uint8Array }) => {
     existing = {
       endpoint: 'https://push.example.net/new',
       options: { applicationServerKey: o.applicationServerKey.slice().buffer },
-      toJSON: () => ({ endpoint: 'https://push.example.net/new', keys: { p256dh: 'P256', auth: 'AUTH' } }),
-      unsubscribe: vi.fn(async () => { existing = null; return true; }),
+      toJSON: () => ({
+        endpoint: 'https://push.example.net/new',
+        keys: { p256dh: 'P256', auth: 'AUTH' },
+      }),
+      unsubscribe: vi.fn(async () => {
+        existing = null;
+        return true;
+      }),
     };
     return existing;
   }),
@@ -37,14 +50,19 @@ beforeEach(() => {
   vi.clearAllMocks();
   existing = null;
   const reg = { pushManager };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(reg), getRegistration: async () => reg } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(reg), getRegistration: async () => reg },
+  });
   Object.defineProperty(window, 'PushManager', { configurable: true, value: class {} });
   Object.defineProperty(window, 'Notification', {
     configurable: true,
     value: { permission: 'granted', requestPermission: vi.fn(async () => 'granted') },
   });
 });
-afterEach(() => { cleanup(); });
+afterEach(() => {
+  cleanup();
+});
 
 async function tapSwitch() {
   render(<PushSwitch />);
@@ -56,7 +74,9 @@ async function tapSwitch() {
 
 describe('the push switch says why turning on failed', () => {
   it('no push service: the browser refuses to subscribe', async () => {
-    pushManager.subscribe.mockRejectedValueOnce(new DOMException('Registration failed - push service not available', 'AbortError'));
+    pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+    );
     const toggle = await tapSwitch();
     expect((await screen.findByRole('alert')).textContent).toBe(PUSH_FAILURE_MSG.noService);
     expect(toggle.getAttribute('aria-checked')).toBe('false');
@@ -72,11 +92,15 @@ describe('the push switch says why turning on failed', () => {
     expect(alert.textContent).toContain('-1');
     await waitFor(() => expect(existing).toBeNull());
     expect(toggle.getAttribute('aria-checked')).toBe('false');
-    expect(document.querySelector('[data-push-state]')?.getAttribute('data-push-state')).toBe('off');
+    expect(document.querySelector('[data-push-state]')?.getAttribute('data-push-state')).toBe(
+      'off',
+    );
   });
 
   it('no network: says so and stays off', async () => {
-    api.getVapidPublicKey.mockRejectedValueOnce(new ApiError(-1, '网络连接失败，请检查网络后重试', null, 'offline'));
+    api.getVapidPublicKey.mockRejectedValueOnce(
+      new ApiError(-1, '网络连接失败，请检查网络后重试', null, 'offline'),
+    );
     const toggle = await tapSwitch();
     expect((await screen.findByRole('alert')).textContent).toBe(PUSH_FAILURE_MSG.network);
     expect(toggle.getAttribute('aria-checked')).toBe('false');

@@ -5,7 +5,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { hashKey, invalidateAfterMoney, keys, QueryClient, queryClient, useQuery } from '../../src/client/query';
+import {
+  hashKey,
+  invalidateAfterMoney,
+  keys,
+  QueryClient,
+  queryClient,
+  useQuery,
+} from '../../src/client/query';
 import { currentUser } from '../../src/client/state/session';
 import { scopeQueriesToUser } from '../../src/client/bootstrap';
 import { fetchEarly } from '../../src/client/features/lottery/early';
@@ -15,18 +22,41 @@ import { queryBalance, type OpenRow } from '../../src/client/features/lottery/ap
 import { ok, stubNetwork, callsTo, USER } from './records-net';
 import { usePagedList } from '../../src/client/features/records/paging';
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); currentUser.value = null; });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  currentUser.value = null;
+});
 
 /** A query function whose answers the test releases one by one. */
 function deferred<T>() {
   const calls: { resolve(v: T): void; reject(e: Error): void }[] = [];
-  const fn = vi.fn(() => new Promise<T>((resolve, reject) => { calls.push({ resolve, reject }); }));
+  const fn = vi.fn(
+    () =>
+      new Promise<T>((resolve, reject) => {
+        calls.push({ resolve, reject });
+      }),
+  );
   return { fn, calls };
 }
 
-function Show({ name, queryKey, queryFn, staleTime }: { name: string; queryKey: readonly unknown[]; queryFn(): Promise<string>; staleTime?: number }) {
+function Show({
+  name,
+  queryKey,
+  queryFn,
+  staleTime,
+}: {
+  name: string;
+  queryKey: readonly unknown[];
+  queryFn(): Promise<string>;
+  staleTime?: number;
+}) {
   const q = useQuery({ queryKey, queryFn, staleTime });
-  return <p data-testid={name}>{q.loading ? 'loading' : q.error ? `error:${q.error.message}` : q.data}</p>;
+  return (
+    <p data-testid={name}>
+      {q.loading ? 'loading' : q.error ? `error:${q.error.message}` : q.data}
+    </p>
+  );
 }
 const text = (name: string) => screen.getByTestId(name).textContent;
 
@@ -37,8 +67,12 @@ function Balance() {
 
 describe('query keys', () => {
   it('hashes objects with their keys sorted and undefined fields left out', () => {
-    expect(hashKey(['records', { a: 1, b: 2 }])).toBe(hashKey(['records', { b: 2, a: 1, c: undefined }]));
-    expect(hashKey(keys.betRecords({ status: 'WON' }))).not.toBe(hashKey(keys.betRecords({ status: 'LOST' })));
+    expect(hashKey(['records', { a: 1, b: 2 }])).toBe(
+      hashKey(['records', { b: 2, a: 1, c: undefined }]),
+    );
+    expect(hashKey(keys.betRecords({ status: 'WON' }))).not.toBe(
+      hashKey(keys.betRecords({ status: 'LOST' })),
+    );
   });
 });
 
@@ -56,7 +90,12 @@ describe('useQuery', () => {
 
   it('shares one request between two screens asking for the same key', async () => {
     const d = deferred<string>();
-    render(<><Show name="a" queryKey={['shared', { x: 1 }]} queryFn={d.fn} /><Show name="b" queryKey={['shared', { x: 1 }]} queryFn={d.fn} /></>);
+    render(
+      <>
+        <Show name="a" queryKey={['shared', { x: 1 }]} queryFn={d.fn} />
+        <Show name="b" queryKey={['shared', { x: 1 }]} queryFn={d.fn} />
+      </>,
+    );
     expect(text('a')).toBe('loading');
     await waitFor(() => expect(d.fn).toHaveBeenCalledTimes(1));
     act(() => d.calls[0]!.resolve('one answer'));
@@ -68,7 +107,9 @@ describe('useQuery', () => {
   it('refetches watched queries under an invalidated prefix and drops unwatched ones', async () => {
     let n = 0;
     const fn = vi.fn(async () => `v${++n}`);
-    render(<Show name="a" queryKey={['records', 'bets', { page: 1 }]} queryFn={fn} staleTime={60_000} />);
+    render(
+      <Show name="a" queryKey={['records', 'bets', { page: 1 }]} queryFn={fn} staleTime={60_000} />,
+    );
     await waitFor(() => expect(text('a')).toBe('v1'));
     queryClient.setQueryData(['records', 'bets', { page: 2 }], 'hidden');
     queryClient.setQueryData(['wallet', 'info'], 'other area');
@@ -123,7 +164,9 @@ describe('useQuery', () => {
       stop();
       vi.advanceTimersByTime(1500);
       expect(client.getQueryData(['kept'])).toBeUndefined();
-    } finally { vi.useRealTimers(); }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -133,11 +176,23 @@ describe('money and draws', () => {
     const balanceFn = vi.fn(async () => `${balance}`);
     const betsFn = vi.fn(async () => 'bets');
     const withdrawFn = vi.fn(async () => 'withdrawals');
-    render(<>
-      <Show name="balance" queryKey={keys.balance()} queryFn={balanceFn} staleTime={60_000} />
-      <Show name="bets" queryKey={keys.betRecords({ page: 1 })} queryFn={betsFn} staleTime={60_000} />
-      <Show name="withdrawals" queryKey={keys.withdrawRecords({ page: 1 })} queryFn={withdrawFn} staleTime={60_000} />
-    </>);
+    render(
+      <>
+        <Show name="balance" queryKey={keys.balance()} queryFn={balanceFn} staleTime={60_000} />
+        <Show
+          name="bets"
+          queryKey={keys.betRecords({ page: 1 })}
+          queryFn={betsFn}
+          staleTime={60_000}
+        />
+        <Show
+          name="withdrawals"
+          queryKey={keys.withdrawRecords({ page: 1 })}
+          queryFn={withdrawFn}
+          staleTime={60_000}
+        />
+      </>,
+    );
     await waitFor(() => expect(text('balance')).toBe('100'));
     await waitFor(() => expect(text('withdrawals')).toBe('withdrawals'));
     balance = 98;
@@ -149,36 +204,81 @@ describe('money and draws', () => {
 
   it('a new draw on the betting page asks again for the balance (a win shows without 刷新)', async () => {
     currentUser.value = USER;
-    let rows: OpenRow[] = [{ issue: '0001', openNumber: '1,2,3,4,5', openTime: Date.now() - 60_000, status: 'settled' }];
+    let rows: OpenRow[] = [
+      { issue: '0001', openNumber: '1,2,3,4,5', openTime: Date.now() - 60_000, status: 'settled' },
+    ];
     let balance = '10.00';
     stubNetwork({
       '/v1/betting/lotteryOpenData': () => ok({ list: rows }),
-      '/v1/balance/queryBalanceFront': () => ok({ balance, balanceFen: Math.round(Number(balance) * 100) }),
+      '/v1/balance/queryBalanceFront': () =>
+        ok({ balance, balanceFen: Math.round(Number(balance) * 100) }),
     });
     const issue = (lastIssue: string): IssueState => ({
-      data: { lotteryCode: '1008', issue: '0003', saleOpenTime: 0, closeTime: Date.now() + 60_000, openTime: 0, seedHash: null, serverTime: Date.now(), lastIssue, lastOpenNumber: null, lastStatus: null },
-      error: null, loading: false, stale: false, remainingMs: 60_000, reload() {},
+      data: {
+        lotteryCode: '1008',
+        issue: '0003',
+        saleOpenTime: 0,
+        closeTime: Date.now() + 60_000,
+        openTime: 0,
+        seedHash: null,
+        serverTime: Date.now(),
+        lastIssue,
+        lastOpenNumber: null,
+        lastStatus: null,
+      },
+      error: null,
+      loading: false,
+      stale: false,
+      remainingMs: 60_000,
+      reload() {},
     });
-    const view = render(<><Balance /><IssueBar lotteryCode="1008" issue={issue('0001')} /></>);
+    const view = render(
+      <>
+        <Balance />
+        <IssueBar lotteryCode="1008" issue={issue('0001')} />
+      </>,
+    );
     await waitFor(() => expect(text('balance')).toBe('10.00'));
     await waitFor(() => expect(callsTo('/v1/betting/lotteryOpenData')).toHaveLength(1));
     // issue 0002 is drawn and my bet on it won: the next issue answer names it, the strip asks again
-    rows = [{ issue: '0002', openNumber: '9,9,9,9,9', openTime: Date.now(), status: 'settled' }, ...rows];
+    rows = [
+      { issue: '0002', openNumber: '9,9,9,9,9', openTime: Date.now(), status: 'settled' },
+      ...rows,
+    ];
     balance = '1960.00';
-    view.rerender(<><Balance /><IssueBar lotteryCode="1008" issue={issue('0002')} /></>);
+    view.rerender(
+      <>
+        <Balance />
+        <IssueBar lotteryCode="1008" issue={issue('0002')} />
+      </>,
+    );
     await waitFor(() => expect(text('balance')).toBe('1960.00'));
   });
 });
 
-function Bets({ fetchPage }: { fetchPage(page: number): Promise<{ list: string[]; total: number }> }) {
+function Bets({
+  fetchPage,
+}: {
+  fetchPage(page: number): Promise<{ list: string[]; total: number }>;
+}) {
   const bets = usePagedList(fetchPage, keys.betRecords({ status: '' }));
-  return <><p data-testid="rows">{bets.items.join(',')}</p><button type="button" onClick={bets.loadMore}>more</button></>;
+  return (
+    <>
+      <p data-testid="rows">{bets.items.join(',')}</p>
+      <button type="button" onClick={bets.loadMore}>
+        more
+      </button>
+    </>
+  );
 }
 
 describe('paged records', () => {
   it('after a bet, asks again for every page shown, so the rows scrolled to stay and show the new state', async () => {
     let state = 'pending';
-    const fetchPage = vi.fn(async (page: number) => ({ list: [`${page}a:${state}`, `${page}b:${state}`], total: 6 }));
+    const fetchPage = vi.fn(async (page: number) => ({
+      list: [`${page}a:${state}`, `${page}b:${state}`],
+      total: 6,
+    }));
     render(<Bets fetchPage={fetchPage} />);
     await waitFor(() => expect(text('rows')).toBe('1a:pending,1b:pending'));
     act(() => screen.getByRole('button', { name: 'more' }).click());
@@ -204,6 +304,8 @@ describe('user scope', () => {
       queryClient.setQueryData(keys.balance(), { balance: '2.00', balanceFen: 200 });
       currentUser.value = null;
       expect(queryClient.getQueryData(keys.balance())).toBeUndefined();
-    } finally { stop(); }
+    } finally {
+      stop();
+    }
   });
 });

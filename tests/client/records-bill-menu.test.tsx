@@ -8,28 +8,43 @@ import PersonalInfoPage from '../../src/client/features/account/pages/PersonalIn
 import { ok, stubNetwork, USER } from './records-net';
 
 const links = (nav: HTMLElement) =>
-  within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+  within(nav)
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href')]);
 
 beforeEach(() => {
   currentUser.value = USER;
   window.history.replaceState(null, '', '/personalInfo');
-  stubNetwork({ '/v1/balance/queryBalanceFront': () => ok({ balance: '12.50', balanceFen: 1250 }) });
+  stubNetwork({
+    '/v1/balance/queryBalanceFront': () => ok({ balance: '12.50', balanceFen: 1250 }),
+  });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); tenantConfig.value = null; });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  tenantConfig.value = null;
+});
 
 describe('PersonalInfoPage menu', () => {
   it('offers the wallet, records and account entries', async () => {
     tenantConfig.value = { tenantName: '测试', yuebaoEnable: true };
     render(<PersonalInfoPage />);
     expect(links(await screen.findByRole('navigation', { name: '钱包' }))).toEqual([
-      ['充值', '/recharge/banktransfer'], ['提现', '/withdraw'], ['银行卡', '/bankCard'], ['虚拟币地址', '/virtualCoin'], ['虚拟钱包', '/accountTotal'],
+      ['充值', '/recharge/banktransfer'],
+      ['提现', '/withdraw'],
+      ['银行卡', '/bankCard'],
+      ['虚拟币地址', '/virtualCoin'],
+      ['虚拟钱包', '/accountTotal'],
     ]);
     expect(links(screen.getByRole('navigation', { name: '记录' }))).toEqual([
-      ['账变记录', '/billRecord'], ['投注记录', '/betRecord'], ['追号记录', '/seekOrder'], ['今日盈亏', '/PLstatement'],
+      ['账变记录', '/billRecord'],
+      ['投注记录', '/betRecord'],
+      ['追号记录', '/seekOrder'],
+      ['今日盈亏', '/PLstatement'],
     ]);
-    expect(links(screen.getByRole('navigation', { name: '个人中心菜单' })).map(([, href]) => href)).toEqual([
-      '/securityCenter', '/personalLevel', '/help', '/about',
-    ]);
+    expect(
+      links(screen.getByRole('navigation', { name: '个人中心菜单' })).map(([, href]) => href),
+    ).toEqual(['/securityCenter', '/personalLevel', '/help', '/about']);
     expect(await screen.findByText('12.50')).toBeTruthy();
   });
 

@@ -13,7 +13,11 @@ import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { queryClient } from '../../src/client/query';
 import { LongDragon } from '../../src/client/features/records/LongDragon';
 import { loadFamily } from '../../src/domain/lottery/lazyCatalogue';
-import { dragonOddsText, dragonPricing, oddsAtGroup } from '../../src/client/features/records/dragonBet';
+import {
+  dragonOddsText,
+  dragonPricing,
+  oddsAtGroup,
+} from '../../src/client/features/records/dragonBet';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 import { RefusalReason, refusalData } from '../../src/domain/errors';
 
@@ -22,14 +26,34 @@ const SERVER_AHEAD_MS = 3_600_000;
 function dragons(now: number) {
   return [
     {
-      lotteryCode: '1008', lotteryName: '鸿运分分彩', lotteryType: 'SSC', playCode: '1008LM', name: '万位', desc: '大', times: 5,
-      currIssue: '202611230002', endTime: now + SERVER_AHEAD_MS + 4_000,
-      options: [{ label: '万位 大', bettingNumber: '大,-,-,-,-,-', odds: 1.95 }, { label: '万位 小', bettingNumber: '小,-,-,-,-,-', odds: 1.95 }],
+      lotteryCode: '1008',
+      lotteryName: '鸿运分分彩',
+      lotteryType: 'SSC',
+      playCode: '1008LM',
+      name: '万位',
+      desc: '大',
+      times: 5,
+      currIssue: '202611230002',
+      endTime: now + SERVER_AHEAD_MS + 4_000,
+      options: [
+        { label: '万位 大', bettingNumber: '大,-,-,-,-,-', odds: 1.95 },
+        { label: '万位 小', bettingNumber: '小,-,-,-,-,-', odds: 1.95 },
+      ],
     },
     {
-      lotteryCode: '1407', lotteryName: '鸿运快三', lotteryType: 'K3', playCode: '1407HZDXDS', name: '和值', desc: '单', times: 4,
-      currIssue: '202611230010', endTime: now + SERVER_AHEAD_MS + 90_000,
-      options: [{ label: '和值 单', bettingNumber: '单', odds: 1.95 }, { label: '和值 双', bettingNumber: '双', odds: 1.95 }],
+      lotteryCode: '1407',
+      lotteryName: '鸿运快三',
+      lotteryType: 'K3',
+      playCode: '1407HZDXDS',
+      name: '和值',
+      desc: '单',
+      times: 4,
+      currIssue: '202611230010',
+      endTime: now + SERVER_AHEAD_MS + 90_000,
+      options: [
+        { label: '和值 单', bettingNumber: '单', odds: 1.95 },
+        { label: '和值 双', bettingNumber: '双', odds: 1.95 },
+      ],
     },
   ];
 }
@@ -38,7 +62,8 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
   const list = dragons(Date.now());
   return {
     '/v1/lottery/longDragon': () => ok({ list }),
-    '/v1/betting/getBetRebate': (c) => ok({ rebate: c.query.get('lotteryType') === 'K3' ? 7.5 : 8, prizeGroup: 1960 }),
+    '/v1/betting/getBetRebate': (c) =>
+      ok({ rebate: c.query.get('lotteryType') === 'K3' ? 7.5 : 8, prizeGroup: 1960 }),
     ...extra,
   };
 }
@@ -50,7 +75,12 @@ const bet = () => fireEvent.click(screen.getByRole('button', { name: '投注' })
 const alertText = async () => (await screen.findByRole('alert')).textContent;
 
 async function renderHelper() {
-  render(<><LongDragon /><OverlayHost /></>);
+  render(
+    <>
+      <LongDragon />
+      <OverlayHost />
+    </>,
+  );
   await screen.findByRole('list', { name: '最新长龙' });
 }
 
@@ -61,7 +91,11 @@ beforeEach(async () => {
   await wipe(rebateStore);
   await wipe(moneyActionStore);
 });
-afterEach(() => { cleanup(); vi.useRealTimers(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('streak rows', () => {
   it('counts down to endTime on server time, then shows 开奖中 with its buttons disabled', async () => {
@@ -71,10 +105,14 @@ describe('streak rows', () => {
     const timer = within(sscRow()).getByRole('timer');
     expect(timer.textContent).toMatch(/^00:0[34]$/); // server time, not the local clock an hour behind
     expect(within(k3Row()).getByRole('timer').textContent).toMatch(/^01:(29|30)$/);
-    await act(async () => { vi.advanceTimersByTime(5_000); });
+    await act(async () => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(within(sscRow()).getByRole('timer').textContent).toBe('开奖中');
-    for (const b of within(sscRow()).getAllByRole('button')) expect((b as HTMLButtonElement).disabled).toBe(true);
-    for (const b of within(k3Row()).getAllByRole('button')) expect((b as HTMLButtonElement).disabled).toBe(false);
+    for (const b of within(sscRow()).getAllByRole('button'))
+      expect((b as HTMLButtonElement).disabled).toBe(true);
+    for (const b of within(k3Row()).getAllByRole('button'))
+      expect((b as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('selects an option on the first tap and deselects it on the second', async () => {
@@ -97,8 +135,14 @@ describe('streak rows', () => {
     await renderHelper();
     // K3: rebate 7.5 % of group 1960 → bet group 1810 (odds 1.8007); SSC: 8 % → 1800 (1.95 quoted at
     // 1960: 1.7908), each shown as the sheets print odds, two decimals at most, cut downwards
-    await waitFor(() => expect(within(k3Row()).getByRole('button', { name: /和值 单/ }).textContent).toBe('和值 单1.8'));
-    expect(within(sscRow()).getByRole('button', { name: /万位 大/ }).textContent).toBe('万位 大1.79');
+    await waitFor(() =>
+      expect(within(k3Row()).getByRole('button', { name: /和值 单/ }).textContent).toBe(
+        '和值 单1.8',
+      ),
+    );
+    expect(within(sscRow()).getByRole('button', { name: /万位 大/ }).textContent).toBe(
+      '万位 大1.79',
+    );
   });
 
   it('refreshes the list every 10 s', async () => {
@@ -106,7 +150,9 @@ describe('streak rows', () => {
     stubNetwork(handlers());
     await renderHelper();
     const before = callsTo('/v1/lottery/longDragon').length;
-    await act(async () => { vi.advanceTimersByTime(10_000); });
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
     await waitFor(() => expect(callsTo('/v1/lottery/longDragon').length).toBe(before + 1));
   });
 });
@@ -132,21 +178,37 @@ describe('streak bet', () => {
     expect(await alertText()).toBe('投注金额必须在1到1000000之间');
     fireEvent.change(amount, { target: { value: '1000000' } });
     bet();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('返点获取失败，请刷新再试'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('返点获取失败，请刷新再试'),
+    );
     expect(callsTo('/v1/betting/addFastBetting')).toHaveLength(0);
   });
 
   it('bets with source dragon and a requestId stored before sending, reused after a dropped connection', async () => {
     const seen: { requestId: string | null; stored: string | undefined }[] = [];
     let drop = true;
-    stubNetwork(handlers({
-      '/v1/betting/addFastBetting': async (c) => {
-        const pending = await read<{ requestId: string }>(moneyActionStore, `${USER.userId}:dragon`);
-        seen.push({ requestId: c.body.get('requestId'), stored: pending?.requestId });
-        if (drop) { drop = false; throw new TypeError('network down'); }
-        return ok({ orders: [{ id: 1, orderNo: 'A1' }, { id: 2, orderNo: 'A2' }], balance: '980.00' });
-      },
-    }));
+    stubNetwork(
+      handlers({
+        '/v1/betting/addFastBetting': async (c) => {
+          const pending = await read<{ requestId: string }>(
+            moneyActionStore,
+            `${USER.userId}:dragon`,
+          );
+          seen.push({ requestId: c.body.get('requestId'), stored: pending?.requestId });
+          if (drop) {
+            drop = false;
+            throw new TypeError('network down');
+          }
+          return ok({
+            orders: [
+              { id: 1, orderNo: 'A1' },
+              { id: 2, orderNo: 'A2' },
+            ],
+            balance: '980.00',
+          });
+        },
+      }),
+    );
     await renderHelper();
     fireEvent.click(within(k3Row()).getByRole('button', { name: /和值 双/ }));
     fireEvent.click(within(sscRow()).getByRole('button', { name: /万位 大/ }));
@@ -154,7 +216,11 @@ describe('streak bet', () => {
     bet();
     fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
     // the one retry dialog; declined, the form says why and the next tap reuses the stored id
-    fireEvent.click(within(await screen.findByRole('dialog', { name: /操作结果未确认/ })).getByRole('button', { name: '取消' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: /操作结果未确认/ })).getByRole('button', {
+        name: '取消',
+      }),
+    );
     expect(await alertText()).toBe('当前网络不可用，请联系客服人员');
     bet();
     fireEvent.click(await screen.findByRole('button', { name: '确认投注' }));
@@ -168,16 +234,41 @@ describe('streak bet', () => {
     expect(call!.body.get('source')).toBe('dragon');
     const tickets = JSON.parse(call!.body.get('bettingData')!) as Record<string, unknown>[];
     expect(tickets).toEqual([
-      { lotteryCode: '1008', playDetailCode: '1008LM', bettingNumber: '大,-,-,-,-,-', bettingCount: 1, bettingAmount: '10.00', bettingPoint: 8, bettingUnit: 1, bettingIssue: '202611230002', graduationCount: 1 },
-      { lotteryCode: '1407', playDetailCode: '1407HZDXDS', bettingNumber: '双', bettingCount: 1, bettingAmount: '10.00', bettingPoint: 7.5, bettingUnit: 1, bettingIssue: '202611230010', graduationCount: 1 },
+      {
+        lotteryCode: '1008',
+        playDetailCode: '1008LM',
+        bettingNumber: '大,-,-,-,-,-',
+        bettingCount: 1,
+        bettingAmount: '10.00',
+        bettingPoint: 8,
+        bettingUnit: 1,
+        bettingIssue: '202611230002',
+        graduationCount: 1,
+      },
+      {
+        lotteryCode: '1407',
+        playDetailCode: '1407HZDXDS',
+        bettingNumber: '双',
+        bettingCount: 1,
+        bettingAmount: '10.00',
+        bettingPoint: 7.5,
+        bettingUnit: 1,
+        bettingIssue: '202611230010',
+        graduationCount: 1,
+      },
     ]);
   });
 
   it('shows a refusal and starts a new requestId for the next slip', async () => {
     const ids: string[] = [];
-    stubNetwork(handlers({
-      '/v1/betting/addFastBetting': (c) => { ids.push(c.body.get('requestId')!); return refuse('余额不足'); },
-    }));
+    stubNetwork(
+      handlers({
+        '/v1/betting/addFastBetting': (c) => {
+          ids.push(c.body.get('requestId')!);
+          return refuse('余额不足');
+        },
+      }),
+    );
     await renderHelper();
     fireEvent.click(within(k3Row()).getByRole('button', { name: /和值 单/ }));
     fireEvent.change(screen.getByLabelText('每注金额（元）'), { target: { value: '5' } });
@@ -212,7 +303,11 @@ describe('a stale rebate (issue 25: the typed reason, never the text)', () => {
   }
 
   it('drops the cached rebate on the reason, whatever the text says', async () => {
-    expect(await rebateAsksAfter(() => refuse('请按最新设置重新下注', -1, refusalData(RefusalReason.REBATE_STALE)))).toBe(1);
+    expect(
+      await rebateAsksAfter(() =>
+        refuse('请按最新设置重新下注', -1, refusalData(RefusalReason.REBATE_STALE)),
+      ),
+    ).toBe(1);
   });
 
   it('keeps it on a refusal that only mentions 返点 in its text', async () => {
@@ -223,9 +318,19 @@ describe('a stale rebate (issue 25: the typed reason, never the text)', () => {
 describe('dragon pricing', () => {
   it('takes the account rebate but never more than the play allows, and scales the quoted odds down to the bet group', async () => {
     await Promise.all([loadFamily('SSC'), loadFamily('FC3D')]); // what rebatesFor loads with the rebates
-    expect(dragonPricing({ lotteryCode: '1008', lotteryType: 'SSC', playCode: '1008LM' }, { rebate: 7.5, prizeGroup: 1950 })).toEqual({ bettingPoint: 7.5, betGroup: 1800 });
+    expect(
+      dragonPricing(
+        { lotteryCode: '1008', lotteryType: 'SSC', playCode: '1008LM' },
+        { rebate: 7.5, prizeGroup: 1950 },
+      ),
+    ).toEqual({ bettingPoint: 7.5, betGroup: 1800 });
     // 3D plays carry their own 6.5 % cap (lottery-rules.md §2.2)
-    expect(dragonPricing({ lotteryCode: '1204', lotteryType: 'FC3D', playCode: '1204SX_ZXFS' }, { rebate: 8, prizeGroup: 1960 })).toEqual({ bettingPoint: 6.5, betGroup: 1830 });
+    expect(
+      dragonPricing(
+        { lotteryCode: '1204', lotteryType: 'FC3D', playCode: '1204SX_ZXFS' },
+        { rebate: 8, prizeGroup: 1960 },
+      ),
+    ).toEqual({ bettingPoint: 6.5, betGroup: 1830 });
     expect(oddsAtGroup('1.95', 1950, 1800)).toBe('1.8');
     expect(oddsAtGroup(47.775, 1950, 1950)).toBe('47.775');
     // shown as the sheets print odds: two decimals at most, never the exact 1.8093

@@ -7,12 +7,24 @@ import { loadFamily } from '../../src/domain/lottery/lazyCatalogue';
 import { formatFen } from '../../src/domain/money';
 import { currentUser } from '../../src/client/state/session';
 import { queryClient } from '../../src/client/query';
-import { groupFromQuote, mainTier, rebateRows, representativePlays } from '../../src/client/features/records/rebateTable';
+import {
+  groupFromQuote,
+  mainTier,
+  rebateRows,
+  representativePlays,
+} from '../../src/client/features/records/rebateTable';
 import RebateDesPage from '../../src/client/features/records/pages/RebateDesPage';
 import { callsTo, ok, stubNetwork, USER } from './records-net';
 
-beforeEach(() => { queryClient.clear(); window.history.replaceState(null, '', '/rebateDes'); });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); currentUser.value = null; });
+beforeEach(() => {
+  queryClient.clear();
+  window.history.replaceState(null, '', '/rebateDes');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  currentUser.value = null;
+});
 
 describe('rebate rows', () => {
   beforeAll(() => Promise.all([loadFamily('SSC'), loadFamily('LHC')])); // what the page loads before its table
@@ -20,7 +32,9 @@ describe('rebate rows', () => {
     const plays = representativePlays('SSC');
     expect(plays.map((p) => p.code)).toEqual(['WX_ZXFS', 'Q3_ZXFS', 'Q2_ZXFS']);
     const rows = rebateRows(1960, plays);
-    expect(rows.map((r) => r.rebatePoint)).toEqual([0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 6, 6.5, 7, 7.5, 8]);
+    expect(rows.map((r) => r.rebatePoint)).toEqual([
+      0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 6, 6.5, 7, 7.5, 8,
+    ]);
     expect(rows[16]!.betGroup).toBe(1800);
     expect(rows[0]!.quotes[0]).toBe('196000.00');
     expect(rows[16]!.quotes[0]).toBe('180000.00');
@@ -50,24 +64,61 @@ describe('rebate rows', () => {
 describe('RebateDesPage', () => {
   it('uses getAllBetRebate when logged in', async () => {
     currentUser.value = USER;
-    stubNetwork({ '/v1/betting/getAllBetRebate': () => ok({ list: [{ lotteryType: 'SSC', rebate: 8, prizeGroup: 1960 }, { lotteryType: 'K3', rebate: 7, prizeGroup: 1940 }] }) });
+    stubNetwork({
+      '/v1/betting/getAllBetRebate': () =>
+        ok({
+          list: [
+            { lotteryType: 'SSC', rebate: 8, prizeGroup: 1960 },
+            { lotteryType: 'K3', rebate: 7, prizeGroup: 1940 },
+          ],
+        }),
+    });
     render(<RebateDesPage />);
-    expect((await screen.findByText(/您的奖金组/)).textContent).toBe('您的奖金组 1960，最高返点 8%');
+    expect((await screen.findByText(/您的奖金组/)).textContent).toBe(
+      '您的奖金组 1960，最高返点 8%',
+    );
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 17);
-    expect(within(table).getByRole('rowheader', { name: '8%' }).parentElement!.textContent).toContain('180000.00');
+    expect(
+      within(table).getByRole('rowheader', { name: '8%' }).parentElement!.textContent,
+    ).toContain('180000.00');
   });
 
   it('derives the default group from the public play rules when logged out', async () => {
     const wx = getPlay('SSC', 'WX_ZXFS')!;
     stubNetwork({
-      '/v1/lottery/howToPlay': () => ok({
-        lotteryCode: '1008', family: 'SSC',
-        groups: [{ group: '五星', plays: [{ playDetailCode: '1008WX_ZXFS', name: '直选复式', model: 'prizeGroup', rows: [], entryLength: null, tiers: [{ id: mainTier(wx).id, name: '中奖', prize: formatFen(prizePerLineFen(mainTier(wx), 1900)) }], description: '' }] }],
-      }),
+      '/v1/lottery/howToPlay': () =>
+        ok({
+          lotteryCode: '1008',
+          family: 'SSC',
+          groups: [
+            {
+              group: '五星',
+              plays: [
+                {
+                  playDetailCode: '1008WX_ZXFS',
+                  name: '直选复式',
+                  model: 'prizeGroup',
+                  rows: [],
+                  entryLength: null,
+                  tiers: [
+                    {
+                      id: mainTier(wx).id,
+                      name: '中奖',
+                      prize: formatFen(prizePerLineFen(mainTier(wx), 1900)),
+                    },
+                  ],
+                  description: '',
+                },
+              ],
+            },
+          ],
+        }),
     });
     render(<RebateDesPage />);
-    expect((await screen.findByText(/默认奖金组/)).textContent).toBe('默认奖金组 1900，最高返点 5%');
+    expect((await screen.findByText(/默认奖金组/)).textContent).toBe(
+      '默认奖金组 1900，最高返点 5%',
+    );
     expect(callsTo('/v1/betting/getAllBetRebate')).toHaveLength(0);
     expect(callsTo('/v1/lottery/howToPlay')[0]!.query.get('lotteryCode')).toBe('1008');
   });
@@ -75,16 +126,51 @@ describe('RebateDesPage', () => {
   it('derives the default group of an odds-only family from its odds and the lottery cap group', async () => {
     const tm = getPlay('LHC', 'TM')!;
     stubNetwork({
-      '/v1/management/content/lotteryConfig': () => ok({ lotteryList: [
-        { lotteryCode: '1300', lotteryName: '极速六合彩', family: 'LHC', source: 'self', intervalSec: 60, closeLeadSec: 5, enabled: true, sort: 1, prizeGroupCap: 1960 },
-      ] }),
-      '/v1/lottery/howToPlay': () => ok({
-        lotteryCode: '1300', family: 'LHC',
-        groups: [{ group: '特码', plays: [{ playDetailCode: '1300TM', name: '特码', model: 'odds', rows: [], entryLength: null, tiers: [{ id: mainTier(tm).id, name: '特码', prize: 47.775 }], description: '' }] }],
-      }),
+      '/v1/management/content/lotteryConfig': () =>
+        ok({
+          lotteryList: [
+            {
+              lotteryCode: '1300',
+              lotteryName: '极速六合彩',
+              family: 'LHC',
+              source: 'self',
+              intervalSec: 60,
+              closeLeadSec: 5,
+              enabled: true,
+              sort: 1,
+              prizeGroupCap: 1960,
+            },
+          ],
+        }),
+      '/v1/lottery/howToPlay': () =>
+        ok({
+          lotteryCode: '1300',
+          family: 'LHC',
+          groups: [
+            {
+              group: '特码',
+              plays: [
+                {
+                  playDetailCode: '1300TM',
+                  name: '特码',
+                  model: 'odds',
+                  rows: [],
+                  entryLength: null,
+                  tiers: [{ id: mainTier(tm).id, name: '特码', prize: 47.775 }],
+                  description: '',
+                },
+              ],
+            },
+          ],
+        }),
     });
     render(<RebateDesPage />);
-    expect((await screen.findByText(/默认奖金组/)).textContent).toBe('默认奖金组 1950，最高返点 7.5%');
-    expect(within(screen.getByRole('table')).getByRole('rowheader', { name: '0%' }).parentElement!.textContent).toContain('47.775');
+    expect((await screen.findByText(/默认奖金组/)).textContent).toBe(
+      '默认奖金组 1950，最高返点 7.5%',
+    );
+    expect(
+      within(screen.getByRole('table')).getByRole('rowheader', { name: '0%' }).parentElement!
+        .textContent,
+    ).toContain('47.775');
   });
 });

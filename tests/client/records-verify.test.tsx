@@ -14,7 +14,14 @@ import { correctionsChainOk } from '../../src/client/features/records/verifyLoca
 import { callsTo, LOTTERIES, ok, stubNetwork, USER } from './records-net';
 
 const OFFICIAL: LotteryItem = {
-  lotteryCode: '1201', lotteryName: '福彩3D', family: 'FC3D', source: 'official', intervalSec: 86_400, closeLeadSec: 600, enabled: true, sort: 9,
+  lotteryCode: '1201',
+  lotteryName: '福彩3D',
+  family: 'FC3D',
+  source: 'official',
+  intervalSec: 86_400,
+  closeLeadSec: 600,
+  enabled: true,
+  sort: 9,
 };
 const SEED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const SEED_HASH = '4773d12e2371bb935b9a0f5439b4a1c3ad3f2414b86980f8418d1cfabdfadfef';
@@ -23,8 +30,17 @@ const CORRECTED_AT = Date.UTC(2026, 10, 23, 13, 5, 9);
 
 function official(corrections: unknown[], openNumber = '3,2,1') {
   return ok({
-    lotteryCode: '1201', issue: '2026321', source: 'official', openNumber, seedHash: null, seed: null, recomputed: null,
-    hashMatches: null, resultMatches: null, algorithm: '官方彩种的开奖号码照录官方开奖结果，不能由种子复算。', corrections,
+    lotteryCode: '1201',
+    issue: '2026321',
+    source: 'official',
+    openNumber,
+    seedHash: null,
+    seed: null,
+    recomputed: null,
+    hashMatches: null,
+    resultMatches: null,
+    algorithm: '官方彩种的开奖号码照录官方开奖结果，不能由种子复算。',
+    corrections,
   });
 }
 
@@ -35,16 +51,36 @@ function stub(verify: () => ReturnType<typeof ok>) {
   });
 }
 
-beforeEach(() => { currentUser.value = USER; queryClient.clear(); });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+beforeEach(() => {
+  currentUser.value = USER;
+  queryClient.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('VerifyDrawPage corrections', () => {
-  it('lists an official draw\'s corrections: who (masked), when in Beijing time, before and after, the reason', async () => {
+  it("lists an official draw's corrections: who (masked), when in Beijing time, before and after, the reason", async () => {
     window.history.replaceState(null, '', '/verifyDraw?lotteryCode=1201&issue=2026321');
-    stub(() => official([
-      { operator: 'op***1', correctedAt: CORRECTED_AT, before: '1,2,3', after: '4,5,6', reason: null },
-      { operator: 'ad***n', correctedAt: CORRECTED_AT + 60_000, before: '4,5,6', after: '3,2,1', reason: '官方更正公告' },
-    ]));
+    stub(() =>
+      official([
+        {
+          operator: 'op***1',
+          correctedAt: CORRECTED_AT,
+          before: '1,2,3',
+          after: '4,5,6',
+          reason: null,
+        },
+        {
+          operator: 'ad***n',
+          correctedAt: CORRECTED_AT + 60_000,
+          before: '4,5,6',
+          after: '3,2,1',
+          reason: '官方更正公告',
+        },
+      ]),
+    );
     render(<VerifyDrawPage />);
     const records = await screen.findByRole('region', { name: '开奖更正记录' });
     const items = within(records).getAllByRole('listitem');
@@ -66,7 +102,17 @@ describe('VerifyDrawPage corrections', () => {
 
   it('flags a correction list that does not end at the open number', async () => {
     window.history.replaceState(null, '', '/verifyDraw?lotteryCode=1201&issue=2026321');
-    stub(() => official([{ operator: 'ad***n', correctedAt: CORRECTED_AT, before: '1,2,3', after: '4,5,6', reason: null }]));
+    stub(() =>
+      official([
+        {
+          operator: 'ad***n',
+          correctedAt: CORRECTED_AT,
+          before: '1,2,3',
+          after: '4,5,6',
+          reason: null,
+        },
+      ]),
+    );
     render(<VerifyDrawPage />);
     const records = await screen.findByRole('region', { name: '开奖更正记录' });
     expect(records.textContent).toContain('更正记录与当前开奖号码不一致');
@@ -80,31 +126,58 @@ describe('VerifyDrawPage corrections', () => {
     expect(records.textContent).toContain('没有被更正过');
     expect(within(records).queryAllByRole('listitem')).toHaveLength(0);
     const picker = screen.getByLabelText('彩种') as HTMLSelectElement;
-    await waitFor(() => expect([...picker.options].map((o) => o.textContent)).toContain('福彩3D（官方开奖）'));
+    await waitFor(() =>
+      expect([...picker.options].map((o) => o.textContent)).toContain('福彩3D（官方开奖）'),
+    );
   });
 
   it('verifies a self-run draw and says it cannot be corrected', async () => {
     window.history.replaceState(null, '', '/verifyDraw?lotteryCode=1008&issue=202611230001');
-    stub(() => ok({
-      lotteryCode: '1008', issue: '202611230001', source: 'self', seedHash: SEED_HASH, seed: SEED, openNumber: '1,3,7,7,6',
-      recomputed: '1,3,7,7,6', hashMatches: true, resultMatches: true, algorithm: '…', corrections: [],
-    }));
+    stub(() =>
+      ok({
+        lotteryCode: '1008',
+        issue: '202611230001',
+        source: 'self',
+        seedHash: SEED_HASH,
+        seed: SEED,
+        openNumber: '1,3,7,7,6',
+        recomputed: '1,3,7,7,6',
+        hashMatches: true,
+        resultMatches: true,
+        algorithm: '…',
+        corrections: [],
+      }),
+    );
     render(<VerifyDrawPage />);
     expect((await screen.findByText(/验证通过/)).getAttribute('role')).toBe('status');
     const local = await screen.findByText(/本机浏览器复算/);
     await waitFor(() => expect(local.parentElement!.textContent).toContain('1,3,7,7,6 一致'));
-    expect(screen.getByRole('region', { name: '开奖更正记录' }).textContent).toContain('由种子决定，不能更正');
+    expect(screen.getByRole('region', { name: '开奖更正记录' }).textContent).toContain(
+      '由种子决定，不能更正',
+    );
     fireEvent.change(screen.getByLabelText('期号'), { target: { value: '202611230002' } });
     fireEvent.click(screen.getByRole('button', { name: '验证' }));
-    await waitFor(() => expect(callsTo('/v1/lottery/verifyDraw').at(-1)!.query.get('issue')).toBe('202611230002'));
+    await waitFor(() =>
+      expect(callsTo('/v1/lottery/verifyDraw').at(-1)!.query.get('issue')).toBe('202611230002'),
+    );
   });
 });
 
 describe('correctionsChainOk', () => {
   it('needs each correction to start where the previous ended, the last at the open number', () => {
     expect(correctionsChainOk('1,2,3', [])).toBe(true);
-    expect(correctionsChainOk('3', [{ before: '1', after: '2' }, { before: '2', after: '3' }])).toBe(true);
-    expect(correctionsChainOk('3', [{ before: '1', after: '2' }, { before: '9', after: '3' }])).toBe(false);
+    expect(
+      correctionsChainOk('3', [
+        { before: '1', after: '2' },
+        { before: '2', after: '3' },
+      ]),
+    ).toBe(true);
+    expect(
+      correctionsChainOk('3', [
+        { before: '1', after: '2' },
+        { before: '9', after: '3' },
+      ]),
+    ).toBe(false);
     expect(correctionsChainOk('2', [{ before: '1', after: '3' }])).toBe(false);
   });
 });

@@ -27,11 +27,16 @@ describe('sanitizeRichText before rendering (DOMPurify)', () => {
   });
 
   it('keeps headings, tables, images, emphasis and safe links', () => {
-    const html = '<h1>标题</h1><h3>小节</h3><p>正文<strong>加粗</strong><em>斜体</em></p>'
-      + '<table><thead><tr><th>档位</th></tr></thead><tbody><tr><td rowspan="2" align="center">1</td></tr></tbody></table>'
-      + '<img src="/uploads/0123456789abcdef0123456789abcdef.png" alt="活动" width="300"><ul><li>一</li></ul>';
-    expect(sanitizeRichText(html)).toBe(html.replace('width="300">', 'width="300" loading="lazy">'));
-    expect(sanitizeRichText('<a href="/recharge/alipay">去充值</a>')).toBe('<a href="/recharge/alipay" target="_blank" rel="noopener noreferrer nofollow">去充值</a>');
+    const html =
+      '<h1>标题</h1><h3>小节</h3><p>正文<strong>加粗</strong><em>斜体</em></p>' +
+      '<table><thead><tr><th>档位</th></tr></thead><tbody><tr><td rowspan="2" align="center">1</td></tr></tbody></table>' +
+      '<img src="/uploads/0123456789abcdef0123456789abcdef.png" alt="活动" width="300"><ul><li>一</li></ul>';
+    expect(sanitizeRichText(html)).toBe(
+      html.replace('width="300">', 'width="300" loading="lazy">'),
+    );
+    expect(sanitizeRichText('<a href="/recharge/alipay">去充值</a>')).toBe(
+      '<a href="/recharge/alipay" target="_blank" rel="noopener noreferrer nofollow">去充值</a>',
+    );
     expect(sanitizeRichText('<a href="javascript:alert(1)" target="_self">x</a>')).toBe('<a>x</a>');
   });
 
@@ -41,7 +46,12 @@ describe('sanitizeRichText before rendering (DOMPurify)', () => {
   });
 
   it('renders a stored script as nothing and the rest as content', () => {
-    const { container } = render(<RichContent html={'<p>规则</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'} label="活动内容" />);
+    const { container } = render(
+      <RichContent
+        html={'<p>规则</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'}
+        label="活动内容"
+      />,
+    );
     const section = container.querySelector('section[aria-label="活动内容"]')!;
     expect(section.querySelector('p')!.textContent).toBe('规则');
     expect(section.querySelector('script')).toBeNull();

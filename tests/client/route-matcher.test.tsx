@@ -5,7 +5,10 @@ import { Router, useRoute } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { matchPath, parseRoute } from '../../src/client/routeTable';
 
-afterEach(() => { cleanup(); history.replaceState(null, '', '/'); });
+afterEach(() => {
+  cleanup();
+  history.replaceState(null, '', '/');
+});
 
 function Trend() {
   const [matches, params] = useRoute('/trendChart/:id');
@@ -14,7 +17,10 @@ function Trend() {
 
 describe('route table matcher', () => {
   it('matches as the table says: exact case, one segment per param, decoded, trailing slash ignored', () => {
-    expect(matchPath('/lottery/:type/:code', '/lottery/SSC/1008/')).toMatchObject({ type: 'SSC', code: '1008' });
+    expect(matchPath('/lottery/:type/:code', '/lottery/SSC/1008/')).toMatchObject({
+      type: 'SSC',
+      code: '1008',
+    });
     expect(matchPath('/trendChart/:id', '/trendChart/%E5%BF%AB3')).toMatchObject({ id: '快3' });
     expect(matchPath('/index', '/INDEX')).toBeNull();
     expect(matchPath('/trendChart/:id', '/trendChart/')).toBeNull();
@@ -24,9 +30,15 @@ describe('route table matcher', () => {
 
   it('is the matcher wouter uses under the app router', () => {
     history.replaceState(null, '', '/trendChart/%E5%BF%AB3');
-    render(<Router parser={parseRoute}><Trend /></Router>);
+    render(
+      <Router parser={parseRoute}>
+        <Trend />
+      </Router>,
+    );
     expect(screen.getByText('走势 快3')).toBeTruthy();
-    act(() => { navigate('/TRENDCHART/1'); });
+    act(() => {
+      navigate('/TRENDCHART/1');
+    });
     expect(screen.getByText('无')).toBeTruthy();
   });
 });

@@ -5,7 +5,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-afterEach(() => { vi.useRealTimers(); vi.resetModules(); });
+afterEach(() => {
+  vi.useRealTimers();
+  vi.resetModules();
+});
 
 describe('whenPageSettled', () => {
   it('runs queued work a second after the load event, in order, and later work at once', async () => {

@@ -9,4 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Each test starts with an empty cache of server data, as a fresh page load does.
 // No dialog an earlier test left open sits in front of this test's own (dialogs show one at a time).
-beforeEach(() => { queryClient.clear(); closeAllDialogs(); });
+beforeEach(() => {
+  queryClient.clear();
+  closeAllDialogs();
+});

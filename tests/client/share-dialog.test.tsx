@@ -14,14 +14,34 @@ import { OverlayHost } from '../../src/client/ui';
 import { queryClient } from '../../src/client/query';
 import { callsTo, ok, stubNetwork } from './records-net';
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); queryClient.clear(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
 
 const room = (i: number, over: Record<string, unknown> = {}) => ({
-  roomCode: `R${i}`, title: `房间${i}`, subTitle: '', avatar: '', grade: [], isPassword: 0, banned: 0, isMessageBanned: 0, ...over,
+  roomCode: `R${i}`,
+  title: `房间${i}`,
+  subTitle: '',
+  avatar: '',
+  grade: [],
+  isPassword: 0,
+  banned: 0,
+  isMessageBanned: 0,
+  ...over,
 });
 const chat = (i: number) => ({
-  roomId: i, userId: String(100 + i), userName: `用户${i}`, avatar: '', subTitle: '', latestMessageId: i, messageReadId: i,
-  unread: 0, gmtLatestMessageTimestamp: 0, gmtLatestMessage: '',
+  roomId: i,
+  userId: String(100 + i),
+  userName: `用户${i}`,
+  avatar: '',
+  subTitle: '',
+  latestMessageId: i,
+  messageReadId: i,
+  unread: 0,
+  gmtLatestMessageTimestamp: 0,
+  gmtLatestMessage: '',
 });
 
 describe('target rules', () => {
@@ -33,7 +53,10 @@ describe('target rules', () => {
     const full = Array.from({ length: 30 }, (_, i) => i);
     expect(toggleTarget(full, 99)).toEqual({ selected: full, refusal: '分享限制为30个聊天室' });
     expect(toggleTarget(full, 3).selected).toHaveLength(29);
-    expect(toggleTarget(full.slice(0, 29), 99)).toEqual({ selected: [...full.slice(0, 29), 99], refusal: null });
+    expect(toggleTarget(full.slice(0, 29), 99)).toEqual({
+      selected: [...full.slice(0, 29), 99],
+      refusal: null,
+    });
   });
 });
 
@@ -42,16 +65,34 @@ describe('ShareDialog', () => {
     stubNetwork({
       '/v1/chat/getRoomList': (c) => {
         const page = Number(c.query.get('pageNum'));
-        const list = page === 1
-          ? [room(1), room(2, { isMessageBanned: 1 }), room(3, { banned: 1 }), ...Array.from({ length: 8 }, (_, i) => room(i + 4))]
-          : [room(12)];
+        const list =
+          page === 1
+            ? [
+                room(1),
+                room(2, { isMessageBanned: 1 }),
+                room(3, { banned: 1 }),
+                ...Array.from({ length: 8 }, (_, i) => room(i + 4)),
+              ]
+            : [room(12)];
         return ok({ list, total: 12 });
       },
       '/v1/chat/getDirectRoomListWeb': () => ok({ list: [], total: 0 }),
-      '/v1/chat/shareMessage': () => ok({ sent: 2, results: [{ roomCode: 'R1', ok: true, msg: '分享成功' }, { roomCode: 'R12', ok: true, msg: '分享成功' }] }),
+      '/v1/chat/shareMessage': () =>
+        ok({
+          sent: 2,
+          results: [
+            { roomCode: 'R1', ok: true, msg: '分享成功' },
+            { roomCode: 'R12', ok: true, msg: '分享成功' },
+          ],
+        }),
     });
     const onClose = vi.fn();
-    render(<><ShareDialog what={{ kind: 'bets', orderIds: [5] }} title="分享注单" onClose={onClose} /><OverlayHost /></>);
+    render(
+      <>
+        <ShareDialog what={{ kind: 'bets', orderIds: [5] }} title="分享注单" onClose={onClose} />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByLabelText('房间1');
     expect(callsTo('/v1/chat/getRoomList')[0]!.query.get('pageSize')).toBe('11');
     const banned = screen.getByLabelText('房间2（全体禁言）') as HTMLInputElement;
@@ -81,11 +122,25 @@ describe('ShareDialog', () => {
       '/v1/chat/getRoomList': () => ok({ list: [], total: 0 }),
       '/v1/chat/getDirectRoomListWeb': (c) => {
         const page = Number(c.query.get('pageNum'));
-        return ok({ list: Array.from({ length: page === 1 ? 20 : 12 }, (_, i) => chat((page - 1) * 20 + i + 1)), total: 32 });
+        return ok({
+          list: Array.from({ length: page === 1 ? 20 : 12 }, (_, i) =>
+            chat((page - 1) * 20 + i + 1),
+          ),
+          total: 32,
+        });
       },
       '/v1/chat/shareMessage': () => ok({ sent: 30, results: [] }),
     });
-    render(<><ShareDialog what={{ kind: 'record', date: '2026-11-24' }} title="分享战绩" onClose={() => {}} /><OverlayHost /></>);
+    render(
+      <>
+        <ShareDialog
+          what={{ kind: 'record', date: '2026-11-24' }}
+          title="分享战绩"
+          onClose={() => {}}
+        />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByText('暂无可分享的聊天室');
     fireEvent.click(screen.getByRole('tab', { name: /私聊/ }));
     await screen.findByLabelText('用户1');
@@ -104,8 +159,13 @@ describe('ShareDialog', () => {
   });
 
   it('shows the list error with a retry', async () => {
-    stubNetwork({ '/v1/chat/getRoomList': () => ({ code: -1, msg: '服务繁忙', data: null }), '/v1/chat/getDirectRoomListWeb': () => ok({ list: [], total: 0 }) });
-    render(<ShareDialog what={{ kind: 'bets', orderIds: [1] }} title="分享注单" onClose={() => {}} />);
+    stubNetwork({
+      '/v1/chat/getRoomList': () => ({ code: -1, msg: '服务繁忙', data: null }),
+      '/v1/chat/getDirectRoomListWeb': () => ok({ list: [], total: 0 }),
+    });
+    render(
+      <ShareDialog what={{ kind: 'bets', orderIds: [1] }} title="分享注单" onClose={() => {}} />,
+    );
     await screen.findByText(/服务繁忙/);
     expect(screen.getByRole('button', { name: /重试/ })).toBeTruthy();
   });
@@ -113,9 +173,22 @@ describe('ShareDialog', () => {
 
 describe('share cards', () => {
   const bet = {
-    orderId: 'B1', lotteryName: '鸿运分分彩', lotteryCode: '1008', lotteryType: 'SSC', country: '', bettingIssue: '20261124-0001',
-    bettingAmount: '6.00', bettingCount: 1, bettingUnit: 1, graduationCount: 3, bettingNumber: '2,-,-,-,-', playDetailCode: '1008DWD',
-    betDetail: '定位胆', betDetailTitle: '', betDetailContent: '2,-,-,-,-', money: '6.00',
+    orderId: 'B1',
+    lotteryName: '鸿运分分彩',
+    lotteryCode: '1008',
+    lotteryType: 'SSC',
+    country: '',
+    bettingIssue: '20261124-0001',
+    bettingAmount: '6.00',
+    bettingCount: 1,
+    bettingUnit: 1,
+    graduationCount: 3,
+    bettingNumber: '2,-,-,-,-',
+    playDetailCode: '1008DWD',
+    betDetail: '定位胆',
+    betDetailTitle: '',
+    betDetailContent: '2,-,-,-,-',
+    money: '6.00',
   };
   it('shows the shared bets total and their detail', () => {
     render(<SharedBetCard bets={[bet, { ...bet, orderId: 'B2', money: '2.50' }]} />);
@@ -127,14 +200,31 @@ describe('share cards', () => {
     expect(screen.getByRole('button', { name: /跟投/ })).toBeTruthy();
   });
   it('colours the record profit by its sign', () => {
-    render(<SharedRecordCard rec={{ betAmount: '10.00', returnAmount: '0.00', profit: '-10.00', dateName: '2026-11-24' }} />);
+    render(
+      <SharedRecordCard
+        rec={{ betAmount: '10.00', returnAmount: '0.00', profit: '-10.00', dateName: '2026-11-24' }}
+      />,
+    );
     expect(screen.getByTestId('shared-record-profit').className).toContain('text-green-700');
     cleanup();
-    render(<SharedRecordCard rec={{ betAmount: '10.00', returnAmount: '19.60', profit: '9.60', dateName: '2026-11-24' }} />);
+    render(
+      <SharedRecordCard
+        rec={{ betAmount: '10.00', returnAmount: '19.60', profit: '9.60', dateName: '2026-11-24' }}
+      />,
+    );
     expect(screen.getByTestId('shared-record-profit').className).toContain('text-red-700');
   });
   it('shows the columns its 盈亏 adds up: 投注, 中奖 and 其他 (rebates, activities …)', () => {
-    render(<SharedRecordCard rec={{ betAmount: '68.00', returnAmount: '19.59', profit: '-40.41', dateName: '2026-11-24' }} />);
+    render(
+      <SharedRecordCard
+        rec={{
+          betAmount: '68.00',
+          returnAmount: '19.59',
+          profit: '-40.41',
+          dateName: '2026-11-24',
+        }}
+      />,
+    );
     expect(screen.getByTestId('shared-record-other').textContent).toBe('8.00');
   });
 });
@@ -144,14 +234,22 @@ describe('the bet success sheet', () => {
     stubNetwork({
       '/v1/chat/getRoomList': () => ok({ list: [room(1)], total: 1 }),
       '/v1/chat/getDirectRoomListWeb': () => ok({ list: [], total: 0 }),
-      '/v1/chat/shareMessage': () => ok({ sent: 1, results: [{ roomCode: 'R1', ok: true, msg: '分享成功' }] }),
+      '/v1/chat/shareMessage': () =>
+        ok({ sent: 1, results: [{ roomCode: 'R1', ok: true, msg: '分享成功' }] }),
     });
-    render(<><SuccessSheet shareText="我在鸿运分分彩投注了1注" orderIds={[41, 42]} onClose={() => {}} /><OverlayHost /></>);
+    render(
+      <>
+        <SuccessSheet shareText="我在鸿运分分彩投注了1注" orderIds={[41, 42]} onClose={() => {}} />
+        <OverlayHost />
+      </>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: '分享到聊天室' }));
     fireEvent.click(await screen.findByLabelText('房间1'));
     fireEvent.click(screen.getByRole('button', { name: '分享' }));
     await screen.findByText('分享成功');
-    expect(JSON.parse(callsTo('/v1/chat/shareMessage')[0]!.body.get('message')!)).toEqual({ orderIds: [41, 42] });
+    expect(JSON.parse(callsTo('/v1/chat/shareMessage')[0]!.body.get('message')!)).toEqual({
+      orderIds: [41, 42],
+    });
   });
   it('has no chat share without orders (a chase)', () => {
     render(<SuccessSheet shareText="追号" onClose={() => {}} />);

@@ -19,23 +19,41 @@ beforeEach(() => {
   maintenance = true;
   closed = false;
   queryClient.clear();
-  stubNetwork({ [STATUS]: () => ok({ maintenance, maintenanceMessage: '升级中', closed, closedMessage: '已关闭' }) });
+  stubNetwork({
+    [STATUS]: () =>
+      ok({ maintenance, maintenanceMessage: '升级中', closed, closedMessage: '已关闭' }),
+  });
 });
-afterEach(() => { cleanup(); vi.useRealTimers(); vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('status pages', () => {
   it('polls while shown and leaves for the redirect once maintenance is off', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
-    window.history.replaceState(null, '', `/maintain?redirect=${encodeURIComponent('/lotteryHall?tab=2')}`);
+    window.history.replaceState(
+      null,
+      '',
+      `/maintain?redirect=${encodeURIComponent('/lotteryHall?tab=2')}`,
+    );
     render(<MaintainPage />);
     expect(await screen.findByText('升级中')).toBeTruthy();
     await waitFor(() => expect(callsTo(STATUS)).toHaveLength(1));
-    act(() => { vi.advanceTimersByTime(STATUS_POLL_MS); });
+    act(() => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
     await waitFor(() => expect(callsTo(STATUS)).toHaveLength(2));
     expect(window.location.pathname).toBe('/maintain');
     maintenance = false;
-    act(() => { vi.advanceTimersByTime(STATUS_POLL_MS); });
-    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/lotteryHall?tab=2'));
+    act(() => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/lotteryHall?tab=2'),
+    );
   });
 
   it('asks again on 刷新 and on focus, and leaves at once when open', async () => {
@@ -45,7 +63,9 @@ describe('status pages', () => {
     expect(await screen.findByText('已关闭')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '刷新' }));
     await waitFor(() => expect(callsTo(STATUS)).toHaveLength(2));
-    act(() => { window.dispatchEvent(new Event('focus')); });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
     await waitFor(() => expect(callsTo(STATUS)).toHaveLength(3));
     expect(window.location.pathname).toBe('/websiteClosed');
     closed = false;

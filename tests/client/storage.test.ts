@@ -1,9 +1,32 @@
 import { describe, it, expect } from 'vitest';
-import { rebateStore, put, read, setQuotaListener, QUOTA_MSG, sessionStore } from '../../src/client/storage/stores';
-import { currentUser, setUser, clearUser, loadStoredUser, storeLoginMessage, takeLoginMessage, clearRebateCache, type UserInfo } from '../../src/client/state/session';
+import {
+  rebateStore,
+  put,
+  read,
+  setQuotaListener,
+  QUOTA_MSG,
+  sessionStore,
+} from '../../src/client/storage/stores';
+import {
+  currentUser,
+  setUser,
+  clearUser,
+  loadStoredUser,
+  storeLoginMessage,
+  takeLoginMessage,
+  clearRebateCache,
+  type UserInfo,
+} from '../../src/client/state/session';
 import type { UseStore } from 'idb-keyval';
 
-const user = { userId: 7, userName: 'player01', isLogin: true, agent: false, operator: false, grade: 1 } as UserInfo;
+const user = {
+  userId: 7,
+  userName: 'player01',
+  isLogin: true,
+  agent: false,
+  operator: false,
+  grade: 1,
+} as UserInfo;
 
 describe('storage', () => {
   it('setUser stores in IndexedDB; loadStoredUser reads it back; clearUser removes it', async () => {

@@ -11,22 +11,41 @@ import { Switch } from '../../src/client/features/wallet/components/Switch';
 
 afterEach(cleanup);
 
-const RANGES = [{ value: 'today', label: '今天' }, { value: 'yesterday', label: '昨天' }, { value: 'week', label: '近7天' }] as const;
+const RANGES = [
+  { value: 'today', label: '今天' },
+  { value: 'yesterday', label: '昨天' },
+  { value: 'week', label: '近7天' },
+] as const;
 type Range = (typeof RANGES)[number]['value'];
 
 function RangeTabs() {
   const [range, setRange] = useState<Range>('today');
-  return <Tabs<Range> look="chips" label="日期" value={range} options={RANGES} onChange={setRange} panel={(r) => <p>列表 {r}</p>} />;
+  return (
+    <Tabs<Range>
+      look="chips"
+      label="日期"
+      value={range}
+      options={RANGES}
+      onChange={setRange}
+      panel={(r) => <p>列表 {r}</p>}
+    />
+  );
 }
 
-const selected = () => screen.getAllByRole('tab').filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent);
+const selected = () =>
+  screen
+    .getAllByRole('tab')
+    .filter((t) => t.getAttribute('aria-selected') === 'true')
+    .map((t) => t.textContent);
 
 describe('Tabs', () => {
   it('is a named tablist whose arrow keys, Home and End move focus and selection, wrapping', async () => {
     render(<RangeTabs />);
     expect(screen.getByRole('tablist', { name: '日期' })).toBeTruthy();
     const first = screen.getByRole('tab', { name: '今天' });
-    act(() => { first.focus(); });
+    act(() => {
+      first.focus();
+    });
     fireEvent.keyDown(first, { key: 'ArrowRight' });
     await act(async () => {});
     expect(selected()).toEqual(['昨天']);
@@ -55,14 +74,22 @@ describe('Tabs', () => {
   });
 });
 
-const WAYS = [{ value: 'phone', label: '手机验证码' }, { value: 'email', label: '邮箱验证码' }, { value: 'question', label: '密保问题' }];
+const WAYS = [
+  { value: 'phone', label: '手机验证码' },
+  { value: 'email', label: '邮箱验证码' },
+  { value: 'question', label: '密保问题' },
+];
 
 function WayPicker() {
   const [way, setWay] = useState('phone');
   return <VerifyTypePicker label="验证方式" value={way} onChange={setWay} options={WAYS} />;
 }
 
-const checked = () => screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true').map((r) => r.textContent);
+const checked = () =>
+  screen
+    .getAllByRole('radio')
+    .filter((r) => r.getAttribute('aria-checked') === 'true')
+    .map((r) => r.textContent);
 
 describe('radio group', () => {
   it('is labelled by its visible label; arrow keys move the choice and focus', async () => {
@@ -70,7 +97,9 @@ describe('radio group', () => {
     expect(screen.getByRole('radiogroup', { name: '验证方式' })).toBeTruthy();
     expect(checked()).toEqual(['手机验证码']);
     const phone = screen.getByRole('radio', { name: '手机验证码' });
-    act(() => { phone.focus(); });
+    act(() => {
+      phone.focus();
+    });
     fireEvent.keyDown(phone, { key: 'ArrowDown' });
     await act(async () => {});
     expect(checked()).toEqual(['邮箱验证码']);
@@ -85,7 +114,9 @@ describe('radio group', () => {
 
 function Renew() {
   const [on, setOn] = useState(false);
-  return <Switch label="到期自动续期" hint="到期后本金自动转入新一期" checked={on} onChange={setOn} />;
+  return (
+    <Switch label="到期自动续期" hint="到期后本金自动转入新一期" checked={on} onChange={setOn} />
+  );
 }
 
 describe('switch', () => {
@@ -94,8 +125,12 @@ describe('switch', () => {
     const sw = screen.getByRole('switch', { name: '到期自动续期' });
     expect(sw.getAttribute('aria-checked')).toBe('false');
     expect(sw.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(sw.getAttribute('aria-describedby')!)?.textContent).toBe('到期后本金自动转入新一期');
-    act(() => { sw.focus(); });
+    expect(document.getElementById(sw.getAttribute('aria-describedby')!)?.textContent).toBe(
+      '到期后本金自动转入新一期',
+    );
+    act(() => {
+      sw.focus();
+    });
     fireEvent.keyUp(sw, { key: ' ' });
     await act(async () => {});
     expect(sw.getAttribute('aria-checked')).toBe('true');

@@ -18,9 +18,19 @@ import { readPendingAction } from '../../src/client/money/moneyAction';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
 
 const INFO = {
-  enabled: true, balance: '120.50', balanceFen: 12050, walletBalance: '500.00', walletBalanceFen: 50000,
-  pledgedTotal: '1000.00', pledgedTotalFen: 100000, annualRate: '3.65', yesterdayInterest: '0.12', totalInterest: '3.40',
-  yesterdayProfit: '1.05', totalProfit: '20.00', holdingCount: 2,
+  enabled: true,
+  balance: '120.50',
+  balanceFen: 12050,
+  walletBalance: '500.00',
+  walletBalanceFen: 50000,
+  pledgedTotal: '1000.00',
+  pledgedTotalFen: 100000,
+  annualRate: '3.65',
+  yesterdayInterest: '0.12',
+  totalInterest: '3.40',
+  yesterdayProfit: '1.05',
+  totalProfit: '20.00',
+  holdingCount: 2,
 };
 
 let log: string[] = [];
@@ -29,18 +39,41 @@ beforeEach(() => {
   currentUser.value = USER;
   tenantConfig.value = { tenantName: '鸿运彩票', yuebaoEnable: true };
   setDispatchDeps({
-    navigate: (p) => { log.push(`navigate ${p}`); }, currentPath: () => '/balanceIn', clearUser: async () => {}, storeLoginMessage: () => {},
-    alert: async (t) => { log.push(`alert ${t}`); }, confirm: async () => true, toast: () => {},
-    lastLoginAt: () => 0, now: () => 0, sleep: async () => {},
+    navigate: (p) => {
+      log.push(`navigate ${p}`);
+    },
+    currentPath: () => '/balanceIn',
+    clearUser: async () => {},
+    storeLoginMessage: () => {},
+    alert: async (t) => {
+      log.push(`alert ${t}`);
+    },
+    confirm: async () => true,
+    toast: () => {},
+    lastLoginAt: () => 0,
+    now: () => 0,
+    sleep: async () => {},
   });
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-const amountInput = () => screen.getByLabelText(/金额（元）/, { selector: 'input' }) as HTMLInputElement;
+const amountInput = () =>
+  screen.getByLabelText(/金额（元）/, { selector: 'input' }) as HTMLInputElement;
 const typeAmount = (v: string) => fireEvent.change(amountInput(), { target: { value: v } });
 
 function transferAnswer(over: Record<string, unknown> = {}): Handler {
-  return () => ok({ balance: '620.50', balanceFen: 62050, walletBalance: '0.00', walletBalanceFen: 0, applied: true, ...over });
+  return () =>
+    ok({
+      balance: '620.50',
+      balanceFen: 62050,
+      walletBalance: '0.00',
+      walletBalanceFen: 0,
+      applied: true,
+      ...over,
+    });
 }
 
 describe('AccountTotalPage', () => {
@@ -56,7 +89,9 @@ describe('AccountTotalPage', () => {
     expect(screen.getByRole('link', { name: '转入' }).getAttribute('href')).toBe('/balanceIn');
     expect(screen.getByRole('link', { name: '转出' }).getAttribute('href')).toBe('/balanceOut');
     expect(screen.getByRole('link', { name: '质押' }).getAttribute('href')).toBe('/pledgeShop');
-    expect(screen.getByRole('link', { name: /资金明细/ }).getAttribute('href')).toBe('/waterDetail');
+    expect(screen.getByRole('link', { name: /资金明细/ }).getAttribute('href')).toBe(
+      '/waterDetail',
+    );
     expect(screen.getByRole('link', { name: /我的质押/ }).textContent).toContain('持有 2 笔');
   });
 
@@ -80,19 +115,30 @@ describe('AccountTotalPage', () => {
 
 describe('BalanceInPage', () => {
   it('checks the money rule before sending: empty, format, zero, over the main balance', async () => {
-    stubNetwork({ '/v1/virtualWallet/info': () => ok(INFO), '/v1/virtualWallet/transferIn': transferAnswer() });
+    stubNetwork({
+      '/v1/virtualWallet/info': () => ok(INFO),
+      '/v1/virtualWallet/transferIn': transferAnswer(),
+    });
     render(<BalanceInPage />);
     await screen.findByTestId('main-balance');
     const submit = screen.getByRole('button', { name: '确认转入' });
-    const cases: [string, string][] = [['', '请输入金额'], ['1.234', '金额格式不正确，最多两位小数'], ['abc', '金额格式不正确，最多两位小数'],
-      ['-5', '金额格式不正确，最多两位小数'], ['0.00', '金额必须大于0'], ['500.01', '余额不足']];
+    const cases: [string, string][] = [
+      ['', '请输入金额'],
+      ['1.234', '金额格式不正确，最多两位小数'],
+      ['abc', '金额格式不正确，最多两位小数'],
+      ['-5', '金额格式不正确，最多两位小数'],
+      ['0.00', '金额必须大于0'],
+      ['500.01', '余额不足'],
+    ];
     for (const [value, msg] of cases) {
       typeAmount(value);
       fireEvent.click(submit);
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(msg));
     }
     expect(callsTo('/v1/virtualWallet/transferIn')).toHaveLength(0);
-    expect(screen.getByRole('form', { name: '转入表单' }).hasAttribute('data-money-form')).toBe(true);
+    expect(screen.getByRole('form', { name: '转入表单' }).hasAttribute('data-money-form')).toBe(
+      true,
+    );
   });
 
   it('全部 fills the whole main balance; the requestId is stored before sending; the result shows the new balances', async () => {
@@ -104,12 +150,19 @@ describe('BalanceInPage', () => {
         return transferAnswer()(c);
       },
     });
-    render(<><BalanceInPage /><OverlayHost /></>);
+    render(
+      <>
+        <BalanceInPage />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByTestId('main-balance');
     fireEvent.click(screen.getByRole('button', { name: '全部' }));
     expect(amountInput().value).toBe('500.00');
     fireEvent.click(screen.getByRole('button', { name: '确认转入' }));
-    expect((await screen.findByRole('region', { name: '转入结果' })).textContent).toContain('转入金额 500.00 元');
+    expect((await screen.findByRole('region', { name: '转入结果' })).textContent).toContain(
+      '转入金额 500.00 元',
+    );
     const [call] = callsTo('/v1/virtualWallet/transferIn');
     expect(call!.method).toBe('POST');
     expect(call!.body.get('amount')).toBe('500.00');
@@ -125,9 +178,17 @@ describe('BalanceInPage', () => {
     let n = 0;
     stubNetwork({
       '/v1/virtualWallet/info': () => ok(INFO),
-      '/v1/virtualWallet/transferIn': (c) => { if (++n === 1) throw new TypeError('Failed to fetch'); return transferAnswer({ applied: false })(c); },
+      '/v1/virtualWallet/transferIn': (c) => {
+        if (++n === 1) throw new TypeError('Failed to fetch');
+        return transferAnswer({ applied: false })(c);
+      },
     });
-    render(<><BalanceInPage /><OverlayHost /></>);
+    render(
+      <>
+        <BalanceInPage />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByTestId('main-balance');
     typeAmount('88.8');
     fireEvent.click(screen.getByRole('button', { name: '确认转入' }));
@@ -141,8 +202,16 @@ describe('BalanceInPage', () => {
   });
 
   it("shows the server's -1 refusal on the form and keeps it; a new attempt gets a new requestId", async () => {
-    stubNetwork({ '/v1/virtualWallet/info': () => ok(INFO), '/v1/virtualWallet/transferIn': () => refuse('余额不足') });
-    render(<><BalanceInPage /><OverlayHost /></>);
+    stubNetwork({
+      '/v1/virtualWallet/info': () => ok(INFO),
+      '/v1/virtualWallet/transferIn': () => refuse('余额不足'),
+    });
+    render(
+      <>
+        <BalanceInPage />
+        <OverlayHost />
+      </>,
+    );
     await screen.findByTestId('main-balance');
     typeAmount('10');
     fireEvent.click(screen.getByRole('button', { name: '确认转入' }));
@@ -155,7 +224,10 @@ describe('BalanceInPage', () => {
   });
 
   it('-110005: 操作失敗 then /accountTotal, through the dispatcher', async () => {
-    stubNetwork({ '/v1/virtualWallet/info': () => ok(INFO), '/v1/virtualWallet/transferIn': () => refuse('虚拟钱包状态已变化', -110005) });
+    stubNetwork({
+      '/v1/virtualWallet/info': () => ok(INFO),
+      '/v1/virtualWallet/transferIn': () => refuse('虚拟钱包状态已变化', -110005),
+    });
     render(<BalanceInPage />);
     await screen.findByTestId('main-balance');
     typeAmount('10');
@@ -173,7 +245,17 @@ describe('BalanceInPage', () => {
 
 describe('BalanceOutPage', () => {
   it('全部 takes the whole virtual wallet; over it says 虚拟钱包余额不足', async () => {
-    stubNetwork({ '/v1/virtualWallet/info': () => ok(INFO), '/v1/virtualWallet/transferOut': () => ok({ balance: '0.00', balanceFen: 0, walletBalance: '620.50', walletBalanceFen: 62050, applied: true }) });
+    stubNetwork({
+      '/v1/virtualWallet/info': () => ok(INFO),
+      '/v1/virtualWallet/transferOut': () =>
+        ok({
+          balance: '0.00',
+          balanceFen: 0,
+          walletBalance: '620.50',
+          walletBalanceFen: 62050,
+          applied: true,
+        }),
+    });
     render(<BalanceOutPage />);
     await screen.findByTestId('vw-balance');
     typeAmount('120.51');
@@ -194,20 +276,44 @@ describe('IntroducePage', () => {
     stubNetwork({});
     render(<IntroducePage />);
     expect(await screen.findByText(/默认年化利率/)).toBeTruthy();
-    expect(screen.getByRole('region', { name: '规则说明' }).textContent).toContain('日利息 = 余额 × 年化利率 ÷ 365');
-    expect(screen.getByRole('link', { name: '立即开始' }).getAttribute('href')).toBe('/login?redirect=%2FaccountTotal');
+    expect(screen.getByRole('region', { name: '规则说明' }).textContent).toContain(
+      '日利息 = 余额 × 年化利率 ÷ 365',
+    );
+    expect(screen.getByRole('link', { name: '立即开始' }).getAttribute('href')).toBe(
+      '/login?redirect=%2FaccountTotal',
+    );
     expect(callsTo('/v1/virtualWallet/info')).toHaveLength(0);
   });
 
   it('logged in: shows the current rate and the products, and starts at /accountTotal', async () => {
     stubNetwork({
       '/v1/virtualWallet/info': () => ok(INFO),
-      '/v1/virtualWallet/pledgeProducts': () => ok({ list: [{ productId: 1, name: '7天灵活宝', termDays: 7, annualRate: '5.00', minAmount: '100.00', maxAmount: '0.00', userLimit: '0.00', earlyExit: 'principal', earlyExitName: '', penaltyPercent: '0.00', enabled: true, sort: 1 }] }),
+      '/v1/virtualWallet/pledgeProducts': () =>
+        ok({
+          list: [
+            {
+              productId: 1,
+              name: '7天灵活宝',
+              termDays: 7,
+              annualRate: '5.00',
+              minAmount: '100.00',
+              maxAmount: '0.00',
+              userLimit: '0.00',
+              earlyExit: 'principal',
+              earlyExitName: '',
+              penaltyPercent: '0.00',
+              enabled: true,
+              sort: 1,
+            },
+          ],
+        }),
     });
     render(<IntroducePage />);
     const table = await screen.findByRole('table', { name: '质押产品' });
     expect(table.textContent).toContain('7天灵活宝7 天5.00%100.00 元');
     expect(screen.getByText(/虚拟钱包当前年化利率/).textContent).toContain('3.65%');
-    expect(screen.getByRole('link', { name: '立即开始' }).getAttribute('href')).toBe('/accountTotal');
+    expect(screen.getByRole('link', { name: '立即开始' }).getAttribute('href')).toBe(
+      '/accountTotal',
+    );
   });
 });

@@ -6,7 +6,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followPath } from '../../src/client/worker/client';
 
-afterEach(() => { history.replaceState(null, '', '/'); });
+afterEach(() => {
+  history.replaceState(null, '', '/');
+});
 
 describe('usage trace path', () => {
   it('follows pushState, replaceState and back/forward', () => {

@@ -1,6 +1,11 @@
 /** Where a new member's points start, and the margin an agent keeps (src/domain/agent/points.ts). */
 import { describe, expect, it } from 'vitest';
-import { pointMargin, REBATE_FAMILIES, suggestedPoints, type RebatePoints } from '../../src/domain/agent/points.ts';
+import {
+  pointMargin,
+  REBATE_FAMILIES,
+  suggestedPoints,
+  type RebatePoints,
+} from '../../src/domain/agent/points.ts';
 
 const all = (n: number) => Object.fromEntries(REBATE_FAMILIES.map((f) => [f, n])) as RebatePoints;
 
@@ -17,7 +22,7 @@ describe('suggestedPoints', () => {
 });
 
 describe('pointMargin', () => {
-  it('is my point minus the member\'s, to one decimal, without float noise', () => {
+  it("is my point minus the member's, to one decimal, without float noise", () => {
     expect(pointMargin(8, 7.9)).toBe(0.1);
     expect(pointMargin(7.5, 0)).toBe(7.5);
     expect(pointMargin(6.3, 6.3)).toBe(0);

@@ -1,8 +1,18 @@
 /** Banks: BIN lookup, name ↔ code mapping, 其他银行 display, masking and the address rules. */
 import { describe, expect, it } from 'vitest';
 import {
-  BANKS, BIN_PREFIXES, BIN_TABLE, bankByCode, bankCodeOf, bankOfCardNumber, checkDigitalAddress, displayBankName,
-  maskAccount, maskAddress, maskCardNumber, payAccountPatterns,
+  BANKS,
+  BIN_PREFIXES,
+  BIN_TABLE,
+  bankByCode,
+  bankCodeOf,
+  bankOfCardNumber,
+  checkDigitalAddress,
+  displayBankName,
+  maskAccount,
+  maskAddress,
+  maskCardNumber,
+  payAccountPatterns,
 } from '../../src/domain/banks.ts';
 
 describe('BIN lookup', () => {
@@ -78,18 +88,28 @@ describe('masking', () => {
 
 describe('account and address rules', () => {
   it.each([
-    ['alipay', '13812345678', true], ['alipay', 'a.b@example.com', true], ['alipay', 'wx_zhang01', false], ['alipay', '<a>@x.cn', false],
-    ['weixin', 'wx_zhang01', true], ['weixin', '13812345678', true], ['weixin', '1abcdef', false], ['weixin', 'abc', false],
+    ['alipay', '13812345678', true],
+    ['alipay', 'a.b@example.com', true],
+    ['alipay', 'wx_zhang01', false],
+    ['alipay', '<a>@x.cn', false],
+    ['weixin', 'wx_zhang01', true],
+    ['weixin', '13812345678', true],
+    ['weixin', '1abcdef', false],
+    ['weixin', 'abc', false],
   ] as const)('%s account %s → %s', (kind, account, valid) => {
     expect(payAccountPatterns[kind].test(account)).toBe(valid);
   });
 
   it('checks currency, protocol, the spec pattern and the protocol shape', () => {
     expect(checkDigitalAddress('USDT', 'TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBeNull();
-    expect(checkDigitalAddress('USDT', 'ERC20', '0x52908400098527886E0F7030069857D2E4169EE7')).toBeNull();
+    expect(
+      checkDigitalAddress('USDT', 'ERC20', '0x52908400098527886E0F7030069857D2E4169EE7'),
+    ).toBeNull();
     expect(checkDigitalAddress('BTC', 'TRC20', 'x')).toBe('不支持的币种');
     expect(checkDigitalAddress('USDT', 'BEP2', 'x')).toBe('不支持的协议');
     expect(checkDigitalAddress('USDT', 'TRC20', 'T12')).toBe('钱包地址格式不正确');
-    expect(checkDigitalAddress('USDT', 'TRC20', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe('钱包地址不是有效的TRC20地址');
+    expect(checkDigitalAddress('USDT', 'TRC20', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe(
+      '钱包地址不是有效的TRC20地址',
+    );
   });
 });

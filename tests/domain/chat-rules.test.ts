@@ -1,12 +1,38 @@
 /** Chat rules of spec 001 (sections 4-6): message checks, entering and speaking, mutes, private rooms. */
 import { describe, expect, it } from 'vitest';
 import {
-  BanDuration, banActive, banEndsAt, banMessage, directRefusal, enterRefusal, GRADE_MUTED_MSG, GRADE_REFUSED_MSG,
-  GUEST_SEND_MSG, historyPageSize, isUnread, ROOM_MUTED_MSG, speakRefusal, type RoomRules,
+  BanDuration,
+  banActive,
+  banEndsAt,
+  banMessage,
+  directRefusal,
+  enterRefusal,
+  GRADE_MUTED_MSG,
+  GRADE_REFUSED_MSG,
+  GUEST_SEND_MSG,
+  historyPageSize,
+  isUnread,
+  ROOM_MUTED_MSG,
+  speakRefusal,
+  type RoomRules,
 } from '../../src/domain/chat/access.ts';
-import { chatTextHtml, EMPTY_MESSAGE_MSG, messageKind, MessageType, parseImage, parseText, stripTags } from '../../src/domain/chat/messageTypes.ts';
+import {
+  chatTextHtml,
+  EMPTY_MESSAGE_MSG,
+  messageKind,
+  MessageType,
+  parseImage,
+  parseText,
+  stripTags,
+} from '../../src/domain/chat/messageTypes.ts';
 import { roomPasswordHash } from '../../src/domain/chat/password.ts';
-import { guestIdOf, guestName, guestSearch, guestWireId, isGuestWireId } from '../../src/domain/chat/guest.ts';
+import {
+  guestIdOf,
+  guestName,
+  guestSearch,
+  guestWireId,
+  isGuestWireId,
+} from '../../src/domain/chat/guest.ts';
 import { EMPTY_PASSWORD_MD5 } from '../../src/domain/chat/constants.ts';
 import SparkMD5 from 'spark-md5';
 
@@ -51,13 +77,20 @@ describe('the message catalogue', () => {
     const img = '/uploads/0123456789abcdef0123456789abcdef.jpg';
     const thumb = '/uploads/fedcba9876543210fedcba9876543210.webp';
     expect(parseImage(JSON.stringify({ imgPath: img, thumbPath: thumb, extra: 1 }))).toEqual({
-      ok: true, body: JSON.stringify({ imgPath: img, thumbPath: thumb }),
+      ok: true,
+      body: JSON.stringify({ imgPath: img, thumbPath: thumb }),
     });
     expect(parseImage('not json').ok).toBe(false);
-    expect(parseImage(JSON.stringify({ imgPath: 'javascript:alert(1)', thumbPath: thumb })).ok).toBe(false);
-    expect(parseImage(JSON.stringify({ imgPath: 'https://evil.example/x.jpg', thumbPath: thumb })).ok).toBe(false);
+    expect(
+      parseImage(JSON.stringify({ imgPath: 'javascript:alert(1)', thumbPath: thumb })).ok,
+    ).toBe(false);
+    expect(
+      parseImage(JSON.stringify({ imgPath: 'https://evil.example/x.jpg', thumbPath: thumb })).ok,
+    ).toBe(false);
     expect(parseImage('null').ok).toBe(false);
-    expect(parseImage(JSON.stringify({ imgPath: '/uploads/../etc/passwd.jpg', thumbPath: thumb })).ok).toBe(false);
+    expect(
+      parseImage(JSON.stringify({ imgPath: '/uploads/../etc/passwd.jpg', thumbPath: thumb })).ok,
+    ).toBe(false);
   });
 });
 
@@ -72,7 +105,9 @@ describe('entering and speaking', () => {
   it('refuses guests, whole-room mutes, muted grades and muted users; managers are exempt', () => {
     expect(speakRefusal(open, member, null, NOW)).toBeNull();
     expect(speakRefusal(open, guest, null, NOW)).toBe(GUEST_SEND_MSG);
-    expect(speakRefusal({ ...open, isMessageBanned: true }, member, null, NOW)).toBe(ROOM_MUTED_MSG);
+    expect(speakRefusal({ ...open, isMessageBanned: true }, member, null, NOW)).toBe(
+      ROOM_MUTED_MSG,
+    );
     expect(speakRefusal({ ...open, mutedGrades: [3] }, member, null, NOW)).toBe(GRADE_MUTED_MSG);
     const ban = { durationTypeId: BanDuration.ONE_HOUR, endsAtMs: NOW + 1000 };
     expect(speakRefusal(open, member, ban, NOW)).toBe('您已被禁言1小时');
@@ -88,9 +123,20 @@ describe('entering and speaking', () => {
     expect(speakRefusal(guestChat, speaker, null, NOW)).toBeNull();
     // a room limited to some grades still lets its guests (who hold the guest code) speak
     expect(speakRefusal({ ...guestChat, allowedGrades: [5] }, speaker, null, NOW)).toBeNull();
-    expect(speakRefusal({ ...guestChat, isMessageBanned: true }, speaker, null, NOW)).toBe(ROOM_MUTED_MSG);
-    expect(speakRefusal({ ...guestChat, mutedGrades: [-2] }, speaker, null, NOW)).toBe(GRADE_MUTED_MSG);
-    expect(speakRefusal(guestChat, speaker, { durationTypeId: BanDuration.ONE_DAY, endsAtMs: NOW + 1 }, NOW)).toBe('您已被禁言1天');
+    expect(speakRefusal({ ...guestChat, isMessageBanned: true }, speaker, null, NOW)).toBe(
+      ROOM_MUTED_MSG,
+    );
+    expect(speakRefusal({ ...guestChat, mutedGrades: [-2] }, speaker, null, NOW)).toBe(
+      GRADE_MUTED_MSG,
+    );
+    expect(
+      speakRefusal(
+        guestChat,
+        speaker,
+        { durationTypeId: BanDuration.ONE_DAY, endsAtMs: NOW + 1 },
+        NOW,
+      ),
+    ).toBe('您已被禁言1天');
   });
   it('writes guest ids as g<id> and names as 游客 and four digits', () => {
     expect(guestWireId(12)).toBe('g12');
@@ -101,7 +147,7 @@ describe('entering and speaking', () => {
     expect(guestName(7)).toBe('游客0007');
     expect(guestName(123_456)).toBe('游客3456');
   });
-  it('reads a manager\'s search for a guest: g<id>, 游客XXXX or the shown 游客***N', () => {
+  it("reads a manager's search for a guest: g<id>, 游客XXXX or the shown 游客***N", () => {
     expect(guestSearch(' g12 ')).toEqual({ guestId: 12 });
     expect(guestSearch('游客0012')).toEqual({ namePattern: '游客0012' });
     expect(guestSearch('游客***2')).toEqual({ namePattern: '游客___2' });

@@ -7,8 +7,11 @@
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9; relative error < 1e-14). */
 export function logGamma(x: number): number {
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+    1.5056327351493116e-7,
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const z = x - 1;
   let a = c[0]!;
@@ -67,8 +70,25 @@ export function chiSquareSf(x: number, df: number): number {
 export function normalSf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.5 * x);
-  const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806
-    + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  const erfc =
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t *
+                              (-1.13520398 +
+                                t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
   return z >= 0 ? erfc / 2 : 1 - erfc / 2;
 }
 
@@ -86,7 +106,10 @@ export interface FitResult {
 }
 
 /** Pearson χ² of observed counts against expected probabilities (default uniform); df = cells − 1. */
-export function chiSquareFit(observed: ArrayLike<number>, probabilities?: readonly number[]): FitResult {
+export function chiSquareFit(
+  observed: ArrayLike<number>,
+  probabilities?: readonly number[],
+): FitResult {
   const k = observed.length;
   let total = 0;
   for (let i = 0; i < k; i++) total += observed[i]!;

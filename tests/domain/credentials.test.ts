@@ -1,6 +1,10 @@
 /** Credential hashes: md5 of the lowercased user name followed by the secret (spec 000 section 5). */
 import { describe, expect, it } from 'vitest';
-import { CREDENTIAL_HASH, loginPasswordHash, safetyPasswordHash } from '../../src/domain/credentials.ts';
+import {
+  CREDENTIAL_HASH,
+  loginPasswordHash,
+  safetyPasswordHash,
+} from '../../src/domain/credentials.ts';
 
 describe('loginPasswordHash', () => {
   it.each([
@@ -14,8 +18,12 @@ describe('loginPasswordHash', () => {
 
   it('lowercases the user name but not the password', () => {
     expect(loginPasswordHash('PLAYER01', 'player123')).toBe('20220807cf9b2b7c74add597089dd6b2');
-    expect(loginPasswordHash('Player01', 'player123')).toBe(loginPasswordHash('player01', 'player123'));
-    expect(loginPasswordHash('player01', 'PLAYER123')).not.toBe(loginPasswordHash('player01', 'player123'));
+    expect(loginPasswordHash('Player01', 'player123')).toBe(
+      loginPasswordHash('player01', 'player123'),
+    );
+    expect(loginPasswordHash('player01', 'PLAYER123')).not.toBe(
+      loginPasswordHash('player01', 'player123'),
+    );
   });
 
   it('hashes UTF-8 text as UTF-8 bytes', () => {
@@ -28,7 +36,11 @@ describe('loginPasswordHash', () => {
   });
 
   it('always looks like a credential hash on the wire', () => {
-    for (const [n, p] of [['a', 'b'], ['user_1', '!@#$%^&*'], ['x'.repeat(20), 'y'.repeat(16)]]) {
+    for (const [n, p] of [
+      ['a', 'b'],
+      ['user_1', '!@#$%^&*'],
+      ['x'.repeat(20), 'y'.repeat(16)],
+    ]) {
       expect(loginPasswordHash(n, p)).toMatch(CREDENTIAL_HASH);
     }
   });
@@ -42,10 +54,15 @@ describe('safetyPasswordHash', () => {
 });
 
 describe('CREDENTIAL_HASH', () => {
-  it.each(['', 'abc', 'D41D8CD98F00B204E9800998ECF8427E', 'd41d8cd98f00b204e9800998ecf8427', 'd41d8cd98f00b204e9800998ecf8427e0', 'g41d8cd98f00b204e9800998ecf8427e', ' d41d8cd98f00b204e9800998ecf8427e'])(
-    'refuses %j',
-    (text) => {
-      expect(CREDENTIAL_HASH.test(text)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'abc',
+    'D41D8CD98F00B204E9800998ECF8427E',
+    'd41d8cd98f00b204e9800998ecf8427',
+    'd41d8cd98f00b204e9800998ecf8427e0',
+    'g41d8cd98f00b204e9800998ecf8427e',
+    ' d41d8cd98f00b204e9800998ecf8427e',
+  ])('refuses %j', (text) => {
+    expect(CREDENTIAL_HASH.test(text)).toBe(false);
+  });
 });

@@ -1,6 +1,11 @@
 /** The /v1/enpath/ codec: round trips, and every kind of bad segment refused. */
 import { describe, expect, it } from 'vitest';
-import { decodeEnpathSegment, decodeEnpathUrl, encodeEnpath, ENPATH_PREFIX } from '../../src/domain/enpath.ts';
+import {
+  decodeEnpathSegment,
+  decodeEnpathUrl,
+  encodeEnpath,
+  ENPATH_PREFIX,
+} from '../../src/domain/enpath.ts';
 
 const b64 = (s: string) => Buffer.from(s, 'binary').toString('base64');
 
@@ -26,12 +31,19 @@ describe('encodeEnpath', () => {
     expect(decodeEnpathUrl(`${url}?a=1&b=2`)).toEqual({ realPath: path, query: '?a=1&b=2' });
   });
 
-  it.each(['/v2/users', 'v1/users', '/v1/', '/v1/a b', '/v1/../etc', '/v1/用户', '/v1/a?b=1', `/v1/${'a'.repeat(201)}`, ''])(
-    'refuses to encode %j',
-    (path) => {
-      expect(() => encodeEnpath(path)).toThrow();
-    },
-  );
+  it.each([
+    '/v2/users',
+    'v1/users',
+    '/v1/',
+    '/v1/a b',
+    '/v1/../etc',
+    '/v1/用户',
+    '/v1/a?b=1',
+    `/v1/${'a'.repeat(201)}`,
+    '',
+  ])('refuses to encode %j', (path) => {
+    expect(() => encodeEnpath(path)).toThrow();
+  });
 
   it('percent-escapes the base64 padding and decodes it back', () => {
     const url = encodeEnpath('/v1/a');

@@ -15,20 +15,38 @@ describe('actionForCode', () => {
 
   it.each([0, -91])('%i: the expired-login message, then /login', (code) => {
     expect(SESSION_EXPIRED_MSG).toBe('由于登录验证过期，已自动退出，需要重新登录！');
-    expect(actionForCode(code, 'server text')).toEqual({ kind: 'relogin', message: SESSION_EXPIRED_MSG, clearUser: true, expired: true });
+    expect(actionForCode(code, 'server text')).toEqual({
+      kind: 'relogin',
+      message: SESSION_EXPIRED_MSG,
+      clearUser: true,
+      expired: true,
+    });
   });
 
   it('-99: the password-reset message, then /login', () => {
     expect(PASSWORD_RESET_MSG).toBe('密码已重新设置，有疑问请联系客服');
-    expect(actionForCode(-99, 'x')).toEqual({ kind: 'relogin', message: PASSWORD_RESET_MSG, clearUser: true });
+    expect(actionForCode(-99, 'x')).toEqual({
+      kind: 'relogin',
+      message: PASSWORD_RESET_MSG,
+      clearUser: true,
+    });
   });
 
   it('-49: the server message, then /login', () => {
-    expect(actionForCode(-49, '账号已冻结')).toEqual({ kind: 'relogin', message: '账号已冻结', clearUser: true });
+    expect(actionForCode(-49, '账号已冻结')).toEqual({
+      kind: 'relogin',
+      message: '账号已冻结',
+      clearUser: true,
+    });
   });
 
   it.each([-6, -8, -11, -33])('%i: clear the user, store the message, go to /login', (code) => {
-    expect(actionForCode(code, '被踢下线')).toEqual({ kind: 'relogin', message: '被踢下线', clearUser: true, storeMessage: true });
+    expect(actionForCode(code, '被踢下线')).toEqual({
+      kind: 'relogin',
+      message: '被踢下线',
+      clearUser: true,
+      storeMessage: true,
+    });
   });
 
   it.each([
@@ -44,13 +62,25 @@ describe('actionForCode', () => {
   });
 
   it('-98: an alert, delayed 2 s right after login', () => {
-    expect(actionForCode(-98, '通知')).toEqual({ kind: 'alert', message: '通知', delayAfterLoginMs: 2000 });
+    expect(actionForCode(-98, '通知')).toEqual({
+      kind: 'alert',
+      message: '通知',
+      delayAfterLoginMs: 2000,
+    });
   });
 
   it('-110004: 操作失敗 then /index; -110005: 操作失敗 then /accountTotal', () => {
     expect(WALLET_FAILED_MSG).toBe('操作失敗');
-    expect(actionForCode(-110004, 'x')).toEqual({ kind: 'alertThen', message: '操作失敗', path: '/index' });
-    expect(actionForCode(-110005, 'x')).toEqual({ kind: 'alertThen', message: '操作失敗', path: '/accountTotal' });
+    expect(actionForCode(-110004, 'x')).toEqual({
+      kind: 'alertThen',
+      message: '操作失敗',
+      path: '/index',
+    });
+    expect(actionForCode(-110005, 'x')).toEqual({
+      kind: 'alertThen',
+      message: '操作失敗',
+      path: '/accountTotal',
+    });
   });
 
   it.each([-3, -30, -41, -110006])('%i: passed through silently', (code) => {
@@ -67,9 +97,12 @@ describe('actionForCode', () => {
     expect(actionForCode(code, undefined)).toEqual({ kind: 'silent' });
   });
 
-  it.each([-1, -2, -3057, -3067, -100, 2, 500])('%i (any other): the server message in an alert', (code) => {
-    expect(actionForCode(code, '服务器消息')).toEqual({ kind: 'alert', message: '服务器消息' });
-  });
+  it.each([-1, -2, -3057, -3067, -100, 2, 500])(
+    '%i (any other): the server message in an alert',
+    (code) => {
+      expect(actionForCode(code, '服务器消息')).toEqual({ kind: 'alert', message: '服务器消息' });
+    },
+  );
 
   it('any other code without a message still alerts in Chinese', () => {
     expect(actionForCode(-1, undefined)).toEqual({ kind: 'alert', message: '操作失败' });
@@ -78,7 +111,10 @@ describe('actionForCode', () => {
   it('names every code of the catalogue once', () => {
     const values = Object.values(ResponseCode);
     expect(new Set(values).size).toBe(values.length);
-    for (const code of [1, 0, -91, -99, -49, -6, -8, -11, -33, -7, -12, -19, -5, -98, -110004, -110005, -3, -30, -40, -41, -110006]) {
+    for (const code of [
+      1, 0, -91, -99, -49, -6, -8, -11, -33, -7, -12, -19, -5, -98, -110004, -110005, -3, -30, -40,
+      -41, -110006,
+    ]) {
       expect(values).toContain(code);
     }
   });

@@ -1,8 +1,21 @@
 /** Spec 001 §5 share edit and push-bet rules (domain/follow), and the rows a follow sends to addBetting. */
 import { describe, expect, it } from 'vitest';
 import {
-  AMOUNT_INPUT_MAX_CHARS, FOLLOW_MSG, MULTIPLE_INPUT_MAX_CHARS, allowsMultipleMode, checkFollowInput, followModeOf, followTotalYuan,
-  initialStake, issueClosedMessage, normaliseAmount, normaliseMultiple, normaliseUnit, stakeTotalFen, toBettingRows, type FollowStake,
+  AMOUNT_INPUT_MAX_CHARS,
+  FOLLOW_MSG,
+  MULTIPLE_INPUT_MAX_CHARS,
+  allowsMultipleMode,
+  checkFollowInput,
+  followModeOf,
+  followTotalYuan,
+  initialStake,
+  issueClosedMessage,
+  normaliseAmount,
+  normaliseMultiple,
+  normaliseUnit,
+  stakeTotalFen,
+  toBettingRows,
+  type FollowStake,
 } from '../../src/domain/follow';
 import { getPlay, quoteBet } from '../../src/domain/lottery';
 
@@ -12,7 +25,8 @@ describe('share edit normalisation', () => {
     expect(normaliseMultiple('12')).toBe(12);
     expect(normaliseMultiple(10_000)).toBe(10_000);
     expect(normaliseMultiple(10_001)).toBe(10_000);
-    for (const bad of [0, '0', 2.5, '2.5', -3, '', 'abc', null, undefined, Number.NaN]) expect(normaliseMultiple(bad)).toBe(1);
+    for (const bad of [0, '0', 2.5, '2.5', -3, '', 'abc', null, undefined, Number.NaN])
+      expect(normaliseMultiple(bad)).toBe(1);
   });
   it('keeps the amount within 1-1,000,000 and resets non-integers or zero to 1', () => {
     expect(normaliseAmount('7')).toBe(7);
@@ -34,7 +48,8 @@ describe('share edit normalisation', () => {
 
 describe('multiple mode', () => {
   it('applies to FC3D, PK10, SSC, SYX5, PL35, KL8 except the five excluded plays', () => {
-    for (const f of ['FC3D', 'PK10', 'SSC', 'SYX5', 'PL35', 'KL8']) expect(allowsMultipleMode(f, 'A01')).toBe(true);
+    for (const f of ['FC3D', 'PK10', 'SSC', 'SYX5', 'PL35', 'KL8'])
+      expect(allowsMultipleMode(f, 'A01')).toBe(true);
     for (const f of ['K3', 'LHC', 'BJ28']) expect(allowsMultipleMode(f, 'A01')).toBe(false);
     expect(allowsMultipleMode('PK10', 'H11')).toBe(false);
     expect(allowsMultipleMode('PK10', 'G11')).toBe(false);
@@ -56,11 +71,23 @@ describe('push-bet input', () => {
   });
   it('takes a positive integer up to 1,000,000 (amount) or 10,000 (multiple)', () => {
     expect(checkFollowInput('1000000', 'amount')).toEqual({ ok: true, value: 1_000_000 });
-    expect(checkFollowInput('1000001', 'amount')).toEqual({ ok: false, msg: FOLLOW_MSG.amountTooLarge });
+    expect(checkFollowInput('1000001', 'amount')).toEqual({
+      ok: false,
+      msg: FOLLOW_MSG.amountTooLarge,
+    });
     expect(checkFollowInput('10000', 'multiple')).toEqual({ ok: true, value: 10_000 });
-    expect(checkFollowInput('10001', 'multiple')).toEqual({ ok: false, msg: FOLLOW_MSG.multipleTooLarge });
-    expect(checkFollowInput('0', 'amount')).toEqual({ ok: false, msg: FOLLOW_MSG.amountNotInteger });
-    expect(checkFollowInput('2.5', 'multiple')).toEqual({ ok: false, msg: FOLLOW_MSG.multipleNotInteger });
+    expect(checkFollowInput('10001', 'multiple')).toEqual({
+      ok: false,
+      msg: FOLLOW_MSG.multipleTooLarge,
+    });
+    expect(checkFollowInput('0', 'amount')).toEqual({
+      ok: false,
+      msg: FOLLOW_MSG.amountNotInteger,
+    });
+    expect(checkFollowInput('2.5', 'multiple')).toEqual({
+      ok: false,
+      msg: FOLLOW_MSG.multipleNotInteger,
+    });
     expect(checkFollowInput('-3', 'amount').ok).toBe(false);
   });
   it('limits the field to 7 characters (amount) and 5 (multiple)', () => {
@@ -88,39 +115,100 @@ describe('totals', () => {
   it('the multiple-mode total is what the betting rules price (quoteBet)', () => {
     const play = getPlay('SSC', 'WX_ZXFS')!;
     const rows = [[1, 2], [3], [4], [5], [6, 7]];
-    const q = quoteBet(play, { rows }, { unit: 'jiao', multiple: 9, userGroup: 1950, rebatePermille: 0 });
+    const q = quoteBet(
+      play,
+      { rows },
+      { unit: 'jiao', multiple: 9, userGroup: 1950, rebatePermille: 0 },
+    );
     if (!q.ok) throw new Error(q.msg);
-    expect(stakeTotalFen({ mode: 'multiple', bettingCount: q.lines, unit: 'jiao', value: 9 })).toBe(q.amountFen);
+    expect(stakeTotalFen({ mode: 'multiple', bettingCount: q.lines, unit: 'jiao', value: 9 })).toBe(
+      q.amountFen,
+    );
   });
 });
 
 describe('closed issue', () => {
   it('names the current issue', () => {
-    expect(issueClosedMessage('20261124-0001', '20261124-0003')).toBe('第20261124-0001期已截止，当前为第20261124-0003期');
+    expect(issueClosedMessage('20261124-0001', '20261124-0003')).toBe(
+      '第20261124-0001期已截止，当前为第20261124-0003期',
+    );
     expect(issueClosedMessage('20261124-0001', null)).toBe('第20261124-0001期已截止，暂停销售');
   });
 });
 
 describe('entries to addBetting rows', () => {
-  const entry = { playDetailCode: '1008WX_ZXFS', bettingNumber: '1,2|3|4|5|6', bettingCount: 2, betDetail: '五星直选复式' };
+  const entry = {
+    playDetailCode: '1008WX_ZXFS',
+    bettingNumber: '1,2|3|4|5|6',
+    bettingCount: 2,
+    betDetail: '五星直选复式',
+  };
   it('reads the shared stake with the share-edit rules', () => {
-    expect(initialStake({ ...entry, bettingUnit: 0.1, graduationCount: 3 }, 'prizeGroup')).toEqual({ mode: 'multiple', bettingCount: 2, unit: 'jiao', value: 3 });
-    expect(initialStake({ ...entry, graduationCount: 2.5 }, 'prizeGroup')).toEqual({ mode: 'multiple', bettingCount: 2, unit: 'yuan', value: 1 });
-    expect(initialStake({ ...entry, bettingAmount: '20' }, 'odds')).toEqual({ mode: 'amount', bettingCount: 2, unit: 'yuan', value: 20 });
+    expect(initialStake({ ...entry, bettingUnit: 0.1, graduationCount: 3 }, 'prizeGroup')).toEqual({
+      mode: 'multiple',
+      bettingCount: 2,
+      unit: 'jiao',
+      value: 3,
+    });
+    expect(initialStake({ ...entry, graduationCount: 2.5 }, 'prizeGroup')).toEqual({
+      mode: 'multiple',
+      bettingCount: 2,
+      unit: 'yuan',
+      value: 1,
+    });
+    expect(initialStake({ ...entry, bettingAmount: '20' }, 'odds')).toEqual({
+      mode: 'amount',
+      bettingCount: 2,
+      unit: 'yuan',
+      value: 20,
+    });
     expect(initialStake({ ...entry, bettingAmount: '0' }, 'odds').value).toBe(1);
   });
   it('builds rows at the given issue with the wire unit, multiple, total and no rebate', () => {
-    const r = toBettingRows('1008', '20261124-0100', [entry, { ...entry, playDetailCode: '1008LM' }], [
-      { mode: 'multiple', bettingCount: 2, unit: 'jiao', value: 3 },
-      { mode: 'amount', bettingCount: 2, unit: 'yuan', value: 15 },
-    ]);
-    expect(r).toEqual({ ok: true, rows: [
-      { lotteryCode: '1008', playDetailCode: '1008WX_ZXFS', bettingNumber: '1,2|3|4|5|6', bettingCount: 2, bettingAmount: '1.20', bettingPoint: 0, bettingUnit: 0.1, bettingIssue: '20261124-0100', graduationCount: 3 },
-      { lotteryCode: '1008', playDetailCode: '1008LM', bettingNumber: '1,2|3|4|5|6', bettingCount: 2, bettingAmount: '30.00', bettingPoint: 0, bettingUnit: 1, bettingIssue: '20261124-0100', graduationCount: 1 },
-    ] });
+    const r = toBettingRows(
+      '1008',
+      '20261124-0100',
+      [entry, { ...entry, playDetailCode: '1008LM' }],
+      [
+        { mode: 'multiple', bettingCount: 2, unit: 'jiao', value: 3 },
+        { mode: 'amount', bettingCount: 2, unit: 'yuan', value: 15 },
+      ],
+    );
+    expect(r).toEqual({
+      ok: true,
+      rows: [
+        {
+          lotteryCode: '1008',
+          playDetailCode: '1008WX_ZXFS',
+          bettingNumber: '1,2|3|4|5|6',
+          bettingCount: 2,
+          bettingAmount: '1.20',
+          bettingPoint: 0,
+          bettingUnit: 0.1,
+          bettingIssue: '20261124-0100',
+          graduationCount: 3,
+        },
+        {
+          lotteryCode: '1008',
+          playDetailCode: '1008LM',
+          bettingNumber: '1,2|3|4|5|6',
+          bettingCount: 2,
+          bettingAmount: '30.00',
+          bettingPoint: 0,
+          bettingUnit: 1,
+          bettingIssue: '20261124-0100',
+          graduationCount: 1,
+        },
+      ],
+    });
   });
   it('refuses a row above the largest stake of one bet', () => {
-    const r = toBettingRows('1008', 'x', [entry], [{ mode: 'amount', bettingCount: 2, unit: 'yuan', value: 1_000_000 }]);
+    const r = toBettingRows(
+      '1008',
+      'x',
+      [entry],
+      [{ mode: 'amount', bettingCount: 2, unit: 'yuan', value: 1_000_000 }],
+    );
     expect(r.ok).toBe(false);
   });
 });

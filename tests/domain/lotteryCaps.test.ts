@@ -1,7 +1,13 @@
 /** Payout caps (单注/单期最高派奖): the cut of a player's prizes of one issue, the defaults, the operator's text. */
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_PAYOUT_CAPS, capPrizes, formatCapYuan, payoutCapFromText, payoutCapsOf, payoutCapsProblem, ticketTopPrizeFen,
+  DEFAULT_PAYOUT_CAPS,
+  capPrizes,
+  formatCapYuan,
+  payoutCapFromText,
+  payoutCapsOf,
+  payoutCapsProblem,
+  ticketTopPrizeFen,
 } from '../../src/domain/lottery/caps.ts';
 import { getPlay } from '../../src/domain/lottery/catalogue.ts';
 import { LOTTERY_FAMILIES } from '../../src/domain/lottery/types.ts';
@@ -35,14 +41,22 @@ describe('capPrizes', () => {
 
   it('never pays more than either cap, whatever the prizes (deterministic)', () => {
     let seed = 7;
-    const next = () => { seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31; return seed; };
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed;
+    };
     for (let round = 0; round < 500; round++) {
       const prizes = Array.from({ length: 1 + (next() % 8) }, () => next() % 3000);
       const out = capPrizes(prizes, caps);
       expect(capPrizes(prizes, caps)).toEqual(out);
       const total = out.reduce((s, c) => s + c.prizeFen, 0);
       expect(total).toBeLessThanOrEqual(caps.perIssueFen);
-      expect(total).toBe(Math.min(caps.perIssueFen, prizes.reduce((s, p) => s + Math.min(p, caps.perBetFen), 0)));
+      expect(total).toBe(
+        Math.min(
+          caps.perIssueFen,
+          prizes.reduce((s, p) => s + Math.min(p, caps.perBetFen), 0),
+        ),
+      );
       out.forEach((c, i) => {
         expect(c.prizeFen).toBeLessThanOrEqual(Math.min(prizes[i]!, caps.perBetFen));
         expect(c.cutBy === null).toBe(c.prizeFen === prizes[i]);
@@ -67,7 +81,10 @@ describe('defaults and operator text', () => {
   });
 
   it('a lottery’s own cap replaces the default, null keeps it', () => {
-    expect(payoutCapsOf('SSC', { perBetFen: 5000, perIssueFen: null })).toEqual({ perBetFen: 5000, perIssueFen: DEFAULT_PAYOUT_CAPS.SSC.perIssueFen });
+    expect(payoutCapsOf('SSC', { perBetFen: 5000, perIssueFen: null })).toEqual({
+      perBetFen: 5000,
+      perIssueFen: DEFAULT_PAYOUT_CAPS.SSC.perIssueFen,
+    });
   });
 
   it('reads whole yuan, refuses the rest in Chinese', () => {
@@ -78,8 +95,13 @@ describe('defaults and operator text', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.msg).toBe('单注最高派奖须为正整数（元）');
     }
-    expect(payoutCapFromText('100000001', '单期最高派奖')).toEqual({ ok: false, msg: '单期最高派奖不能超过10000万元' });
-    expect(payoutCapsProblem({ perBetFen: 200, perIssueFen: 100 })).toBe('单期最高派奖不能低于单注最高派奖');
+    expect(payoutCapFromText('100000001', '单期最高派奖')).toEqual({
+      ok: false,
+      msg: '单期最高派奖不能超过10000万元',
+    });
+    expect(payoutCapsProblem({ perBetFen: 200, perIssueFen: 100 })).toBe(
+      '单期最高派奖不能低于单注最高派奖',
+    );
   });
 
   it('formats caps the way players read them', () => {
@@ -92,15 +114,36 @@ describe('defaults and operator text', () => {
 describe('ticketTopPrizeFen', () => {
   it('KL8 选十 at unit 元 ×1 can win far above 500万元 at the cap group', () => {
     const play = getPlay('KL8', 'RX10')!;
-    const top = ticketTopPrizeFen(play, { unit: 'yuan', multiple: 1, lines: 1, amountFen: 200, betGroup: 1960, odds: null })!;
+    const top = ticketTopPrizeFen(play, {
+      unit: 'yuan',
+      multiple: 1,
+      lines: 1,
+      amountFen: 200,
+      betGroup: 1960,
+      odds: null,
+    })!;
     expect(top).toBeGreaterThan(DEFAULT_PAYOUT_CAPS.KL8.perBetFen);
-    const jiao = ticketTopPrizeFen(play, { unit: 'jiao', multiple: 1, lines: 1, amountFen: 20, betGroup: 1960, odds: null })!;
+    const jiao = ticketTopPrizeFen(play, {
+      unit: 'jiao',
+      multiple: 1,
+      lines: 1,
+      amountFen: 20,
+      betGroup: 1960,
+      odds: null,
+    })!;
     expect(jiao).toBe(Math.floor(top / 10));
   });
 
   it('an odds play: stake per line × the best odds', () => {
     const play = getPlay('LHC', 'TM')!;
-    const top = ticketTopPrizeFen(play, { unit: 'yuan', multiple: 1, lines: 4, amountFen: 4000, betGroup: 1960, odds: { number: 485_000 } });
+    const top = ticketTopPrizeFen(play, {
+      unit: 'yuan',
+      multiple: 1,
+      lines: 4,
+      amountFen: 4000,
+      betGroup: 1960,
+      odds: { number: 485_000 },
+    });
     expect(top).toBe(48_500);
   });
 });

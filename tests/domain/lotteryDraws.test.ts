@@ -1,7 +1,14 @@
 /** Draw formats, parsing, the 28 derivation and the byte-stream plumbing of drawFromRandomBytes. */
 import { describe, expect, it } from 'vitest';
 import {
-  bj28FromKl8, bytesFrom, drawFromRandomBytes, drawFromSeed, formatDraw, parseDraw, uniformBelow, validateDraw,
+  bj28FromKl8,
+  bytesFrom,
+  drawFromRandomBytes,
+  drawFromSeed,
+  formatDraw,
+  parseDraw,
+  uniformBelow,
+  validateDraw,
 } from '../../src/domain/lottery/draws.ts';
 import { DEFAULT_RULE_FLAGS } from '../../src/domain/lottery/flags.ts';
 import { byteSource } from './lotteryHarness.ts';
@@ -15,7 +22,9 @@ describe('draw formats', () => {
     expect(parseDraw('K3', '1,2,7')).toBeNull();
     expect(parseDraw('SSC', '1,2,3,4')).toBeNull();
     expect(parseDraw('SSC', '1,2,3,4,x')).toBeNull();
-    expect(formatDraw('PK10', [1, 10, 2, 3, 4, 5, 6, 7, 8, 9])).toBe('01,10,02,03,04,05,06,07,08,09');
+    expect(formatDraw('PK10', [1, 10, 2, 3, 4, 5, 6, 7, 8, 9])).toBe(
+      '01,10,02,03,04,05,06,07,08,09',
+    );
     expect(formatDraw('K3', [1, 2, 3])).toBe('1,2,3');
     expect(validateDraw('LHC', [1, 2, 3, 4, 5, 6, 6])).toBe('开奖号码不能重复');
   });
@@ -36,7 +45,9 @@ describe('draw formats', () => {
     expect(() => drawFromSeed('KL8', seed.subarray(0, 5))).toThrow('exhausted');
   });
   it('is deterministic for the same byte stream', () => {
-    expect(drawFromRandomBytes('LHC', byteSource(5))).toEqual(drawFromRandomBytes('LHC', byteSource(5)));
+    expect(drawFromRandomBytes('LHC', byteSource(5))).toEqual(
+      drawFromRandomBytes('LHC', byteSource(5)),
+    );
   });
 });
 

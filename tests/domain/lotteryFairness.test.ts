@@ -12,11 +12,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DRAW_FORMATS, drawFromRandomBytes, drawFromSeed, validateDraw, type ByteSource } from '../../src/domain/lottery/draws.ts';
+import {
+  DRAW_FORMATS,
+  drawFromRandomBytes,
+  drawFromSeed,
+  validateDraw,
+  type ByteSource,
+} from '../../src/domain/lottery/draws.ts';
 import { BJ28_SUM_WAYS } from '../../src/domain/lottery/bj28.ts';
 import { K3_SUM_WAYS } from '../../src/domain/lottery/k3.ts';
 import { LOTTERY_FAMILIES, type LotteryFamily } from '../../src/domain/lottery/types.ts';
-import { chiSquareFit, chiSquareSf, chiSquareSfWilsonHilferty, type FitResult } from './chiSquare.ts';
+import {
+  chiSquareFit,
+  chiSquareSf,
+  chiSquareSfWilsonHilferty,
+  type FitResult,
+} from './chiSquare.ts';
 
 const N = 100_000;
 const ALPHA = 1e-9;
@@ -52,7 +63,11 @@ function fairnessChecks(family: LotteryFamily, n: number, draw: () => readonly n
   const f = DRAW_FORMATS[family];
   const w = f.max - f.min + 1;
   const positions = Array.from({ length: f.size }, () => new Uint32Array(w));
-  const pairIdx: [number, number][] = [[0, 1], [0, f.size - 1], [f.size - 2, f.size - 1]];
+  const pairIdx: [number, number][] = [
+    [0, 1],
+    [0, f.size - 1],
+    [f.size - 2, f.size - 1],
+  ];
   const pairs = pairIdx.map(() => new Uint32Array(w * w));
   const sums = new Uint32Array(28);
   let invalid = 0;
@@ -67,7 +82,10 @@ function fairnessChecks(family: LotteryFamily, n: number, draw: () => readonly n
     if (family === 'K3' || family === 'BJ28') sums[d[0]! + d[1]! + d[2]!]!++;
   }
   expect(invalid, `${family}: invalid draws`).toBe(0);
-  const checks: Check[] = positions.map((c, i) => ({ name: `position ${i + 1}`, fit: chiSquareFit(c) }));
+  const checks: Check[] = positions.map((c, i) => ({
+    name: `position ${i + 1}`,
+    fit: chiSquareFit(c),
+  }));
   pairs.forEach((c, j) => {
     // Without replacement the diagonal (a = b) must stay empty and the other w(w−1) cells are uniform.
     const cells: number[] = [];
@@ -79,15 +97,37 @@ function fairnessChecks(family: LotteryFamily, n: number, draw: () => readonly n
       }
     }
     expect(diagonal, `${family}: repeated value in a draw`).toBe(0);
-    checks.push({ name: `pair of positions ${pairIdx[j]!.map((x) => x + 1).join('/')}`, fit: chiSquareFit(cells) });
+    checks.push({
+      name: `pair of positions ${pairIdx[j]!.map((x) => x + 1).join('/')}`,
+      fit: chiSquareFit(cells),
+    });
   });
-  if (family === 'K3') checks.push({ name: 'sum', fit: chiSquareFit(sums.subarray(3, 19), K3_SUM_WAYS.map((x) => x / 216)) });
-  if (family === 'BJ28') checks.push({ name: 'sum', fit: chiSquareFit(sums, BJ28_SUM_WAYS.map((x) => x / 1000)) });
+  if (family === 'K3')
+    checks.push({
+      name: 'sum',
+      fit: chiSquareFit(
+        sums.subarray(3, 19),
+        K3_SUM_WAYS.map((x) => x / 216),
+      ),
+    });
+  if (family === 'BJ28')
+    checks.push({
+      name: 'sum',
+      fit: chiSquareFit(
+        sums,
+        BJ28_SUM_WAYS.map((x) => x / 1000),
+      ),
+    });
   return checks;
 }
 
 const failing = (checks: readonly Check[]): string[] =>
-  checks.filter((c) => !(c.fit.pValue > ALPHA)).map((c) => `${c.name}: χ²=${c.fit.statistic.toFixed(1)} df=${c.fit.df} p=${c.fit.pValue.toExponential(2)}`);
+  checks
+    .filter((c) => !(c.fit.pValue > ALPHA))
+    .map(
+      (c) =>
+        `${c.name}: χ²=${c.fit.statistic.toFixed(1)} df=${c.fit.df} p=${c.fit.pValue.toExponential(2)}`,
+    );
 
 describe('chi-square upper tail', () => {
   it('matches table values and the closed form for 2 degrees of freedom', () => {
@@ -103,7 +143,10 @@ describe('chi-square upper tail', () => {
       for (const z of [0, 2, 4.5]) {
         const x = df + z * Math.sqrt(2 * df);
         const exact = chiSquareSf(x, df);
-        expect(Math.abs(Math.log(exact / chiSquareSfWilsonHilferty(x, df))), `df ${df} z ${z}`).toBeLessThan(0.1);
+        expect(
+          Math.abs(Math.log(exact / chiSquareSfWilsonHilferty(x, df))),
+          `df ${df} z ${z}`,
+        ).toBeLessThan(0.1);
       }
     }
     // The fairness threshold p = 1e-9 sits about 6 standard deviations above the mean.
@@ -127,18 +170,26 @@ describe('draws from random seeds (drawFromSeed) fit the uniform law (10^5 per f
     const seedBytes = 96; // enough for 20 KL8 balls with rejection sampling, with room to spare
     const seeds = randomBytes(N * seedBytes);
     let k = 0;
-    const checks = fairnessChecks(family, N, () => drawFromSeed(family, seeds.subarray(k * seedBytes, ++k * seedBytes)));
+    const checks = fairnessChecks(family, N, () =>
+      drawFromSeed(family, seeds.subarray(k * seedBytes, ++k * seedBytes)),
+    );
     expect(failing(checks)).toEqual([]);
   });
 });
 
 describe('the same checks reject biased generators', () => {
-  const zeroBias = (rate: number) => (b: number): number => (b < 256 * rate ? 0 : b);
+  const zeroBias =
+    (rate: number) =>
+    (b: number): number =>
+      b < 256 * rate ? 0 : b;
   it('1 % of bytes forced to 0: SSC digits and LHC balls fail per position', () => {
     for (const family of ['SSC', 'LHC'] as const) {
       const next = cryptoSource(zeroBias(0.01));
       const bad = failing(fairnessChecks(family, N, () => drawFromRandomBytes(family, next)));
-      expect(bad.some((m) => m.startsWith('position')), family).toBe(true);
+      expect(
+        bad.some((m) => m.startsWith('position')),
+        family,
+      ).toBe(true);
     }
   });
   it('plain modulo instead of rejection sampling (byte % n): LHC fails', () => {
@@ -152,7 +203,9 @@ describe('the same checks reject biased generators', () => {
       }
       return pool.slice(0, 7);
     };
-    expect(failing(fairnessChecks('LHC', N, biased)).some((m) => m.startsWith('position 1:'))).toBe(true);
+    expect(failing(fairnessChecks('LHC', N, biased)).some((m) => m.startsWith('position 1:'))).toBe(
+      true,
+    );
   });
   it('a bias only in the order (champion + runner-up = 11 redrawn half the time): marginals pass, the pair check fails', () => {
     const next = cryptoSource();

@@ -66,15 +66,26 @@ export function randomSelection(play: PlayDef, rnd: () => number, extra = 3): Se
       const values = play.rows[0]!.values;
       const n = 1 + Math.floor(rnd() * 4);
       // Every other attempt types entries of distinct numbers (11x5 任选七/八 单式 accept nothing else).
-      const entry = (): number[] => (attempt % 2 === 1 && values.length >= play.entryLength!
-        ? shuffle(values, rnd).slice(0, play.entryLength!)
-        : Array.from({ length: play.entryLength! }, () => values[Math.floor(rnd() * values.length)]!));
+      const entry = (): number[] =>
+        attempt % 2 === 1 && values.length >= play.entryLength!
+          ? shuffle(values, rnd).slice(0, play.entryLength!)
+          : Array.from(
+              { length: play.entryLength! },
+              () => values[Math.floor(rnd() * values.length)]!,
+            );
       rows = Array.from({ length: n }, entry);
       const pos = play.positionRow;
-      if (pos) rows.push(shuffle(pos.values, rnd).slice(0, pos.min + Math.floor(rnd() * (pos.max - pos.min + 1))));
+      if (pos)
+        rows.push(
+          shuffle(pos.values, rnd).slice(0, pos.min + Math.floor(rnd() * (pos.max - pos.min + 1))),
+        );
     } else {
       rows = play.rows.map((spec) => {
-        const hi = Math.min(spec.max, spec.values.length, Math.max(spec.min, 1) + extra + Math.floor(attempt / 20) * 2);
+        const hi = Math.min(
+          spec.max,
+          spec.values.length,
+          Math.max(spec.min, 1) + extra + Math.floor(attempt / 20) * 2,
+        );
         const n = spec.min + Math.floor(rnd() * (hi - spec.min + 1));
         return shuffle(spec.values, rnd).slice(0, n);
       });
@@ -90,13 +101,19 @@ export function randomDraw(family: LotteryFamily, next: (n: number) => Uint8Arra
 }
 
 /** Σ of single-line outcomes over the expanded lines, in WinCounts shape. */
-export function settleByLines(play: PlayDef, lines: number[][], draw: Draw, flags = DEFAULT_RULE_FLAGS) {
+export function settleByLines(
+  play: PlayDef,
+  lines: number[][],
+  draw: Draw,
+  flags = DEFAULT_RULE_FLAGS,
+) {
   const wins: Record<string, number> = {};
   let refunds = 0;
   for (const l of lines) {
     const o = play.line.outcome(l, draw, flags);
     if (o === 'refund') refunds++;
-    else if (o && 'legs' in o) for (const [t, n] of Object.entries(o.legs)) wins[t] = (wins[t] ?? 0) + n;
+    else if (o && 'legs' in o)
+      for (const [t, n] of Object.entries(o.legs)) wins[t] = (wins[t] ?? 0) + n;
     else if (o) wins[o.tier] = (wins[o.tier] ?? 0) + (o.count ?? 1);
   }
   return { wins, refunds };
@@ -104,7 +121,15 @@ export function settleByLines(play: PlayDef, lines: number[][], draw: Draw, flag
 
 /** Closed forms vs enumeration for one play: counts on random selections, wins on random draws. */
 export function checkPlayAgainstEnumeration(
-  play: PlayDef, seed: number, opts: { selections?: number; draws?: number; flags?: typeof DEFAULT_RULE_FLAGS; extra?: number; drawOf?: (next: (n: number) => Uint8Array) => Draw } = {},
+  play: PlayDef,
+  seed: number,
+  opts: {
+    selections?: number;
+    draws?: number;
+    flags?: typeof DEFAULT_RULE_FLAGS;
+    extra?: number;
+    drawOf?: (next: (n: number) => Uint8Array) => Draw;
+  } = {},
 ): void {
   const rnd = seededRandom(seed);
   const next = byteSource(seed + 1);
@@ -112,11 +137,15 @@ export function checkPlayAgainstEnumeration(
   for (let s = 0; s < (opts.selections ?? 6); s++) {
     const sel = randomSelection(play, rnd, opts.extra);
     const lines = enumerateLines(play, sel);
-    expect(play.countBets(sel), `${play.code} count of ${JSON.stringify(sel.rows)}`).toBe(lines.length);
+    expect(play.countBets(sel), `${play.code} count of ${JSON.stringify(sel.rows)}`).toBe(
+      lines.length,
+    );
     for (let d = 0; d < (opts.draws ?? 40); d++) {
       const draw = opts.drawOf ? opts.drawOf(next) : randomDraw(play.family, next);
       const closed = play.checkWin(sel, draw, flags);
-      expect(closed, `${play.code} ${JSON.stringify(sel.rows)} on ${draw.join(',')}`).toEqual(settleByLines(play, lines, draw, flags));
+      expect(closed, `${play.code} ${JSON.stringify(sel.rows)} on ${draw.join(',')}`).toEqual(
+        settleByLines(play, lines, draw, flags),
+      );
     }
   }
 }
@@ -129,7 +158,11 @@ export const countChecked = (p: PlayDef, sel: Selection): number => {
   return n;
 };
 /** Every tier: p = the share of `draws` on which one line wins it (lines given by the caller). */
-export function expectTierFrequencies(p: PlayDef, lines: readonly number[][], draws: readonly Draw[]): void {
+export function expectTierFrequencies(
+  p: PlayDef,
+  lines: readonly number[][],
+  draws: readonly Draw[],
+): void {
   for (const l of lines) {
     const hits: Record<string, number> = {};
     for (const d of draws) {
@@ -143,9 +176,16 @@ export function expectTierFrequencies(p: PlayDef, lines: readonly number[][], dr
     }
   }
 }
-export function expectTicketsMatchLines(p: PlayDef, sels: readonly Selection[], draws: readonly Draw[]): void {
+export function expectTicketsMatchLines(
+  p: PlayDef,
+  sels: readonly Selection[],
+  draws: readonly Draw[],
+): void {
   for (const sel of sels) {
     const lines = enumerateLines(p, sel);
-    for (const d of draws) expect(p.checkWin(sel, d, DEFAULT_RULE_FLAGS), `${p.code} on ${d.join(',')}`).toEqual(settleByLines(p, lines, d));
+    for (const d of draws)
+      expect(p.checkWin(sel, d, DEFAULT_RULE_FLAGS), `${p.code} on ${d.join(',')}`).toEqual(
+        settleByLines(p, lines, d),
+      );
   }
 }

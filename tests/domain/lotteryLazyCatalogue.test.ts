@@ -16,7 +16,14 @@ const fresh = async <T>(load: () => Promise<T>): Promise<T> => {
 
 /** What a play is to a player and to settlement, without its functions. */
 const shapeOf = (c: Catalogue | Lazy, family: (typeof LOTTERY_FAMILIES)[number]) =>
-  c.playsOf(family).map((p) => ({ code: p.code, name: p.nameZh, group: p.group, model: p.model, tiers: p.tiers, rows: p.rows.length }));
+  c.playsOf(family).map((p) => ({
+    code: p.code,
+    name: p.nameZh,
+    group: p.group,
+    model: p.model,
+    tiers: p.tiers,
+    rows: p.rows.length,
+  }));
 
 describe('lazy play catalogue', () => {
   let lazy: Lazy;
@@ -29,17 +36,20 @@ describe('lazy play catalogue', () => {
     for (const name of Object.keys(eager)) expect(lazy, name).toHaveProperty(name);
   });
 
-  it.each([...LOTTERY_FAMILIES])('loads %s with the same plays as the server catalogue', async (family) => {
-    const eager = await fresh(() => import('../../src/domain/lottery/catalogue.ts'));
-    expect(lazy.familyLoaded(family)).toBe(false);
-    expect(() => lazy.playsOf(family)).toThrow(/not loaded/);
-    expect(() => lazy.getPlay(family, 'X')).toThrow(`await loadFamily('${family}')`);
-    await lazy.loadFamily(family);
-    expect(lazy.familyLoaded(family)).toBe(true);
-    expect(shapeOf(lazy, family)).toEqual(shapeOf(eager, family));
-    const first = lazy.playsOf(family)[0]!;
-    expect(lazy.getPlay(family, first.code)).toBe(first);
-  });
+  it.each([...LOTTERY_FAMILIES])(
+    'loads %s with the same plays as the server catalogue',
+    async (family) => {
+      const eager = await fresh(() => import('../../src/domain/lottery/catalogue.ts'));
+      expect(lazy.familyLoaded(family)).toBe(false);
+      expect(() => lazy.playsOf(family)).toThrow(/not loaded/);
+      expect(() => lazy.getPlay(family, 'X')).toThrow(`await loadFamily('${family}')`);
+      await lazy.loadFamily(family);
+      expect(lazy.familyLoaded(family)).toBe(true);
+      expect(shapeOf(lazy, family)).toEqual(shapeOf(eager, family));
+      const first = lazy.playsOf(family)[0]!;
+      expect(lazy.getPlay(family, first.code)).toBe(first);
+    },
+  );
 
   it('loads a family once however many ask, and only that family', async () => {
     const a = lazy.loadFamily('K3');

@@ -2,18 +2,30 @@
 import { describe, expect, it } from 'vitest';
 import { getPlay } from '../../src/domain/lottery/catalogue.ts';
 import {
-  betAmountFen, betGroupForRebate, bettorRebateFen, oddsAmountFen, oddsForReturn, oddsPayoutFen, prizePayoutFen,
-  prizePerLine, prizePerLineFen, refundFen, uplineRebatesFen,
+  betAmountFen,
+  betGroupForRebate,
+  bettorRebateFen,
+  oddsAmountFen,
+  oddsForReturn,
+  oddsPayoutFen,
+  prizePayoutFen,
+  prizePerLine,
+  prizePerLineFen,
+  refundFen,
+  uplineRebatesFen,
 } from '../../src/domain/lottery/money.ts';
 import { doublingPlan, profitRatePlan, sameMultiplePlan } from '../../src/domain/lottery/chase.ts';
 import type { LotteryFamily, PlayDef } from '../../src/domain/lottery/types.ts';
 
 const play = (family: LotteryFamily, code: string): PlayDef => getPlay(family, code)!;
-const tierOf = (family: LotteryFamily, code: string, id = 'win') => play(family, code).tiers.find((t) => t.id === id)!;
+const tierOf = (family: LotteryFamily, code: string, id = 'win') =>
+  play(family, code).tiers.find((t) => t.id === id)!;
 
 describe('bet amount', () => {
-  it('SSC 定位胆 5 lines at unit 角 ×1 = 1.00 yuan (§13)', () => expect(betAmountFen(5, 'jiao', 1)).toEqual({ ok: true, amountFen: 100 }));
-  it('108 lines × 2 × 分 × 2 = 4.32 yuan (S5)', () => expect(betAmountFen(108, 'fen', 2)).toEqual({ ok: true, amountFen: 432 }));
+  it('SSC 定位胆 5 lines at unit 角 ×1 = 1.00 yuan (§13)', () =>
+    expect(betAmountFen(5, 'jiao', 1)).toEqual({ ok: true, amountFen: 100 }));
+  it('108 lines × 2 × 分 × 2 = 4.32 yuan (S5)', () =>
+    expect(betAmountFen(108, 'fen', 2)).toEqual({ ok: true, amountFen: 432 }));
   it('unit 分 with odd line counts stays a whole number of fen', () => {
     for (const lines of [1, 3, 7, 99_999]) {
       const r = betAmountFen(lines, 'fen', 1);
@@ -32,7 +44,10 @@ describe('bet amount', () => {
   });
   it('enforces the 1,000,000-yuan amount cap exactly', () => {
     expect(betAmountFen(50_000, 'yuan', 10)).toEqual({ ok: true, amountFen: 100_000_000 });
-    expect(betAmountFen(50_001, 'yuan', 10)).toEqual({ ok: false, msg: '单注金额不能超过1000000元' });
+    expect(betAmountFen(50_001, 'yuan', 10)).toEqual({
+      ok: false,
+      msg: '单注金额不能超过1000000元',
+    });
     expect(oddsAmountFen(2, 50_000_000).ok).toBe(true);
     expect(oddsAmountFen(3, 50_000_000).ok).toBe(false);
     expect(oddsAmountFen(2, 0).ok).toBe(false);
@@ -60,7 +75,15 @@ describe('prizes at a prize group (§13)', () => {
     expect(prizePayoutFen(dwd, { wins: { win: 1 }, refunds: 0 }, 1950, 'fen', 2)).toBe(39);
     expect(prizePayoutFen(dwd, { wins: { win: 3 }, refunds: 0 }, 1950, 'jiao', 7)).toBe(4095); // 3 × 19.5 × 0.1 × 7 = 40.95 yuan
     // Two tiers: 组三 650 + 组六 325 at 元 ×1.
-    expect(prizePayoutFen(play('SSC', 'Q3_ZUXHZ'), { wins: { z3: 1, z6: 1 }, refunds: 0 }, 1950, 'yuan', 1)).toBe(97_500);
+    expect(
+      prizePayoutFen(
+        play('SSC', 'Q3_ZUXHZ'),
+        { wins: { z3: 1, z6: 1 }, refunds: 0 },
+        1950,
+        'yuan',
+        1,
+      ),
+    ).toBe(97_500);
     expect(refundFen({ wins: {}, refunds: 3 }, 'fen', 5)).toBe(30);
   });
   it('KL8 classic rows keep their printed ratios and return exactly G/2000', () => {
@@ -115,11 +138,14 @@ describe('rebates (§2.2)', () => {
 
 describe('chase plans (§2.5)', () => {
   it('profit rate c = 2, P = 19.5, R = 50 %, m0 = 1, 15 issues (§13)', () => {
-    expect(profitRatePlan({ prizeFen: 1950, costFen: 200, rateNum: 1, rateDen: 2, m0: 1, issues: 15 }))
-      .toEqual([1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6]);
+    expect(
+      profitRatePlan({ prizeFen: 1950, costFen: 200, rateNum: 1, rateDen: 2, m0: 1, issues: 15 }),
+    ).toEqual([1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6]);
   });
   it('profit rate is infeasible when the prize cannot cover the cost plus the rate', () => {
-    expect(profitRatePlan({ prizeFen: 300, costFen: 200, rateNum: 1, rateDen: 2, m0: 1, issues: 5 })).toBeNull();
+    expect(
+      profitRatePlan({ prizeFen: 300, costFen: 200, rateNum: 1, rateDen: 2, m0: 1, issues: 5 }),
+    ).toBeNull();
   });
   it('same and doubling plans; doubling stops before the multiple cap', () => {
     expect(sameMultiplePlan(3, 4)).toEqual([3, 3, 3, 3]);

@@ -41,12 +41,23 @@ describe('LHC test vectors (§13) and attributes', () => {
   });
   it('special 49 is 和 for 大小 and 合肖, green for 色波', () => {
     const draw = [1, 2, 3, 4, 5, 6, 49];
-    expect(play('LHC', 'TMLM').checkWin({ rows: [[0, 1]] }, draw, F)).toEqual({ wins: {}, refunds: 2 });
-    expect(play('LHC', 'HX').checkWin({ rows: [[0, 1, 2]] }, draw, F)).toEqual({ wins: {}, refunds: 1 });
-    expect(play('LHC', 'SB').checkWin({ rows: [[2]] }, draw, F)).toEqual({ wins: { c2: 1 }, refunds: 0 });
+    expect(play('LHC', 'TMLM').checkWin({ rows: [[0, 1]] }, draw, F)).toEqual({
+      wins: {},
+      refunds: 2,
+    });
+    expect(play('LHC', 'HX').checkWin({ rows: [[0, 1, 2]] }, draw, F)).toEqual({
+      wins: {},
+      refunds: 1,
+    });
+    expect(play('LHC', 'SB').checkWin({ rows: [[2]] }, draw, F)).toEqual({
+      wins: { c2: 1 },
+      refunds: 0,
+    });
   });
   it('半波 and 色波 probabilities match §10.2', () => {
-    expect(play('LHC', 'BB').tiers.map((t) => t.pNum)).toEqual([7, 10, 8, 9, 9, 8, 9, 7, 8, 8, 8, 8, 8, 7, 8, 7, 7, 8]);
+    expect(play('LHC', 'BB').tiers.map((t) => t.pNum)).toEqual([
+      7, 10, 8, 9, 9, 8, 9, 7, 8, 8, 8, 8, 8, 7, 8, 7, 7, 8,
+    ]);
     expect(play('LHC', 'SB').tiers.map((t) => t.pNum)).toEqual([17, 16, 16]);
   });
 });
@@ -61,20 +72,37 @@ describe('BJ28 and KL8 rules', () => {
     const lm = play('BJ28', 'LM');
     const draw = [4, 5, 4]; // 13
     expect(lm.checkWin({ rows: [[1]] }, draw, F)).toEqual({ wins: { small: 1 }, refunds: 0 });
-    const flags = { ...F, bj28Special1314: { twoSided: 'refund' as const, combo: 'normal' as const } };
-    expect(lm.checkWin({ rows: [[1, 6]] }, draw, flags)).toEqual({ wins: { smallOdd: 1 }, refunds: 1 });
+    const flags = {
+      ...F,
+      bj28Special1314: { twoSided: 'refund' as const, combo: 'normal' as const },
+    };
+    expect(lm.checkWin({ rows: [[1, 6]] }, draw, flags)).toEqual({
+      wins: { smallOdd: 1 },
+      refunds: 1,
+    });
     expect(lm.checkWin({ rows: [[9]] }, [0, 5, 0], F).wins).toEqual({ extremeSmall: 1 });
-    expect(lm.checkWin({ rows: [[9]] }, [0, 5, 0], { ...F, bj28ExtremeRange: 'B' }).wins).toEqual({});
+    expect(lm.checkWin({ rows: [[9]] }, [0, 5, 0], { ...F, bj28ExtremeRange: 'B' }).wins).toEqual(
+      {},
+    );
   });
   it('KL8 sum 810: 大 refunds under the tie rule and loses otherwise; 单双 settle normally', () => {
     const zh = play('KL8', 'ZH');
     const draw = [80, 79, 78, 77, 76, 75, 74, 73, 72, 71, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     expect(draw.reduce((a, b) => a + b, 0)).toBe(810);
-    expect(zh.checkWin({ rows: [[0, 3, 4]] }, draw, F)).toEqual({ wins: { even: 1, sum810: 1 }, refunds: 1 });
-    expect(zh.checkWin({ rows: [[0]] }, draw, { ...F, kl8Sum810: 'lose' })).toEqual({ wins: {}, refunds: 0 });
+    expect(zh.checkWin({ rows: [[0, 3, 4]] }, draw, F)).toEqual({
+      wins: { even: 1, sum810: 1 },
+      refunds: 1,
+    });
+    expect(zh.checkWin({ rows: [[0]] }, draw, { ...F, kl8Sum810: 'lose' })).toEqual({
+      wins: {},
+      refunds: 0,
+    });
   });
   it('KL8 选三 tiers carry exact hypergeometric probabilities', () => {
-    expect(play('KL8', 'RX3').tiers.map((t) => [t.id, t.pNum, t.pDen])).toEqual([['h3', 1140, 82160], ['h2', 11_400, 82160]]);
+    expect(play('KL8', 'RX3').tiers.map((t) => [t.id, t.pNum, t.pDen])).toEqual([
+      ['h3', 1140, 82160],
+      ['h2', 11_400, 82160],
+    ]);
   });
 });
 
@@ -85,14 +113,19 @@ describe.each(FAMILIES)('every %s play: closed forms equal enumeration', (family
   it.each(plays.map((p, i) => [p.code, p.nameZh, i] as const))('%s %s', (code, _n, i) => {
     const p = play(family, code);
     const heavy = p.line.size >= 5;
-    checkPlayAgainstEnumeration(p, 31_000 + i, { selections: heavy ? 3 : 5, draws: heavy ? 15 : 40, extra: heavy ? 1 : 3 });
+    checkPlayAgainstEnumeration(p, 31_000 + i, {
+      selections: heavy ? 3 : 5,
+      draws: heavy ? 15 : 40,
+      extra: heavy ? 1 : 3,
+    });
   });
 });
 
 describe('LHC flags', () => {
   it('家禽/野兽 on 49 follow lhcPoultryBeast49Tie; other zodiac years settle consistently', () => {
     const flags = { ...F, lhcPoultryBeast49Tie: false, lhcZodiacYear: 0 };
-    for (const p of playsOf('LHC').filter((x) => x.line.size < 5)) checkPlayAgainstEnumeration(p, 5, { selections: 2, draws: 20, flags });
+    for (const p of playsOf('LHC').filter((x) => x.line.size < 5))
+      checkPlayAgainstEnumeration(p, 5, { selections: 2, draws: 20, flags });
   });
 });
 
@@ -100,6 +133,9 @@ describe('LHC 正肖', () => {
   it('pays once per regular number of the zodiac, never on the special', () => {
     // 2026 is a 马 year: 马 = 01 13 25 37 49.
     const draw = [1, 13, 2, 3, 4, 5, 25];
-    expect(play('LHC', 'ZX').checkWin({ rows: [[6]] }, draw, F)).toEqual({ wins: { yearAnimal: 2 }, refunds: 0 });
+    expect(play('LHC', 'ZX').checkWin({ rows: [[6]] }, draw, F)).toEqual({
+      wins: { yearAnimal: 2 },
+      refunds: 0,
+    });
   });
 });

@@ -16,12 +16,21 @@ describe('play names', () => {
   });
 
   it('排列3 names its three places 百位 十位 个位 on every board, as its 两面 board does', () => {
-    const rows = (code: string) => playsOf('PL35').find((p) => p.code === code)!.rows.map((r) => r.nameZh);
+    const rows = (code: string) =>
+      playsOf('PL35')
+        .find((p) => p.code === code)!
+        .rows.map((r) => r.nameZh);
     expect(rows('P3_DWD')).toEqual(['百位', '十位', '个位']);
     expect(rows('P3_ZXFS')).toEqual(['百位', '十位', '个位']);
     expect(rows('P3_SZ')).toEqual(['百位', '十位', '个位']);
     expect(rows('P5_DWD')).toEqual(['第一位', '第二位', '第三位', '第四位', '第五位']);
-    const names = (codes: string[]) => codes.map((c) => playsOf('PL35').find((p) => p.code === c)!.nameZh);
-    expect(names(['P3_DWD', 'P5_DWD', 'LM', 'P3_LM'])).toEqual(['排列3定位胆', '排列5定位胆', '排列5两面', '排列3两面']);
+    const names = (codes: string[]) =>
+      codes.map((c) => playsOf('PL35').find((p) => p.code === c)!.nameZh);
+    expect(names(['P3_DWD', 'P5_DWD', 'LM', 'P3_LM'])).toEqual([
+      '排列3定位胆',
+      '排列5定位胆',
+      '排列5两面',
+      '排列3两面',
+    ]);
   });
 });

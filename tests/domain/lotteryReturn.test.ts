@@ -35,16 +35,40 @@ const uniformOdds = (play: PlayDef): Record<string, number> =>
 
 function price(play: PlayDef, sel: Selection): PricedTicket {
   const overrides = play.model === 'odds' ? uniformOdds(play) : undefined;
-  const q = quoteBet(play, sel, { unit: 'yuan', multiple: 1, stakePerLineFen: STAKE_PER_LINE_FEN, userGroup: G, rebatePermille: 0 }, overrides, G);
+  const q = quoteBet(
+    play,
+    sel,
+    {
+      unit: 'yuan',
+      multiple: 1,
+      stakePerLineFen: STAKE_PER_LINE_FEN,
+      userGroup: G,
+      rebatePermille: 0,
+    },
+    overrides,
+    G,
+  );
   if (!q.ok) throw new Error(`${play.code}: ${q.msg}`);
-  return { unit: 'yuan', multiple: 1, lines: q.lines, amountFen: q.amountFen, betGroup: q.betGroup, odds: q.odds };
+  return {
+    unit: 'yuan',
+    multiple: 1,
+    lines: q.lines,
+    amountFen: q.amountFen,
+    betGroup: q.betGroup,
+    odds: q.odds,
+  };
 }
 
 /**
  * 2000·Z for every draw (integers): 2000·(payout − refund) − G·(amount − refund). settleTicket runs once
  * per distinct outcome (lines won per tier and refunds), since the payout depends on nothing else.
  */
-function scaledDeviations(play: PlayDef, sel: Selection, t: PricedTicket, draws: readonly Draw[]): number[] {
+function scaledDeviations(
+  play: PlayDef,
+  sel: Selection,
+  t: PricedTicket,
+  draws: readonly Draw[],
+): number[] {
   const byOutcome = new Map<string, number>();
   return draws.map((d) => {
     const key = JSON.stringify(play.checkWin(sel, d, DEFAULT_RULE_FLAGS));
@@ -60,7 +84,8 @@ function scaledDeviations(play: PlayDef, sel: Selection, t: PricedTicket, draws:
 
 /** Largest shortfall (fen) rounding can cause per ticket: 1 fen on the total, plus 1 fen a line for odds. */
 const roundingFen = (play: PlayDef, t: PricedTicket): number =>
-  1 + (play.model === 'odds' ? (t.lines * STAKE_PER_LINE_FEN * (play.parlay ? 6 : 1)) / ODDS_SCALE : 0);
+  1 +
+  (play.model === 'odds' ? (t.lines * STAKE_PER_LINE_FEN * (play.parlay ? 6 : 1)) / ODDS_SCALE : 0);
 
 interface Moments {
   readonly mean: number;
@@ -86,22 +111,30 @@ function rareTierSE(play: PlayDef, t: PricedTicket, n: number): number {
     const p = tier.pNum / tier.pDen;
     if (p * n * t.lines >= 10) continue;
     const odds = t.odds?.[tier.id];
-    const x = odds !== undefined ? (STAKE_PER_LINE_FEN * odds) / ODDS_SCALE
-      : Number(prizePerLine(tier, t.betGroup).num) / Number(prizePerLine(tier, t.betGroup).den);
+    const x =
+      odds !== undefined
+        ? (STAKE_PER_LINE_FEN * odds) / ODDS_SCALE
+        : Number(prizePerLine(tier, t.betGroup).num) / Number(prizePerLine(tier, t.betGroup).den);
     v += p * x * x;
   }
   return (t.lines * Math.sqrt(v)) / Math.sqrt(n);
 }
 
 /** Whether the simulated mean deviation (fen) is consistent with a return of exactly G/2000. */
-function simulatedReturnHolds(play: PlayDef, sel: Selection, draws: readonly Draw[]): { ok: boolean; winners: number; detail: string } {
+function simulatedReturnHolds(
+  play: PlayDef,
+  sel: Selection,
+  draws: readonly Draw[],
+): { ok: boolean; winners: number; detail: string } {
   const t = price(play, sel);
   const z = scaledDeviations(play, sel, t, draws).map((x) => x / 2000);
   const base = -(G * t.amountFen) / 2000; // Z of a losing draw
   const winners = z.filter((x) => x !== base).length;
   const m = moments(z);
   const slack = 6 * Math.hypot(m.standardError, rareTierSE(play, t, draws.length));
-  const ok = play.parlay ? m.mean <= slack : m.mean <= slack && m.mean >= -roundingFen(play, t) - slack;
+  const ok = play.parlay
+    ? m.mean <= slack
+    : m.mean <= slack && m.mean >= -roundingFen(play, t) - slack;
   const detail = `${play.code} ${JSON.stringify(sel.rows)} amount ${t.amountFen}: mean Z ${m.mean.toFixed(2)} fen, slack ${slack.toFixed(2)}, ${winners} winners`;
   return { ok, winners, detail };
 }
@@ -132,62 +165,96 @@ const SPACES: Partial<Record<LotteryFamily, () => Draw[]>> = {
  * 5-digit two-sided sums — and the 11x5 draw-order plays with and without ties.
  */
 const EXACT_SAMPLE: Partial<Record<LotteryFamily, readonly string[]>> = {
-  SSC: ['WX_ZXFS', 'WX_ZX120', 'WX_ZX60', 'Q4_ZX12', 'QW_SJFC', 'WX_BDW3', 'RX2_ZXFS', 'RX3_Z6FS', 'LM', 'LH'],
+  SSC: [
+    'WX_ZXFS',
+    'WX_ZX120',
+    'WX_ZX60',
+    'Q4_ZX12',
+    'QW_SJFC',
+    'WX_BDW3',
+    'RX2_ZXFS',
+    'RX3_Z6FS',
+    'LM',
+    'LH',
+  ],
   SYX5: ['Q3_ZXFS', 'Q2_ZXDS', 'Q3_ZUXDT', 'RX5', 'RX8_DT', 'DDS', 'CZW', 'DWD', 'LM', 'LH'],
 };
 
-describe.each(Object.keys(SPACES) as LotteryFamily[])('%s: exact return over every draw', (family) => {
-  const sample = EXACT_SAMPLE[family];
-  const plays = playsOf(family).filter((p) => !sample || sample.includes(p.code));
-  it('covers the intended plays', () => expect(plays.length).toBe(sample?.length ?? playsOf(family).length));
-  it.each(plays.map((p) => [p.code, p.nameZh] as const))('%s %s', { timeout: 30_000 }, (code) => {
-    const play = plays.find((p) => p.code === code)!;
-    const space = SPACES[family]!();
-    const rnd = seededRandom(code.length * 131 + code.charCodeAt(0));
-    for (let s = 0; s < (space.length > 10_000 ? 1 : 3); s++) {
-      const sel = randomSelection(play, rnd, 2);
-      const t = price(play, sel);
-      const total = scaledDeviations(play, sel, t, space).reduce((a, b) => a + b, 0);
-      const meanFen = total / space.length / 2000;
-      const label = `${code} ${JSON.stringify(sel.rows)}: mean shortfall ${meanFen} fen`;
-      expect(meanFen, label).toBeLessThanOrEqual(1e-9);
-      expect(meanFen, label).toBeGreaterThanOrEqual(-roundingFen(play, t));
-    }
-  });
-});
+describe.each(Object.keys(SPACES) as LotteryFamily[])(
+  '%s: exact return over every draw',
+  (family) => {
+    const sample = EXACT_SAMPLE[family];
+    const plays = playsOf(family).filter((p) => !sample || sample.includes(p.code));
+    it('covers the intended plays', () =>
+      expect(plays.length).toBe(sample?.length ?? playsOf(family).length));
+    it.each(plays.map((p) => [p.code, p.nameZh] as const))('%s %s', { timeout: 30_000 }, (code) => {
+      const play = plays.find((p) => p.code === code)!;
+      const space = SPACES[family]!();
+      const rnd = seededRandom(code.length * 131 + code.charCodeAt(0));
+      for (let s = 0; s < (space.length > 10_000 ? 1 : 3); s++) {
+        const sel = randomSelection(play, rnd, 2);
+        const t = price(play, sel);
+        const total = scaledDeviations(play, sel, t, space).reduce((a, b) => a + b, 0);
+        const meanFen = total / space.length / 2000;
+        const label = `${code} ${JSON.stringify(sel.rows)}: mean shortfall ${meanFen} fen`;
+        expect(meanFen, label).toBeLessThanOrEqual(1e-9);
+        expect(meanFen, label).toBeGreaterThanOrEqual(-roundingFen(play, t));
+      }
+    });
+  },
+);
 
 /**
  * Plays no random ticket wins often enough in 2000 draws: 单式 (at most four typed entries) and a few
  * long shots. Their builders are settled exactly over the whole space above (WX_ZXDS, Q2_ZXDS, WX_ZX60,
  * SX_ZX4, QW_SJFC …; PL35 reuses the SSC builders); LHC 四全中 by the tier-probability test.
  */
-const LONG_SHOTS = new Set(['SYX5/RX5_DT', 'SSC/WX_ZX10', 'SSC/WX_ZX5', 'SSC/SX_ZX6', 'SSC/QW_SJFC', 'PL35/P5_ZXFS', 'LHC/SIQZ', 'LHC/SIQZ_DT', 'LHC/SQZ_DT']);
+const LONG_SHOTS = new Set([
+  'SYX5/RX5_DT',
+  'SSC/WX_ZX10',
+  'SSC/WX_ZX5',
+  'SSC/SX_ZX6',
+  'SSC/QW_SJFC',
+  'PL35/P5_ZXFS',
+  'LHC/SIQZ',
+  'LHC/SIQZ_DT',
+  'LHC/SQZ_DT',
+]);
 
-describe.each(['SSC', 'K3', 'SYX5', 'PK10', 'FC3D', 'PL35', 'BJ28', 'KL8', 'LHC'] as const)('%s: simulated return of every play', (family) => {
-  it('matches G/2000 within 6 standard errors', { timeout: 60_000 }, () => {
-    const next = byteSource(2026);
-    const draws = Array.from({ length: 2000 }, () => randomDraw(family, next));
-    const rnd = seededRandom(7);
-    const bad: string[] = [];
-    const rare: string[] = [];
-    for (const play of playsOf(family)) {
-      // Grow the ticket until it wins often enough for the normal approximation.
-      let r: ReturnType<typeof simulatedReturnHolds> | undefined;
-      for (const extra of [2, 6, 12, 40, 40, 40, 40]) {
-        r = simulatedReturnHolds(play, randomSelection(play, rnd, extra), draws);
-        if (r.winners >= MIN_WINNERS) break;
+describe.each(['SSC', 'K3', 'SYX5', 'PK10', 'FC3D', 'PL35', 'BJ28', 'KL8', 'LHC'] as const)(
+  '%s: simulated return of every play',
+  (family) => {
+    it('matches G/2000 within 6 standard errors', { timeout: 60_000 }, () => {
+      const next = byteSource(2026);
+      const draws = Array.from({ length: 2000 }, () => randomDraw(family, next));
+      const rnd = seededRandom(7);
+      const bad: string[] = [];
+      const rare: string[] = [];
+      for (const play of playsOf(family)) {
+        // Grow the ticket until it wins often enough for the normal approximation.
+        let r: ReturnType<typeof simulatedReturnHolds> | undefined;
+        for (const extra of [2, 6, 12, 40, 40, 40, 40]) {
+          r = simulatedReturnHolds(play, randomSelection(play, rnd, extra), draws);
+          if (r.winners >= MIN_WINNERS) break;
+        }
+        if (r!.winners < MIN_WINNERS) rare.push(play.code);
+        else if (!r!.ok) bad.push(r!.detail);
       }
-      if (r!.winners < MIN_WINNERS) rare.push(play.code);
-      else if (!r!.ok) bad.push(r!.detail);
-    }
-    expect(bad).toEqual([]);
-    const unexpected = rare.filter((code) => playsOf(family).find((p) => p.code === code)!.input !== 'entries' && !LONG_SHOTS.has(`${family}/${code}`));
-    expect(unexpected).toEqual([]);
-  });
-});
+      expect(bad).toEqual([]);
+      const unexpected = rare.filter(
+        (code) =>
+          playsOf(family).find((p) => p.code === code)!.input !== 'entries' &&
+          !LONG_SHOTS.has(`${family}/${code}`),
+      );
+      expect(unexpected).toEqual([]);
+    });
+  },
+);
 
 describe('the return check is not vacuous', () => {
-  it('rejects 三中二 paying both tiers at full return (the bug the 1 : 6 share fixes)', { timeout: 30_000 }, () => {
+  it('rejects 三中二 paying both tiers at full return (the bug the 1 : 6 share fixes)', {
+    timeout: 30_000,
+  }, () => {
     const sze = playsOf('LHC').find((p) => p.code === 'SZE')!;
     const { share: _z3, ...z3 } = sze.tiers[0]!;
     const { share: _z2, ...z2 } = sze.tiers[1]!;

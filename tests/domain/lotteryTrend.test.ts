@@ -1,10 +1,20 @@
 /** Trend chart statistics: grid, misses, counts, hot and cold, per family view. */
 import { describe, expect, it } from 'vitest';
-import { computeTrend, hotColdSize, trendGroup, trendViews, type TrendGroupSpec } from '../../src/domain/lottery/trend.ts';
+import {
+  computeTrend,
+  hotColdSize,
+  trendGroup,
+  trendViews,
+  type TrendGroupSpec,
+} from '../../src/domain/lottery/trend.ts';
 import { DRAW_FORMATS } from '../../src/domain/lottery/draws.ts';
 import { LOTTERY_FAMILIES } from '../../src/domain/lottery/types.ts';
 
-const digit0: TrendGroupSpec = { name: '万位', values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], pick: (d) => [d[0]!] };
+const digit0: TrendGroupSpec = {
+  name: '万位',
+  values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  pick: (d) => [d[0]!],
+};
 
 describe('trendGroup', () => {
   // Oldest first: first digits 3, 5, 3, 3, 7, 5.
@@ -40,14 +50,20 @@ describe('trendGroup', () => {
 
   it('marks cold the values seen least, the longer-missing first, and never splits a tie', () => {
     const die: TrendGroupSpec = { name: '一骰', values: [1, 2, 3, 4, 5, 6], pick: (d) => [d[0]!] };
-    const s = trendGroup(die, [6, 1, 2, 1, 2, 3, 1, 4].map((v) => [v]));
+    const s = trendGroup(
+      die,
+      [6, 1, 2, 1, 2, 3, 1, 4].map((v) => [v]),
+    );
     expect(hotColdSize(6)).toBe(2);
     expect(s.count).toEqual([3, 2, 1, 1, 0, 1]);
     expect(s.currentMiss).toEqual([1, 3, 2, 0, 8, 7]);
     expect(s.hot).toEqual([1, 2]);
     expect(s.cold).toEqual([5, 6]);
     expect(s.rank).toEqual([1, 2, 4, 3, 6, 5]);
-    const tied = trendGroup(die, [1, 1, 2, 3].map((v) => [v]));
+    const tied = trendGroup(
+      die,
+      [1, 1, 2, 3].map((v) => [v]),
+    );
     expect(tied.hot).toEqual([1, 3]); // 2 and 3 tie on count: the more recent 3 is hotter
     expect(tied.cold).toEqual([]); // 4, 5 and 6 never came: three-way tie for two marks
   });
@@ -57,13 +73,21 @@ describe('trendGroup', () => {
     expect(empty.hot).toEqual([]);
     expect(empty.cold).toEqual([]);
     expect(empty.currentMiss.every((m) => m === 0)).toBe(true);
-    const flat = trendGroup({ name: 'x', values: [1, 2, 3], pick: (d) => [d[0]!] }, [[1], [2], [3]]);
+    const flat = trendGroup({ name: 'x', values: [1, 2, 3], pick: (d) => [d[0]!] }, [
+      [1],
+      [2],
+      [3],
+    ]);
     expect(flat.hot).toEqual([3]);
     expect(flat.cold).toEqual([]);
   });
 
   it('counts every value of a distribution group and is not single-valued', () => {
-    const dist = trendGroup({ name: '号码', values: [1, 2, 3, 4], pick: (d) => d }, [[1, 2], [2, 3], [2, 4]]);
+    const dist = trendGroup({ name: '号码', values: [1, 2, 3, 4], pick: (d) => d }, [
+      [1, 2],
+      [2, 3],
+      [2, 4],
+    ]);
     expect(dist.single).toBe(false);
     expect(dist.count).toEqual([1, 3, 1, 1]);
     expect(dist.rows[2]!.miss).toEqual([2, 0, 1, 0]);
@@ -84,7 +108,8 @@ describe('trendViews', () => {
       for (const view of trendViews(family)) {
         const groups = computeTrend(view, [low, high]);
         expect(groups.length).toBeGreaterThan(0);
-        for (const g of groups) expect(g.count.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+        for (const g of groups)
+          expect(g.count.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
       }
     }
   });
@@ -95,9 +120,14 @@ describe('trendViews', () => {
     expect(trendViews('SYX5')[0]!.groups[0]!.values).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(trendViews('K3').map((v) => v.id)).toEqual(['pos', 'sum']);
     expect(trendViews('BJ28')[0]!.groups[0]!.values).toHaveLength(28);
-    const [k3Sum] = computeTrend(trendViews('K3')[1]!, [[1, 2, 3], [6, 6, 6]]);
+    const [k3Sum] = computeTrend(trendViews('K3')[1]!, [
+      [1, 2, 3],
+      [6, 6, 6],
+    ]);
     expect(k3Sum!.rows.map((r) => k3Sum!.values[r.hits.indexOf(1)])).toEqual([6, 18]);
-    const [kl8] = computeTrend(trendViews('KL8')[0]!, [Array.from({ length: 20 }, (_, i) => i + 1)]);
+    const [kl8] = computeTrend(trendViews('KL8')[0]!, [
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    ]);
     expect(kl8!.count.slice(0, 21)).toEqual([...new Array(20).fill(1), 0]);
   });
 });

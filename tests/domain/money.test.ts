@@ -26,13 +26,35 @@ describe('parseYuanToFen', () => {
     expect(parseYuanToFen('-0.01', { allowNegative: true })).toBe(-1);
   });
 
-  it.each(['', ' ', '1.005', '0.001', '1.', '.5', '01', '00', '+1', '--1', '-', '1e3', '1E3', '0x10', ' 1', '1 ', '1,000', '１', '十', 'NaN', 'Infinity', '1000000000.01', '9999999999999', '1.2.3'])(
-    'refuses %j',
-    (text) => {
-      expect(parseYuanToFen(text)).toBeNull();
-      expect(parseYuanToFen(text, { allowNegative: true })).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    ' ',
+    '1.005',
+    '0.001',
+    '1.',
+    '.5',
+    '01',
+    '00',
+    '+1',
+    '--1',
+    '-',
+    '1e3',
+    '1E3',
+    '0x10',
+    ' 1',
+    '1 ',
+    '1,000',
+    '１',
+    '十',
+    'NaN',
+    'Infinity',
+    '1000000000.01',
+    '9999999999999',
+    '1.2.3',
+  ])('refuses %j', (text) => {
+    expect(parseYuanToFen(text)).toBeNull();
+    expect(parseYuanToFen(text, { allowNegative: true })).toBeNull();
+  });
 });
 
 describe('formatFen', () => {

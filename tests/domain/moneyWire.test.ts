@@ -1,6 +1,13 @@
 /** The one way money goes on the wire and back to the screen: yuan text from fen, signed rows, wire → fen. */
 import { describe, expect, it } from 'vitest';
-import { formatFen, formatSignedFen, signedYuanText, wireFen, yuanNumber, yuanText } from '../../src/domain/money.ts';
+import {
+  formatFen,
+  formatSignedFen,
+  signedYuanText,
+  wireFen,
+  yuanNumber,
+  yuanText,
+} from '../../src/domain/money.ts';
 
 describe('formatSignedFen', () => {
   it.each([
@@ -20,7 +27,14 @@ describe('formatSignedFen', () => {
 });
 
 describe('yuanNumber (the numeric returnAmount of spec 000)', () => {
-  it.each([[0, 0], [1950, 19.5], [1, 0.01], [29, 0.29], [123_456_789, 1_234_567.89], [-307, -3.07]])('%i fen → %d', (fen, n) => {
+  it.each([
+    [0, 0],
+    [1950, 19.5],
+    [1, 0.01],
+    [29, 0.29],
+    [123_456_789, 1_234_567.89],
+    [-307, -3.07],
+  ])('%i fen → %d', (fen, n) => {
     expect(yuanNumber(fen)).toBe(n);
   });
 
@@ -34,12 +48,30 @@ describe('yuanNumber (the numeric returnAmount of spec 000)', () => {
 
 describe('wireFen', () => {
   it.each([
-    ['12.50', 1250], ['12.5', 1250], ['-3.07', -307], ['0', 0], [19.5, 1950], [0.29, 29], [-0.01, -1], [0, 0],
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['-3.07', -307],
+    ['0', 0],
+    [19.5, 1950],
+    [0.29, 29],
+    [-0.01, -1],
+    [0, 0],
   ] as const)('%j → %i fen', (v, fen) => {
     expect(wireFen(v)).toBe(fen);
   });
 
-  it.each([null, undefined, '', 'abc', '1.005', '1e3', ' 1', Number.NaN, Number.POSITIVE_INFINITY, 1e13])('%j → null', (v) => {
+  it.each([
+    null,
+    undefined,
+    '',
+    'abc',
+    '1.005',
+    '1e3',
+    ' 1',
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    1e13,
+  ])('%j → null', (v) => {
     expect(wireFen(v)).toBeNull();
   });
 });

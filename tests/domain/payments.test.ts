@@ -19,8 +19,18 @@ import { txTypeName } from '../../src/domain/txTypes.ts';
 describe('channel catalogue', () => {
   it('holds the twelve /recharge children with type codes 101-112 in txTypes order', () => {
     expect(RECHARGE_CHANNELS.map((c) => c.code)).toEqual([
-      'banktransfer', 'unionpay', 'qqpay', 'wechat', 'quickpass', 'jdpay', 'alipay', 'internetbank',
-      'virtualwalletpay', 'digitalcurrencypay', 'digitalrmb', 'douyin',
+      'banktransfer',
+      'unionpay',
+      'qqpay',
+      'wechat',
+      'quickpass',
+      'jdpay',
+      'alipay',
+      'internetbank',
+      'virtualwalletpay',
+      'digitalcurrencypay',
+      'digitalrmb',
+      'douyin',
     ]);
     RECHARGE_CHANNELS.forEach((c, i) => {
       expect(c.typeCode).toBe(101 + i);
@@ -53,7 +63,19 @@ describe('digital currency conversion (exact)', () => {
   });
 
   it('refuses text outside rMoney and a zero rate', () => {
-    for (const bad of ['', '-1', '1.123456789', '1e3', ' 1', '01', '1.', '.5', 'abc', '1,5', 'Infinity']) {
+    for (const bad of [
+      '',
+      '-1',
+      '1.123456789',
+      '1e3',
+      ' 1',
+      '01',
+      '1.',
+      '.5',
+      'abc',
+      '1,5',
+      'Infinity',
+    ]) {
       expect(coinToFen(bad, '7.2')).toBeNull();
       expect(coinToFen('1', bad)).toBeNull();
     }
@@ -88,7 +110,8 @@ describe('amount rules', () => {
   it('parses yuan amounts by the money rule, positive only', () => {
     expect(parseRechargeYuan('100')).toBe(10_000);
     expect(parseRechargeYuan('0.01')).toBe(1);
-    for (const bad of ['0', '0.00', '-1', '1.001', '1e2', '', ' 1', '01', '10000000000']) expect(parseRechargeYuan(bad)).toBeNull();
+    for (const bad of ['0', '0.00', '-1', '1.001', '1e2', '', ' 1', '01', '10000000000'])
+      expect(parseRechargeYuan(bad)).toBeNull();
   });
   it('checks payer names', () => {
     expect(checkPayerName('', false)).toBeNull();
@@ -100,11 +123,22 @@ describe('amount rules', () => {
 
 describe('gateway URL templates', () => {
   it('accept http(s) only and fill order number and amount', () => {
-    expect(GATEWAY_URL_PATTERN.test('https://pay.example.com/go?o={orderNo}&a={amount}')).toBe(true);
+    expect(GATEWAY_URL_PATTERN.test('https://pay.example.com/go?o={orderNo}&a={amount}')).toBe(
+      true,
+    );
     expect(GATEWAY_URL_PATTERN.test('http://10.0.0.1:8080/pay')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'ftp://x.com', '//x.com', 'https://x.com/a b', 'https://x.com/"><script>', 'data:text/html,1']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://x.com',
+      '//x.com',
+      'https://x.com/a b',
+      'https://x.com/"><script>',
+      'data:text/html,1',
+    ]) {
       expect(GATEWAY_URL_PATTERN.test(bad)).toBe(false);
     }
-    expect(fillGatewayUrl('https://p.com/?o={orderNo}&a={amount}', 'R1', 12_345)).toBe('https://p.com/?o=R1&a=123.45');
+    expect(fillGatewayUrl('https://p.com/?o={orderNo}&a={amount}', 'R1', 12_345)).toBe(
+      'https://p.com/?o=R1&a=123.45',
+    );
   });
 });

@@ -8,7 +8,12 @@ import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { DRAW_FORMATS, drawFromRandomBytes, formatDraw, type LotteryFamily } from '../../src/domain/lottery/index.ts';
+import {
+  DRAW_FORMATS,
+  drawFromRandomBytes,
+  formatDraw,
+  type LotteryFamily,
+} from '../../src/domain/lottery/index.ts';
 import { drawFromSeedHex, seedHashOf, seedStream } from '../../src/server/lottery/draw.ts';
 
 const DOC = readFileSync(new URL('../../docs/provably-fair.md', import.meta.url), 'utf8');
@@ -36,26 +41,43 @@ function tableRows(text: string, header: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((c) => c.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }
 
 function fencedBlocks(text: string, lang: string): string[] {
-  return [...text.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``, 'g'))].map((m) => m[1]!);
+  return [...text.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``, 'g'))].map(
+    (m) => m[1]!,
+  );
 }
 
 function examples(): Example[] {
-  return section('5. Worked examples').split('\n### ').slice(1).map((part) => {
-    const family = part.split('\n')[0]!.trim();
-    const [fieldBlock, poolBlock] = fencedBlocks(part, 'text');
-    const fields = new Map(fieldBlock!.split('\n').map((l) => {
-      const m = /^(\w+(?: \d+)?)\s{2,}(.+)$/.exec(l);
-      if (!m) throw new Error(`${family}: bad line ${l}`);
-      return [m[1]!, m[2]!] as const;
-    }));
-    return { family, fields, rows: tableRows(part, '| position'), pool: poolBlock ? poolBlock.split('\n') : [] };
-  });
+  return section('5. Worked examples')
+    .split('\n### ')
+    .slice(1)
+    .map((part) => {
+      const family = part.split('\n')[0]!.trim();
+      const [fieldBlock, poolBlock] = fencedBlocks(part, 'text');
+      const fields = new Map(
+        fieldBlock!.split('\n').map((l) => {
+          const m = /^(\w+(?: \d+)?)\s{2,}(.+)$/.exec(l);
+          if (!m) throw new Error(`${family}: bad line ${l}`);
+          return [m[1]!, m[2]!] as const;
+        }),
+      );
+      return {
+        family,
+        fields,
+        rows: tableRows(part, '| position'),
+        pool: poolBlock ? poolBlock.split('\n') : [],
+      };
+    });
 }
 
 /** The table rows and pool trace the page's sections 3–4 describe, computed from the stream alone. */
@@ -79,17 +101,43 @@ function traceFromWords(family: LotteryFamily, stream: readonly number[]) {
       }
       const r = b % n;
       if (!f.distinct) {
-        rows.push([String(i + 1), byte, String(n), String(limit), 'yes', String(r), '–', pad(f.min + r)]);
+        rows.push([
+          String(i + 1),
+          byte,
+          String(n),
+          String(limit),
+          'yes',
+          String(r),
+          '–',
+          pad(f.min + r),
+        ]);
         break;
       }
       const j = i + r;
       [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-      rows.push([String(i + 1), byte, String(n), String(limit), 'yes', String(r), String(j), pad(pool[i]!)]);
+      rows.push([
+        String(i + 1),
+        byte,
+        String(n),
+        String(limit),
+        'yes',
+        String(r),
+        String(j),
+        pad(pool[i]!),
+      ]);
       trace.push(`after draw ${String(i + 1).padStart(2)}: ${pool.map(pad).join(' ')}`);
       break;
     }
   }
-  return { rows, trace, used: at, result: rows.filter((r) => r[4] === 'yes').map((r) => r[7]).join(',') };
+  return {
+    rows,
+    trace,
+    used: at,
+    result: rows
+      .filter((r) => r[4] === 'yes')
+      .map((r) => r[7])
+      .join(','),
+  };
 }
 
 describe('docs/provably-fair.md worked examples', () => {
@@ -106,17 +154,22 @@ describe('docs/provably-fair.md worked examples', () => {
       expect(ex.fields.get('family')).toBe(family);
       expect(seed).toMatch(/^[0-9a-f]{64}$/);
       expect(ex.fields.get('seedHash')).toBe(seedHashOf(seed));
-      expect(ex.fields.get('seedHash')).toBe(crypto.createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'));
+      expect(ex.fields.get('seedHash')).toBe(
+        crypto.createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'),
+      );
       expect(ex.fields.get('block 0')).toBe(Buffer.from(seedStream(seed)(32)).toString('hex'));
 
       // the real sampler, recording each byte it takes from the real stream
       const source = seedStream(seed);
       const taken: number[] = [];
-      const drawn = formatDraw(family, drawFromRandomBytes(family, (n) => {
-        const bytes = source(n);
-        taken.push(...bytes);
-        return bytes;
-      }));
+      const drawn = formatDraw(
+        family,
+        drawFromRandomBytes(family, (n) => {
+          const bytes = source(n);
+          taken.push(...bytes);
+          return bytes;
+        }),
+      );
       expect(ex.fields.get('result')).toBe(drawn);
       expect(drawFromSeedHex(family, seed)).toBe(drawn);
       expect(Number(ex.fields.get('bytes'))).toBe(taken.length);
@@ -138,7 +191,11 @@ describe('docs/provably-fair.md rules', () => {
     for (const [family, , size, range, rule, perSample] of rows) {
       const f = DRAW_FORMATS[family as LotteryFamily];
       const width = f.max - f.min + 1;
-      expect([Number(size), range, rule], family).toEqual([f.size, `${f.min}–${f.max}`, f.distinct ? 'without replacement' : 'independent']);
+      expect([Number(size), range, rule], family).toEqual([
+        f.size,
+        `${f.min}–${f.max}`,
+        f.distinct ? 'without replacement' : 'independent',
+      ]);
       expect(perSample!.startsWith(String(width)), family).toBe(true);
       if (f.distinct) expect(perSample!.endsWith(String(width - f.size + 1)), family).toBe(true);
     }
@@ -150,7 +207,9 @@ describe('docs/provably-fair.md rules', () => {
     for (const [n, limit, rejected] of rows) {
       const expected = 256 - (256 % Number(n));
       expect(Number(limit), `n = ${n}`).toBe(expected);
-      expect(rejected, `n = ${n}`).toBe(expected === 256 ? 'none' : expected === 255 ? '255' : `${expected}–255`);
+      expect(rejected, `n = ${n}`).toBe(
+        expected === 256 ? 'none' : expected === 255 ? '255' : `${expected}–255`,
+      );
     }
   });
 });
@@ -158,9 +217,11 @@ describe('docs/provably-fair.md rules', () => {
 describe('docs/provably-fair.md reference script', () => {
   const [code] = fencedBlocks(section('6. Reference script'), 'js');
   // run as the CommonJS file it is; `require.main !== module`, so it prints nothing
-  const script = new Function('require', 'module', `${code}\nreturn { FAMILIES, byteStream, draw, seedHash };`)(
-    createRequire(import.meta.url), {},
-  ) as {
+  const script = new Function(
+    'require',
+    'module',
+    `${code}\nreturn { FAMILIES, byteStream, draw, seedHash };`,
+  )(createRequire(import.meta.url), {}) as {
     FAMILIES: Record<string, [number, number, number, boolean, boolean]>;
     byteStream(seedHex: string): () => number;
     draw(family: string, seedHex: string): string;
@@ -191,6 +252,9 @@ describe('docs/provably-fair.md reference script', () => {
   });
 
   it('reproduces every worked example', () => {
-    for (const ex of examples()) expect(script.draw(ex.family, ex.fields.get('seed')!), ex.family).toBe(ex.fields.get('result'));
+    for (const ex of examples())
+      expect(script.draw(ex.family, ex.fields.get('seed')!), ex.family).toBe(
+        ex.fields.get('result'),
+      );
   });
 });

@@ -5,8 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { splitShares, type RandomInt } from '../../src/domain/redEnvelope/split.ts';
-import { checkLimits, DEFAULT_WISH, MSG, parseSendForm, validateSend, viewerState } from '../../src/domain/redEnvelope/rules.ts';
-import { envelopeBody, envelopePreview, parseEnvelopeMessage } from '../../src/domain/redEnvelope/message.ts';
+import {
+  checkLimits,
+  DEFAULT_WISH,
+  MSG,
+  parseSendForm,
+  validateSend,
+  viewerState,
+} from '../../src/domain/redEnvelope/rules.ts';
+import {
+  envelopeBody,
+  envelopePreview,
+  parseEnvelopeMessage,
+} from '../../src/domain/redEnvelope/message.ts';
 import { chiSquareFit } from './chiSquare.ts';
 
 /** mulberry32: a small seeded generator, the tests' fixed source (never used outside tests). */
@@ -25,7 +36,15 @@ function seeded(seed: number): RandomInt {
 describe('splitShares', () => {
   it('sums exactly, never below 1 fen, at every size', () => {
     const r = seeded(1);
-    for (const [num, total] of [[1, 100], [2, 200], [10, 1000], [1000, 100_000], [1000, 1000], [7, 99_999_999_99], [100, 10_000]] as const) {
+    for (const [num, total] of [
+      [1, 100],
+      [2, 200],
+      [10, 1000],
+      [1000, 100_000],
+      [1000, 1000],
+      [7, 99_999_999_99],
+      [100, 10_000],
+    ] as const) {
       const s = splitShares(2, num, total, r);
       expect(s).toHaveLength(num);
       expect(s.reduce((a, b) => a + b, 0)).toBe(total);
@@ -75,8 +94,20 @@ describe('splitShares', () => {
 });
 
 describe('the send form (spec 001 section 5)', () => {
-  const limits = { maxPerPersonFen: 1_000_000, remainingFen: 100_000_00, dayLimitCount: 3, sentToday: 0, direct: false };
-  const form = (over: Record<string, unknown> = {}) => ({ num: 10, type: 2, amount: '100.00', wishingRemark: '', ...over });
+  const limits = {
+    maxPerPersonFen: 1_000_000,
+    remainingFen: 100_000_00,
+    dayLimitCount: 3,
+    sentToday: 0,
+    direct: false,
+  };
+  const form = (over: Record<string, unknown> = {}) => ({
+    num: 10,
+    type: 2,
+    amount: '100.00',
+    wishingRemark: '',
+    ...over,
+  });
   const msgOf = (f: Record<string, unknown>, l = limits) => {
     const r = validateSend(f as never, l);
     return r.ok ? null : r.msg;
@@ -89,24 +120,42 @@ describe('the send form (spec 001 section 5)', () => {
     expect(msgOf(form({ num: 1001 }))).toBe('红包个数不能超过1000个');
     expect(msgOf(form({ num: 10, amount: '9.99' }))).toBe('人均单个红包金额不能小于1元');
     expect(msgOf(form({ type: 1, num: 2, amount: '0.99' }))).toBe('人均单个红包金额不能小于1元');
-    expect(msgOf(form({ type: 1, num: 1, amount: '10000.01' }))).toBe('人均单个红包金额不能大于10000元');
-    expect(msgOf(form({ type: 1, num: 2, amount: '100' }), { ...limits, remainingFen: 19_999 })).toBe('您的红包额度不足');
+    expect(msgOf(form({ type: 1, num: 1, amount: '10000.01' }))).toBe(
+      '人均单个红包金额不能大于10000元',
+    );
+    expect(
+      msgOf(form({ type: 1, num: 2, amount: '100' }), { ...limits, remainingFen: 19_999 }),
+    ).toBe('您的红包额度不足');
     expect(msgOf(form(), { ...limits, sentToday: 3 })).toBe('您每日可发红包次数为3次，已超限制');
     expect(msgOf(form({ num: 2 }), { ...limits, direct: true })).toBe(MSG.directOne);
     expect(msgOf(form({ amount: '1.234' }))).toBe(MSG.amountFormat);
     expect(msgOf(form({ amount: '1234567' }))).toBe(MSG.amountFormat);
     expect(msgOf(form({ amount: '-5' }))).toBe(MSG.amountFormat);
-    expect(msgOf(form({ wishingRemark: '一二三四五六七八九十一二三四五六七八九十一' }))).toBe(MSG.remarkLong);
+    expect(msgOf(form({ wishingRemark: '一二三四五六七八九十一二三四五六七八九十一' }))).toBe(
+      MSG.remarkLong,
+    );
     expect(msgOf(form({ type: 3 }))).toBe(MSG.typeBad);
     expect(msgOf(form())).toBeNull();
   });
   it('defaults the wish and totals by type', () => {
     const r = parseSendForm(form({ type: 1, num: 3, amount: '2.50' }), false);
-    expect(r.ok && r.plan).toMatchObject({ totalFen: 750, amountFen: 250, wishingRemark: DEFAULT_WISH });
-    expect(checkLimits({ num: 1, type: 2, amountFen: 100, totalFen: 100, wishingRemark: 'x' }, limits)).toBeNull();
+    expect(r.ok && r.plan).toMatchObject({
+      totalFen: 750,
+      amountFen: 250,
+      wishingRemark: DEFAULT_WISH,
+    });
+    expect(
+      checkLimits({ num: 1, type: 2, amountFen: 100, totalFen: 100, wishingRemark: 'x' }, limits),
+    ).toBeNull();
   });
   it('derives the viewer state', () => {
-    const f = { expired: false, refunded: false, allTaken: false, receivedFen: null, viewerIsSender: false };
+    const f = {
+      expired: false,
+      refunded: false,
+      allTaken: false,
+      receivedFen: null,
+      viewerIsSender: false,
+    };
     expect(viewerState(f)).toBe(0);
     expect(viewerState({ ...f, receivedFen: 5, allTaken: true })).toBe(2);
     expect(viewerState({ ...f, allTaken: true })).toBe(3);
@@ -118,14 +167,29 @@ describe('the send form (spec 001 section 5)', () => {
 
 describe('the envelope message (type 3)', () => {
   it('parses the sent form into the plan and refuses junk', () => {
-    expect(parseEnvelopeMessage('{"num":2,"type":1,"amount":"1.5","wishingRemark":"好运"}')).toEqual({
-      ok: true, body: JSON.stringify({ num: 2, type: 1, amountFen: 150, totalFen: 300, wishingRemark: '好运' }),
+    expect(
+      parseEnvelopeMessage('{"num":2,"type":1,"amount":"1.5","wishingRemark":"好运"}'),
+    ).toEqual({
+      ok: true,
+      body: JSON.stringify({
+        num: 2,
+        type: 1,
+        amountFen: 150,
+        totalFen: 300,
+        wishingRemark: '好运',
+      }),
     });
-    for (const junk of ['x', '[]', 'null', '{"num":1}', '{"num":1,"type":2,"amount":{}}']) expect(parseEnvelopeMessage(junk).ok).toBe(false);
+    for (const junk of ['x', '[]', 'null', '{"num":1}', '{"num":1,"type":2,"amount":{}}'])
+      expect(parseEnvelopeMessage(junk).ok).toBe(false);
   });
   it('stores the record id, type, wish and count; previews as [红包] and the wish', () => {
     const body = envelopeBody('HB000000000000000001', { type: 2, wishingRemark: '恭喜', num: 3 });
-    expect(JSON.parse(body)).toEqual({ recordId: 'HB000000000000000001', type: 2, wishingRemark: '恭喜', num: 3 });
+    expect(JSON.parse(body)).toEqual({
+      recordId: 'HB000000000000000001',
+      type: 2,
+      wishingRemark: '恭喜',
+      num: 3,
+    });
     expect(envelopePreview(body)).toBe('[红包]恭喜');
     expect(envelopePreview('junk')).toBe('[红包]');
   });

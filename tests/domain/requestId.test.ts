@@ -1,16 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { newRequestId, REQUEST_ID_MAX_CHARS, REQUEST_ID_PATTERN } from '../../src/domain/requests.ts';
+import {
+  newRequestId,
+  REQUEST_ID_MAX_CHARS,
+  REQUEST_ID_PATTERN,
+} from '../../src/domain/requests.ts';
 import { RequestId } from '../../src/server/http/envelope.ts';
 
 describe('the request-id pattern of money actions', () => {
   it('takes 8–64 letters, digits, _ and -', () => {
-    for (const ok of ['abcd1234', 'A_b-C_d-', 'x'.repeat(64), '0123456789abcdef0123456789abcdef', crypto.randomUUID()]) {
+    for (const ok of [
+      'abcd1234',
+      'A_b-C_d-',
+      'x'.repeat(64),
+      '0123456789abcdef0123456789abcdef',
+      crypto.randomUUID(),
+    ]) {
       expect(REQUEST_ID_PATTERN.test(ok), ok).toBe(true);
     }
   });
 
   it('refuses too short, too long, spaces, other characters and line breaks', () => {
-    for (const bad of ['', 'short', 'abc1234', 'x'.repeat(65), 'has space in it', 'abcd.1234', 'abcd1234\n', '请求编号请求编号请求编号']) {
+    for (const bad of [
+      '',
+      'short',
+      'abc1234',
+      'x'.repeat(65),
+      'has space in it',
+      'abcd.1234',
+      'abcd1234\n',
+      '请求编号请求编号请求编号',
+    ]) {
       expect(REQUEST_ID_PATTERN.test(bad), JSON.stringify(bad)).toBe(false);
     }
   });

@@ -5,7 +5,9 @@ import { canonicalJson } from '../../src/domain/requests.ts';
 
 describe('canonicalJson', () => {
   it('ignores key order and undefined members, keeps array order and value types', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, 2], c: 'x' }, u: undefined })).toBe('{"a":{"c":"x","d":[1,2]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, 2], c: 'x' }, u: undefined })).toBe(
+      '{"a":{"c":"x","d":[1,2]},"b":1}',
+    );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
     expect(canonicalJson([1, 2])).not.toBe(canonicalJson([2, 1]));
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));

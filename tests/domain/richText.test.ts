@@ -19,13 +19,21 @@ describe('promotion periods', () => {
     expect(currentPeriod('day', at('2026-11-24T15:30:00Z')).key).toBe('D2026-11-24');
     expect(currentPeriod('day', at('2026-11-24T16:30:00Z')).key).toBe('D2026-11-25');
     expect(previousDayKey(at('2026-11-24T16:30:00Z'))).toBe('D2026-11-24');
-    expect(currentPeriod('week', at('2026-11-29T15:00:00Z'))).toEqual({ key: 'W2026-11-23', startMs: at('2026-11-22T16:00:00Z') });
+    expect(currentPeriod('week', at('2026-11-29T15:00:00Z'))).toEqual({
+      key: 'W2026-11-23',
+      startMs: at('2026-11-22T16:00:00Z'),
+    });
     expect(currentPeriod('week', at('2026-11-29T16:00:00Z')).key).toBe('W2026-11-30');
-    expect(currentPeriod('month', at('2026-11-30T16:00:00Z'))).toEqual({ key: 'M2026-12', startMs: at('2026-11-30T16:00:00Z') });
+    expect(currentPeriod('month', at('2026-11-30T16:00:00Z'))).toEqual({
+      key: 'M2026-12',
+      startMs: at('2026-11-30T16:00:00Z'),
+    });
   });
 
   it('check-in rewards by day of the run, the last repeating', () => {
     const rule = { rewardsFen: [100, 200, 500], turnoverMultiple: 0 };
-    expect([1, 2, 3, 4, 30].map((d) => checkinRewardFen(rule, d))).toEqual([100, 200, 500, 500, 500]);
+    expect([1, 2, 3, 4, 30].map((d) => checkinRewardFen(rule, d))).toEqual([
+      100, 200, 500, 500, 500,
+    ]);
   });
 });

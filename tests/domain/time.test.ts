@@ -1,7 +1,14 @@
 /** The one Beijing-time formatter: fixed UTC+8 whatever the process's own time zone is. */
 import { describe, expect, it } from 'vitest';
 import {
-  beijingDate, beijingDateKey, beijingDayStartOf, calendarDayUtcMs, DAY_MS, formatBeijing, parseBeijingDateTime, parseBeijingDay,
+  beijingDate,
+  beijingDateKey,
+  beijingDayStartOf,
+  calendarDayUtcMs,
+  DAY_MS,
+  formatBeijing,
+  parseBeijingDateTime,
+  parseBeijingDay,
 } from '../../src/domain/time.ts';
 
 // 2026-03-08 15:59:59.999 UTC = 2026-03-08 23:59:59 Beijing; one millisecond later it is the 9th there.
@@ -21,9 +28,16 @@ describe('formatBeijing', () => {
   });
 
   it('keeps a fixed +8 h across the dates other zones change their clocks (China has no summer time)', () => {
-    for (const utc of [Date.UTC(2026, 2, 8, 7, 0, 0), Date.UTC(2026, 2, 29, 1, 0, 0), Date.UTC(2026, 10, 1, 6, 0, 0), Date.UTC(2026, 6, 1, 12, 0, 0)]) {
+    for (const utc of [
+      Date.UTC(2026, 2, 8, 7, 0, 0),
+      Date.UTC(2026, 2, 29, 1, 0, 0),
+      Date.UTC(2026, 10, 1, 6, 0, 0),
+      Date.UTC(2026, 6, 1, 12, 0, 0),
+    ]) {
       const d = new Date(utc);
-      expect(formatBeijing(utc, 'HH:mm')).toBe(`${String((d.getUTCHours() + 8) % 24).padStart(2, '0')}:00`);
+      expect(formatBeijing(utc, 'HH:mm')).toBe(
+        `${String((d.getUTCHours() + 8) % 24).padStart(2, '0')}:00`,
+      );
     }
   });
 
@@ -33,7 +47,12 @@ describe('formatBeijing', () => {
   });
 
   it('answers "-" for a missing or unreadable instant', () => {
-    expect([formatBeijing(null), formatBeijing(undefined), formatBeijing(NaN), formatBeijing(new Date('x'))]).toEqual(['-', '-', '-', '-']);
+    expect([
+      formatBeijing(null),
+      formatBeijing(undefined),
+      formatBeijing(NaN),
+      formatBeijing(new Date('x')),
+    ]).toEqual(['-', '-', '-', '-']);
   });
 
   it('does not read the process time zone', () => {
@@ -44,7 +63,8 @@ describe('formatBeijing', () => {
         expect(formatBeijing(BEFORE_MIDNIGHT)).toBe('2026-03-08 23:59:59');
       }
     } finally {
-      if (old === undefined) delete process.env.TZ; else process.env.TZ = old;
+      if (old === undefined) delete process.env.TZ;
+      else process.env.TZ = old;
     }
   });
 });
@@ -64,8 +84,23 @@ describe('Beijing dates', () => {
 
 // Not real dates, or not written exactly 'YYYY-MM-DD': every parser answers null for these.
 const NOT_DATES = [
-  '2026-02-30', '2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-01-00', '2026-1-5', '26-01-05', '2026/01/05',
-  ' 2026-01-05', '2026-01-05 ', '2026-01-05T00:00', '20260105', '', 'today', '９９９９-01-01', '2026-01-05\n',
+  '2026-02-30',
+  '2026-02-29',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-04-31',
+  '2026-01-00',
+  '2026-1-5',
+  '26-01-05',
+  '2026/01/05',
+  ' 2026-01-05',
+  '2026-01-05 ',
+  '2026-01-05T00:00',
+  '20260105',
+  '',
+  'today',
+  '９９９９-01-01',
+  '2026-01-05\n',
 ];
 
 describe('parseBeijingDay', () => {
@@ -103,7 +138,15 @@ describe('parseBeijingDateTime', () => {
   });
 
   it('answers null for impossible times and dates', () => {
-    for (const text of ['2026-03-09 24:00', '2026-03-09 23:60', '2026-03-09 23:59:60', '2026-02-30 10:00', '2026-03-09', 'tomorrow', '']) {
+    for (const text of [
+      '2026-03-09 24:00',
+      '2026-03-09 23:60',
+      '2026-03-09 23:59:60',
+      '2026-02-30 10:00',
+      '2026-03-09',
+      'tomorrow',
+      '',
+    ]) {
       expect(parseBeijingDateTime(text), text).toBeNull();
     }
   });

@@ -34,16 +34,21 @@ function sources(dir: string): string[] {
 }
 
 /** The code without its comments (block comments, and line comments that start a line or follow a space). */
-const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+const withoutComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
 
 const prefixes = [...new Set(Object.values(TRANSFER_KINDS).map((k) => k.prefix))];
 /** A string or template literal that starts with a registered prefix and its colon. */
-const HAND_BUILT = new RegExp(`['"\`](?:${prefixes.map((p) => p.replace(/[-]/g, '\\-')).join('|')}):`, 'g');
+const HAND_BUILT = new RegExp(
+  `['"\`](?:${prefixes.map((p) => p.replace(/[-]/g, '\\-')).join('|')}):`,
+  'g',
+);
 
 function findings(path: string, code: string): string[] {
   const allowed = NOT_TRANSFER_IDS[path] ?? [];
   const out: string[] = [];
-  for (const m of code.matchAll(HAND_BUILT)) if (!allowed.some((a) => code.startsWith(a, m.index))) out.push(`${path}: ${m[0]}`);
+  for (const m of code.matchAll(HAND_BUILT))
+    if (!allowed.some((a) => code.startsWith(a, m.index))) out.push(`${path}: ${m[0]}`);
   if (/\bas\s+TransferId\b/.test(code)) out.push(`${path}: cast to TransferId`);
   if (/transferIds\.fixture\b/.test(code)) out.push(`${path}: fixture id outside tests`);
   return out;
@@ -54,27 +59,38 @@ describe('transfer ids are built only by the registry', () => {
 
   it('finds no transfer id written by hand in the sources', () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(files.flatMap((p) => findings(p, withoutComments(readFileSync(join(ROOT, p), 'utf8'))))).toEqual([]);
+    expect(
+      files.flatMap((p) => findings(p, withoutComments(readFileSync(join(ROOT, p), 'utf8')))),
+    ).toEqual([]);
   });
 
   it('catches the ways an id used to be written by hand', () => {
     const caught = (code: string) => findings('src/server/x.ts', code);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the scan's input is source text holding a template literal
     expect(caught('const id = `rp:${code}:${userId}`;')).toHaveLength(1);
-    expect(caught("select 1 from transfers where transfer_id = 'rev:' || t.transfer_id")).toHaveLength(1);
+    expect(
+      caught("select 1 from transfers where transfer_id = 'rev:' || t.transfer_id"),
+    ).toHaveLength(1);
     expect(caught('transferId: "withdraw:pay:" + id,')).toHaveLength(1);
     expect(caught('const m = /x/.exec(id); if (id.startsWith(`win:`)) {}')).toHaveLength(1);
     expect(caught('const id = raw as TransferId;')).toHaveLength(1);
     expect(caught('transferIds.fixture("x")')).toHaveLength(1);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the scan's input is source text holding a template literal
-    expect(caught("const ref = `activity:${id}`; const key = `card:${kind}`; const w = `withdraw:${no}`;")).toEqual([]);
-    expect(withoutComments('/** `bet:{betId}` */ const a = 1; // `rp:` here\nconst u = "http://x";')).not.toMatch(HAND_BUILT);
+    expect(
+      caught(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the scan's input is source text holding a template literal
+        'const ref = `activity:${id}`; const key = `card:${kind}`; const w = `withdraw:${no}`;',
+      ),
+    ).toEqual([]);
+    expect(
+      withoutComments('/** `bet:{betId}` */ const a = 1; // `rp:` here\nconst u = "http://x";'),
+    ).not.toMatch(HAND_BUILT);
   });
 
   it('allows each exception only where it is named', () => {
     for (const [path, literals] of Object.entries(NOT_TRANSFER_IDS)) {
       const code = withoutComments(readFileSync(join(ROOT, path), 'utf8'));
-      for (const l of literals) expect(code.includes(l), `${relative(ROOT, join(ROOT, path))} ${l}`).toBe(true);
+      for (const l of literals)
+        expect(code.includes(l), `${relative(ROOT, join(ROOT, path))} ${l}`).toBe(true);
     }
   });
 });

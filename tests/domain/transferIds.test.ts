@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  parseTransferId, storedTransferId, TRANSFER_KINDS, transferIdAround, transferIds, type TransferId, type TransferKind,
+  parseTransferId,
+  storedTransferId,
+  TRANSFER_KINDS,
+  transferIdAround,
+  transferIds,
+  type TransferId,
+  type TransferKind,
 } from '../../src/domain/transferIds.ts';
 
 /**
@@ -15,8 +21,16 @@ const FORMATS: readonly (readonly [kind: TransferKind, built: TransferId, expect
   ['systemRefund', transferIds.systemRefund(9001), 'sys:9001'], // settlement/cancel.ts, compute.ts
   ['prize', transferIds.prize(9001, 2), 'win:9001:v2'], // settlement/compute.ts `win:${bet.id}:v${v}`
   ['tieRefund', transferIds.tieRefund(9001, 1), 'tie:9001:v1'],
-  ['rebate', transferIds.rebate('cqssc', '20261128-042', 77, 9001, 14000, 1), 'rb:cqssc:20261128-042:77:9001-14000:v1'],
-  ['uplineRebate', transferIds.uplineRebate('jsk3', '20261128042', 5, 1, 1, 3), 'urb:jsk3:20261128042:5:1-1:v3'],
+  [
+    'rebate',
+    transferIds.rebate('cqssc', '20261128-042', 77, 9001, 14000, 1),
+    'rb:cqssc:20261128-042:77:9001-14000:v1',
+  ],
+  [
+    'uplineRebate',
+    transferIds.uplineRebate('jsk3', '20261128042', 5, 1, 1, 3),
+    'urb:jsk3:20261128042:5:1-1:v3',
+  ],
   ['reversal', transferIds.reversal(transferIds.prize(9001, 1)), 'rev:win:9001:v1'], // settlement/reverse.ts `rev:${id}`
   ['reversal', transferIds.reversal(storedTransferId('rb:9001:v1')), 'rev:rb:9001:v1'],
   ['recharge', transferIds.recharge(31), 'recharge:31'], // payments/orders.ts
@@ -36,14 +50,22 @@ const FORMATS: readonly (readonly [kind: TransferKind, built: TransferId, expect
   ['pledgeProfit', transferIds.pledgeProfit(8, 3), 'pledge-profit:8:3'],
   ['virtualWalletIn', transferIds.virtualWalletIn(44, 'a1b2c3d4e5'), 'vw-in:44:a1b2c3d4e5'], // wallet/service.ts
   ['virtualWalletOut', transferIds.virtualWalletOut(44, 'req_Z-9'), 'vw-out:44:req_Z-9'],
-  ['virtualWalletInterest', transferIds.virtualWalletInterest(44, '2026-11-27'), 'vw-interest:44:2026-11-27'], // wallet/jobs.ts
+  [
+    'virtualWalletInterest',
+    transferIds.virtualWalletInterest(44, '2026-11-27'),
+    'vw-interest:44:2026-11-27',
+  ], // wallet/jobs.ts
   ['adminAdjust', transferIds.adminAdjust('0f3c9a7e'), 'admin-adjust:0f3c9a7e'], // ledger/adjust.ts
   ['seed', transferIds.seed('demo'), 'seed:demo'], // seed.ts
   ['fixture', transferIds.fixture('test-fund:1'), 'fixture:test-fund:1'],
 ];
 
 /** Ids older code wrote: still in databases, parsed (a reversal finds their bet and version). */
-const LEGACY: readonly (readonly [kind: TransferKind, id: string, parts: Record<string, number>])[] = [
+const LEGACY: readonly (readonly [
+  kind: TransferKind,
+  id: string,
+  parts: Record<string, number>,
+])[] = [
   ['rebatePerBet', 'rb:9001:v2', { betId: 9001, version: 2 }],
   ['uplineRebatePerBet', 'urb:9001:55:v1', { betId: 9001, uplineId: 55, version: 1 }],
 ];
@@ -68,16 +90,29 @@ describe('the transfer-id registry', () => {
       expect(again).toBe(built);
     }
     expect(parseTransferId('rb:cqssc:20261128-042:77:9001-14000:v1')).toEqual({
-      kind: 'rebate', parts: { lotteryCode: 'cqssc', issue: '20261128-042', userId: 77, firstBetId: 9001, lastBetId: 14000, version: 1 },
+      kind: 'rebate',
+      parts: {
+        lotteryCode: 'cqssc',
+        issue: '20261128-042',
+        userId: 77,
+        firstBetId: 9001,
+        lastBetId: 14000,
+        version: 1,
+      },
     });
-    expect(parseTransferId('rev:win:9001:v1')).toEqual({ kind: 'reversal', parts: { original: 'win:9001:v1' } });
+    expect(parseTransferId('rev:win:9001:v1')).toEqual({
+      kind: 'reversal',
+      parts: { original: 'win:9001:v1' },
+    });
     for (const [kind, id, parts] of LEGACY) expect(parseTransferId(id)).toEqual({ kind, parts });
   });
 
   it('gives every live kind a prefix no other kind starts with', () => {
     const prefixes = live.map(([, s]) => `${s.prefix}:`);
     expect(new Set(prefixes).size).toBe(prefixes.length);
-    for (const a of prefixes) for (const b of prefixes) if (a !== b) expect(b.startsWith(a), `${a} starts ${b}`).toBe(false);
+    for (const a of prefixes)
+      for (const b of prefixes)
+        if (a !== b) expect(b.startsWith(a), `${a} starts ${b}`).toBe(false);
   });
 
   it('lets a legacy kind share only its successor prefix, with a shape neither can match for the other', () => {
@@ -86,7 +121,12 @@ describe('the transfer-id registry', () => {
       return parts.length;
     };
     for (const [kind, spec] of Object.entries(TRANSFER_KINDS).filter(([, s]) => 'legacy' in s)) {
-      const same = live.filter(([, s]) => s.prefix === spec.prefix || `${s.prefix}:`.startsWith(`${spec.prefix}:`) || `${spec.prefix}:`.startsWith(`${s.prefix}:`));
+      const same = live.filter(
+        ([, s]) =>
+          s.prefix === spec.prefix ||
+          `${s.prefix}:`.startsWith(`${spec.prefix}:`) ||
+          `${spec.prefix}:`.startsWith(`${s.prefix}:`),
+      );
       expect(same, kind).toHaveLength(1);
       expect(fixedCount(same[0]![1].parts)).not.toBe(fixedCount(spec.parts));
     }
@@ -94,7 +134,8 @@ describe('the transfer-id registry', () => {
 
   it('keeps only the last part of a kind free to hold a colon', () => {
     for (const [kind, spec] of Object.entries(TRANSFER_KINDS)) {
-      for (const [name, type] of spec.parts.slice(0, -1)) expect(['rest', 'transferId'], `${kind}.${name}`).not.toContain(type);
+      for (const [name, type] of spec.parts.slice(0, -1))
+        expect(['rest', 'transferId'], `${kind}.${name}`).not.toContain(type);
     }
   });
 
@@ -109,17 +150,44 @@ describe('the transfer-id registry', () => {
   });
 
   it('answers null for ids no kind describes', () => {
-    for (const id of ['', 'bet:', 'bet:01', 'bet:1:2', 'win:1', 'win:1:2', 'xyz:1', 'withdraw:1', 'vw-interest:1:today', 'rb:1-2:v1']) {
+    for (const id of [
+      '',
+      'bet:',
+      'bet:01',
+      'bet:1:2',
+      'win:1',
+      'win:1:2',
+      'xyz:1',
+      'withdraw:1',
+      'vw-interest:1:today',
+      'rb:1-2:v1',
+    ]) {
       expect(parseTransferId(id), id).toBeNull();
     }
   });
 
   it('gives SQL the same bytes around a part the query fills from a column', () => {
-    expect(transferIdAround('virtualWalletInterest', 'userId', { day: '2026-11-27' })).toEqual({ before: 'vw-interest:', after: ':2026-11-27' });
+    expect(transferIdAround('virtualWalletInterest', 'userId', { day: '2026-11-27' })).toEqual({
+      before: 'vw-interest:',
+      after: ':2026-11-27',
+    });
     expect(transferIdAround('reversal', 'original', {})).toEqual({ before: 'rev:', after: '' });
-    expect(transferIdAround('virtualWalletInterest', 'day', { userId: 44 })).toEqual({ before: 'vw-interest:44:', after: '' });
-    expect(transferIdAround('prize', 'version', { betId: 7 })).toEqual({ before: 'win:7:v', after: '' });
-    expect(transferIdAround('rebate', 'lastBetId', { lotteryCode: 'c', issue: 'i', userId: 1, firstBetId: 2, version: 3 }))
-      .toEqual({ before: 'rb:c:i:1:2-', after: ':v3' });
+    expect(transferIdAround('virtualWalletInterest', 'day', { userId: 44 })).toEqual({
+      before: 'vw-interest:44:',
+      after: '',
+    });
+    expect(transferIdAround('prize', 'version', { betId: 7 })).toEqual({
+      before: 'win:7:v',
+      after: '',
+    });
+    expect(
+      transferIdAround('rebate', 'lastBetId', {
+        lotteryCode: 'c',
+        issue: 'i',
+        userId: 1,
+        firstBetId: 2,
+        version: 3,
+      }),
+    ).toEqual({ before: 'rb:c:i:1:2-', after: ':v3' });
   });
 });

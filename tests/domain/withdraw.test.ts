@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkSettings, checkWithdrawAmount, DEFAULT_WITHDRAW_SETTINGS as D, isOpenAt, maskAccountNo, parsePercentToBp,
-  parseWithdrawAmount, settingsFromWire, settingsToWire, withdrawFee,
+  checkSettings,
+  checkWithdrawAmount,
+  DEFAULT_WITHDRAW_SETTINGS as D,
+  isOpenAt,
+  maskAccountNo,
+  parsePercentToBp,
+  parseWithdrawAmount,
+  settingsFromWire,
+  settingsToWire,
+  withdrawFee,
 } from '../../src/domain/withdraw';
 
 describe('withdraw amount (wMoney: whole yuan)', () => {
   it('parses positive whole yuan only', () => {
     expect(parseWithdrawAmount('100')).toBe(10_000);
     expect(parseWithdrawAmount('9999999999')).toBe(999_999_999_900);
-    for (const bad of ['0', '-1', '1.5', '100.00', '1e3', ' 1', '01', '', 'abc', '12345678901']) expect(parseWithdrawAmount(bad)).toBeNull();
+    for (const bad of ['0', '-1', '1.5', '100.00', '1e3', ' 1', '01', '', 'abc', '12345678901'])
+      expect(parseWithdrawAmount(bad)).toBeNull();
   });
   it('checks the limits', () => {
     expect(checkWithdrawAmount(null, D)).toBe('提现金额须为正整数（元）');
@@ -33,7 +42,8 @@ describe('fee', () => {
 });
 
 describe('open hours (Beijing time)', () => {
-  const at = (hh: number, mm = 0) => Date.UTC(2026, 0, 1, hh - 8 < 0 ? hh + 16 : hh - 8, mm) - (hh - 8 < 0 ? 86_400_000 : 0);
+  const at = (hh: number, mm = 0) =>
+    Date.UTC(2026, 0, 1, hh - 8 < 0 ? hh + 16 : hh - 8, mm) - (hh - 8 < 0 ? 86_400_000 : 0);
   it('handles all day, a daytime window and one across midnight', () => {
     expect(isOpenAt({ openStart: '00:00', openEnd: '00:00' }, at(3))).toBe(true);
     expect(isOpenAt({ openStart: '09:00', openEnd: '18:00' }, at(9))).toBe(true);
@@ -47,7 +57,11 @@ describe('open hours (Beijing time)', () => {
 
 describe('settings', () => {
   it('round-trip through the wire form', () => {
-    expect(settingsToWire(D)).toMatchObject({ minAmount: '100.00', feePercent: '1.00', feeMax: '50.00' });
+    expect(settingsToWire(D)).toMatchObject({
+      minAmount: '100.00',
+      feePercent: '1.00',
+      feeMax: '50.00',
+    });
     expect(settingsFromWire(settingsToWire(D))).toEqual(D);
     expect(settingsFromWire({ ...settingsToWire(D), minAmount: 'x' })).toBeNull();
   });

@@ -28,22 +28,28 @@ describe('avatar upload', () => {
       const ctx = canvas.getContext('2d')!;
       const img = ctx.createImageData(w, h);
       const rnd = new Uint32Array(img.data.buffer);
-      for (let i = 0; i < rnd.length; i += 16384) crypto.getRandomValues(rnd.subarray(i, i + 16384));
+      for (let i = 0; i < rnd.length; i += 16384)
+        crypto.getRandomValues(rnd.subarray(i, i + 16384));
       for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
       ctx.putImageData(img, 0, 0);
       const blob = await canvas.convertToBlob({ type: 'image/png' });
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let s = '';
-      for (let i = 0; i < bytes.length; i += 32768) s += String.fromCharCode(...bytes.subarray(i, i + 32768));
+      for (let i = 0; i < bytes.length; i += 32768)
+        s += String.fromCharCode(...bytes.subarray(i, i + 32768));
       return btoa(s);
     });
     const png = Buffer.from(pngBase64, 'base64');
     expect(png.length).toBeGreaterThan(SERVER_LIMIT_BYTES);
 
     await b.page.getByRole('button', { name: '更换头像' }).click();
-    await b.page.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await b.page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
     const avatar = b.page.getByRole('button', { name: '更换头像' }).locator('img');
-    await expect.poll(() => avatar.getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+    await expect
+      .poll(() => avatar.getAttribute('src'), { timeout: 30_000 })
+      .toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
 
     const [row] = await fx.sql`
       select u.file_name, u.mime, u.size_bytes from uploads u join users s on s.id = u.user_id

@@ -12,11 +12,17 @@ afterEach(async () => {
 
 /** How far the page is wider than the window (0 when it fits). */
 async function overflowPx(b: Browser): Promise<number> {
-  return b.page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+  return b.page.evaluate(
+    () =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth,
+  );
 }
 
 describe('desktop width', () => {
-  for (const [path, ready] of [['/index', 'main'], ['/login', 'form']] as const) {
+  for (const [path, ready] of [
+    ['/index', 'main'],
+    ['/login', 'form'],
+  ] as const) {
     it(`renders ${path} at 1280 px without horizontal overflow`, async () => {
       b = await openBrowser();
       await b.page.setViewportSize({ width: 1280, height: 800 });

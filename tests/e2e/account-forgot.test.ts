@@ -14,7 +14,11 @@ async function codeSentTo(phone: string): Promise<string> {
   const operator = new ApiClient(inject('baseUrl'));
   await operator.login(OPERATOR.userName, OPERATOR.password);
   for (let i = 0; i < 20; i++) {
-    const res = await operator.call<{ list: { target: string; message: string }[] }>('GET', '/v1/admin/codes/outbox', { page: 1, pageSize: 20 });
+    const res = await operator.call<{ list: { target: string; message: string }[] }>(
+      'GET',
+      '/v1/admin/codes/outbox',
+      { page: 1, pageSize: 20 },
+    );
     const row = res.data.list.find((r) => r.target === phone);
     const code = row && /(\d{4})/.exec(row.message)?.[1];
     if (code) return code;

@@ -27,11 +27,17 @@ async function walletFen(userName: string): Promise<number> {
 }
 
 async function uploadImage(operator: ApiClient): Promise<string> {
-  const png = await sharp({ create: { width: 500, height: 200, channels: 3, background: '#e11d48' } }).png().toBuffer();
+  const png = await sharp({
+    create: { width: 500, height: 200, channels: 3, background: '#e11d48' },
+  })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
   const res = await fetch(inject('baseUrl') + encodeEnpath('/v1/admin/activities/uploadImage'), {
-    method: 'POST', headers: { cookie: operator.cookieHeader() }, body: form,
+    method: 'POST',
+    headers: { cookie: operator.cookieHeader() },
+    body: form,
   });
   const body = (await res.json()) as { code: number; data: { url: string } };
   expect(body.code).toBe(1);
@@ -46,10 +52,16 @@ describe('activities', () => {
     const url = await uploadImage(operator);
     const title = `e2e签到${crypto.randomBytes(3).toString('hex')}`;
     const { id } = await must<{ id: number }>(operator, 'POST', '/v1/admin/activities/save', {
-      category: '4', kind: 'checkin', title, summary: '每天签到领彩金', coverImage: url,
-      content: `<h2>签到说明</h2><p>每天来签到</p><img src="${url}" alt="签到海报" onerror="window.__xss=1"><script>window.__xss=2</script>`
-        + '<table><tr><th>天数</th><th>奖励</th></tr><tr><td>第1天</td><td>1.88元</td></tr></table>',
-      startTime: beijingFormTime(Date.now() - 60_000), endTime: beijingFormTime(Date.now() + 86_400_000),
+      category: '4',
+      kind: 'checkin',
+      title,
+      summary: '每天签到领彩金',
+      coverImage: url,
+      content:
+        `<h2>签到说明</h2><p>每天来签到</p><img src="${url}" alt="签到海报" onerror="window.__xss=1"><script>window.__xss=2</script>` +
+        '<table><tr><th>天数</th><th>奖励</th></tr><tr><td>第1天</td><td>1.88元</td></tr></table>',
+      startTime: beijingFormTime(Date.now() - 60_000),
+      endTime: beijingFormTime(Date.now() + 86_400_000),
       rule: JSON.stringify({ rewards: ['1.88', '2.88'], turnoverMultiple: '1' }),
     });
 
@@ -64,7 +76,11 @@ describe('activities', () => {
     expect(await card.textContent()).toContain(title);
     expect(await card.getByTestId('activity-state').textContent()).toBe('可签到');
     const cover = card.getByRole('img', { name: title });
-    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(500);
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(500);
 
     await card.getByRole('link').click();
     await b.page.waitForURL(new RegExp(`/activity/${id}$`));
@@ -73,15 +89,23 @@ describe('activities', () => {
     expect(await content.getByRole('heading', { name: '签到说明' }).count()).toBe(1);
     expect(await content.locator('table td').first().textContent()).toBe('第1天');
     const poster = content.getByRole('img', { name: '签到海报' });
-    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(500);
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(500);
     expect(await content.innerHTML()).not.toMatch(/script|onerror/);
-    expect(await b.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(
+      await b.page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).toBeUndefined();
 
     expect(await walletFen(userName)).toBe(2_000);
     await b.page.getByRole('button', { name: /立即签到（今日可得 1.88 元）/ }).click();
     const result = b.page.getByTestId('claim-result');
     await result.waitFor({ timeout: 15_000 });
-    expect(await result.textContent()).toBe('签到成功，连续签到1天，获得 1.88 元，当前余额 21.88 元');
+    expect(await result.textContent()).toBe(
+      '签到成功，连续签到1天，获得 1.88 元，当前余额 21.88 元',
+    );
     expect(await walletFen(userName)).toBe(2_188);
 
     // a second visit: signed today, no button, the balance unchanged

@@ -27,10 +27,19 @@ describe('activity red envelope', () => {
     const operator = new ApiClient(inject('baseUrl'));
     await operator.login(OPERATOR.userName, OPERATOR.password);
     const title = `e2e派送${crypto.randomBytes(3).toString('hex')}`;
-    const { id } = await must<{ id: number }>(operator, 'POST', '/v1/admin/activityRedEnvelope/save', {
-      kind: 'giveaway', title, budget: '100', amount: '8.88',
-      startTime: beijingFormTime(Date.now() - 60_000), endTime: beijingFormTime(Date.now() + 3_600_000),
-    });
+    const { id } = await must<{ id: number }>(
+      operator,
+      'POST',
+      '/v1/admin/activityRedEnvelope/save',
+      {
+        kind: 'giveaway',
+        title,
+        budget: '100',
+        amount: '8.88',
+        startTime: beijingFormTime(Date.now() - 60_000),
+        endTime: beijingFormTime(Date.now() + 3_600_000),
+      },
+    );
 
     const { userName } = await fundedPlayer(fx.sql, '50.00');
     expect(await walletFen(userName)).toBe(5_000);
@@ -52,10 +61,14 @@ describe('activity red envelope', () => {
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('claimed');
     expect(await card.getByTestId('claimed-amount').textContent()).toBe('已领取 8.88 元');
     await b.page.getByRole('tab', { name: '我的领取' }).click();
-    expect(await b.page.getByRole('list', { name: '我的领取记录' }).textContent()).toContain(`${title}`);
+    expect(await b.page.getByRole('list', { name: '我的领取记录' }).textContent()).toContain(
+      `${title}`,
+    );
 
     await b.page.goto(`${b.baseUrl}/personalInfo`);
-    await expect.poll(() => b.page.getByText('58.88').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => b.page.getByText('58.88').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
 
     const [t] = await fx.sql<{ transfer_id: string; type_code: number; amount: string }[]>`
       select t.transfer_id, t.type_code, t.amount::text from transfers t join users u on u.id = t.user_id

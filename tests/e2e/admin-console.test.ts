@@ -71,7 +71,9 @@ describe('the console at 1280 px', () => {
 
     await page.getByRole('tab', { name: '提现审核', exact: true }).click();
     await page.waitForURL((u) => u.search === '?s=withdraw', { timeout: 10_000 });
-    expect(await page.getByRole('tab', { name: '提现审核', exact: true }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await page.getByRole('tab', { name: '提现审核', exact: true }).getAttribute('aria-selected'),
+    ).toBe('true');
     // a reload keeps the section
     await page.reload();
     await page.getByRole('tab', { name: '提现审核', selected: true }).waitFor({ timeout: 15_000 });
@@ -80,7 +82,12 @@ describe('the console at 1280 px', () => {
   it('opens a user page from the users table with their data; freeze and force logout work', async () => {
     const { userName, api } = await newPlayer();
     const op = await operatorApi();
-    const credited = await op.call('POST', '/v1/admin/balance/adjust', { userName, amount: '66.60', remark: 'e2e 详情', requestId: crypto.randomUUID() });
+    const credited = await op.call('POST', '/v1/admin/balance/adjust', {
+      userName,
+      amount: '66.60',
+      remark: 'e2e 详情',
+      requestId: crypto.randomUUID(),
+    });
     expect(credited.code, credited.msg).toBe(1);
     const page = await consoleAt(1280, 900);
     await page.getByLabel('用户名', { exact: true }).fill(userName);
@@ -108,7 +115,11 @@ describe('the console at 1280 px', () => {
     expect(await balanceOf(api)).toBe('66.60');
     await page.getByRole('button', { name: '强制下线' }).click();
     await answer(page, '确定');
-    await expect.poll(async () => (await api.call('GET', '/v1/balance/queryBalanceFront')).code, { timeout: 10_000 }).toBe(-6);
+    await expect
+      .poll(async () => (await api.call('GET', '/v1/balance/queryBalanceFront')).code, {
+        timeout: 10_000,
+      })
+      .toBe(-6);
   });
 });
 
@@ -146,7 +157,11 @@ describe('a second look before money or the whole site moves', () => {
     expect(await balanceOf(api)).toBe('0.00');
     await page.getByRole('button', { name: '提交调整' }).click();
     await answer(page, '确认调账');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '调整成功' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: '调整成功' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect(await balanceOf(api)).toBe('20.50');
   });
 
@@ -156,6 +171,8 @@ describe('a second look before money or the whole site moves', () => {
     await page.getByRole('button', { name: '保存', exact: true }).click();
     expect(await answer(page, '取消')).toContain('全站将进入维护');
     const op = await operatorApi();
-    expect((await op.call<{ maintenance: boolean }>('GET', '/v1/admin/site/status')).data.maintenance).toBe(false);
+    expect(
+      (await op.call<{ maintenance: boolean }>('GET', '/v1/admin/site/status')).data.maintenance,
+    ).toBe(false);
   });
 });

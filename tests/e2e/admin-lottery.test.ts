@@ -37,7 +37,14 @@ afterAll(async () => {
 });
 
 async function issueOf(issue: string) {
-  const [row] = await sql<{ status: string; result: string | null; result_version: number; cancel_remark: string | null }[]>`
+  const [row] = await sql<
+    {
+      status: string;
+      result: string | null;
+      result_version: number;
+      cancel_remark: string | null;
+    }[]
+  >`
     select status, result, result_version, cancel_remark from lottery_issues where lottery_code = ${FC3D} and issue = ${issue}`;
   return row;
 }
@@ -64,14 +71,20 @@ describe('lottery admin panel', () => {
     await row.getByRole('button', { name: '开奖', exact: true }).click();
     await row.getByLabel('开奖号码').fill('1,2');
     await row.getByRole('button', { name: '确认开奖' }).click();
-    await expect.poll(() => row.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/开奖号码/);
+    await expect
+      .poll(() => row.getByRole('alert').textContent(), { timeout: 10_000 })
+      .toMatch(/开奖号码/);
     expect((await issueOf(drawIssue)).status).toBe('pending');
 
     await row.getByLabel('开奖号码').fill('3,7,9');
     await row.getByRole('button', { name: '确认开奖' }).click();
-    await expect.poll(async () => (await issueOf(drawIssue)).result, { timeout: 15_000 }).toBe('3,7,9');
+    await expect
+      .poll(async () => (await issueOf(drawIssue)).result, { timeout: 15_000 })
+      .toBe('3,7,9');
     // Drawn issues leave the awaiting list.
-    await expect.poll(() => page.locator(`[data-issue="${drawIssue}"]`).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-issue="${drawIssue}"]`).count(), { timeout: 10_000 })
+      .toBe(0);
 
     await page.getByRole('button', { name: '最近期号' }).click();
     const drawn = page.locator(`[data-issue="${drawIssue}"]`);
@@ -88,9 +101,13 @@ describe('lottery admin panel', () => {
     await drawn.getByLabel('正确的开奖号码').fill('1,2,3');
     await drawn.getByRole('button', { name: '确认纠错' }).click();
     await confirm(page);
-    await expect.poll(async () => (await issueOf(drawIssue)).result, { timeout: 15_000 }).toBe('1,2,3');
+    await expect
+      .poll(async () => (await issueOf(drawIssue)).result, { timeout: 15_000 })
+      .toBe('1,2,3');
     expect((await issueOf(drawIssue)).result_version).toBe(1);
-    await expect.poll(() => page.locator(`[data-issue="${drawIssue}"]`).textContent(), { timeout: 10_000 }).toContain('开奖号码：1,2,3');
+    await expect
+      .poll(() => page.locator(`[data-issue="${drawIssue}"]`).textContent(), { timeout: 10_000 })
+      .toContain('开奖号码：1,2,3');
     await drawn.getByRole('button', { name: '纠错', exact: true }).click();
     expect(await drawn.getByLabel('更正原因（选填，将公开显示）').count()).toBe(1);
     await drawn.getByRole('button', { name: '纠错', exact: true }).click();
@@ -100,9 +117,13 @@ describe('lottery admin panel', () => {
     await other.getByLabel('撤销原因').fill('官方停开');
     await other.getByRole('button', { name: '确认撤销' }).click();
     await confirm(page);
-    await expect.poll(async () => (await issueOf(cancelIssue)).status, { timeout: 15_000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await issueOf(cancelIssue)).status, { timeout: 15_000 })
+      .toBe('cancelled');
     expect((await issueOf(cancelIssue)).cancel_remark).toBe('官方停开');
-    await expect.poll(() => page.locator(`[data-issue="${cancelIssue}"]`).textContent(), { timeout: 10_000 }).toContain('已撤销');
+    await expect
+      .poll(() => page.locator(`[data-issue="${cancelIssue}"]`).textContent(), { timeout: 10_000 })
+      .toContain('已撤销');
   });
 
   it('publishes the correction on the draw check page: operator masked, Beijing time, before and after', async () => {
@@ -121,36 +142,63 @@ describe('lottery admin panel', () => {
     const page = await openFc3d();
     await page.getByLabel('封盘提前（秒）').fill('180');
     await page.getByRole('button', { name: '保存设置' }).click();
-    await expect.poll(async () => (await sql`select close_lead_sec from lotteries where code = ${FC3D}`)[0].close_lead_sec, { timeout: 10_000 }).toBe(180);
+    await expect
+      .poll(
+        async () =>
+          (await sql`select close_lead_sec from lotteries where code = ${FC3D}`)[0].close_lead_sec,
+        { timeout: 10_000 },
+      )
+      .toBe(180);
     await page.getByRole('button', { name: '返回列表' }).click();
 
     const card = page.locator(`[data-lottery="${FC3D}"]`);
     await card.getByRole('button', { name: '停售' }).click();
     await confirm(page);
-    await expect.poll(async () => (await sql`select enabled from lotteries where code = ${FC3D}`)[0].enabled, { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(
+        async () => (await sql`select enabled from lotteries where code = ${FC3D}`)[0].enabled,
+        { timeout: 10_000 },
+      )
+      .toBe(false);
     await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('已停售');
     await card.getByRole('button', { name: '启用' }).click();
     await confirm(page);
-    await expect.poll(async () => (await sql`select enabled from lotteries where code = ${FC3D}`)[0].enabled, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await sql`select enabled from lotteries where code = ${FC3D}`)[0].enabled,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await sql`update lotteries set close_lead_sec = 120 where code = ${FC3D}`;
   });
 
   it('overrides the odds of an odds play tier, refuses odds above fair, and puts them back', async () => {
     const page = await openLottery('香港六合彩');
-    const oddsOf = async () => (await sql<{ odds: Record<string, Record<string, number>> }[]>`select odds from lotteries where code = '1301'`)[0].odds;
+    const oddsOf = async () =>
+      (
+        await sql<
+          { odds: Record<string, Record<string, number>> }[]
+        >`select odds from lotteries where code = '1301'`
+      )[0].odds;
     const play = await page.getByLabel('玩法').inputValue();
     const field = page.getByLabel('新赔率（留空恢复默认）');
 
     await field.fill('9999');
     await page.getByRole('button', { name: '保存赔率' }).click();
     await confirm(page);
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: '赔率不能高于' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: '赔率不能高于' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect(await oddsOf()).toEqual({});
 
     await field.fill('40.5');
     await page.getByRole('button', { name: '保存赔率' }).click();
     await confirm(page);
-    await expect.poll(async () => Object.values((await oddsOf())[play] ?? {}), { timeout: 10_000 }).toEqual([405_000]);
+    await expect
+      .poll(async () => Object.values((await oddsOf())[play] ?? {}), { timeout: 10_000 })
+      .toEqual([405_000]);
     await expect.poll(() => page.getByText('当前 40.5').count(), { timeout: 10_000 }).toBe(1);
 
     await field.fill('');

@@ -21,7 +21,10 @@ async function operatorApi(): Promise<ApiClient> {
 }
 
 /** A player with a pending recharge order and one 调账 credit of `yuan`. */
-async function playerWithRecords(op: ApiClient, yuan: string): Promise<{ userName: string; userId: number; orderNo: string }> {
+async function playerWithRecords(
+  op: ApiClient,
+  yuan: string,
+): Promise<{ userName: string; userId: number; orderNo: string }> {
   const userName = newUserName();
   const userId = (await insertUserWithPassword(fx.sql, userName, PASSWORD))!;
   const api = new ApiClient(inject('baseUrl'));
@@ -31,10 +34,23 @@ async function playerWithRecords(op: ApiClient, yuan: string): Promise<{ userNam
   const [config] = await fx.sql<{ id: number; channel: string }[]>`
     select id, channel from payment_configs where enabled and channel = any(${sort.data.list.map((c) => c.code)})
       and gateway_url = '' order by id limit 1`;
-  const recharge = await api.call<{ order: { orderNo: string } }>('POST', '/v1/transaction/rechargeFrontPaymentRecord',
-    { channel: config!.channel, configId: config!.id, amount: yuan, requestId: crypto.randomUUID() });
+  const recharge = await api.call<{ order: { orderNo: string } }>(
+    'POST',
+    '/v1/transaction/rechargeFrontPaymentRecord',
+    {
+      channel: config!.channel,
+      configId: config!.id,
+      amount: yuan,
+      requestId: crypto.randomUUID(),
+    },
+  );
   expect(recharge.code, recharge.msg).toBe(1);
-  const credited = await op.call('POST', '/v1/admin/balance/adjust', { userName, amount: yuan, remark: 'e2e 表格', requestId: crypto.randomUUID() });
+  const credited = await op.call('POST', '/v1/admin/balance/adjust', {
+    userName,
+    amount: yuan,
+    remark: 'e2e 表格',
+    requestId: crypto.randomUUID(),
+  });
   expect(credited.code, credited.msg).toBe(1);
   return { userName, userId, orderNo: recharge.data.order.orderNo };
 }
@@ -56,7 +72,9 @@ async function headers(table: Locator): Promise<string[]> {
 async function columnTexts(table: Locator, column: string): Promise<string[]> {
   const index = (await headers(table)).indexOf(column);
   expect(index, column).toBeGreaterThanOrEqual(0);
-  return table.locator('tbody tr').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), index);
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), index);
 }
 
 async function openTable(page: Page, name: string): Promise<Locator> {
@@ -74,24 +92,58 @@ describe('the operator lists at 1280 px', () => {
 
     // 充值审核: both players' pending orders, then only a's after the user-name filter
     let table = await openTable(page, '充值订单');
-    expect(await headers(table)).toEqual(['时间', '订单号', '用户', '渠道', '金额', '付款人', '状态', '审核', '操作']);
-    await expect.poll(() => columnTexts(table, '订单号'), { timeout: 10_000 }).toEqual(expect.arrayContaining([a.orderNo, b.orderNo]));
+    expect(await headers(table)).toEqual([
+      '时间',
+      '订单号',
+      '用户',
+      '渠道',
+      '金额',
+      '付款人',
+      '状态',
+      '审核',
+      '操作',
+    ]);
+    await expect
+      .poll(() => columnTexts(table, '订单号'), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([a.orderNo, b.orderNo]));
     const filters = page.getByRole('search', { name: '充值订单筛选' });
     await filters.getByLabel('用户名', { exact: true }).fill(a.userName);
     await filters.getByRole('button', { name: '筛选' }).click();
     await expect.poll(() => columnTexts(table, '用户'), { timeout: 10_000 }).toEqual([a.userName]);
     const row = table.locator('tbody tr');
-    expect(await row.getByRole('link', { name: a.userName }).getAttribute('href')).toBe(`/admin/user/${a.userId}`);
+    expect(await row.getByRole('link', { name: a.userName }).getAttribute('href')).toBe(
+      `/admin/user/${a.userId}`,
+    );
     expect(await row.locator('td').nth(4).textContent()).toContain('¥123.45');
-    expect(await row.locator('td').nth(4).evaluate((td) => getComputedStyle(td).textAlign)).toBe('right');
-    expect(await row.locator('td').last().getByRole('button', { name: '确认到账' }).isVisible()).toBe(true);
+    expect(
+      await row
+        .locator('td')
+        .nth(4)
+        .evaluate((td) => getComputedStyle(td).textAlign),
+    ).toBe('right');
+    expect(
+      await row.locator('td').last().getByRole('button', { name: '确认到账' }).isVisible(),
+    ).toBe(true);
 
     // 流水: the user-name filter leaves only a's transfers
     await page.getByRole('tab', { name: '流水', exact: true }).click();
     table = await openTable(page, '资金流水');
-    expect(await headers(table)).toEqual(['时间', '用户', '类型', '金额', '余额', '备注', '操作人']);
-    await expect.poll(() => columnTexts(table, '用户'), { timeout: 10_000 }).toEqual(expect.arrayContaining([a.userName, b.userName]));
-    await page.getByRole('search', { name: '流水筛选' }).getByLabel('用户名', { exact: true }).fill(a.userName);
+    expect(await headers(table)).toEqual([
+      '时间',
+      '用户',
+      '类型',
+      '金额',
+      '余额',
+      '备注',
+      '操作人',
+    ]);
+    await expect
+      .poll(() => columnTexts(table, '用户'), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([a.userName, b.userName]));
+    await page
+      .getByRole('search', { name: '流水筛选' })
+      .getByLabel('用户名', { exact: true })
+      .fill(a.userName);
     await page.getByRole('button', { name: '查询' }).click();
     await expect.poll(() => columnTexts(table, '用户'), { timeout: 10_000 }).toEqual([a.userName]);
     expect(await columnTexts(table, '金额')).toEqual(['123.45']);
@@ -104,12 +156,19 @@ describe('the operator lists at 1280 px', () => {
     const audit = page.getByRole('search', { name: '操作记录筛选' });
     await audit.getByLabel('接口路径').fill('balance/adjust');
     await audit.getByRole('button', { name: '查询' }).click();
-    await expect.poll(async () => {
-      const paths = await columnTexts(table, '接口');
-      return paths.length > 0 && paths.every((p) => p.includes('/v1/admin/balance/adjust'));
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const paths = await columnTexts(table, '接口');
+          return paths.length > 0 && paths.every((p) => p.includes('/v1/admin/balance/adjust'));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     expect((await columnTexts(table, '参数')).some((p) => p.includes(a.userName))).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1280,
+    );
   });
 });
 
@@ -118,16 +177,26 @@ describe('the same lists at 360 px', () => {
     const op = await operatorApi();
     const a = await playerWithRecords(op, '145.60');
     const page = await consoleAt(360, 740, 'recharge');
-    for (const [tab, list] of [['充值审核', '充值订单'], ['流水', '资金流水'], ['操作日志', '操作记录']] as const) {
+    for (const [tab, list] of [
+      ['充值审核', '充值订单'],
+      ['流水', '资金流水'],
+      ['操作日志', '操作记录'],
+    ] as const) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       const cards = page.getByRole('list', { name: list });
       await cards.waitFor({ timeout: 15_000 });
       expect(await cards.getByRole('listitem').count(), list).toBeGreaterThan(0);
       expect(await page.getByRole('table').count(), list).toBe(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), list).toBeLessThanOrEqual(360);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        list,
+      ).toBeLessThanOrEqual(360);
     }
     await page.getByRole('tab', { name: '充值审核', exact: true }).click();
-    const order = page.getByRole('list', { name: '充值订单' }).getByRole('listitem').filter({ hasText: a.orderNo });
+    const order = page
+      .getByRole('list', { name: '充值订单' })
+      .getByRole('listitem')
+      .filter({ hasText: a.orderNo });
     await expect.poll(() => order.textContent(), { timeout: 10_000 }).toContain(`${a.userName} · `);
   });
 });

@@ -70,14 +70,22 @@ describe('admin page', () => {
     // the second look: who, how much, the balance after
     await page.getByRole('dialog').getByText('调整后余额 ¥88.50').waitFor({ timeout: 10_000 });
     await page.getByRole('dialog').getByRole('button', { name: '确认调账' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '调整成功' }).textContent(), { timeout: 10_000 }).toContain('88.50');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: '调整成功' }).textContent(), {
+        timeout: 10_000,
+      })
+      .toContain('88.50');
     expect(await balanceOf(userName)).toBe('88.50');
 
     // A refusal is shown, and moves nothing.
     await page.getByLabel('金额（元，负数为扣款）').fill('-1000');
     await page.getByLabel('备注', { exact: true }).fill('e2e 扣款');
     await page.getByRole('button', { name: '提交调整' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: '余额不足' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: '余额不足' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect(await balanceOf(userName)).toBe('88.50');
   });
 
@@ -94,7 +102,14 @@ describe('admin page', () => {
       if (on) await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
       const operator = new ApiClient(inject('baseUrl'));
       await operator.login(OPERATOR.userName, OPERATOR.password);
-      await expect.poll(async () => (await operator.call<{ maintenance: boolean }>('GET', '/v1/admin/site/status')).data.maintenance, { timeout: 10_000 }).toBe(on);
+      await expect
+        .poll(
+          async () =>
+            (await operator.call<{ maintenance: boolean }>('GET', '/v1/admin/site/status')).data
+              .maintenance,
+          { timeout: 10_000 },
+        )
+        .toBe(on);
     };
 
     await save(true);

@@ -13,7 +13,11 @@ const fx = e2eFixture();
 
 describe('operator agents and player grades', () => {
   it('moves a member under another agent from the 代理 panel', async () => {
-    const [fromName, toName, memberName] = [`${newUserName()}a`, `${newUserName()}b`, `${newUserName()}m`];
+    const [fromName, toName, memberName] = [
+      `${newUserName()}a`,
+      `${newUserName()}b`,
+      `${newUserName()}m`,
+    ];
     const from = (await insertUserWithPassword(fx.sql, fromName, PASSWORD, { isAgent: true }))!;
     const to = (await insertUserWithPassword(fx.sql, toName, PASSWORD, { isAgent: true }))!;
     const member = (await insertUserWithPassword(fx.sql, memberName, PASSWORD))!;
@@ -33,8 +37,14 @@ describe('operator agents and player grades', () => {
     await row.getByRole('button', { name: '查找' }).click();
     await row.getByRole('button', { name: '移到此代理' }).click();
     await b.page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
-    await expect.poll(async () => (await fx.sql`select parent_id from users where id = ${member}`)[0]!.parent_id, { timeout: 15_000 }).toBe(to);
-    const [link] = await fx.sql`select ancestor_id, depth from user_uplines where user_id = ${member}`;
+    await expect
+      .poll(
+        async () => (await fx.sql`select parent_id from users where id = ${member}`)[0]!.parent_id,
+        { timeout: 15_000 },
+      )
+      .toBe(to);
+    const [link] =
+      await fx.sql`select ancestor_id, depth from user_uplines where user_id = ${member}`;
     expect(link).toMatchObject({ ancestor_id: to, depth: 1 });
   });
 

@@ -20,7 +20,8 @@ import { REBATE_FAMILIES, type RebatePoints } from '../../src/domain/agent/point
 const PASSWORD = 'agent12345';
 const fx = e2eFixture();
 
-const flat = (point: number) => Object.fromEntries(REBATE_FAMILIES.map((f) => [f, point])) as unknown as RebatePoints;
+const flat = (point: number) =>
+  Object.fromEntries(REBATE_FAMILIES.map((f) => [f, point])) as unknown as RebatePoints;
 
 /** A logged-in top-level agent holding 8 on every family. */
 async function agentBrowser(): Promise<{ b: Browser; agentId: number; agentName: string }> {
@@ -48,7 +49,10 @@ describe('agents', () => {
 
     // from the user centre's 代理 menu to the member codes
     await b.page.goto(`${b.baseUrl}/personalInfo`);
-    await b.page.getByRole('navigation', { name: '代理' }).getByRole('link', { name: '邀请码管理' }).click();
+    await b.page
+      .getByRole('navigation', { name: '代理' })
+      .getByRole('link', { name: '邀请码管理' })
+      .click();
     await b.page.waitForURL((u) => u.pathname === '/manageIcode/agentCode');
     await b.page.getByRole('tab', { name: '会员邀请码' }).click();
     await b.page.waitForURL((u) => u.pathname === '/manageIcode/memberCode');
@@ -70,7 +74,9 @@ describe('agents', () => {
     await card.waitFor({ timeout: 15_000 });
     const code = ((await card.getAttribute('aria-label')) ?? '').replace('邀请码 ', '');
     expect(await card.textContent()).toContain('e2e推广');
-    const [row] = await fx.sql<{ owner_id: string; is_agent: boolean }[]>`select owner_id, is_agent from invite_codes where code = ${code}`;
+    const [row] = await fx.sql<
+      { owner_id: string; is_agent: boolean }[]
+    >`select owner_id, is_agent from invite_codes where code = ${code}`;
     expect(Number(row!.owner_id)).toBe(agentId);
     expect(row!.is_agent).toBe(false);
 
@@ -91,7 +97,9 @@ describe('agents', () => {
     }
     await p.page.getByRole('button', { name: '注册', exact: true }).click();
     await p.page.waitForURL((u) => u.pathname !== '/register', { timeout: 15_000 });
-    const [player] = await fx.sql<{ id: string; parent_id: string }[]>`select id, parent_id from users where user_name = ${playerName}`;
+    const [player] = await fx.sql<
+      { id: string; parent_id: string }[]
+    >`select id, parent_id from users where user_name = ${playerName}`;
     expect(Number(player!.parent_id)).toBe(agentId);
 
     // the player is no agent: the guard sends it home from an agent page
@@ -111,39 +119,61 @@ describe('agents', () => {
     expect(points.K3).toBe(7.5);
     expect(points.GAME).toBe(1.5);
     await b.page.goto(`${b.baseUrl}/manageIcode/memberCode`);
-    expect(await b.page.getByRole('listitem', { name: `邀请码 ${code}` }).textContent()).toContain('注册人数：1');
+    expect(await b.page.getByRole('listitem', { name: `邀请码 ${code}` }).textContent()).toContain(
+      '注册人数：1',
+    );
 
     // the new member bets; the agent sees the bet in /agentBetRecord and the stake in today's /agentReport
     const operator = new ApiClient(inject('baseUrl'));
     await operator.login(OPERATOR.userName, OPERATOR.password);
     await must(operator, 'POST', '/v1/admin/balance/adjust', {
-      userName: playerName, amount: '20.00', remark: 'e2e 代理下级投注', requestId: `e2e-${crypto.randomBytes(8).toString('hex')}`,
+      userName: playerName,
+      amount: '20.00',
+      remark: 'e2e 代理下级投注',
+      requestId: `e2e-${crypto.randomBytes(8).toString('hex')}`,
     });
     const playerApi = new ApiClient(inject('baseUrl'));
     await playerApi.login(playerName, PASSWORD);
     const onSale = await saleWindow(playerApi, SSC_1MIN, 20_000);
     await must(playerApi, 'POST', '/v1/betting/addBetting', {
-      bettingData: JSON.stringify([{
-        lotteryCode: SSC_1MIN, playDetailCode: `${SSC_1MIN}DWD`, bettingNumber: '1 2 3,-,-,-,-', bettingCount: 3, bettingAmount: '6.00',
-        bettingPoint: 0, bettingUnit: 1, bettingIssue: onSale.issue, graduationCount: 1,
-      }]),
+      bettingData: JSON.stringify([
+        {
+          lotteryCode: SSC_1MIN,
+          playDetailCode: `${SSC_1MIN}DWD`,
+          bettingNumber: '1 2 3,-,-,-,-',
+          bettingCount: 3,
+          bettingAmount: '6.00',
+          bettingPoint: 0,
+          bettingUnit: 1,
+          bettingIssue: onSale.issue,
+          graduationCount: 1,
+        },
+      ]),
       requestId: `e2e${crypto.randomBytes(8).toString('hex')}`,
     });
     await b.page.goto(`${b.baseUrl}/agentBetRecord`);
-    const bet = b.page.getByRole('list', { name: '团队投注记录' }).getByRole('listitem').filter({ hasText: `第${onSale.issue}期` });
+    const bet = b.page
+      .getByRole('list', { name: '团队投注记录' })
+      .getByRole('listitem')
+      .filter({ hasText: `第${onSale.issue}期` });
     await expect.poll(() => bet.count(), { timeout: 15_000 }).toBe(1);
     expect(await bet.getByTestId('bet-user').textContent()).toBe(playerName);
     await b.page.goto(`${b.baseUrl}/agentReport`);
     const team = b.page.getByRole('region', { name: '团队报表' });
     // awaiting its draw the stake is 待开奖, once drawn it is in 投注金额 (docs/agents.md)
-    await expect.poll(() => team.textContent(), { timeout: 15_000 }).toMatch(/投注金额6\.00|待开奖6\.00/);
+    await expect
+      .poll(() => team.textContent(), { timeout: 15_000 })
+      .toMatch(/投注金额6\.00|待开奖6\.00/);
     expect(await team.textContent()).toContain('团队人数2');
   }, 180_000);
 
   it('an agent opens a downline agent account from /manageInvite; it appears in the team and can log in', async () => {
     const { b, agentId } = await agentBrowser();
     await b.page.goto(`${b.baseUrl}/agentIntro`);
-    await b.page.getByRole('navigation', { name: '代理功能' }).getByRole('link', { name: /开户中心/ }).click();
+    await b.page
+      .getByRole('navigation', { name: '代理功能' })
+      .getByRole('link', { name: /开户中心/ })
+      .click();
     await b.page.waitForURL((u) => u.pathname === '/manageInvite');
 
     const form = b.page.getByRole('form', { name: '开设下级账号' });
@@ -155,7 +185,9 @@ describe('agents', () => {
     await field(b.page, 'PK拾返点').fill('6');
     await form.getByRole('button', { name: '立即开户' }).click();
     await b.page.getByRole('heading', { name: '开户成功' }).waitFor({ timeout: 15_000 });
-    const [row] = await fx.sql<{ id: string; parent_id: string; is_agent: boolean }[]>`select id, parent_id, is_agent from users where user_name = ${name}`;
+    const [row] = await fx.sql<
+      { id: string; parent_id: string; is_agent: boolean }[]
+    >`select id, parent_id, is_agent from users where user_name = ${name}`;
     expect(Number(row!.parent_id)).toBe(agentId);
     expect(row!.is_agent).toBe(true);
 

@@ -26,8 +26,14 @@ export class ApiClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async call<T = unknown>(method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}): Promise<Envelope<T>> {
-    const form = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  async call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, string | number> = {},
+  ): Promise<Envelope<T>> {
+    const form = new URLSearchParams(
+      Object.entries(params).map(([k, v]) => [k, String(v)]),
+    ).toString();
     const url = this.baseUrl + encodeEnpath(path) + (method === 'GET' && form ? `?${form}` : '');
     const res = await fetch(url, {
       method,

@@ -6,7 +6,15 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { logIn, e2eFixture } from './browser.ts';
-import { PASSWORD, SSC_1MIN, balanceFen, fundedPlayer, must, saleWindow, type BetRow } from './lotteryHelpers.ts';
+import {
+  PASSWORD,
+  SSC_1MIN,
+  balanceFen,
+  fundedPlayer,
+  must,
+  saleWindow,
+  type BetRow,
+} from './lotteryHelpers.ts';
 
 const fx = e2eFixture();
 
@@ -19,32 +27,57 @@ describe('cancel a bet', () => {
     await logIn(b, userName, PASSWORD);
 
     const onSale = await saleWindow(api, SSC_1MIN, 35_000);
-    const placed = await must<{ orders: { id: number; orderNo: string }[]; balance: string }>(api, 'POST', '/v1/betting/addBetting', {
-      bettingData: JSON.stringify([{
-        lotteryCode: SSC_1MIN, playDetailCode: `${SSC_1MIN}DWD`, bettingNumber: '1 2,-,-,-,-', bettingCount: 2, bettingAmount: '4.00',
-        bettingPoint: 0, bettingUnit: 1, bettingIssue: onSale.issue, graduationCount: 1,
-      }]),
-      requestId: `e2e${crypto.randomBytes(8).toString('hex')}`,
-    });
+    const placed = await must<{ orders: { id: number; orderNo: string }[]; balance: string }>(
+      api,
+      'POST',
+      '/v1/betting/addBetting',
+      {
+        bettingData: JSON.stringify([
+          {
+            lotteryCode: SSC_1MIN,
+            playDetailCode: `${SSC_1MIN}DWD`,
+            bettingNumber: '1 2,-,-,-,-',
+            bettingCount: 2,
+            bettingAmount: '4.00',
+            bettingPoint: 0,
+            bettingUnit: 1,
+            bettingIssue: onSale.issue,
+            graduationCount: 1,
+          },
+        ]),
+        requestId: `e2e${crypto.randomBytes(8).toString('hex')}`,
+      },
+    );
     expect(placed.orders).toHaveLength(1);
     const betId = placed.orders[0]!.id;
     expect(await balanceFen(api)).toBe(start - 400);
 
     await page.goto(`${b.baseUrl}/betRecord`);
-    const row = page.getByRole('list', { name: '投注记录' }).getByRole('listitem').filter({ hasText: `第${onSale.issue}期` });
+    const row = page
+      .getByRole('list', { name: '投注记录' })
+      .getByRole('listitem')
+      .filter({ hasText: `第${onSale.issue}期` });
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('等待开奖');
     const cancel = row.getByRole('button', { name: `撤单 第${onSale.issue}期 极速时时彩` });
     await cancel.waitFor({ timeout: 10_000 });
     await cancel.click();
-    const dialog = page.getByRole('dialog', { name: `确定撤销 极速时时彩 第${onSale.issue}期的这注投注吗？` });
+    const dialog = page.getByRole('dialog', {
+      name: `确定撤销 极速时时彩 第${onSale.issue}期的这注投注吗？`,
+    });
     await dialog.getByRole('button', { name: '撤单', exact: true }).click();
 
-    await expect.poll(() => row.getByRole('link').textContent(), { timeout: 15_000 }).toContain('已撤单');
+    await expect
+      .poll(() => row.getByRole('link').textContent(), { timeout: 15_000 })
+      .toContain('已撤单');
     expect(await row.getByRole('button', { name: /撤单/ }).count()).toBe(0);
     expect(await balanceFen(api)).toBe(start);
 
     const detail = await must<BetRow>(api, 'GET', '/v1/betting/getBetDetail', { id: betId });
-    expect(detail).toMatchObject({ status: 'USER_CANCELLED', statusText: '已撤单', returnAmount: '已撤单' });
+    expect(detail).toMatchObject({
+      status: 'USER_CANCELLED',
+      statusText: '已撤单',
+      returnAmount: '已撤单',
+    });
     const transfers = await fx.sql<{ type_code: number; amount: string }[]>`
       select type_code, amount::text from transfers where transfer_id = ${`cancel:${betId}`}`;
     expect(transfers).toEqual([{ type_code: 202, amount: '400' }]);

@@ -8,8 +8,21 @@
 import { describe, expect, it } from 'vitest';
 import { logIn, e2eFixture } from './browser.ts';
 import {
-  PASSWORD, SSC_1MIN, balanceFen, choosePlay, expectedSettlement, fenOf, fundedPlayer, must, pageBalanceFen, quoteOf,
-  ruleFlagsOf, saleWindow, userGroupOf, waitSettled, type BetRow,
+  PASSWORD,
+  SSC_1MIN,
+  balanceFen,
+  choosePlay,
+  expectedSettlement,
+  fenOf,
+  fundedPlayer,
+  must,
+  pageBalanceFen,
+  quoteOf,
+  ruleFlagsOf,
+  saleWindow,
+  userGroupOf,
+  waitSettled,
+  type BetRow,
 } from './lotteryHelpers.ts';
 import { formatFen } from '../../src/domain/money.ts';
 
@@ -34,9 +47,12 @@ describe('betting on a self-run game', () => {
     // Not too close to the sale close: the page rolls over by itself, wait until it shows a fresh issue.
     const onSale = await saleWindow(api, SSC_1MIN, 25_000);
     const issueBar = page.getByRole('region', { name: '期号与开奖' });
-    await expect.poll(() => issueBar.textContent(), { timeout: 15_000 }).toContain(`第${onSale.issue}期`);
+    await expect
+      .poll(() => issueBar.textContent(), { timeout: 15_000 })
+      .toContain(`第${onSale.issue}期`);
 
-    for (const n of ['1', '3', '5']) await page.getByRole('button', { name: `万位 ${n}`, exact: true }).click();
+    for (const n of ['1', '3', '5'])
+      await page.getByRole('button', { name: `万位 ${n}`, exact: true }).click();
     await page.getByLabel('返点', { exact: true }).selectOption('10');
     await expect.poll(() => quoteOf(page).textContent()).toBe('共3注，6.00元');
     await page.getByRole('button', { name: '加入号码篮', exact: true }).click();
@@ -48,18 +64,31 @@ describe('betting on a self-run game', () => {
     await expect.poll(() => confirm.textContent()).toContain(`极速时时彩 第${onSale.issue}期`);
     await confirm.getByRole('button', { name: '确认投注', exact: true }).click();
     const success = page.getByRole('dialog', { name: '投注成功' });
-    await expect.poll(() => success.textContent(), { timeout: 15_000 }).toContain(`第${onSale.issue}期投注了3注，共6.00元`);
+    await expect
+      .poll(() => success.textContent(), { timeout: 15_000 })
+      .toContain(`第${onSale.issue}期投注了3注，共6.00元`);
 
     const stake = 600;
     await expect.poll(() => pageBalanceFen(page), { timeout: 10_000 }).toBe(start - stake);
     expect(await balanceFen(api)).toBe(start - stake);
 
-    const list = await must<{ list: BetRow[]; total: number }>(api, 'GET', '/v1/betting/getBetting', { lotteryCode: SSC_1MIN, page: 1, pageSize: 10 });
+    const list = await must<{ list: BetRow[]; total: number }>(
+      api,
+      'GET',
+      '/v1/betting/getBetting',
+      { lotteryCode: SSC_1MIN, page: 1, pageSize: 10 },
+    );
     expect(list.total).toBe(1);
     const placed = list.list[0]!;
     expect(placed).toMatchObject({
-      issue: onSale.issue, playDetailCode: `${SSC_1MIN}DWD`, bettingCount: 3, bettingAmount: '6.00', bettingPoint: 1,
-      graduationCount: 1, status: 'PENDING', returnAmount: '等待开奖',
+      issue: onSale.issue,
+      playDetailCode: `${SSC_1MIN}DWD`,
+      bettingCount: 3,
+      bettingAmount: '6.00',
+      bettingPoint: 1,
+      graduationCount: 1,
+      status: 'PENDING',
+      returnAmount: '等待开奖',
     });
 
     // The issue drawn and settled now, as the scheduler would at its draw time.
@@ -79,30 +108,60 @@ describe('betting on a self-run game', () => {
 
     // 投注记录 shows the settled bet with its return; its detail links to the draw check.
     await page.goto(`${b.baseUrl}/betRecord`);
-    const row = page.getByRole('list', { name: '投注记录' }).getByRole('link').filter({ hasText: `第${onSale.issue}期` });
-    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`派奖 ${formatFen(want.payoutFen)} 元`);
+    const row = page
+      .getByRole('list', { name: '投注记录' })
+      .getByRole('link')
+      .filter({ hasText: `第${onSale.issue}期` });
+    await expect
+      .poll(() => row.textContent(), { timeout: 15_000 })
+      .toContain(`派奖 ${formatFen(want.payoutFen)} 元`);
     expect(await row.textContent()).toContain(bet.statusText);
     // the totals: the settled stake, its payout and rebate, 盈亏 their sum; nothing awaits a draw
     const totals = page.getByRole('region', { name: '投注统计' });
     const profitFen = want.payoutFen + want.rebateFen - stake;
-    await expect.poll(() => totals.textContent(), { timeout: 15_000 }).toContain(`盈亏${formatFen(profitFen)}`);
-    for (const t of [`投注金额${formatFen(stake)}`, `中奖金额${formatFen(want.payoutFen)}`, `返点金额${formatFen(want.rebateFen)}`, '待开奖（不计入投注金额与盈亏）0.00']) {
+    await expect
+      .poll(() => totals.textContent(), { timeout: 15_000 })
+      .toContain(`盈亏${formatFen(profitFen)}`);
+    for (const t of [
+      `投注金额${formatFen(stake)}`,
+      `中奖金额${formatFen(want.payoutFen)}`,
+      `返点金额${formatFen(want.rebateFen)}`,
+      '待开奖（不计入投注金额与盈亏）0.00',
+    ]) {
       expect(await totals.textContent()).toContain(t);
     }
     await row.click();
-    await page.waitForURL((u) => u.pathname === '/betDetail' && u.searchParams.get('id') === String(bet.id), { timeout: 15_000 });
+    await page.waitForURL(
+      (u) => u.pathname === '/betDetail' && u.searchParams.get('id') === String(bet.id),
+      { timeout: 15_000 },
+    );
     const info = page.getByRole('definition');
-    await expect.poll(() => page.getByText(bet.openNumber, { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText(bet.openNumber, { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await expect.poll(() => info.allTextContents()).toContain(`${formatFen(want.rebateFen)} 元`);
     await page.getByRole('link', { name: '验证开奖结果' }).click();
-    await page.waitForURL((u) => u.pathname === '/verifyDraw' && u.searchParams.get('issue') === onSale.issue, { timeout: 15_000 });
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '验证' }).textContent(), { timeout: 15_000 })
+    await page.waitForURL(
+      (u) => u.pathname === '/verifyDraw' && u.searchParams.get('issue') === onSale.issue,
+      { timeout: 15_000 },
+    );
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: '验证' }).textContent(), {
+        timeout: 15_000,
+      })
       .toBe('验证通过：开奖号码由公布的种子唯一确定');
 
     const verify = await must<{ openNumber: string; hashMatches: boolean; resultMatches: boolean }>(
-      api, 'GET', '/v1/lottery/verifyDraw', { lotteryCode: SSC_1MIN, issue: onSale.issue },
+      api,
+      'GET',
+      '/v1/lottery/verifyDraw',
+      { lotteryCode: SSC_1MIN, issue: onSale.issue },
     );
-    expect(verify).toMatchObject({ openNumber: bet.openNumber, hashMatches: true, resultMatches: true });
+    expect(verify).toMatchObject({
+      openNumber: bet.openNumber,
+      hashMatches: true,
+      resultMatches: true,
+    });
   }, 240_000);
 
   it('refuses a bet over the balance with 余额不足 (充值 / 取消), and moves nothing', async () => {
@@ -114,13 +173,20 @@ describe('betting on a self-run game', () => {
     await expect.poll(() => pageBalanceFen(page), { timeout: 15_000 }).toBe(100);
     await choosePlay(page, '定位胆', '定位胆');
     const onSale = await saleWindow(api, SSC_1MIN, 20_000);
-    await expect.poll(() => page.getByRole('region', { name: '期号与开奖' }).textContent(), { timeout: 15_000 })
+    await expect
+      .poll(() => page.getByRole('region', { name: '期号与开奖' }).textContent(), {
+        timeout: 15_000,
+      })
       .toContain(`第${onSale.issue}期`);
 
-    for (const n of ['2', '4', '6']) await page.getByRole('button', { name: `个位 ${n}`, exact: true }).click();
+    for (const n of ['2', '4', '6'])
+      await page.getByRole('button', { name: `个位 ${n}`, exact: true }).click();
     await expect.poll(() => quoteOf(page).textContent()).toBe('共3注，6.00元');
     await page.getByRole('button', { name: '立即投注', exact: true }).click();
-    await page.getByRole('dialog', { name: '确认投注' }).getByRole('button', { name: '确认投注', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: '确认投注' })
+      .getByRole('button', { name: '确认投注', exact: true })
+      .click();
     // 余额不足 offers 充值 or 取消; 取消 stays on the betting page.
     const refused = page.getByRole('dialog').filter({ hasText: '余额不足' });
     await refused.getByRole('button', { name: '充值', exact: true }).waitFor({ timeout: 15_000 });
@@ -130,7 +196,10 @@ describe('betting on a self-run game', () => {
     await expect.poll(() => pageBalanceFen(page)).toBe(100);
 
     expect(await balanceFen(api)).toBe(100);
-    const list = await must<{ total: number }>(api, 'GET', '/v1/betting/getBetting', { page: 1, pageSize: 10 });
+    const list = await must<{ total: number }>(api, 'GET', '/v1/betting/getBetting', {
+      page: 1,
+      pageSize: 10,
+    });
     expect(list.total).toBe(0);
   }, 120_000);
 });

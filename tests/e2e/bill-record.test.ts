@@ -15,7 +15,12 @@ const fx = e2eFixture();
 async function adjust(userName: string, amount: string, remark: string) {
   const operator = new ApiClient(inject('baseUrl'));
   await operator.login(OPERATOR.userName, OPERATOR.password);
-  const res = await operator.call('POST', '/v1/admin/balance/adjust', { userName, amount, remark, requestId: crypto.randomUUID() });
+  const res = await operator.call('POST', '/v1/admin/balance/adjust', {
+    userName,
+    amount,
+    remark,
+    requestId: crypto.randomUUID(),
+  });
   expect(res.code, res.msg).toBe(1);
 }
 
@@ -29,7 +34,10 @@ describe('bill records', () => {
     const b = await fx.browser();
     await logIn(b, userName, PASSWORD);
     await b.page.goto(`${b.baseUrl}/personalInfo`);
-    await b.page.getByRole('navigation', { name: '记录' }).getByRole('link', { name: '账变记录' }).click();
+    await b.page
+      .getByRole('navigation', { name: '记录' })
+      .getByRole('link', { name: '账变记录' })
+      .click();
     await b.page.waitForURL((u) => u.pathname === '/billRecord');
 
     const list = b.page.getByRole('list', { name: '账变记录' });

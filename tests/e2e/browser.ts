@@ -56,9 +56,15 @@ export async function openBrowser(): Promise<Browser> {
 export function e2eFixture() {
   let db: Sql | null = null;
   const opened: Browser[] = [];
-  beforeAll(() => { db = openDb(); });
-  afterEach(async () => { await Promise.all(opened.splice(0).map((x) => x.close())); });
-  afterAll(async () => { await db?.end(); });
+  beforeAll(() => {
+    db = openDb();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((x) => x.close()));
+  });
+  afterAll(async () => {
+    await db?.end();
+  });
   return {
     get sql(): Sql {
       if (!db) throw new Error('the database opens in beforeAll');
@@ -101,9 +107,13 @@ export function newUserName(): string {
 
 /** Waits until a service worker controls the page (it claims clients on activation). */
 export async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
     await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
+      timeout: 15_000,
+    });
   }
 }

@@ -35,7 +35,10 @@ export async function takeOverImageCodes(page: Page, sql: Sql): Promise<string[]
         body: JSON.stringify({
           code: 1,
           msg: '成功',
-          data: { imageKey, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` },
+          data: {
+            imageKey,
+            image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+          },
         }),
       });
     },

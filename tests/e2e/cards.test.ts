@@ -51,8 +51,18 @@ describe('cards and addresses', () => {
     expect(await card.getByTestId('card-number').textContent()).toBe(masked);
     expect(await card.textContent()).toContain('张**');
     expect(await page.content()).not.toContain(cardNumber);
-    const rows = await fx.sql`select kind, bank_code, account_no, real_name, branch, status from bank_cards where user_id = ${userId}`;
-    expect(rows).toEqual([{ kind: 'bank', bank_code: 'ICBC', account_no: cardNumber, real_name: '张三丰', branch: '北京朝阳支行', status: 'active' }]);
+    const rows =
+      await fx.sql`select kind, bank_code, account_no, real_name, branch, status from bank_cards where user_id = ${userId}`;
+    expect(rows).toEqual([
+      {
+        kind: 'bank',
+        bank_code: 'ICBC',
+        account_no: cardNumber,
+        real_name: '张三丰',
+        branch: '北京朝阳支行',
+        status: 'active',
+      },
+    ]);
 
     // A second visit shows the locked name read-only.
     await page.goto(`${b.baseUrl}/setBankcard`);
@@ -69,8 +79,13 @@ describe('cards and addresses', () => {
     await page.getByLabel('资金密码', { exact: true }).fill('135790');
     await page.getByRole('button', { name: '确认添加' }).click();
     await page.waitForURL((u) => u.pathname === '/virtualCoin', { timeout: 15_000 });
-    await page.getByRole('listitem', { name: 'USDT TRC20 TQn9Y2****KcbLSE' }).waitFor({ timeout: 10_000 });
-    const addresses = await fx.sql`select currency, protocol, address, status from digital_addresses where user_id = ${userId}`;
-    expect(addresses).toEqual([{ currency: 'USDT', protocol: 'TRC20', address: TRC20, status: 'active' }]);
+    await page
+      .getByRole('listitem', { name: 'USDT TRC20 TQn9Y2****KcbLSE' })
+      .waitFor({ timeout: 10_000 });
+    const addresses =
+      await fx.sql`select currency, protocol, address, status from digital_addresses where user_id = ${userId}`;
+    expect(addresses).toEqual([
+      { currency: 'USDT', protocol: 'TRC20', address: TRC20, status: 'active' },
+    ]);
   });
 });

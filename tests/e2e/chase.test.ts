@@ -7,8 +7,22 @@
 import { describe, expect, it } from 'vitest';
 import { logIn, e2eFixture } from './browser.ts';
 import {
-  PASSWORD, SSC_1MIN, balanceFen, choosePlay, drawNow, expectedSettlement, fenOf, fundedPlayer, must, pageBalanceFen, quoteOf,
-  ruleFlagsOf, saleWindow, sleep, userGroupOf, type BetRow,
+  PASSWORD,
+  SSC_1MIN,
+  balanceFen,
+  choosePlay,
+  drawNow,
+  expectedSettlement,
+  fenOf,
+  fundedPlayer,
+  must,
+  pageBalanceFen,
+  quoteOf,
+  ruleFlagsOf,
+  saleWindow,
+  sleep,
+  userGroupOf,
+  type BetRow,
 } from './lotteryHelpers.ts';
 import { formatFen } from '../../src/domain/money.ts';
 
@@ -40,13 +54,19 @@ describe('chase', () => {
 
     // The first chased issue is the one on sale: leave time to fill the panel before it closes.
     const onSale = await saleWindow(api, SSC_1MIN, 30_000);
-    await expect.poll(() => page.getByRole('region', { name: '期号与开奖' }).textContent(), { timeout: 15_000 })
+    await expect
+      .poll(() => page.getByRole('region', { name: '期号与开奖' }).textContent(), {
+        timeout: 15_000,
+      })
       .toContain(`第${onSale.issue}期`);
     await page.getByRole('button', { name: '万位选全', exact: true }).click();
     await expect.poll(() => quoteOf(page).textContent()).toBe('共10注，20.00元');
     await page.getByRole('button', { name: '加入号码篮', exact: true }).click();
     await page.getByRole('button', { name: '号码篮(1)', exact: true }).click();
-    await page.getByRole('dialog', { name: '号码篮（1）' }).getByRole('button', { name: '追号', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: '号码篮（1）' })
+      .getByRole('button', { name: '追号', exact: true })
+      .click();
 
     const panel = page.getByRole('dialog', { name: '追号' });
     await panel.getByLabel('追号期数').fill('3');
@@ -58,21 +78,36 @@ describe('chase', () => {
     expect(await plan.getByRole('row').nth(1).textContent()).toContain(onSale.issue);
     await panel.getByRole('button', { name: '确认追号 60.00元' }).click();
     const success = page.getByRole('dialog', { name: '投注成功' });
-    await expect.poll(() => success.textContent(), { timeout: 15_000 }).toContain(`追号3期，从第${onSale.issue}期开始，共60.00元`);
+    await expect
+      .poll(() => success.textContent(), { timeout: 15_000 })
+      .toContain(`追号3期，从第${onSale.issue}期开始，共60.00元`);
     await expect.poll(() => pageBalanceFen(page), { timeout: 10_000 }).toBe(start - 6000);
     expect(await balanceFen(api)).toBe(start - 6000);
 
-    const chases = await must<{ list: { id: number }[]; total: number }>(api, 'GET', '/v1/betting/getChaseBetting', { page: 1, pageSize: 10 });
+    const chases = await must<{ list: { id: number }[]; total: number }>(
+      api,
+      'GET',
+      '/v1/betting/getChaseBetting',
+      { page: 1, pageSize: 10 },
+    );
     expect(chases.total).toBe(1);
     const chaseId = chases.list[0]!.id;
-    const placed = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', { id: chaseId });
-    expect(placed).toMatchObject({ status: 'running', startIssue: onSale.issue, chaseCount: 3, isStopAfterWinning: 1, totalAmount: '60.00' });
+    const placed = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', {
+      id: chaseId,
+    });
+    expect(placed).toMatchObject({
+      status: 'running',
+      startIssue: onSale.issue,
+      chaseCount: 3,
+      isStopAfterWinning: 1,
+      totalAmount: '60.00',
+    });
     expect(placed.orders.map((o) => o.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
 
     // The first issue drawn and settled now (as the scheduler would at its draw time): the chase stops.
     await drawNow(SSC_1MIN, onSale.issue);
     let chase = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', { id: chaseId });
-    for (const until = Date.now() + 10_000; chase.status === 'running' && Date.now() < until;) {
+    for (const until = Date.now() + 10_000; chase.status === 'running' && Date.now() < until; ) {
       await sleep(500);
       chase = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', { id: chaseId });
     }
@@ -100,13 +135,23 @@ describe('chase', () => {
 
     // 追号记录 and 追号详情 show it.
     await page.goto(`${b.baseUrl}/seekOrder`);
-    const item = page.getByRole('list', { name: '追号记录' }).getByRole('link').filter({ hasText: `起始 ${onSale.issue}期` });
+    const item = page
+      .getByRole('list', { name: '追号记录' })
+      .getByRole('link')
+      .filter({ hasText: `起始 ${onSale.issue}期` });
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain('追中停止');
     expect(await item.textContent()).toContain(`中奖 ${formatFen(want.payoutFen)} 元`);
     await item.click();
-    await page.waitForURL((u) => u.pathname === '/seekDetail' && u.searchParams.get('id') === String(chaseId), { timeout: 15_000 });
+    await page.waitForURL(
+      (u) => u.pathname === '/seekDetail' && u.searchParams.get('id') === String(chaseId),
+      { timeout: 15_000 },
+    );
     const info = page.getByRole('definition');
-    await expect.poll(() => info.allTextContents(), { timeout: 15_000 }).toEqual(expect.arrayContaining(['追中停止', '是', '60.00 元', `${formatFen(want.payoutFen)} 元`]));
+    await expect
+      .poll(() => info.allTextContents(), { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining(['追中停止', '是', '60.00 元', `${formatFen(want.payoutFen)} 元`]),
+      );
     const rows = page.getByRole('list', { name: '投注记录' }).getByRole('link');
     await expect.poll(() => rows.count()).toBe(3);
     for (const o of orders) {

@@ -16,7 +16,14 @@ import { roomPasswordHash } from '../../src/domain/chat/password.ts';
 const PASSWORD = 'player123';
 const fx = e2eFixture();
 
-interface ListedRoom { roomCode: string; title: string; subTitle: string; avatar: string; grade: number[]; isPassword: number }
+interface ListedRoom {
+  roomCode: string;
+  title: string;
+  subTitle: string;
+  avatar: string;
+  grade: number[];
+  isPassword: number;
+}
 
 async function newPlayer(grade: number): Promise<string> {
   const userName = newUserName();
@@ -32,7 +39,9 @@ async function player(userName: string): Promise<ApiClient> {
 }
 
 async function roomsOf(api: ApiClient): Promise<ListedRoom[]> {
-  const res = await api.call<{ list: ListedRoom[] }>('GET', '/v1/chat/getRoomList', { pageSize: 50 });
+  const res = await api.call<{ list: ListedRoom[] }>('GET', '/v1/chat/getRoomList', {
+    pageSize: 50,
+  });
   expect(res.code, res.msg).toBe(1);
   return res.data.list;
 }
@@ -53,17 +62,32 @@ describe('chat rooms admin panel', () => {
     const form = page.getByRole('form', { name: '新建聊天室' });
     await form.getByLabel('房间号').fill(roomCode);
     await form.getByLabel('标题', { exact: true }).fill('贵宾房');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c81e1e' } }).png().toBuffer();
-    await form.getByLabel('上传房间头像').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => form.getByLabel('房间头像地址').inputValue(), { timeout: 10_000 }).toMatch(/^\/uploads\/\w+\.\w+$/);
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#c81e1e' },
+    })
+      .png()
+      .toBuffer();
+    await form
+      .getByLabel('上传房间头像')
+      .setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => form.getByLabel('房间头像地址').inputValue(), { timeout: 10_000 })
+      .toMatch(/^\/uploads\/\w+\.\w+$/);
     const avatar = await form.getByLabel('房间头像地址').inputValue();
     await form.getByLabel('设置密码').check();
     await form.getByLabel('4位数字密码').fill('2468');
-    await form.getByRole('group', { name: '可进入等级' }).getByLabel('VIP3', { exact: true }).check();
-    await form.getByLabel('房间管理员（用户名，逗号分隔）').fill(`${manager},nosuch${Date.now().toString(36).slice(-6)}`);
+    await form
+      .getByRole('group', { name: '可进入等级' })
+      .getByLabel('VIP3', { exact: true })
+      .check();
+    await form
+      .getByLabel('房间管理员（用户名，逗号分隔）')
+      .fill(`${manager},nosuch${Date.now().toString(36).slice(-6)}`);
     await form.getByLabel('排序（小的在前）').fill('-100');
     await form.getByRole('button', { name: '创建' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('管理员账号不存在');
+    await expect
+      .poll(() => form.getByRole('alert').textContent(), { timeout: 10_000 })
+      .toBe('管理员账号不存在');
 
     await form.getByLabel('房间管理员（用户名，逗号分隔）').fill(manager);
     await form.getByRole('button', { name: '创建' }).click();
@@ -84,7 +108,9 @@ describe('chat rooms admin panel', () => {
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('贵宾房二');
     expect(await row.textContent()).toContain('禁言等级：VIP1');
 
-    const [stored] = await fx.sql<{ password_kdf: string | null; allowed_grades: number[]; muted_grades: number[] }[]>`
+    const [stored] = await fx.sql<
+      { password_kdf: string | null; allowed_grades: number[]; muted_grades: number[] }[]
+    >`
       select password_kdf, allowed_grades, muted_grades from chat_rooms where room_code = ${roomCode}`;
     expect(stored.password_kdf).toBeTruthy();
     expect(stored.password_kdf).not.toContain('2468');
@@ -93,11 +119,23 @@ describe('chat rooms admin panel', () => {
 
     const vip3Api = await player(vip3);
     const seen = (await roomsOf(vip3Api)).find((r) => r.roomCode === roomCode);
-    expect(seen).toMatchObject({ title: '贵宾房二', subTitle: '只给VIP3', avatar, grade: [3], isPassword: 1 });
+    expect(seen).toMatchObject({
+      title: '贵宾房二',
+      subTitle: '只给VIP3',
+      avatar,
+      grade: [3],
+      isPassword: 1,
+    });
     expect((await fetch(`${inject('baseUrl')}${avatar}`)).status).toBe(200);
-    const wrong = await vip3Api.call('POST', '/v1/chat/checkPassword', { roomCode, password: roomPasswordHash('1357') });
+    const wrong = await vip3Api.call('POST', '/v1/chat/checkPassword', {
+      roomCode,
+      password: roomPasswordHash('1357'),
+    });
     expect([wrong.code, wrong.msg]).toEqual([-1, '房间密码错误']);
-    const right = await vip3Api.call('POST', '/v1/chat/checkPassword', { roomCode, password: roomPasswordHash('2468') });
+    const right = await vip3Api.call('POST', '/v1/chat/checkPassword', {
+      roomCode,
+      password: roomPasswordHash('2468'),
+    });
     expect(right.code, right.msg).toBe(1);
 
     expect((await roomsOf(await player(vip0))).some((r) => r.roomCode === roomCode)).toBe(false);

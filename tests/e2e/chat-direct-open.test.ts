@@ -51,22 +51,38 @@ function watch(b: Browser): { emptyRoomCode: string[]; refused: string[] } {
     if (params.has('roomCode') && params.get('roomCode') === '') out.emptyRoomCode.push(path);
   });
   b.page.on('response', (r) => {
-    if (r.url().includes('/v1/') && r.status() >= 400 && r.status() < 500) out.refused.push(`${r.status()} ${callOf(r.request()).path}`);
+    if (r.url().includes('/v1/') && r.status() >= 400 && r.status() < 500)
+      out.refused.push(`${r.status()} ${callOf(r.request()).path}`);
   });
   return out;
 }
 
-const bubbles = (b: Browser, text: string) => b.page.getByRole('log', { name: '聊天消息' }).locator('li[data-message-id]').filter({ hasText: text });
-const connected = (b: Browser) => expect.poll(() => b.page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
+const bubbles = (b: Browser, text: string) =>
+  b.page
+    .getByRole('log', { name: '聊天消息' })
+    .locator('li[data-message-id]')
+    .filter({ hasText: text });
+const connected = (b: Browser) =>
+  expect.poll(() => b.page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
 
 describe('opening a private chat', () => {
   it('from the player card in a room sends no call with an empty roomCode and gets no 4xx', async () => {
     const manager = await player();
     await fx.sql`update users set grade = 100 where id = ${manager.userId}`;
     const roomCode = `e2edm${Date.now().toString(36).slice(-6)}`;
-    const made = await op.call('POST', '/v1/admin/chat/rooms/save', { roomCode, title: '私聊入口测试', subTitle: '' });
+    const made = await op.call('POST', '/v1/admin/chat/rooms/save', {
+      roomCode,
+      title: '私聊入口测试',
+      subTitle: '',
+    });
     expect(made.code).toBe(1);
-    const said = await manager.api.call('POST', '/v1/chat/addMessage', { roomCode, messageTypeId: 1, message: '有事找管理员', status: 0, userIds: '' });
+    const said = await manager.api.call('POST', '/v1/chat/addMessage', {
+      roomCode,
+      messageTypeId: 1,
+      message: '有事找管理员',
+      status: 0,
+      userIds: '',
+    });
     expect(said.code).toBe(1);
 
     const p = await player();
@@ -77,18 +93,27 @@ describe('opening a private chat', () => {
     await connected(b);
 
     const seen = watch(b);
-    await bubbles(b, '有事找管理员').getByRole('button', { name: /^查看.*的资料$/ }).click();
+    await bubbles(b, '有事找管理员')
+      .getByRole('button', { name: /^查看.*的资料$/ })
+      .click();
     const card = b.page.getByRole('dialog', { name: '玩家资料' });
-    await expect.poll(() => card.getByRole('button', { name: '私聊' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => card.getByRole('button', { name: '私聊' }).count(), { timeout: 10_000 })
+      .toBe(1);
     await card.getByRole('button', { name: '私聊' }).click();
-    await expect.poll(() => new URL(b.page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/chatDirect\/\d+$/);
+    await expect
+      .poll(() => new URL(b.page.url()).pathname, { timeout: 10_000 })
+      .toMatch(/^\/chatDirect\/\d+$/);
     await connected(b);
     const directPath = new URL(b.page.url()).pathname;
 
     // back in the room, the same private chat by its address (a pushed link opens it the same way)
     await b.page.goto(`${b.baseUrl}/chatRoom/${roomCode}`);
     await connected(b);
-    await b.page.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, directPath);
+    await b.page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, directPath);
     await expect.poll(() => new URL(b.page.url()).pathname).toBe(directPath);
     await connected(b);
     // and as a pushed notification opens it (the service worker navigates the window to the address)

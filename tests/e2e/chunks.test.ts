@@ -35,7 +35,7 @@ async function scriptsDuring(page: Browser['page'], step: () => Promise<void>): 
 }
 
 describe('code files per page', () => {
-  it('loads the first screen in at most two files and the betting page in at most four more, with its family\'s plays and without the dialog library', async () => {
+  it("loads the first screen in at most two files and the betting page in at most four more, with its family's plays and without the dialog library", async () => {
     b = await openBrowser();
     const page = b.page;
     await logIn(b, DEMO_PLAYER.userName, DEMO_PLAYER.password);
@@ -51,8 +51,13 @@ describe('code files per page', () => {
     });
     // what index.html names: the entry and its static imports
     const html = await (await fetch(`${b.baseUrl}/index`)).text();
-    const entry = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]);
-    expect(entry.every((p) => first.includes(p)), `${entry.join(' ')} / ${first.join(' ')}`).toBe(true);
+    const entry = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+\.js)"/g)].map(
+      (m) => m[1],
+    );
+    expect(
+      entry.every((p) => first.includes(p)),
+      `${entry.join(' ')} / ${first.join(' ')}`,
+    ).toBe(true);
     expect(entry.length, first.join(' ')).toBeGreaterThan(0);
     expect(entry.length, first.join(' ')).toBeLessThanOrEqual(2);
     const betting = await scriptsDuring(page, async () => {
@@ -60,16 +65,24 @@ describe('code files per page', () => {
       await page.locator('nav[aria-label="玩法"]').waitFor({ timeout: 15_000 });
     });
     // the service worker's library and the background worker start on every page once it has settled
-    const bettingCode = betting.filter((p) => !first.includes(p) && !/\/(client|worker|workbox-window[\w.-]*)-[\w-]+\.js$/.test(p));
-    expect(bettingCode.some((p) => /\/BettingPage-[\w-]+\.js$/.test(p)), betting.join(' ')).toBe(true);
+    const bettingCode = betting.filter(
+      (p) => !first.includes(p) && !/\/(client|worker|workbox-window[\w.-]*)-[\w-]+\.js$/.test(p),
+    );
+    expect(
+      bettingCode.some((p) => /\/BettingPage-[\w-]+\.js$/.test(p)),
+      betting.join(' '),
+    ).toBe(true);
     // the page, the shared lottery code, the money forms' hook (under 1 KB, shared with the money pages)
     // and the plays of this family only: the sheets (BetPanels, the history drawer) and the dialog
     // library they need wait until the page is ready and has settled
     expect(bettingCode.length, bettingCode.join(' ')).toBeLessThanOrEqual(4);
-    expect(betting.filter((p) => /\/(dialog|BetPanels|HistoryDrawer)-[\w-]+\.js$/.test(p)), betting.join(' ')).toEqual([]);
+    expect(
+      betting.filter((p) => /\/(dialog|BetPanels|HistoryDrawer)-[\w-]+\.js$/.test(p)),
+      betting.join(' '),
+    ).toEqual([]);
   });
 
-  it('loads the plays of the betting page\'s own family only', async () => {
+  it("loads the plays of the betting page's own family only", async () => {
     b = await openBrowser();
     const page = b.page;
     await logIn(b, DEMO_PLAYER.userName, DEMO_PLAYER.password);
@@ -78,8 +91,12 @@ describe('code files per page', () => {
         await page.goto(`${b!.baseUrl}${url}`);
         await page.locator('nav[aria-label="玩法"]').waitFor({ timeout: 15_000 });
       });
-      const code = (await Promise.all(scripts.map(async (p) => (await fetch(`${b!.baseUrl}${p}`)).text()))).join('\n');
-      return Object.entries(FAMILY_MARKERS).filter(([, name]) => code.includes(name)).map(([family]) => family);
+      const code = (
+        await Promise.all(scripts.map(async (p) => (await fetch(`${b!.baseUrl}${p}`)).text()))
+      ).join('\n');
+      return Object.entries(FAMILY_MARKERS)
+        .filter(([, name]) => code.includes(name))
+        .map(([family]) => family);
     };
     // each visit is a new document: the service worker's precache may answer, the page's requests are still seen
     expect(await familiesIn('/lottery/SSC/1008')).toEqual(['SSC']);
@@ -90,19 +107,27 @@ describe('code files per page', () => {
   it('starts the service worker, the background worker and the web manifest a second after the load event, not beside the first requests', async () => {
     b = await openBrowser();
     await b.page.goto(`${b.baseUrl}/index`);
-    await b.page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await b.page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     const t = await b.page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const at = (re: RegExp) => performance.getEntriesByType('resource').find((e) => re.test(e.name))?.startTime ?? -1;
+      const at = (re: RegExp) =>
+        performance.getEntriesByType('resource').find((e) => re.test(e.name))?.startTime ?? -1;
       return {
-        loadAt: nav.loadEventEnd, swLibraryAt: at(/\/assets\/workbox-window[\w.-]*\.js$/), workerClientAt: at(/\/assets\/client-[\w-]+\.js$/),
+        loadAt: nav.loadEventEnd,
+        swLibraryAt: at(/\/assets\/workbox-window[\w.-]*\.js$/),
+        workerClientAt: at(/\/assets\/client-[\w-]+\.js$/),
         manifestAt: at(/\/manifest\.webmanifest$/),
-        pngIcons: performance.getEntriesByType('resource').filter((e) => /\/icons\/.*\.png$/.test(e.name) && e.startTime < nav.loadEventEnd).length,
+        pngIcons: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/icons\/.*\.png$/.test(e.name) && e.startTime < nav.loadEventEnd).length,
       };
     });
     expect(t.loadAt).toBeGreaterThan(0);
     // the manifest (and with it Chrome's fetch of its icon) comes after the first screen too; the favicon is inline
-    for (const at of [t.swLibraryAt, t.workerClientAt, t.manifestAt]) expect(at - t.loadAt, JSON.stringify(t)).toBeGreaterThanOrEqual(900);
+    for (const at of [t.swLibraryAt, t.workerClientAt, t.manifestAt])
+      expect(at - t.loadAt, JSON.stringify(t)).toBeGreaterThanOrEqual(900);
     expect(t.pngIcons, JSON.stringify(t)).toBe(0);
   });
 });

@@ -33,17 +33,35 @@ describe('content admin', () => {
     await op.page.getByRole('button', { name: '新建轮播图' }).click();
     const bannerForm = op.page.getByRole('form', { name: '新建轮播图' });
     await bannerForm.getByLabel('标题', { exact: true }).fill(BANNER);
-    const png = await sharp({ create: { width: 500, height: 200, channels: 3, background: '#d03' } }).png().toBuffer();
-    await bannerForm.getByLabel(/^上传图片/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({
+      create: { width: 500, height: 200, channels: 3, background: '#d03' },
+    })
+      .png()
+      .toBuffer();
+    await bannerForm
+      .getByLabel(/^上传图片/)
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
     const imageField = bannerForm.getByLabel('图片地址', { exact: true });
-    await expect.poll(() => imageField.inputValue(), { timeout: 15_000 }).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    await expect
+      .poll(() => imageField.inputValue(), { timeout: 15_000 })
+      .toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     const preview = bannerForm.getByTestId('banner-preview');
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(500);
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBe(500);
     await bannerForm.getByLabel(/^点击跳转链接/).fill('/no-such-page');
     expect(await bannerForm.getByRole('status').textContent()).toContain('首页将不显示此链接');
     await bannerForm.getByLabel(/^点击跳转链接/).fill('/help');
     await bannerForm.getByRole('button', { name: '保存' }).click();
-    await expect.poll(async () => (await fx.sql`select image from content_banners where title = ${BANNER}`).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await fx.sql`select image from content_banners where title = ${BANNER}`).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
 
     // help article
     await op.page.getByRole('tab', { name: '帮助中心', exact: true }).click();
@@ -52,8 +70,17 @@ describe('content admin', () => {
     await articleForm.getByLabel('标题', { exact: true }).fill(ARTICLE);
     await articleForm.getByLabel(/^内容/).fill('第一段：打开钱包\n第二段：选择充值金额');
     await articleForm.getByRole('button', { name: '保存' }).click();
-    await expect.poll(async () => (await fx.sql`select id from content_articles where title = ${ARTICLE} and kind = 'help'`).length, { timeout: 15_000 }).toBe(1);
-    const [article] = await fx.sql<{ id: number }[]>`select id from content_articles where title = ${ARTICLE}`;
+    await expect
+      .poll(
+        async () =>
+          (await fx.sql`select id from content_articles where title = ${ARTICLE} and kind = 'help'`)
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const [article] = await fx.sql<
+      { id: number }[]
+    >`select id from content_articles where title = ${ARTICLE}`;
     await op.page.getByTestId(`admin-article-${article!.id}`).waitFor({ timeout: 15_000 });
 
     // notice
@@ -64,13 +91,25 @@ describe('content admin', () => {
     await noticeForm.getByLabel(/^内容/).fill('今晚维护\n请提前安排');
     await noticeForm.getByLabel('排序（小的在前）').fill('-9999');
     await noticeForm.getByRole('button', { name: '保存' }).click();
-    await expect.poll(async () => (await fx.sql`select id from content_notices where title = ${NOTICE}`).length, { timeout: 15_000 }).toBe(1);
-    const [notice] = await fx.sql<{ id: number }[]>`select id from content_notices where title = ${NOTICE}`;
+    await expect
+      .poll(
+        async () => (await fx.sql`select id from content_notices where title = ${NOTICE}`).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const [notice] = await fx.sql<
+      { id: number }[]
+    >`select id from content_notices where title = ${NOTICE}`;
     await op.page.getByTestId(`admin-notice-${notice!.id}`).waitFor({ timeout: 15_000 });
     await op.page.getByRole('tab', { name: '轮播图', exact: true }).click();
-    await op.page.getByTestId(/^admin-banner-/).first().waitFor({ timeout: 15_000 });
+    await op.page
+      .getByTestId(/^admin-banner-/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     // usable at 360 px: nothing wider than the screen
-    expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await op.page.getByRole('tab', { name: '帮助中心', exact: true }).click();
     await op.page.getByRole('button', { name: '新建文章' }).click();
 
@@ -83,7 +122,10 @@ describe('content admin', () => {
     await summary.click();
     const body = b.page.locator('details', { has: summary });
     await body.getByText('第二段：选择充值金额').waitFor({ timeout: 15_000 });
-    expect(await body.locator('p').allTextContents()).toEqual(['第一段：打开钱包', '第二段：选择充值金额']);
+    expect(await body.locator('p').allTextContents()).toEqual([
+      '第一段：打开钱包',
+      '第二段：选择充值金额',
+    ]);
 
     await b.page.goto(`${b.baseUrl}/notice`);
     const link = b.page.getByRole('link', { name: new RegExp(NOTICE) });
@@ -91,6 +133,8 @@ describe('content admin', () => {
     await link.click();
     await b.page.waitForURL((u) => u.pathname === '/noticeDetail', { timeout: 15_000 });
     await b.page.getByText(NOTICE).first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => b.page.locator('main').innerText(), { timeout: 15_000 }).toContain('今晚维护\n请提前安排');
+    await expect
+      .poll(() => b.page.locator('main').innerText(), { timeout: 15_000 })
+      .toContain('今晚维护\n请提前安排');
   });
 });

@@ -9,7 +9,14 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { logIn, e2eFixture } from './browser.ts';
-import { PASSWORD, balanceFen, fundedPlayer, must, saleWindow, type BetRow } from './lotteryHelpers.ts';
+import {
+  PASSWORD,
+  balanceFen,
+  fundedPlayer,
+  must,
+  saleWindow,
+  type BetRow,
+} from './lotteryHelpers.ts';
 import { issuesBetween } from '../../src/domain/lottery/index.ts';
 import { drawFromSeedHex, seedHashOf } from '../../src/server/lottery/draw.ts';
 import { ensureIssueRows } from '../../src/server/lottery/issues.ts';
@@ -36,7 +43,9 @@ function seedFor(big: boolean): { seed: string; seedHash: string; result: string
 async function makeBigStreak(onSaleDrawMs: number): Promise<string[]> {
   const lottery = await requireLottery(fx.sql, SSC_5MIN);
   const intervalMs = 300_000;
-  const before = issuesBetween(lottery.schedule, onSaleDrawMs - 8 * intervalMs, onSaleDrawMs - 1).slice(-6).map((i) => i.issue);
+  const before = issuesBetween(lottery.schedule, onSaleDrawMs - 8 * intervalMs, onSaleDrawMs - 1)
+    .slice(-6)
+    .map((i) => i.issue);
   expect(before).toHaveLength(6);
   await fx.sql.begin(async (tx) => {
     await ensureIssueRows(tx, lottery, before);
@@ -71,11 +80,20 @@ describe('long dragon', () => {
 
     const onSale = await saleWindow(api, SSC_5MIN, 90_000, 200_000);
     const streak = await makeBigStreak(onSale.openTime);
-    const verify = await must<{ hashMatches: boolean; resultMatches: boolean }>(api, 'GET', '/v1/lottery/verifyDraw', { lotteryCode: SSC_5MIN, issue: streak.at(-1)! });
+    const verify = await must<{ hashMatches: boolean; resultMatches: boolean }>(
+      api,
+      'GET',
+      '/v1/lottery/verifyDraw',
+      { lotteryCode: SSC_5MIN, issue: streak.at(-1)! },
+    );
     expect(verify).toMatchObject({ hashMatches: true, resultMatches: true });
 
-    const dragons = await must<{ list: DragonApiRow[] }>(api, 'GET', '/v1/lottery/longDragon', { type: 1 });
-    const mine = dragons.list.find((r) => r.lotteryCode === SSC_5MIN && r.name === '和' && r.desc === '大');
+    const dragons = await must<{ list: DragonApiRow[] }>(api, 'GET', '/v1/lottery/longDragon', {
+      type: 1,
+    });
+    const mine = dragons.list.find(
+      (r) => r.lotteryCode === SSC_5MIN && r.name === '和' && r.desc === '大',
+    );
     expect(mine).toMatchObject({ times: 5, currIssue: onSale.issue });
     expect(mine!.options.length).toBeGreaterThanOrEqual(2);
 
@@ -88,39 +106,62 @@ describe('long dragon', () => {
     const amount = form.getByLabel('每注金额（元）');
     const betButton = form.getByRole('button', { name: '投注', exact: true });
     await betButton.click();
-    await expect.poll(() => form.getByRole('alert').textContent(), { timeout: 5_000 }).toBe('请选择一注号码投注');
+    await expect
+      .poll(() => form.getByRole('alert').textContent(), { timeout: 5_000 })
+      .toBe('请选择一注号码投注');
 
     const side = row.getByRole('button').filter({ hasText: mine!.options[0]!.label });
     await side.click();
     await expect.poll(() => side.getAttribute('aria-pressed')).toBe('true');
     await betButton.click();
-    await expect.poll(() => form.getByRole('alert').textContent(), { timeout: 5_000 }).toBe('投注金额不能为空');
+    await expect
+      .poll(() => form.getByRole('alert').textContent(), { timeout: 5_000 })
+      .toBe('投注金额不能为空');
     expect(await balanceFen(api)).toBe(start);
 
     await amount.fill('10');
     await betButton.click();
     const confirm = page.getByRole('dialog', { name: '确认投注 1 注，每注 10 元，共 10 元？' });
     await confirm.getByRole('button', { name: '确认投注', exact: true }).click();
-    await expect.poll(() => page.getByText('投注成功', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('投注成功', { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await expect.poll(() => side.getAttribute('aria-pressed')).toBe('false');
     expect(await balanceFen(api)).toBe(start - 1000);
 
-    const bets = await must<{ list: BetRow[]; total: number }>(api, 'GET', '/v1/betting/getBetting', { page: 1, pageSize: 10 });
+    const bets = await must<{ list: BetRow[]; total: number }>(
+      api,
+      'GET',
+      '/v1/betting/getBetting',
+      { page: 1, pageSize: 10 },
+    );
     expect(bets.total).toBe(1);
     const bet = bets.list[0]!;
     expect(bet).toMatchObject({
-      lotteryCode: SSC_5MIN, issue: onSale.issue, playDetailCode: mine!.playCode, bettingNumber: mine!.options[0]!.bettingNumber,
-      bettingCount: 1, bettingAmount: '10.00', graduationCount: 1, status: 'PENDING',
+      lotteryCode: SSC_5MIN,
+      issue: onSale.issue,
+      playDetailCode: mine!.playCode,
+      bettingNumber: mine!.options[0]!.bettingNumber,
+      bettingCount: 1,
+      bettingAmount: '10.00',
+      graduationCount: 1,
+      status: 'PENDING',
     });
-    const [stored] = await fx.sql<{ stake_type: number }[]>`select stake_type from bets where id = ${bet.id}`;
+    const [stored] = await fx.sql<
+      { stake_type: number }[]
+    >`select stake_type from bets where id = ${bet.id}`;
     expect(stored!.stake_type).toBe(304);
     const stake = await fx.sql<{ type_code: number; amount: string }[]>`
       select type_code, amount::text from transfers where transfer_id = ${`bet:${bet.id}`}`;
     expect(stake).toEqual([{ type_code: 304, amount: '1000' }]);
 
     await page.getByRole('tab', { name: '我的投注' }).click();
-    const myBets = page.getByRole('tabpanel', { name: '我的投注' }).getByRole('list', { name: '投注记录' });
-    await expect.poll(() => myBets.textContent(), { timeout: 15_000 }).toContain(`第${onSale.issue}期`);
+    const myBets = page
+      .getByRole('tabpanel', { name: '我的投注' })
+      .getByRole('list', { name: '投注记录' });
+    await expect
+      .poll(() => myBets.textContent(), { timeout: 15_000 })
+      .toContain(`第${onSale.issue}期`);
     expect(await myBets.textContent()).toContain(NAME);
   }, 300_000);
 });

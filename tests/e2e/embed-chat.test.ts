@@ -59,41 +59,67 @@ afterAll(async () => {
 const frameUrls = (page: import('playwright-core').Page) => page.frames().map((f) => f.url());
 
 async function partnerFrame(page: import('playwright-core').Page, origin: string): Promise<Frame> {
-  await expect.poll(() => page.frames().some((f) => f.url().startsWith(origin)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.frames().some((f) => f.url().startsWith(origin)), { timeout: 15_000 })
+    .toBe(true);
   const frame = page.frames().find((f) => f.url().startsWith(origin))!;
-  await frame.waitForFunction(() => typeof (window as unknown as { ask?: unknown }).ask === 'function');
+  await frame.waitForFunction(
+    () => typeof (window as unknown as { ask?: unknown }).ask === 'function',
+  );
   return frame;
 }
 
-type Answer = { ltType: string; seq: number; code: number; msg: string; data: Record<string, string | number> | null };
+type Answer = {
+  ltType: string;
+  seq: number;
+  code: number;
+  msg: string;
+  data: Record<string, string | number> | null;
+};
 type Reply = Answer | 'timeout';
 const dataOf = (r: Reply) => (r as Answer).data ?? {};
 /** What the partner's server does (docs/embedded-chat.md): signs its user's muid with the secret. */
 function vouch(secret: string, muid: string) {
   const expires = Math.floor(Date.now() / 1000) + 120;
   const nonce = crypto.randomBytes(16).toString('base64url');
-  return { muid, expires, nonce, sig: crypto.createHmac('sha256', secret).update(`${muid}.${expires}.${nonce}`).digest('hex') };
+  return {
+    muid,
+    expires,
+    nonce,
+    sig: crypto.createHmac('sha256', secret).update(`${muid}.${expires}.${nonce}`).digest('hex'),
+  };
 }
 const ask = (f: Frame, req: Record<string, unknown>, ms?: number) =>
-  f.evaluate(([r, t]) => (window as unknown as { ask(r: unknown, t?: number): Promise<unknown> }).ask(r, t), [req, ms] as const) as Promise<Reply>;
+  f.evaluate(
+    ([r, t]) => (window as unknown as { ask(r: unknown, t?: number): Promise<unknown> }).ask(r, t),
+    [req, ms] as const,
+  ) as Promise<Reply>;
 
 describe('embedded-chat bridge', () => {
   it('exchanges the partner messages with a page on another origin and ignores a third origin', async () => {
     const site = inject('baseUrl');
     const siteOrigin = new URL(site).origin;
     const partnerOrigin = `http://localhost:${port}`;
-    await must(op, 'POST', '/v1/admin/site/customerService', { embedChatUrl: `${partnerOrigin}/chat?site=${encodeURIComponent(siteOrigin)}`, embedChatEnabled: '1' });
+    await must(op, 'POST', '/v1/admin/site/customerService', {
+      embedChatUrl: `${partnerOrigin}/chat?site=${encodeURIComponent(siteOrigin)}`,
+      embedChatEnabled: '1',
+    });
     const { secret } = await must<{ secret: string }>(op, 'POST', '/v1/admin/chat/embedChatSecret');
     const userName = newUserName();
     const userId = Number(await insertUserWithPassword(fx.sql, userName, PASSWORD));
     const b = await fx.browser();
     const cspViolations: string[] = [];
-    b.page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
+    b.page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    });
     await logIn(b, userName, PASSWORD);
     // the entry: the toolbar offers 嵌入聊天 once the tenant enables it
     await b.page.goto(`${b.baseUrl}/index`);
     await b.page.getByRole('button', { name: '快捷工具' }).click();
-    await b.page.getByRole('dialog', { name: '快捷工具' }).getByRole('button', { name: '嵌入聊天' }).click();
+    await b.page
+      .getByRole('dialog', { name: '快捷工具' })
+      .getByRole('button', { name: '嵌入聊天' })
+      .click();
     await b.page.waitForURL((u) => u.pathname === '/embedChat');
     const f = await partnerFrame(b.page, partnerOrigin);
 
@@ -101,19 +127,39 @@ describe('embedded-chat bridge', () => {
     expect(name).toMatchObject({ ltType: 'tenantName', code: 1 });
     expect(typeof dataOf(name).tenantName).toBe('string');
     // unsigned, the muid is not the partner's word: no key
-    expect(await ask(f, { ltType: 'thirdLoginStart', muid: 'partner_777' })).toMatchObject({ code: -1, msg: '缺少合作方签名' });
+    expect(await ask(f, { ltType: 'thirdLoginStart', muid: 'partner_777' })).toMatchObject({
+      code: -1,
+      msg: '缺少合作方签名',
+    });
     const start = await ask(f, { ltType: 'thirdLoginStart', ...vouch(secret, 'partner_777') });
-    expect(start).toMatchObject({ ltType: 'thirdLoginStart', code: 1, data: { bound: 0, muid: 'partner_777', expiresInSec: 60 } });
+    expect(start).toMatchObject({
+      ltType: 'thirdLoginStart',
+      code: 1,
+      data: { bound: 0, muid: 'partner_777', expiresInSec: 60 },
+    });
     const key = String(dataOf(start).oneTimeKey);
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await ask(f, { ltType: 'bindAccount', oneTimeKey: key })).toMatchObject({ code: 1, data: { bound: 1, muid: 'partner_777', uid: String(userId) } });
+    expect(await ask(f, { ltType: 'bindAccount', oneTimeKey: key })).toMatchObject({
+      code: 1,
+      data: { bound: 1, muid: 'partner_777', uid: String(userId) },
+    });
     // the key opened one bind: a replay is refused with its code and message
-    expect(await ask(f, { ltType: 'bindAccount', oneTimeKey: key })).toMatchObject({ code: -1, msg: '一次性密钥无效或已过期，请重新发起', data: null });
-    expect(await ask(f, { ltType: 'bindSuccess' })).toMatchObject({ code: 1, data: { bound: 1, muid: 'partner_777' } });
+    expect(await ask(f, { ltType: 'bindAccount', oneTimeKey: key })).toMatchObject({
+      code: -1,
+      msg: '一次性密钥无效或已过期，请重新发起',
+      data: null,
+    });
+    expect(await ask(f, { ltType: 'bindSuccess' })).toMatchObject({
+      code: 1,
+      data: { bound: 1, muid: 'partner_777' },
+    });
     const avatar = await ask(f, { ltType: 'avatarUid' });
     expect(avatar).toMatchObject({ code: 1, data: { uid: String(userId), muid: 'partner_777' } });
     expect(String(dataOf(avatar).avatar)).toMatch(new RegExp(`^${siteOrigin}/`));
-    expect(await ask(f, { ltType: 'refreshAvatar' })).toMatchObject({ code: 1, data: { uid: String(userId) } });
+    expect(await ask(f, { ltType: 'refreshAvatar' })).toMatchObject({
+      code: 1,
+      data: { uid: String(userId) },
+    });
 
     expect(cspViolations).toEqual([]);
 
@@ -131,14 +177,24 @@ describe('embedded-chat bridge', () => {
     // opened as a popup (no CSP stops that), it talks to its opener, which does not answer it
     const [popup] = await Promise.all([
       b.context.waitForEvent('page'),
-      b.page.evaluate((src) => { window.open(src); }, strangerUrl),
+      b.page.evaluate((src) => {
+        window.open(src);
+      }, strangerUrl),
     ]);
     const s = popup.mainFrame();
-    await s.waitForFunction(() => typeof (window as unknown as { ask?: unknown }).ask === 'function');
+    await s.waitForFunction(
+      () => typeof (window as unknown as { ask?: unknown }).ask === 'function',
+    );
     expect(await ask(s, { ltType: 'tenantName' }, 1500)).toBe('timeout');
-    expect(await ask(s, { ltType: 'thirdLoginStart', ...vouch(secret, 'intruder') }, 1500)).toBe('timeout');
-    expect(await s.evaluate(() => (window as unknown as { replies: unknown[] }).replies)).toEqual([]);
-    const [n] = await fx.sql<{ n: number }[]>`select count(*)::int as n from embed_chat_keys where muid = 'intruder'`;
+    expect(await ask(s, { ltType: 'thirdLoginStart', ...vouch(secret, 'intruder') }, 1500)).toBe(
+      'timeout',
+    );
+    expect(await s.evaluate(() => (window as unknown as { replies: unknown[] }).replies)).toEqual(
+      [],
+    );
+    const [n] = await fx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from embed_chat_keys where muid = 'intruder'`;
     expect(n!.n).toBe(0);
     // and the partner is still answered
     expect(await ask(f, { ltType: 'tenantName' })).toMatchObject({ code: 1 });

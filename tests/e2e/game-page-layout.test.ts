@@ -37,8 +37,15 @@ const tabBars = (page: Page) => page.getByRole('navigation', { name: TAB_BAR }).
 
 /** The self-run game of each family, opened on its first play. */
 const SELF_GAMES = [
-  ['SSC', '1008'], ['K3', '1407'], ['PK10', '1304'], ['SYX5', '1105'], ['LHC', '1300'],
-  ['KL8', '1308'], ['BJ28', '1323'], ['FC3D', '1204'], ['PL35', '1206'],
+  ['SSC', '1008'],
+  ['K3', '1407'],
+  ['PK10', '1304'],
+  ['SYX5', '1105'],
+  ['LHC', '1300'],
+  ['KL8', '1308'],
+  ['BJ28', '1323'],
+  ['FC3D', '1204'],
+  ['PL35', '1206'],
 ] as const;
 
 /** The first number row of the picker (a fieldset named by its legend) and its first ball. */
@@ -59,7 +66,8 @@ function bigOddSeed(): { seed: string; seedHash: string; result: string } {
   for (;;) {
     const seed = crypto.randomBytes(32).toString('hex');
     const result = drawFromSeedHex('SSC', seed);
-    if (result.split(',').every((d) => ['5', '7', '9'].includes(d))) return { seed, seedHash: seedHashOf(seed), result };
+    if (result.split(',').every((d) => ['5', '7', '9'].includes(d)))
+      return { seed, seedHash: seedHashOf(seed), result };
   }
 }
 
@@ -139,7 +147,11 @@ describe('game page layout', () => {
     await ensureIssueRows(fx.sql, lottery, [drawnIssue!, awaitingIssue!]);
     const operator = new ApiClient(inject('baseUrl'));
     await operator.login(OPERATOR.userName, OPERATOR.password);
-    await must(operator, 'POST', '/v1/admin/lottery/openResult', { lotteryCode: PL35_OFFICIAL, issue: drawnIssue!, result: '1,2,3,4,5' });
+    await must(operator, 'POST', '/v1/admin/lottery/openResult', {
+      lotteryCode: PL35_OFFICIAL,
+      issue: drawnIssue!,
+      result: '1,2,3,4,5',
+    });
 
     const { userName, api } = await fundedPlayer(fx.sql, '10.00');
     const next = await nextIssue(api, PL35_OFFICIAL);
@@ -160,7 +172,9 @@ describe('game page layout', () => {
     expect(text).toContain(`第${awaitingIssue}期 等待开奖`);
 
     await page.goto(`${b.baseUrl}/lotteryHall?key=PL35`);
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: '排列3/5', exact: true }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: '排列3/5', exact: true }) });
     await card.getByRole('img', { name: '开奖号码 1 2 3 4 5' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(`下期开奖 ${drawDay}`);
     const cardText = await card.innerText();
@@ -173,7 +187,13 @@ describe('game page layout', () => {
     const { userName, api } = await fundedPlayer(fx.sql, '10.00');
     const onSale = await saleWindow(api, SSC_5MIN, 90_000, 200_000);
     const lottery = await requireLottery(fx.sql, SSC_5MIN);
-    const before = issuesBetween(lottery.schedule, onSale.openTime - 8 * 300_000, onSale.openTime - 1).slice(-6).map((i) => i.issue);
+    const before = issuesBetween(
+      lottery.schedule,
+      onSale.openTime - 8 * 300_000,
+      onSale.openTime - 1,
+    )
+      .slice(-6)
+      .map((i) => i.issue);
     expect(before).toHaveLength(6);
     await fx.sql.begin(async (tx) => {
       await ensureIssueRows(tx, lottery, before);
@@ -186,7 +206,12 @@ describe('game page layout', () => {
       }
     });
     // every position 大 and 单, the sum 大: ten position streaks and more, six issues long
-    const dragons = await must<{ list: { lotteryCode: string; times: number }[] }>(api, 'GET', '/v1/lottery/longDragon', { type: 1 });
+    const dragons = await must<{ list: { lotteryCode: string; times: number }[] }>(
+      api,
+      'GET',
+      '/v1/lottery/longDragon',
+      { type: 1 },
+    );
     const mine = dragons.list.filter((r) => r.lotteryCode === SSC_5MIN && r.times >= 6);
     expect(mine.length).toBeGreaterThanOrEqual(11);
 
@@ -198,13 +223,18 @@ describe('game page layout', () => {
     const sheet = page.getByRole('dialog', { name: '长龙助手' });
     const items = sheet.getByRole('list', { name: '最新长龙' }).getByRole('listitem');
     await expect.poll(() => items.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(11);
-    const betButton = sheet.getByRole('form', { name: '长龙投注' }).getByRole('button', { name: '投注', exact: true });
+    const betButton = sheet
+      .getByRole('form', { name: '长龙投注' })
+      .getByRole('button', { name: '投注', exact: true });
 
     /** The button lies inside the viewport and is what a tap at its centre reaches. */
     const reachable = async () => {
       const r = await box(betButton);
       if (r.y < 0 || r.y + r.height > VIEWPORT_H) return false;
-      return betButton.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [r.x + r.width / 2, r.y + r.height / 2]);
+      return betButton.evaluate(
+        (el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)),
+        [r.x + r.width / 2, r.y + r.height / 2],
+      );
     };
     // many items: the last one starts below the sheet's bottom
     expect((await box(items.last())).y).toBeGreaterThan(VIEWPORT_H);
@@ -219,19 +249,27 @@ describe('game page layout', () => {
     const b = await fx.browser();
     const page = b.page;
     await page.goto(`${b.baseUrl}/index`);
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
       await page.reload();
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
+        timeout: 15_000,
+      });
     }
     await page.goto(`${b.baseUrl}/lotteryHall?key=SSC`);
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: '极速时时彩', exact: true }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: '极速时时彩', exact: true }) });
     await expect.poll(() => card.innerText(), { timeout: 20_000 }).toMatch(/第\d+期/);
     const seen = /第(\d+)期/.exec(await card.innerText())![1];
 
     await b.context.setOffline(true);
     await page.goto(`${b.baseUrl}/lotteryHall?key=SSC`);
-    await expect.poll(() => card.innerText(), { timeout: 20_000 }).toContain('离线，显示上次获取的期号');
+    await expect
+      .poll(() => card.innerText(), { timeout: 20_000 })
+      .toContain('离线，显示上次获取的期号');
     const text = await card.innerText();
     // the last answer kept: the one seen, or a later one if the issue rolled over meanwhile
     expect(Number(/第(\d+)期/.exec(text)?.[1])).toBeGreaterThanOrEqual(Number(seen));
@@ -239,4 +277,3 @@ describe('game page layout', () => {
     await b.context.setOffline(false);
   }, 90_000);
 });
-

@@ -12,7 +12,9 @@ let temp: TempServer | null = null;
 
 export async function setup(project: TestProject) {
   if (!fs.existsSync(path.resolve(process.env.DIST_DIR ?? 'dist', 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)');
+    throw new Error(
+      'dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)',
+    );
   }
   // with the test-only draw (lotteryHelpers.ts drawNow): a bet is settled without waiting for its draw time
   temp = await startTempServer({ testHooks: true });

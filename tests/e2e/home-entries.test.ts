@@ -23,15 +23,27 @@ afterAll(async () => {
   await b?.close();
 });
 
-interface Entry { label: string; href: string; index: number }
+interface Entry {
+  label: string;
+  href: string;
+  index: number;
+}
 
 /** Same-site links under `selector`, with their text and position. */
 async function entriesIn(page: Page, selector: string): Promise<Entry[]> {
-  return page.locator(selector).evaluateAll((links) => links.map((a, index) => ({
-    label: (a.textContent ?? '').trim() || a.getAttribute('aria-label') || a.querySelector('img')?.getAttribute('alt') || '',
-    href: a.getAttribute('href') ?? '',
-    index,
-  })).filter((e) => e.href.startsWith('/')));
+  return page.locator(selector).evaluateAll((links) =>
+    links
+      .map((a, index) => ({
+        label:
+          (a.textContent ?? '').trim() ||
+          a.getAttribute('aria-label') ||
+          a.querySelector('img')?.getAttribute('alt') ||
+          '',
+        href: a.getAttribute('href') ?? '',
+        index,
+      }))
+      .filter((e) => e.href.startsWith('/')),
+  );
 }
 
 /** Where a click landed: why it is not a built page, or null when it is. */
@@ -43,8 +55,16 @@ async function problemOfLanding(page: Page, from: string, entry: Entry): Promise
     return `没有离开 ${from}`;
   }
   // a route's page renders its heading; the title is `tenant - route title` once it has loaded
-  await page.locator('h1').first().waitFor({ timeout: 10_000 }).catch(() => {});
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5000 }).catch(() => {});
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
+      timeout: 5000,
+    })
+    .catch(() => {});
   const path = new URL(page.url()).pathname;
   const title = await page.title();
   if (path === '/index' && wanted !== '/index') return `回到了首页（${wanted} 不是已建页面）`;
@@ -60,7 +80,11 @@ async function openWithEntries(from: string, lastPart: string) {
   await b.page.locator(lastPart).first().waitFor({ timeout: 15_000 });
 }
 
-async function checkAll(from: string, selector: string, lastPart = selector): Promise<{ checked: string[]; failures: string[] }> {
+async function checkAll(
+  from: string,
+  selector: string,
+  lastPart = selector,
+): Promise<{ checked: string[]; failures: string[] }> {
   await openWithEntries(from, lastPart);
   const entries = await entriesIn(b.page, selector);
   const checked: string[] = [];
@@ -80,7 +104,11 @@ async function checkAll(from: string, selector: string, lastPart = selector): Pr
 describe('home page and user centre entries', () => {
   it('every home-page entry opens a built page', async () => {
     const hot = 'main section[aria-label="热门彩种"] a[href^="/lottery/"]';
-    const { checked, failures } = await checkAll('/index', `main nav[aria-label="功能入口"] a, main section[aria-label="热门彩种"] a`, hot);
+    const { checked, failures } = await checkAll(
+      '/index',
+      `main nav[aria-label="功能入口"] a, main section[aria-label="热门彩种"] a`,
+      hot,
+    );
     console.info(`home entries checked: ${checked.join(', ')}`);
     expect(checked.length).toBeGreaterThanOrEqual(8);
     expect(checked.some((c) => c.includes('/lottery/'))).toBe(true); // the hot lotteries are there
@@ -99,17 +127,28 @@ describe('home page and user centre entries', () => {
     try {
       await guest.page.goto(`${guest.baseUrl}/index`);
       await guest.page.locator('main a:has(img)').first().waitFor({ timeout: 30_000 });
-      const banners = (await guest.page.locator('main a:has(img)').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')))
-        .filter((h) => h.startsWith('/'));
+      const banners = (
+        await guest.page
+          .locator('main a:has(img)')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+      ).filter((h) => h.startsWith('/'));
       expect(banners.length).toBeGreaterThan(0);
       const failures: string[] = [];
       for (const href of banners) {
         await guest.page.goto(`${guest.baseUrl}${href}`);
         const wanted = href.split(/[?#]/)[0];
-        await guest.page.waitForURL((u) => u.pathname === wanted || u.pathname === '/login' || u.pathname === '/index', { timeout: 10_000 }).catch(() => {});
+        await guest.page
+          .waitForURL(
+            (u) => u.pathname === wanted || u.pathname === '/login' || u.pathname === '/index',
+            { timeout: 10_000 },
+          )
+          .catch(() => {});
         const landed = new URL(guest.page.url());
         // a page that needs a login sends a guest to /login with the way back; an unknown path goes to /index
-        const ok = landed.pathname === wanted || (landed.pathname === '/login' && (landed.searchParams.get('redirect') ?? '').startsWith(wanted));
+        const ok =
+          landed.pathname === wanted ||
+          (landed.pathname === '/login' &&
+            (landed.searchParams.get('redirect') ?? '').startsWith(wanted));
         if (!ok) failures.push(`banner ${href}: landed on ${landed.pathname}`);
       }
       expect(failures).toEqual([]);
@@ -127,7 +166,9 @@ describe('home page and user centre entries', () => {
     // the code as the browser draws it, read by a real reader
     const shot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mobile-qr-')), 'qr.png');
     await qr.screenshot({ path: shot });
-    const read = execFileSync('zbarimg', ['--quiet', '--nodbus', '--raw', '-Sbinary', shot], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const read = execFileSync('zbarimg', ['--quiet', '--nodbus', '--raw', '-Sbinary', shot], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     fs.rmSync(path.dirname(shot), { recursive: true, force: true });
     expect(read.toString('utf8').trim()).toBe(`${b.baseUrl}/index`);
     await b.page.getByRole('tab', { name: '苹果手机' }).click();

@@ -38,14 +38,22 @@ describe('letters', () => {
     await op.page.getByLabel('内容（纯文本，可换行）').fill('第一行\n第二行 请查收');
     await op.page.getByRole('button', { name: '发送', exact: true }).click();
     await op.page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await expect.poll(async () => (await fx.sql`select id from letters where title = ${title}`).length, { timeout: 15_000 }).toBe(1);
-    const [letter] = await fx.sql<{ id: number; audience: string; to_grade: number }[]>`select id, audience, to_grade from letters where title = ${title}`;
+    await expect
+      .poll(async () => (await fx.sql`select id from letters where title = ${title}`).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const [letter] = await fx.sql<
+      { id: number; audience: string; to_grade: number }[]
+    >`select id, audience, to_grade from letters where title = ${title}`;
     expect(letter).toMatchObject({ audience: 'grade', to_grade: GRADE });
     await op.page.getByTestId(`admin-letter-${letter!.id}`).waitFor({ timeout: 15_000 });
 
     const otherApi = new ApiClient(inject('baseUrl'));
     await otherApi.login(other, PASSWORD);
-    expect((await otherApi.call<{ count: number }>('GET', '/v1/users/unReadMessage')).data.count).toBe(0);
+    expect(
+      (await otherApi.call<{ count: number }>('GET', '/v1/users/unReadMessage')).data.count,
+    ).toBe(0);
 
     const b = await fx.browser();
     await logIn(b, reader, PASSWORD);
@@ -74,13 +82,23 @@ describe('letters', () => {
     await expect.poll(() => row.getAttribute('data-read'), { timeout: 15_000 }).toBe('1');
     await b.page.goto(`${b.baseUrl}/personalInfo`);
     await b.page.getByRole('navigation', { name: '消息' }).waitFor({ timeout: 15_000 });
-    await expect.poll(() => b.page.getByTestId('letters-unread-badge').count(), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(() => b.page.getByTestId('letters-unread-badge').count(), { timeout: 15_000 })
+      .toBe(0);
 
     // one letter row for the whole grade, one state row for its one reader
     expect((await fx.sql`select id from letters where title = ${title}`).length).toBe(1);
-    expect(await fx.sql`select user_id from letter_states where letter_id = ${letter!.id}`).toHaveLength(1);
+    expect(
+      await fx.sql`select user_id from letter_states where letter_id = ${letter!.id}`,
+    ).toHaveLength(1);
     await op.page.reload();
     await op.page.getByRole('tab', { name: '站内信', exact: true }).click();
-    await expect.poll(() => op.page.getByTestId(`admin-letter-${letter!.id}`).getByTestId('read-count').textContent(), { timeout: 15_000 }).toBe('1');
+    await expect
+      .poll(
+        () =>
+          op.page.getByTestId(`admin-letter-${letter!.id}`).getByTestId('read-count').textContent(),
+        { timeout: 15_000 },
+      )
+      .toBe('1');
   });
 });

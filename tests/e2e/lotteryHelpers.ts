@@ -13,7 +13,14 @@ import { OPERATOR, newUserName } from './browser.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import {
-  DEFAULT_RULE_FLAGS, getPlay, parseDraw, parseSelection, settleTicket, type BetUnit, type LotteryFamily, type RuleFlags,
+  DEFAULT_RULE_FLAGS,
+  getPlay,
+  parseDraw,
+  parseSelection,
+  settleTicket,
+  type BetUnit,
+  type LotteryFamily,
+  type RuleFlags,
 } from '../../src/domain/lottery/index.ts';
 import { parseYuanToFen } from '../../src/domain/money.ts';
 import { TEST_DRAW_PATH } from '../../src/server/lottery/testDrawRoutes.ts';
@@ -31,7 +38,12 @@ export function fenOf(v: string | number): number {
 }
 
 /** An API client that fails the test on any refusal and returns `data`. */
-export async function must<T>(api: ApiClient, method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}): Promise<T> {
+export async function must<T>(
+  api: ApiClient,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string | number> = {},
+): Promise<T> {
   const res = await api.call<T>(method, path, params);
   expect(res.code, `${method} ${path} ${JSON.stringify(params)} → ${res.msg}`).toBe(1);
   return res.data;
@@ -56,9 +68,17 @@ export interface Player {
 export async function fundedPlayer(sql: Sql, yuan: string): Promise<Player> {
   const userName = newUserName();
   await insertUserWithPassword(sql, userName, PASSWORD);
-  const adjust = await must<{ balance: string }>(await operatorClient(), 'POST', '/v1/admin/balance/adjust', {
-    userName, amount: yuan, remark: 'e2e 投注测试资金', requestId: `e2e-${crypto.randomBytes(8).toString('hex')}`,
-  });
+  const adjust = await must<{ balance: string }>(
+    await operatorClient(),
+    'POST',
+    '/v1/admin/balance/adjust',
+    {
+      userName,
+      amount: yuan,
+      remark: 'e2e 投注测试资金',
+      requestId: `e2e-${crypto.randomBytes(8).toString('hex')}`,
+    },
+  );
   expect(adjust.balance).toBe(yuan);
   const api = new ApiClient(inject('baseUrl'));
   await api.login(userName, PASSWORD);
@@ -66,7 +86,11 @@ export async function fundedPlayer(sql: Sql, yuan: string): Promise<Player> {
 }
 
 export async function balanceFen(api: ApiClient): Promise<number> {
-  const b = await must<{ balance: string; balanceFen: number }>(api, 'GET', '/v1/balance/queryBalanceFront');
+  const b = await must<{ balance: string; balanceFen: number }>(
+    api,
+    'GET',
+    '/v1/balance/queryBalanceFront',
+  );
   expect(fenOf(b.balance)).toBe(b.balanceFen);
   return b.balanceFen;
 }
@@ -85,13 +109,21 @@ export const nextIssue = (api: ApiClient, lotteryCode: string) =>
  * Waits until the issue on sale has at least `minMs` before its sale closes (a bet started later
  * could meet the 1-minute boundary) and returns it. After drawNow the server names the next issue.
  */
-export async function saleWindow(api: ApiClient, lotteryCode: string, minMs: number, timeoutMs = 80_000): Promise<NextIssue & { issue: string }> {
+export async function saleWindow(
+  api: ApiClient,
+  lotteryCode: string,
+  minMs: number,
+  timeoutMs = 80_000,
+): Promise<NextIssue & { issue: string }> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const d = await nextIssue(api, lotteryCode);
     const left = d.closeTime - d.serverTime;
     if (d.issue && left >= minMs) return d as NextIssue & { issue: string };
-    if (Date.now() > until) throw new Error(`no issue of ${lotteryCode} with ${minMs} ms of sale left (last ${d.issue}, ${left} ms)`);
+    if (Date.now() > until)
+      throw new Error(
+        `no issue of ${lotteryCode} with ${minMs} ms of sale left (last ${d.issue}, ${left} ms)`,
+      );
     // past the close the server rolls over at the draw; ask again shortly after
     await sleep(Math.max(1000, Math.min(left + 1500, 5000)));
   }
@@ -138,18 +170,30 @@ export interface DrawnNow {
  * nextIssueOpenData then names the next issue, so the next bet on that lottery need not wait.
  */
 export async function drawNow(lotteryCode: string, issue?: string): Promise<DrawnNow> {
-  return must<DrawnNow>(await operatorClient(), 'POST', TEST_DRAW_PATH, issue ? { lotteryCode, issue } : { lotteryCode });
+  return must<DrawnNow>(
+    await operatorClient(),
+    'POST',
+    TEST_DRAW_PATH,
+    issue ? { lotteryCode, issue } : { lotteryCode },
+  );
 }
 
 /** Draws and settles the bet's issue now (drawNow), then reads getBetDetail until the bet shows settled. */
-export async function waitSettled(api: ApiClient, id: number, timeoutMs = 100_000): Promise<BetDetail> {
+export async function waitSettled(
+  api: ApiClient,
+  id: number,
+  timeoutMs = 100_000,
+): Promise<BetDetail> {
   const until = Date.now() + timeoutMs;
   const placed = await must<BetDetail>(api, 'GET', '/v1/betting/getBetDetail', { id });
   if (!SETTLED.includes(placed.status)) await drawNow(placed.lotteryCode, placed.issue);
   for (;;) {
     const d = await must<BetDetail>(api, 'GET', '/v1/betting/getBetDetail', { id });
     if (SETTLED.includes(d.status)) return d;
-    if (Date.now() > until) throw new Error(`bet ${id} (issue ${d.issue}) not settled after ${timeoutMs} ms: ${d.status}`);
+    if (Date.now() > until)
+      throw new Error(
+        `bet ${id} (issue ${d.issue}) not settled after ${timeoutMs} ms: ${d.status}`,
+      );
     await sleep(2000);
   }
 }
@@ -158,12 +202,18 @@ const UNITS: Record<string, BetUnit> = { '1': 'yuan', '0.1': 'jiao', '0.01': 'fe
 
 /** The account's prize group on a family (getBetRebate). */
 export async function userGroupOf(api: ApiClient, family: LotteryFamily): Promise<number> {
-  return (await must<{ prizeGroup: number }>(api, 'GET', '/v1/betting/getBetRebate', { lotteryType: family })).prizeGroup;
+  return (
+    await must<{ prizeGroup: number }>(api, 'GET', '/v1/betting/getBetRebate', {
+      lotteryType: family,
+    })
+  ).prizeGroup;
 }
 
 /** The lottery's rule flags as settlement sees them (defaults + the row's overrides). */
 export async function ruleFlagsOf(sql: Sql, lotteryCode: string): Promise<RuleFlags> {
-  const [row] = await sql<{ rule_flags: Partial<RuleFlags> }[]>`select rule_flags from lotteries where code = ${lotteryCode}`;
+  const [row] = await sql<
+    { rule_flags: Partial<RuleFlags> }[]
+  >`select rule_flags from lotteries where code = ${lotteryCode}`;
   return { ...DEFAULT_RULE_FLAGS, ...(row?.rule_flags ?? {}) };
 }
 
@@ -172,7 +222,12 @@ export async function ruleFlagsOf(sql: Sql, lotteryCode: string): Promise<RuleFl
  * settlement at the bet group (the account's group − 2 × rebate ‰) and the bettor's rebate
  * stake × (userGroup − betGroup) / 2000, rounded down.
  */
-export function expectedSettlement(bet: BetRow, family: LotteryFamily, userGroup: number, flags: RuleFlags) {
+export function expectedSettlement(
+  bet: BetRow,
+  family: LotteryFamily,
+  userGroup: number,
+  flags: RuleFlags,
+) {
   const play = getPlay(family, bet.playDetailCode.slice(bet.lotteryCode.length));
   if (!play) throw new Error(`unknown play ${bet.playDetailCode}`);
   const sel = parseSelection(play, bet.bettingNumber);
@@ -183,15 +238,23 @@ export function expectedSettlement(bet: BetRow, family: LotteryFamily, userGroup
   const amountFen = fenOf(bet.bettingAmount);
   const betGroup = userGroup - 2 * Math.round(bet.bettingPoint * 10);
   const s = settleTicket(play, sel, draw, flags, {
-    unit, multiple: bet.graduationCount, lines: bet.bettingCount, amountFen, betGroup, odds: null,
+    unit,
+    multiple: bet.graduationCount,
+    lines: bet.bettingCount,
+    amountFen,
+    betGroup,
+    odds: null,
   });
-  const rebateFen = Math.floor((amountFen - s.refundFen) * (userGroup - betGroup) / 2000);
+  const rebateFen = Math.floor(((amountFen - s.refundFen) * (userGroup - betGroup)) / 2000);
   return { status: s.status, payoutFen: s.payoutFen, rebateFen };
 }
 
 /** The balance shown on the betting page ("余额：12.50元"), in fen; null while unknown. */
 export async function pageBalanceFen(page: Page): Promise<number | null> {
-  const text = await page.getByText(/^余额：/).first().textContent();
+  const text = await page
+    .getByText(/^余额：/)
+    .first()
+    .textContent();
   const m = /余额：\s*([\d.]+)元/.exec(text ?? '');
   return m ? fenOf(m[1]!) : null;
 }
@@ -203,7 +266,9 @@ export const quoteOf = (page: Page) => page.getByTestId('bet-quote');
 export async function choosePlay(page: Page, group: string, play: string): Promise<void> {
   for (const button of [
     page.getByRole('group', { name: '玩法分组' }).getByRole('button', { name: group, exact: true }),
-    page.getByRole('group', { name: `${group}玩法` }).getByRole('button', { name: play, exact: true }),
+    page
+      .getByRole('group', { name: `${group}玩法` })
+      .getByRole('button', { name: play, exact: true }),
   ]) {
     // the strips scroll sideways: bring the tab to the middle, as a thumb would, clear of the
     // floating toolbar's button at the screen's right edge

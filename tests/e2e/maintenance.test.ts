@@ -13,7 +13,9 @@ let b: Browser;
 const operator = new ApiClient(inject('baseUrl'));
 
 async function setMaintenance(on: boolean) {
-  const res = await operator.call<{ maintenance: boolean }>('POST', '/v1/admin/site/status', { maintenance: on ? 1 : 0 });
+  const res = await operator.call<{ maintenance: boolean }>('POST', '/v1/admin/site/status', {
+    maintenance: on ? 1 : 0,
+  });
   expect(res.code, res.msg).toBe(1);
   expect(res.data.maintenance).toBe(on);
 }
@@ -68,7 +70,12 @@ describe('maintenance', () => {
     const refusals: string[] = [];
     b.page.on('response', (r) => {
       if (!r.url().includes('/v1/')) return;
-      r.json().then((j: { code?: number } | null) => { if (j?.code === -7) refusals.push(r.url()); }, () => {});
+      r.json().then(
+        (j: { code?: number } | null) => {
+          if (j?.code === -7) refusals.push(r.url());
+        },
+        () => {},
+      );
     });
     await b.page.getByRole('button', { name: '刷新' }).click();
     await b.page.waitForURL((u) => u.pathname === '/lotteryHall', { timeout: 8_000 });

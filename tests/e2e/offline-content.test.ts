@@ -18,7 +18,8 @@ const CACHED_NOTE = '离线内容，可能不是最新';
 const OFFLINE_STATE = '网络未连接，联网后将自动重新加载';
 
 const log = (page: Page) => page.getByRole('log', { name: '聊天消息' });
-const bubble = (page: Page, text: string) => log(page).locator('li[data-message-id]').filter({ hasText: text });
+const bubble = (page: Page, text: string) =>
+  log(page).locator('li[data-message-id]').filter({ hasText: text });
 
 /** The page shows `what` and the offline mark, and no "network missing" state in place of content. */
 async function showsOffline(page: Page, what: () => Promise<void>, label: string): Promise<void> {
@@ -32,25 +33,70 @@ describe('offline content', () => {
     const op = new ApiClient(inject('baseUrl'));
     await op.login(OPERATOR.userName, OPERATOR.password);
     const roomCode = `off${Date.now().toString(36).slice(-6)}`;
-    expect((await op.call('POST', '/v1/admin/chat/rooms/save', { roomCode, title: '离线测试房间', subTitle: '欢迎来聊' })).code).toBe(1);
+    expect(
+      (
+        await op.call('POST', '/v1/admin/chat/rooms/save', {
+          roomCode,
+          title: '离线测试房间',
+          subTitle: '欢迎来聊',
+        })
+      ).code,
+    ).toBe(1);
 
     const p = await fundedPlayer(fx.sql, '100.00');
-    const userId = Number((await fx.sql`SELECT id FROM users WHERE user_name = ${p.userName}`)[0]!.id);
-    expect((await p.api.call('POST', '/v1/chat/addMessage', { roomCode, messageTypeId: 1, message: '离线前的历史消息', status: 0, userIds: '' })).code).toBe(1);
-    const direct = await must<{ roomId: number }>(op, 'GET', '/v1/chat/getDirectRoomWeb', { targetUserId: userId });
-    await must(op, 'POST', '/v1/chat/addDirectMessage', { roomId: direct.roomId, messageTypeId: 1, message: '私聊里的上一条消息' });
+    const userId = Number(
+      (await fx.sql`SELECT id FROM users WHERE user_name = ${p.userName}`)[0]!.id,
+    );
+    expect(
+      (
+        await p.api.call('POST', '/v1/chat/addMessage', {
+          roomCode,
+          messageTypeId: 1,
+          message: '离线前的历史消息',
+          status: 0,
+          userIds: '',
+        })
+      ).code,
+    ).toBe(1);
+    const direct = await must<{ roomId: number }>(op, 'GET', '/v1/chat/getDirectRoomWeb', {
+      targetUserId: userId,
+    });
+    await must(op, 'POST', '/v1/chat/addDirectMessage', {
+      roomId: direct.roomId,
+      messageTypeId: 1,
+      message: '私聊里的上一条消息',
+    });
     const onSale = await saleWindow(p.api, SSC_1MIN, 15_000);
     await must(p.api, 'POST', '/v1/betting/addBetting', {
-      bettingData: JSON.stringify([{
-        lotteryCode: SSC_1MIN, playDetailCode: `${SSC_1MIN}DWD`, bettingNumber: '7,-,-,-,-', bettingCount: 1, bettingAmount: '6.00',
-        bettingPoint: 0, bettingUnit: 1, bettingIssue: onSale.issue, graduationCount: 3,
-      }]),
+      bettingData: JSON.stringify([
+        {
+          lotteryCode: SSC_1MIN,
+          playDetailCode: `${SSC_1MIN}DWD`,
+          bettingNumber: '7,-,-,-,-',
+          bettingCount: 1,
+          bettingAmount: '6.00',
+          bettingPoint: 0,
+          bettingUnit: 1,
+          bettingIssue: onSale.issue,
+          graduationCount: 3,
+        },
+      ]),
       requestId: crypto.randomUUID().replace(/-/g, ''),
     });
     const betRow = `第${onSale.issue}期 · 定位胆`;
     // a fresh site has drawn nothing yet: the game page's last result needs one draw
-    await expect.poll(async () => (await must<{ list: unknown[] }>(p.api, 'GET', '/v1/betting/lotteryOpenData', { lotteryCode: SSC_1MIN, pageSize: 5 })).list.length,
-      { timeout: 90_000, interval: 2000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await must<{ list: unknown[] }>(p.api, 'GET', '/v1/betting/lotteryOpenData', {
+              lotteryCode: SSC_1MIN,
+              pageSize: 5,
+            })
+          ).list.length,
+        { timeout: 90_000, interval: 2000 },
+      )
+      .toBeGreaterThan(0);
 
     const b = await fx.browser();
     const page = b.page;
@@ -67,7 +113,10 @@ describe('offline content', () => {
     await page.getByText(betRow).waitFor({ timeout: 20_000 });
     await page.goto(`${b.baseUrl}/lottery/SSC/${SSC_1MIN}`);
     await page.getByRole('button', { name: '万位 1', exact: true }).waitFor({ timeout: 20_000 });
-    const lastDraw = (await page.getByText(/^第\d+期开奖$/).first().textContent({ timeout: 20_000 }))!;
+    const lastDraw = (await page
+      .getByText(/^第\d+期开奖$/)
+      .first()
+      .textContent({ timeout: 20_000 }))!;
     // the app opened once more while online (a start asks for fresh rebates: it must not leave the
     // game page without one when the network goes next)
     await page.goto(`${b.baseUrl}/index`);
@@ -75,13 +124,24 @@ describe('offline content', () => {
 
     await b.context.setOffline(true);
     const checks: [string, () => Promise<void>][] = [
-      [`/chatRoom/${roomCode}`, () => bubble(page, '离线前的历史消息').waitFor({ timeout: 20_000 })],
-      [`/chatDirect/${direct.roomId}`, () => bubble(page, '私聊里的上一条消息').waitFor({ timeout: 20_000 })],
+      [
+        `/chatRoom/${roomCode}`,
+        () => bubble(page, '离线前的历史消息').waitFor({ timeout: 20_000 }),
+      ],
+      [
+        `/chatDirect/${direct.roomId}`,
+        () => bubble(page, '私聊里的上一条消息').waitFor({ timeout: 20_000 }),
+      ],
       ['/betRecord', () => page.getByText(betRow).waitFor({ timeout: 20_000 })],
-      [`/lottery/SSC/${SSC_1MIN}`, async () => {
-        await page.getByRole('button', { name: '万位 1', exact: true }).waitFor({ timeout: 20_000 });
-        await page.getByText(lastDraw, { exact: true }).waitFor({ timeout: 20_000 });
-      }],
+      [
+        `/lottery/SSC/${SSC_1MIN}`,
+        async () => {
+          await page
+            .getByRole('button', { name: '万位 1', exact: true })
+            .waitFor({ timeout: 20_000 });
+          await page.getByText(lastDraw, { exact: true }).waitFor({ timeout: 20_000 });
+        },
+      ],
     ];
     for (const [path, what] of checks) {
       await page.goto(`${b.baseUrl}${path}`);

@@ -33,20 +33,27 @@ describe('offline', () => {
     await b.context.addInitScript(() => {
       const w = window as unknown as { __bannerSeen: boolean };
       w.__bannerSeen = false;
-      new MutationObserver(() => { if (document.querySelector('[data-testid="offline-banner"]')) w.__bannerSeen = true; })
-        .observe(document, { childList: true, subtree: true });
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="offline-banner"]')) w.__bannerSeen = true;
+      }).observe(document, { childList: true, subtree: true });
     });
     let dropped = 0;
     await b.context.route('**/v1/enpath/**', (route) => {
       const u = new URL(route.request().url());
-      if (decodeEnpathUrl(u.pathname + u.search)?.realPath === '/v1/management/content/banners' && dropped++ === 0) return route.abort('connectionreset');
+      if (
+        decodeEnpathUrl(u.pathname + u.search)?.realPath === '/v1/management/content/banners' &&
+        dropped++ === 0
+      )
+        return route.abort('connectionreset');
       return route.continue();
     });
     await page.goto(`${b.baseUrl}/index`);
     // the probe goes out as soon as the request fails: idle means it has answered
     await page.waitForLoadState('networkidle');
     expect(dropped).toBeGreaterThanOrEqual(1);
-    expect(await page.evaluate(() => (window as unknown as { __bannerSeen: boolean }).__bannerSeen)).toBe(false);
+    expect(
+      await page.evaluate(() => (window as unknown as { __bannerSeen: boolean }).__bannerSeen),
+    ).toBe(false);
     expect(await bannerCount(page)).toBe(0);
   });
 
@@ -93,7 +100,8 @@ describe('offline', () => {
     await page.goto(`${b.baseUrl}/lottery/SSC/${SSC_1MIN}`);
     await page.getByRole('button', { name: '万位 1', exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText(CACHED_NOTE).waitFor({ timeout: 15_000 });
-    for (const row of ['万位', '千位', '百位', '十位', '个位']) await page.getByRole('button', { name: `${row} 1`, exact: true }).click();
+    for (const row of ['万位', '千位', '百位', '十位', '个位'])
+      await page.getByRole('button', { name: `${row} 1`, exact: true }).click();
     await page.getByRole('button', { name: '立即投注', exact: true }).click();
     await page.getByText(NEEDS_NETWORK).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('dialog', { name: '确认投注' }).count()).toBe(0);

@@ -31,12 +31,25 @@ async function operatorApi(): Promise<ApiClient> {
 async function ensureChannel(channel: string, fields: Record<string, string>): Promise<number> {
   const op = await operatorApi();
   const name = `E2E-${channel}-${Date.now() % 100000}`;
-  const saved = await op.call('POST', '/v1/admin/payment/channelSave', { channel, name, sort: -100, enabled: 1, min: '10', max: '50000', ...fields });
+  const saved = await op.call('POST', '/v1/admin/payment/channelSave', {
+    channel,
+    name,
+    sort: -100,
+    enabled: 1,
+    min: '10',
+    max: '50000',
+    ...fields,
+  });
   expect(saved.code, saved.msg).toBe(1);
-  const channels = await op.call<{ settings: { paySort: string[] } }>('GET', '/v1/admin/payment/channels');
+  const channels = await op.call<{ settings: { paySort: string[] } }>(
+    'GET',
+    '/v1/admin/payment/channels',
+  );
   const sort = channels.data.settings.paySort;
   if (!sort.includes(channel)) {
-    const res = await op.call('POST', '/v1/admin/payment/settingsSave', { paySort: [...sort, channel].join(',') });
+    const res = await op.call('POST', '/v1/admin/payment/settingsSave', {
+      paySort: [...sort, channel].join(','),
+    });
     expect(res.code, res.msg).toBe(1);
   }
   const [row] = await fx.sql<{ id: number }[]>`select id from payment_configs where name = ${name}`;
@@ -65,17 +78,27 @@ describe('the recharge page lets the player go', () => {
     const b = await fx.browser();
     await logIn(b, p.userName, PASSWORD);
 
-    for (const [tab, path] of [['首页', '/index'], ['购彩', '/lotteryHall'], ['我的', '/personalInfo']] as const) {
+    for (const [tab, path] of [
+      ['首页', '/index'],
+      ['购彩', '/lotteryHall'],
+      ['我的', '/personalInfo'],
+    ] as const) {
       await openWechat(b);
       await tabBar(b.page).getByRole('link', { name: tab, exact: true }).click();
       await staysAt(b.page, path);
     }
 
     // The back arrow goes back to the page the player came from.
-    for (const [from, ready] of [['/index', '功能入口'], ['/lotteryHall', '主导航']] as const) {
+    for (const [from, ready] of [
+      ['/index', '功能入口'],
+      ['/lotteryHall', '主导航'],
+    ] as const) {
       await b.page.goto(`${b.baseUrl}${from}`);
       await b.page.getByRole('navigation', { name: ready }).waitFor();
-      await b.page.evaluate(() => { history.pushState(null, '', '/recharge/wechat'); dispatchEvent(new PopStateEvent('popstate')); });
+      await b.page.evaluate(() => {
+        history.pushState(null, '', '/recharge/wechat');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
       await b.page.getByRole('navigation', { name: '充值渠道' }).waitFor({ timeout: 15_000 });
       await b.page.getByRole('button', { name: '返回' }).click();
       await staysAt(b.page, from);
@@ -88,8 +111,16 @@ describe('home banners and entries', () => {
     const p = await newPlayer();
     const b = await fx.browser();
     await logIn(b, p.userName, PASSWORD);
-    const expected: Record<string, string> = { 新用户注册: '/register', 极速快三: '/lotteryHall', 安全提现: '/withdraw' };
-    const titles = (await fx.sql<{ title: string }[]>`select title from content_banners where enabled order by sort, id`).map((r) => r.title);
+    const expected: Record<string, string> = {
+      新用户注册: '/register',
+      极速快三: '/lotteryHall',
+      安全提现: '/withdraw',
+    };
+    const titles = (
+      await fx.sql<
+        { title: string }[]
+      >`select title from content_banners where enabled order by sort, id`
+    ).map((r) => r.title);
     expect(titles.length).toBeGreaterThanOrEqual(3);
 
     for (const [k, title] of titles.entries()) {
@@ -105,8 +136,12 @@ describe('home banners and entries', () => {
     await b.page.goto(`${b.baseUrl}/index`);
     const entries = b.page.getByRole('navigation', { name: '功能入口' });
     await entries.getByRole('link').first().waitFor();
-    const links = await entries.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute('href')!]));
-    expect(links.map(([label]) => label)).toEqual(expect.arrayContaining(['购彩大厅', '充值', '提现', '投注记录', '客服帮助', '关于我们']));
+    const links = await entries
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute('href')!]));
+    expect(links.map(([label]) => label)).toEqual(
+      expect.arrayContaining(['购彩大厅', '充值', '提现', '投注记录', '客服帮助', '关于我们']),
+    );
     for (const [label, href] of links) {
       await b.page.goto(`${b.baseUrl}/index`);
       await entries.getByRole('link', { name: label, exact: true }).click();
@@ -118,29 +153,47 @@ describe('home banners and entries', () => {
 
 describe('a recharge the operator approves', () => {
   it('turns 已到账 and raises the shown balance without a reload', async () => {
-    const configId = await ensureChannel('banktransfer', { bankName: '中国建设银行', accountName: '李四', accountNo: '6217000012345678901' });
+    const configId = await ensureChannel('banktransfer', {
+      bankName: '中国建设银行',
+      accountName: '李四',
+      accountNo: '6217000012345678901',
+    });
     const p = await newPlayer();
     const player = new ApiClient(inject('baseUrl'));
     await player.login(p.userName, PASSWORD);
-    const made = await player.call<{ order: { id: number; orderNo: string } }>('POST', '/v1/transaction/rechargeFrontPaymentRecord',
-      { channel: 'banktransfer', configId, amount: '66.60', requestId: crypto.randomUUID() });
+    const made = await player.call<{ order: { id: number; orderNo: string } }>(
+      'POST',
+      '/v1/transaction/rechargeFrontPaymentRecord',
+      { channel: 'banktransfer', configId, amount: '66.60', requestId: crypto.randomUUID() },
+    );
     expect(made.code, made.msg).toBe(1);
 
     const b = await fx.browser();
     await logIn(b, p.userName, PASSWORD);
     await b.page.goto(`${b.baseUrl}/recharge/banktransfer`);
-    const item = b.page.getByRole('list', { name: '充值记录' }).getByRole('listitem').filter({ hasText: made.data.order.orderNo });
+    const item = b.page
+      .getByRole('list', { name: '充值记录' })
+      .getByRole('listitem')
+      .filter({ hasText: made.data.order.orderNo });
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain('待审核');
-    await expect.poll(() => b.page.getByLabel('账户余额').textContent(), { timeout: 10_000 }).toBe('¥0.00');
+    await expect
+      .poll(() => b.page.getByLabel('账户余额').textContent(), { timeout: 10_000 })
+      .toBe('¥0.00');
 
     const op = await operatorApi();
-    const approved = await op.call('POST', '/v1/admin/recharge/approve', { id: made.data.order.id });
+    const approved = await op.call('POST', '/v1/admin/recharge/approve', {
+      id: made.data.order.id,
+    });
     expect(approved.code, approved.msg).toBe(1);
 
     const navigations: string[] = [];
-    b.page.on('framenavigated', (f) => { if (f === b.page.mainFrame()) navigations.push(f.url()); });
+    b.page.on('framenavigated', (f) => {
+      if (f === b.page.mainFrame()) navigations.push(f.url());
+    });
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain('已到账');
-    await expect.poll(() => b.page.getByLabel('账户余额').textContent(), { timeout: 10_000 }).toBe('¥66.60');
+    await expect
+      .poll(() => b.page.getByLabel('账户余额').textContent(), { timeout: 10_000 })
+      .toBe('¥66.60');
     expect(navigations).toEqual([]); // no reload
   }, 120_000);
 });
@@ -159,7 +212,9 @@ describe('password pages', () => {
     const b = await fx.browser();
     await logIn(b, p.userName, PASSWORD);
     const visited: string[] = [];
-    b.page.on('framenavigated', (f) => { if (f === b.page.mainFrame()) visited.push(new URL(f.url()).pathname); });
+    b.page.on('framenavigated', (f) => {
+      if (f === b.page.mainFrame()) visited.push(new URL(f.url()).pathname);
+    });
     await b.page.goto(`${b.baseUrl}/securityCenter`);
     await b.page.getByRole('link', { name: /资金密码/ }).click();
     await b.page.waitForURL((u) => u.pathname === '/findSecurityPassword', { timeout: 15_000 });
@@ -171,7 +226,9 @@ describe('password pages', () => {
     await b.page.getByRole('button', { name: '确认设置' }).click();
     await b.page.waitForURL((u) => u.pathname === '/securityCenter', { timeout: 15_000 });
     expect(visited).not.toContain('/verifyPassword');
-    const [row] = await fx.sql<{ set: boolean }[]>`select safety_kdf is not null as set from users where id = ${p.userId}`;
+    const [row] = await fx.sql<
+      { set: boolean }[]
+    >`select safety_kdf is not null as set from users where id = ${p.userId}`;
     expect(row!.set).toBe(true);
   }, 60_000);
 });

@@ -17,7 +17,11 @@ beforeAll(async () => {
   const op = new ApiClient(inject('baseUrl'));
   await op.login(OPERATOR.userName, OPERATOR.password);
   roomCode = `push${Date.now().toString(36).slice(-6)}`;
-  const res = await op.call('POST', '/v1/admin/chat/rooms/save', { roomCode, title: '推送测试房', subTitle: '红包提醒' });
+  const res = await op.call('POST', '/v1/admin/chat/rooms/save', {
+    roomCode,
+    title: '推送测试房',
+    subTitle: '红包提醒',
+  });
   if (res.code !== 1) throw new Error(`room not made: ${res.msg}`);
 });
 
@@ -34,18 +38,27 @@ describe('web push', () => {
     await b.context.addInitScript(() => {
       const w = window as unknown as { __asked: number };
       w.__asked = 0;
-      Notification.requestPermission = async () => { w.__asked += 1; return 'denied'; };
+      Notification.requestPermission = async () => {
+        w.__asked += 1;
+        return 'denied';
+      };
     });
     await player(b);
     await b.page.goto(`${b.baseUrl}/chatRoom`);
     const toggle = b.page.getByRole('switch', { name: '红包提醒' });
     await toggle.waitFor({ timeout: 15_000 });
-    await expect.poll(() => b.page.locator('[data-push-state]').getAttribute('data-push-state'), { timeout: 15_000 }).toBe('off');
+    await expect
+      .poll(() => b.page.locator('[data-push-state]').getAttribute('data-push-state'), {
+        timeout: 15_000,
+      })
+      .toBe('off');
     await b.page.waitForTimeout(500);
     expect(await b.page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    await b.page.getByText('通知已被浏览器阻止，请在浏览器设置中允许本站通知').waitFor({ timeout: 10_000 });
+    await b.page
+      .getByText('通知已被浏览器阻止，请在浏览器设置中允许本站通知')
+      .waitFor({ timeout: 10_000 });
     expect(await b.page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(1);
     expect(await toggle.isDisabled()).toBe(true);
   });
@@ -59,29 +72,69 @@ describe('web push', () => {
 
     const cdp = await b.context.newCDPSession(b.page);
     const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      (e: { registrations: typeof registrations }) => registrations.push(...e.registrations),
+    );
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.find((r) => r.scopeURL === `${b.baseUrl}/` && !r.isDeleted), { timeout: 10_000 }).toBeTruthy();
-    const registrationId = registrations.find((r) => r.scopeURL === `${b.baseUrl}/` && !r.isDeleted)!.registrationId;
+    await expect
+      .poll(() => registrations.find((r) => r.scopeURL === `${b.baseUrl}/` && !r.isDeleted), {
+        timeout: 10_000,
+      })
+      .toBeTruthy();
+    const registrationId = registrations.find(
+      (r) => r.scopeURL === `${b.baseUrl}/` && !r.isDeleted,
+    )!.registrationId;
 
     const url = `/chatRoom/${roomCode}`;
-    const payload = { title: '推送测试房', body: '[红包] 恭喜发财，大发发发发', url, tag: 'envelope-E2E1' };
-    const shown = () => b.page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, url: (n.data as { url: string }).url }));
-    });
+    const payload = {
+      title: '推送测试房',
+      body: '[红包] 恭喜发财，大发发发发',
+      url,
+      tag: 'envelope-E2E1',
+    };
+    const shown = () =>
+      b.page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return (await reg.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          icon: n.icon,
+          url: (n.data as { url: string }).url,
+        }));
+      });
     // a push the browser takes before the worker has settled can be lost, as a real push service's
     // can: it is sent again (same tag, so still one notification) until one is shown
     for (let attempt = 0; attempt < 6 && (await shown()).length === 0; attempt++) {
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: b.baseUrl, registrationId, data: JSON.stringify(payload) });
-      await expect.poll(async () => (await shown()).length, { timeout: 5_000 }).toBeGreaterThan(0).catch(() => {});
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: b.baseUrl,
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+      await expect
+        .poll(async () => (await shown()).length, { timeout: 5_000 })
+        .toBeGreaterThan(0)
+        .catch(() => {});
     }
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([{ ...payload, icon: `${b.baseUrl}/icons/icon-192.png` }]);
+    await expect
+      .poll(shown, { timeout: 10_000 })
+      .toEqual([{ ...payload, icon: `${b.baseUrl}/icons/icon-192.png` }]);
 
     // a second push with the same tag replaces the first; an empty push still shows something
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: b.baseUrl, registrationId, data: JSON.stringify({ ...payload, body: '[红包] 第二个' }) });
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: b.baseUrl, registrationId, data: '' });
-    await expect.poll(async () => (await shown()).map((n) => n.body).sort(), { timeout: 10_000 }).toEqual(['[红包] 第二个', '您有一条新消息'].sort());
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: b.baseUrl,
+      registrationId,
+      data: JSON.stringify({ ...payload, body: '[红包] 第二个' }),
+    });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: b.baseUrl,
+      registrationId,
+      data: '',
+    });
+    await expect
+      .poll(async () => (await shown()).map((n) => n.body).sort(), { timeout: 10_000 })
+      .toEqual(['[红包] 第二个', '您有一条新消息'].sort());
 
     // Headless Chromium cannot click a notification: the click is the service worker's own event,
     // dispatched there with the shown notification; the open window is taken to the room.

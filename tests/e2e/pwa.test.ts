@@ -17,7 +17,9 @@ async function waitForServiceWorker(page: Browser['page']) {
   });
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
     await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
+      timeout: 15_000,
+    });
   }
 }
 
@@ -29,7 +31,11 @@ describe('PWA', () => {
     // linked once the page has settled (main.tsx), like the service worker
     await b.page.waitForSelector('link[rel="manifest"]', { state: 'attached', timeout: 15_000 });
     const cdp = await b.context.newCDPSession(b.page);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: unknown[];
+      data?: string;
+    };
     expect(manifest.url).toMatch(/manifest/);
     expect(manifest.errors).toEqual([]);
     const data = JSON.parse(manifest.data ?? '{}');

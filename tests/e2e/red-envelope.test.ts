@@ -29,7 +29,11 @@ beforeAll(async () => {
 
 async function makeRoom(): Promise<string> {
   const roomCode = `hb${Date.now().toString(36).slice(-6)}${crypto.randomInt(100)}`;
-  const res = await op.call('POST', '/v1/admin/chat/rooms/save', { roomCode, title: '红包房间', subTitle: '抢红包' });
+  const res = await op.call('POST', '/v1/admin/chat/rooms/save', {
+    roomCode,
+    title: '红包房间',
+    subTitle: '抢红包',
+  });
   if (res.code !== 1) throw new Error(`room not made: ${res.msg}`);
   return roomCode;
 }
@@ -40,7 +44,14 @@ async function player(fen = 0): Promise<{ userName: string; userId: number; api:
   const userId = (await insertUserWithPassword(fx.sql, userName, PASSWORD))!;
   if (fen > 0) {
     await fx.sql`update users set safety_kdf = ${await kdfHash(safetyPasswordHash(userName, SAFETY))} where id = ${userId}`;
-    await transfer(fx.sql, { transferId: transferIds.fixture(`e2e-fund:${crypto.randomUUID()}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId }, amountFen: fen, typeCode: 401, userId });
+    await transfer(fx.sql, {
+      transferId: transferIds.fixture(`e2e-fund:${crypto.randomUUID()}`),
+      from: { kind: 'house', userId: null },
+      to: { kind: 'player', userId },
+      amountFen: fen,
+      typeCode: 401,
+      userId,
+    });
   }
   const api = new ApiClient(inject('baseUrl'));
   await api.login(userName, PASSWORD);
@@ -49,10 +60,17 @@ async function player(fen = 0): Promise<{ userName: string; userId: number; api:
 
 const log = (page: Page) => page.getByRole('log', { name: '聊天消息' });
 const envelopes = (page: Page) => log(page).getByRole('button', { name: /^红包：/ });
-const connected = (page: Page) => expect.poll(() => page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
+const connected = (page: Page) =>
+  expect.poll(() => page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
 const SHOTS = process.env.ENVELOPE_SHOTS;
 /** after the dialog's 0.25 s pop-in */
-const shot = (page: Page, name: string) => (SHOTS ? page.waitForTimeout(400).then(() => page.screenshot({ path: `${SHOTS}/${name}.png` })).then(() => {}) : Promise.resolve());
+const shot = (page: Page, name: string) =>
+  SHOTS
+    ? page
+        .waitForTimeout(400)
+        .then(() => page.screenshot({ path: `${SHOTS}/${name}.png` }))
+        .then(() => {})
+    : Promise.resolve();
 
 async function enter(b: Browser, userName: string, roomCode: string) {
   await logIn(b, userName, PASSWORD);
@@ -84,7 +102,10 @@ describe('red envelopes in a chat room', () => {
     await enter(pc, c.userName, roomCode);
     // the envelope dialogs are a late chunk: not part of the room's first load, fetched on the first tap
     const scripts: string[] = [];
-    pa.page.on('request', (r) => { const path = new URL(r.url()).pathname; if (path.endsWith('.js')) scripts.push(path); });
+    pa.page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.js')) scripts.push(path);
+    });
     await enter(pa, a.userName, roomCode);
     expect(scripts.some((x) => x.includes('EnvelopeDialogs'))).toBe(false);
 
@@ -92,7 +113,9 @@ describe('red envelopes in a chat room', () => {
     const form = pa.page.getByRole('form', { name: '发红包' });
     await form.waitFor({ timeout: 15_000 });
     expect(scripts.some((x) => x.includes('EnvelopeDialogs'))).toBe(true);
-    await expect.poll(() => pa.page.getByTestId('send-limits').textContent(), { timeout: 10_000 }).toContain('今日剩余额度');
+    await expect
+      .poll(() => pa.page.getByTestId('send-limits').textContent(), { timeout: 10_000 })
+      .toContain('今日剩余额度');
     await form.getByLabel('红包个数').fill('2');
     await form.getByLabel('总金额（元）').fill('10');
     await expect.poll(() => pa.page.getByTestId('send-total').textContent()).toContain('¥10.00');
@@ -119,25 +142,36 @@ describe('red envelopes in a chat room', () => {
 
     // the detail list: both shares, the total, the best luck once all are taken
     await pc.page.getByRole('button', { name: '查看领取详情 ›' }).click();
-    await expect.poll(() => pc.page.getByTestId('detail-summary').textContent(), { timeout: 10_000 }).toContain('已领取2/2个，共10.00/10.00元');
+    await expect
+      .poll(() => pc.page.getByTestId('detail-summary').textContent(), { timeout: 10_000 })
+      .toContain('已领取2/2个，共10.00/10.00元');
     const rows = pc.page.getByRole('list', { name: '领取记录' }).getByRole('listitem');
     expect(await rows.count()).toBe(2);
     const texts = await rows.allTextContents();
-    const amounts = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-amount') ?? ''))).map((t) => parseYuanToFen(t)!);
+    const amounts = (
+      await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-amount') ?? ''))
+    ).map((t) => parseYuanToFen(t)!);
     expect(amounts.reduce((x, y) => x + y, 0)).toBe(1000);
     if (gotB !== gotC) expect(texts.filter((t) => t.includes('手气最佳'))).toHaveLength(1);
     await shot(pc.page, 'detail');
     await pc.page.getByRole('button', { name: '关闭' }).click();
     // the card says received, with the amount
-    await expect.poll(() => envelopes(pb.page).first().getAttribute('aria-label')).toContain(`已领取，${gotB}元`);
+    await expect
+      .poll(() => envelopes(pb.page).first().getAttribute('aria-label'))
+      .toContain(`已领取，${gotB}元`);
   });
 
   it('an envelope past its 12 hours is refunded by the job and shows 已退回', async () => {
     const roomCode = await makeRoom();
     const a = await player(100_000);
     const res = await a.api.call<{ message: string }>('POST', '/v1/chat/addMessage', {
-      roomCode, messageTypeId: 3, status: 0, userIds: '', message: JSON.stringify({ num: 3, type: 1, amount: '5.00', wishingRemark: '过期测试' }),
-      safetyPassword: safetyPasswordHash(a.userName, SAFETY), requestId: crypto.randomUUID().replace(/-/g, ''),
+      roomCode,
+      messageTypeId: 3,
+      status: 0,
+      userIds: '',
+      message: JSON.stringify({ num: 3, type: 1, amount: '5.00', wishingRemark: '过期测试' }),
+      safetyPassword: safetyPasswordHash(a.userName, SAFETY),
+      requestId: crypto.randomUUID().replace(/-/g, ''),
     });
     expect(res.code, res.msg).toBe(1);
     const recordId = (JSON.parse(res.data.message) as { recordId: string }).recordId;

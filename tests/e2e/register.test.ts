@@ -45,7 +45,8 @@ async function expectRegistered(userName: string) {
   await b.page.waitForURL((u) => u.pathname !== '/register', { timeout: 15_000 });
   const [user] = await sql`select id from users where user_name = ${userName}`;
   expect(user, `user ${userName} in the database`).toBeTruthy();
-  const [s] = await sql`select count(*)::int as n from sessions where user_id = ${user.id} and ended_at is null`;
+  const [s] =
+    await sql`select count(*)::int as n from sessions where user_id = ${user.id} and ended_at is null`;
   expect(s.n).toBe(1);
 }
 
@@ -84,7 +85,12 @@ describe('register', () => {
     // A tried code is spent; the next one the page shows is one whose answer the test knows.
     const answers = await takeOverImageCodes(b.page, sql);
     await b.page.waitForTimeout(1500);
-    if (answers.length === 0) await b.page.getByRole('button', { name: /验证码/ }).or(b.page.getByRole('img', { name: /验证码/ })).first().click();
+    if (answers.length === 0)
+      await b.page
+        .getByRole('button', { name: /验证码/ })
+        .or(b.page.getByRole('img', { name: /验证码/ }))
+        .first()
+        .click();
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await b.page.getByLabel('验证码', { exact: true }).fill(answers.at(-1)!);
     await b.page.getByRole('button', { name: '注册', exact: true }).click();

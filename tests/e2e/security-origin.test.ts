@@ -39,7 +39,9 @@ describe('requests from a page of another origin', () => {
     await b.page.click('#post');
     await b.page.waitForURL(`${target}/v1/users/infoUpdate`);
     expect(JSON.parse(await b.page.innerText('body'))).toMatchObject({ code: -403 });
-    const [row] = await fx.sql<{ nick_name: string | null }[]>`select nick_name from users where id = ${userId}`;
+    const [row] = await fx.sql<
+      { nick_name: string | null }[]
+    >`select nick_name from users where id = ${userId}`;
     expect(row.nick_name).toBeNull();
 
     await b.page.goto(evilUrl);
@@ -54,8 +56,10 @@ describe('requests from a page of another origin', () => {
     await b.page.goto(`${target}/index`);
     const own = await b.page.evaluate(async () => {
       const res = await fetch('/v1/users/infoUpdate', {
-        method: 'POST', credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'nickName=%E6%9C%AC%E7%AB%99',
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'nickName=%E6%9C%AC%E7%AB%99',
       });
       return (await res.json()).code as number;
     });

@@ -35,7 +35,9 @@ describe('session', () => {
     b = await openBrowser();
     await b.page.goto(`${b.baseUrl}/login`);
     await submitLogin(b.page, DEMO_PLAYER.userName, 'wrongpass1');
-    await expect.poll(() => b.page.getByText(/错误|不正确|失败/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => b.page.getByText(/错误|不正确|失败/).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(new URL(b.page.url()).pathname).toBe('/login');
     const [row] = await sql`
       select count(*)::int as n from login_failures where user_name_lc = ${DEMO_PLAYER.userName}`;
@@ -51,7 +53,9 @@ describe('session', () => {
     expect(redirect).toBe('/personalInfo');
     await submitLogin(b.page, DEMO_PLAYER.userName, DEMO_PLAYER.password);
     await b.page.waitForURL((u) => u.pathname === '/personalInfo', { timeout: 15_000 });
-    await expect.poll(() => b.page.getByText(DEMO_PLAYER.userName).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => b.page.getByText(DEMO_PLAYER.userName).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
   });
 
   it('shows the expired-login dialog when the session went idle, and 确定 goes to /login', async () => {

@@ -22,13 +22,18 @@ beforeAll(async () => {
 
 async function makeRoom(): Promise<string> {
   const roomCode = `fx${Date.now().toString(36).slice(-6)}${crypto.randomInt(100)}`;
-  const res = await op.call('POST', '/v1/admin/chat/rooms/save', { roomCode, title: `分享${roomCode}`, subTitle: '晒单' });
+  const res = await op.call('POST', '/v1/admin/chat/rooms/save', {
+    roomCode,
+    title: `分享${roomCode}`,
+    subTitle: '晒单',
+  });
   if (res.code !== 1) throw new Error(`room not made: ${res.msg}`);
   return roomCode;
 }
 
 const log = (page: Page) => page.getByRole('log', { name: '聊天消息' });
-const connected = (page: Page) => expect.poll(() => page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
+const connected = (page: Page) =>
+  expect.poll(() => page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
 
 /** In the open share dialog: ticks the room (paging on until it shows), then 分享; waits for the toast. */
 async function shareInto(page: Page, roomCode: string): Promise<void> {
@@ -41,7 +46,9 @@ async function shareInto(page: Page, roomCode: string): Promise<void> {
   }
   await box.check();
   await dialog.getByRole('button', { name: '分享', exact: true }).click();
-  await expect.poll(() => page.getByText('分享成功').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByText('分享成功').count(), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
 }
 
@@ -53,13 +60,27 @@ describe('sharing into a chat room', () => {
     const bName = b.userName;
     // a bets 定位胆 on 极速时时彩: one line at 元 × 3 = 6.00
     const onSale = await saleWindow(a.api, SSC_1MIN, 15_000);
-    const placed = await must<{ orders: { id: number }[] }>(a.api, 'POST', '/v1/betting/addBetting', {
-      bettingData: JSON.stringify([{
-        lotteryCode: SSC_1MIN, playDetailCode: `${SSC_1MIN}DWD`, bettingNumber: '7,-,-,-,-', bettingCount: 1, bettingAmount: '6.00',
-        bettingPoint: 0, bettingUnit: 1, bettingIssue: onSale.issue, graduationCount: 3,
-      }]),
-      requestId: crypto.randomUUID().replace(/-/g, ''),
-    });
+    const placed = await must<{ orders: { id: number }[] }>(
+      a.api,
+      'POST',
+      '/v1/betting/addBetting',
+      {
+        bettingData: JSON.stringify([
+          {
+            lotteryCode: SSC_1MIN,
+            playDetailCode: `${SSC_1MIN}DWD`,
+            bettingNumber: '7,-,-,-,-',
+            bettingCount: 1,
+            bettingAmount: '6.00',
+            bettingPoint: 0,
+            bettingUnit: 1,
+            bettingIssue: onSale.issue,
+            graduationCount: 3,
+          },
+        ]),
+        requestId: crypto.randomUUID().replace(/-/g, ''),
+      },
+    );
     expect(placed.orders).toHaveLength(1);
 
     const [pa, pb]: Browser[] = [await fx.browser(), await fx.browser()];
@@ -79,7 +100,9 @@ describe('sharing into a chat room', () => {
     expect(await card.getByTestId('shared-bet-total').textContent()).toBe('6.00');
     expect(await card.textContent()).toContain(`第${onSale.issue}期`);
     await card.getByRole('button', { name: '详情' }).click();
-    expect(await card.getByRole('list', { name: '注单详情' }).textContent()).toContain('号码：7,-,-,-,-');
+    expect(await card.getByRole('list', { name: '注单详情' }).textContent()).toContain(
+      '号码：7,-,-,-,-',
+    );
     // 跟投: the follow dialog bets the same entry at the issue on sale, through addBetting
     await card.getByRole('button', { name: /^跟投/ }).click();
     const follow = pb.page.getByRole('dialog', { name: /^跟投 · / });
@@ -88,11 +111,26 @@ describe('sharing into a chat room', () => {
     const moved = pb.page.getByRole('dialog', { name: /已截止/ });
     if (await moved.count()) await moved.getByRole('button', { name: '确定' }).click();
     await follow.getByRole('button', { name: '确认跟投' }).click();
-    await expect.poll(() => pb.page.getByText('投注成功').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const followed = await must<{ list: { lotteryCode: string; playDetailCode: string; bettingNumber: string; bettingAmount: string; graduationCount: number }[]; total: number }>(
-      b.api, 'GET', '/v1/betting/getBetting', { page: 1, pageSize: 10 });
+    await expect
+      .poll(() => pb.page.getByText('投注成功').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const followed = await must<{
+      list: {
+        lotteryCode: string;
+        playDetailCode: string;
+        bettingNumber: string;
+        bettingAmount: string;
+        graduationCount: number;
+      }[];
+      total: number;
+    }>(b.api, 'GET', '/v1/betting/getBetting', { page: 1, pageSize: 10 });
     expect(followed.total).toBe(1);
-    expect(followed.list[0]).toMatchObject({ lotteryCode: SSC_1MIN, playDetailCode: `${SSC_1MIN}DWD`, bettingNumber: '7,-,-,-,-', bettingAmount: '6.00' });
+    expect(followed.list[0]).toMatchObject({
+      lotteryCode: SSC_1MIN,
+      playDetailCode: `${SSC_1MIN}DWD`,
+      bettingNumber: '7,-,-,-,-',
+      bettingAmount: '6.00',
+    });
     const okButton = pb.page.getByRole('button', { name: '确定' });
     if (await okButton.count()) await okButton.first().click();
     await expect.poll(() => pb.page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
@@ -101,9 +139,16 @@ describe('sharing into a chat room', () => {
     await pa.page.goto(`${pa.baseUrl}/PLstatement`);
     await pa.page.getByRole('button', { name: /^分享\d{4}-\d{2}-\d{2}的战绩$/ }).click();
     await shareInto(pa.page, roomCode);
-    const report = await must<{ profit: string; betAmount: string; pendingBetAmount: string }>(a.api, 'GET', '/v1/report/userReport/profitLoss', {});
+    const report = await must<{ profit: string; betAmount: string; pendingBetAmount: string }>(
+      a.api,
+      'GET',
+      '/v1/report/userReport/profitLoss',
+      {},
+    );
     // the stake counts once: 待开奖 while it awaits its draw, 投注 once drawn
-    expect(Math.round((Number(report.betAmount) + Number(report.pendingBetAmount)) * 100)).toBe(600);
+    expect(Math.round((Number(report.betAmount) + Number(report.pendingBetAmount)) * 100)).toBe(
+      600,
+    );
     const profit = log(pb.page).getByTestId('shared-record-profit');
     await expect.poll(() => profit.count(), { timeout: 15_000 }).toBe(1);
     expect(await profit.textContent()).toBe(report.profit);
@@ -111,7 +156,13 @@ describe('sharing into a chat room', () => {
     // history renders the same cards after a reload
     await pb.page.reload();
     await connected(pb.page);
-    await expect.poll(() => log(pb.page).getByTestId('shared-bet-total').textContent(), { timeout: 15_000 }).toBe('6.00');
-    await expect.poll(() => log(pb.page).getByTestId('shared-record-profit').textContent(), { timeout: 15_000 }).toBe(report.profit);
+    await expect
+      .poll(() => log(pb.page).getByTestId('shared-bet-total').textContent(), { timeout: 15_000 })
+      .toBe('6.00');
+    await expect
+      .poll(() => log(pb.page).getByTestId('shared-record-profit').textContent(), {
+        timeout: 15_000,
+      })
+      .toBe(report.profit);
   });
 });

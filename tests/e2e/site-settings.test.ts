@@ -46,7 +46,9 @@ async function setImageCode(page: Page, on: boolean) {
   const box = form.getByRole('checkbox', { name: '图形验证码' });
   await box.setChecked(on);
   await form.getByRole('button', { name: '保存', exact: true }).click();
-  await expect.poll(() => page.getByText('已保存，各服务器将在数秒内生效').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByText('已保存，各服务器将在数秒内生效').count(), { timeout: 10_000 })
+    .toBeGreaterThan(0);
 }
 
 /** A player's fresh /register, polled until the image code field is (or is not) there. */
@@ -86,12 +88,19 @@ describe('site settings in /admin', () => {
     // 操作日志 shows both saves from 站点设置, and the setting's before and after
     await admin.getByRole('tab', { name: '操作日志', exact: true }).click();
     const log = admin.getByRole('region', { name: '操作记录' });
-    await expect.poll(() => log.getByText('/v1/admin/site/settings').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    expect(await log.getByText(`${OPERATOR.userName} · 站点设置`).count()).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => log.getByText('/v1/admin/site/settings').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(await log.getByText(`${OPERATOR.userName} · 站点设置`).count()).toBeGreaterThanOrEqual(
+      2,
+    );
     await admin.getByRole('tab', { name: '设置变更', exact: true }).click();
     const changes = admin.getByRole('region', { name: '设置变更' });
-    await expect.poll(() => changes.getByText('注册必填项').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    const [row] = await sql`select before, after from settings_audit where key = 'register_verify' order by id desc limit 1`;
+    await expect
+      .poll(() => changes.getByText('注册必填项').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
+    const [row] =
+      await sql`select before, after from settings_audit where key = 'register_verify' order by id desc limit 1`;
     expect(row.before.imageCode).toBe(false);
     expect(row.after.imageCode).toBe(true);
   });

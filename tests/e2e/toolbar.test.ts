@@ -40,8 +40,14 @@ async function giveaways(n: number, grade: number) {
   const now = Date.now();
   for (let i = 0; i < n; i++) {
     await must(op, 'POST', '/v1/admin/activityRedEnvelope/save', {
-      kind: 'giveaway', title: `工具栏红包${i + 1}`, startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
-      endTime: formatBeijing(now + 3_600_000, 'YYYY-MM-DD HH:mm'), budget: '10', amount: '1', minGrade: grade, maxGrade: grade,
+      kind: 'giveaway',
+      title: `工具栏红包${i + 1}`,
+      startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
+      endTime: formatBeijing(now + 3_600_000, 'YYYY-MM-DD HH:mm'),
+      budget: '10',
+      amount: '1',
+      minGrade: grade,
+      maxGrade: grade,
     });
   }
 }
@@ -54,14 +60,21 @@ async function claimable(userName: string): Promise<number> {
 }
 
 /** Whether two boxes share any area. */
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /** A new chat room players can enter. */
 async function newRoomCode(): Promise<string> {
   const roomCode = `tb${Date.now().toString(36).slice(-6)}`;
-  await must(op, 'POST', '/v1/admin/chat/rooms/save', { roomCode, title: '工具栏测试房', subTitle: '欢迎来聊' });
+  await must(op, 'POST', '/v1/admin/chat/rooms/save', {
+    roomCode,
+    title: '工具栏测试房',
+    subTitle: '欢迎来聊',
+  });
   return roomCode;
 }
 
@@ -79,15 +92,24 @@ describe('floating toolbar', () => {
     await b.page.goto(`${b.baseUrl}/index`);
     await toolbarButton(b.page).click();
     await panel(b.page).getByRole('button', { name: '聊天室' }).click();
-    await b.page.getByRole('dialog', { name: '请先登录' }).getByRole('button', { name: '确定' }).click();
+    await b.page
+      .getByRole('dialog', { name: '请先登录' })
+      .getByRole('button', { name: '确定' })
+      .click();
     await b.page.waitForURL((u) => u.pathname === '/login');
     expect(await toolbarButton(b.page).count()).toBe(0);
   });
 
   it('counts the red envelopes (9+ above 9) and the unread private chats', async () => {
     const player = await newPlayer();
-    const room = await must<{ roomId: number }>(op, 'GET', '/v1/chat/getDirectRoomWeb', { targetUserId: player.userId });
-    await must(op, 'POST', '/v1/chat/addDirectMessage', { roomId: room.roomId, messageTypeId: 1, message: '您好，有新活动' });
+    const room = await must<{ roomId: number }>(op, 'GET', '/v1/chat/getDirectRoomWeb', {
+      targetUserId: player.userId,
+    });
+    await must(op, 'POST', '/v1/chat/addDirectMessage', {
+      roomId: room.roomId,
+      messageTypeId: 1,
+      message: '您好，有新活动',
+    });
     // a grade of its own: the envelopes made here count for this player alone
     await fx.sql`update users set grade = 7 where id = ${player.userId}`;
     await giveaways(3, 7);
@@ -97,7 +119,9 @@ describe('floating toolbar', () => {
     expect(three).toBeGreaterThanOrEqual(3);
     await b.page.goto(`${b.baseUrl}/index`);
     await toolbarButton(b.page).click();
-    await expect.poll(() => b.page.getByTestId('badge-redEnvelope').textContent()).toBe(three > 9 ? '9+' : String(three));
+    await expect
+      .poll(() => b.page.getByTestId('badge-redEnvelope').textContent())
+      .toBe(three > 9 ? '9+' : String(three));
     expect(await b.page.getByTestId('badge-chatRoom').textContent()).toBe('1');
     await b.page.keyboard.press('Escape');
     await panel(b.page).waitFor({ state: 'detached' });
@@ -112,27 +136,51 @@ describe('floating toolbar', () => {
     const box = (await panel(b.page).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
-    await panel(b.page).getByRole('button', { name: /^聊天室/ }).click();
+    await panel(b.page)
+      .getByRole('button', { name: /^聊天室/ })
+      .click();
     await b.page.waitForURL((u) => u.pathname === '/chatRoom');
   });
 
   it('opens a service line from 客服选单: an external one in a popup window, a local one as a page', async () => {
     const lines = [
-      { name: '在线客服E2E', linkType: 1, linkUrl: 'https://kf.e2e.test/chat?from=toolbar', htmlPath: '', sort: 1, enabled: true },
+      {
+        name: '在线客服E2E',
+        linkType: 1,
+        linkUrl: 'https://kf.e2e.test/chat?from=toolbar',
+        htmlPath: '',
+        sort: 1,
+        enabled: true,
+      },
       { name: '帮助中心', linkType: 2, linkUrl: '', htmlPath: '/help', sort: 2, enabled: true },
     ];
-    await must(op, 'POST', '/v1/admin/site/customerService', { lines: JSON.stringify(lines), supportWidth: 817, supportHeight: 500 });
+    await must(op, 'POST', '/v1/admin/site/customerService', {
+      lines: JSON.stringify(lines),
+      supportWidth: 817,
+      supportHeight: 500,
+    });
     const b = await fx.browser();
-    await b.context.route('https://kf.e2e.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title><p>客服页面</p>' }));
+    await b.context.route('https://kf.e2e.test/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<title>客服</title><p>客服页面</p>',
+      }),
+    );
     const player = await newPlayer();
     await logIn(b, player.userName, PASSWORD);
     await b.page.goto(`${b.baseUrl}/index`);
     await toolbarButton(b.page).click();
     await panel(b.page).getByRole('button', { name: '客服' }).click();
     const picker = b.page.getByRole('dialog', { name: '客服选单' });
-    await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['在线客服E2E（在新窗口打开）', '帮助中心', '取消']);
+    await expect
+      .poll(() => picker.getByRole('button').allTextContents())
+      .toEqual(['在线客服E2E（在新窗口打开）', '帮助中心', '取消']);
     await b.page.screenshot({ path: '/tmp/toolbar-picker-360.png' });
-    const [popup] = await Promise.all([b.page.waitForEvent('popup'), picker.getByRole('button', { name: /在线客服E2E/ }).click()]);
+    const [popup] = await Promise.all([
+      b.page.waitForEvent('popup'),
+      picker.getByRole('button', { name: /在线客服E2E/ }).click(),
+    ]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe('https://kf.e2e.test/chat?from=toolbar');
     // no handle back on the site
@@ -143,11 +191,18 @@ describe('floating toolbar', () => {
     await popup.close();
     await toolbarButton(b.page).click();
     await panel(b.page).getByRole('button', { name: '客服' }).click();
-    await b.page.getByRole('dialog', { name: '客服选单' }).getByRole('button', { name: '帮助中心' }).click();
+    await b.page
+      .getByRole('dialog', { name: '客服选单' })
+      .getByRole('button', { name: '帮助中心' })
+      .click();
     await b.page.waitForURL((u) => u.pathname === '/help');
     // /manualVerification lists the same lines
     await b.page.goto(`${b.baseUrl}/manualVerification`);
-    await expect.poll(() => b.page.getByRole('list', { name: '客服线路' }).getByRole('button').allTextContents()).toEqual(['在线客服E2E', '帮助中心']);
+    await expect
+      .poll(() =>
+        b.page.getByRole('list', { name: '客服线路' }).getByRole('button').allTextContents(),
+      )
+      .toEqual(['在线客服E2E', '帮助中心']);
     await b.page.screenshot({ path: '/tmp/manual-verification-360.png' });
   });
 
@@ -178,7 +233,9 @@ describe('floating toolbar', () => {
     await clear('聊天室 tile', b.page.getByRole('link', { name: '聊天室' }));
     await clear('tab bar', b.page.getByRole('navigation', { name: '主导航' }).getByRole('link'));
     // the collapsed button carries the red-envelope badge, from the same count as the panel
-    await expect.poll(() => b.page.getByTestId('toolbar-badge').textContent(), { timeout: 15_000 }).toBe(count > 9 ? '9+' : String(count));
+    await expect
+      .poll(() => b.page.getByTestId('toolbar-badge').textContent(), { timeout: 15_000 })
+      .toBe(count > 9 ? '9+' : String(count));
     await b.page.screenshot({ path: '/tmp/toolbar-docked-360.png' });
 
     await b.page.goto(`${b.baseUrl}/lotteryHall`);

@@ -40,12 +40,18 @@ describe('app update', () => {
     await logIn(b, DEMO_PLAYER.userName, DEMO_PLAYER.password);
     const page = b.page;
     await page.goto(`${server.url}/lottery/SSC/1008`);
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
       await page.reload();
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
+        timeout: 15_000,
+      });
     }
-    const firstWorker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
+    const firstWorker = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
+    );
     expect(firstWorker).toMatch(/\/sw\.js$/);
 
     // a filled slip on screen
@@ -55,11 +61,15 @@ describe('app update', () => {
     await page.getByRole('button', { name: '号码篮(1)', exact: true }).waitFor();
 
     deployNewVersion();
-    await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
     await page.getByText('发现新版本').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: '立即更新' }).click();
     await page.getByText('请先完成当前操作后再更新').waitFor({ timeout: 5_000 });
-    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
+    expect(
+      await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting),
+    ).toBe(true);
 
     // away from the slip, the player's word applies it: the new worker takes over and the page reloads
     await page.goto(`${server.url}/index`);
@@ -67,10 +77,14 @@ describe('app update', () => {
     const reloaded = page.waitForEvent('load', { timeout: 20_000 });
     await page.getByRole('button', { name: '立即更新' }).click();
     await reloaded;
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return !!reg?.active && !reg.waiting;
-    }, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return !!reg?.active && !reg.waiting;
+      },
+      null,
+      { timeout: 15_000 },
+    );
     await expect(page.getByText('发现新版本').count()).resolves.toBe(0);
   });
 });

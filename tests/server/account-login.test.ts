@@ -34,7 +34,14 @@ describe('login', () => {
     const c = freshClient();
     const res = await c.post('/v1/users/login', loginForm('login_01', 'pass1234'));
     expect(res.code).toBe(1);
-    expect(res.data.user).toMatchObject({ userId: id, userName: 'Login_01', agent: true, operator: false, isLogin: true, hasSafetyPassword: false });
+    expect(res.data.user).toMatchObject({
+      userId: id,
+      userName: 'Login_01',
+      agent: true,
+      operator: false,
+      isLogin: true,
+      hasSafetyPassword: false,
+    });
     expect(String(res.headers['set-cookie'])).toMatch(/sid=.+HttpOnly/i);
     const [u] = await ctx.sql`select last_login_at, last_login_ip from users where id = ${id}`;
     expect(u.last_login_at).not.toBeNull();
@@ -53,7 +60,10 @@ describe('login', () => {
     ['extra field', { ...loginForm('login_01', 'pass1234'), admin: '1' }],
     ['over-long name', loginForm('x'.repeat(21), 'pass1234')],
     ['HTML name', loginForm('<b>x</b>', 'pass1234')],
-    ['missing random', { userName: 'login_01', password: loginPasswordHash('login_01', 'pass1234') }],
+    [
+      'missing random',
+      { userName: 'login_01', password: loginPasswordHash('login_01', 'pass1234') },
+    ],
   ])('refuses %s with 400 and no cookie', async (_n, form) => {
     const c = freshClient();
     const res = await c.post('/v1/users/login', form as Record<string, string>);
@@ -79,16 +89,34 @@ describe('login', () => {
     expect(c.cookies.size).toBe(0);
     // a wrong image code is refused and the code is used up
     const wrong = await issueImageCode(ctx.sql);
-    const bad = await c.post('/v1/users/login', loginForm('login_03', 'pass1234', { imageKey: wrong.imageKey, imageCode: wrong.answer === 'AAAA' ? 'BBBB' : 'AAAA' }));
+    const bad = await c.post(
+      '/v1/users/login',
+      loginForm('login_03', 'pass1234', {
+        imageKey: wrong.imageKey,
+        imageCode: wrong.answer === 'AAAA' ? 'BBBB' : 'AAAA',
+      }),
+    );
     expect(bad).toMatchObject({ code: -1, data: { needImageCode: true } });
-    const reuse = await c.post('/v1/users/login', loginForm('login_03', 'pass1234', { imageKey: wrong.imageKey, imageCode: wrong.answer }));
+    const reuse = await c.post(
+      '/v1/users/login',
+      loginForm('login_03', 'pass1234', { imageKey: wrong.imageKey, imageCode: wrong.answer }),
+    );
     expect(reuse.code).toBe(-1);
     for (let i = 0; i < 2; i++) {
       const ic = await issueImageCode(ctx.sql);
-      await c.post('/v1/users/login', loginForm('login_03', 'bad12345', { imageKey: ic.imageKey, imageCode: ic.answer }));
+      await c.post(
+        '/v1/users/login',
+        loginForm('login_03', 'bad12345', { imageKey: ic.imageKey, imageCode: ic.answer }),
+      );
     }
     const ic = await issueImageCode(ctx.sql);
-    const locked = await c.post('/v1/users/login', loginForm('login_03', 'pass1234', { imageKey: ic.imageKey, imageCode: ic.answer.toLowerCase() }));
+    const locked = await c.post(
+      '/v1/users/login',
+      loginForm('login_03', 'pass1234', {
+        imageKey: ic.imageKey,
+        imageCode: ic.answer.toLowerCase(),
+      }),
+    );
     expect(locked.code).toBe(-1);
     expect(locked.msg).toMatch(/锁定.*15分钟/);
     expect(c.cookies.size).toBe(0);
@@ -105,10 +133,19 @@ describe('login', () => {
     for (let i = 0; i < 3; i++) await c.post('/v1/users/login', loginForm('login_04', 'bad12345'));
     const old = await issueImageCode(ctx.sql);
     await ctx.sql`update image_codes set created_at = now() - interval '6 minutes'`;
-    const expired = await c.post('/v1/users/login', loginForm('login_04', 'pass1234', { imageKey: old.imageKey, imageCode: old.answer }));
+    const expired = await c.post(
+      '/v1/users/login',
+      loginForm('login_04', 'pass1234', { imageKey: old.imageKey, imageCode: old.answer }),
+    );
     expect(expired).toMatchObject({ code: -1, msg: '验证码错误或已过期' });
     const ic = await issueImageCode(ctx.sql);
-    const res = await c.post('/v1/users/login', loginForm('login_04', 'pass1234', { imageKey: ic.imageKey, imageCode: ic.answer.toLowerCase() }));
+    const res = await c.post(
+      '/v1/users/login',
+      loginForm('login_04', 'pass1234', {
+        imageKey: ic.imageKey,
+        imageCode: ic.answer.toLowerCase(),
+      }),
+    );
     expect(res.code).toBe(1);
   });
 
@@ -174,8 +211,12 @@ describe('sessions', () => {
 
   it('checkUser says whether a name is taken, case-insensitively', async () => {
     await insertUserWithPassword(ctx.sql, 'Check_01', 'pass1234');
-    expect((await freshClient().get('/v1/users/checkUser', { userName: 'check_01' })).data).toEqual({ exists: true });
-    expect((await freshClient().get('/v1/users/checkUser', { userName: 'check_02' })).data).toEqual({ exists: false });
+    expect((await freshClient().get('/v1/users/checkUser', { userName: 'check_01' })).data).toEqual(
+      { exists: true },
+    );
+    expect((await freshClient().get('/v1/users/checkUser', { userName: 'check_02' })).data).toEqual(
+      { exists: false },
+    );
     expect((await freshClient().get('/v1/users/checkUser', { userName: '<a>' })).status).toBe(400);
   });
 });

@@ -11,23 +11,37 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-uploads-'));
 const ctx = await setupTestApp({ DATA_DIR: dataDir });
 type UserClient = Awaited<ReturnType<typeof ctx.userClient>>;
 
-const solid = (background: string) => sharp({ create: { width: 8, height: 8, channels: 3, background } });
+const solid = (background: string) =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background } });
 const PNG = await solid('#123456').png().toBuffer();
 const GIF = await solid('#654321').gif().toBuffer();
 
 function multipart(field: string, fileName: string, bytes: Buffer, type = 'image/png') {
   const boundary = '----testboundary42';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function upload(c: TestClient, field: string, fileName: string, bytes: Buffer, type?: string) {
+async function upload(
+  c: TestClient,
+  field: string,
+  fileName: string,
+  bytes: Buffer,
+  type?: string,
+) {
   const { payload, headers } = multipart(field, fileName, bytes, type);
-  const res = await c.raw({ method: 'POST', url: `/v1/enpath/${Buffer.from('/v1/users/uploadImage').toString('base64')}`, payload, headers });
+  const res = await c.raw({
+    method: 'POST',
+    url: `/v1/enpath/${Buffer.from('/v1/users/uploadImage').toString('base64')}`,
+    payload,
+    headers,
+  });
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: Json }) };
 }
 
@@ -40,9 +54,21 @@ beforeAll(async () => {
 
 describe('infoUpdate', () => {
   it('changes the given fields only and answers the user info', async () => {
-    const res = await alice.post('/v1/users/infoUpdate', { nickName: '小艾 A', gender: 2, birthday: '1990-02-28', qq: '123456', wechat: 'alice_wx' });
+    const res = await alice.post('/v1/users/infoUpdate', {
+      nickName: '小艾 A',
+      gender: 2,
+      birthday: '1990-02-28',
+      qq: '123456',
+      wechat: 'alice_wx',
+    });
     expect(res.code).toBe(1);
-    expect(res.data).toMatchObject({ nickName: '小艾 A', gender: 2, birthday: '1990-02-28', qq: '123456', wechat: 'alice_wx' });
+    expect(res.data).toMatchObject({
+      nickName: '小艾 A',
+      gender: 2,
+      birthday: '1990-02-28',
+      qq: '123456',
+      wechat: 'alice_wx',
+    });
     const again = await alice.post('/v1/users/infoUpdate', { avatar: '/avatars/7.svg' });
     expect(again.data).toMatchObject({ nickName: '小艾 A', avatar: '/avatars/7.svg' });
     expect((await bob.get('/v1/users/info')).data.nickName).toBe('');
@@ -72,7 +98,11 @@ describe('infoUpdate', () => {
     ['an impossible day', { birthday: '1990-02-30' }, '生日格式不正确'],
     ['a future day', { birthday: '2999-01-01' }, '生日格式不正确'],
     ['an unknown default avatar', { avatar: '/avatars/101.svg' }, '头像不存在'],
-    ["another user's upload", { avatar: '/uploads/0123456789abcdef0123456789abcdef.png' }, '头像不存在'],
+    [
+      "another user's upload",
+      { avatar: '/uploads/0123456789abcdef0123456789abcdef.png' },
+      '头像不存在',
+    ],
   ])('refuses %s', async (_n, form, msg) => {
     const res = await alice.post('/v1/users/infoUpdate', form as Record<string, string>);
     expect(res).toMatchObject({ code: -1, msg });
@@ -98,17 +128,33 @@ describe('avatars and uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 8, height: 8 });
-    expect((await alice.post('/v1/users/infoUpdate', { avatar: res.data.url })).data.avatar).toBe(res.data.url);
-    expect((await bob.post('/v1/users/infoUpdate', { avatar: res.data.url })).msg).toBe('头像不存在');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 8,
+      height: 8,
+    });
+    expect((await alice.post('/v1/users/infoUpdate', { avatar: res.data.url })).data.avatar).toBe(
+      res.data.url,
+    );
+    expect((await bob.post('/v1/users/infoUpdate', { avatar: res.data.url })).msg).toBe(
+      '头像不存在',
+    );
     const gif = await upload(alice, 'file', 'a.gif', GIF, 'image/gif');
     expect(gif.data.url).toMatch(/\.gif$/);
   });
 
   it('refuses a non-image, an html file named .png, and an empty file', async () => {
     const before = (await ctx.sql`select count(*)::int as n from uploads`)[0].n;
-    const html = await upload(alice, 'file', 'x.png', Buffer.from('<html><script>alert(1)</script></html>'));
-    expect(html).toMatchObject({ code: -1, msg: '图片无法识别，请上传 JPG、PNG、GIF 或 WebP 图片' });
+    const html = await upload(
+      alice,
+      'file',
+      'x.png',
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    );
+    expect(html).toMatchObject({
+      code: -1,
+      msg: '图片无法识别，请上传 JPG、PNG、GIF 或 WebP 图片',
+    });
     expect((await upload(alice, 'file', 'e.png', Buffer.alloc(0))).code).toBe(-1);
     expect((await ctx.sql`select count(*)::int as n from uploads`)[0].n).toBe(before);
   });
@@ -137,7 +183,11 @@ describe('avatars and uploads', () => {
   });
 
   it('serves only safe names', async () => {
-    for (const url of ['/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/abc.png', '/uploads/0123456789abcdef0123456789abcdef.png']) {
+    for (const url of [
+      '/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/uploads/abc.png',
+      '/uploads/0123456789abcdef0123456789abcdef.png',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });
@@ -149,15 +199,41 @@ describe('grade and messages', () => {
     await ctx.sql`update users set grade = 2 where id = ${alice.userId}`;
     const res = await alice.get('/v1/users/userExperienceData');
     expect(res.data).toMatchObject({
-      grade: 2, gradeName: '白银', gradeShow: 'VIP2', rechargeAmount: '0.00', validBetAmount: '0.00',
-      nextGrade: 3, nextRechargeAmount: '5000.00', nextValidBetAmount: '50000.00', nextPercent: 0,
+      grade: 2,
+      gradeName: '白银',
+      gradeShow: 'VIP2',
+      rechargeAmount: '0.00',
+      validBetAmount: '0.00',
+      nextGrade: 3,
+      nextRechargeAmount: '5000.00',
+      nextValidBetAmount: '50000.00',
+      nextPercent: 0,
     });
-    expect(res.data.grades.map((g: { name: string }) => g.name)).toEqual(['青铜', '白银', '黄金', '铂金', '钻石', '水晶', '皇冠', '星耀', '王者', '彩神']);
+    expect(res.data.grades.map((g: { name: string }) => g.name)).toEqual([
+      '青铜',
+      '白银',
+      '黄金',
+      '铂金',
+      '钻石',
+      '水晶',
+      '皇冠',
+      '星耀',
+      '王者',
+      '彩神',
+    ]);
   });
 
   it('counts only my unread messages', async () => {
-    for (const [to, title] of [[alice, 't'], [alice, 't2'], [bob, 't'], [alice, 'r']] as const) await sendLetter(ctx.sql, { to: { userId: to.userId }, title, content: 'c' });
-    const [read] = await ctx.sql<{ id: number }[]>`select id from letters where to_user_id = ${alice.userId} and title = 'r'`;
+    for (const [to, title] of [
+      [alice, 't'],
+      [alice, 't2'],
+      [bob, 't'],
+      [alice, 'r'],
+    ] as const)
+      await sendLetter(ctx.sql, { to: { userId: to.userId }, title, content: 'c' });
+    const [read] = await ctx.sql<
+      { id: number }[]
+    >`select id from letters where to_user_id = ${alice.userId} and title = 'r'`;
     await alice.get('/v1/users/messageContent', { id: read.id });
     expect((await alice.get('/v1/users/unReadMessage')).data).toEqual({ count: 2 });
     expect((await bob.get('/v1/users/unReadMessage')).data).toEqual({ count: 1 });

@@ -12,22 +12,37 @@ const freshClient = () => ctx.client(`10.2.0.${ipSeq++}`);
 async function form(userName: string, password = 'pass1234', extra: Record<string, string> = {}) {
   const ic = await issueImageCode(ctx.sql);
   const hash = loginPasswordHash(userName, password);
-  return { userName, password: hash, confirmPassword: hash, imageKey: ic.imageKey, imageCode: ic.answer, ...extra };
+  return {
+    userName,
+    password: hash,
+    confirmPassword: hash,
+    imageKey: ic.imageKey,
+    imageCode: ic.answer,
+    ...extra,
+  };
 }
-const userCount = async () => (await ctx.sql<{ n: number }[]>`select count(*)::int as n from users`)[0].n;
+const userCount = async () =>
+  (await ctx.sql<{ n: number }[]>`select count(*)::int as n from users`)[0].n;
 
 describe('register', () => {
   it('creates the user with a wallet, logs them in and answers the user info', async () => {
     const c = freshClient();
     const res = await c.post('/v1/users/register', await form('Reg_user1'));
     expect(res.code).toBe(1);
-    expect(res.data.user).toMatchObject({ userName: 'Reg_user1', agent: false, isLogin: true, grade: 0 });
+    expect(res.data.user).toMatchObject({
+      userName: 'Reg_user1',
+      agent: false,
+      isLogin: true,
+      grade: 0,
+    });
     expect((await c.get('/v1/users/info')).data.userName).toBe('Reg_user1');
-    const [u] = await ctx.sql`select password_kdf, register_ip from users where user_name = 'Reg_user1'`;
+    const [u] =
+      await ctx.sql`select password_kdf, register_ip from users where user_name = 'Reg_user1'`;
     expect(u.password_kdf).toMatch(/^scrypt\$/);
     expect(u.password_kdf).not.toContain(loginPasswordHash('Reg_user1', 'pass1234'));
     expect(u.register_ip).toBe('10.2.0.1');
-    const [w] = await ctx.sql`select balance from ledger_accounts a join users u on u.id = a.user_id where u.user_name = 'Reg_user1' and kind = 'player'`;
+    const [w] =
+      await ctx.sql`select balance from ledger_accounts a join users u on u.id = a.user_id where u.user_name = 'Reg_user1' and kind = 'player'`;
     expect(w.balance).toBe(0);
     // and the new password logs in
     expect((await freshClient().login('Reg_user1', 'pass1234')).code).toBe(1);
@@ -42,14 +57,20 @@ describe('register', () => {
 
   it('refuses a confirmation that differs', async () => {
     const f = await form('reg_user2');
-    const res = await freshClient().post('/v1/users/register', { ...f, confirmPassword: loginPasswordHash('reg_user2', 'other999') });
+    const res = await freshClient().post('/v1/users/register', {
+      ...f,
+      confirmPassword: loginPasswordHash('reg_user2', 'other999'),
+    });
     expect(res).toMatchObject({ code: -1, msg: '两次输入的密码不一致' });
   });
 
   it('refuses a wrong, missing, reused or expired image code', async () => {
     const before = await userCount();
     const f = await form('reg_user3');
-    const wrong = await freshClient().post('/v1/users/register', { ...f, imageCode: f.imageCode === 'AAAA' ? 'BBBB' : 'AAAA' });
+    const wrong = await freshClient().post('/v1/users/register', {
+      ...f,
+      imageCode: f.imageCode === 'AAAA' ? 'BBBB' : 'AAAA',
+    });
     expect(wrong).toMatchObject({ code: -1, msg: '验证码错误或已过期' });
     const reused = await freshClient().post('/v1/users/register', f);
     expect(reused.code).toBe(-1);
@@ -75,7 +96,10 @@ describe('register', () => {
     ['bad invite code', { inviteCode: 'a b' }],
   ])('refuses %s with 400', async (_n, patch) => {
     const before = await userCount();
-    const res = await freshClient().post('/v1/users/register', { ...(await form('reg_user4')), ...patch });
+    const res = await freshClient().post('/v1/users/register', {
+      ...(await form('reg_user4')),
+      ...patch,
+    });
     expect(res.status).toBe(400);
     expect(res.code).toBe(-1);
     expect(await userCount()).toBe(before);
@@ -87,13 +111,21 @@ describe('register', () => {
       const { imageKey: _k, imageCode: _c, ...bare } = await form('reg_user5');
       const noPhone = await freshClient().post('/v1/users/register', { ...bare, realName: '张三' });
       expect(noPhone).toMatchObject({ code: -1, msg: '手机号码不能为空' });
-      const res = await freshClient().post('/v1/users/register', { ...bare, phone: '13800138000', realName: '张三' });
+      const res = await freshClient().post('/v1/users/register', {
+        ...bare,
+        phone: '13800138000',
+        realName: '张三',
+      });
       expect(res.code).toBe(1);
       expect(res.data.user.phone).toBe('13******0');
       const [u] = await ctx.sql`select phone, real_name from users where user_name = 'reg_user5'`;
       expect(u).toMatchObject({ phone: '13800138000', real_name: '张三' });
     } finally {
-      await putSetting(ctx.sql, 'register_verify', { imageCode: true, phone: false, realName: false });
+      await putSetting(ctx.sql, 'register_verify', {
+        imageCode: true,
+        phone: false,
+        realName: false,
+      });
     }
   });
 

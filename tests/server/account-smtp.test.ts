@@ -27,8 +27,15 @@ AgNIADBFAiEA0mHGH06Bde4kX4Cl1WF2KHF+3wWJ7XzqLSa3hlQhilICIDIkmzMW
 -----END CERTIFICATE-----`;
 const TRUST_TEST_CA = { ca: CERT };
 
-interface Seen { line: string; secure: boolean }
-interface FakeOpts { startTls?: boolean; implicitTls?: boolean; refuseRcpt?: boolean }
+interface Seen {
+  line: string;
+  secure: boolean;
+}
+interface FakeOpts {
+  startTls?: boolean;
+  implicitTls?: boolean;
+  refuseRcpt?: boolean;
+}
 
 /** Answers like a mail server; records each command with whether it came over TLS, and the message. */
 function fakeSmtp(opts: FakeOpts = {}) {
@@ -53,7 +60,9 @@ function fakeSmtp(opts: FakeOpts = {}) {
         }
         seen.push({ line, secure });
         if (/^EHLO /.test(line)) {
-          s.write(`250-fake\r\n${opts.startTls && !secure ? '250-STARTTLS\r\n' : ''}250 AUTH PLAIN\r\n`);
+          s.write(
+            `250-fake\r\n${opts.startTls && !secure ? '250-STARTTLS\r\n' : ''}250 AUTH PLAIN\r\n`,
+          );
         } else if (line === 'STARTTLS') {
           if (!opts.startTls || secure) {
             s.write('502 not supported\r\n');
@@ -82,7 +91,13 @@ function fakeSmtp(opts: FakeOpts = {}) {
   const server = opts.implicitTls
     ? tls.createServer({ key: KEY, cert: CERT }, (s) => greet(s, true))
     : net.createServer((s) => greet(s, false));
-  return new Promise<{ port: number; seen: Seen[]; body: () => string; plainBytes: () => string; close: () => void }>((resolve) =>
+  return new Promise<{
+    port: number;
+    seen: Seen[];
+    body: () => string;
+    plainBytes: () => string;
+    close: () => void;
+  }>((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({
         port: (server.address() as net.AddressInfo).port,
@@ -99,16 +114,29 @@ function fakeSmtp(opts: FakeOpts = {}) {
 const lines = (seen: Seen[]) => seen.map((s) => s.line);
 const credentialsOf = (seen: Seen[]) => {
   const auth = seen.find((s) => s.line.startsWith('AUTH PLAIN'));
-  return auth && { secure: auth.secure, plain: Buffer.from(auth.line.split(' ')[2], 'base64').toString() };
+  return (
+    auth && {
+      secure: auth.secure,
+      plain: Buffer.from(auth.line.split(' ')[2], 'base64').toString(),
+    }
+  );
 };
 
 describe('smtp transport', () => {
   it('on 587 switches to TLS with STARTTLS before AUTH, then sends one UTF-8 message', async () => {
     const srv = await fakeSmtp({ startTls: true });
-    await sendSmtpMail(`smtp://mailer%40site.cn:s3cret@127.0.0.1:${srv.port}`, 'to@example.com', '验证码', '您的验证码是1234', TRUST_TEST_CA);
+    await sendSmtpMail(
+      `smtp://mailer%40site.cn:s3cret@127.0.0.1:${srv.port}`,
+      'to@example.com',
+      '验证码',
+      '您的验证码是1234',
+      TRUST_TEST_CA,
+    );
     srv.close();
     expect(lines(srv.seen).indexOf('STARTTLS')).toBeGreaterThan(-1);
-    expect(lines(srv.seen).indexOf('STARTTLS')).toBeLessThan(lines(srv.seen).findIndex((l) => l.startsWith('AUTH')));
+    expect(lines(srv.seen).indexOf('STARTTLS')).toBeLessThan(
+      lines(srv.seen).findIndex((l) => l.startsWith('AUTH')),
+    );
     expect(credentialsOf(srv.seen)).toEqual({ secure: true, plain: '\0mailer@site.cn\0s3cret' });
     expect(srv.seen.find((s) => s.line === 'MAIL FROM:<mailer@site.cn>')?.secure).toBe(true);
     expect(lines(srv.seen)).toContain('RCPT TO:<to@example.com>');
@@ -119,23 +147,39 @@ describe('smtp transport', () => {
   it('refuses to authenticate when the server offers no STARTTLS: the password never goes out', async () => {
     const srv = await fakeSmtp({ startTls: false });
     await expect(
-      sendSmtpMail(`smtp://mailer%40site.cn:s3cret@127.0.0.1:${srv.port}`, 'to@example.com', 's', 'b', TRUST_TEST_CA),
+      sendSmtpMail(
+        `smtp://mailer%40site.cn:s3cret@127.0.0.1:${srv.port}`,
+        'to@example.com',
+        's',
+        'b',
+        TRUST_TEST_CA,
+      ),
     ).rejects.toThrow();
     srv.close();
     expect(lines(srv.seen).some((l) => l.startsWith('AUTH') || l.startsWith('MAIL'))).toBe(false);
-    expect(srv.plainBytes()).not.toContain(Buffer.from('\0mailer@site.cn\0s3cret').toString('base64'));
+    expect(srv.plainBytes()).not.toContain(
+      Buffer.from('\0mailer@site.cn\0s3cret').toString('base64'),
+    );
   });
 
   it('refuses a server certificate it cannot verify', async () => {
     const srv = await fakeSmtp({ startTls: true });
-    await expect(sendSmtpMail(`smtp://u:p@127.0.0.1:${srv.port}`, 'to@example.com', 's', 'b')).rejects.toThrow(/certificate/i);
+    await expect(
+      sendSmtpMail(`smtp://u:p@127.0.0.1:${srv.port}`, 'to@example.com', 's', 'b'),
+    ).rejects.toThrow(/certificate/i);
     srv.close();
     expect(lines(srv.seen).some((l) => l.startsWith('AUTH'))).toBe(false);
   });
 
   it('speaks TLS from the first byte for smtps://', async () => {
     const srv = await fakeSmtp({ implicitTls: true });
-    await sendSmtpMail(`smtps://mailer:pw@127.0.0.1:${srv.port}?from=noreply%40site.cn`, 'x@example.com', 's', '正文', TRUST_TEST_CA);
+    await sendSmtpMail(
+      `smtps://mailer:pw@127.0.0.1:${srv.port}?from=noreply%40site.cn`,
+      'x@example.com',
+      's',
+      '正文',
+      TRUST_TEST_CA,
+    );
     srv.close();
     expect(credentialsOf(srv.seen)).toEqual({ secure: true, plain: '\0mailer\0pw' });
     expect(lines(srv.seen)).toContain('MAIL FROM:<noreply@site.cn>');
@@ -144,7 +188,9 @@ describe('smtp transport', () => {
 
   it('rejects when the server refuses', async () => {
     const srv = await fakeSmtp({ refuseRcpt: true });
-    await expect(sendSmtpMail(`smtp://127.0.0.1:${srv.port}`, 'x@example.com', 's', 'b')).rejects.toThrow(/550/);
+    await expect(
+      sendSmtpMail(`smtp://127.0.0.1:${srv.port}`, 'x@example.com', 's', 'b'),
+    ).rejects.toThrow(/550/);
     srv.close();
   });
 });
@@ -161,7 +207,9 @@ describe('mail codes over SMTP', async () => {
 
   it('sends the mail code by SMTP (a local relay without credentials) and keeps it in the outbox', async () => {
     const u = await ctx.userClient({ userName: 'smtp_u1' });
-    expect((await u.post('/v1/users/sendMailCode', { email: 'smtp@example.com', purpose: 'bind' })).code).toBe(1);
+    expect(
+      (await u.post('/v1/users/sendMailCode', { email: 'smtp@example.com', purpose: 'bind' })).code,
+    ).toBe(1);
     expect(lines(srv.seen)).toContain('RCPT TO:<smtp@example.com>');
     const [row] = await ctx.sql`select message from code_outbox where target = 'smtp@example.com'`;
     expect(srv.body()).toBe(row.message);
@@ -169,9 +217,13 @@ describe('mail codes over SMTP', async () => {
 
   it('says so when the mail server refuses, and still keeps the code in the outbox', async () => {
     const u = await failing.userClient({ userName: 'smtp_u2' });
-    const res = await u.post('/v1/users/sendMailCode', { email: 'gone@example.com', purpose: 'bind' });
+    const res = await u.post('/v1/users/sendMailCode', {
+      email: 'gone@example.com',
+      purpose: 'bind',
+    });
     expect(res).toMatchObject({ status: 200, code: -1, msg: '邮件发送失败，请稍后再试' });
-    const rows = await failing.sql`select message from code_outbox where target = 'gone@example.com'`;
+    const rows =
+      await failing.sql`select message from code_outbox where target = 'gone@example.com'`;
     expect(rows).toHaveLength(1);
   });
 

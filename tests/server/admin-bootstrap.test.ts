@@ -17,7 +17,9 @@ const PASSWORDS = [DEFAULT_ADMIN.password, DEMO_USERS.player.password, DEMO_USER
 async function seeded(env: Record<string, string>) {
   const ctx = await setupTestApp();
   const lines: string[] = [];
-  const outcome = await seedIfEmpty(ctx.sql, loadConfig({ ...BASE_ENV, ...env }), (m) => lines.push(m)).catch((e: Error) => e);
+  const outcome = await seedIfEmpty(ctx.sql, loadConfig({ ...BASE_ENV, ...env }), (m) =>
+    lines.push(m),
+  ).catch((e: Error) => e);
   return { ctx, lines, outcome };
 }
 
@@ -33,12 +35,17 @@ describe('on a DATABASE_URL database without ADMIN_PASSWORD', async () => {
 
 describe('with ADMIN_PASSWORD given', async () => {
   const password = 'Own-Secret-77';
-  const { ctx, lines, outcome } = await seeded({ DATABASE_URL: 'postgres://db.example/site', ADMIN_PASSWORD: password });
+  const { ctx, lines, outcome } = await seeded({
+    DATABASE_URL: 'postgres://db.example/site',
+    ADMIN_PASSWORD: password,
+  });
   it('creates the operator with it, logs no password, and opens /admin at once', async () => {
     expect(outcome).toBe(true);
     for (const secret of [password, ...PASSWORDS]) expect(lines.join('\n')).not.toContain(secret);
     const c = ctx.client();
-    expect((await c.login(DEFAULT_ADMIN.userName, password)).data.user.mustChangePassword).toBe(false);
+    expect((await c.login(DEFAULT_ADMIN.userName, password)).data.user.mustChangePassword).toBe(
+      false,
+    );
     expect((await c.get('/v1/admin/users/list')).code).toBe(1);
   });
 });
@@ -62,7 +69,11 @@ describe('the embedded demo without ADMIN_PASSWORD', async () => {
 
   it('refuses every operator call until then, with a clear code', async () => {
     const list = await op.get('/v1/admin/users/list');
-    expect(list).toMatchObject({ status: 403, code: ResponseCode.PASSWORD_CHANGE_REQUIRED, msg: PASSWORD_CHANGE_REQUIRED_MSG });
+    expect(list).toMatchObject({
+      status: 403,
+      code: ResponseCode.PASSWORD_CHANGE_REQUIRED,
+      msg: PASSWORD_CHANGE_REQUIRED_MSG,
+    });
     const write = await op.post('/v1/admin/site/status', { maintenance: '1' });
     expect(write.code).toBe(ResponseCode.PASSWORD_CHANGE_REQUIRED);
   });
@@ -91,10 +102,17 @@ describe('a site seeded before the flag existed', async () => {
   const own = await setupTestApp();
   const named = await setupTestApp();
   const flagOf = async (ctx: Awaited<ReturnType<typeof setupTestApp>>, id: number) =>
-    (await ctx.sql<{ f: boolean }[]>`select must_change_password as f from users where id = ${id}`)[0].f;
+    (
+      await ctx.sql<{ f: boolean }[]>`select must_change_password as f from users where id = ${id}`
+    )[0].f;
 
   it('flags an operator still on the demo password at the next start without ADMIN_PASSWORD', async () => {
-    const id = (await insertUserWithPassword(old.sql, DEFAULT_ADMIN.userName, DEFAULT_ADMIN.password, { isOperator: true }))!;
+    const id = (await insertUserWithPassword(
+      old.sql,
+      DEFAULT_ADMIN.userName,
+      DEFAULT_ADMIN.password,
+      { isOperator: true },
+    ))!;
     const lines: string[] = [];
     expect(await seedIfEmpty(old.sql, loadConfig(BASE_ENV), (m) => lines.push(m))).toBe(false);
     expect(await flagOf(old, id)).toBe(true);
@@ -102,11 +120,22 @@ describe('a site seeded before the flag existed', async () => {
   });
 
   it('leaves an operator alone whose password is their own, or who named it in ADMIN_PASSWORD', async () => {
-    const ownId = (await insertUserWithPassword(own.sql, DEFAULT_ADMIN.userName, 'Own-Pass-99', { isOperator: true }))!;
+    const ownId = (await insertUserWithPassword(own.sql, DEFAULT_ADMIN.userName, 'Own-Pass-99', {
+      isOperator: true,
+    }))!;
     await seedIfEmpty(own.sql, loadConfig(BASE_ENV), () => {});
     expect(await flagOf(own, ownId)).toBe(false);
-    const namedId = (await insertUserWithPassword(named.sql, DEFAULT_ADMIN.userName, DEFAULT_ADMIN.password, { isOperator: true }))!;
-    await seedIfEmpty(named.sql, loadConfig({ ...BASE_ENV, ADMIN_PASSWORD: DEFAULT_ADMIN.password }), () => {});
+    const namedId = (await insertUserWithPassword(
+      named.sql,
+      DEFAULT_ADMIN.userName,
+      DEFAULT_ADMIN.password,
+      { isOperator: true },
+    ))!;
+    await seedIfEmpty(
+      named.sql,
+      loadConfig({ ...BASE_ENV, ADMIN_PASSWORD: DEFAULT_ADMIN.password }),
+      () => {},
+    );
     expect(await flagOf(named, namedId)).toBe(false);
   });
 });

@@ -38,12 +38,19 @@ afterEach(async () => {
   await expectZeroSum(ctx.sql);
 });
 
-async function requirement(userId: number, ref: string, source: 'recharge' | 'activity' = 'recharge', baseFen = 10_000) {
+async function requirement(
+  userId: number,
+  ref: string,
+  source: 'recharge' | 'activity' = 'recharge',
+  baseFen = 10_000,
+) {
   await ctx.sql.begin((tx) => addTurnover(tx, { userId, baseFen, source, ref, percent: 100 }));
 }
 
 async function lastAudit(path: string) {
-  const [row] = await ctx.sql<{ operator_name: string; body: Record<string, string>; outcome: number; created_at: Date }[]>`
+  const [row] = await ctx.sql<
+    { operator_name: string; body: Record<string, string>; outcome: number; created_at: Date }[]
+  >`
     select operator_name, body, outcome, created_at from admin_audit where path = ${path} order by id desc limit 1`;
   return row;
 }
@@ -63,22 +70,39 @@ describe('user detail', () => {
     const res = await op.get(DETAIL, { userId: player.userId });
     expect(res.code, res.msg).toBe(1);
     const d = res.data;
-    expect(d.profile).toMatchObject({ userId: player.userId, userName: 'player01', realName: '张三丰', phone: '13800138000', status: 'active', agent: false, operator: false });
+    expect(d.profile).toMatchObject({
+      userId: player.userId,
+      userName: 'player01',
+      realName: '张三丰',
+      phone: '13800138000',
+      status: 'active',
+      agent: false,
+      operator: false,
+    });
     expect(d.profile.lastLoginIp).toBe('127.0.0.1');
     expect(d.grade).toMatchObject({ grade: 3 });
     expect(typeof d.grade.name).toBe('string');
     expect(d.uplines).toEqual([{ userId: agent.userId, userName: 'agent01', depth: 1 }]);
-    expect(d.balances.find((b: { kind: string }) => b.kind === 'player')).toMatchObject({ balance: '123.45' });
+    expect(d.balances.find((b: { kind: string }) => b.kind === 'player')).toMatchObject({
+      balance: '123.45',
+    });
     expect(d.cards).toHaveLength(1);
     expect(d.cards[0].accountNo).not.toContain('12345678');
     expect(d.cards[0].accountNo).toMatch(/5678$/);
-    expect(d.turnover.flows[0]).toMatchObject({ source: 'recharge', required: '100.00', remaining: '100.00' });
+    expect(d.turnover.flows[0]).toMatchObject({
+      source: 'recharge',
+      required: '100.00',
+      remaining: '100.00',
+    });
     expect(d.turnover.remaining).toBe('100.00');
     await op.post(WAIVE, { userId: player.userId, reason: '清理测试流水' });
   });
 
   it('answers 用户不存在 for an unknown id, 400 for junk ids', async () => {
-    expect(await op.get(DETAIL, { userId: 999_999 })).toMatchObject({ code: -1, msg: '用户不存在' });
+    expect(await op.get(DETAIL, { userId: 999_999 })).toMatchObject({
+      code: -1,
+      msg: '用户不存在',
+    });
     for (const [, q] of BAD_IDS) {
       const res = await op.get(DETAIL, q);
       expect(res.status, JSON.stringify(q)).toBe(400);
@@ -99,15 +123,30 @@ describe('bets and login history', () => {
   it('lists the user bets newest first, paged', async () => {
     const issue = await saleIssue(ctx.sql, '1008');
     for (let i = 0; i < 3; i++) {
-      const placed = await player.post('/v1/betting/addBetting', { bettingData: JSON.stringify([dwdEntry(issue)]), requestId: requestId() });
+      const placed = await player.post('/v1/betting/addBetting', {
+        bettingData: JSON.stringify([dwdEntry(issue)]),
+        requestId: requestId(),
+      });
       expect(placed.code, placed.msg).toBe(1);
     }
-    const orders = await ctx.sql<{ order_no: string }[]>`select order_no from bets where user_id = ${player.userId} order by id desc`;
+    const orders = await ctx.sql<
+      { order_no: string }[]
+    >`select order_no from bets where user_id = ${player.userId} order by id desc`;
     const res = await op.get(BETS, { userId: player.userId, pageSize: 2 });
     expect(res.code, res.msg).toBe(1);
     expect(res.data.total).toBe(3);
-    expect(res.data.list.map((b: { orderNo: string }) => b.orderNo)).toEqual([orders[0]!.order_no, orders[1]!.order_no]);
-    expect(res.data.list[0]).toMatchObject({ amount: '2.00', status: 'PENDING', statusText: '等待开奖', issue, lotteryName: expect.any(String), playName: expect.any(String) });
+    expect(res.data.list.map((b: { orderNo: string }) => b.orderNo)).toEqual([
+      orders[0]!.order_no,
+      orders[1]!.order_no,
+    ]);
+    expect(res.data.list[0]).toMatchObject({
+      amount: '2.00',
+      status: 'PENDING',
+      statusText: '等待开奖',
+      issue,
+      lotteryName: expect.any(String),
+      playName: expect.any(String),
+    });
     const page2 = await op.get(BETS, { userId: player.userId, pageSize: 2, page: 2 });
     expect(page2.data.list).toHaveLength(1);
     expect((await op.get(BETS, { userId: player.userId, pageSize: 101 })).status).toBe(400);
@@ -130,9 +169,17 @@ describe('bets and login history', () => {
     const c = ctx.client('10.9.9.9');
     const hash = loginPasswordHash('newbie01', 'pass1234');
     const ic = await issueImageCode(ctx.sql);
-    const reg = await c.post('/v1/users/register', { userName: 'newbie01', password: hash, confirmPassword: hash, imageKey: ic.imageKey, imageCode: ic.answer });
+    const reg = await c.post('/v1/users/register', {
+      userName: 'newbie01',
+      password: hash,
+      confirmPassword: hash,
+      imageKey: ic.imageKey,
+      imageCode: ic.answer,
+    });
     expect(reg.code, reg.msg).toBe(1);
-    const [{ id }] = await ctx.sql<{ id: number }[]>`select id from users where user_name = 'newbie01'`;
+    const [{ id }] = await ctx.sql<
+      { id: number }[]
+    >`select id from users where user_name = 'newbie01'`;
     const res = await op.get(LOGINS, { userId: id });
     expect(res.data.list.map((r: { ip: string }) => r.ip)).toEqual(['10.9.9.9']);
   });
@@ -146,7 +193,8 @@ describe('password reset', () => {
     expect(res.code, res.msg).toBe(1);
     const after = await u.get(BALANCE);
     expect(after.code).not.toBe(1);
-    const [{ end_reason }] = await ctx.sql`select end_reason from sessions where user_id = ${u.userId} order by id desc limit 1`;
+    const [{ end_reason }] =
+      await ctx.sql`select end_reason from sessions where user_id = ${u.userId} order by id desc limit 1`;
     expect(end_reason).toBe('password_reset');
     expect((await ctx.client().login('forgetful', u.password)).code).toBe(-1);
     expect((await ctx.client().login('forgetful', 'temp8888')).code).toBe(1);
@@ -158,13 +206,24 @@ describe('password reset', () => {
   it('refuses junk, unknown users, the operator own account and players; nothing changes', async () => {
     const u = await ctx.userClient({ userName: 'steady01' });
     const good = loginPasswordHash('steady01', 'other999');
-    const junk: Record<string, string | number>[] = [{ userId: u.userId }, { userId: u.userId, password: 'plaintext' }, { userId: u.userId, password: good.toUpperCase() }, { userId: 0, password: good }];
+    const junk: Record<string, string | number>[] = [
+      { userId: u.userId },
+      { userId: u.userId, password: 'plaintext' },
+      { userId: u.userId, password: good.toUpperCase() },
+      { userId: 0, password: good },
+    ];
     for (const form of junk) {
       const res = await op.post(RESET, form);
       expect(res.status, JSON.stringify(form)).toBe(400);
     }
-    expect(await op.post(RESET, { userId: 999_999, password: good })).toMatchObject({ code: -1, msg: '用户不存在' });
-    expect(await op.post(RESET, { userId: op.userId, password: good })).toMatchObject({ code: -1, msg: '不能在此重置自己的密码' });
+    expect(await op.post(RESET, { userId: 999_999, password: good })).toMatchObject({
+      code: -1,
+      msg: '用户不存在',
+    });
+    expect(await op.post(RESET, { userId: op.userId, password: good })).toMatchObject({
+      code: -1,
+      msg: '不能在此重置自己的密码',
+    });
     expect((await player.post(RESET, { userId: u.userId, password: good })).status).toBe(403);
     expect((await u.get(BALANCE)).code).toBe(1);
     expect((await ctx.client().login('steady01', u.password)).code).toBe(1);
@@ -178,17 +237,24 @@ describe('turnover waiver', () => {
     await requirement(u.userId, `w2:${u.userId}`);
     const flows = (await op.get(DETAIL, { userId: u.userId })).data.turnover.flows;
     expect(flows).toHaveLength(2);
-    const res = await op.post(WAIVE, { userId: u.userId, flowId: flows[0].id, reason: '客服核实后免除' });
+    const res = await op.post(WAIVE, {
+      userId: u.userId,
+      flowId: flows[0].id,
+      reason: '客服核实后免除',
+    });
     expect(res).toMatchObject({ code: 1, data: { waived: 1 } });
     expect((await u.get(FLOWS)).data.totalRemaining).toBe('100.00');
-    const [row] = await ctx.sql`select waived_by, waive_reason, cleared_at from turnover_flows where id = ${flows[0].id}`;
+    const [row] =
+      await ctx.sql`select waived_by, waive_reason, cleared_at from turnover_flows where id = ${flows[0].id}`;
     expect(row).toMatchObject({ waived_by: op.userId, waive_reason: '客服核实后免除' });
     expect(row!.cleared_at).not.toBeNull();
     const audit = await lastAudit(WAIVE);
     expect(audit).toMatchObject({ operator_name: 'boss01', outcome: 1 });
     expect(audit!.body.reason).toBe('客服核实后免除');
     // all the rest
-    expect((await op.post(WAIVE, { userId: u.userId, reason: '全部免除' })).data).toEqual({ waived: 1 });
+    expect((await op.post(WAIVE, { userId: u.userId, reason: '全部免除' })).data).toEqual({
+      waived: 1,
+    });
     expect((await u.get(FLOWS)).data.totalRemaining).toBe('0.00');
   });
 
@@ -196,13 +262,23 @@ describe('turnover waiver', () => {
     const u = await ctx.userClient({ userName: 'bettor02' });
     const v = await ctx.userClient({ userName: 'bettor03' });
     await requirement(v.userId, `w3:${v.userId}`);
-    const [{ id }] = await ctx.sql<{ id: number }[]>`select id from turnover_flows where user_id = ${v.userId}`;
+    const [{ id }] = await ctx.sql<
+      { id: number }[]
+    >`select id from turnover_flows where user_id = ${v.userId}`;
     expect((await op.post(WAIVE, { userId: v.userId, reason: '   ' })).msg).toBe('请填写免除原因');
     expect((await op.post(WAIVE, { userId: v.userId })).status).toBe(400);
     expect((await op.post(WAIVE, { userId: v.userId, reason: '<b>x</b>' })).status).toBe(400);
-    expect(await op.post(WAIVE, { userId: u.userId, flowId: id, reason: '错人' })).toMatchObject({ code: -1, msg: '流水要求不存在或已完成' });
-    expect(await op.post(WAIVE, { userId: 999_999, reason: '无此人' })).toMatchObject({ code: -1, msg: '用户不存在' });
-    expect((await op.post(WAIVE, { userId: v.userId, flowId: 'x', reason: '坏id' })).status).toBe(400);
+    expect(await op.post(WAIVE, { userId: u.userId, flowId: id, reason: '错人' })).toMatchObject({
+      code: -1,
+      msg: '流水要求不存在或已完成',
+    });
+    expect(await op.post(WAIVE, { userId: 999_999, reason: '无此人' })).toMatchObject({
+      code: -1,
+      msg: '用户不存在',
+    });
+    expect((await op.post(WAIVE, { userId: v.userId, flowId: 'x', reason: '坏id' })).status).toBe(
+      400,
+    );
     expect((await player.post(WAIVE, { userId: v.userId, reason: '自己免' })).status).toBe(403);
     expect((await v.get(FLOWS)).data.totalRemaining).toBe('100.00');
   });
@@ -217,15 +293,22 @@ describe('turnover waiver', () => {
     const keep = await op.post('/v1/admin/withdraw/settings', { turnoverPercent: 50 });
     expect(keep.code, keep.msg).toBe(1);
     expect((await a.get(FLOWS)).data.totalRemaining).toBe('100.00');
-    const [{ n }] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from turnover_flows where source = 'recharge' and cleared_at is null`;
+    const [{ n }] = await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from turnover_flows where source = 'recharge' and cleared_at is null`;
     expect(n).toBeGreaterThanOrEqual(2);
     const res = await op.post('/v1/admin/withdraw/settings', { turnoverPercent: 0 });
     expect(res).toMatchObject({ code: 1, msg: `保存成功，已免除${n}笔充值流水要求` });
-    expect((await op.post('/v1/admin/withdraw/settings', { turnoverPercent: 0 })).msg).toBe('保存成功');
+    expect((await op.post('/v1/admin/withdraw/settings', { turnoverPercent: 0 })).msg).toBe(
+      '保存成功',
+    );
     expect((await a.get(FLOWS)).data.totalRemaining).toBe('0.00');
     expect((await b.get(FLOWS)).data.totalRemaining).toBe('50.00');
-    const waived = await ctx.sql`select waived_by, waive_reason from turnover_flows where source = 'recharge' and user_id in (${a.userId}, ${b.userId})`;
-    expect(waived.every((r) => r.waived_by === op.userId && r.waive_reason === '充值流水倍数设为0')).toBe(true);
+    const waived =
+      await ctx.sql`select waived_by, waive_reason from turnover_flows where source = 'recharge' and user_id in (${a.userId}, ${b.userId})`;
+    expect(
+      waived.every((r) => r.waived_by === op.userId && r.waive_reason === '充值流水倍数设为0'),
+    ).toBe(true);
     await setSettings(ctx.sql, {});
   });
 });
@@ -248,20 +331,34 @@ describe('users list filter', () => {
 describe('freeze, unfreeze and force logout', () => {
   it('freezes (the player gets -49), unfreezes (a new login works) and force-logs-out (-6), each audited', async () => {
     const u = await ctx.userClient({ userName: 'roamer01' });
-    expect((await op.post('/v1/admin/users/setStatus', { userId: u.userId, status: 'frozen' })).code).toBe(1);
+    expect(
+      (await op.post('/v1/admin/users/setStatus', { userId: u.userId, status: 'frozen' })).code,
+    ).toBe(1);
     expect((await u.get(BALANCE)).code).toBe(-49);
     expect((await op.get(DETAIL, { userId: u.userId })).data.profile.status).toBe('frozen');
-    expect((await op.post('/v1/admin/users/setStatus', { userId: u.userId, status: 'active' })).code).toBe(1);
+    expect(
+      (await op.post('/v1/admin/users/setStatus', { userId: u.userId, status: 'active' })).code,
+    ).toBe(1);
     expect((await u.login('roamer01', u.password)).code).toBe(1);
     expect((await u.get(BALANCE)).code).toBe(1);
-    expect((await op.post('/v1/admin/users/forceLogout', { userId: u.userId })).data).toEqual({ ended: 1 });
+    expect((await op.post('/v1/admin/users/forceLogout', { userId: u.userId })).data).toEqual({
+      ended: 1,
+    });
     expect((await u.get(BALANCE)).code).toBe(-6);
-    expect(await lastAudit('/v1/admin/users/forceLogout')).toMatchObject({ operator_name: 'boss01', outcome: 1 });
-    expect(await lastAudit('/v1/admin/users/setStatus')).toMatchObject({ operator_name: 'boss01', outcome: 1 });
+    expect(await lastAudit('/v1/admin/users/forceLogout')).toMatchObject({
+      operator_name: 'boss01',
+      outcome: 1,
+    });
+    expect(await lastAudit('/v1/admin/users/setStatus')).toMatchObject({
+      operator_name: 'boss01',
+      outcome: 1,
+    });
   });
 
   it.each(BAD_IDS)('refuses %s for freeze and force logout', async (_name, form) => {
-    expect((await op.post('/v1/admin/users/setStatus', { ...form, status: 'frozen' })).status).toBe(400);
+    expect((await op.post('/v1/admin/users/setStatus', { ...form, status: 'frozen' })).status).toBe(
+      400,
+    );
     expect((await op.post('/v1/admin/users/forceLogout', form)).status).toBe(400);
   });
 });

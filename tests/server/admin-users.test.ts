@@ -8,7 +8,10 @@ import { expectZeroSum, setupTestApp } from './helpers.ts';
 
 const ctx = await setupTestApp();
 
-async function sessionClient(userName: string, opts: { isOperator?: boolean; isAgent?: boolean } = {}) {
+async function sessionClient(
+  userName: string,
+  opts: { isOperator?: boolean; isAgent?: boolean } = {},
+) {
   const userId = (await insertUserWithPassword(ctx.sql, userName, 'pass1234', opts))!;
   const { token, hash } = newToken();
   await ctx.sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + interval '1 day')`;
@@ -34,18 +37,37 @@ describe('users list', () => {
     alice = await sessionClient('alice_01', { isAgent: true });
     await sessionClient('alice_02');
     await insertUserWithPassword(ctx.sql, 'bob_0001', 'pass1234');
-    await op.post('/v1/admin/balance/adjust', { userName: 'alice_01', amount: '12.34', remark: '存入', requestId: crypto.randomUUID() });
+    await op.post('/v1/admin/balance/adjust', {
+      userName: 'alice_01',
+      amount: '12.34',
+      remark: '存入',
+      requestId: crypto.randomUUID(),
+    });
   });
 
   it('lists users newest first with balances, flags and paging', async () => {
     const res = await op.get('/v1/admin/users/list', { pageSize: 2 });
     expect(res.code).toBe(1);
     expect(res.data.total).toBe(4);
-    expect(res.data.list.map((u: { userName: string }) => u.userName)).toEqual(['bob_0001', 'alice_02']);
+    expect(res.data.list.map((u: { userName: string }) => u.userName)).toEqual([
+      'bob_0001',
+      'alice_02',
+    ]);
     const page2 = await op.get('/v1/admin/users/list', { pageSize: 2, page: 2 });
-    expect(page2.data.list.map((u: { userName: string }) => u.userName)).toEqual(['alice_01', 'boss01']);
+    expect(page2.data.list.map((u: { userName: string }) => u.userName)).toEqual([
+      'alice_01',
+      'boss01',
+    ]);
     const a = page2.data.list[0];
-    expect(a).toMatchObject({ userId: alice.userId, agent: true, operator: false, status: 'active', balance: '12.34', online: true, lastLoginAt: null });
+    expect(a).toMatchObject({
+      userId: alice.userId,
+      agent: true,
+      operator: false,
+      status: 'active',
+      balance: '12.34',
+      online: true,
+      lastLoginAt: null,
+    });
     expect(String(a.createdAt)).toMatch(/^\d{13}$/);
     const past = await op.get('/v1/admin/users/list', { pageSize: 2, page: 9 });
     expect(past.data).toEqual({ list: [], total: 4 });
@@ -53,7 +75,10 @@ describe('users list', () => {
 
   it('searches by a part of the name, case-insensitive, with wildcards taken literally', async () => {
     const res = await op.get('/v1/admin/users/list', { keyword: 'ALICE' });
-    expect(res.data.list.map((u: { userName: string }) => u.userName).sort()).toEqual(['alice_01', 'alice_02']);
+    expect(res.data.list.map((u: { userName: string }) => u.userName).sort()).toEqual([
+      'alice_01',
+      'alice_02',
+    ]);
     expect((await op.get('/v1/admin/users/list', { keyword: '%' })).data.total).toBe(0);
     expect((await op.get('/v1/admin/users/list', { keyword: 'e_0' })).data.total).toBe(2);
     expect((await op.get('/v1/admin/users/list', { keyword: 'b_' })).data.total).toBe(1);
@@ -84,7 +109,10 @@ describe('force logout and status', () => {
     await ctx.sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${victim.userId}, now() + interval '1 day')`;
     second.cookies.set('sid', token);
     expect((await victim.get(BALANCE)).code).toBe(1);
-    const res = await op.post('/v1/admin/users/forceLogout', { userId: victim.userId, message: '账号存在异常，请联系客服' });
+    const res = await op.post('/v1/admin/users/forceLogout', {
+      userId: victim.userId,
+      message: '账号存在异常，请联系客服',
+    });
     expect(res).toMatchObject({ code: 1, data: { ended: 2 } });
     expect(await victim.get(BALANCE)).toMatchObject({ code: -6, msg: '账号存在异常，请联系客服' });
     expect(await second.get(BALANCE)).toMatchObject({ code: -6 });
@@ -100,7 +128,10 @@ describe('force logout and status', () => {
 
   it('freezing ends sessions with -49, disabling with -11, and active lets a new session work', async () => {
     const frozen = await sessionClient('frozen01');
-    expect((await op.post('/v1/admin/users/setStatus', { userId: frozen.userId, status: 'frozen' })).code).toBe(1);
+    expect(
+      (await op.post('/v1/admin/users/setStatus', { userId: frozen.userId, status: 'frozen' }))
+        .code,
+    ).toBe(1);
     expect((await frozen.get(BALANCE)).code).toBe(-49);
     const disabled = await sessionClient('disabled1');
     await op.post('/v1/admin/users/setStatus', { userId: disabled.userId, status: 'disabled' });
@@ -115,7 +146,10 @@ describe('force logout and status', () => {
   });
 
   it('refuses to change the operator own status', async () => {
-    const res = await op.post('/v1/admin/users/setStatus', { userId: op.userId, status: 'disabled' });
+    const res = await op.post('/v1/admin/users/setStatus', {
+      userId: op.userId,
+      status: 'disabled',
+    });
     expect(res).toMatchObject({ code: -1, msg: '不能修改自己的账号状态' });
     expect((await op.get('/v1/admin/users/list')).code).toBe(1);
   });
@@ -139,11 +173,14 @@ describe('force logout and status', () => {
     ['/v1/admin/users/forceLogout', { userId: 1, message: 'm'.repeat(101) }],
     ['/v1/admin/users/forceLogout', {}],
   ])('%s refuses bad input %j and changes nothing', async (path, form) => {
-    const before = await ctx.sql`select u.id, u.status, s.ended_at from users u left join sessions s on s.user_id = u.id order by u.id, s.id`;
+    const before =
+      await ctx.sql`select u.id, u.status, s.ended_at from users u left join sessions s on s.user_id = u.id order by u.id, s.id`;
     const res = await op.post(path, form as Record<string, string>);
     expect(res.code).toBe(-1);
     expect(res.status).toBe(400);
-    expect(await ctx.sql`select u.id, u.status, s.ended_at from users u left join sessions s on s.user_id = u.id order by u.id, s.id`).toEqual(before);
+    expect(
+      await ctx.sql`select u.id, u.status, s.ended_at from users u left join sessions s on s.user_id = u.id order by u.id, s.id`,
+    ).toEqual(before);
   });
 });
 
@@ -164,8 +201,15 @@ describe('code outbox', () => {
     const res = await op.get('/v1/admin/codes/outbox', { pageSize: 2 });
     expect(res.code).toBe(1);
     expect(res.data.total).toBe(3);
-    expect(res.data.list.map((r: { target: string }) => r.target)).toEqual(['13800000003', '13800000002']);
-    expect(res.data.list[0]).toMatchObject({ channel: 'sms', purpose: 'bind', message: '您的验证码是1003' });
+    expect(res.data.list.map((r: { target: string }) => r.target)).toEqual([
+      '13800000003',
+      '13800000002',
+    ]);
+    expect(res.data.list[0]).toMatchObject({
+      channel: 'sms',
+      purpose: 'bind',
+      message: '您的验证码是1003',
+    });
     expect(String(res.data.list[0].createdAt)).toMatch(/^\d{13}$/);
     const p2 = await op.get('/v1/admin/codes/outbox', { pageSize: 2, page: 2 });
     expect(p2.data.list).toHaveLength(1);
@@ -179,22 +223,50 @@ describe('code outbox', () => {
 describe('ledger transfers', () => {
   it('lists a player journal with signed amounts and balances after', async () => {
     await sessionClient('ledger01');
-    await op.post('/v1/admin/balance/adjust', { userName: 'ledger01', amount: '20', remark: '存入', requestId: crypto.randomUUID() });
-    await op.post('/v1/admin/balance/adjust', { userName: 'ledger01', amount: '-7.5', remark: '扣除', requestId: crypto.randomUUID() });
+    await op.post('/v1/admin/balance/adjust', {
+      userName: 'ledger01',
+      amount: '20',
+      remark: '存入',
+      requestId: crypto.randomUUID(),
+    });
+    await op.post('/v1/admin/balance/adjust', {
+      userName: 'ledger01',
+      amount: '-7.5',
+      remark: '扣除',
+      requestId: crypto.randomUUID(),
+    });
     const res = await op.get('/v1/admin/ledger/transfers', { userName: 'ledger01' });
     expect(res.code).toBe(1);
     expect(res.data.total).toBe(2);
-    expect(res.data.list.map((t: { amount: string; balanceAfter: string; typeCode: number; typeName: string }) => [t.amount, t.balanceAfter, t.typeCode, t.typeName])).toEqual([
+    expect(
+      res.data.list.map(
+        (t: { amount: string; balanceAfter: string; typeCode: number; typeName: string }) => [
+          t.amount,
+          t.balanceAfter,
+          t.typeCode,
+          t.typeName,
+        ],
+      ),
+    ).toEqual([
       ['-7.50', '12.50', 402, '人工扣除'],
       ['20.00', '20.00', 401, '人工存入'],
     ]);
-    expect(res.data.list[0]).toMatchObject({ remark: '扣除', userName: 'ledger01', operatorName: 'boss01' });
+    expect(res.data.list[0]).toMatchObject({
+      remark: '扣除',
+      userName: 'ledger01',
+      operatorName: 'boss01',
+    });
     const all = await op.get('/v1/admin/ledger/transfers');
     expect(all.data.total).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses an unknown user and a bad name', async () => {
-    expect(await op.get('/v1/admin/ledger/transfers', { userName: 'ghost999' })).toMatchObject({ code: -1, msg: '用户不存在' });
-    expect((await op.get('/v1/admin/ledger/transfers', { userName: "x' or 1=1" })).status).toBe(400);
+    expect(await op.get('/v1/admin/ledger/transfers', { userName: 'ghost999' })).toMatchObject({
+      code: -1,
+      msg: '用户不存在',
+    });
+    expect((await op.get('/v1/admin/ledger/transfers', { userName: "x' or 1=1" })).status).toBe(
+      400,
+    );
   });
 });

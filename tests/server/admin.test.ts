@@ -47,7 +47,11 @@ async function snapshot() {
 }
 
 const ADMIN_CALLS: [string, string, Record<string, string | number>][] = [
-  ['post', '/v1/admin/balance/adjust', { userName: 'player1', amount: '10.00', remark: '测试', requestId: 'abcdefgh1' }],
+  [
+    'post',
+    '/v1/admin/balance/adjust',
+    { userName: 'player1', amount: '10.00', remark: '测试', requestId: 'abcdefgh1' },
+  ],
   ['get', '/v1/admin/users/list', {}],
   ['post', '/v1/admin/users/forceLogout', { userId: 1 }],
   ['post', '/v1/admin/users/setStatus', { userId: 1, status: 'frozen' }],
@@ -68,22 +72,28 @@ const ADMIN_CALLS: [string, string, Record<string, string | number>][] = [
 ];
 
 describe('who may call the operator API', () => {
-  it.each(ADMIN_CALLS)('%s %s: a player gets 403 and nothing changes', async (method, path, form) => {
-    const before = await snapshot();
-    const res = method === 'get' ? await player.get(path, form) : await player.post(path, form);
-    expect(res.status).toBe(403);
-    expect(res.code).toBe(-1);
-    expect(res.msg).toBe('没有权限');
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(ADMIN_CALLS)(
+    '%s %s: a player gets 403 and nothing changes',
+    async (method, path, form) => {
+      const before = await snapshot();
+      const res = method === 'get' ? await player.get(path, form) : await player.post(path, form);
+      expect(res.status).toBe(403);
+      expect(res.code).toBe(-1);
+      expect(res.msg).toBe('没有权限');
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
-  it.each(ADMIN_CALLS)('%s %s: no session gets code 0 and nothing changes', async (method, path, form) => {
-    const before = await snapshot();
-    const anon = ctx.client();
-    const res = method === 'get' ? await anon.get(path, form) : await anon.post(path, form);
-    expect(res.code).toBe(0);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(ADMIN_CALLS)(
+    '%s %s: no session gets code 0 and nothing changes',
+    async (method, path, form) => {
+      const before = await snapshot();
+      const anon = ctx.client();
+      const res = method === 'get' ? await anon.get(path, form) : await anon.post(path, form);
+      expect(res.code).toBe(0);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('an operator whose session ended gets the session code', async () => {
     const ended = await sessionClient('operator2', { isOperator: true });
@@ -94,34 +104,82 @@ describe('who may call the operator API', () => {
 });
 
 describe('balance adjust', () => {
-  const adjust = (form: Record<string, string | number>, who: Client = op) => who.post('/v1/admin/balance/adjust', form);
+  const adjust = (form: Record<string, string | number>, who: Client = op) =>
+    who.post('/v1/admin/balance/adjust', form);
 
   it('credits a player with type 401 by default, and records who did it', async () => {
     const requestId = rid();
-    const res = await adjust({ userName: 'player1', amount: '100.50', remark: '活动补偿', requestId });
+    const res = await adjust({
+      userName: 'player1',
+      amount: '100.50',
+      remark: '活动补偿',
+      requestId,
+    });
     expect(res.code).toBe(1);
-    expect(res.data).toEqual({ transferId: `admin-adjust:${requestId}`, balance: '100.50', balanceFen: 10050, applied: true });
-    const [t] = await ctx.sql`select type_code, amount, remark, operator_id, user_id from transfers where transfer_id = ${res.data.transferId}`;
-    expect(t).toEqual({ type_code: 401, amount: 10050, remark: '活动补偿', operator_id: op.userId, user_id: player.userId });
+    expect(res.data).toEqual({
+      transferId: `admin-adjust:${requestId}`,
+      balance: '100.50',
+      balanceFen: 10050,
+      applied: true,
+    });
+    const [t] =
+      await ctx.sql`select type_code, amount, remark, operator_id, user_id from transfers where transfer_id = ${res.data.transferId}`;
+    expect(t).toEqual({
+      type_code: 401,
+      amount: 10050,
+      remark: '活动补偿',
+      operator_id: op.userId,
+      user_id: player.userId,
+    });
   });
 
   it('debits with type 402 by default; the name is case-insensitive', async () => {
     const start = await playerBalance(ctx.sql, player.userId);
-    const res = await adjust({ userName: 'PLAYER1', amount: '-0.50', remark: '扣回', requestId: rid() });
+    const res = await adjust({
+      userName: 'PLAYER1',
+      amount: '-0.50',
+      remark: '扣回',
+      requestId: rid(),
+    });
     expect(res.code).toBe(1);
     expect(res.data.balanceFen).toBe(start - 50);
-    const [t] = await ctx.sql`select type_code from transfers where transfer_id = ${res.data.transferId}`;
+    const [t] =
+      await ctx.sql`select type_code from transfers where transfer_id = ${res.data.transferId}`;
     expect(t.type_code).toBe(402);
   });
 
   it('takes a type code that fits the direction and refuses one that does not', async () => {
-    const ok = await adjust({ userName: 'player1', amount: '1', remark: '加奖', typeCode: 403, requestId: rid() });
+    const ok = await adjust({
+      userName: 'player1',
+      amount: '1',
+      remark: '加奖',
+      typeCode: 403,
+      requestId: rid(),
+    });
     expect(ok.code).toBe(1);
-    const wrongWay = await adjust({ userName: 'player1', amount: '1', remark: '扣除', typeCode: 402, requestId: rid() });
+    const wrongWay = await adjust({
+      userName: 'player1',
+      amount: '1',
+      remark: '扣除',
+      typeCode: 402,
+      requestId: rid(),
+    });
     expect(wrongWay).toMatchObject({ code: -1, msg: '该账变类型只能用于扣款' });
-    const wrongWay2 = await adjust({ userName: 'player1', amount: '-1', remark: '存入', typeCode: 401, requestId: rid() });
+    const wrongWay2 = await adjust({
+      userName: 'player1',
+      amount: '-1',
+      remark: '存入',
+      typeCode: 401,
+      requestId: rid(),
+    });
     expect(wrongWay2).toMatchObject({ code: -1, msg: '该账变类型只能用于加款' });
-    const either = await adjust({ userName: 'player1', amount: '-1', remark: '冲正', typeCode: 413, requestId: rid() });
+    const either = await adjust({
+      userName: 'player1',
+      amount: '-1',
+      remark: '冲正',
+      typeCode: 413,
+      requestId: rid(),
+    });
     expect(either.code).toBe(1);
   });
 
@@ -132,7 +190,11 @@ describe('balance adjust', () => {
     const again = await adjust({ userName: 'player1', amount: '5', remark: '重试', requestId });
     expect(first.data.applied).toBe(true);
     expect(again.code).toBe(1);
-    expect(again.data).toMatchObject({ transferId: first.data.transferId, balanceFen: start + 500, applied: false });
+    expect(again.data).toMatchObject({
+      transferId: first.data.transferId,
+      balanceFen: start + 500,
+      applied: false,
+    });
     expect(await playerBalance(ctx.sql, player.userId)).toBe(start + 500);
   });
 
@@ -151,14 +213,24 @@ describe('balance adjust', () => {
     const poor = await sessionClient('poorplayer');
     await adjust({ userName: 'poorplayer', amount: '1.00', remark: '存入', requestId: rid() });
     const before = await snapshot();
-    const res = await adjust({ userName: 'poorplayer', amount: '-1.01', remark: '扣除', requestId: rid() });
+    const res = await adjust({
+      userName: 'poorplayer',
+      amount: '-1.01',
+      remark: '扣除',
+      requestId: rid(),
+    });
     expect(res).toMatchObject({ code: -1, msg: '余额不足' });
     expect(await snapshot()).toEqual(before);
     expect(await playerBalance(ctx.sql, poor.userId)).toBe(100);
   });
 
   it('refuses an unknown user', async () => {
-    const res = await adjust({ userName: 'nobody99', amount: '1', remark: '存入', requestId: rid() });
+    const res = await adjust({
+      userName: 'nobody99',
+      amount: '1',
+      remark: '存入',
+      requestId: rid(),
+    });
     expect(res).toMatchObject({ code: -1, msg: '用户不存在' });
   });
 
@@ -198,7 +270,9 @@ describe('balance adjust', () => {
     ['user name too long', { ...good, userName: 'a'.repeat(21) }],
   ])('refuses %s and changes nothing', async (_name, form) => {
     const before = await snapshot();
-    const clean = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    const clean = Object.fromEntries(
+      Object.entries(form).filter(([, v]) => v !== undefined),
+    ) as Record<string, string>;
     const res = await adjust(clean);
     expect(res.code).toBe(-1);
     expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);

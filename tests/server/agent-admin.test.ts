@@ -10,7 +10,10 @@ import { setupTestApp } from './helpers.ts';
 const ctx = await setupTestApp();
 const sql = ctx.sql;
 
-async function sessionClient(userName: string, opts: { isOperator?: boolean; isAgent?: boolean } = {}) {
+async function sessionClient(
+  userName: string,
+  opts: { isOperator?: boolean; isAgent?: boolean } = {},
+) {
   const userId = (await insertUserWithPassword(sql, userName, 'pass1234', opts))!;
   const { token, hash } = newToken();
   await sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + interval '1 day')`;
@@ -19,10 +22,19 @@ async function sessionClient(userName: string, opts: { isOperator?: boolean; isA
   return Object.assign(c, { userId, userName });
 }
 
-const all = (p: number): RebatePoints => Object.fromEntries(REBATE_FAMILIES.map((f) => [f, p])) as RebatePoints;
+const all = (p: number): RebatePoints =>
+  Object.fromEntries(REBATE_FAMILIES.map((f) => [f, p])) as RebatePoints;
 let names = 0;
-async function member(parentId: number | null, opts: { agent?: boolean; points?: number } = {}): Promise<number> {
-  const id = (await insertUserWithPassword(sql, `m${(names++).toString().padStart(5, '0')}x`, 'pass1234', { isAgent: opts.agent }))!;
+async function member(
+  parentId: number | null,
+  opts: { agent?: boolean; points?: number } = {},
+): Promise<number> {
+  const id = (await insertUserWithPassword(
+    sql,
+    `m${(names++).toString().padStart(5, '0')}x`,
+    'pass1234',
+    { isAgent: opts.agent },
+  ))!;
   if (parentId !== null) await sql`update users set parent_id = ${parentId} where id = ${id}`;
   if (opts.points !== undefined) await setPoints(sql, id, all(opts.points));
   return id;
@@ -38,7 +50,9 @@ async function expectClosureExact(): Promise<void> {
       union all
       select c.u, p.parent_id, c.d + 1 from chain c join users p on p.id = c.a where p.parent_id is not null)
     select a, u, d from chain order by 1, 2`;
-  expect(stored.map((r) => `${r.a}>${r.u}@${r.d}`)).toEqual(truth.map((r) => `${r.a}>${r.u}@${r.d}`));
+  expect(stored.map((r) => `${r.a}>${r.u}@${r.d}`)).toEqual(
+    truth.map((r) => `${r.a}>${r.u}@${r.d}`),
+  );
 }
 
 let op: Awaited<ReturnType<typeof sessionClient>>;
@@ -60,20 +74,34 @@ describe('tree and search', () => {
     const level = await op.get('/v1/admin/agents/tree', { parentId: mid });
     expect(level.data.list).toHaveLength(2);
     expect(level.data.path.map((p: { userId: number }) => p.userId)).toEqual([top, mid]);
-    const [name] = await sql<{ user_name: string }[]>`select user_name from users where id = ${mid}`;
-    const found = await op.get('/v1/admin/agents/search', { userName: name!.user_name.toUpperCase() });
-    expect(found.data.list[0]).toMatchObject({ userId: mid, childCount: 2, path: [{ userId: top }] });
+    const [name] = await sql<
+      { user_name: string }[]
+    >`select user_name from users where id = ${mid}`;
+    const found = await op.get('/v1/admin/agents/search', {
+      userName: name!.user_name.toUpperCase(),
+    });
+    expect(found.data.list[0]).toMatchObject({
+      userId: mid,
+      childCount: 2,
+      path: [{ userId: top }],
+    });
   });
 
   it('answers bad input in Chinese', async () => {
     const bad = await op.get('/v1/admin/agents/tree', { parentId: 'abc' });
     expect(bad).toMatchObject({ code: -1, msg: '上级ID格式不正确', status: 400 });
-    expect((await op.get('/v1/admin/agents/tree', { pageSize: 51 })).msg).toBe('每页条数格式不正确');
+    expect((await op.get('/v1/admin/agents/tree', { pageSize: 51 })).msg).toBe(
+      '每页条数格式不正确',
+    );
     expect((await op.post('/v1/admin/agents/defaultRebate', {})).msg).toBe('返点不能为空');
     expect((await op.post('/v1/admin/agents/move', { userId: 1 })).msg).toBe('上级ID不能为空');
-    expect((await op.get('/v1/admin/agents/tree', { parentId: 99_999_999 })).msg).toBe('用户不存在');
+    expect((await op.get('/v1/admin/agents/tree', { parentId: 99_999_999 })).msg).toBe(
+      '用户不存在',
+    );
     expect((await op.get('/v1/admin/agents/search', { userName: '   ' })).msg).toBe('请输入用户名');
-    expect((await op.post('/v1/admin/agents/move', { userId: 'x', parentId: 1 })).msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await op.post('/v1/admin/agents/move', { userId: 'x', parentId: 1 })).msg).toMatch(
+      /[\u4e00-\u9fa5]/,
+    );
   });
 });
 
@@ -89,11 +117,17 @@ describe('move', () => {
     expect(res).toMatchObject({ code: 1, data: null });
     expect((await sql`select parent_id from users where id = ${m}`)[0]!.parent_id).toBe(b);
     await expectClosureExact();
-    expect((await sql`select count(*)::int as n from user_uplines where ancestor_id = ${b}`)[0]!.n).toBe(4);
-    expect((await sql`select count(*)::int as n from user_uplines where ancestor_id = ${a}`)[0]!.n).toBe(0);
+    expect(
+      (await sql`select count(*)::int as n from user_uplines where ancestor_id = ${b}`)[0]!.n,
+    ).toBe(4);
+    expect(
+      (await sql`select count(*)::int as n from user_uplines where ancestor_id = ${a}`)[0]!.n,
+    ).toBe(0);
     expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: 0 })).code).toBe(1);
     await expectClosureExact();
-    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: 0 })).msg).toBe('该用户已在此上级名下');
+    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: 0 })).msg).toBe(
+      '该用户已在此上级名下',
+    );
   });
 
   it('refuses a parent with lower points, a non-agent parent, itself and its downline', async () => {
@@ -105,14 +139,26 @@ describe('move', () => {
     const points = await op.post('/v1/admin/agents/move', { userId: m, parentId: low });
     expect(points.code).toBe(-1);
     expect(points.msg).toContain('新上级返点不足');
-    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: plain })).msg).toBe('新上级不是代理，不能接收下级');
-    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: m })).msg).toBe('不能把用户移到自己名下');
-    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: kid })).msg).toBe('不能把用户移到其自己的下级名下');
+    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: plain })).msg).toBe(
+      '新上级不是代理，不能接收下级',
+    );
+    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: m })).msg).toBe(
+      '不能把用户移到自己名下',
+    );
+    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: kid })).msg).toBe(
+      '不能把用户移到其自己的下级名下',
+    );
     await sql`update users set is_agent = true where id = ${grandkid}`;
     await setPoints(sql, grandkid, all(6));
-    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: grandkid })).msg).toBe('不能把用户移到其自己的下级名下');
-    expect((await op.post('/v1/admin/agents/move', { userId: 99_999_999, parentId: low })).msg).toBe('用户不存在');
-    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: 99_999_999 })).msg).toBe('新上级不存在');
+    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: grandkid })).msg).toBe(
+      '不能把用户移到其自己的下级名下',
+    );
+    expect(
+      (await op.post('/v1/admin/agents/move', { userId: 99_999_999, parentId: low })).msg,
+    ).toBe('用户不存在');
+    expect((await op.post('/v1/admin/agents/move', { userId: m, parentId: 99_999_999 })).msg).toBe(
+      '新上级不存在',
+    );
     expect((await sql`select parent_id from users where id = ${m}`)[0]!.parent_id).toBeNull();
     await expectClosureExact();
   });
@@ -153,8 +199,12 @@ describe('default points', () => {
     const low = Object.fromEntries(REBATE_FAMILIES.map((f) => [f, '6']));
     const res = await op.post('/v1/admin/agents/defaultRebate', { rebate: JSON.stringify(low) });
     expect(res.msg).toBe(`${REBATE_FAMILIES[0]} 默认返点不能低于其下级已设的 6.8`);
-    expect((await op.post('/v1/admin/agents/defaultRebate', { rebate: 'nope' })).msg).toBe('返点格式错误');
-    expect((await op.post('/v1/admin/agents/defaultRebate', { rebate: '{"SSC":"11"}' })).code).toBe(-1);
+    expect((await op.post('/v1/admin/agents/defaultRebate', { rebate: 'nope' })).msg).toBe(
+      '返点格式错误',
+    );
+    expect((await op.post('/v1/admin/agents/defaultRebate', { rebate: '{"SSC":"11"}' })).code).toBe(
+      -1,
+    );
   });
 });
 
@@ -163,8 +213,10 @@ describe('access', () => {
     const agent = await sessionClient('agent77', { isAgent: true });
     for (const c of [agent, ctx.client()]) {
       for (const call of [
-        () => c.get('/v1/admin/agents/tree'), () => c.get('/v1/admin/agents/search', { userName: 'a' }),
-        () => c.post('/v1/admin/agents/move', { userId: 1, parentId: 0 }), () => c.get('/v1/admin/agents/defaultRebate'),
+        () => c.get('/v1/admin/agents/tree'),
+        () => c.get('/v1/admin/agents/search', { userName: 'a' }),
+        () => c.post('/v1/admin/agents/move', { userId: 1, parentId: 0 }),
+        () => c.get('/v1/admin/agents/defaultRebate'),
         () => c.post('/v1/admin/agents/defaultRebate', { rebate: '{}' }),
       ]) {
         const res = await call();

@@ -7,7 +7,15 @@
  * the operator after settlement, with tied dragon/tiger bets. The expected figures are
  * recomputed here from a plain scan of the journal and the bets, in TypeScript (not from user_daily).
  */
-import { categoryOf, emptySums, moneyFigures, STAKE_CODES, TIE_REFUND_CODES, REPORT_HOLDINGS, type CategorySums } from '../../src/domain/agent/reportFigures.ts';
+import {
+  categoryOf,
+  emptySums,
+  moneyFigures,
+  STAKE_CODES,
+  TIE_REFUND_CODES,
+  REPORT_HOLDINGS,
+  type CategorySums,
+} from '../../src/domain/agent/reportFigures.ts';
 import { formatFen } from '../../src/domain/money.ts';
 import { beijingDate } from '../../src/domain/time.ts';
 import type { Sql } from '../../src/server/db/client.ts';
@@ -29,7 +37,11 @@ export function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
+  };
 }
 export type Rng = ReturnType<typeof prng>;
 
@@ -48,7 +60,13 @@ export function previousMonth(): { first: string; last: string } {
 }
 
 /** Builds a tree under root: `size` members over `levels` levels; returns member ids (root excluded). */
-export async function growTeam(sql: Sql, rng: Rng, rootId: number, size: number, levels: number): Promise<number[]> {
+export async function growTeam(
+  sql: Sql,
+  rng: Rng,
+  rootId: number,
+  size: number,
+  levels: number,
+): Promise<number[]> {
   await sql`insert into user_prize_groups (user_id, family, prize_group) values (${rootId}, 'SSC', 1960) on conflict do nothing`;
   const byLevel: { id: number; group: number }[][] = [[{ id: rootId, group: 1960 }]];
   const all: number[] = [];
@@ -65,24 +83,45 @@ export async function growTeam(sql: Sql, rng: Rng, rootId: number, size: number,
   // some members joined long ago, some two days ago, the rest today
   for (const id of all) {
     const r = rng.next();
-    const at = r < 0.4 ? new Date(Date.now() - 40 * DAY_MS) : r < 0.6 ? new Date(beijingMidnightMs(dayOf(2)) + 3_600_000) : null;
+    const at =
+      r < 0.4
+        ? new Date(Date.now() - 40 * DAY_MS)
+        : r < 0.6
+          ? new Date(beijingMidnightMs(dayOf(2)) + 3_600_000)
+          : null;
     if (at) await sql`update users set created_at = ${at} where id = ${id}`;
   }
   return all;
 }
 
 let seq = 0;
-async function move(sql: Sql, userId: number, from: AccountKind, to: AccountKind, fen: number, typeCode: number) {
+async function move(
+  sql: Sql,
+  userId: number,
+  from: AccountKind,
+  to: AccountKind,
+  fen: number,
+  typeCode: number,
+) {
   const owner = (k: AccountKind) => (k === 'house' ? null : userId);
   const r = await transfer(sql, {
-    transferId: transferIds.fixture(`rep:${process.pid}:${seq++}`), from: { kind: from, userId: owner(from) }, to: { kind: to, userId: owner(to) },
-    amountFen: fen, typeCode, userId,
+    transferId: transferIds.fixture(`rep:${process.pid}:${seq++}`),
+    from: { kind: from, userId: owner(from) },
+    to: { kind: to, userId: owner(to) },
+    amountFen: fen,
+    typeCode,
+    userId,
   });
   return r.id;
 }
 
 /** Random money life of these users; some rows back-dated to three days and the day boundaries. */
-export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: string): Promise<void> {
+export async function randomActivity(
+  sql: Sql,
+  rng: Rng,
+  users: number[],
+  tag: string,
+): Promise<void> {
   const ODDS = { dragon: 21_000, tiger: 21_000, tie: 90_000 };
   const ids: number[] = [];
   const funded: number[] = [];
@@ -90,21 +129,26 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
     if (u !== users[0] && rng.next() < 0.2) continue; // never active
     funded.push(u);
     await fund(sql, u, rng.int(50_000, 200_000)); // 人工存入 (recharge category)
-    if (rng.next() < 0.7) ids.push(await move(sql, u, 'house', 'player', rng.int(1_000, 90_000), 101)); // channel recharge
-    if (u === users[0] || rng.next() < 0.3) ids.push(await move(sql, u, 'house', 'player', rng.int(100, 5_000), 209)); // 活动奖励
+    if (rng.next() < 0.7)
+      ids.push(await move(sql, u, 'house', 'player', rng.int(1_000, 90_000), 101)); // channel recharge
+    if (u === users[0] || rng.next() < 0.3)
+      ids.push(await move(sql, u, 'house', 'player', rng.int(100, 5_000), 209)); // 活动奖励
     if (rng.next() < 0.3) ids.push(await move(sql, u, 'house', 'player', rng.int(100, 5_000), 214)); // 首充赠送
     // a withdrawal held, then paid (305 to the house) or rejected (412 back); the first user always has a paid one
     if (u === users[0] || rng.next() < 0.3) {
       const fen = rng.int(1_000, 20_000);
       const paid = u === users[0] || rng.next() < 0.7;
       ids.push(await move(sql, u, 'player', 'withdraw_hold', fen, 305));
-      ids.push(await move(sql, u, 'withdraw_hold', paid ? 'house' : 'player', fen, paid ? 305 : 412));
+      ids.push(
+        await move(sql, u, 'withdraw_hold', paid ? 'house' : 'player', fen, paid ? 305 : 412),
+      );
     }
     if (rng.next() < 0.3) {
       ids.push(await move(sql, u, 'player', 'virtual_wallet', rng.int(1_000, 10_000), 611));
       ids.push(await move(sql, u, 'house', 'virtual_wallet', rng.int(1, 300), 613));
     }
-    if (rng.next() < 0.2) ids.push(await move(sql, u, 'player', 'red_envelope_escrow', rng.int(100, 2_000), 307));
+    if (rng.next() < 0.2)
+      ids.push(await move(sql, u, 'player', 'red_envelope_escrow', rng.int(100, 2_000), 307));
     if (rng.next() < 0.2) ids.push(await move(sql, u, 'house', 'player', rng.int(100, 2_000), 202)); // a cancelled bet's refund
   }
   // bets on six issues, settled by the real settlement code (prizes, tie refunds, rebates, upline
@@ -117,12 +161,32 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
     await makeIssue(sql, SSC, issue, { result: d.join(',') });
     for (const u of funded) {
       if (rng.next() < 0.5) continue;
-      const [g] = await sql<{ prize_group: number }[]>`select prize_group from user_prize_groups where user_id = ${u} and family = 'SSC'`;
+      const [g] = await sql<
+        { prize_group: number }[]
+      >`select prize_group from user_prize_groups where user_id = ${u} and family = 'SSC'`;
       const group = g?.prize_group ?? 1900;
       if (rng.next() < 0.5) {
-        await placeBet(sql, { userId: u, issue, playCode: 'DWD', number: `${rng.int(0, 4)} ${rng.int(5, 9)},-,-,-,-`, unit: rng.pick(['yuan', 'jiao'] as const), multiple: rng.int(1, 5), userGroup: group, rebatePermille: rng.pick([0, 10]) });
+        await placeBet(sql, {
+          userId: u,
+          issue,
+          playCode: 'DWD',
+          number: `${rng.int(0, 4)} ${rng.int(5, 9)},-,-,-,-`,
+          unit: rng.pick(['yuan', 'jiao'] as const),
+          multiple: rng.int(1, 5),
+          userGroup: group,
+          rebatePermille: rng.pick([0, 10]),
+        });
       } else {
-        await placeBet(sql, { userId: u, issue, playCode: 'LH', number: `${rng.pick(['龙', '虎'])},-,-,-,-,-,-,-,-,-`, stakePerLineFen: rng.int(1, 20) * 100, odds: ODDS, userGroup: group, rebatePermille: rng.pick([0, 10]) });
+        await placeBet(sql, {
+          userId: u,
+          issue,
+          playCode: 'LH',
+          number: `${rng.pick(['龙', '虎'])},-,-,-,-,-,-,-,-,-`,
+          stakePerLineFen: rng.int(1, 20) * 100,
+          odds: ODDS,
+          userGroup: group,
+          rebatePermille: rng.pick([0, 10]),
+        });
       }
     }
     await settleIssue(sql, SSC, issue);
@@ -141,9 +205,20 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
     const edge = beijingMidnightMs(dayOf(rng.int(0, 2)));
     const prev = previousMonth();
     // rows in the previous month too (its first day and its middle), so month roll-ups are read with data
-    const at = r < 0.2 ? edge - 500 : r < 0.4 ? edge + 500 : r < 0.5 ? edge - 2 * DAY_MS + 7_200_000
-      : r < 0.6 ? beijingMidnightMs(prev.first) + 3_600_000 : r < 0.7 ? beijingMidnightMs(prev.last) - 5 * DAY_MS : null;
-    if (at !== null && at < Date.now()) await sql`update transfers set created_at = ${new Date(at)} where id = ${id}`;
+    const at =
+      r < 0.2
+        ? edge - 500
+        : r < 0.4
+          ? edge + 500
+          : r < 0.5
+            ? edge - 2 * DAY_MS + 7_200_000
+            : r < 0.6
+              ? beijingMidnightMs(prev.first) + 3_600_000
+              : r < 0.7
+                ? beijingMidnightMs(prev.last) - 5 * DAY_MS
+                : null;
+    if (at !== null && at < Date.now())
+      await sql`update transfers set created_at = ${new Date(at)} where id = ${id}`;
   }
   await reverseSettlements(sql, rng, users[0]!, tag);
   // an open issue: bets left pending, some cancelled by their player (撤单)
@@ -151,8 +226,17 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
   await makeIssue(sql, SSC, open, { closeInSec: 3_600 });
   for (const u of funded) {
     if (rng.next() < 0.4) continue;
-    const [g] = await sql<{ prize_group: number }[]>`select prize_group from user_prize_groups where user_id = ${u} and family = 'SSC'`;
-    const bet = await placeBet(sql, { userId: u, issue: open, playCode: 'DWD', number: `${rng.int(0, 9)},-,-,-,-`, multiple: rng.int(1, 3), userGroup: g?.prize_group ?? 1900 });
+    const [g] = await sql<
+      { prize_group: number }[]
+    >`select prize_group from user_prize_groups where user_id = ${u} and family = 'SSC'`;
+    const bet = await placeBet(sql, {
+      userId: u,
+      issue: open,
+      playCode: 'DWD',
+      number: `${rng.int(0, 9)},-,-,-,-`,
+      multiple: rng.int(1, 3),
+      userGroup: g?.prize_group ?? 1900,
+    });
     if (rng.next() < 0.5) await cancelBet(sql, u, bet.id);
   }
 }
@@ -162,7 +246,12 @@ export async function randomActivity(sql: Sql, rng: Rng, users: number[], tag: s
  * (unsettled, then re-settled on another result), issue 4 unsettled and left awaiting its re-draw,
  * issue 5 cancelled by the operator (系统撤单) after settlement.
  */
-async function reverseSettlements(sql: Sql, rng: Rng, operatorId: number, tag: string): Promise<void> {
+async function reverseSettlements(
+  sql: Sql,
+  rng: Rng,
+  operatorId: number,
+  tag: string,
+): Promise<void> {
   for (const k of [3, 4]) {
     const issue = `${tag}-${k}`;
     const d = [rng.int(0, 9), rng.int(0, 9), rng.int(0, 9), rng.int(0, 9), rng.int(0, 9)];
@@ -177,7 +266,16 @@ async function reverseSettlements(sql: Sql, rng: Rng, operatorId: number, tag: s
   await cancelIssue(sql, SSC, `${tag}-5`, '测试撤单', operatorId);
 }
 
-interface Journal { user_id: number; type_code: number; amount: number; created_at: Date; c_kind: string; c_user: number | null; d_kind: string; d_user: number | null }
+interface Journal {
+  user_id: number;
+  type_code: number;
+  amount: number;
+  created_at: Date;
+  c_kind: string;
+  c_user: number | null;
+  d_kind: string;
+  d_user: number | null;
+}
 
 /** Every transfer about a user with its two accounts: the plain scan the expectations come from. */
 export async function readJournal(sql: Sql): Promise<Journal[]> {
@@ -189,11 +287,20 @@ export async function readJournal(sql: Sql): Promise<Journal[]> {
 
 const HOLD = new Set<string>(REPORT_HOLDINGS);
 function netOf(j: Journal): number {
-  return (j.c_user === j.user_id && HOLD.has(j.c_kind) ? j.amount : 0) - (j.d_user === j.user_id && HOLD.has(j.d_kind) ? j.amount : 0);
+  return (
+    (j.c_user === j.user_id && HOLD.has(j.c_kind) ? j.amount : 0) -
+    (j.d_user === j.user_id && HOLD.has(j.d_kind) ? j.amount : 0)
+  );
 }
 
 /** The figures of a set of users over [start, end], recomputed from the journal, bets and users. */
-export async function expectedFigures(sql: Sql, journal: Journal[], members: Set<number>, start: string, end: string) {
+export async function expectedFigures(
+  sql: Sql,
+  journal: Journal[],
+  members: Set<number>,
+  start: string,
+  end: string,
+) {
   const sums: CategorySums = emptySums();
   const active = new Set<number>();
   const bettors = new Set<number>();
@@ -217,7 +324,9 @@ export async function expectedFigures(sql: Sql, journal: Journal[], members: Set
   const to = new Date(Date.parse(`${end}T00:00:00+08:00`) + DAY_MS);
   const betUsers = await sql<{ user_id: number }[]>`
     select distinct user_id from bets where user_id = any(${[...members]}::bigint[]) and created_at >= ${from} and created_at < ${to}`;
-  const users = await sql<{ id: number; created_at: Date }[]>`select id, created_at from users where id = any(${[...members]}::bigint[])`;
+  const users = await sql<
+    { id: number; created_at: Date }[]
+  >`select id, created_at from users where id = any(${[...members]}::bigint[])`;
   // valid bets from the bets themselves (domain/bets.ts), by their Beijing placement day
   const bets = await sql<{ status: string; amount: number; refund: number; created_at: Date }[]>`
     select status, amount, refund, created_at from bets where user_id = any(${[...members]}::bigint[])`;
@@ -231,11 +340,18 @@ export async function expectedFigures(sql: Sql, journal: Journal[], members: Set
   const f = moneyFigures(sums);
   return {
     figures: {
-      betAmount: formatFen(f.betFen), pendingBetAmount: formatFen(f.pendingBetFen), validBetAmount: formatFen(f.validBetFen),
-      prizeAmount: formatFen(f.prizeFen), rebateAmount: formatFen(f.rebateFen), activityAmount: formatFen(f.activityFen),
-      redEnvelopeAmount: formatFen(f.redEnvelopeFen), walletIncome: formatFen(f.walletFen), otherAmount: formatFen(f.otherFen),
+      betAmount: formatFen(f.betFen),
+      pendingBetAmount: formatFen(f.pendingBetFen),
+      validBetAmount: formatFen(f.validBetFen),
+      prizeAmount: formatFen(f.prizeFen),
+      rebateAmount: formatFen(f.rebateFen),
+      activityAmount: formatFen(f.activityFen),
+      redEnvelopeAmount: formatFen(f.redEnvelopeFen),
+      walletIncome: formatFen(f.walletFen),
+      otherAmount: formatFen(f.otherFen),
       rechargeAmount: formatFen(f.rechargeFen),
-      withdrawAmount: formatFen(f.withdrawFen), profit: formatFen(f.profitFen),
+      withdrawAmount: formatFen(f.withdrawFen),
+      profit: formatFen(f.profitFen),
       firstRechargeCount: [...firstRecharge.values()].filter((d) => d >= start && d <= end).length,
       newMemberCount: users.filter((u) => u.created_at >= from && u.created_at < to).length,
       activeMemberCount: active.size,
@@ -248,11 +364,19 @@ export async function expectedFigures(sql: Sql, journal: Journal[], members: Set
 
 /** A user's team (itself and every descendant) from users.parent_id, walked here in TypeScript. */
 export async function teamOf(sql: Sql, rootId: number): Promise<Set<number>> {
-  const rows = await sql<{ id: number; parent_id: number | null }[]>`select id, parent_id from users`;
+  const rows = await sql<
+    { id: number; parent_id: number | null }[]
+  >`select id, parent_id from users`;
   const kids = new Map<number, number[]>();
-  for (const r of rows) if (r.parent_id !== null) kids.set(r.parent_id, [...(kids.get(r.parent_id) ?? []), r.id]);
+  for (const r of rows)
+    if (r.parent_id !== null) kids.set(r.parent_id, [...(kids.get(r.parent_id) ?? []), r.id]);
   const team = new Set<number>([rootId]);
   const todo = [rootId];
-  while (todo.length > 0) for (const k of kids.get(todo.pop()!) ?? []) if (!team.has(k)) { team.add(k); todo.push(k); }
+  while (todo.length > 0)
+    for (const k of kids.get(todo.pop()!) ?? [])
+      if (!team.has(k)) {
+        team.add(k);
+        todo.push(k);
+      }
   return team;
 }

@@ -2,7 +2,12 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { Sql } from '../../src/server/db/client.ts';
-import { ledgerMismatches, ledgerSum, playerBalance, transfer } from '../../src/server/ledger/ledger.ts';
+import {
+  ledgerMismatches,
+  ledgerSum,
+  playerBalance,
+  transfer,
+} from '../../src/server/ledger/ledger.ts';
 import { loadLottery } from '../../src/server/lottery/lotteries.ts';
 import { upcomingIssues } from '../../src/server/lottery/issues.ts';
 import { transferIds } from '../../src/domain/transferIds.ts';
@@ -35,13 +40,18 @@ export async function saleIssue(sql: Sql, lotteryCode: string, index = 2): Promi
 export async function saleIssues(sql: Sql, lotteryCode: string, count: number): Promise<string[]> {
   const lottery = await loadLottery(sql, lotteryCode);
   if (!lottery) throw new Error(`no lottery ${lotteryCode}`);
-  return upcomingIssues(lottery, Date.now(), count + 1).slice(1).map((i) => i.issue);
+  return upcomingIssues(lottery, Date.now(), count + 1)
+    .slice(1)
+    .map((i) => i.issue);
 }
 
 export const requestId = () => crypto.randomUUID().replace(/-/g, '');
 
 /** 极速时时彩 定位胆, one number on 万位: 1 line; 2 yuan at 元 × 1. */
-export function dwdEntry(issue: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function dwdEntry(
+  issue: string,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     lotteryCode: '1008',
     playDetailCode: '1008DWD',
@@ -57,7 +67,11 @@ export function dwdEntry(issue: string, over: Record<string, unknown> = {}): Rec
 }
 
 /** 极速时时彩 两面 (odds): 总和 大 and 小, `stakeYuan` each. */
-export function twoSidedEntry(issue: string, stakeYuan: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function twoSidedEntry(
+  issue: string,
+  stakeYuan: number,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     lotteryCode: '1008',
     playDetailCode: '1008LM',

@@ -18,7 +18,11 @@ async function player(opts: { safety?: string | null } = {}): Promise<Player> {
   expect((await c.login(userName, 'pass1234')).code).toBe(1);
   const safety = opts.safety === undefined ? '123456' : opts.safety;
   if (safety) {
-    const res = await c.post('/v1/users/setSafetyPassword', { safetyPassword: safetyPasswordHash(userName, safety), verifyType: 'password', password: loginPasswordHash(userName, 'pass1234') });
+    const res = await c.post('/v1/users/setSafetyPassword', {
+      safetyPassword: safetyPasswordHash(userName, safety),
+      verifyType: 'password',
+      password: loginPasswordHash(userName, 'pass1234'),
+    });
     expect(res.code).toBe(1);
   }
   return Object.assign(c, { userId, userName });
@@ -29,13 +33,22 @@ let cardSeq = 0;
 /** A fresh ICBC-looking card number (19 digits), unique in this file. */
 const cardNo = (prefix = '622202') => prefix + String(1_000_000_000_000 + cardSeq++).slice(0, 13);
 const addCard = (p: Player, extra: Record<string, string> = {}) =>
-  p.post('/v1/users/addBankCard', { bankCode: 'ICBC', bankNumber: cardNo(), realName: '张三丰', branch: '北京朝阳支行', safetyPassword: sp(p), ...extra });
+  p.post('/v1/users/addBankCard', {
+    bankCode: 'ICBC',
+    bankNumber: cardNo(),
+    realName: '张三丰',
+    branch: '北京朝阳支行',
+    safetyPassword: sp(p),
+    ...extra,
+  });
 const cardsOf = async (userId: number) =>
   ctx.sql`select id, kind, bank_code, bank_name, account_no, real_name, branch, status from bank_cards where user_id = ${userId} order by id`;
 
 describe('lookups', () => {
   let p: Player;
-  beforeAll(async () => { p = await player(); });
+  beforeAll(async () => {
+    p = await player();
+  });
 
   it('queryBankInfo lists the banks with codes, 其他银行 last', async () => {
     const res = await p.get('/v1/users/queryBankInfo');
@@ -55,11 +68,14 @@ describe('lookups', () => {
     expect(res).toMatchObject({ code: 1, data: { bankCode, bankName } });
   });
 
-  it.each([['12345'], ['62220a1234'], ['<b>622202</b>'], ['6'.repeat(30)]])('queryBankCardName refuses %s', async (bankNumber) => {
-    const res = await p.get('/v1/users/queryBankCardName', { bankNumber });
-    expect(res.status).toBe(400);
-    expect(res.code).toBe(-1);
-  });
+  it.each([['12345'], ['62220a1234'], ['<b>622202</b>'], ['6'.repeat(30)]])(
+    'queryBankCardName refuses %s',
+    async (bankNumber) => {
+      const res = await p.get('/v1/users/queryBankCardName', { bankNumber });
+      expect(res.status).toBe(400);
+      expect(res.code).toBe(-1);
+    },
+  );
 
   it('needs a login', async () => {
     const res = await ctx.client('10.41.0.1').get('/v1/users/queryBankInfo');
@@ -71,17 +87,34 @@ describe('addBankCard and the real-name lock', () => {
   it('binds the first card, locks the name, lists it masked', async () => {
     const p = await player();
     const before = await p.get('/v1/users/getFirstLockBankCard');
-    expect(before.data).toEqual({ locked: false, realName: '', hasSafetyPassword: true, bankCardCount: 0, maxBankCards: MAX_BANK_CARDS });
+    expect(before.data).toEqual({
+      locked: false,
+      realName: '',
+      hasSafetyPassword: true,
+      bankCardCount: 0,
+      maxBankCards: MAX_BANK_CARDS,
+    });
     const number = '6222021234567890123';
     const res = await addCard(p, { bankNumber: number });
-    expect(res).toMatchObject({ code: 1, msg: '银行卡绑定成功', data: { bankName: '中国工商银行' } });
+    expect(res).toMatchObject({
+      code: 1,
+      msg: '银行卡绑定成功',
+      data: { bankName: '中国工商银行' },
+    });
     const [u] = await ctx.sql`select real_name from users where id = ${p.userId}`;
     expect(u.real_name).toBe('张三丰');
     const after = await p.get('/v1/users/getFirstLockBankCard');
     expect(after.data).toMatchObject({ locked: true, realName: '张**', bankCardCount: 1 });
     const list = await p.get('/v1/users/getBankCardListFront');
     expect(list.data.list).toHaveLength(1);
-    expect(list.data.list[0]).toMatchObject({ kind: 'bank', bankCode: 'ICBC', bankName: '中国工商银行', accountNo: '**** **** **** 0123', realName: '张**', branch: '北京朝阳支行' });
+    expect(list.data.list[0]).toMatchObject({
+      kind: 'bank',
+      bankCode: 'ICBC',
+      bankName: '中国工商银行',
+      accountNo: '**** **** **** 0123',
+      realName: '张**',
+      branch: '北京朝阳支行',
+    });
     expect(JSON.stringify(list.data)).not.toContain(number);
     const detail = await p.get('/v1/users/findUsersBankCardDetailsById', { id: res.data.id });
     expect(detail.data).toEqual(list.data.list[0]);
@@ -93,17 +126,33 @@ describe('addBankCard and the real-name lock', () => {
     const other = await addCard(p, { realName: '李四' });
     expect(other).toMatchObject({ code: -1, msg: '真实姓名与已绑定的姓名不一致' });
     expect((await addCard(p, { realName: 'Zhang San' })).msg).toBe('真实姓名与已绑定的姓名不一致');
-    const form: Record<string, string> = { bankCode: 'CMB', bankNumber: cardNo('622588'), branch: '上海浦东支行', safetyPassword: sp(p) };
+    const form: Record<string, string> = {
+      bankCode: 'CMB',
+      bankNumber: cardNo('622588'),
+      branch: '上海浦东支行',
+      safetyPassword: sp(p),
+    };
     const noName = await p.post('/v1/users/addBankCard', form);
     expect(noName.code).toBe(1);
     const rows = await cardsOf(p.userId);
-    expect(rows.map((r) => [r.real_name, r.bank_code, r.bank_name])).toEqual([['张三丰', 'ICBC', '中国工商银行'], ['张三丰', 'CMB', '招商银行']]);
+    expect(rows.map((r) => [r.real_name, r.bank_code, r.bank_name])).toEqual([
+      ['张三丰', 'ICBC', '中国工商银行'],
+      ['张三丰', 'CMB', '招商银行'],
+    ]);
   });
 
   it('a name set at register is already locked; the first card needs a name when none is locked', async () => {
     const p = await player();
-    const form = { bankCode: 'ICBC', bankNumber: cardNo(), branch: '北京朝阳支行', safetyPassword: sp(p) };
-    expect(await p.post('/v1/users/addBankCard', form)).toMatchObject({ code: -1, msg: '真实姓名不能为空' });
+    const form = {
+      bankCode: 'ICBC',
+      bankNumber: cardNo(),
+      branch: '北京朝阳支行',
+      safetyPassword: sp(p),
+    };
+    expect(await p.post('/v1/users/addBankCard', form)).toMatchObject({
+      code: -1,
+      msg: '真实姓名不能为空',
+    });
     await ctx.sql`update users set real_name = '王五' where id = ${p.userId}`;
     expect((await addCard(p)).msg).toBe('真实姓名与已绑定的姓名不一致');
     expect((await p.post('/v1/users/addBankCard', form)).code).toBe(1);
@@ -112,7 +161,11 @@ describe('addBankCard and the real-name lock', () => {
   it('refuses without a safety password, saying so, and changes nothing', async () => {
     const p = await player({ safety: null });
     const res = await addCard(p);
-    expect(res).toMatchObject({ code: -1, msg: '请先设置资金密码', data: { needSafetyPassword: true } });
+    expect(res).toMatchObject({
+      code: -1,
+      msg: '请先设置资金密码',
+      data: { needSafetyPassword: true },
+    });
     expect(await cardsOf(p.userId)).toEqual([]);
     const [u] = await ctx.sql`select real_name from users where id = ${p.userId}`;
     expect(u.real_name).toBeNull();
@@ -121,14 +174,22 @@ describe('addBankCard and the real-name lock', () => {
   it('refuses a wrong safety password, counts down, then locks out even the right one', async () => {
     const p = await player();
     for (let i = 1; i < SAFETY_MAX_FAILURES; i++) {
-      expect((await addCard(p, { safetyPassword: sp(p, '000000') })).msg).toBe(`资金密码错误，还可尝试${SAFETY_MAX_FAILURES - i}次`);
+      expect((await addCard(p, { safetyPassword: sp(p, '000000') })).msg).toBe(
+        `资金密码错误，还可尝试${SAFETY_MAX_FAILURES - i}次`,
+      );
     }
-    expect((await addCard(p, { safetyPassword: sp(p, '000000') })).msg).toBe('资金密码错误次数过多，请15分钟后再试');
+    expect((await addCard(p, { safetyPassword: sp(p, '000000') })).msg).toBe(
+      '资金密码错误次数过多，请15分钟后再试',
+    );
     expect((await addCard(p)).msg).toBe('资金密码错误次数过多，请15分钟后再试');
     expect(await cardsOf(p.userId)).toEqual([]);
     await ctx.sql`update safety_password_failures set created_at = now() - interval '16 minutes' where user_id = ${p.userId}`;
     expect((await addCard(p)).code).toBe(1);
-    expect((await ctx.sql`select count(*)::int as n from safety_password_failures where user_id = ${p.userId}`)[0].n).toBe(0);
+    expect(
+      (
+        await ctx.sql`select count(*)::int as n from safety_password_failures where user_id = ${p.userId}`
+      )[0].n,
+    ).toBe(0);
   });
 
   it('refuses a duplicate number, for the same player and for another, and caps the cards', async () => {
@@ -136,11 +197,22 @@ describe('addBankCard and the real-name lock', () => {
     const q = await player();
     const number = cardNo();
     expect((await addCard(p, { bankNumber: number })).code).toBe(1);
-    expect(await addCard(p, { bankNumber: number })).toMatchObject({ code: -1, msg: '该银行卡已被绑定' });
-    expect(await addCard(q, { bankNumber: number })).toMatchObject({ code: -1, msg: '该银行卡已被绑定' });
-    expect((await q.post('/v1/users/checkBankCard', { bankNumber: number })).msg).toBe('该银行卡已被绑定');
+    expect(await addCard(p, { bankNumber: number })).toMatchObject({
+      code: -1,
+      msg: '该银行卡已被绑定',
+    });
+    expect(await addCard(q, { bankNumber: number })).toMatchObject({
+      code: -1,
+      msg: '该银行卡已被绑定',
+    });
+    expect((await q.post('/v1/users/checkBankCard', { bankNumber: number })).msg).toBe(
+      '该银行卡已被绑定',
+    );
     for (let i = 1; i < MAX_BANK_CARDS; i++) expect((await addCard(p)).code).toBe(1);
-    expect(await addCard(p)).toMatchObject({ code: -1, msg: `最多只能绑定${MAX_BANK_CARDS}张银行卡` });
+    expect(await addCard(p)).toMatchObject({
+      code: -1,
+      msg: `最多只能绑定${MAX_BANK_CARDS}张银行卡`,
+    });
     expect(await cardsOf(p.userId)).toHaveLength(MAX_BANK_CARDS);
     expect(await cardsOf(q.userId)).toHaveLength(0);
   });
@@ -148,9 +220,13 @@ describe('addBankCard and the real-name lock', () => {
   it('two concurrent adds of one number by two players bind it once', async () => {
     const [p, q] = [await player(), await player()];
     const number = cardNo();
-    const results = await Promise.all([addCard(p, { bankNumber: number }), addCard(q, { bankNumber: number })]);
+    const results = await Promise.all([
+      addCard(p, { bankNumber: number }),
+      addCard(q, { bankNumber: number }),
+    ]);
     expect(results.map((r) => r.code).sort()).toEqual([-1, 1]);
-    const [{ n }] = await ctx.sql`select count(*)::int as n from bank_cards where account_no = ${number} and status = 'active'`;
+    const [{ n }] =
+      await ctx.sql`select count(*)::int as n from bank_cards where account_no = ${number} and status = 'active'`;
     expect(n).toBe(1);
   });
 
@@ -158,18 +234,35 @@ describe('addBankCard and the real-name lock', () => {
     const p = await player();
     const results = await Promise.all(Array.from({ length: MAX_BANK_CARDS + 2 }, () => addCard(p)));
     expect(results.filter((r) => r.code === 1)).toHaveLength(MAX_BANK_CARDS);
-    expect(results.filter((r) => r.code !== 1).map((r) => r.msg)).toEqual([`最多只能绑定${MAX_BANK_CARDS}张银行卡`, `最多只能绑定${MAX_BANK_CARDS}张银行卡`]);
+    expect(results.filter((r) => r.code !== 1).map((r) => r.msg)).toEqual([
+      `最多只能绑定${MAX_BANK_CARDS}张银行卡`,
+      `最多只能绑定${MAX_BANK_CARDS}张银行卡`,
+    ]);
     expect(await cardsOf(p.userId)).toHaveLength(MAX_BANK_CARDS);
   });
 
   it('maps bank names to codes; 其他银行 names are kept and shown as 其他银行', async () => {
     const p = await player();
-    const byName = await p.post('/v1/users/addBankCard', { bankName: '招商银行', bankNumber: cardNo('622588'), realName: '赵六', branch: '深圳支行', safetyPassword: sp(p) });
+    const byName = await p.post('/v1/users/addBankCard', {
+      bankName: '招商银行',
+      bankNumber: cardNo('622588'),
+      realName: '赵六',
+      branch: '深圳支行',
+      safetyPassword: sp(p),
+    });
     expect(byName.code).toBe(1);
-    const other = await p.post('/v1/users/addBankCard', { bankName: '其他银行(某农商行)', bankNumber: cardNo('999999'), branch: '某县支行', safetyPassword: sp(p) });
+    const other = await p.post('/v1/users/addBankCard', {
+      bankName: '其他银行(某农商行)',
+      bankNumber: cardNo('999999'),
+      branch: '某县支行',
+      safetyPassword: sp(p),
+    });
     expect(other).toMatchObject({ code: 1, data: { bankName: '其他银行' } });
     const rows = await cardsOf(p.userId);
-    expect(rows.map((r) => [r.bank_code, r.bank_name])).toEqual([['CMB', '招商银行'], ['OTHER', '其他银行(某农商行)']]);
+    expect(rows.map((r) => [r.bank_code, r.bank_name])).toEqual([
+      ['CMB', '招商银行'],
+      ['OTHER', '其他银行(某农商行)'],
+    ]);
     const list = (await p.get('/v1/users/getBankCardListFront')).data.list;
     expect(list.map((c: { bankName: string }) => c.bankName)).toEqual(['招商银行', '其他银行']);
   });
@@ -180,10 +273,18 @@ describe('addBankCard and the real-name lock', () => {
     ['letters in the number', { bankNumber: '6222abc1234567890' }, '银行卡号格式不正确'],
     ['HTML in the name', { realName: '<b>张三</b>' }, '真实姓名格式不正确'],
     ['a one-character name', { realName: '张' }, '真实姓名格式不正确'],
-    ['HTML in the branch', { branch: '<script>x</script>' }, '开户支行格式不正确（2到50个字符，不能包含<>）'],
+    [
+      'HTML in the branch',
+      { branch: '<script>x</script>' },
+      '开户支行格式不正确（2到50个字符，不能包含<>）',
+    ],
     ['an empty branch', { branch: ' ' }, '开户支行不能为空'],
     ['an unknown bank code', { bankCode: 'XYZ' }, '不支持的开户银行'],
-    ['a code and name that disagree', { bankCode: 'ICBC', bankName: '招商银行' }, '开户银行与银行代码不一致'],
+    [
+      'a code and name that disagree',
+      { bankCode: 'ICBC', bankName: '招商银行' },
+      '开户银行与银行代码不一致',
+    ],
     ['HTML as bank name', { bankCode: 'OTHER', bankName: '<img src=x>' }, '开户银行格式不正确'],
     ['a clear safety password', { safetyPassword: '123456' }, '资金密码格式不正确'],
     ['an extra field', { userId: '1' }, '不支持的参数：userId'],
@@ -196,9 +297,19 @@ describe('addBankCard and the real-name lock', () => {
 
   it('refuses a missing bank and a missing number', async () => {
     const p = await player();
-    const noBank = await p.post('/v1/users/addBankCard', { bankNumber: cardNo(), realName: '张三', branch: '北京支行', safetyPassword: sp(p) });
+    const noBank = await p.post('/v1/users/addBankCard', {
+      bankNumber: cardNo(),
+      realName: '张三',
+      branch: '北京支行',
+      safetyPassword: sp(p),
+    });
     expect(noBank).toMatchObject({ status: 400, msg: '请选择开户银行' });
-    const noNumber = await p.post('/v1/users/addBankCard', { bankCode: 'ICBC', realName: '张三', branch: '北京支行', safetyPassword: sp(p) });
+    const noNumber = await p.post('/v1/users/addBankCard', {
+      bankCode: 'ICBC',
+      realName: '张三',
+      branch: '北京支行',
+      safetyPassword: sp(p),
+    });
     expect(noNumber).toMatchObject({ status: 400, msg: '银行卡号不能为空' });
   });
 });
@@ -206,13 +317,23 @@ describe('addBankCard and the real-name lock', () => {
 describe('checkBankCard', () => {
   it('validates number and name before adding', async () => {
     const p = await player();
-    const good = await p.post('/v1/users/checkBankCard', { bankNumber: '6228481234567890', realName: '张三丰' });
+    const good = await p.post('/v1/users/checkBankCard', {
+      bankNumber: '6228481234567890',
+      realName: '张三丰',
+    });
     expect(good).toMatchObject({ code: 1, data: { bankCode: 'ABC', bankName: '中国农业银行' } });
     expect((await p.post('/v1/users/checkBankCard', { bankNumber: '12ab' })).status).toBe(400);
-    expect((await p.post('/v1/users/checkBankCard', { bankNumber: '6228481234567890', realName: 'x<y' })).status).toBe(400);
+    expect(
+      (await p.post('/v1/users/checkBankCard', { bankNumber: '6228481234567890', realName: 'x<y' }))
+        .status,
+    ).toBe(400);
     expect((await addCard(p)).code).toBe(1);
-    expect((await p.post('/v1/users/checkBankCard', { bankNumber: cardNo(), realName: '李四' })).msg).toBe('真实姓名与已绑定的姓名不一致');
-    expect((await p.post('/v1/users/checkBankCard', { bankNumber: cardNo(), realName: '张三丰' })).code).toBe(1);
+    expect(
+      (await p.post('/v1/users/checkBankCard', { bankNumber: cardNo(), realName: '李四' })).msg,
+    ).toBe('真实姓名与已绑定的姓名不一致');
+    expect(
+      (await p.post('/v1/users/checkBankCard', { bankNumber: cardNo(), realName: '张三丰' })).code,
+    ).toBe(1);
   });
 });
 
@@ -228,14 +349,36 @@ describe("another player's cards", () => {
 
   it('detail, permit, update and delete answer 银行卡不存在 and change nothing', async () => {
     const before = await cardsOf(owner.userId);
-    expect(await intruder.get('/v1/users/findUsersBankCardDetailsById', { id: cardId })).toMatchObject({ code: -1, msg: '银行卡不存在' });
-    expect(await intruder.post('/v1/users/safetyCheckBankCard', { id: cardId, safetyPassword: sp(intruder) })).toMatchObject({ code: -1, msg: '银行卡不存在' });
-    expect(await intruder.post('/v1/users/destructionCheckBankCard', { id: cardId, safetyPassword: sp(intruder) })).toMatchObject({ code: -1, msg: '银行卡不存在' });
+    expect(
+      await intruder.get('/v1/users/findUsersBankCardDetailsById', { id: cardId }),
+    ).toMatchObject({ code: -1, msg: '银行卡不存在' });
+    expect(
+      await intruder.post('/v1/users/safetyCheckBankCard', {
+        id: cardId,
+        safetyPassword: sp(intruder),
+      }),
+    ).toMatchObject({ code: -1, msg: '银行卡不存在' });
+    expect(
+      await intruder.post('/v1/users/destructionCheckBankCard', {
+        id: cardId,
+        safetyPassword: sp(intruder),
+      }),
+    ).toMatchObject({ code: -1, msg: '银行卡不存在' });
     // A permit of the owner is useless to the intruder.
-    const permit = await owner.post('/v1/users/safetyCheckBankCard', { id: cardId, safetyPassword: sp(owner) });
-    const upd = await intruder.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: permit.data.verifyToken, branch: '被改支行' });
+    const permit = await owner.post('/v1/users/safetyCheckBankCard', {
+      id: cardId,
+      safetyPassword: sp(owner),
+    });
+    const upd = await intruder.post('/v1/users/updateBankCardFront', {
+      id: cardId,
+      verifyToken: permit.data.verifyToken,
+      branch: '被改支行',
+    });
     expect(upd).toMatchObject({ code: -1, msg: '银行卡不存在' });
-    expect(await intruder.get('/v1/users/getBankCardListFront')).toMatchObject({ code: 1, data: { list: [] } });
+    expect(await intruder.get('/v1/users/getBankCardListFront')).toMatchObject({
+      code: 1,
+      data: { list: [] },
+    });
     expect(await cardsOf(owner.userId)).toEqual(before);
   });
 
@@ -245,7 +388,9 @@ describe("another player's cards", () => {
       expect(res.code).toBe(-1);
       expect(res.status).toBe(400);
     }
-    expect((await owner.get('/v1/users/findUsersBankCardDetailsById', { id: 987654 })).msg).toBe('银行卡不存在');
+    expect((await owner.get('/v1/users/findUsersBankCardDetailsById', { id: 987654 })).msg).toBe(
+      '银行卡不存在',
+    );
   });
 });
 
@@ -258,46 +403,127 @@ describe('edit with a permit, delete with the safety password', () => {
   });
 
   it('safetyCheckBankCard refuses a wrong password and issues a single-use permit', async () => {
-    expect((await p.post('/v1/users/safetyCheckBankCard', { id: cardId, safetyPassword: sp(p, '999999') })).msg).toMatch(/^资金密码错误/);
-    const permit = await p.post('/v1/users/safetyCheckBankCard', { id: cardId, safetyPassword: sp(p) });
+    expect(
+      (
+        await p.post('/v1/users/safetyCheckBankCard', {
+          id: cardId,
+          safetyPassword: sp(p, '999999'),
+        })
+      ).msg,
+    ).toMatch(/^资金密码错误/);
+    const permit = await p.post('/v1/users/safetyCheckBankCard', {
+      id: cardId,
+      safetyPassword: sp(p),
+    });
     expect(permit).toMatchObject({ code: 1, data: { expiresInSec: 600 } });
     const number = cardNo('622588');
-    const res = await p.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: permit.data.verifyToken, bankCode: 'CMB', bankNumber: number, branch: '上海分行' });
-    expect(res).toMatchObject({ code: 1, data: { bankCode: 'CMB', bankName: '招商银行', branch: '上海分行', accountNo: `**** **** **** ${number.slice(-4)}` } });
+    const res = await p.post('/v1/users/updateBankCardFront', {
+      id: cardId,
+      verifyToken: permit.data.verifyToken,
+      bankCode: 'CMB',
+      bankNumber: number,
+      branch: '上海分行',
+    });
+    expect(res).toMatchObject({
+      code: 1,
+      data: {
+        bankCode: 'CMB',
+        bankName: '招商银行',
+        branch: '上海分行',
+        accountNo: `**** **** **** ${number.slice(-4)}`,
+      },
+    });
     const [row] = await cardsOf(p.userId);
-    expect(row).toMatchObject({ account_no: number, bank_code: 'CMB', real_name: '张三丰', status: 'active' });
-    const again = await p.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: permit.data.verifyToken, branch: '再改支行' });
+    expect(row).toMatchObject({
+      account_no: number,
+      bank_code: 'CMB',
+      real_name: '张三丰',
+      status: 'active',
+    });
+    const again = await p.post('/v1/users/updateBankCardFront', {
+      id: cardId,
+      verifyToken: permit.data.verifyToken,
+      branch: '再改支行',
+    });
     expect(again).toMatchObject({ code: -1, msg: '验证已失效，请重新验证资金密码' });
     expect((await cardsOf(p.userId))[0].branch).toBe('上海分行');
   });
 
   it('an expired or forged permit and bad fields are refused without using the permit', async () => {
-    const forged = await p.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: 'A'.repeat(43), branch: '伪造支行' });
+    const forged = await p.post('/v1/users/updateBankCardFront', {
+      id: cardId,
+      verifyToken: 'A'.repeat(43),
+      branch: '伪造支行',
+    });
     expect(forged.msg).toBe('验证已失效，请重新验证资金密码');
-    const permit = await p.post('/v1/users/safetyCheckBankCard', { id: cardId, safetyPassword: sp(p) });
-    const bad = await p.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: permit.data.verifyToken, branch: '<i>x</i>' });
+    const permit = await p.post('/v1/users/safetyCheckBankCard', {
+      id: cardId,
+      safetyPassword: sp(p),
+    });
+    const bad = await p.post('/v1/users/updateBankCardFront', {
+      id: cardId,
+      verifyToken: permit.data.verifyToken,
+      branch: '<i>x</i>',
+    });
     expect(bad.status).toBe(400);
     const q = await player();
     const taken = cardNo();
     expect((await addCard(q, { bankNumber: taken })).code).toBe(1);
-    const dup = await p.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: permit.data.verifyToken, bankNumber: taken });
+    const dup = await p.post('/v1/users/updateBankCardFront', {
+      id: cardId,
+      verifyToken: permit.data.verifyToken,
+      bankNumber: taken,
+    });
     expect(dup.msg).toBe('该银行卡已被绑定');
     // The refusal rolled back: the permit is still good.
-    expect((await p.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: permit.data.verifyToken, branch: '广州分行' })).code).toBe(1);
-    const permit2 = await p.post('/v1/users/safetyCheckBankCard', { id: cardId, safetyPassword: sp(p) });
+    expect(
+      (
+        await p.post('/v1/users/updateBankCardFront', {
+          id: cardId,
+          verifyToken: permit.data.verifyToken,
+          branch: '广州分行',
+        })
+      ).code,
+    ).toBe(1);
+    const permit2 = await p.post('/v1/users/safetyCheckBankCard', {
+      id: cardId,
+      safetyPassword: sp(p),
+    });
     await ctx.sql`update bank_card_edit_permits set expires_at = now() - interval '1 second' where user_id = ${p.userId}`;
-    expect((await p.post('/v1/users/updateBankCardFront', { id: cardId, verifyToken: permit2.data.verifyToken, branch: '过期支行' })).code).toBe(-1);
+    expect(
+      (
+        await p.post('/v1/users/updateBankCardFront', {
+          id: cardId,
+          verifyToken: permit2.data.verifyToken,
+          branch: '过期支行',
+        })
+      ).code,
+    ).toBe(-1);
     expect((await cardsOf(p.userId))[0].branch).toBe('广州分行');
   });
 
   it('destructionCheckBankCard deletes with the right password only; the row is kept as deleted', async () => {
-    expect((await p.post('/v1/users/destructionCheckBankCard', { id: cardId, safetyPassword: sp(p, '111111') })).msg).toMatch(/^资金密码错误/);
+    expect(
+      (
+        await p.post('/v1/users/destructionCheckBankCard', {
+          id: cardId,
+          safetyPassword: sp(p, '111111'),
+        })
+      ).msg,
+    ).toMatch(/^资金密码错误/);
     expect((await cardsOf(p.userId))[0].status).toBe('active');
-    expect(await p.post('/v1/users/destructionCheckBankCard', { id: cardId, safetyPassword: sp(p) })).toMatchObject({ code: 1, msg: '删除成功' });
+    expect(
+      await p.post('/v1/users/destructionCheckBankCard', { id: cardId, safetyPassword: sp(p) }),
+    ).toMatchObject({ code: 1, msg: '删除成功' });
     expect((await cardsOf(p.userId))[0].status).toBe('deleted');
     expect((await p.get('/v1/users/getBankCardListFront')).data.list).toEqual([]);
-    expect((await p.get('/v1/users/findUsersBankCardDetailsById', { id: cardId })).msg).toBe('银行卡不存在');
-    expect((await p.post('/v1/users/destructionCheckBankCard', { id: cardId, safetyPassword: sp(p) })).msg).toBe('银行卡不存在');
+    expect((await p.get('/v1/users/findUsersBankCardDetailsById', { id: cardId })).msg).toBe(
+      '银行卡不存在',
+    );
+    expect(
+      (await p.post('/v1/users/destructionCheckBankCard', { id: cardId, safetyPassword: sp(p) }))
+        .msg,
+    ).toBe('银行卡不存在');
     // The name stays locked after the last card goes.
     expect((await p.get('/v1/users/getFirstLockBankCard')).data.locked).toBe(true);
   });

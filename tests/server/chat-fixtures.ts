@@ -23,7 +23,11 @@ export async function operator(ctx: TestContext): Promise<Member> {
 /** Creates a room through the admin API and returns its code and id. */
 export async function makeRoom(op: TestClient, fields: Record<string, string | number> = {}) {
   const roomCode = nextRoomCode();
-  const res = await op.post('/v1/admin/chat/rooms/save', { roomCode, title: `房间${roomCode}`, ...fields });
+  const res = await op.post('/v1/admin/chat/rooms/save', {
+    roomCode,
+    title: `房间${roomCode}`,
+    ...fields,
+  });
   if (res.code !== 1) throw new Error(`room not made: ${res.msg}`);
   return { roomCode, id: res.data.id as number };
 }
@@ -58,7 +62,8 @@ export class SocketClient {
   async until(check: () => boolean, timeoutMs = 5000): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (!check()) {
-      if (Date.now() > end) throw new Error(`timed out; frames: ${JSON.stringify(this.frames).slice(0, 600)}`);
+      if (Date.now() > end)
+        throw new Error(`timed out; frames: ${JSON.stringify(this.frames).slice(0, 600)}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 50);
@@ -82,14 +87,20 @@ export async function listen(app: FastifyInstance): Promise<string> {
 
 /** Opens a socket with a fresh key of this client; resolves once the connect result arrived. */
 export async function openSocket(
-  base: string, client: TestClient, query: Record<string, string | number>, keyQuery: Record<string, string> = {},
+  base: string,
+  client: TestClient,
+  query: Record<string, string | number>,
+  keyQuery: Record<string, string> = {},
 ): Promise<SocketClient> {
   const key = await client.get('/v1/broadCast/generateKey', keyQuery);
   if (key.code !== 1) throw new Error(`no key: ${key.msg}`);
   return openWithKey(base, { ...query, key: key.data });
 }
 
-export async function openWithKey(base: string, query: Record<string, string | number>): Promise<SocketClient> {
+export async function openWithKey(
+  base: string,
+  query: Record<string, string | number>,
+): Promise<SocketClient> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const s = new SocketClient(new WebSocket(`${base}/v1/broadCast/chat?${qs}`));
   await s.until(() => s.frames.some((f) => f.code === 2 || f.code === 14) || s.closed !== null);
@@ -113,7 +124,13 @@ export function nextSecond(): Promise<void> {
 
 /** A member's text message into a public room. */
 export function say(c: TestClient, roomCode: string, message: string) {
-  return c.post('/v1/chat/addMessage', { roomCode, messageTypeId: 1, message, status: 0, userIds: '' });
+  return c.post('/v1/chat/addMessage', {
+    roomCode,
+    messageTypeId: 1,
+    message,
+    status: 0,
+    userIds: '',
+  });
 }
 
 /**

@@ -13,7 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { RedisBus } from '../../src/server/realtime/bus.ts';
 import { setupTestApp, TestClient } from './helpers.ts';
-import { floodClock, listen, makeRoom, type Member, nextSecond, openSocket, operator, reconnectChurn, say, type SocketClient } from './chat-fixtures.ts';
+import {
+  floodClock,
+  listen,
+  makeRoom,
+  type Member,
+  nextSecond,
+  openSocket,
+  operator,
+  reconnectChurn,
+  say,
+  type SocketClient,
+} from './chat-fixtures.ts';
 
 const hasRedis = (() => {
   try {
@@ -25,7 +36,8 @@ const hasRedis = (() => {
 })();
 
 // CI installs redis-server (.ci/run): there the test must run, never skip quietly.
-if (!hasRedis && process.env.CI) throw new Error('redis-server is missing: the two-instance chat test needs it');
+if (!hasRedis && process.env.CI)
+  throw new Error('redis-server is missing: the two-instance chat test needs it');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,12 +61,26 @@ describe.skipIf(!hasRedis)('two instances through Redis', async () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    redisProc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redisProc = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const url = `redis://127.0.0.1:${port}`;
     for (let i = 0; i < 50; i++) {
-      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const probe = new Redis(url, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
       probe.on('error', () => {}); // refused until the server is up
-      const up = await probe.connect().then(() => probe.ping()).then(() => true, () => false);
+      const up = await probe
+        .connect()
+        .then(() => probe.ping())
+        .then(
+          () => true,
+          () => false,
+        );
       probe.disconnect();
       if (up) break;
       await new Promise((r) => setTimeout(r, 100));
@@ -81,11 +107,14 @@ describe.skipIf(!hasRedis)('two instances through Redis', async () => {
   /** A member logged in once, with a client on each instance sharing the session cookie. */
   async function member(): Promise<[Member, TestClient, TestClient]> {
     const m = await ctx.userClient();
-    return [m, ...apps.map((app) => {
-      const c = new TestClient(app);
-      c.cookies = new Map(m.cookies);
-      return c;
-    })] as [Member, TestClient, TestClient];
+    return [
+      m,
+      ...apps.map((app) => {
+        const c = new TestClient(app);
+        c.cookies = new Map(m.cookies);
+        return c;
+      }),
+    ] as [Member, TestClient, TestClient];
   }
   const track = (s: SocketClient) => {
     sockets.push(s);
@@ -107,10 +136,14 @@ describe.skipIf(!hasRedis)('two instances through Redis', async () => {
     expect(onA.messages().map((m) => m.id)).toEqual([fromA, fromB]);
 
     const online = await aliceA.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode });
-    expect(online.data.list.map((m: { userId: string }) => m.userId).sort()).toEqual([String(alice.userId), String(bob.userId)].sort());
+    expect(online.data.list.map((m: { userId: string }) => m.userId).sort()).toEqual(
+      [String(alice.userId), String(bob.userId)].sort(),
+    );
     await onB.close();
     const after = await aliceB.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode });
-    expect(after.data.list.map((m: { userId: string }) => m.userId)).toEqual([String(alice.userId)]);
+    expect(after.data.list.map((m: { userId: string }) => m.userId)).toEqual([
+      String(alice.userId),
+    ]);
   });
 
   it('counts flood control site-wide', async () => {
@@ -130,10 +163,17 @@ describe.skipIf(!hasRedis)('two instances through Redis', async () => {
     const lastId = (await say(senders[0], room.roomCode, 'start')).data.id as number;
     await nextSecond();
     const { received, sent } = await reconnectChurn({
-      roomCode: room.roomCode, senders, lastId, rounds: 100,
+      roomCode: room.roomCode,
+      senders,
+      lastId,
+      rounds: 100,
       open: (round, after) => {
         const onB = round % 2 === 1;
-        return openSocket(bases[onB ? 1 : 0], onB ? readerB : readerA, { type: 1, roomId: room.roomCode, lastId: after });
+        return openSocket(bases[onB ? 1 : 0], onB ? readerB : readerA, {
+          type: 1,
+          roomId: room.roomCode,
+          lastId: after,
+        });
       },
     });
     expect(sent.length).toBeGreaterThan(30);

@@ -10,7 +10,14 @@ import { CloseCode } from '../../src/domain/chat/push.ts';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { setupTestApp } from './helpers.ts';
 import WebSocket from 'ws';
-import { listen, makeRoom, type Member, openSocket, operator, SocketClient } from './chat-fixtures.ts';
+import {
+  listen,
+  makeRoom,
+  type Member,
+  openSocket,
+  operator,
+  SocketClient,
+} from './chat-fixtures.ts';
 
 const ctx = await setupTestApp();
 let op: Member;
@@ -47,7 +54,8 @@ describe('sockets per owner', () => {
     const room = await makeRoom(op);
     const m = await ctx.userClient();
     const first: SocketClient[] = [];
-    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++) first.push(...track([await openSocket(base, m, { type: 1, roomId: room.roomCode })]));
+    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++)
+      first.push(...track([await openSocket(base, m, { type: 1, roomId: room.roomCode })]));
     expect(first.every((s) => s.frames[0].success === true)).toBe(true);
     const newest = track([await openSocket(base, m, { type: 1, roomId: room.roomCode })])[0];
     expect(newest.frames[0].success).toBe(true);
@@ -56,18 +64,34 @@ describe('sockets per owner', () => {
     expect(displaced(first[0])).toBe(true);
     expect(first.slice(1).every((s) => s.closed === null)).toBe(true);
     // another member is not limited by it
-    const other = track([await openSocket(base, await ctx.userClient(), { type: 1, roomId: room.roomCode })]);
+    const other = track([
+      await openSocket(base, await ctx.userClient(), { type: 1, roomId: room.roomCode }),
+    ]);
     expect(other[0].frames[0].success).toBe(true);
   });
 
-  it('150 sockets of one member at once: at most the cap stay open', { timeout: 90_000 }, async () => {
+  it('150 sockets of one member at once: at most the cap stay open', {
+    timeout: 90_000,
+  }, async () => {
     const room = await makeRoom(op);
     const m = await ctx.userClient();
-    const keys = await Promise.all(Array.from({ length: 150 }, () => m.get('/v1/broadCast/generateKey')));
+    const keys = await Promise.all(
+      Array.from({ length: 150 }, () => m.get('/v1/broadCast/generateKey')),
+    );
     // connects queue behind the database pool: a generous bound, not a timed assertion
-    const all = track(keys.map((k) => new SocketClient(new WebSocket(`${base}/v1/broadCast/chat?type=1&roomId=${room.roomCode}&key=${k.data}`))));
+    const all = track(
+      keys.map(
+        (k) =>
+          new SocketClient(
+            new WebSocket(`${base}/v1/broadCast/chat?type=1&roomId=${room.roomCode}&key=${k.data}`),
+          ),
+      ),
+    );
     const gone = () => all.filter(displaced).length;
-    await all[0].until(() => gone() >= 150 - SOCKETS_PER_USER_MAX && all.every((s) => s.frames.length > 0), 60_000);
+    await all[0].until(
+      () => gone() >= 150 - SOCKETS_PER_USER_MAX && all.every((s) => s.frames.length > 0),
+      60_000,
+    );
     expect(gone()).toBe(150 - SOCKETS_PER_USER_MAX);
     expect(all.filter((s) => s.closed === null)).toHaveLength(SOCKETS_PER_USER_MAX);
   });
@@ -75,9 +99,22 @@ describe('sockets per owner', () => {
   it('a guest identity holds at most the guest cap', async () => {
     const room = await makeRoom(op, { guestCode: 'capguest1', guestChat: 1 });
     const g = ctx.client('10.23.7.1');
-    expect((await g.get('/v1/chat/getRoomWebGuest', { roomCode: room.roomCode, guestCode: 'capguest1' })).data.userId).toMatch(/^g\d+$/);
-    const open = track(await Promise.all(Array.from({ length: SOCKETS_PER_GUEST_MAX + 3 }, () =>
-      openSocket(base, g, { type: 1, roomId: room.roomCode, guestCode: 'capguest1' }, { guestCode: 'capguest1' }))));
+    expect(
+      (await g.get('/v1/chat/getRoomWebGuest', { roomCode: room.roomCode, guestCode: 'capguest1' }))
+        .data.userId,
+    ).toMatch(/^g\d+$/);
+    const open = track(
+      await Promise.all(
+        Array.from({ length: SOCKETS_PER_GUEST_MAX + 3 }, () =>
+          openSocket(
+            base,
+            g,
+            { type: 1, roomId: room.roomCode, guestCode: 'capguest1' },
+            { guestCode: 'capguest1' },
+          ),
+        ),
+      ),
+    );
     await open[0].until(() => open.filter(displaced).length >= 3);
     expect(open.filter(displaced)).toHaveLength(3);
     expect(open.filter((s) => s.closed === null)).toHaveLength(SOCKETS_PER_GUEST_MAX);

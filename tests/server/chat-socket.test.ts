@@ -7,7 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageFrame, storeMessage } from '../../src/server/chat/messages.ts';
 import { Gate } from '../../src/server/realtime/gate.ts';
 import { setupTestApp } from './helpers.ts';
-import { floodClock, gradeUser, listen, makeRoom, type Member, nextSecond, openSocket, openWithKey, operator, pw, reconnectChurn, say, type SocketClient } from './chat-fixtures.ts';
+import {
+  floodClock,
+  gradeUser,
+  listen,
+  makeRoom,
+  type Member,
+  nextSecond,
+  openSocket,
+  openWithKey,
+  operator,
+  pw,
+  reconnectChurn,
+  say,
+  type SocketClient,
+} from './chat-fixtures.ts';
 
 const ctx = await setupTestApp({}, { now: floodClock.now });
 let base: string;
@@ -33,20 +47,37 @@ describe('keys and the connect result', () => {
   it('needs a login or a guest code, and a key opens one socket only', async () => {
     const room = await makeRoom(op, { guestCode: 'guestkey1' });
     expect((await ctx.client().get('/v1/broadCast/generateKey')).code).toBe(0);
-    expect((await ctx.client().get('/v1/broadCast/generateKey', { guestCode: 'nosuch12' })).msg).toBe('游客码不正确');
+    expect(
+      (await ctx.client().get('/v1/broadCast/generateKey', { guestCode: 'nosuch12' })).msg,
+    ).toBe('游客码不正确');
     const key = (await alice.get('/v1/broadCast/generateKey')).data as string;
     expect(key.length).toBeGreaterThan(20);
     const first = track(await openWithKey(base, { type: 1, key, roomId: room.roomCode }));
     expect(first.frames[0]).toMatchObject({ code: 2, success: true });
     const second = track(await openWithKey(base, { type: 1, key, roomId: room.roomCode }));
-    expect(second.frames[0]).toMatchObject({ code: 2, success: false, msg: '连接已失效，请重新进入' });
+    expect(second.frames[0]).toMatchObject({
+      code: 2,
+      success: false,
+      msg: '连接已失效，请重新进入',
+    });
     await second.until(() => second.closed !== null);
     const none = track(await openWithKey(base, { type: 1, key: 'made-up', roomId: room.roomCode }));
     expect(none.frames[0].success).toBe(false);
 
     const guest = ctx.client();
-    const g = track(await openSocket(base, guest, { type: 1, roomId: room.roomCode, guestCode: 'guestkey1' }, { guestCode: 'guestkey1' }));
-    expect(g.frames[0]).toMatchObject({ code: 2, success: true, body: { bannedMessage: '游客不能发言，请先注册' } });
+    const g = track(
+      await openSocket(
+        base,
+        guest,
+        { type: 1, roomId: room.roomCode, guestCode: 'guestkey1' },
+        { guestCode: 'guestkey1' },
+      ),
+    );
+    expect(g.frames[0]).toMatchObject({
+      code: 2,
+      success: true,
+      body: { bannedMessage: '游客不能发言，请先注册' },
+    });
     await say(alice, room.roomCode, '给游客看');
     await g.until(() => g.messages().length === 1);
     expect(g.messages()[0].message).toBe('给游客看');
@@ -54,9 +85,13 @@ describe('keys and the connect result', () => {
 
   it('refuses a wrong room password, a missing room, another user’s private room and an ended session', async () => {
     const room = await makeRoom(op, { password: '2468' });
-    const wrong = track(await openSocket(base, alice, { type: 1, roomId: room.roomCode, password: pw('1357') }));
+    const wrong = track(
+      await openSocket(base, alice, { type: 1, roomId: room.roomCode, password: pw('1357') }),
+    );
     expect(wrong.frames[0]).toMatchObject({ code: 2, success: false, msg: '房间密码错误' });
-    const right = track(await openSocket(base, alice, { type: 1, roomId: room.roomCode, password: pw('2468') }));
+    const right = track(
+      await openSocket(base, alice, { type: 1, roomId: room.roomCode, password: pw('2468') }),
+    );
     expect(right.frames[0].success).toBe(true);
     const missing = track(await openSocket(base, alice, { type: 1, roomId: '8765432' }));
     expect(missing.frames[0].msg).toBe('房间不存在');
@@ -65,7 +100,8 @@ describe('keys and the connect result', () => {
 
     const boss = await ctx.userClient();
     await gradeUser(ctx, boss.userId, 100);
-    const roomId = (await boss.get('/v1/chat/getDirectRoomWeb', { targetUserId: alice.userId })).data.roomId;
+    const roomId = (await boss.get('/v1/chat/getDirectRoomWeb', { targetUserId: alice.userId }))
+      .data.roomId;
     const outsider = track(await openSocket(base, bob, { type: 7, roomId }));
     expect(outsider.frames[0]).toMatchObject({ code: 2, success: false, msg: '私聊不存在' });
     const member = track(await openSocket(base, alice, { type: 7, roomId }));
@@ -76,12 +112,16 @@ describe('keys and the connect result', () => {
     const carol = await ctx.userClient();
     const key = (await carol.get('/v1/broadCast/generateKey')).data;
     await carol.get('/v1/users/logout');
-    const ended = track(await openWithKey(base, { type: 1, key, roomId: room.roomCode, password: pw('2468') }));
+    const ended = track(
+      await openWithKey(base, { type: 1, key, roomId: room.roomCode, password: pw('2468') }),
+    );
     expect(ended.frames[0]).toMatchObject({ code: 14, success: false });
 
     // a live socket of a session that ends gets 14 at the next check and closes
     const dave = await ctx.userClient();
-    const open = track(await openSocket(base, dave, { type: 1, roomId: room.roomCode, password: pw('2468') }));
+    const open = track(
+      await openSocket(base, dave, { type: 1, roomId: room.roomCode, password: pw('2468') }),
+    );
     expect(open.frames[0].success).toBe(true);
     await ctx.app.chatSessionCheck();
     expect(open.closed).toBeNull();
@@ -99,7 +139,9 @@ describe('live pushes', () => {
     await nextSecond();
     const a = track(await openSocket(base, alice, { type: 1, roomId: room.roomCode }));
     const b = track(await openSocket(base, bob, { type: 1, roomId: room.roomCode }));
-    await a.until(() => a.frames.some((f) => f.code === 11 && f.body.userId === String(bob.userId)));
+    await a.until(() =>
+      a.frames.some((f) => f.code === 11 && f.body.userId === String(bob.userId)),
+    );
     const sent = (await say(alice, room.roomCode, '<i>大家好</i>')).data;
     await b.until(() => b.messages().length === 1);
     const frame = b.frames.find((f) => f.code === 1);
@@ -109,25 +151,60 @@ describe('live pushes', () => {
     await a.until(() => a.messages().length === 1);
 
     const online = await op.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode });
-    expect(online.data.list.map((m: { userId: string }) => m.userId).sort()).toEqual([String(alice.userId), String(bob.userId)].sort());
-    const managersOnly = await op.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode, memberTypeId: 1 });
+    expect(online.data.list.map((m: { userId: string }) => m.userId).sort()).toEqual(
+      [String(alice.userId), String(bob.userId)].sort(),
+    );
+    const managersOnly = await op.get('/v1/chat/getOnlineMemberList', {
+      roomCode: room.roomCode,
+      memberTypeId: 1,
+    });
     expect(managersOnly.data.total).toBe(0);
-    const players = await op.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode, memberTypeId: 2, userName: bob.userName });
-    expect(players.data.list.map((m: { userId: string }) => m.userId)).toEqual([String(bob.userId)]);
+    const players = await op.get('/v1/chat/getOnlineMemberList', {
+      roomCode: room.roomCode,
+      memberTypeId: 2,
+      userName: bob.userName,
+    });
+    expect(players.data.list.map((m: { userId: string }) => m.userId)).toEqual([
+      String(bob.userId),
+    ]);
     expect(players.data.list[0].roleUserName).toMatch(/\*\*\*/);
-    expect((await alice.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode, pageSize: 101 })).code).toBe(-1);
+    expect(
+      (await alice.get('/v1/chat/getOnlineMemberList', { roomCode: room.roomCode, pageSize: 101 }))
+        .code,
+    ).toBe(-1);
 
     await op.post('/v1/chat/updateMessageStateFront', { roomCode: room.roomCode, id: sent.id });
-    await b.until(() => b.frames.some((f) => f.code === 3 && f.type === 5 && f.body.id === sent.id));
-    await op.post('/v1/chat/addBanFront', { roomCode: room.roomCode, target: bob.userId, durationTypeId: 3 });
-    await b.until(() => b.frames.some((f) => f.code === 3 && f.type === 3 && f.body.userId === String(bob.userId) && f.body.msg === '您已被禁言1周'));
+    await b.until(() =>
+      b.frames.some((f) => f.code === 3 && f.type === 5 && f.body.id === sent.id),
+    );
+    await op.post('/v1/chat/addBanFront', {
+      roomCode: room.roomCode,
+      target: bob.userId,
+      durationTypeId: 3,
+    });
+    await b.until(() =>
+      b.frames.some(
+        (f) =>
+          f.code === 3 &&
+          f.type === 3 &&
+          f.body.userId === String(bob.userId) &&
+          f.body.msg === '您已被禁言1周',
+      ),
+    );
     await op.post('/v1/chat/updateRoomBannedWeb', { roomCode: room.roomCode, isMessageBanned: 1 });
     await a.until(() => a.frames.some((f) => f.code === 3 && f.type === 1));
-    await op.post('/v1/admin/chat/rooms/save', { id: room.id, roomCode: room.roomCode, title: 't', mutedGrades: '3' });
+    await op.post('/v1/admin/chat/rooms/save', {
+      id: room.id,
+      roomCode: room.roomCode,
+      title: 't',
+      mutedGrades: '3',
+    });
     await a.until(() => a.frames.some((f) => f.code === 16 && f.body.mutedGrades[0] === 3));
 
     await b.close();
-    await a.until(() => a.frames.some((f) => f.code === 12 && f.body.userId === String(bob.userId)));
+    await a.until(() =>
+      a.frames.some((f) => f.code === 12 && f.body.userId === String(bob.userId)),
+    );
     await op.post('/v1/admin/chat/rooms/delete', { id: room.id });
     await a.until(() => a.closed !== null);
     expect(a.frames.some((f) => f.code === 13 && f.body.msg === '房间已被删除')).toBe(true);
@@ -159,11 +236,16 @@ describe('recovery', () => {
     // withdrawn while bob was away: he is told again when he comes back
     await alice.post('/v1/chat/updateMessageStateFront', { roomCode: room.roomCode, id: m1 });
     const missed = [];
-    for (const text of ['two', 'three', 'four']) missed.push((await say(alice, room.roomCode, text)).data.id);
-    const again = track(await openSocket(base, bob, { type: 1, roomId: room.roomCode, lastId: m1 }));
+    for (const text of ['two', 'three', 'four'])
+      missed.push((await say(alice, room.roomCode, text)).data.id);
+    const again = track(
+      await openSocket(base, bob, { type: 1, roomId: room.roomCode, lastId: m1 }),
+    );
     await again.until(() => again.messages().length === 3);
     expect(again.messages().map((m) => m.id)).toEqual(missed);
-    const withdrawn = again.frames.findIndex((f) => f.code === 3 && f.type === 5 && f.body.id === m1);
+    const withdrawn = again.frames.findIndex(
+      (f) => f.code === 3 && f.type === 5 && f.body.id === m1,
+    );
     expect(withdrawn).toBeGreaterThan(0);
     expect(withdrawn).toBeLessThan(again.frames.findIndex((f) => f.code === 1));
     await nextSecond();
@@ -184,8 +266,12 @@ describe('recovery', () => {
     // the reader has seen the room's first message; everything after it must arrive once
     const lastId = (await say(op, room.roomCode, 'start')).data.id as number;
     const { received, sent } = await reconnectChurn({
-      roomCode: room.roomCode, senders, lastId, rounds: 100,
-      open: (_round, after) => openSocket(base, reader, { type: 1, roomId: room.roomCode, lastId: after }),
+      roomCode: room.roomCode,
+      senders,
+      lastId,
+      rounds: 100,
+      open: (_round, after) =>
+        openSocket(base, reader, { type: 1, roomId: room.roomCode, lastId: after }),
     });
     expect(sent.length).toBeGreaterThan(30);
     expect(new Set(received).size).toBe(received.length); // nothing twice
@@ -197,19 +283,42 @@ describe('recovery', () => {
     const room = await makeRoom(op);
     const s = track(await openSocket(base, bob, { type: 1, roomId: room.roomCode }));
     const stored = [];
-    for (const text of ['a', 'b', 'c']) stored.push(await storeMessage(ctx.sql, { roomId: room.id, userId: alice.userId, messageTypeId: 1, body: text }));
+    for (const text of ['a', 'b', 'c'])
+      stored.push(
+        await storeMessage(ctx.sql, {
+          roomId: room.id,
+          userId: alice.userId,
+          messageTypeId: 1,
+          body: text,
+        }),
+      );
     // only the last one is published: the first two were never announced
     const last = stored[2];
-    await ctx.app.chat.bus.publish({ kind: 'message', roomId: room.id, seq: last.room_seq, frame: messageFrame(last) });
+    await ctx.app.chat.bus.publish({
+      kind: 'message',
+      roomId: room.id,
+      seq: last.room_seq,
+      frame: messageFrame(last),
+    });
     await s.until(() => s.messages().length === 3);
     // a late duplicate of an earlier publish is dropped
-    await ctx.app.chat.bus.publish({ kind: 'message', roomId: room.id, seq: stored[0].room_seq, frame: messageFrame(stored[0]) });
+    await ctx.app.chat.bus.publish({
+      kind: 'message',
+      roomId: room.id,
+      seq: stored[0].room_seq,
+      frame: messageFrame(stored[0]),
+    });
     await nextSecond();
     await say(alice, room.roomCode, 'd');
     await s.until(() => s.messages().length === 4);
     expect(s.messages().map((m) => m.message)).toEqual(['a', 'b', 'c', 'd']);
     // a last message never published is found by the periodic resync
-    await storeMessage(ctx.sql, { roomId: room.id, userId: alice.userId, messageTypeId: 1, body: 'e' });
+    await storeMessage(ctx.sql, {
+      roomId: room.id,
+      userId: alice.userId,
+      messageTypeId: 1,
+      body: 'e',
+    });
     await ctx.app.chat.hub.resync();
     await s.until(() => s.messages().length === 5);
     expect(s.messages().at(-1).message).toBe('e');
@@ -222,15 +331,17 @@ describe('the connect gate', () => {
     let running = 0;
     let most = 0;
     const order: number[] = [];
-    const tasks = Array.from({ length: 20 }, (_, i) => gate.run(async () => {
-      running += 1;
-      most = Math.max(most, running);
-      order.push(i);
-      await new Promise((r) => setTimeout(r, 5));
-      running -= 1;
-      if (i === 4) throw new Error('boom');
-      return i;
-    }));
+    const tasks = Array.from({ length: 20 }, (_, i) =>
+      gate.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        order.push(i);
+        await new Promise((r) => setTimeout(r, 5));
+        running -= 1;
+        if (i === 4) throw new Error('boom');
+        return i;
+      }),
+    );
     const results = await Promise.allSettled(tasks);
     expect(most).toBe(3);
     expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));

@@ -14,13 +14,17 @@ beforeAll(async () => {
   ctx = await setupTestApp();
 });
 
-const plays = (query = 'lotteryCode=1008') => `${encodeEnpath('/v1/lottery/lotteryPlays')}?${query}`;
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const plays = (query = 'lotteryCode=1008') =>
+  `${encodeEnpath('/v1/lottery/lotteryPlays')}?${query}`;
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
 
 describe('the coding picked from Accept-Encoding', () => {
   it('prefers br, falls back to gzip, honours q=0 and *', async () => {
     const coding = async (accept: string | undefined) =>
-      (await get(plays(), accept === undefined ? {} : { 'accept-encoding': accept })).headers['content-encoding'] ?? null;
+      (await get(plays(), accept === undefined ? {} : { 'accept-encoding': accept })).headers[
+        'content-encoding'
+      ] ?? null;
     expect(await coding('gzip, deflate, br, zstd')).toBe('br');
     expect(await coding('gzip')).toBe('gzip');
     expect(await coding('br;q=0, gzip;q=0.5')).toBe('gzip');
@@ -52,7 +56,9 @@ describe('compressed JSON answers', () => {
   });
 
   it('leaves small answers uncompressed, still with Vary', async () => {
-    const res = await get(encodeEnpath('/v1/betting/getServerTimeMillisecond'), { 'accept-encoding': 'br, gzip' });
+    const res = await get(encodeEnpath('/v1/betting/getServerTimeMillisecond'), {
+      'accept-encoding': 'br, gzip',
+    });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(String(res.headers.vary)).toMatch(/Accept-Encoding/i);
     expect(res.json().code).toBe(1);
@@ -77,7 +83,10 @@ describe('catalogue version', () => {
     expect(again.data.version).toBe(data.version);
 
     const unchanged = await get(plays(`lotteryCode=1008&version=${data.version}`));
-    expect(unchanged.json()).toMatchObject({ code: 1, data: { lotteryCode: '1008', version: data.version, unchanged: true } });
+    expect(unchanged.json()).toMatchObject({
+      code: 1,
+      data: { lotteryCode: '1008', version: data.version, unchanged: true },
+    });
     expect(unchanged.json().data.groups).toBeUndefined();
 
     const stale = (await get(plays('lotteryCode=1008&version=0000'))).json();
@@ -92,11 +101,18 @@ describe('catalogue version', () => {
     const catalogue = (await get(plays('lotteryCode=1008'))).json().data;
     const other = (await get(plays('lotteryCode=1301'))).json().data.version;
     expect(other).not.toBe(catalogue.version);
-    const oddsPlay = catalogue.groups.flatMap((g: { plays: { model: string; playDetailCode: string; tiers: { id: string }[] }[] }) => g.plays)
+    const oddsPlay = catalogue.groups
+      .flatMap(
+        (g: { plays: { model: string; playDetailCode: string; tiers: { id: string }[] }[] }) =>
+          g.plays,
+      )
       .find((p: { model: string }) => p.model === 'odds');
     const admin = await ctx.userClient({ isOperator: true });
     const res = await admin.post('/v1/admin/lottery/odds', {
-      lotteryCode: '1008', playCode: oddsPlay.playDetailCode.slice('1008'.length), tierId: oddsPlay.tiers[0].id, odds: '1.01',
+      lotteryCode: '1008',
+      playCode: oddsPlay.playDetailCode.slice('1008'.length),
+      tierId: oddsPlay.tiers[0].id,
+      odds: '1.01',
     });
     expect(res.code, res.msg).toBe(1);
     const after = (await get(plays(`lotteryCode=1008&version=${catalogue.version}`))).json().data;

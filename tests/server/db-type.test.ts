@@ -7,7 +7,9 @@ const ctx = await setupTestApp();
 
 /** A query written once for either: a tagged template and a helper (array), the calls the casts were for. */
 async function countOf(db: Db, ids: number[]): Promise<number> {
-  const [row] = await db<{ n: number }[]>`select count(*)::int as n from unnest(${db.array(ids)}::int[])`;
+  const [row] = await db<
+    { n: number }[]
+  >`select count(*)::int as n from unnest(${db.array(ids)}::int[])`;
   return row!.n;
 }
 

@@ -21,8 +21,12 @@ describe('dependency rules (scripts/deps.mjs)', () => {
     const { status, out } = runDeps(['--root', path.join(root, 'tests/fixtures/deps-cycle')]);
     expect(status).toBe(1);
     expect(out).toContain('✗ folder-cycle: server/alpha → server/beta → server/alpha');
-    expect(out).toContain('✗ feature-internals: src/server/beta/b.ts → src/server/alpha/a.ts (not a public module of server/alpha)');
-    expect(out).toContain('✗ feature-internals: src/server/alpha/a.ts → src/server/beta/b.ts (not a public module of server/beta)');
+    expect(out).toContain(
+      '✗ feature-internals: src/server/beta/b.ts → src/server/alpha/a.ts (not a public module of server/alpha)',
+    );
+    expect(out).toContain(
+      '✗ feature-internals: src/server/alpha/a.ts → src/server/beta/b.ts (not a public module of server/beta)',
+    );
     expect(out).toContain('✗ domain-only-domain: src/domain/rule.ts → src/client/label.ts');
     // push ⇄ chat is a listed known cycle (push entries look up chat rooms): not reported
     expect(out).not.toMatch(/folder-cycle: .*server\/(push|chat)/);
@@ -39,8 +43,11 @@ describe('dependency rules (scripts/deps.mjs)', () => {
 
   it('gives every listed exception a reason', () => {
     const { layering } = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs'));
-    for (const edge of layering.knownCycleEdges) expect(edge.reason, `${edge.from} -> ${edge.to}`).toMatch(/\S{3}/);
-    for (const [feature, group] of Object.entries<{ modules: string[]; reason: string }>(layering.publicModules)) {
+    for (const edge of layering.knownCycleEdges)
+      expect(edge.reason, `${edge.from} -> ${edge.to}`).toMatch(/\S{3}/);
+    for (const [feature, group] of Object.entries<{ modules: string[]; reason: string }>(
+      layering.publicModules,
+    )) {
       expect(group.reason, feature).toMatch(/\S{3}/);
       expect(group.modules.length, feature).toBeGreaterThan(0);
     }

@@ -9,7 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbedded } from '../../src/server/db/embedded.ts';
-import { isAlive, isPostgresOf, postmasterPidOf, startTimeOf } from '../../src/server/db/pgProcess.ts';
+import {
+  isAlive,
+  isPostgresOf,
+  postmasterPidOf,
+  startTimeOf,
+} from '../../src/server/db/pgProcess.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-orphan-'));
 fs.chmodSync(dataDir, 0o755);
@@ -25,7 +30,9 @@ async function until(cond: () => boolean, ms: number): Promise<boolean> {
 }
 
 describe('startEmbedded and what a crash left behind', () => {
-  it('takes a pid file naming a live unrelated process as stale; a clean stop ends the watchdog too', { timeout: 60_000 }, async () => {
+  it('takes a pid file naming a live unrelated process as stale; a clean stop ends the watchdog too', {
+    timeout: 60_000,
+  }, async () => {
     const first = await startEmbedded(dataDir);
     const { postmasterPid, watchdogPid } = JSON.parse(fs.readFileSync(ownerPath, 'utf8'));
     expect(isPostgresOf(postmasterPid, dir)).toBe(true);
@@ -44,7 +51,9 @@ describe('startEmbedded and what a crash left behind', () => {
     await again.stop();
   });
 
-  it('refuses a data dir whose PostgreSQL belongs to a server that is still running', { timeout: 60_000 }, async () => {
+  it('refuses a data dir whose PostgreSQL belongs to a server that is still running', {
+    timeout: 60_000,
+  }, async () => {
     const running = await startEmbedded(dataDir);
     const mine = fs.readFileSync(ownerPath, 'utf8');
     // another live server process owns it

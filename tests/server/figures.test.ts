@@ -14,7 +14,15 @@ import { transfer } from '../../src/server/ledger/ledger.ts';
 import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import { setupTestApp, type Json } from './helpers.ts';
 import { ensureTestLotteries, makeIssue, placeBet, SSC } from './settlement-fixtures.ts';
-import { open, player, playerBalance, recordOf, room, sendIn, type Player } from './redenvelope-fixtures.ts';
+import {
+  open,
+  player,
+  playerBalance,
+  recordOf,
+  room,
+  sendIn,
+  type Player,
+} from './redenvelope-fixtures.ts';
 import { transferIds } from '../../src/domain/transferIds.ts';
 
 const ctx = await setupTestApp();
@@ -25,7 +33,10 @@ const fen = (yuan: string) => parseYuanToFen(String(yuan), { allowNegative: true
 
 /** The screen's 盈亏 recomputed from the columns it shows. */
 function columnSum(screen: Screen, data: Json): number {
-  return SCREEN_COLUMNS[screen].reduce((s, c) => s + COLUMNS[c].sign * fen(data[COLUMNS[c].field]), 0);
+  return SCREEN_COLUMNS[screen].reduce(
+    (s, c) => s + COLUMNS[c].sign * fen(data[COLUMNS[c].field]),
+    0,
+  );
 }
 
 let agent: Player;
@@ -51,7 +62,13 @@ beforeAll(async () => {
   const bets = [
     await placeBet(sql, { ...base, playCode: 'DWD', number: '1,-,-,-,-', multiple: 2 }),
     await placeBet(sql, { ...base, playCode: 'DWD', number: '9,-,-,-,-', multiple: 3 }),
-    await placeBet(sql, { ...base, playCode: 'LH', number: '龙,-,-,-,-,-,-,-,-,-', stakePerLineFen: 500, odds: ODDS }),
+    await placeBet(sql, {
+      ...base,
+      playCode: 'LH',
+      number: '龙,-,-,-,-,-,-,-,-,-',
+      stakePerLineFen: 500,
+      odds: ODDS,
+    }),
   ];
   await settleIssue(sql, SSC, issue);
   const rows = await sql<{ status: string; amount: number; payout: number; rebate: number }[]>`
@@ -67,13 +84,25 @@ beforeAll(async () => {
   // a bet awaiting its draw
   const later = `FIG-${p.userId}-open`;
   await makeIssue(sql, SSC, later, { closeInSec: 3_600 });
-  pendingFen = (await placeBet(sql, { ...base, issue: later, playCode: 'DWD', number: '5,-,-,-,-', multiple: 4 })).amount;
+  pendingFen = (
+    await placeBet(sql, {
+      ...base,
+      issue: later,
+      playCode: 'DWD',
+      number: '5,-,-,-,-',
+      multiple: 4,
+    })
+  ).amount;
 
   // an activity bonus (活动奖励)
   activityFen = 888;
   await transfer(sql, {
-    transferId: transferIds.fixture(`fig-bonus:${p.userId}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: p.userId },
-    amountFen: activityFen, typeCode: 209, userId: p.userId,
+    transferId: transferIds.fixture(`fig-bonus:${p.userId}`),
+    from: { kind: 'house', userId: null },
+    to: { kind: 'player', userId: p.userId },
+    amountFen: activityFen,
+    typeCode: 209,
+    userId: p.userId,
   });
 
   // red envelopes: the player sends one the agent opens, and opens one the agent sends
@@ -107,7 +136,8 @@ describe('figures that add up', () => {
     const { betRecord, pl, own, team, lower, row } = screens;
     expect(fen(betRecord.profit)).toBe(columnSum('betRecord', betRecord));
     expect(fen(pl.profit)).toBe(columnSum('plStatement', pl));
-    for (const f of [own, own.list[0], team, lower.self, row]) expect(fen(f.profit)).toBe(columnSum('teamReport', f));
+    for (const f of [own, own.list[0], team, lower.self, row])
+      expect(fen(f.profit)).toBe(columnSum('teamReport', f));
   });
 
   it('the same figure is the same on every screen for the same player and day', () => {
@@ -116,21 +146,35 @@ describe('figures that add up', () => {
       const values = xs.map((x) => x[field]);
       expect(new Set(values), `${field}: ${values.join(' / ')}`).toEqual(new Set([values[0]]));
     };
-    for (const c of SCREEN_COLUMNS.betRecord) same(COLUMNS[c].field, betRecord, pl, own, own.list[0], row);
+    for (const c of SCREEN_COLUMNS.betRecord)
+      same(COLUMNS[c].field, betRecord, pl, own, own.list[0], row);
     for (const c of SCREEN_COLUMNS.plStatement) same(COLUMNS[c].field, pl, own, own.list[0], row);
     same(PENDING.field, betRecord, pl, own, own.list[0], row);
     same('profit', pl, own, own.list[0], row);
     // the betting screen's 盈亏 is the statement's less the columns it does not show
-    expect(fen(betRecord.profit)).toBe(fen(pl.profit) - fen(pl.activityAmount) - fen(pl.redEnvelopeAmount) - fen(pl.walletIncome) - fen(pl.otherAmount));
+    expect(fen(betRecord.profit)).toBe(
+      fen(pl.profit) -
+        fen(pl.activityAmount) -
+        fen(pl.redEnvelopeAmount) -
+        fen(pl.walletIncome) -
+        fen(pl.otherAmount),
+    );
   });
 
   it('the values are the bets, rebate, bonus and envelopes themselves; red envelopes land in 红包', () => {
     const { pl } = screens;
     expect(pl).toMatchObject({
-      betAmount: formatFen(settled.stakeFen), prizeAmount: formatFen(settled.prizeFen), rebateAmount: formatFen(settled.rebateFen),
-      activityAmount: formatFen(activityFen), redEnvelopeAmount: formatFen(envelopeFen), otherAmount: '0.00', walletIncome: '0.00',
+      betAmount: formatFen(settled.stakeFen),
+      prizeAmount: formatFen(settled.prizeFen),
+      rebateAmount: formatFen(settled.rebateFen),
+      activityAmount: formatFen(activityFen),
+      redEnvelopeAmount: formatFen(envelopeFen),
+      otherAmount: '0.00',
+      walletIncome: '0.00',
     });
-    expect(fen(pl.profit)).toBe(settled.prizeFen - settled.stakeFen + settled.rebateFen + activityFen + envelopeFen);
+    expect(fen(pl.profit)).toBe(
+      settled.prizeFen - settled.stakeFen + settled.rebateFen + activityFen + envelopeFen,
+    );
   });
 
   it('the pending stake is shown apart, in neither 投注 nor 盈亏; the wallet agrees', async () => {
@@ -140,7 +184,9 @@ describe('figures that add up', () => {
     expect(betRecord.betCount).toBe(4);
     // the wallet's change = recharge − withdrawal + 盈亏 − the stake awaiting its draw
     const moved = (await playerBalance(sql, p.userId)) - START_FEN;
-    expect(moved).toBe(fen(pl.rechargeAmount) - START_FEN - fen(pl.withdrawAmount) + fen(pl.profit) - pendingFen);
+    expect(moved).toBe(
+      fen(pl.rechargeAmount) - START_FEN - fen(pl.withdrawAmount) + fen(pl.profit) - pendingFen,
+    );
   });
 
   it("the agent's team figures are the player's plus the agent's own: its upline rebate and envelopes", () => {
@@ -151,6 +197,9 @@ describe('figures that add up', () => {
     // the two envelopes' money stays inside the team, less what is still in the agent's escrow
     expect(fen(team.redEnvelopeAmount)).toBeLessThan(0);
     expect(fen(team.redEnvelopeAmount)).toBeGreaterThanOrEqual(-1_000 - 816);
-    expect(lower.self).toMatchObject({ profit: team.profit, redEnvelopeAmount: team.redEnvelopeAmount });
+    expect(lower.self).toMatchObject({
+      profit: team.profit,
+      redEnvelopeAmount: team.redEnvelopeAmount,
+    });
   });
 });

@@ -20,14 +20,29 @@ beforeAll(async () => {
 afterEach(async () => expectLedgerSound(ctx.sql));
 
 const ADD = '/v1/betting/addBetting';
-const dwd: FollowEntry = { playDetailCode: '1008DWD', bettingNumber: '1 2,-,-,-,-', bettingCount: 2, betDetail: '定位胆' };
-const twoSided: FollowEntry = { playDetailCode: '1008LM', bettingNumber: '大 小,-,-,-,-,-', bettingCount: 2, betDetail: '两面' };
+const dwd: FollowEntry = {
+  playDetailCode: '1008DWD',
+  bettingNumber: '1 2,-,-,-,-',
+  bettingCount: 2,
+  betDetail: '定位胆',
+};
+const twoSided: FollowEntry = {
+  playDetailCode: '1008LM',
+  bettingNumber: '大 小,-,-,-,-,-',
+  bettingCount: 2,
+  betDetail: '两面',
+};
 
 function rowsAt(at: string) {
-  const built = toBettingRows('1008', at, [dwd, twoSided], [
-    { mode: 'multiple', bettingCount: 2, unit: 'jiao', value: 3 }, // 2 × 2 元 × 0.1 × 3 = 1.20
-    { mode: 'amount', bettingCount: 2, unit: 'yuan', value: 5 }, // 2 × 5 = 10.00
-  ]);
+  const built = toBettingRows(
+    '1008',
+    at,
+    [dwd, twoSided],
+    [
+      { mode: 'multiple', bettingCount: 2, unit: 'jiao', value: 3 }, // 2 × 2 元 × 0.1 × 3 = 1.20
+      { mode: 'amount', bettingCount: 2, unit: 'yuan', value: 5 }, // 2 × 5 = 10.00
+    ],
+  );
   if (!built.ok) throw new Error(built.msg);
   return built.rows;
 }
@@ -46,7 +61,10 @@ describe('following through addBetting', () => {
     expect(await balanceOf(ctx.sql, c.userId)).toBe(10_000 - 120 - 1_000);
     const bets = await ctx.sql<{ amount: number; unit: string; multiple: number }[]>`
       select amount, unit, multiple from bets where user_id = ${c.userId} order by request_index`;
-    expect(bets.map((b) => [b.amount, b.unit, b.multiple])).toEqual([[120, 'jiao', 3], [1_000, 'yuan', 1]]);
+    expect(bets.map((b) => [b.amount, b.unit, b.multiple])).toEqual([
+      [120, 'jiao', 3],
+      [1_000, 'yuan', 1],
+    ]);
   });
 
   it('refuses a follow at a closed issue naming the issue on sale, and nothing moves', async () => {
@@ -55,7 +73,10 @@ describe('following through addBetting', () => {
     const lottery = (await loadLottery(ctx.sql, '1008'))!;
     const now = Date.now();
     const closed = issueAt(lottery.schedule, now - 10 * 60_000).issue;
-    const res = await c.post(ADD, { bettingData: JSON.stringify(rowsAt(closed)), requestId: requestId() });
+    const res = await c.post(ADD, {
+      bettingData: JSON.stringify(rowsAt(closed)),
+      requestId: requestId(),
+    });
     expect(res.code).toBe(-1);
     const current = upcomingIssues(lottery, Date.now(), 1)[0]!.issue;
     expect(res.msg).toBe(issueClosedMessage(closed, current));

@@ -7,7 +7,14 @@ import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
 import { runGradePromotion } from '../../src/server/grades/promoteJob.ts';
 import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
-import { ensureTestLotteries, fund, makeIssue, makeUser, placeBet, SSC } from './settlement-fixtures.ts';
+import {
+  ensureTestLotteries,
+  fund,
+  makeIssue,
+  makeUser,
+  placeBet,
+  SSC,
+} from './settlement-fixtures.ts';
 import { setupTestApp } from './helpers.ts';
 import { transferIds } from '../../src/domain/transferIds.ts';
 
@@ -25,14 +32,23 @@ async function sessionClient(userName: string, opts: { isOperator?: boolean } = 
 
 /** A ladder where grade g needs g × recharge yuan or g × bet yuan. */
 const ladder = (recharge: number, bet: number) =>
-  JSON.stringify(Array.from({ length: TOP_GRADE }, (_, i) => ({
-    grade: i + 1, rechargeAmount: String((i + 1) * recharge), validBetAmount: String((i + 1) * bet), benefits: `权益${i + 1}`,
-  })));
+  JSON.stringify(
+    Array.from({ length: TOP_GRADE }, (_, i) => ({
+      grade: i + 1,
+      rechargeAmount: String((i + 1) * recharge),
+      validBetAmount: String((i + 1) * bet),
+      benefits: `权益${i + 1}`,
+    })),
+  );
 
-const gradeOf = async (id: number) => (await sql<{ grade: number }[]>`select grade from users where id = ${id}`)[0]!.grade;
+const gradeOf = async (id: number) =>
+  (await sql<{ grade: number }[]>`select grade from users where id = ${id}`)[0]!.grade;
 const changesOf = async (id: number) =>
-  (await sql<{ from_grade: number; to_grade: number }[]>`select from_grade, to_grade from user_grade_changes where user_id = ${id} order by id`)
-    .map((r) => [r.from_grade, r.to_grade]);
+  (
+    await sql<
+      { from_grade: number; to_grade: number }[]
+    >`select from_grade, to_grade from user_grade_changes where user_id = ${id} order by id`
+  ).map((r) => [r.from_grade, r.to_grade]);
 
 let op: Awaited<ReturnType<typeof sessionClient>>;
 beforeAll(async () => {
@@ -52,7 +68,10 @@ describe('promotion', () => {
     expect((await runGradePromotion(sql)).raised).toBeGreaterThanOrEqual(1);
     expect(await gradeOf(a)).toBe(2);
     expect(await runGradePromotion(sql)).toMatchObject({ raised: 0 });
-    expect(await changesOf(a)).toEqual([[0, 1], [1, 2]]);
+    expect(await changesOf(a)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     // each promotion wrote the player one level-up letter, in the same transaction
     const letters = await sql<{ title: string; content: string }[]>`
       select title, content from letters where audience = 'user' and to_user_id = ${a} order by id`;
@@ -63,10 +82,24 @@ describe('promotion', () => {
   it('counts valid bets only once settled, losing bets included', async () => {
     const b = await makeUser(sql, { group: 1950 });
     // money to bet with that is no recharge
-    await transfer(sql, { transferId: transferIds.fixture(`gift:${b}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: b }, amountFen: 100_000, typeCode: TxType.ACTIVITY_REWARD, userId: b });
+    await transfer(sql, {
+      transferId: transferIds.fixture(`gift:${b}`),
+      from: { kind: 'house', userId: null },
+      to: { kind: 'player', userId: b },
+      amountFen: 100_000,
+      typeCode: TxType.ACTIVITY_REWARD,
+      userId: b,
+    });
     await makeIssue(sql, SSC, 'G-1');
     // a losing bet: 2 lines of 2 yuan × 5 = 20 yuan
-    const bet = await placeBet(sql, { userId: b, issue: 'G-1', playCode: 'DWD', number: '1 2,-,-,-,-', multiple: 5, userGroup: 1950 });
+    const bet = await placeBet(sql, {
+      userId: b,
+      issue: 'G-1',
+      playCode: 'DWD',
+      number: '1 2,-,-,-,-',
+      multiple: 5,
+      userGroup: 1950,
+    });
     expect(bet.amount).toBe(2_000);
     await runGradePromotion(sql);
     expect(await gradeOf(b)).toBe(0);
@@ -100,7 +133,9 @@ describe('promotion', () => {
     expect((await op.post('/v1/admin/grades/levels', { levels: ladder(4, 5) })).code).toBe(1);
     await runGradePromotion(sql);
     expect(await gradeOf(d)).toBe(2);
-    expect((await sql`select full_pending from grade_promotion_cursor`)[0]!.full_pending).toBe(false);
+    expect((await sql`select full_pending from grade_promotion_cursor`)[0]!.full_pending).toBe(
+      false,
+    );
     expect((await op.post('/v1/admin/grades/levels', { levels: ladder(10, 5) })).code).toBe(1);
     await runGradePromotion(sql);
   });
@@ -121,13 +156,31 @@ describe('the job position', () => {
     const other = await makeUser(sql);
     // the late recharge comes from a donor wallet, so the open transaction holds no lock the later transfer needs
     const donor = await makeUser(sql);
-    await transfer(sql, { transferId: transferIds.fixture(`donor:${donor}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: donor }, amountFen: 5_000, typeCode: TxType.ACTIVITY_REWARD, userId: donor });
+    await transfer(sql, {
+      transferId: transferIds.fixture(`donor:${donor}`),
+      from: { kind: 'house', userId: null },
+      to: { kind: 'player', userId: donor },
+      amountFen: 5_000,
+      typeCode: TxType.ACTIVITY_REWARD,
+      userId: donor,
+    });
     let commit!: () => void;
-    const gate = new Promise<void>((r) => { commit = r; });
+    const gate = new Promise<void>((r) => {
+      commit = r;
+    });
     let inserted!: () => void;
-    const wasInserted = new Promise<void>((r) => { inserted = r; });
+    const wasInserted = new Promise<void>((r) => {
+      inserted = r;
+    });
     const open = sql.begin(async (tx) => {
-      await transferInTx(tx, { transferId: transferIds.fixture(`late:${late}`), from: { kind: 'player', userId: donor }, to: { kind: 'player', userId: late }, amountFen: 5_000, typeCode: TxType.MANUAL_DEPOSIT, userId: late });
+      await transferInTx(tx, {
+        transferId: transferIds.fixture(`late:${late}`),
+        from: { kind: 'player', userId: donor },
+        to: { kind: 'player', userId: late },
+        amountFen: 5_000,
+        typeCode: TxType.MANUAL_DEPOSIT,
+        userId: late,
+      });
       inserted();
       await gate;
     });
@@ -157,19 +210,35 @@ describe('calls', () => {
     await runGradePromotion(sql);
     const res = await p.get('/v1/users/userExperienceData');
     expect(res.data).toMatchObject({
-      grade: 2, gradeName: '白银', gradeShow: 'VIP2', rechargeAmount: '25.00', validBetAmount: '0.00',
-      nextGrade: 3, nextRechargeAmount: '5.00', nextValidBetAmount: '15.00', nextPercent: 83,
+      grade: 2,
+      gradeName: '白银',
+      gradeShow: 'VIP2',
+      rechargeAmount: '25.00',
+      validBetAmount: '0.00',
+      nextGrade: 3,
+      nextRechargeAmount: '5.00',
+      nextValidBetAmount: '15.00',
+      nextPercent: 83,
     });
     expect(res.data.grades).toHaveLength(10);
-    expect(res.data.grades[9]).toMatchObject({ grade: 10, name: '彩神', show: 'VIP10', rechargeAmount: '100.00', benefits: '权益10' });
+    expect(res.data.grades[9]).toMatchObject({
+      grade: 10,
+      name: '彩神',
+      show: 'VIP10',
+      rechargeAmount: '100.00',
+      benefits: '权益10',
+    });
   });
 
   it('refuses bad ladders in Chinese and non-operators', async () => {
-    const bad = async (levels: string) => (await op.post('/v1/admin/grades/levels', { levels })).msg;
+    const bad = async (levels: string) =>
+      (await op.post('/v1/admin/grades/levels', { levels })).msg;
     expect(await bad('nope')).toBe('等级设置格式错误');
     expect(await bad('[]')).toBe('须设置全部10个等级');
     const rows = JSON.parse(ladder(10, 5));
-    expect(await bad(JSON.stringify(rows.map((r: { grade: number }) => ({ ...r, grade: 1 }))))).toBe('等级须为1至10，且每级一条');
+    expect(
+      await bad(JSON.stringify(rows.map((r: { grade: number }) => ({ ...r, grade: 1 })))),
+    ).toBe('等级须为1至10，且每级一条');
     rows[3].rechargeAmount = '30';
     expect(await bad(JSON.stringify(rows))).toBe('VIP4铂金的累计充值须高于上一级');
     rows[3].rechargeAmount = '1.234';
@@ -179,8 +248,15 @@ describe('calls', () => {
     expect((await op.post('/v1/admin/grades/levels', {})).msg).toBe('等级设置不能为空');
     const player = await sessionClient('player02');
     expect((await player.get('/v1/admin/grades/levels')).status).toBe(403);
-    expect((await player.post('/v1/admin/grades/levels', { levels: ladder(1, 1) })).status).toBe(403);
+    expect((await player.post('/v1/admin/grades/levels', { levels: ladder(1, 1) })).status).toBe(
+      403,
+    );
     const got = await op.get('/v1/admin/grades/levels');
-    expect(got.data.list[0]).toMatchObject({ grade: 1, name: '青铜', rechargeAmount: '10.00', validBetAmount: '5.00' });
+    expect(got.data.list[0]).toMatchObject({
+      grade: 1,
+      name: '青铜',
+      rechargeAmount: '10.00',
+      validBetAmount: '5.00',
+    });
   });
 });

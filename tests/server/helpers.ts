@@ -23,7 +23,12 @@ export interface TestContext {
   /** a new cookie-keeping client */
   client(ip?: string): TestClient;
   /** creates a user and returns a client logged in as them */
-  userClient(opts?: { userName?: string; password?: string; isAgent?: boolean; isOperator?: boolean }): Promise<TestClient & { userId: number; userName: string; password: string }>;
+  userClient(opts?: {
+    userName?: string;
+    password?: string;
+    isAgent?: boolean;
+    isOperator?: boolean;
+  }): Promise<TestClient & { userId: number; userName: string; password: string }>;
 }
 
 /**
@@ -40,7 +45,10 @@ export interface CallResult<T = Json> extends Envelope<T> {
 
 export class TestClient {
   cookies = new Map<string, string>();
-  constructor(private app: FastifyInstance, private ip = '127.0.0.1') {}
+  constructor(
+    private app: FastifyInstance,
+    private ip = '127.0.0.1',
+  ) {}
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -53,8 +61,13 @@ export class TestClient {
     }
   }
 
-  async get<T = Json>(path: string, query: Record<string, string | number> = {}): Promise<CallResult<T>> {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  async get<T = Json>(
+    path: string,
+    query: Record<string, string | number> = {},
+  ): Promise<CallResult<T>> {
+    const qs = new URLSearchParams(
+      Object.entries(query).map(([k, v]) => [k, String(v)]),
+    ).toString();
     const res = await this.app.inject({
       method: 'GET',
       url: encodeEnpath(path) + (qs ? `?${qs}` : ''),
@@ -65,8 +78,13 @@ export class TestClient {
     return { ...(res.json() as Envelope<T>), status: res.statusCode, headers: res.headers };
   }
 
-  async post<T = Json>(path: string, form: Record<string, string | number | boolean> = {}): Promise<CallResult<T>> {
-    const body = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
+  async post<T = Json>(
+    path: string,
+    form: Record<string, string | number | boolean> = {},
+  ): Promise<CallResult<T>> {
+    const body = new URLSearchParams(
+      Object.entries(form).map(([k, v]) => [k, String(v)]),
+    ).toString();
     const res = await this.app.inject({
       method: 'POST',
       url: encodeEnpath(path),
@@ -90,7 +108,11 @@ export class TestClient {
   }
 
   async login(userName: string, password: string) {
-    return this.post('/v1/users/login', { userName, password: loginPasswordHash(userName, password), random: crypto.randomUUID() });
+    return this.post('/v1/users/login', {
+      userName,
+      password: loginPasswordHash(userName, password),
+      random: crypto.randomUUID(),
+    });
   }
 }
 
@@ -105,14 +127,21 @@ let seq = 0;
  * A fresh database and app for one test file; closed after the file. `now`: the app's clock of
  * counting windows (AppDeps.now, e.g. chat-fixtures.ts floodClock).
  */
-export async function setupTestApp(env: Record<string, string> = {}, opts: { now?: () => number } = {}): Promise<TestContext> {
+export async function setupTestApp(
+  env: Record<string, string> = {},
+  opts: { now?: () => number } = {},
+): Promise<TestContext> {
   const base = inject('pgBaseUrl');
   const db = `t_${process.pid}_${Date.now()}_${seq++}`;
   const admin = connect(base, 1);
   await admin.unsafe(`create database ${db} template ${inject('pgTemplate')}`);
   await admin.end();
   const sql = connect(withDb(base, db));
-  const config = { ...loadConfig({ ...process.env, ...env }), logLevel: 'silent', distDir: '/nonexistent' };
+  const config = {
+    ...loadConfig({ ...process.env, ...env }),
+    logLevel: 'silent',
+    distDir: '/nonexistent',
+  };
   clearSettingsCache();
   const app = await buildApp({ config, sql, now: opts.now });
   await app.ready();
@@ -129,7 +158,10 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { now
     async userClient(opts = {}) {
       const userName = opts.userName ?? `u${Date.now().toString(36)}${n++}`;
       const password = opts.password ?? 'pass1234';
-      const userId = (await insertUserWithPassword(sql, userName, password, { isAgent: opts.isAgent, isOperator: opts.isOperator }))!;
+      const userId = (await insertUserWithPassword(sql, userName, password, {
+        isAgent: opts.isAgent,
+        isOperator: opts.isOperator,
+      }))!;
       const c = new TestClient(app);
       const res = await c.login(userName, password);
       if (res.code !== 1) throw new Error(`login failed: ${res.msg}`);

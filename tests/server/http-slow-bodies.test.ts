@@ -25,7 +25,11 @@ beforeAll(async () => {
 });
 
 /** Polls until `cond` holds; a generous bound so a slow machine never fails it. */
-async function waitFor(cond: () => boolean | Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
+async function waitFor(
+  cond: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = 20_000,
+): Promise<void> {
   for (const start = Date.now(); !(await cond()); ) {
     if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -53,11 +57,15 @@ const slowPost = (to = port) =>
 
 /** A complete GET whose handler reads the users table (blocked while the test holds its lock). */
 const checkUser = () =>
-  rawClient(`GET ${encodeEnpath('/v1/users/checkUser')}?userName=nobody HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  rawClient(
+    `GET ${encodeEnpath('/v1/users/checkUser')}?userName=nobody HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+  );
 
 /** GET /v1/getServerTime through its enpath URL; the abort only turns a hang into a failure. */
 async function serverTime(to = port): Promise<number> {
-  const res = await fetch(`http://127.0.0.1:${to}${encodeEnpath('/v1/getServerTime')}`, { signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(`http://127.0.0.1:${to}${encodeEnpath('/v1/getServerTime')}`, {
+    signal: AbortSignal.timeout(15_000),
+  });
   const body = (await res.json()) as { code: number; data: number };
   expect(body.code).toBe(1);
   return body.data;
@@ -75,7 +83,10 @@ describe('slow bodies hold no slot', () => {
     await serverTime();
 
     const abandoned = Array.from({ length: MAX_INFLIGHT + 5 }, () => slowPost());
-    await waitFor(() => seen >= slow.length + abandoned.length + 1, 'the second batch to reach the server');
+    await waitFor(
+      () => seen >= slow.length + abandoned.length + 1,
+      'the second batch to reach the server',
+    );
     await serverTime();
     for (const c of abandoned) c.socket.destroy();
     await Promise.all(abandoned.map((c) => c.closed));
@@ -101,16 +112,25 @@ describe('a waiter whose client left', () => {
     };
     const before = seen;
     const holders = Array.from({ length: MAX_INFLIGHT }, () => checkUser());
-    await waitFor(async () => (await lockWaiters()) >= DB_POOL_SIZE - 1, 'the holders to block on the lock');
+    await waitFor(
+      async () => (await lockWaiters()) >= DB_POOL_SIZE - 1,
+      'the holders to block on the lock',
+    );
     const queued = Array.from({ length: MAX_INFLIGHT + 5 }, () => checkUser());
-    await waitFor(() => seen >= before + holders.length + queued.length, 'the queued requests to reach the server');
+    await waitFor(
+      () => seen >= before + holders.length + queued.length,
+      'the queued requests to reach the server',
+    );
     await new Promise((r) => setTimeout(r, 100)); // lets them reach the queue; the test holds either way
     for (const c of queued) c.socket.destroy();
     await Promise.all(queued.map((c) => c.closed));
 
     await held`rollback`;
     held.release();
-    await waitFor(() => holders.every((c) => c.text().includes('"code":1')), 'the holders to be answered');
+    await waitFor(
+      () => holders.every((c) => c.text().includes('"code":1')),
+      'the holders to be answered',
+    );
     for (const c of holders) c.socket.destroy();
 
     await serverTime();
@@ -122,7 +142,10 @@ describe('header and body timeouts', () => {
   let quick: FastifyInstance;
   let quickPort: number;
   beforeAll(async () => {
-    quick = await buildApp({ config: { ...ctx.config, headersTimeoutMs: 300, requestTimeoutMs: 600 }, sql: ctx.sql });
+    quick = await buildApp({
+      config: { ...ctx.config, headersTimeoutMs: 300, requestTimeoutMs: 600 },
+      sql: ctx.sql,
+    });
     await quick.listen({ port: 0, host: '127.0.0.1' });
     quickPort = (quick.server.address() as AddressInfo).port;
   });
@@ -136,7 +159,10 @@ describe('header and body timeouts', () => {
   };
 
   it('answers headers that never finish with a 408 envelope and closes', async () => {
-    const c = rawClient(`GET ${encodeEnpath('/v1/getServerTime')} HTTP/1.1\r\nHost: 127.0.0.1\r\n`, quickPort);
+    const c = rawClient(
+      `GET ${encodeEnpath('/v1/getServerTime')} HTTP/1.1\r\nHost: 127.0.0.1\r\n`,
+      quickPort,
+    );
     await c.closed;
     expect408(c.text());
   });

@@ -7,7 +7,13 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
-import { backoffDelayMs, createJobRunner, holdOrTakeLock, within, type JobRunner } from '../../src/server/jobs/runner.ts';
+import {
+  backoffDelayMs,
+  createJobRunner,
+  holdOrTakeLock,
+  within,
+  type JobRunner,
+} from '../../src/server/jobs/runner.ts';
 import { createSiteJobRunner } from '../../src/server/siteJobs.ts';
 import { DEFAULT_SITE_STATUS, SITE_STATUS_KEY } from '../../src/server/site/status.ts';
 import { putSetting } from '../../src/server/site/settings.ts';
@@ -36,7 +42,8 @@ async function startProxy(target: { host: string; port: number }) {
     client.on('close', () => upstream.end());
     upstream.on('close', () => client.end());
   });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
   const setMode = async (next: typeof mode) => {
@@ -66,7 +73,13 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 15_000): Promi
   return cond();
 }
 
-const FAST = { lockRetryMs: 100, lockCheckMs: 100, lockTimeoutMs: 2000, jobTimeoutMs: 5000, backoff: { baseMs: 50, maxMs: 400 } };
+const FAST = {
+  lockRetryMs: 100,
+  lockCheckMs: 100,
+  lockTimeoutMs: 2000,
+  jobTimeoutMs: 5000,
+  backoff: { baseMs: 50, maxMs: 400 },
+};
 
 describe('backoffDelayMs', () => {
   it('doubles from the base, is capped, and keeps at least half of each step', () => {
@@ -99,7 +112,12 @@ describe('GET /v1/system/health', () => {
       const res = await ctx.client().get('/v1/system/health');
       expect(res.status).toBe(200);
       expect(res.code).toBe(1);
-      expect(res.data).toMatchObject({ started: false, holdsLock: false, jobsHealthy: false, jobs: [] });
+      expect(res.data).toMatchObject({
+        started: false,
+        holdsLock: false,
+        jobsHealthy: false,
+        jobs: [],
+      });
       expect(res.data.serverTime).toMatch(/\+08:00$/);
       expect((await ctx.client().get('/v1/management/content/banners')).code).not.toBe(1);
     } finally {
@@ -117,7 +135,9 @@ describe('holdOrTakeLock', () => {
       for (let i = 0; i < 3; i++) expect(await holdOrTakeLock(mine, key, 5000)).toBe(true);
       expect(await holdOrTakeLock(other, key, 5000)).toBe(false);
       // one unlock frees it: the checks did not take it again
-      expect((await mine<{ ok: boolean }[]>`select pg_advisory_unlock(${key}) as ok`)[0]!.ok).toBe(true);
+      expect((await mine<{ ok: boolean }[]>`select pg_advisory_unlock(${key}) as ok`)[0]!.ok).toBe(
+        true,
+      );
       expect(await holdOrTakeLock(other, key, 5000)).toBe(true);
       expect(await holdOrTakeLock(mine, key, 5000)).toBe(false);
     } finally {
@@ -136,17 +156,28 @@ describe('the job runner', () => {
   it('a job that keeps failing is retried with backoff and runs normally once it succeeds', async () => {
     let calls = 0;
     const log: string[] = [];
-    runner = createJobRunner(ctx.sql, [{
-      name: 'flaky',
-      run: async () => {
-        calls++;
-        if (calls <= 3) throw Object.assign(new Error('boom'), { code: 'EFLAKY' });
-      },
-      nextDelayMs: () => 20,
-    }], { ...FAST, lockKey: 91_001, log: (m) => log.push(m) });
+    runner = createJobRunner(
+      ctx.sql,
+      [
+        {
+          name: 'flaky',
+          run: async () => {
+            calls++;
+            if (calls <= 3) throw Object.assign(new Error('boom'), { code: 'EFLAKY' });
+          },
+          nextDelayMs: () => 20,
+        },
+      ],
+      { ...FAST, lockKey: 91_001, log: (m) => log.push(m) },
+    );
     runner.start();
     expect(await until(() => runner!.health().jobs[0]!.consecutiveFailures === 3)).toBe(true);
-    expect(runner.health().jobs[0]).toMatchObject({ name: 'flaky', running: true, lastError: 'EFLAKY', lastSuccessAt: null });
+    expect(runner.health().jobs[0]).toMatchObject({
+      name: 'flaky',
+      running: true,
+      lastError: 'EFLAKY',
+      lastSuccessAt: null,
+    });
     expect(await until(() => calls >= 8)).toBe(true);
     const job = runner.health().jobs[0]!;
     expect(job.consecutiveFailures).toBe(0);
@@ -162,14 +193,22 @@ describe('the job runner', () => {
 
   it('a run that never ends counts as failed after the job timeout and the job goes on', async () => {
     let calls = 0;
-    runner = createJobRunner(ctx.sql, [{
-      name: 'stuck-once',
-      run: () => (++calls === 1 ? new Promise<void>(() => {}) : Promise.resolve()),
-      nextDelayMs: () => 20,
-    }], { ...FAST, jobTimeoutMs: 200, lockKey: 91_002, log: () => {} });
+    runner = createJobRunner(
+      ctx.sql,
+      [
+        {
+          name: 'stuck-once',
+          run: () => (++calls === 1 ? new Promise<void>(() => {}) : Promise.resolve()),
+          nextDelayMs: () => 20,
+        },
+      ],
+      { ...FAST, jobTimeoutMs: 200, lockKey: 91_002, log: () => {} },
+    );
     runner.start();
     expect(await until(() => runner!.health().jobs[0]!.lastError === 'JOB_TIMEOUT')).toBe(true);
-    expect(await until(() => calls >= 3 && runner!.health().jobs[0]!.consecutiveFailures === 0)).toBe(true);
+    expect(
+      await until(() => calls >= 3 && runner!.health().jobs[0]!.consecutiveFailures === 0),
+    ).toBe(true);
     await runner.stop();
     runner = null;
   });
@@ -194,28 +233,57 @@ describe('the job runner', () => {
       // refused: the lock attempts (sql.reserve()) reject, again and again
       expect(await until(() => runner!.health().lock.consecutiveFailures >= 3)).toBe(true);
       let h = await health();
-      expect(h).toMatchObject({ started: true, holdsLock: false, jobsHealthy: false, lock: { lastError: 'ECONNREFUSED' } });
-      expect(h.jobs.map((j: { name: string }) => j.name)).toEqual(['lottery', 'wallet', 'redEnvelopeRefund', 'pushPlans', 'gradePromotion', 'housekeeping']);
-      expect(h.jobs.every((j: { running: boolean; lastSuccessAt: string | null }) => !j.running && j.lastSuccessAt === null)).toBe(true);
+      expect(h).toMatchObject({
+        started: true,
+        holdsLock: false,
+        jobsHealthy: false,
+        lock: { lastError: 'ECONNREFUSED' },
+      });
+      expect(h.jobs.map((j: { name: string }) => j.name)).toEqual([
+        'lottery',
+        'wallet',
+        'redEnvelopeRefund',
+        'pushPlans',
+        'gradePromotion',
+        'housekeeping',
+      ]);
+      expect(
+        h.jobs.every(
+          (j: { running: boolean; lastSuccessAt: string | null }) =>
+            !j.running && j.lastSuccessAt === null,
+        ),
+      ).toBe(true);
       expect(JSON.stringify(h)).not.toContain(String(o.pass));
 
       // accepted: the lock is taken and every job runs; the lottery job opened issues
       await proxy.setMode('forward');
-      expect(await until(() => runner!.health().jobs.every((j) => j.lastSuccessAt !== null))).toBe(true);
+      expect(await until(() => runner!.health().jobs.every((j) => j.lastSuccessAt !== null))).toBe(
+        true,
+      );
       h = await health();
-      expect(h).toMatchObject({ holdsLock: true, jobsHealthy: true, lock: { consecutiveFailures: 0 } });
+      expect(h).toMatchObject({
+        holdsLock: true,
+        jobsHealthy: true,
+        lock: { consecutiveFailures: 0 },
+      });
       const [opened] = await ctx.sql<{ n: number }[]>`
         select count(*)::int as n from lottery_issues where lottery_code = '1008' and close_at > now()`;
       expect(opened!.n).toBeGreaterThanOrEqual(6);
 
       // the database goes away while this instance runs the jobs: lock lost, retries, back again
       await proxy.setMode('refuse');
-      expect(await until(() => !runner!.holdsLock() && runner!.health().lock.consecutiveFailures >= 2)).toBe(true);
+      expect(
+        await until(() => !runner!.holdsLock() && runner!.health().lock.consecutiveFailures >= 2),
+      ).toBe(true);
       h = await health();
       expect(h).toMatchObject({ holdsLock: false, jobsHealthy: false });
       const lotteryBefore = runner.health().jobs[0]!.lastSuccessAt!;
       await proxy.setMode('forward');
-      expect(await until(() => runner!.holdsLock() && runner!.health().jobs[0]!.lastSuccessAt! > lotteryBefore)).toBe(true);
+      expect(
+        await until(
+          () => runner!.holdsLock() && runner!.health().jobs[0]!.lastSuccessAt! > lotteryBefore,
+        ),
+      ).toBe(true);
       expect(await until(async () => (await health()).jobsHealthy === true)).toBe(true);
       expect(log.some((m) => m.includes('lost the lock connection'))).toBe(true);
     } finally {

@@ -16,7 +16,9 @@ const ctx = await setupTestApp();
 /** Every /v1 route with its methods, from the app's own route tree. The live socket is not HTTP. */
 function routes(): { path: string; methods: string[] }[] {
   const out: { path: string; methods: string[] }[] = [];
-  for (const m of ctx.app.printRoutes({ commonPrefix: false }).matchAll(/(\/v1\/[^\s(]+) \(([^)]+)\)/g)) {
+  for (const m of ctx.app
+    .printRoutes({ commonPrefix: false })
+    .matchAll(/(\/v1\/[^\s(]+) \(([^)]+)\)/g)) {
     if (m[1] === '/v1/broadCast/chat' || m[1].includes(':') || m[1].includes('*')) continue;
     out.push({ path: m[1], methods: m[2].split(', ') });
   }
@@ -33,7 +35,13 @@ const BODIES = [
   'id=1&id=2&roomCode=a&roomCode=b&amount=1&amount=2&bettingData=[{}]&lines=[{"name":"<b>"}]',
   'recordId=%ED%A0%80&title=%ED%A0%80&userName=%ED%A0%80&remark=%ED%A0%80&endpoint=javascript:alert(1)&p256dh=x&auth=y',
 ];
-const QUERIES = ['pageNum=NaN&pageSize=1e309', 'id=%00&recordId=%00&roomCode=%00', 'pageSize=-1&page[a]=1', 'startTime=2026-13-45&endTime=x&type=1e309', 'x=1&x=2'];
+const QUERIES = [
+  'pageNum=NaN&pageSize=1e309',
+  'id=%00&recordId=%00&roomCode=%00',
+  'pageSize=-1&page[a]=1',
+  'startTime=2026-13-45&endTime=x&type=1e309',
+  'x=1&x=2',
+];
 
 async function asUser(name: string, isOperator: boolean): Promise<string> {
   const userId = (await insertUserWithPassword(ctx.sql, name, 'pass1234', { isOperator }))!;
@@ -44,7 +52,11 @@ async function asUser(name: string, isOperator: boolean): Promise<string> {
 
 let cookies: Record<string, string>;
 beforeAll(async () => {
-  cookies = { guest: '', player: await asUser('junkall01', false), operator: await asUser('junkallop', true) };
+  cookies = {
+    guest: '',
+    player: await asUser('junkall01', false),
+    operator: await asUser('junkallop', true),
+  };
 });
 
 let ip = 0;
@@ -61,18 +73,28 @@ describe.each(['guest', 'player', 'operator'])('as a %s', (who) => {
       const gets = methods.includes('GET') ? QUERIES : [];
       for (const payload of posts) {
         const res = await ctx.app.inject({
-          method: 'POST', url: encodeEnpath(path), remoteAddress: nextIp(),
-          headers: { cookie: cookies[who], 'content-type': 'application/x-www-form-urlencoded' }, payload,
+          method: 'POST',
+          url: encodeEnpath(path),
+          remoteAddress: nextIp(),
+          headers: { cookie: cookies[who], 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
         });
         const msg = (res.json() as { msg?: string }).msg ?? '';
-        if (res.statusCode >= 500 || !/[\u4e00-\u9fa5]/.test(msg)) failures.push(`POST ${path} ${payload.slice(0, 40)} → ${res.statusCode} ${msg}`);
+        if (res.statusCode >= 500 || !/[\u4e00-\u9fa5]/.test(msg))
+          failures.push(`POST ${path} ${payload.slice(0, 40)} → ${res.statusCode} ${msg}`);
       }
       for (const q of gets) {
-        const res = await ctx.app.inject({ method: 'GET', url: `${encodeEnpath(path)}?${q}`, remoteAddress: nextIp(), headers: { cookie: cookies[who] } });
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `${encodeEnpath(path)}?${q}`,
+          remoteAddress: nextIp(),
+          headers: { cookie: cookies[who] },
+        });
         const type = String(res.headers['content-type'] ?? '');
         // a few GETs answer a picture or a file (image codes, avatars): below 500 is their whole rule
         const msg = type.includes('json') ? ((res.json() as { msg?: string }).msg ?? '') : '中';
-        if (res.statusCode >= 500 || !/[\u4e00-\u9fa5]/.test(msg)) failures.push(`GET ${path}?${q} → ${res.statusCode} ${msg}`);
+        if (res.statusCode >= 500 || !/[\u4e00-\u9fa5]/.test(msg))
+          failures.push(`GET ${path}?${q} → ${res.statusCode} ${msg}`);
       }
     }
     expect(failures).toEqual([]);

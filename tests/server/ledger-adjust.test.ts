@@ -31,19 +31,36 @@ async function newPlayer(balanceFen = 0) {
   const userName = `lp${n++}x${Date.now().toString(36)}`;
   const userId = (await insertUserWithPassword(ctx.sql, userName, 'pass1234'))!;
   if (balanceFen > 0) {
-    await adjustBalance(ctx.sql, { userName, amountFen: balanceFen, remark: '初始', requestId: crypto.randomUUID(), operatorId: opId });
+    await adjustBalance(ctx.sql, {
+      userName,
+      amountFen: balanceFen,
+      remark: '初始',
+      requestId: crypto.randomUUID(),
+      operatorId: opId,
+    });
   }
   return { userName, userId };
 }
 
 const transferCount = async (userId: number) =>
-  (await ctx.sql<{ n: number }[]>`select count(*)::int as n from transfers where user_id = ${userId}`)[0].n;
+  (
+    await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from transfers where user_id = ${userId}`
+  )[0].n;
 
 describe('idempotent adjustments', () => {
   it('20 parallel copies of one request over HTTP move the money once', async () => {
     const p = await newPlayer();
-    const form = { userName: p.userName, amount: '88.88', remark: '并发重试', requestId: crypto.randomUUID() };
-    const results = await Promise.all(Array.from({ length: 20 }, () => op.post('/v1/admin/balance/adjust', form)));
+    const form = {
+      userName: p.userName,
+      amount: '88.88',
+      remark: '并发重试',
+      requestId: crypto.randomUUID(),
+    };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => op.post('/v1/admin/balance/adjust', form)),
+    );
     expect(results.every((r) => r.code === 1)).toBe(true);
     expect(results.filter((r) => r.data.applied)).toHaveLength(1);
     expect(new Set(results.map((r) => r.data.transferId)).size).toBe(1);
@@ -57,7 +74,13 @@ describe('idempotent adjustments', () => {
     const requestId = crypto.randomUUID();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        adjustBalance(ctx.sql, { userName: p.userName, amountFen: -300, remark: '扣除', requestId, operatorId: opId }),
+        adjustBalance(ctx.sql, {
+          userName: p.userName,
+          amountFen: -300,
+          remark: '扣除',
+          requestId,
+          operatorId: opId,
+        }),
       ),
     );
     expect(results.filter((r) => r.applied)).toHaveLength(1);
@@ -70,15 +93,24 @@ describe('racing debits', () => {
     const p = await newPlayer(1000);
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
-        op.post('/v1/admin/balance/adjust', { userName: p.userName, amount: '-1.00', remark: '扣除', requestId: crypto.randomUUID() }),
+        op.post('/v1/admin/balance/adjust', {
+          userName: p.userName,
+          amount: '-1.00',
+          remark: '扣除',
+          requestId: crypto.randomUUID(),
+        }),
       ),
     );
     const ok = results.filter((r) => r.code === 1);
     const refused = results.filter((r) => r.code !== 1);
     expect(ok).toHaveLength(10);
-    expect(refused.every((r) => r.code === -1 && r.msg === '余额不足' && r.status === 200)).toBe(true);
+    expect(refused.every((r) => r.code === -1 && r.msg === '余额不足' && r.status === 200)).toBe(
+      true,
+    );
     expect(await playerBalance(ctx.sql, p.userId)).toBe(0);
-    const [{ min }] = await ctx.sql<{ min: number }[]>`select min(balance_after)::bigint as min from transfers where user_id = ${p.userId}`;
+    const [{ min }] = await ctx.sql<
+      { min: number }[]
+    >`select min(balance_after)::bigint as min from transfers where user_id = ${p.userId}`;
     expect(min).toBe(0);
   });
 
@@ -87,7 +119,13 @@ describe('racing debits', () => {
     const amounts = [300, -200, 150, -400, 100, -100, 250, -50, 75, -25];
     const results = await Promise.allSettled(
       amounts.map((amountFen) =>
-        adjustBalance(ctx.sql, { userName: p.userName, amountFen, remark: '混合', requestId: crypto.randomUUID(), operatorId: opId }),
+        adjustBalance(ctx.sql, {
+          userName: p.userName,
+          amountFen,
+          remark: '混合',
+          requestId: crypto.randomUUID(),
+          operatorId: opId,
+        }),
       ),
     );
     const applied = amounts.filter((_, i) => results[i].status === 'fulfilled');
@@ -120,7 +158,13 @@ describe('type codes', () => {
     expect(() => adjustTypeCode(1, 501)).toThrow();
     const p = await newPlayer();
     await expect(
-      adjustBalance(ctx.sql, { userName: p.userName, amountFen: 0, remark: 'x', requestId: crypto.randomUUID(), operatorId: opId }),
+      adjustBalance(ctx.sql, {
+        userName: p.userName,
+        amountFen: 0,
+        remark: 'x',
+        requestId: crypto.randomUUID(),
+        operatorId: opId,
+      }),
     ).rejects.toThrow('调整金额不能为0');
     expect(await transferCount(p.userId)).toBe(0);
   });

@@ -20,10 +20,17 @@ describe('ledger account updates', () => {
     const tag = Date.now().toString(36);
     const users = await sql<{ id: number }[]>`
       insert into users (user_name, password_kdf) select 'hot' || g || ${tag}, 'x' from generate_series(1, ${USERS}) g returning id`;
-    const credit = (round: number) => users.map((u): TransferInput => ({
-      transferId: transferIds.fixture(`hot-${tag}:${round}:${u.id}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u.id },
-      amountFen: 100 + round, typeCode: 401, userId: u.id,
-    }));
+    const credit = (round: number) =>
+      users.map(
+        (u): TransferInput => ({
+          transferId: transferIds.fixture(`hot-${tag}:${round}:${u.id}`),
+          from: { kind: 'house', userId: null },
+          to: { kind: 'player', userId: u.id },
+          amountFen: 100 + round,
+          typeCode: 401,
+          userId: u.id,
+        }),
+      );
     const counts = await sql.begin(async (tx) => {
       await bulkTransfersInTx(tx, credit(1));
       await bulkTransfersInTx(tx, credit(2));

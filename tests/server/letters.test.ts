@@ -14,7 +14,9 @@ const ctx = await setupTestApp();
 let op: TestClient;
 let operatorId: number;
 beforeAll(async () => {
-  operatorId = (await insertUserWithPassword(ctx.sql, 'letterop', 'pass1234', { isOperator: true }))!;
+  operatorId = (await insertUserWithPassword(ctx.sql, 'letterop', 'pass1234', {
+    isOperator: true,
+  }))!;
   const { token, hash } = newToken();
   await ctx.sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${operatorId}, now() + interval '1 day')`;
   op = ctx.client();
@@ -29,20 +31,44 @@ async function player(grade = 0): Promise<Player> {
 }
 /** letters sent "earlier" than players made in the test body need no backdating: players are made first */
 const count = async (p: Player) => (await p.get('/v1/users/unReadMessage')).data.count as number;
-const inbox = async (p: Player, q: Record<string, number> = {}) => (await p.get('/v1/users/messageList', q)).data;
-const stateRows = async (letterId: number) => (await ctx.sql<{ n: number }[]>`select count(*)::int as n from letter_states where letter_id = ${letterId}`)[0].n;
+const inbox = async (p: Player, q: Record<string, number> = {}) =>
+  (await p.get('/v1/users/messageList', q)).data;
+const stateRows = async (letterId: number) =>
+  (
+    await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from letter_states where letter_id = ${letterId}`
+  )[0].n;
 const chinese = /[\u4e00-\u9fa5]/;
 
 describe('sendLetter', () => {
   it('stores one row per letter for each kind of audience and refuses bad input', async () => {
     const p = await player();
     const before = (await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n;
-    const a = await sendLetter(ctx.sql, { to: { userId: p.userId }, title: '升级通知', content: '恭喜\n升级' });
-    const b = await sendLetter(ctx.sql, { to: { grade: 3 }, title: '等级福利', content: '内容', operatorId });
-    const c = await sendLetter(ctx.sql, { to: { all: true }, title: '全站通知', content: '内容', operatorId: null });
+    const a = await sendLetter(ctx.sql, {
+      to: { userId: p.userId },
+      title: '升级通知',
+      content: '恭喜\n升级',
+    });
+    const b = await sendLetter(ctx.sql, {
+      to: { grade: 3 },
+      title: '等级福利',
+      content: '内容',
+      operatorId,
+    });
+    const c = await sendLetter(ctx.sql, {
+      to: { all: true },
+      title: '全站通知',
+      content: '内容',
+      operatorId: null,
+    });
     expect(new Set([a, b, c]).size).toBe(3);
-    expect((await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n).toBe(before + 3);
-    expect(await ctx.sql`select audience, to_user_id, to_grade from letters where id in (${a}, ${b}, ${c}) order by id`).toEqual([
+    expect((await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n).toBe(
+      before + 3,
+    );
+    expect(
+      await ctx.sql`select audience, to_user_id, to_grade from letters where id in (${a}, ${b}, ${c}) order by id`,
+    ).toEqual([
       { audience: 'user', to_user_id: p.userId, to_grade: null },
       { audience: 'grade', to_user_id: null, to_grade: 3 },
       { audience: 'all', to_user_id: null, to_grade: null },
@@ -51,7 +77,10 @@ describe('sendLetter', () => {
   });
 
   it.each([
-    ['a script in the content', { to: { all: true }, title: 't', content: '<script>alert(1)</script>' }],
+    [
+      'a script in the content',
+      { to: { all: true }, title: 't', content: '<script>alert(1)</script>' },
+    ],
     ['markup in the title', { to: { all: true }, title: '<b>x</b>', content: 'c' }],
     ['an image tag', { to: { all: true }, title: 't', content: '<img src=x onerror=alert(1)>' }],
     ['an empty title', { to: { all: true }, title: ' ', content: 'c' }],
@@ -65,43 +94,70 @@ describe('sendLetter', () => {
     ['a bad player id', { to: { userId: -1 }, title: 't', content: 'c' }],
   ])('refuses %s with a Chinese message and stores nothing', async (_name, input) => {
     const before = (await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n;
-    const err = await sendLetter(ctx.sql, input as Parameters<typeof sendLetter>[1]).catch((e: unknown) => e);
+    const err = await sendLetter(ctx.sql, input as Parameters<typeof sendLetter>[1]).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).message).toMatch(chinese);
-    expect((await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n).toBe(before);
+    expect((await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n).toBe(
+      before,
+    );
   });
 
   it('the database refuses markup even past the code', async () => {
-    await expect(ctx.sql`insert into letters (audience, title, content) values ('all', 't', '<b>x</b>')`).rejects.toThrow();
+    await expect(
+      ctx.sql`insert into letters (audience, title, content) values ('all', 't', '<b>x</b>')`,
+    ).rejects.toThrow();
   });
 });
 
 describe('inbox', () => {
-  it('lists, counts, opens (marking read) and pages a player\'s letters', async () => {
+  it("lists, counts, opens (marking read) and pages a player's letters", async () => {
     const p = await player();
     expect(await count(p)).toBe(0);
     expect(await inbox(p)).toMatchObject({ list: [], total: 0, unread: 0, pageNum: 1 });
     const ids: number[] = [];
-    for (let i = 1; i <= 3; i++) ids.push(await sendLetter(ctx.sql, { to: { userId: p.userId }, title: `信${i}`, content: `第${i}封\n第二行 & "引号"` }));
+    for (let i = 1; i <= 3; i++)
+      ids.push(
+        await sendLetter(ctx.sql, {
+          to: { userId: p.userId },
+          title: `信${i}`,
+          content: `第${i}封\n第二行 & "引号"`,
+        }),
+      );
     expect(await count(p)).toBe(3);
     const page1 = await inbox(p, { pageNum: 1, pageSize: 2 });
     expect(page1.total).toBe(3);
     expect(page1.unread).toBe(3);
     expect(page1.list.map((m: { id: number }) => m.id)).toEqual([ids[2], ids[1]]);
-    expect(page1.list[0]).toMatchObject({ title: '信3', messageType: 1, messageTypeName: '个人消息', isRead: 0 });
+    expect(page1.list[0]).toMatchObject({
+      title: '信3',
+      messageType: 1,
+      messageTypeName: '个人消息',
+      isRead: 0,
+    });
     expect(page1.list[0].createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect((await inbox(p, { pageNum: 2, pageSize: 2 })).list.map((m: { id: number }) => m.id)).toEqual([ids[0]]);
+    expect(
+      (await inbox(p, { pageNum: 2, pageSize: 2 })).list.map((m: { id: number }) => m.id),
+    ).toEqual([ids[0]]);
     expect((await inbox(p, { pageNum: 9, pageSize: 2 })).list).toEqual([]);
     // listing writes no state rows
     expect(await stateRows(ids[0])).toBe(0);
 
     const opened = await p.get('/v1/users/messageContent', { id: ids[0], messageType: 1 });
-    expect(opened.data).toMatchObject({ id: ids[0], title: '信1', content: '第1封\n第二行 & "引号"', isRead: 1 });
+    expect(opened.data).toMatchObject({
+      id: ids[0],
+      title: '信1',
+      content: '第1封\n第二行 & "引号"',
+      isRead: 1,
+    });
     expect(await count(p)).toBe(2);
     // a second open keeps the first read time and the count
-    const [{ read_at: first }] = await ctx.sql`select read_at from letter_states where letter_id = ${ids[0]}`;
+    const [{ read_at: first }] =
+      await ctx.sql`select read_at from letter_states where letter_id = ${ids[0]}`;
     await p.get('/v1/users/messageContent', { id: ids[0] });
-    const [{ read_at: again }] = await ctx.sql`select read_at from letter_states where letter_id = ${ids[0]}`;
+    const [{ read_at: again }] =
+      await ctx.sql`select read_at from letter_states where letter_id = ${ids[0]}`;
     expect(again).toEqual(first);
     expect(await count(p)).toBe(2);
     expect((await inbox(p)).list.find((m: { id: number }) => m.id === ids[0]).isRead).toBe(1);
@@ -110,16 +166,32 @@ describe('inbox', () => {
     expect(one.data).toEqual({ changed: 1, unread: 1 });
     const all = await p.post('/v1/users/setMessageRead', { all: '1' });
     expect(all.data).toEqual({ changed: 1, unread: 0 });
-    expect((await p.post('/v1/users/setMessageRead', { all: '1' })).data).toEqual({ changed: 0, unread: 0 });
+    expect((await p.post('/v1/users/setMessageRead', { all: '1' })).data).toEqual({
+      changed: 0,
+      unread: 0,
+    });
   });
 
-  it('refuses another player\'s letter on every call and leaves it untouched', async () => {
+  it("refuses another player's letter on every call and leaves it untouched", async () => {
     const owner = await player();
     const other = await player();
-    const id = await sendLetter(ctx.sql, { to: { userId: owner.userId }, title: '私信', content: '只给你' });
-    expect(await other.get('/v1/users/messageContent', { id })).toMatchObject({ code: -1, msg: '消息不存在或已删除' });
-    expect(await other.post('/v1/users/setMessageRead', { id })).toMatchObject({ code: -1, msg: '消息不存在或已删除' });
-    expect(await other.post('/v1/users/deleteMessage', { id })).toMatchObject({ code: -1, msg: '消息不存在或已删除' });
+    const id = await sendLetter(ctx.sql, {
+      to: { userId: owner.userId },
+      title: '私信',
+      content: '只给你',
+    });
+    expect(await other.get('/v1/users/messageContent', { id })).toMatchObject({
+      code: -1,
+      msg: '消息不存在或已删除',
+    });
+    expect(await other.post('/v1/users/setMessageRead', { id })).toMatchObject({
+      code: -1,
+      msg: '消息不存在或已删除',
+    });
+    expect(await other.post('/v1/users/deleteMessage', { id })).toMatchObject({
+      code: -1,
+      msg: '消息不存在或已删除',
+    });
     expect((await inbox(other)).list).toEqual([]);
     expect(await stateRows(id)).toBe(0);
     expect(await count(owner)).toBe(1);
@@ -133,38 +205,62 @@ describe('inbox', () => {
       await sendLetter(ctx.sql, { to: { userId: p.userId }, title: 'b', content: 'b' }),
       await sendLetter(ctx.sql, { to: { userId: p.userId }, title: 'c', content: 'c' }),
     ];
-    const theirs = await sendLetter(ctx.sql, { to: { userId: stranger.userId }, title: 'x', content: 'x' });
+    const theirs = await sendLetter(ctx.sql, {
+      to: { userId: stranger.userId },
+      title: 'x',
+      content: 'x',
+    });
     // one foreign id refuses the whole request
-    expect(await p.post('/v1/users/deleteMessage', { ids: JSON.stringify([mine[0], theirs]) })).toMatchObject({ code: -1, msg: '消息不存在或已删除' });
+    expect(
+      await p.post('/v1/users/deleteMessage', { ids: JSON.stringify([mine[0], theirs]) }),
+    ).toMatchObject({ code: -1, msg: '消息不存在或已删除' });
     expect((await inbox(p)).total).toBe(3);
 
-    expect((await p.post('/v1/users/deleteMessage', { id: mine[0] })).data).toEqual({ deleted: 1, unread: 2 });
-    expect((await p.post('/v1/users/deleteMessage', { ids: JSON.stringify([mine[1], mine[2]]) })).data).toEqual({ deleted: 2, unread: 0 });
+    expect((await p.post('/v1/users/deleteMessage', { id: mine[0] })).data).toEqual({
+      deleted: 1,
+      unread: 2,
+    });
+    expect(
+      (await p.post('/v1/users/deleteMessage', { ids: JSON.stringify([mine[1], mine[2]]) })).data,
+    ).toEqual({ deleted: 2, unread: 0 });
     expect(await inbox(p)).toMatchObject({ list: [], total: 0, unread: 0 });
     // stays deleted: not readable, not re-deletable, not revived by mark-all-read or by new letters
-    expect(await p.get('/v1/users/messageContent', { id: mine[0] })).toMatchObject({ code: -1, msg: '消息不存在或已删除' });
+    expect(await p.get('/v1/users/messageContent', { id: mine[0] })).toMatchObject({
+      code: -1,
+      msg: '消息不存在或已删除',
+    });
     expect(await p.post('/v1/users/setMessageRead', { id: mine[1] })).toMatchObject({ code: -1 });
     expect(await p.post('/v1/users/deleteMessage', { id: mine[2] })).toMatchObject({ code: -1 });
     await p.post('/v1/users/setMessageRead', { all: '1' });
     await sendLetter(ctx.sql, { to: { userId: p.userId }, title: 'd', content: 'd' });
     expect((await inbox(p)).list.map((m: { title: string }) => m.title)).toEqual(['d']);
-    expect((await ctx.sql`select deleted_at from letter_states where user_id = ${p.userId} and letter_id = any(${ctx.sql.array(mine.map(String))}::bigint[]) and deleted_at is not null`).length).toBe(3);
+    expect(
+      (
+        await ctx.sql`select deleted_at from letter_states where user_id = ${p.userId} and letter_id = any(${ctx.sql.array(mine.map(String))}::bigint[]) and deleted_at is not null`
+      ).length,
+    ).toBe(3);
     expect(await count(stranger)).toBe(1);
   });
 });
 
 describe('audiences', () => {
-  it('a grade letter reaches exactly that grade, as the player\'s grade is now', async () => {
+  it("a grade letter reaches exactly that grade, as the player's grade is now", async () => {
     const g2 = await player(2);
     const g3a = await player(3);
     const g3b = await player(3);
     const id = await sendLetter(ctx.sql, { to: { grade: 3 }, title: '黄金专享', content: '福利' });
     expect(await count(g2)).toBe(0);
     expect(await count(g3a)).toBe(1);
-    expect((await inbox(g3b)).list[0]).toMatchObject({ id, messageType: 2, messageTypeName: '系统消息' });
+    expect((await inbox(g3b)).list[0]).toMatchObject({
+      id,
+      messageType: 2,
+      messageTypeName: '系统消息',
+    });
     expect(await g2.get('/v1/users/messageContent', { id })).toMatchObject({ code: -1 });
     // the wrong messageType is refused as well
-    expect(await g3a.get('/v1/users/messageContent', { id, messageType: 1 })).toMatchObject({ code: -1 });
+    expect(await g3a.get('/v1/users/messageContent', { id, messageType: 1 })).toMatchObject({
+      code: -1,
+    });
     expect((await g3a.get('/v1/users/messageContent', { id, messageType: 2 })).code).toBe(1);
     await ctx.sql`update users set grade = 3 where id = ${g2.userId}`;
     expect(await count(g2)).toBe(1);
@@ -174,7 +270,11 @@ describe('audiences', () => {
 
   it('an everyone letter is one row however many players read it, and misses players who joined after it', async () => {
     const readers = await Promise.all([1, 2, 3, 4, 5].map(() => player()));
-    const id = await sendLetter(ctx.sql, { to: { all: true }, title: '全站公告', content: '大家好' });
+    const id = await sendLetter(ctx.sql, {
+      to: { all: true },
+      title: '全站公告',
+      content: '大家好',
+    });
     await ctx.sql`update letters set created_at = now() - interval '1 minute' where id = ${id}`;
     await ctx.sql`update users set created_at = now() - interval '1 hour' where id = any(${ctx.sql.array(readers.map((r) => String(r.userId)))}::bigint[])`;
     for (const r of readers) {
@@ -193,12 +293,19 @@ describe('audiences', () => {
 
 describe('bad input on the player calls', () => {
   let p: Player;
-  beforeAll(async () => { p = await player(); });
+  beforeAll(async () => {
+    p = await player();
+  });
 
   it.each([
-    ['pageNum 0', { pageNum: 0 }], ['pageNum negative', { pageNum: -1 }], ['pageNum text', { pageNum: 'abc' }],
-    ['pageNum fractional', { pageNum: 1.5 }], ['pageNum huge', { pageNum: '1e309' }], ['pageSize 0', { pageSize: 0 }],
-    ['pageSize too big', { pageSize: 1000 }], ['an unknown parameter', { foo: 1 }],
+    ['pageNum 0', { pageNum: 0 }],
+    ['pageNum negative', { pageNum: -1 }],
+    ['pageNum text', { pageNum: 'abc' }],
+    ['pageNum fractional', { pageNum: 1.5 }],
+    ['pageNum huge', { pageNum: '1e309' }],
+    ['pageSize 0', { pageSize: 0 }],
+    ['pageSize too big', { pageSize: 1000 }],
+    ['an unknown parameter', { foo: 1 }],
   ])('messageList refuses %s', async (_n, q) => {
     const res = await p.get('/v1/users/messageList', q as Record<string, string>);
     expect(res.code).toBe(-1);
@@ -206,8 +313,14 @@ describe('bad input on the player calls', () => {
   });
 
   it.each([
-    ['no id', {}], ['id 0', { id: 0 }], ['id text', { id: 'x' }], ['id with markup', { id: '<b>1</b>' }], ['id too big', { id: '99999999999999999999' }],
-    ['messageType 3', { id: 1, messageType: 3 }], ['messageType text', { id: 1, messageType: 'a' }], ['an unknown id', { id: 987654 }],
+    ['no id', {}],
+    ['id 0', { id: 0 }],
+    ['id text', { id: 'x' }],
+    ['id with markup', { id: '<b>1</b>' }],
+    ['id too big', { id: '99999999999999999999' }],
+    ['messageType 3', { id: 1, messageType: 3 }],
+    ['messageType text', { id: 1, messageType: 'a' }],
+    ['an unknown id', { id: 987654 }],
     ['an unknown parameter', { id: 1, x: 1 }],
   ])('messageContent refuses %s', async (_n, q) => {
     const res = await p.get('/v1/users/messageContent', q as Record<string, string>);
@@ -216,8 +329,13 @@ describe('bad input on the player calls', () => {
   });
 
   it.each([
-    ['nothing', {}], ['all=0', { all: '0' }], ['all=yes', { all: 'yes' }], ['both id and all', { id: 1, all: '1' }],
-    ['id text', { id: 'x' }], ['an unknown id', { id: 987654 }], ['an unknown field', { all: '1', x: '1' }],
+    ['nothing', {}],
+    ['all=0', { all: '0' }],
+    ['all=yes', { all: 'yes' }],
+    ['both id and all', { id: 1, all: '1' }],
+    ['id text', { id: 'x' }],
+    ['an unknown id', { id: 987654 }],
+    ['an unknown field', { all: '1', x: '1' }],
   ])('setMessageRead refuses %s', async (_n, f) => {
     const res = await p.post('/v1/users/setMessageRead', f as Record<string, string>);
     expect(res.code).toBe(-1);
@@ -225,10 +343,18 @@ describe('bad input on the player calls', () => {
   });
 
   it.each([
-    ['nothing', {}], ['ids not JSON', { ids: '1,2' }], ['ids an object', { ids: '{"a":1}' }], ['ids empty', { ids: '[]' }],
-    ['ids with text', { ids: '["a"]' }], ['ids with zero', { ids: '[0]' }], ['ids fractional', { ids: '[1.5]' }],
-    ['ids repeated', { ids: '[5,5]' }], ['too many ids', { ids: JSON.stringify(Array.from({ length: 101 }, (_, i) => i + 1)) }],
-    ['both id and ids', { id: 1, ids: '[1]' }], ['an unknown id', { ids: '[987654]' }], ['an unknown field', { id: 1, y: 2 }],
+    ['nothing', {}],
+    ['ids not JSON', { ids: '1,2' }],
+    ['ids an object', { ids: '{"a":1}' }],
+    ['ids empty', { ids: '[]' }],
+    ['ids with text', { ids: '["a"]' }],
+    ['ids with zero', { ids: '[0]' }],
+    ['ids fractional', { ids: '[1.5]' }],
+    ['ids repeated', { ids: '[5,5]' }],
+    ['too many ids', { ids: JSON.stringify(Array.from({ length: 101 }, (_, i) => i + 1)) }],
+    ['both id and ids', { id: 1, ids: '[1]' }],
+    ['an unknown id', { ids: '[987654]' }],
+    ['an unknown field', { id: 1, y: 2 }],
   ])('deleteMessage refuses %s', async (_n, f) => {
     const res = await p.post('/v1/users/deleteMessage', f as Record<string, string>);
     expect(res.code).toBe(-1);
@@ -237,7 +363,8 @@ describe('bad input on the player calls', () => {
 
   it('every letter call needs a login', async () => {
     const guest = ctx.client();
-    for (const path of ['/v1/users/messageList', '/v1/users/unReadMessage']) expect((await guest.get(path)).code).toBe(0);
+    for (const path of ['/v1/users/messageList', '/v1/users/unReadMessage'])
+      expect((await guest.get(path)).code).toBe(0);
     expect((await guest.get('/v1/users/messageContent', { id: 1 })).code).toBe(0);
     expect((await guest.post('/v1/users/setMessageRead', { all: '1' })).code).toBe(0);
     expect((await guest.post('/v1/users/deleteMessage', { id: 1 })).code).toBe(0);
@@ -248,25 +375,61 @@ describe('operator letters', () => {
   it('sends to one player by name, to a grade and to everyone; lists them with read counts; deletes', async () => {
     const target = await player(5);
     const bystander = await player(1);
-    const toOne = await op.post('/v1/admin/letters/send', { audience: 'user', userName: target.userName.toUpperCase(), title: '您好', content: '第一行\n第二行' });
+    const toOne = await op.post('/v1/admin/letters/send', {
+      audience: 'user',
+      userName: target.userName.toUpperCase(),
+      title: '您好',
+      content: '第一行\n第二行',
+    });
     expect(toOne.code).toBe(1);
-    const toGrade = await op.post('/v1/admin/letters/send', { audience: 'grade', grade: 5, title: '钻石福利', content: '专享' });
-    const toAll = await op.post('/v1/admin/letters/send', { audience: 'all', title: '全员', content: '全员' });
+    const toGrade = await op.post('/v1/admin/letters/send', {
+      audience: 'grade',
+      grade: 5,
+      title: '钻石福利',
+      content: '专享',
+    });
+    const toAll = await op.post('/v1/admin/letters/send', {
+      audience: 'all',
+      title: '全员',
+      content: '全员',
+    });
     expect(await count(target)).toBe(3);
     expect(await count(bystander)).toBe(1);
     await target.get('/v1/users/messageContent', { id: toGrade.data.id });
 
     const list = (await op.get('/v1/admin/letters/list', { page: 1, pageSize: 3 })).data;
-    expect(list.list.map((l: { id: number }) => l.id)).toEqual([toAll.data.id, toGrade.data.id, toOne.data.id]);
-    expect(list.list[0]).toMatchObject({ audience: 'all', audienceText: '全部会员', readCount: 0, operatorName: 'letterop' });
-    expect(list.list[1]).toMatchObject({ audience: 'grade', toGrade: 5, readCount: 1, title: '钻石福利' });
+    expect(list.list.map((l: { id: number }) => l.id)).toEqual([
+      toAll.data.id,
+      toGrade.data.id,
+      toOne.data.id,
+    ]);
+    expect(list.list[0]).toMatchObject({
+      audience: 'all',
+      audienceText: '全部会员',
+      readCount: 0,
+      operatorName: 'letterop',
+    });
+    expect(list.list[1]).toMatchObject({
+      audience: 'grade',
+      toGrade: 5,
+      readCount: 1,
+      title: '钻石福利',
+    });
     expect(list.list[1].audienceText).toContain('VIP5');
-    expect(list.list[2]).toMatchObject({ audience: 'user', toUserName: target.userName, audienceText: `会员 ${target.userName}`, content: '第一行\n第二行' });
+    expect(list.list[2]).toMatchObject({
+      audience: 'user',
+      toUserName: target.userName,
+      audienceText: `会员 ${target.userName}`,
+      content: '第一行\n第二行',
+    });
 
     expect((await op.post('/v1/admin/letters/delete', { id: toGrade.data.id })).code).toBe(1);
     expect(await count(target)).toBe(2);
     expect(await stateRows(toGrade.data.id)).toBe(0);
-    expect(await op.post('/v1/admin/letters/delete', { id: toGrade.data.id })).toMatchObject({ code: -1, msg: '站内信不存在' });
+    expect(await op.post('/v1/admin/letters/delete', { id: toGrade.data.id })).toMatchObject({
+      code: -1,
+      msg: '站内信不存在',
+    });
   });
 
   it.each([
@@ -278,7 +441,10 @@ describe('operator letters', () => {
     ['an unknown grade', { audience: 'grade', grade: 77, title: 't', content: 'c' }],
     ['a grade as text', { audience: 'grade', grade: 'gold', title: 't', content: 'c' }],
     ['a player letter without a name', { audience: 'user', title: 't', content: 'c' }],
-    ['a player who does not exist', { audience: 'user', userName: 'nobody999', title: 't', content: 'c' }],
+    [
+      'a player who does not exist',
+      { audience: 'user', userName: 'nobody999', title: 't', content: 'c' },
+    ],
     ['a malformed user name', { audience: 'user', userName: 'a b<', title: 't', content: 'c' }],
     ['an empty title', { audience: 'all', title: '', content: 'c' }],
     ['a blank content', { audience: 'all', title: 't', content: '   ' }],
@@ -291,21 +457,32 @@ describe('operator letters', () => {
     const res = await op.post('/v1/admin/letters/send', f as Record<string, string>);
     expect(res.code).toBe(-1);
     expect(res.msg).toMatch(chinese);
-    expect((await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n).toBe(before);
+    expect((await ctx.sql<{ n: number }[]>`select count(*)::int as n from letters`)[0].n).toBe(
+      before,
+    );
   });
 
   it.each([
-    ['list page 0', 'GET', '/v1/admin/letters/list', { page: 0 }], ['list pageSize 500', 'GET', '/v1/admin/letters/list', { pageSize: 500 }],
-    ['delete without id', 'POST', '/v1/admin/letters/delete', {}], ['delete id text', 'POST', '/v1/admin/letters/delete', { id: 'x' }],
+    ['list page 0', 'GET', '/v1/admin/letters/list', { page: 0 }],
+    ['list pageSize 500', 'GET', '/v1/admin/letters/list', { pageSize: 500 }],
+    ['delete without id', 'POST', '/v1/admin/letters/delete', {}],
+    ['delete id text', 'POST', '/v1/admin/letters/delete', { id: 'x' }],
   ] as const)('refuses %s', async (_n, method, path, q) => {
-    const res = method === 'GET' ? await op.get(path, q as Record<string, string | number>) : await op.post(path, q as Record<string, string | number>);
+    const res =
+      method === 'GET'
+        ? await op.get(path, q as Record<string, string | number>)
+        : await op.post(path, q as Record<string, string | number>);
     expect(res.code).toBe(-1);
     expect(res.msg).toMatch(chinese);
   });
 
   it('players and guests cannot use the operator calls', async () => {
     const p = await player();
-    const res = await p.post('/v1/admin/letters/send', { audience: 'all', title: 't', content: 'c' });
+    const res = await p.post('/v1/admin/letters/send', {
+      audience: 'all',
+      title: 't',
+      content: 'c',
+    });
     expect(res.status).toBe(403);
     expect((await p.get('/v1/admin/letters/list')).status).toBe(403);
     expect((await ctx.client().get('/v1/admin/letters/list')).code).toBe(0);
@@ -314,20 +491,36 @@ describe('operator letters', () => {
 
 describe('notices', () => {
   it('lists the enabled notices and opens one, for guests too', async () => {
-    const [shown] = await ctx.sql<{ id: number }[]>`insert into content_notices (title, content, sort) values ('维护公告', '今晚维护\n请留意', 0) returning id`;
-    const [hidden] = await ctx.sql<{ id: number }[]>`insert into content_notices (title, content, enabled) values ('草稿', '未发布', false) returning id`;
+    const [shown] = await ctx.sql<
+      { id: number }[]
+    >`insert into content_notices (title, content, sort) values ('维护公告', '今晚维护\n请留意', 0) returning id`;
+    const [hidden] = await ctx.sql<
+      { id: number }[]
+    >`insert into content_notices (title, content, enabled) values ('草稿', '未发布', false) returning id`;
     const guest = ctx.client();
     const list = (await guest.get('/v1/users/announcement')).data.list;
     expect(list).toEqual([expect.objectContaining({ id: shown.id, title: '维护公告' })]);
     expect(list[0].createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect((await guest.get('/v1/users/announcementContent', { id: shown.id })).data).toMatchObject({ id: shown.id, content: '今晚维护\n请留意' });
-    expect(await guest.get('/v1/users/announcementContent', { id: hidden.id })).toMatchObject({ code: -1, msg: '公告不存在或已下线' });
+    expect((await guest.get('/v1/users/announcementContent', { id: shown.id })).data).toMatchObject(
+      { id: shown.id, content: '今晚维护\n请留意' },
+    );
+    expect(await guest.get('/v1/users/announcementContent', { id: hidden.id })).toMatchObject({
+      code: -1,
+      msg: '公告不存在或已下线',
+    });
   });
 
-  it.each([['no id', {}], ['id 0', { id: 0 }], ['id text', { id: 'abc' }], ['an unknown id', { id: 99999 }], ['an unknown parameter', { id: 1, z: 1 }]])(
-    'announcementContent refuses %s', async (_n, q) => {
-      const res = await ctx.client().get('/v1/users/announcementContent', q as Record<string, string>);
-      expect(res.code).toBe(-1);
-      expect(res.msg).toMatch(chinese);
-    });
+  it.each([
+    ['no id', {}],
+    ['id 0', { id: 0 }],
+    ['id text', { id: 'abc' }],
+    ['an unknown id', { id: 99999 }],
+    ['an unknown parameter', { id: 1, z: 1 }],
+  ])('announcementContent refuses %s', async (_n, q) => {
+    const res = await ctx
+      .client()
+      .get('/v1/users/announcementContent', q as Record<string, string>);
+    expect(res.code).toBe(-1);
+    expect(res.msg).toMatch(chinese);
+  });
 });

@@ -8,7 +8,13 @@ import { loggedIn, sessionError, type SessionUser } from '../../src/server/auth/
 import { AppError } from '../../src/server/http/envelope.ts';
 
 const user: SessionUser = {
-  sessionId: 7, userId: 42, userName: 'player01', isAgent: false, isOperator: false, mustChangePassword: false, grade: 1,
+  sessionId: 7,
+  userId: 42,
+  userName: 'player01',
+  isAgent: false,
+  isOperator: false,
+  mustChangePassword: false,
+  grade: 1,
 };
 const request = (over: Partial<Pick<FastifyRequest, 'user' | 'sessionProblem'>>) =>
   ({ user: null, sessionProblem: null, ...over }) as FastifyRequest;
@@ -26,9 +32,19 @@ describe('loggedIn', () => {
   });
 
   it('refuses with 请先登录 (code 0, HTTP 200) when there is no session', () => {
-    const thrown = (() => { try { loggedIn(request({})); } catch (e) { return e; } })();
+    const thrown = (() => {
+      try {
+        loggedIn(request({}));
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(thrown).toBeInstanceOf(AppError);
-    expect(thrown).toMatchObject({ message: '请先登录', code: ResponseCode.NOT_LOGGED_IN, status: 200 });
+    expect(thrown).toMatchObject({
+      message: '请先登录',
+      code: ResponseCode.NOT_LOGGED_IN,
+      status: 200,
+    });
   });
 
   it('refuses with the reason an ended session gives', () => {
@@ -37,7 +53,9 @@ describe('loggedIn', () => {
   });
 
   it('is used instead of req.user! in every route module', () => {
-    const offenders = filesUnder(join('src', 'server')).filter((f) => readFileSync(f, 'utf8').includes('req.user!'));
+    const offenders = filesUnder(join('src', 'server')).filter((f) =>
+      readFileSync(f, 'utf8').includes('req.user!'),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -27,7 +27,16 @@ async function pastIssues(code: string, agoMs: number, n: number): Promise<strin
 }
 
 const statusOf = async (code: string, issues: string[]) =>
-  ctx.sql<{ issue: string; status: string; result: string | null; seed: string; seed_hash: string; drawn_at: Date | null }[]>`
+  ctx.sql<
+    {
+      issue: string;
+      status: string;
+      result: string | null;
+      seed: string;
+      seed_hash: string;
+      drawn_at: Date | null;
+    }[]
+  >`
     select issue, status, result, seed, seed_hash, drawn_at from lottery_issues
     where lottery_code = ${code} and issue = any(${issues}::text[]) order by issue`;
 
@@ -56,11 +65,19 @@ describe('tickOnce', () => {
     expect(after!.result).toBe(drawFromSeedHex('PK10', before!.seed));
     expect(parseDraw('PK10', after!.result!)).not.toBeNull();
     expect(after!.drawn_at).not.toBeNull();
-    const res = await ctx.client().get('/v1/lottery/verifyDraw', { lotteryCode: '1304', issue: issue! });
+    const res = await ctx
+      .client()
+      .get('/v1/lottery/verifyDraw', { lotteryCode: '1304', issue: issue! });
     expect(res.code).toBe(1);
     expect(res.data).toMatchObject({
-      lotteryCode: '1304', issue, seed: before!.seed, seedHash: before!.seed_hash, openNumber: after!.result,
-      recomputed: after!.result, hashMatches: true, resultMatches: true,
+      lotteryCode: '1304',
+      issue,
+      seed: before!.seed,
+      seedHash: before!.seed_hash,
+      openNumber: after!.result,
+      recomputed: after!.result,
+      hashMatches: true,
+      resultMatches: true,
     });
   });
 
@@ -70,25 +87,33 @@ describe('tickOnce', () => {
     const [row] = await statusOf('1407', [issue!]);
     const other = row!.result === '1,1,1' ? '2,2,2' : '1,1,1';
     await ctx.sql`update lottery_issues set result = ${other} where lottery_code = '1407' and issue = ${issue!}`;
-    const res = await ctx.client().get('/v1/lottery/verifyDraw', { lotteryCode: '1407', issue: issue! });
+    const res = await ctx
+      .client()
+      .get('/v1/lottery/verifyDraw', { lotteryCode: '1407', issue: issue! });
     expect(res.data.hashMatches).toBe(true);
     expect(res.data.resultMatches).toBe(false);
   });
 
   it('catches up on every missed self-run issue after a downtime, creating no empty past rows', async () => {
     const issues = await pastIssues('1308', 3 * 3600_000, 12);
-    const before = await ctx.sql<{ n: number }[]>`select count(*)::int as n from lottery_issues where lottery_code = '1308'`;
+    const before = await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from lottery_issues where lottery_code = '1308'`;
     const { drawn } = await tickOnce(ctx.sql, Date.now());
     expect(drawn).toBeGreaterThanOrEqual(12);
     const rows = await statusOf('1308', issues);
     expect(rows.every((r) => r.status !== 'pending' && r.result !== null)).toBe(true);
     expect(new Set(rows.map((r) => r.result)).size).toBe(12);
-    const after = await ctx.sql<{ n: number }[]>`select count(*)::int as n from lottery_issues where lottery_code = '1308'`;
+    const after = await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from lottery_issues where lottery_code = '1308'`;
     expect(after[0]!.n - before[0]!.n).toBeLessThanOrEqual(6);
     // a second tick changes nothing already drawn
     const again = await statusOf('1308', issues);
     await tickOnce(ctx.sql, Date.now());
-    expect((await statusOf('1308', issues)).map((r) => r.result)).toEqual(again.map((r) => r.result));
+    expect((await statusOf('1308', issues)).map((r) => r.result)).toEqual(
+      again.map((r) => r.result),
+    );
   });
 
   it('leaves official issues pending after their draw time (the operator enters the result)', async () => {

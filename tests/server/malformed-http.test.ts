@@ -55,7 +55,8 @@ function parseResponse(text: string): Parsed {
   }
   let body = text.slice(split + 4);
   if (headers['transfer-encoding'] === 'chunked') body = dechunk(body);
-  else if (headers['content-length']) body = Buffer.from(body).subarray(0, Number(headers['content-length'])).toString('utf8');
+  else if (headers['content-length'])
+    body = Buffer.from(body).subarray(0, Number(headers['content-length'])).toString('utf8');
   return { status: Number(m![1]), headers, body };
 }
 
@@ -92,11 +93,27 @@ const host = 'Host: 127.0.0.1\r\n';
 describe('malformed HTTP gets the envelope', () => {
   it.each([
     ['an unknown method', `FROB /v1/users/login HTTP/1.1\r\n${host}\r\n`, 405],
-    ['two different Content-Length headers', `POST /v1/users/login HTTP/1.1\r\n${host}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\nContent-Length: 9\r\n\r\na=1&b`, 400],
-    ['a 20 KB header', `GET /v1/lottery/getLotteryList HTTP/1.1\r\n${host}X-Junk: ${'x'.repeat(20_000)}\r\n\r\n`, 431],
-    ['bad chunked encoding', `POST /v1/users/login HTTP/1.1\r\n${host}Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n`, 400],
+    [
+      'two different Content-Length headers',
+      `POST /v1/users/login HTTP/1.1\r\n${host}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\nContent-Length: 9\r\n\r\na=1&b`,
+      400,
+    ],
+    [
+      'a 20 KB header',
+      `GET /v1/lottery/getLotteryList HTTP/1.1\r\n${host}X-Junk: ${'x'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+    [
+      'bad chunked encoding',
+      `POST /v1/users/login HTTP/1.1\r\n${host}Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n`,
+      400,
+    ],
     ['a bad URL (control bytes)', `GET /v1/\x01bad HTTP/1.1\r\n${host}\r\n`, 400],
-    ['both Content-Length and chunked', `POST /v1/users/login HTTP/1.1\r\n${host}Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`, 400],
+    [
+      'both Content-Length and chunked',
+      `POST /v1/users/login HTTP/1.1\r\n${host}Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`,
+      400,
+    ],
     ['a garbage request line (read as a bad method)', `\x00\x01\x02 nonsense\r\n\r\n`, 405],
   ])('%s', async (_name, request, status) => {
     const answer = parseResponse(await rawExchange(request));
@@ -106,14 +123,20 @@ describe('malformed HTTP gets the envelope', () => {
   });
 
   it('a URL the router cannot decode gets the envelope without echoing it', async () => {
-    const answer = parseResponse(await rawExchange(`GET /v1/lottery/%zz<script> HTTP/1.1\r\n${host}Connection: close\r\n\r\n`));
+    const answer = parseResponse(
+      await rawExchange(`GET /v1/lottery/%zz<script> HTTP/1.1\r\n${host}Connection: close\r\n\r\n`),
+    );
     expectEnvelope(answer, 400);
     expect(answer.body).not.toContain('script');
     await stillServing();
   });
 
   it('an unsupported but known method on an API path gets the envelope', async () => {
-    const answer = parseResponse(await rawExchange(`PROPFIND /v1/lottery/getLotteryList HTTP/1.1\r\n${host}Connection: close\r\n\r\n`));
+    const answer = parseResponse(
+      await rawExchange(
+        `PROPFIND /v1/lottery/getLotteryList HTTP/1.1\r\n${host}Connection: close\r\n\r\n`,
+      ),
+    );
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(Object.keys(JSON.parse(answer.body)).sort()).toEqual(['code', 'data', 'msg']);
@@ -125,14 +148,16 @@ describe('malformed HTTP gets the envelope', () => {
       `GET / HTTP/1.1\r\n${host}X: ${'y'.repeat(20_000)}\r\n\r\n`,
       `POST /v1/users/login HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\n\r\nqq\r\n`,
     ];
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => rawExchange(junk[i % junk.length]!)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => rawExchange(junk[i % junk.length]!)),
+    );
     for (const a of answers) expect(JSON.parse(parseResponse(a).body).code).toBe(-1);
     await stillServing();
   });
 });
 
 describe('requests arriving while the server closes', () => {
-  it('get a 503 envelope (not Fastify\'s own JSON) and the connection is closed', async () => {
+  it("get a 503 envelope (not Fastify's own JSON) and the connection is closed", async () => {
     const app = Fastify({ return503OnClosing: false });
     answerWhileClosing(app);
     let release!: () => void;
@@ -162,7 +187,7 @@ describe('requests arriving while the server closes', () => {
     await ended;
     await closed;
     const text = Buffer.concat(chunks).toString('utf8');
-    const second = text.slice(text.indexOf("HTTP/1.1", 10));
+    const second = text.slice(text.indexOf('HTTP/1.1', 10));
     const answer = parseResponse(second);
     expectEnvelope(answer, 503);
     expect(answer.headers.connection).toBe('close');

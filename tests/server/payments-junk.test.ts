@@ -44,7 +44,17 @@ const JUNK_BODIES = [
   'channel=alipay&channel=wechat&configId=1&configId=2&amount=1&amount=2&requestId=abcdefgh&id=1&id=2',
   'channel=digitalcurrencypay&configId=1&amount=0.000000001&requestId=abcdefgh9',
 ];
-const JUNK_QUERIES = ['page=NaN', 'page=1e309', 'pageSize=-1', 'status=%00', 'userName=%00', 'id=1e309', 'id[a]=1', 'page=1&page=2', 'x=1'];
+const JUNK_QUERIES = [
+  'page=NaN',
+  'page=1e309',
+  'pageSize=-1',
+  'status=%00',
+  'userName=%00',
+  'id=1e309',
+  'id[a]=1',
+  'page=1&page=2',
+  'x=1',
+];
 
 let clients: Record<string, TestClient>;
 beforeAll(async () => {
@@ -70,7 +80,10 @@ describe.each(['guest', 'player', 'operator'])('as a %s', (who) => {
     for (const path of POSTS) {
       for (const payload of JUNK_BODIES) {
         const res = await clients[who].raw({
-          method: 'POST', url: encodeEnpath(path), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload,
+          method: 'POST',
+          url: encodeEnpath(path),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
         });
         const body = res.json();
         expect(res.statusCode, `${path} ${payload.slice(0, 60)}`).toBeLessThan(500);

@@ -38,7 +38,10 @@ async function startSilent(): Promise<Silent> {
     sockets.add(s);
     s.resume(); // reads (and drops) what comes, so a close by the sender is seen
     s.on('error', () => {});
-    s.on('close', () => { state.closed++; sockets.delete(s); });
+    s.on('close', () => {
+      state.closed++;
+      sockets.delete(s);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `https://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
@@ -61,12 +64,22 @@ async function until(check: () => boolean, what: string, limitMs = 30_000): Prom
 
 const enter = (u: Member) => u.get('/v1/chat/getMessageListWeb', { roomCode: room.roomCode });
 const mention = (from: Member, users: Member[]) =>
-  from.post('/v1/chat/addMessage', { roomCode: room.roomCode, messageTypeId: 1, message: '看这里', status: 0, userIds: users.map((u) => u.userId).join(',') });
+  from.post('/v1/chat/addMessage', {
+    roomCode: room.roomCode,
+    messageTypeId: 1,
+    message: '看这里',
+    status: 0,
+    userIds: users.map((u) => u.userId).join(','),
+  });
 
 async function subscribeAt(user: Member, origin: string): Promise<string> {
   const k = browserKeys();
   const path = `/push/${crypto.randomUUID()}`;
-  const res = await user.post('/v1/push/subscribe', { endpoint: origin + path, p256dh: k.p256dh, auth: k.auth });
+  const res = await user.post('/v1/push/subscribe', {
+    endpoint: origin + path,
+    p256dh: k.p256dh,
+    auth: k.auth,
+  });
   expect(res.code, res.msg).toBe(1);
   return path;
 }
@@ -78,19 +91,39 @@ beforeAll(async () => {
   room = await makeRoom(op);
   for (const u of [alice, victim]) expect((await enter(u)).code).toBe(1);
 });
-afterAll(async () => { await service?.close(); });
+afterAll(async () => {
+  await service?.close();
+});
 
 describe('subscriptions per user', () => {
   it(`keeps the newest ${PUSH_SUBSCRIPTIONS_PER_USER} of a user's devices`, async () => {
     const user = await ctx.userClient();
     const paths: string[] = [];
-    for (let i = 0; i < PUSH_SUBSCRIPTIONS_PER_USER + 2; i++) paths.push(await subscribeAt(user, service.origin));
-    const rows = await ctx.sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${user.userId}`;
-    expect(rows.map((r) => r.endpoint).sort()).toEqual(paths.slice(2).map((p) => service.origin + p).sort());
+    for (let i = 0; i < PUSH_SUBSCRIPTIONS_PER_USER + 2; i++)
+      paths.push(await subscribeAt(user, service.origin));
+    const rows = await ctx.sql<
+      { endpoint: string }[]
+    >`select endpoint from push_subscriptions where user_id = ${user.userId}`;
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      paths
+        .slice(2)
+        .map((p) => service.origin + p)
+        .sort(),
+    );
     // subscribing an endpoint already kept again does not push another one out
     const k = browserKeys();
-    expect((await user.post('/v1/push/subscribe', { endpoint: service.origin + paths[5], p256dh: k.p256dh, auth: k.auth })).code).toBe(1);
-    expect(await ctx.sql`select 1 from push_subscriptions where user_id = ${user.userId}`).toHaveLength(PUSH_SUBSCRIPTIONS_PER_USER);
+    expect(
+      (
+        await user.post('/v1/push/subscribe', {
+          endpoint: service.origin + paths[5],
+          p256dh: k.p256dh,
+          auth: k.auth,
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      await ctx.sql`select 1 from push_subscriptions where user_id = ${user.userId}`,
+    ).toHaveLength(PUSH_SUBSCRIPTIONS_PER_USER);
   });
 
   it('sends one mention to at most that many devices of a user, even for rows stored before the cap', async () => {
@@ -104,7 +137,9 @@ describe('subscriptions per user', () => {
     const from = service.received.length;
     expect((await mention(alice, [user])).code).toBe(1);
     await ctx.app.push.idle();
-    expect(service.received.slice(from).filter((r) => r.path.startsWith(`/push/old-${user.userId}-`))).toHaveLength(PUSH_SUBSCRIPTIONS_PER_USER);
+    expect(
+      service.received.slice(from).filter((r) => r.path.startsWith(`/push/old-${user.userId}-`)),
+    ).toHaveLength(PUSH_SUBSCRIPTIONS_PER_USER);
   });
 });
 
@@ -140,7 +175,15 @@ describe('endpoints that never answer', () => {
       expect((await enter(user)).code).toBe(1);
       await subscribeAt(user, silent.origin);
       const [row] = await ctx.sql<RoomRow[]>`select * from chat_rooms where id = ${room.id}`;
-      quick.push.afterMessage(row, { id: 1, messageTypeId: 1, body: '看这里', nickname: 'a', senderId: alice.userId, mentionIds: [user.userId], status: 0 });
+      quick.push.afterMessage(row, {
+        id: 1,
+        messageTypeId: 1,
+        body: '看这里',
+        nickname: 'a',
+        senderId: alice.userId,
+        mentionIds: [user.userId],
+        status: 0,
+      });
       await quick.push.idle();
       expect(silent.accepted).toBe(1);
       expect(quick.push.stats.timedOut).toBe(1);

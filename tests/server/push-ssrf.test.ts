@@ -64,18 +64,27 @@ describe('subscribe', () => {
 
   it('refuses loopback, private, link-local, CGNAT, multicast and unspecified hosts in every spelling, storing nothing', async () => {
     for (const endpoint of privateEndpoints()) {
-      const res = await alice.post('/v1/push/subscribe', { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      const res = await alice.post('/v1/push/subscribe', {
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      });
       expect(res.status, endpoint).toBeLessThan(500);
       expect(res.code, endpoint).toBe(-1);
       expect(res.msg, endpoint).toBe('推送地址不正确');
     }
-    expect(await ctx.sql`select 1 from push_subscriptions where user_id = ${alice.userId}`).toHaveLength(0);
+    expect(
+      await ctx.sql`select 1 from push_subscriptions where user_id = ${alice.userId}`,
+    ).toHaveLength(0);
     expect(connections).toBe(0);
   });
 
   it('accepts a public address (nothing is sent to it here)', async () => {
     const endpoint = 'https://8.8.8.8/push/public';
-    expect((await alice.post('/v1/push/subscribe', { endpoint, p256dh: keys.p256dh, auth: keys.auth })).code).toBe(1);
+    expect(
+      (await alice.post('/v1/push/subscribe', { endpoint, p256dh: keys.p256dh, auth: keys.auth }))
+        .code,
+    ).toBe(1);
     expect((await alice.post('/v1/push/unsubscribe', { endpoint })).code).toBe(1);
   });
 });
@@ -95,7 +104,13 @@ describe('sending', () => {
       await ctx.sql`insert into push_subscriptions (endpoint, p256dh, auth, user_id) values (${endpoint}, ${k.p256dh}, ${k.auth}, ${bob.userId})`;
     }
     const before = { ...ctx.app.push.stats };
-    const res = await alice.post('/v1/chat/addMessage', { roomCode: room.roomCode, messageTypeId: 1, message: '在吗', status: 0, userIds: String(bob.userId) });
+    const res = await alice.post('/v1/chat/addMessage', {
+      roomCode: room.roomCode,
+      messageTypeId: 1,
+      message: '在吗',
+      status: 0,
+      userIds: String(bob.userId),
+    });
     expect(res.code, res.msg).toBe(1);
     await ctx.app.push.idle();
     // none reached the listener: every delivery was planned and refused by the address rule

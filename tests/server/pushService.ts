@@ -22,7 +22,11 @@ export interface BrowserKeys {
 export function browserKeys(): BrowserKeys {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
-  return { ecdh, p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
+  return {
+    ecdh,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: crypto.randomBytes(16).toString('base64url'),
+  };
 }
 
 const hmac = (key: Buffer, data: Buffer) => crypto.createHmac('sha256', key).update(data).digest();
@@ -34,20 +38,29 @@ export function decryptAes128gcm(body: Buffer, keys: BrowserKeys): string {
   const idLen = body[20];
   const asPublic = body.subarray(21, 21 + idLen);
   const ciphertext = body.subarray(21 + idLen);
-  if (idLen !== 65 || ciphertext.length > recordSize) throw new Error(`unexpected header: idlen ${idLen}, rs ${recordSize}`);
+  if (idLen !== 65 || ciphertext.length > recordSize)
+    throw new Error(`unexpected header: idlen ${idLen}, rs ${recordSize}`);
   const ecdhSecret = keys.ecdh.computeSecret(asPublic);
   const uaPublic = keys.ecdh.getPublicKey();
   const authSecret = Buffer.from(keys.auth, 'base64url');
   // HKDF-SHA-256 with one 32-byte (or shorter) block of output: extract, then expand with counter 1
   const prkKey = hmac(authSecret, ecdhSecret);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic, Buffer.from([1])]);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    uaPublic,
+    asPublic,
+    Buffer.from([1]),
+  ]);
   const ikm = hmac(prkKey, keyInfo);
   const prk = hmac(salt, ikm);
   const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
   const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
   const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
   // the last record ends with the delimiter 2, then zero padding
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;
@@ -56,19 +69,33 @@ export function decryptAes128gcm(body: Buffer, keys: BrowserKeys): string {
 }
 
 /** The claims of a VAPID Authorization header (`vapid t=<jwt>, k=<key>`), its signature checked with `publicKey`. */
-export function verifyVapid(header: string, publicKey: string): { aud: string; exp: number; sub: string } {
+export function verifyVapid(
+  header: string,
+  publicKey: string,
+): { aud: string; exp: number; sub: string } {
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header);
   if (!m) throw new Error(`not a vapid header: ${header}`);
   if (m[2] !== publicKey) throw new Error('the header names another key');
   const [h, p, s] = m[1].split('.');
   const point = Buffer.from(publicKey, 'base64url');
   const key = crypto.createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
-  const good = crypto.verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+  const good = crypto.verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s, 'base64url'),
+  );
   if (!good) throw new Error('bad VAPID signature');
-  if (JSON.parse(Buffer.from(h, 'base64url').toString()).alg !== 'ES256') throw new Error('not ES256');
+  if (JSON.parse(Buffer.from(h, 'base64url').toString()).alg !== 'ES256')
+    throw new Error('not ES256');
   return JSON.parse(Buffer.from(p, 'base64url').toString());
 }
 
@@ -89,11 +116,29 @@ export interface PushService {
 /** Starts the service on a free port of 127.0.0.1 and trusts its certificate in this process. */
 export async function startPushService(): Promise<PushService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-service-'));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   const cert = fs.readFileSync(path.join(dir, 'cert.pem'));
   const key = fs.readFileSync(path.join(dir, 'key.pem'));
   fs.rmSync(dir, { recursive: true, force: true });

@@ -51,7 +51,8 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('precompressed files', () => {
   it('sends the brotli variant when br is accepted, with the original type and cache headers', async () => {
@@ -81,7 +82,11 @@ describe('precompressed files', () => {
   });
 
   it('sends the file itself without Accept-Encoding, or when no variant is accepted or exists', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'deflate' },
+    ] as Record<string, string>[]) {
       const res = await get('/assets/index-abc123.js', headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
@@ -98,7 +103,11 @@ describe('precompressed files', () => {
   });
 
   it('answers HEAD with the headers of the chosen variant and no body', async () => {
-    const res = await app.inject({ method: 'HEAD', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await app.inject({
+      method: 'HEAD',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBe(0);
@@ -109,7 +118,10 @@ describe('precompressed files', () => {
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(first.headers.etag).toBeTruthy();
-    const again = await get('/sw.js', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const again = await get('/sw.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
   });
 });
@@ -127,7 +139,12 @@ describe('client routes and missing files', () => {
   });
 
   it('answers a missing asset with 404, never with index.html', async () => {
-    for (const url of ['/assets/index-gone.js', '/assets/missing.css', '/icons/nope.png', '/nothing.webmanifest']) {
+    for (const url of [
+      '/assets/index-gone.js',
+      '/assets/missing.css',
+      '/icons/nope.png',
+      '/nothing.webmanifest',
+    ]) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
@@ -167,7 +184,9 @@ describe('client routes and missing files', () => {
   });
 
   it('does not count page and asset loads against the per-IP API rate limit', async () => {
-    const loads = Array.from({ length: 700 }, (_, i) => get(i % 2 ? '/index' : '/assets/index-abc123.js'));
+    const loads = Array.from({ length: 700 }, (_, i) =>
+      get(i % 2 ? '/index' : '/assets/index-abc123.js'),
+    );
     const statuses = new Set((await Promise.all(loads)).map((r) => r.statusCode));
     expect([...statuses]).toEqual([200]);
   });
@@ -175,7 +194,11 @@ describe('client routes and missing files', () => {
   it('leaves the API routes to the API', async () => {
     const res = await new TestClient(app).get('/v1/getServerTime');
     expect(res.code).toBe(1);
-    for (const [url, status, msg] of [['/v1/enpath/!!!', 400, '请求地址编码不正确'], ['/v1/nothing', 404, '接口不存在'], ['/uploads/none.png', 404, '文件不存在']] as const) {
+    for (const [url, status, msg] of [
+      ['/v1/enpath/!!!', 400, '请求地址编码不正确'],
+      ['/v1/nothing', 404, '接口不存在'],
+      ['/uploads/none.png', 404, '文件不存在'],
+    ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(status);
       expect(res.json().msg, url).toBe(msg);

@@ -3,7 +3,11 @@
  * type and date filters, paging, refusals of bad input, and another player's rows never shown.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { transferInTx, ledgerMismatches, type AccountKind } from '../../src/server/ledger/ledger.ts';
+import {
+  transferInTx,
+  ledgerMismatches,
+  type AccountKind,
+} from '../../src/server/ledger/ledger.ts';
 import { beijingDate } from '../../src/domain/time.ts';
 import { expectZeroSum, type Json, setupTestApp, type TestClient } from './helpers.ts';
 import { transferIds } from '../../src/domain/transferIds.ts';
@@ -16,13 +20,26 @@ let bob: Player;
 
 let seq = 0;
 /** One transfer between two accounts (owner null = the house), about `userId`. */
-async function move(userId: number, from: AccountKind, to: AccountKind, amountFen: number, typeCode: number, remark: string | null = null) {
+async function move(
+  userId: number,
+  from: AccountKind,
+  to: AccountKind,
+  amountFen: number,
+  typeCode: number,
+  remark: string | null = null,
+) {
   const owner = (k: AccountKind) => (k === 'house' ? null : userId);
-  return ctx.sql.begin((tx) => transferInTx(tx, {
-    transferId: transferIds.fixture(`test-bill:${userId}:${seq++}`),
-    from: { kind: from, userId: owner(from) }, to: { kind: to, userId: owner(to) },
-    amountFen, typeCode, userId, remark,
-  }));
+  return ctx.sql.begin((tx) =>
+    transferInTx(tx, {
+      transferId: transferIds.fixture(`test-bill:${userId}:${seq++}`),
+      from: { kind: from, userId: owner(from) },
+      to: { kind: to, userId: owner(to) },
+      amountFen,
+      typeCode,
+      userId,
+      remark,
+    }),
+  );
 }
 
 /** [typeCode, from, to, fen, expected amount, expected account, expected main balance after] */
@@ -47,7 +64,8 @@ const MOVES: [number, AccountKind, AccountKind, number, string, string, string][
 beforeAll(async () => {
   alice = await ctx.userClient();
   bob = await ctx.userClient();
-  for (const [type, from, to, fen] of MOVES) await move(alice.userId, from, to, fen, type, type === 402 ? '人工扣除' : null);
+  for (const [type, from, to, fen] of MOVES)
+    await move(alice.userId, from, to, fen, type, type === 402 ? '人工扣除' : null);
   await move(bob.userId, 'house', 'player', 5_000, 101);
   await move(bob.userId, 'player', 'house', 1_000, 301);
 });
@@ -68,11 +86,25 @@ describe('signs and balances', () => {
     expect(total).toBe(MOVES.length);
     const oldestFirst = [...list].reverse();
     MOVES.forEach(([type, , , , amount, account, balance], i) => {
-      expect(oldestFirst[i], `move ${i} (${type})`).toMatchObject({ typeCode: type, amount, account, balanceAfter: balance });
+      expect(oldestFirst[i], `move ${i} (${type})`).toMatchObject({
+        typeCode: type,
+        amount,
+        account,
+        balanceAfter: balance,
+      });
     });
     expect(oldestFirst[0].typeName).toBe('银行转账充值');
     expect(oldestFirst[13]).toMatchObject({ typeName: '人工扣除', remark: '人工扣除' });
-    expect(Object.keys(list[0]).sort()).toEqual(['account', 'amount', 'balanceAfter', 'createdAt', 'id', 'remark', 'typeCode', 'typeName']);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'account',
+      'amount',
+      'balanceAfter',
+      'createdAt',
+      'id',
+      'remark',
+      'typeCode',
+      'typeName',
+    ]);
   });
 
   it('sums income and expense of the main wallet over the whole range', async () => {
@@ -82,7 +114,7 @@ describe('signs and balances', () => {
     expect(summary.startDate).toBe(beijingDate(Date.now()));
   });
 
-  it('never shows another player\'s rows', async () => {
+  it("never shows another player's rows", async () => {
     const mine = await listOf(bob);
     expect(mine.list.map((r) => r.amount)).toEqual(['-10.00', '50.00']);
     expect(mine.summary).toMatchObject({ income: '50.00', expense: '10.00' });
@@ -105,19 +137,29 @@ describe('filters', () => {
 
   it('filters by the recharge group', async () => {
     const codes = Array.from({ length: 15 }, (_, i) => 101 + i).join(',');
-    expect((await listOf(alice, { typeCode: codes })).list.map((r) => r.amount)).toEqual(['1000.00']);
+    expect((await listOf(alice, { typeCode: codes })).list.map((r) => r.amount)).toEqual([
+      '1000.00',
+    ]);
   });
 
   it('filters by dates (Beijing) and keeps older rows out of today', async () => {
-    const [old] = await ctx.sql<{ id: number }[]>`select id from transfers where user_id = ${bob.userId} and type_code = 301`;
+    const [old] = await ctx.sql<
+      { id: number }[]
+    >`select id from transfers where user_id = ${bob.userId} and type_code = 301`;
     const threeDaysAgo = beijingDate(Date.now(), 3);
     // noon of that Beijing day
     await ctx.sql`update transfers set created_at = ${new Date(`${threeDaysAgo}T04:00:00Z`)} where id = ${old!.id}`;
     expect((await listOf(bob)).list.map((r) => r.amount)).toEqual(['50.00']);
-    expect((await listOf(bob, { startDate: threeDaysAgo, endDate: threeDaysAgo })).list.map((r) => r.amount)).toEqual(['-10.00']);
+    expect(
+      (await listOf(bob, { startDate: threeDaysAgo, endDate: threeDaysAgo })).list.map(
+        (r) => r.amount,
+      ),
+    ).toEqual(['-10.00']);
     const both = await listOf(bob, { startDate: threeDaysAgo, endDate: beijingDate(Date.now()) });
     expect(both.list.map((r) => r.amount)).toEqual(['50.00', '-10.00']);
-    expect((await listOf(bob, { startDate: beijingDate(Date.now(), 2) })).list.map((r) => r.amount)).toEqual(['50.00']);
+    expect(
+      (await listOf(bob, { startDate: beijingDate(Date.now(), 2) })).list.map((r) => r.amount),
+    ).toEqual(['50.00']);
   });
 
   it('pages without overlap', async () => {
@@ -127,7 +169,10 @@ describe('filters', () => {
     expect(p3.list).toHaveLength(3);
     expect(p1.total).toBe(15);
     const all = (await listOf(alice)).list.map((r) => r.id);
-    expect([...p1.list, ...p3.list].map((r) => r.id)).toEqual([...all.slice(0, 6), ...all.slice(12)]);
+    expect([...p1.list, ...p3.list].map((r) => r.id)).toEqual([
+      ...all.slice(0, 6),
+      ...all.slice(12),
+    ]);
     expect((await listOf(alice, { page: 4, pageSize: 6 })).list).toEqual([]);
   });
 });

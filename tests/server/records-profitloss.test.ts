@@ -4,7 +4,11 @@
  * another player left out, and the holdings identity: change = recharge − withdrawal + profit.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerMismatches, transferInTx, type AccountKind } from '../../src/server/ledger/ledger.ts';
+import {
+  ledgerMismatches,
+  transferInTx,
+  type AccountKind,
+} from '../../src/server/ledger/ledger.ts';
 import { beijingDate } from '../../src/domain/time.ts';
 import { categoryOf } from '../../src/server/records/profitLoss.ts';
 import { expectZeroSum, setupTestApp, type TestClient } from './helpers.ts';
@@ -21,13 +25,25 @@ const TWO_DAYS_AGO = beijingDate(Date.now(), 2);
 const noon = (day: string) => new Date(`${day}T04:00:00Z`);
 
 let seq = 0;
-async function move(userId: number, from: AccountKind, to: AccountKind, amountFen: number, typeCode: number, at?: Date) {
+async function move(
+  userId: number,
+  from: AccountKind,
+  to: AccountKind,
+  amountFen: number,
+  typeCode: number,
+  at?: Date,
+) {
   const owner = (k: AccountKind) => (k === 'house' ? null : userId);
-  const r = await ctx.sql.begin((tx) => transferInTx(tx, {
-    transferId: transferIds.fixture(`test-pl:${userId}:${seq++}`),
-    from: { kind: from, userId: owner(from) }, to: { kind: to, userId: owner(to) },
-    amountFen, typeCode, userId,
-  }));
+  const r = await ctx.sql.begin((tx) =>
+    transferInTx(tx, {
+      transferId: transferIds.fixture(`test-pl:${userId}:${seq++}`),
+      from: { kind: from, userId: owner(from) },
+      to: { kind: to, userId: owner(to) },
+      amountFen,
+      typeCode,
+      userId,
+    }),
+  );
   if (at) await ctx.sql`update transfers set created_at = ${at} where id = ${r.id}`;
 }
 
@@ -42,7 +58,8 @@ beforeAll(async () => {
   carol = await ctx.userClient();
   dave = await ctx.userClient();
   const day = noon(YESTERDAY);
-  const c = (from: AccountKind, to: AccountKind, fen: number, type: number) => move(carol.userId, from, to, fen, type, day);
+  const c = (from: AccountKind, to: AccountKind, fen: number, type: number) =>
+    move(carol.userId, from, to, fen, type, day);
   // two days ago: a recharge that must not count yesterday
   await move(carol.userId, 'house', 'player', 7_777, 101, noon(TWO_DAYS_AGO));
   await c('house', 'player', 100_000, 101); // recharge 1000
@@ -103,20 +120,37 @@ describe('profitLoss', () => {
   });
 
   it('leaves other days and other players out', async () => {
-    expect((await carol.get(PATH, { date: TWO_DAYS_AGO })).data).toMatchObject({ rechargeAmount: '77.77', profit: '0.00', betAmount: '0.00' });
+    expect((await carol.get(PATH, { date: TWO_DAYS_AGO })).data).toMatchObject({
+      rechargeAmount: '77.77',
+      profit: '0.00',
+      betAmount: '0.00',
+    });
     expect((await dave.get(PATH, { date: YESTERDAY })).data).toMatchObject({
-      rechargeAmount: '99.00', betAmount: '9.00', profit: '-9.00', withdrawAmount: '0.00',
+      rechargeAmount: '99.00',
+      betAmount: '9.00',
+      profit: '-9.00',
+      withdrawAmount: '0.00',
     });
   });
 
   it('defaults to today (Beijing)', async () => {
     await move(dave.userId, 'house', 'player', 123, 501);
     const res = await dave.get(PATH);
-    expect(res.data).toMatchObject({ date: beijingDate(Date.now()), rebateAmount: '1.23', profit: '1.23', rechargeAmount: '0.00' });
+    expect(res.data).toMatchObject({
+      date: beijingDate(Date.now()),
+      rebateAmount: '1.23',
+      profit: '1.23',
+      rechargeAmount: '0.00',
+    });
   });
 
   it('puts each code in its category', () => {
-    expect([101, 115, 401, 411].map(categoryOf)).toEqual(['recharge', 'recharge', 'recharge', 'recharge']);
+    expect([101, 115, 401, 411].map(categoryOf)).toEqual([
+      'recharge',
+      'recharge',
+      'recharge',
+      'recharge',
+    ]);
     expect([305, 306, 220, 409, 410, 412].every((c) => categoryOf(c) === 'withdraw')).toBe(true);
     expect([207, 208, 307].every((c) => categoryOf(c) === 'redEnvelope')).toBe(true);
     expect([221, 222, 308, 311, 413, 420].every((c) => categoryOf(c) === 'other')).toBe(true);

@@ -35,10 +35,20 @@ export interface SendOpts {
 
 /** addMessage with a type-3 body. */
 export function sendIn(p: Player, roomCode: string, o: SendOpts = {}) {
-  const message = JSON.stringify({ num: o.num ?? 10, type: o.type ?? 2, amount: o.amount ?? '100.00', wishingRemark: o.wishingRemark ?? '恭喜发财' });
+  const message = JSON.stringify({
+    num: o.num ?? 10,
+    type: o.type ?? 2,
+    amount: o.amount ?? '100.00',
+    wishingRemark: o.wishingRemark ?? '恭喜发财',
+  });
   return p.post('/v1/chat/addMessage', {
-    roomCode, messageTypeId: 3, status: 0, userIds: '', message,
-    safetyPassword: o.safetyPassword ?? p.safety, requestId: o.requestId ?? newRequestId(),
+    roomCode,
+    messageTypeId: 3,
+    status: 0,
+    userIds: '',
+    message,
+    safetyPassword: o.safetyPassword ?? p.safety,
+    requestId: o.requestId ?? newRequestId(),
   });
 }
 
@@ -49,7 +59,9 @@ export function open(p: Member, recordId: string, roomCode: string) {
 }
 
 export async function escrowOf(sql: Sql, userId: number): Promise<number> {
-  const [r] = await sql<{ balance: number }[]>`select balance from ledger_accounts where kind = 'red_envelope_escrow' and user_id = ${userId}`;
+  const [r] = await sql<
+    { balance: number }[]
+  >`select balance from ledger_accounts where kind = 'red_envelope_escrow' and user_id = ${userId}`;
   return r!.balance;
 }
 
@@ -59,7 +71,11 @@ export { playerBalance };
  * n logged-in members made in two statements (users with an unusable password and a session each),
  * each client on its own address (the per-address rate limit is not what these tests measure).
  */
-export async function bulkMembers(ctx: TestContext, n: number, tag = crypto.randomBytes(3).toString('hex')): Promise<Member[]> {
+export async function bulkMembers(
+  ctx: TestContext,
+  n: number,
+  tag = crypto.randomBytes(3).toString('hex'),
+): Promise<Member[]> {
   const { newToken } = await import('../../src/server/auth/kdf.ts');
   const { SESSION_COOKIE } = await import('../../src/server/auth/sessions.ts');
   const { TestClient } = await import('./helpers.ts');

@@ -10,7 +10,14 @@ import { BetQueue } from '../../src/server/betting/place.ts';
 import { parseSlip } from '../../src/server/betting/tickets.ts';
 import { seedPaymentChannels } from '../../src/server/payments/seed.ts';
 import { vwBalance } from '../../src/server/wallet/service.ts';
-import { dwdEntry, fund, requestId, saleIssue, saleIssues, twoSidedEntry } from './betting-fixtures.ts';
+import {
+  dwdEntry,
+  fund,
+  requestId,
+  saleIssue,
+  saleIssues,
+  twoSidedEntry,
+} from './betting-fixtures.ts';
 import { setupTestApp, type TestClient } from './helpers.ts';
 import { newPlayer, SAVE, setSettings, withdrawForm } from './withdraw-fixtures.ts';
 
@@ -33,14 +40,27 @@ async function player(fen: number) {
 
 /** Everything a refused money call could have changed for a player. */
 async function stateOf(userId: number) {
-  const [rows] = await ctx.sql<{ bets: number; chases: number; transfers: number; recharges: number; withdrawals: number; pledges: number }[]>`
+  const [rows] = await ctx.sql<
+    {
+      bets: number;
+      chases: number;
+      transfers: number;
+      recharges: number;
+      withdrawals: number;
+      pledges: number;
+    }[]
+  >`
     select (select count(*) from bets where user_id = ${userId})::int as bets,
            (select count(*) from chases where user_id = ${userId})::int as chases,
            (select count(*) from transfers where user_id = ${userId})::int as transfers,
            (select count(*) from recharge_orders where user_id = ${userId})::int as recharges,
            (select count(*) from withdraw_orders where user_id = ${userId})::int as withdrawals,
            (select count(*) from pledge_orders where user_id = ${userId})::int as pledges`;
-  return { ...rows, balance: await playerBalance(ctx.sql, userId), vw: await vwBalance(ctx.sql, userId) };
+  return {
+    ...rows,
+    balance: await playerBalance(ctx.sql, userId),
+    vw: await vwBalance(ctx.sql, userId),
+  };
 }
 
 const refused = { code: -1, msg: REQUEST_REUSED_MSG };
@@ -51,7 +71,10 @@ describe('addBetting / addFastBetting', () => {
     const c = await player(10_000);
     const issue = await saleIssue(ctx.sql, '1008');
     const id = requestId();
-    const first = await c.post('/v1/betting/addBetting', { bettingData: slip(dwdEntry(issue)), requestId: id });
+    const first = await c.post('/v1/betting/addBetting', {
+      bettingData: slip(dwdEntry(issue)),
+      requestId: id,
+    });
     expect(first.code).toBe(1);
     const before = await stateOf(c.userId);
     for (const other of [
@@ -59,13 +82,23 @@ describe('addBetting / addFastBetting', () => {
       slip(dwdEntry(issue, { graduationCount: 2, bettingAmount: '4.00' })),
       slip(dwdEntry(issue), dwdEntry(issue)),
     ]) {
-      expect(await c.post('/v1/betting/addBetting', { bettingData: other, requestId: id })).toMatchObject(refused);
+      expect(
+        await c.post('/v1/betting/addBetting', { bettingData: other, requestId: id }),
+      ).toMatchObject(refused);
     }
     // a quick bet under the id of a plain bet is another request too
-    expect(await c.post('/v1/betting/addFastBetting', { bettingData: slip(twoSidedEntry(issue, 10)), requestId: id, source: 'quick' }))
-      .toMatchObject(refused);
+    expect(
+      await c.post('/v1/betting/addFastBetting', {
+        bettingData: slip(twoSidedEntry(issue, 10)),
+        requestId: id,
+        source: 'quick',
+      }),
+    ).toMatchObject(refused);
     expect(await stateOf(c.userId)).toEqual(before);
-    const again = await c.post('/v1/betting/addBetting', { bettingData: slip(dwdEntry(issue)), requestId: id });
+    const again = await c.post('/v1/betting/addBetting', {
+      bettingData: slip(dwdEntry(issue)),
+      requestId: id,
+    });
     expect(again).toMatchObject({ code: 1, msg: '投注成功' });
     expect(again.data.orders).toEqual(first.data.orders);
     expect(await stateOf(c.userId)).toEqual(before);
@@ -75,9 +108,15 @@ describe('addBetting / addFastBetting', () => {
     const c = await player(10_000);
     const issue = await saleIssue(ctx.sql, '1008');
     const id = requestId();
-    const first = await c.post('/v1/betting/addBetting', { bettingData: slip(dwdEntry(issue)), requestId: id });
+    const first = await c.post('/v1/betting/addBetting', {
+      bettingData: slip(dwdEntry(issue)),
+      requestId: id,
+    });
     const again = await c.post('/v1/betting/addBetting', {
-      bettingData: slip(dwdEntry(issue, { bettingAmount: 2, bettingCount: '1', graduationCount: '1' })), requestId: id,
+      bettingData: slip(
+        dwdEntry(issue, { bettingAmount: 2, bettingCount: '1', graduationCount: '1' }),
+      ),
+      requestId: id,
     });
     expect(again.code).toBe(1);
     expect(again.data.orders).toEqual(first.data.orders);
@@ -87,8 +126,12 @@ describe('addBetting / addFastBetting', () => {
     const c = await player(10_000);
     const issue = await saleIssue(ctx.sql, '1008');
     const id = requestId();
-    const slips = ['1', '2', '3', '4'].map((n) => slip(dwdEntry(issue, { bettingNumber: `${n},-,-,-,-` })));
-    const res = await Promise.all(slips.map((s) => c.post('/v1/betting/addBetting', { bettingData: s, requestId: id })));
+    const slips = ['1', '2', '3', '4'].map((n) =>
+      slip(dwdEntry(issue, { bettingNumber: `${n},-,-,-,-` })),
+    );
+    const res = await Promise.all(
+      slips.map((s) => c.post('/v1/betting/addBetting', { bettingData: s, requestId: id })),
+    );
     expect(res.filter((r) => r.code === 1)).toHaveLength(1);
     expect(res.filter((r) => r.code !== 1).every((r) => r.msg === REQUEST_REUSED_MSG)).toBe(true);
     expect(await playerBalance(ctx.sql, c.userId)).toBe(9_800);
@@ -100,7 +143,11 @@ describe('two instances (two bet queues) racing one id with different slips', ()
     const c = await player(10_000);
     const issue = await saleIssue(ctx.sql, '1008');
     const id = requestId();
-    const [one, two] = await Promise.all(['1', '2'].map((n) => parseSlip(ctx.sql, slip(dwdEntry(issue, { bettingNumber: `${n},-,-,-,-` })))));
+    const [one, two] = await Promise.all(
+      ['1', '2'].map((n) =>
+        parseSlip(ctx.sql, slip(dwdEntry(issue, { bettingNumber: `${n},-,-,-,-` }))),
+      ),
+    );
     const a = new BetQueue(ctx.sql);
     const b = new BetQueue(ctx.sql);
     const res = await Promise.allSettled([
@@ -115,26 +162,52 @@ describe('two instances (two bet queues) racing one id with different slips', ()
 });
 
 describe('addChaseBetting', () => {
-  const chaseData = (issues: string[], multiples: number[], number = '1,-,-,-,-') => JSON.stringify({
-    isStopAfterWinning: 1, startIssue: issues[0], lotteryCode: '1008', bettingPoint: 0, playDetailCode: '1008DWD', bettingUnit: 1,
-    bettingAllAmount: `${multiples.reduce((s, m) => s + 2 * m, 0)}.00`, chaseCount: issues.length,
-    eachInfo: [{ bettingNumber: number, bettingCount: 1 }],
-    eachOrder: issues.map((bettingIssue, i) => ({ bettingIssue, graduationCount: multiples[i], bettingAmount: `${2 * multiples[i]!}.00` })),
-  });
+  const chaseData = (issues: string[], multiples: number[], number = '1,-,-,-,-') =>
+    JSON.stringify({
+      isStopAfterWinning: 1,
+      startIssue: issues[0],
+      lotteryCode: '1008',
+      bettingPoint: 0,
+      playDetailCode: '1008DWD',
+      bettingUnit: 1,
+      bettingAllAmount: `${multiples.reduce((s, m) => s + 2 * m, 0)}.00`,
+      chaseCount: issues.length,
+      eachInfo: [{ bettingNumber: number, bettingCount: 1 }],
+      eachOrder: issues.map((bettingIssue, i) => ({
+        bettingIssue,
+        graduationCount: multiples[i],
+        bettingAmount: `${2 * multiples[i]!}.00`,
+      })),
+    });
 
   it('the same id with another chase is refused; the same chase answers the stored one', async () => {
     const c = await player(10_000);
     const issues = await saleIssues(ctx.sql, '1008', 3);
     const id = requestId();
-    const first = await c.post('/v1/betting/addChaseBetting', { chaseBettingData: chaseData(issues, [1, 1, 1]), requestId: id });
+    const first = await c.post('/v1/betting/addChaseBetting', {
+      chaseBettingData: chaseData(issues, [1, 1, 1]),
+      requestId: id,
+    });
     expect(first.code).toBe(1);
     const before = await stateOf(c.userId);
-    for (const other of [chaseData(issues, [1, 2, 1]), chaseData(issues, [1, 1, 1], '2,-,-,-,-'), chaseData(issues.slice(0, 2), [1, 1])]) {
-      expect(await c.post('/v1/betting/addChaseBetting', { chaseBettingData: other, requestId: id })).toMatchObject(refused);
+    for (const other of [
+      chaseData(issues, [1, 2, 1]),
+      chaseData(issues, [1, 1, 1], '2,-,-,-,-'),
+      chaseData(issues.slice(0, 2), [1, 1]),
+    ]) {
+      expect(
+        await c.post('/v1/betting/addChaseBetting', { chaseBettingData: other, requestId: id }),
+      ).toMatchObject(refused);
     }
     expect(await stateOf(c.userId)).toEqual(before);
-    const again = await c.post('/v1/betting/addChaseBetting', { chaseBettingData: chaseData(issues, [1, 1, 1]), requestId: id });
-    expect(again).toMatchObject({ code: 1, data: { chaseId: first.data.chaseId, orders: first.data.orders } });
+    const again = await c.post('/v1/betting/addChaseBetting', {
+      chaseBettingData: chaseData(issues, [1, 1, 1]),
+      requestId: id,
+    });
+    expect(again).toMatchObject({
+      code: 1,
+      data: { chaseId: first.data.chaseId, orders: first.data.orders },
+    });
     expect(await stateOf(c.userId)).toEqual(before);
   });
 });
@@ -147,26 +220,52 @@ describe('operator adjustment', () => {
     const form = { userName: a.userName, amount: '5', remark: '补单', requestId: id };
     expect((await op.post('/v1/admin/balance/adjust', form)).data.applied).toBe(true);
     const before = [await stateOf(a.userId), await stateOf(b.userId)];
-    const others: Record<string, string | number>[] = [{ amount: '6' }, { userName: b.userName }, { amount: '-5' }, { typeCode: 403 }];
+    const others: Record<string, string | number>[] = [
+      { amount: '6' },
+      { userName: b.userName },
+      { amount: '-5' },
+      { typeCode: 403 },
+    ];
     for (const other of others) {
-      expect(await op.post('/v1/admin/balance/adjust', { ...form, ...other })).toMatchObject(refused);
+      expect(await op.post('/v1/admin/balance/adjust', { ...form, ...other })).toMatchObject(
+        refused,
+      );
     }
     expect([await stateOf(a.userId), await stateOf(b.userId)]).toEqual(before);
-    expect((await op.post('/v1/admin/balance/adjust', form)).data).toMatchObject({ applied: false, balanceFen: 500 });
+    expect((await op.post('/v1/admin/balance/adjust', form)).data).toMatchObject({
+      applied: false,
+      balanceFen: 500,
+    });
   });
 });
 
 describe('recharge', () => {
   it('the same id for another amount, channel or payer is refused; the same one answers the order', async () => {
     await seedPaymentChannels(ctx.sql);
-    const configs = Object.fromEntries((await ctx.sql<{ id: number; channel: string }[]>`select id, channel from payment_configs`).map((r) => [r.channel, r.id]));
+    const configs = Object.fromEntries(
+      (
+        await ctx.sql<{ id: number; channel: string }[]>`select id, channel from payment_configs`
+      ).map((r) => [r.channel, r.id]),
+    );
     const c = await player(0);
-    const form = { channel: 'banktransfer', configId: configs.banktransfer!, amount: '500', payerName: '张三', requestId: requestId() };
+    const form = {
+      channel: 'banktransfer',
+      configId: configs.banktransfer!,
+      amount: '500',
+      payerName: '张三',
+      requestId: requestId(),
+    };
     const first = await c.post('/v1/transaction/rechargeFrontPaymentRecord', form);
     expect(first.data.created).toBe(true);
     const before = await stateOf(c.userId);
-    for (const other of [{ amount: '600' }, { channel: 'alipay', configId: configs.alipay! }, { payerName: '李四' }]) {
-      expect(await c.post('/v1/transaction/rechargeFrontPaymentRecord', { ...form, ...other })).toMatchObject(refused);
+    for (const other of [
+      { amount: '600' },
+      { channel: 'alipay', configId: configs.alipay! },
+      { payerName: '李四' },
+    ]) {
+      expect(
+        await c.post('/v1/transaction/rechargeFrontPaymentRecord', { ...form, ...other }),
+      ).toMatchObject(refused);
     }
     expect(await stateOf(c.userId)).toEqual(before);
     const again = await c.post('/v1/transaction/rechargeFrontPaymentRecord', form);
@@ -190,7 +289,10 @@ describe('withdraw', () => {
       expect(await p.post(SAVE, { ...form, ...other })).toMatchObject(refused);
     }
     expect(await stateOf(p.userId)).toEqual(before);
-    expect((await p.post(SAVE, form)).data).toMatchObject({ applied: false, order: { orderNo: first.data.order.orderNo } });
+    expect((await p.post(SAVE, form)).data).toMatchObject({
+      applied: false,
+      order: { orderNo: first.data.order.orderNo },
+    });
   });
 });
 
@@ -198,15 +300,28 @@ describe('virtual wallet', () => {
   it('a transfer id reused for another amount is refused; the same one answers applied: false', async () => {
     const c = await player(10_000);
     const id = requestId();
-    expect((await c.post('/v1/virtualWallet/transferIn', { amount: '10', requestId: id })).data.applied).toBe(true);
+    expect(
+      (await c.post('/v1/virtualWallet/transferIn', { amount: '10', requestId: id })).data.applied,
+    ).toBe(true);
     const before = await stateOf(c.userId);
-    expect(await c.post('/v1/virtualWallet/transferIn', { amount: '11', requestId: id })).toMatchObject(refused);
+    expect(
+      await c.post('/v1/virtualWallet/transferIn', { amount: '11', requestId: id }),
+    ).toMatchObject(refused);
     expect(await stateOf(c.userId)).toEqual(before);
-    expect((await c.post('/v1/virtualWallet/transferIn', { amount: '10', requestId: id })).data).toMatchObject({ applied: false, balanceFen: 1_000 });
+    expect(
+      (await c.post('/v1/virtualWallet/transferIn', { amount: '10', requestId: id })).data,
+    ).toMatchObject({ applied: false, balanceFen: 1_000 });
   });
 
   it('a pledge id reused for another amount or product is refused', async () => {
-    const save = (name: string) => op.post('/v1/admin/pledge/products/save', { name, termDays: 7, annualRate: '5', minAmount: '1', earlyExit: 'principal' });
+    const save = (name: string) =>
+      op.post('/v1/admin/pledge/products/save', {
+        name,
+        termDays: 7,
+        annualRate: '5',
+        minAmount: '1',
+        earlyExit: 'principal',
+      });
     const p1 = (await save('甲')).data.productId;
     const p2 = (await save('乙')).data.productId;
     const c = await player(10_000);
@@ -215,7 +330,9 @@ describe('virtual wallet', () => {
     expect((await c.post('/v1/virtualWallet/pledgeCreate', form)).code).toBe(1);
     const before = await stateOf(c.userId);
     for (const other of [{ amount: '11' }, { productId: p2 }, { autoRenew: 1 }]) {
-      expect(await c.post('/v1/virtualWallet/pledgeCreate', { ...form, ...other })).toMatchObject(refused);
+      expect(await c.post('/v1/virtualWallet/pledgeCreate', { ...form, ...other })).toMatchObject(
+        refused,
+      );
     }
     expect(await stateOf(c.userId)).toEqual(before);
     expect((await c.post('/v1/virtualWallet/pledgeCreate', form)).code).toBe(1);

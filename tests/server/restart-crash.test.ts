@@ -17,7 +17,15 @@ import { connect, type Sql } from '../../src/server/db/client.ts';
 import { isAlive } from '../../src/server/db/pgProcess.ts';
 import { BATCH_SIZE } from '../../src/server/lottery/settlement/common.ts';
 import { fundAll, insertBets } from './settlement-bets.ts';
-import { drawIssue, ensureTestLotteries, expectLedgerSound, makeIssue, makeUser, playerBalance, SSC } from './settlement-fixtures.ts';
+import {
+  drawIssue,
+  ensureTestLotteries,
+  expectLedgerSound,
+  makeIssue,
+  makeUser,
+  playerBalance,
+  SSC,
+} from './settlement-fixtures.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRIZE = 1950; // 定位胆 one line at 1950, unit 元, ×1
@@ -51,21 +59,40 @@ async function startSite(): Promise<Running> {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PGPORT: String(pgPort), DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PGPORT: String(pgPort),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const end = Date.now() + 60_000;
-  while (!out.includes('listening on') && Date.now() < end && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+  while (!out.includes('listening on') && Date.now() < end && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 50));
   if (!out.includes('listening on')) throw new Error(`the server did not come up:\n${out}`);
   return { child, output: () => out, exited };
 }
 
-const owner = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'pg-owner.json'), 'utf8')) as { pid: number; postmasterPid: number; watchdogPid: number };
+const owner = () =>
+  JSON.parse(fs.readFileSync(path.join(dataDir, 'pg-owner.json'), 'utf8')) as {
+    pid: number;
+    postmasterPid: number;
+    watchdogPid: number;
+  };
 
-async function until(cond: () => boolean | Promise<boolean>, ms: number, everyMs = 100): Promise<boolean> {
+async function until(
+  cond: () => boolean | Promise<boolean>,
+  ms: number,
+  everyMs = 100,
+): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await cond()) return true;
@@ -98,20 +125,32 @@ async function placeBets(db: Sql, issue: string): Promise<Placed> {
   await fundAll(db, users, (BETS / USERS) * STAKE, `restart-fund:${issue}`);
   await makeIssue(db, SSC, issue);
   const specs = Array.from({ length: BETS }, (_, i) => ({
-    userId: users[i % USERS]!, playCode: 'DWD', number: `${i % 10},-,-,-,-`, unit: 'yuan' as const, multiple: 1,
-    userGroup: 1950, rebatePermille: 0,
+    userId: users[i % USERS]!,
+    playCode: 'DWD',
+    number: `${i % 10},-,-,-,-`,
+    unit: 'yuan' as const,
+    multiple: 1,
+    userGroup: 1950,
+    rebatePermille: 0,
   }));
   const placed = await insertBets(db, 'SSC', SSC, issue, specs, `restart-${issue}`);
-  return { users, bets: placed.map((p, i) => ({ id: p.id, userId: specs[i]!.userId, wins: i % 10 === 3 })) };
+  return {
+    users,
+    bets: placed.map((p, i) => ({ id: p.id, userId: specs[i]!.userId, wins: i % 10 === 3 })),
+  };
 }
 
 const settledCount = async (db: Sql, issue: string) =>
-  (await db<{ n: number }[]>`
-    select count(*)::int as n from bets where lottery_code = ${SSC} and issue = ${issue} and status <> 'PENDING'`)[0]!.n;
+  (
+    await db<{ n: number }[]>`
+    select count(*)::int as n from bets where lottery_code = ${SSC} and issue = ${issue} and status <> 'PENDING'`
+  )[0]!.n;
 
 /** Every bet paid once: one prize transfer per winner and none for the others, balances to match. */
 async function expectSettledOnce(db: Sql, issue: string, p: Placed): Promise<void> {
-  const [issueRow] = await db<{ status: string }[]>`select status from lottery_issues where lottery_code = ${SSC} and issue = ${issue}`;
+  const [issueRow] = await db<
+    { status: string }[]
+  >`select status from lottery_issues where lottery_code = ${SSC} and issue = ${issue}`;
   expect(issueRow!.status).toBe('settled');
   const rows = await db<{ id: number; status: string; payout: number }[]>`
     select id, status, payout from bets where lottery_code = ${SSC} and issue = ${issue}`;
@@ -139,7 +178,11 @@ async function expectSettledOnce(db: Sql, issue: string, p: Placed): Promise<voi
  * Draws the issue, waits until the running server has settled part of it (a batch of 5,000 committed),
  * then kills it with SIGKILL; returns how many bets were settled just before.
  */
-async function killDuringSettlement(db: Sql, issue: string, alsoWatchdog: boolean): Promise<number> {
+async function killDuringSettlement(
+  db: Sql,
+  issue: string,
+  alsoWatchdog: boolean,
+): Promise<number> {
   await drawIssue(db, SSC, issue, '3,0,0,0,0');
   const o = owner();
   expect(o.pid).toBe(site!.child.pid);
@@ -157,7 +200,9 @@ async function killDuringSettlement(db: Sql, issue: string, alsoWatchdog: boolea
 }
 
 describe('a restart after the server was killed during settlement', () => {
-  it('kill -9 of the server: the watchdog stops PostgreSQL; npm start again settles every bet once', { timeout: 240_000 }, async () => {
+  it('kill -9 of the server: the watchdog stops PostgreSQL; npm start again settles every bet once', {
+    timeout: 240_000,
+  }, async () => {
     site = await startSite();
     sql = connect(`postgres://postgres:embedded@127.0.0.1:${pgPort}/postgres`, 4);
     const placed = await placeBets(sql, 'R-1');
@@ -172,11 +217,21 @@ describe('a restart after the server was killed during settlement', () => {
     site = await startSite();
     sql = connect(`postgres://postgres:embedded@127.0.0.1:${pgPort}/postgres`, 2);
     expect(await until(async () => (await settledCount(sql!, 'R-1')) === BETS, 120_000)).toBe(true);
-    expect(await until(async () => (await sql!`select status from lottery_issues where lottery_code = ${SSC} and issue = 'R-1'`)[0]!.status === 'settled', 10_000)).toBe(true);
+    expect(
+      await until(
+        async () =>
+          (
+            await sql!`select status from lottery_issues where lottery_code = ${SSC} and issue = 'R-1'`
+          )[0]!.status === 'settled',
+        10_000,
+      ),
+    ).toBe(true);
     await expectSettledOnce(sql, 'R-1', placed);
   });
 
-  it('kill -9 of the server and its watchdog: the next start stops the orphan by itself and settles every bet once', { timeout: 240_000 }, async () => {
+  it('kill -9 of the server and its watchdog: the next start stops the orphan by itself and settles every bet once', {
+    timeout: 240_000,
+  }, async () => {
     sql ??= connect(`postgres://postgres:embedded@127.0.0.1:${pgPort}/postgres`, 2);
     const placed = await placeBets(sql, 'R-2');
     const postmaster = owner().postmasterPid;
@@ -193,7 +248,15 @@ describe('a restart after the server was killed during settlement', () => {
     expect(isAlive(postmaster)).toBe(false);
     sql = connect(`postgres://postgres:embedded@127.0.0.1:${pgPort}/postgres`, 2);
     expect(await until(async () => (await settledCount(sql!, 'R-2')) === BETS, 120_000)).toBe(true);
-    expect(await until(async () => (await sql!`select status from lottery_issues where lottery_code = ${SSC} and issue = 'R-2'`)[0]!.status === 'settled', 10_000)).toBe(true);
+    expect(
+      await until(
+        async () =>
+          (
+            await sql!`select status from lottery_issues where lottery_code = ${SSC} and issue = 'R-2'`
+          )[0]!.status === 'settled',
+        10_000,
+      ),
+    ).toBe(true);
     await expectSettledOnce(sql, 'R-2', placed);
   });
 });

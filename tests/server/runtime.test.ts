@@ -22,7 +22,9 @@ describe('runtime', () => {
     const min = /^>=(\d+)\.(\d+)$/.exec(pkg.engines.node);
     expect(min).not.toBeNull();
     const [major, minor] = pkg.dependencies.node.split('.').map(Number);
-    expect(major! > Number(min![1]) || (major === Number(min![1]) && minor! >= Number(min![2]))).toBe(true);
+    expect(
+      major! > Number(min![1]) || (major === Number(min![1]) && minor! >= Number(min![2])),
+    ).toBe(true);
   });
 
   it('runs the tests on the pinned Node', () => {
@@ -30,7 +32,10 @@ describe('runtime', () => {
   });
 
   it('runs a server started through npx tsx on the pinned Node', () => {
-    const res = spawnSync('npx', ['tsx', '-e', 'console.log(process.version)'], { cwd: ROOT, encoding: 'utf8' });
+    const res = spawnSync('npx', ['tsx', '-e', 'console.log(process.version)'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(res.stdout.trim()).toBe(pinned);
   });
 });

@@ -17,7 +17,10 @@ const proxied = await setupTestApp({ DATA_DIR: dataDir, TRUST_PROXY: '1' });
 
 /** a built site: index.html and one hashed asset */
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'security-headers-dist-'));
-fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>t</title><script type="module" src="/assets/a.js"></script>');
+fs.writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><title>t</title><script type="module" src="/assets/a.js"></script>',
+);
 fs.mkdirSync(path.join(distDir, 'assets'));
 fs.writeFileSync(path.join(distDir, 'assets', 'a.js'), 'export {};');
 const site = await buildApp({ config: { ...ctx.config, distDir }, sql: ctx.sql });
@@ -25,10 +28,15 @@ await site.ready();
 afterAll(() => site.close());
 
 type Headers = Record<string, unknown>;
-const directives = (h: Headers) => new Map(String(h['content-security-policy']).split(/;\s*/).map((d) => {
-  const [name, ...values] = d.trim().split(/\s+/);
-  return [name, values.join(' ')] as const;
-}));
+const directives = (h: Headers) =>
+  new Map(
+    String(h['content-security-policy'])
+      .split(/;\s*/)
+      .map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+  );
 
 function expectCommon(h: Headers) {
   expect(h['x-frame-options']).toBe('SAMEORIGIN');
@@ -68,9 +76,17 @@ describe('API answers', () => {
   });
 
   it('names the site own socket in connect-src, and nothing from a bad Host header', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: encodeEnpath('/v1/users/defaultAvatar'), headers: { host: 'site.example:8080' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: encodeEnpath('/v1/users/defaultAvatar'),
+      headers: { host: 'site.example:8080' },
+    });
     expect(directives(res.headers).get('connect-src')).toBe("'self' ws://site.example:8080");
-    const evil = await ctx.app.inject({ method: 'GET', url: encodeEnpath('/v1/users/defaultAvatar'), headers: { host: 'x; script-src *' } });
+    const evil = await ctx.app.inject({
+      method: 'GET',
+      url: encodeEnpath('/v1/users/defaultAvatar'),
+      headers: { host: 'x; script-src *' },
+    });
     expect(directives(evil.headers).get('connect-src')).toBe("'self'");
     expect(directives(evil.headers).get('script-src')).toBe("'self'");
   });
@@ -79,29 +95,49 @@ describe('API answers', () => {
 describe('HSTS', () => {
   it('is sent only when the request came over TLS (X-Forwarded-Proto counts only behind TRUST_PROXY)', async () => {
     const url = encodeEnpath('/v1/users/defaultAvatar');
-    const behindProxy = await proxied.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https', host: 'site.example' } });
+    const behindProxy = await proxied.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-forwarded-proto': 'https', host: 'site.example' },
+    });
     expect(behindProxy.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(directives(behindProxy.headers).get('connect-src')).toBe("'self' wss://site.example");
     const plain = await proxied.app.inject({ method: 'GET', url });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const spoofed = await ctx.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+    const spoofed = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 });
 
 describe('pages and static files', () => {
   it('serve /admin, client routes and assets unframeable by other sites', async () => {
-    for (const url of ['/', '/admin', '/login?redirect=/withdraw', '/assets/a.js', '/assets/missing.js']) {
+    for (const url of [
+      '/',
+      '/admin',
+      '/login?redirect=/withdraw',
+      '/assets/a.js',
+      '/assets/missing.js',
+    ]) {
       const res = await site.inject({ method: 'GET', url });
       expectSitePolicy(res.headers);
     }
   });
 
   it('lets pages frame the embedded-chat partner (when it is on), never other origins', async () => {
-    const frameSrc = async () => directives((await site.inject({ method: 'GET', url: '/embedChat' })).headers).get('frame-src');
+    const frameSrc = async () =>
+      directives((await site.inject({ method: 'GET', url: '/embedChat' })).headers).get(
+        'frame-src',
+      );
     expect(await frameSrc()).toBe("'self'");
     const op = await ctx.userClient({ isOperator: true });
-    const set = await op.post('/v1/admin/site/customerService', { embedChatUrl: 'https://chat.partner.example/embed?x=1', embedChatEnabled: '1' });
+    const set = await op.post('/v1/admin/site/customerService', {
+      embedChatUrl: 'https://chat.partner.example/embed?x=1',
+      embedChatEnabled: '1',
+    });
     expect(set.code).toBe(1);
     expect(await frameSrc()).toBe("'self' https://chat.partner.example");
     const api = await op.get('/v1/chat/embedChatBindInfo');

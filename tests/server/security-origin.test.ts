@@ -14,68 +14,139 @@ import { buildApp } from '../../src/server/app.ts';
 import { parseOriginList } from '../../src/server/config.ts';
 import { setupTestApp, type TestClient } from './helpers.ts';
 
-const ctx = await setupTestApp({ ALLOWED_ORIGINS: 'https://m.site.test, https://admin.site.test:8443/' });
+const ctx = await setupTestApp({
+  ALLOWED_ORIGINS: 'https://m.site.test, https://admin.site.test:8443/',
+});
 const HOST = 'site.test';
 
-async function postWith(c: TestClient, path: string, form: Record<string, string>, headers: Record<string, string>) {
+async function postWith(
+  c: TestClient,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string>,
+) {
   const res = await c.raw({
     method: 'POST',
     url: encodeEnpath(path),
     headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams(form).toString(),
   });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: unknown }) };
+  return {
+    status: res.statusCode,
+    ...(res.json() as { code: number; msg: string; data: unknown }),
+  };
 }
 
 async function getWith(c: TestClient, path: string, headers: Record<string, string>) {
-  const res = await c.raw({ method: 'GET', url: encodeEnpath(path), headers: { host: HOST, ...headers } });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: unknown }) };
+  const res = await c.raw({
+    method: 'GET',
+    url: encodeEnpath(path),
+    headers: { host: HOST, ...headers },
+  });
+  return {
+    status: res.statusCode,
+    ...(res.json() as { code: number; msg: string; data: unknown }),
+  };
 }
 
 const nickOf = async (userId: number) =>
-  (await ctx.sql<{ nick_name: string | null }[]>`select nick_name from users where id = ${userId}`)[0].nick_name;
+  (
+    await ctx.sql<{ nick_name: string | null }[]>`select nick_name from users where id = ${userId}`
+  )[0].nick_name;
 
 describe('state-changing requests from another origin', () => {
   it('refuses infoUpdate with a foreign Origin and changes nothing', async () => {
     const u = await ctx.userClient();
-    const res = await postWith(u, '/v1/users/infoUpdate', { nickName: '被改了' }, { origin: 'https://evil.example' });
-    expect(res).toMatchObject({ status: 403, code: ResponseCode.ORIGIN_REFUSED, msg: ORIGIN_REFUSED_MSG, data: null });
+    const res = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '被改了' },
+      { origin: 'https://evil.example' },
+    );
+    expect(res).toMatchObject({
+      status: 403,
+      code: ResponseCode.ORIGIN_REFUSED,
+      msg: ORIGIN_REFUSED_MSG,
+      data: null,
+    });
     expect(await nickOf(u.userId)).toBeNull();
   });
 
   it('refuses addBetting with a foreign Origin before looking at the body', async () => {
     const u = await ctx.userClient();
-    const res = await postWith(u, '/v1/betting/addBetting', { bettingData: '[]' }, { origin: 'https://evil.example' });
+    const res = await postWith(
+      u,
+      '/v1/betting/addBetting',
+      { bettingData: '[]' },
+      { origin: 'https://evil.example' },
+    );
     expect(res).toMatchObject({ status: 403, code: ResponseCode.ORIGIN_REFUSED });
   });
 
   it('refuses a foreign Referer when there is no Origin, and the literal "null" Origin', async () => {
     const u = await ctx.userClient();
-    const byReferer = await postWith(u, '/v1/users/infoUpdate', { nickName: '改1' }, { referer: 'https://evil.example/page?x=1' });
-    const byNull = await postWith(u, '/v1/users/infoUpdate', { nickName: '改2' }, { origin: 'null' });
-    expect([byReferer.code, byNull.code]).toEqual([ResponseCode.ORIGIN_REFUSED, ResponseCode.ORIGIN_REFUSED]);
+    const byReferer = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '改1' },
+      { referer: 'https://evil.example/page?x=1' },
+    );
+    const byNull = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '改2' },
+      { origin: 'null' },
+    );
+    expect([byReferer.code, byNull.code]).toEqual([
+      ResponseCode.ORIGIN_REFUSED,
+      ResponseCode.ORIGIN_REFUSED,
+    ]);
     expect(await nickOf(u.userId)).toBeNull();
   });
 
   it('refuses the same host on another scheme or port', async () => {
     const u = await ctx.userClient();
-    const https = await postWith(u, '/v1/users/infoUpdate', { nickName: '改3' }, { origin: `https://${HOST}` });
-    const port = await postWith(u, '/v1/users/infoUpdate', { nickName: '改4' }, { origin: `http://${HOST}:8080` });
+    const https = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '改3' },
+      { origin: `https://${HOST}` },
+    );
+    const port = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '改4' },
+      { origin: `http://${HOST}:8080` },
+    );
     expect([https.status, port.status]).toEqual([403, 403]);
   });
 
   it('refuses Sec-Fetch-Site: cross-site without Origin or Referer', async () => {
     const u = await ctx.userClient();
-    const res = await postWith(u, '/v1/users/infoUpdate', { nickName: '改5' }, { 'sec-fetch-site': 'cross-site' });
+    const res = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '改5' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(res.code).toBe(ResponseCode.ORIGIN_REFUSED);
   });
 
   it('lets the same origin through (Origin, or Referer alone)', async () => {
     const u = await ctx.userClient();
-    const byOrigin = await postWith(u, '/v1/users/infoUpdate', { nickName: '同源' },
-      { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin' });
+    const byOrigin = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '同源' },
+      { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin' },
+    );
     expect(byOrigin).toMatchObject({ status: 200, code: 1 });
-    const byReferer = await postWith(u, '/v1/users/infoUpdate', { nickName: '同源2' }, { referer: `http://${HOST}/userInfo` });
+    const byReferer = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '同源2' },
+      { referer: `http://${HOST}/userInfo` },
+    );
     expect(byReferer.code).toBe(1);
     expect(await nickOf(u.userId)).toBe('同源2');
   });
@@ -87,14 +158,27 @@ describe('state-changing requests from another origin', () => {
 
   it('lets an ALLOWED_ORIGINS entry through, normalised like a browser Origin', async () => {
     const u = await ctx.userClient();
-    const m = await postWith(u, '/v1/users/infoUpdate', { nickName: '子站' }, { origin: 'https://m.site.test', 'sec-fetch-site': 'same-site' });
-    const admin = await postWith(u, '/v1/users/infoUpdate', { nickName: '子站2' }, { origin: 'https://admin.site.test:8443' });
+    const m = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '子站' },
+      { origin: 'https://m.site.test', 'sec-fetch-site': 'same-site' },
+    );
+    const admin = await postWith(
+      u,
+      '/v1/users/infoUpdate',
+      { nickName: '子站2' },
+      { origin: 'https://admin.site.test:8443' },
+    );
     expect([m.code, admin.code]).toEqual([1, 1]);
   });
 
   it('does not refuse reads from another origin (they change nothing)', async () => {
     const u = await ctx.userClient();
-    const res = await getWith(u, '/v1/users/info', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const res = await getWith(u, '/v1/users/info', {
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
     expect(res.code).toBe(1);
   });
 });
@@ -102,7 +186,10 @@ describe('state-changing requests from another origin', () => {
 describe('logout stays a GET (spec) but not a cross-site one', () => {
   it('refuses a cross-site logout navigation and keeps the session', async () => {
     const u = await ctx.userClient();
-    const nav = await getWith(u, '/v1/users/logout', { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' });
+    const nav = await getWith(u, '/v1/users/logout', {
+      'sec-fetch-site': 'cross-site',
+      referer: 'https://evil.example/',
+    });
     expect(nav).toMatchObject({ status: 403, code: ResponseCode.ORIGIN_REFUSED });
     const img = await getWith(u, '/v1/users/logout', { 'sec-fetch-site': 'cross-site' });
     expect(img.code).toBe(ResponseCode.ORIGIN_REFUSED);
@@ -111,7 +198,10 @@ describe('logout stays a GET (spec) but not a cross-site one', () => {
 
   it('logs out from the site itself', async () => {
     const u = await ctx.userClient();
-    const res = await getWith(u, '/v1/users/logout', { 'sec-fetch-site': 'same-origin', referer: `http://${HOST}/userCenter` });
+    const res = await getWith(u, '/v1/users/logout', {
+      'sec-fetch-site': 'same-origin',
+      referer: `http://${HOST}/userCenter`,
+    });
     expect(res.code).toBe(1);
     expect((await u.get('/v1/users/info')).code).toBe(ResponseCode.NOT_LOGGED_IN);
   });
@@ -119,7 +209,10 @@ describe('logout stays a GET (spec) but not a cross-site one', () => {
 
 describe('ALLOWED_ORIGINS parsing', () => {
   it('normalises entries and refuses what is not an http(s) origin', () => {
-    expect(parseOriginList(' https://A.example:443/x ,http://b.example:8080 ')).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(parseOriginList(' https://A.example:443/x ,http://b.example:8080 ')).toEqual([
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
     expect(parseOriginList('')).toEqual([]);
     expect(() => parseOriginList('evil.example')).toThrow(/ALLOWED_ORIGINS/);
     expect(() => parseOriginList('ftp://x.example')).toThrow(/ALLOWED_ORIGINS/);
@@ -128,7 +221,11 @@ describe('ALLOWED_ORIGINS parsing', () => {
 
 describe('behind an HTTPS proxy', async () => {
   const proxied = await setupTestApp({ TRUST_PROXY: '1' });
-  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.site.test', host: 'app:8080' };
+  const forwarded = {
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'www.site.test',
+    host: 'app:8080',
+  };
 
   async function loginVia(via: typeof ctx, headers: Record<string, string>) {
     const c = await via.userClient();
@@ -136,7 +233,11 @@ describe('behind an HTTPS proxy', async () => {
       method: 'POST',
       url: encodeEnpath('/v1/users/login'),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      payload: new URLSearchParams({ userName: c.userName, password: loginPasswordHash(c.userName, c.password), random: 'r1' }).toString(),
+      payload: new URLSearchParams({
+        userName: c.userName,
+        password: loginPasswordHash(c.userName, c.password),
+        random: 'r1',
+      }).toString(),
     });
   }
 

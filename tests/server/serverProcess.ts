@@ -15,12 +15,23 @@ export function killServers(): void {
 }
 
 /** Starts the server on `databaseUrl`; resolves with its base URL and a kill -9. */
-export async function startServer(databaseUrl: string): Promise<{ baseUrl: string; kill(): Promise<void> }> {
+export async function startServer(
+  databaseUrl: string,
+): Promise<{ baseUrl: string; kill(): Promise<void> }> {
   const proc = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', ADMIN_PASSWORD: 'crash-admin-pass', LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      ADMIN_PASSWORD: 'crash-admin-pass',
+      LOG_LEVEL: 'silent',
+      DIST_DIR: '/nonexistent',
+    },
   });
   children.add(proc);
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));

@@ -2,7 +2,13 @@
  * Many bets at once for the settlement crash test and the settlement benchmark (no vitest here):
  * one INSERT … SELECT FROM unnest for the bets, one bulk ledger write for their stakes (301 `bet:{id}`).
  */
-import { getPlay, parseSelection, quoteBet, type BetUnit, type LotteryFamily } from '../../src/domain/lottery/index.ts';
+import {
+  getPlay,
+  parseSelection,
+  quoteBet,
+  type BetUnit,
+  type LotteryFamily,
+} from '../../src/domain/lottery/index.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { bulkTransfersInTx } from '../../src/server/ledger/ledger.ts';
 import type { TransferInput } from '../../src/server/ledger/ledger.ts';
@@ -20,7 +26,12 @@ export interface BulkBet {
 
 /** Inserts the bets of one issue and takes their stakes; returns the ids in input order. */
 export async function insertBets(
-  sql: Sql, family: LotteryFamily, lotteryCode: string, issue: string, bets: readonly BulkBet[], requestPrefix: string,
+  sql: Sql,
+  family: LotteryFamily,
+  lotteryCode: string,
+  issue: string,
+  bets: readonly BulkBet[],
+  requestPrefix: string,
 ): Promise<{ id: number; amount: number }[]> {
   const priced = new Map<string, { lines: number; amount: number; betGroup: number }>();
   const rows = bets.map((b) => {
@@ -29,8 +40,14 @@ export async function insertBets(
     if (!p) {
       const play = getPlay(family, b.playCode);
       const sel = play && parseSelection(play, b.number);
-      if (!play || !sel || play.model !== 'prizeGroup') throw new Error(`not a prize-group ticket: ${k}`);
-      const q = quoteBet(play, sel, { unit: b.unit, multiple: b.multiple, userGroup: b.userGroup, rebatePermille: b.rebatePermille });
+      if (!play || !sel || play.model !== 'prizeGroup')
+        throw new Error(`not a prize-group ticket: ${k}`);
+      const q = quoteBet(play, sel, {
+        unit: b.unit,
+        multiple: b.multiple,
+        userGroup: b.userGroup,
+        rebatePermille: b.rebatePermille,
+      });
       if (!q.ok) throw new Error(q.msg);
       p = { lines: q.lines, amount: q.amountFen, betGroup: q.betGroup };
       priced.set(k, p);
@@ -60,23 +77,41 @@ export async function insertBets(
       returning id, request_index`;
     const idOf = new Map(inserted.map((r) => [r.request_index, r.id]));
     const out = rows.map((r, i) => ({ id: idOf.get(i)!, amount: r.p.amount }));
-    const stakes = out.map((o, i): TransferInput => ({
-      transferId: transferIds.betStake(o.id),
-      from: { kind: 'player', userId: rows[i]!.b.userId },
-      to: { kind: 'house', userId: null },
-      amountFen: o.amount,
-      typeCode: 301,
-      userId: rows[i]!.b.userId,
-    }));
+    const stakes = out.map(
+      (o, i): TransferInput => ({
+        transferId: transferIds.betStake(o.id),
+        from: { kind: 'player', userId: rows[i]!.b.userId },
+        to: { kind: 'house', userId: null },
+        amountFen: o.amount,
+        typeCode: 301,
+        userId: rows[i]!.b.userId,
+      }),
+    );
     await bulkTransfersInTx(tx, stakes);
     return out;
   });
 }
 
 /** Credits every user `fen` in one bulk write. */
-export async function fundAll(sql: Sql, users: readonly number[], fen: number, idPrefix: string): Promise<void> {
-  await sql.begin((tx) => bulkTransfersInTx(tx, users.map((u): TransferInput => ({
-    transferId: transferIds.fixture(`${idPrefix}:${u}`), from: { kind: 'house', userId: null }, to: { kind: 'player', userId: u },
-    amountFen: fen, typeCode: 401, userId: u,
-  }))));
+export async function fundAll(
+  sql: Sql,
+  users: readonly number[],
+  fen: number,
+  idPrefix: string,
+): Promise<void> {
+  await sql.begin((tx) =>
+    bulkTransfersInTx(
+      tx,
+      users.map(
+        (u): TransferInput => ({
+          transferId: transferIds.fixture(`${idPrefix}:${u}`),
+          from: { kind: 'house', userId: null },
+          to: { kind: 'player', userId: u },
+          amountFen: fen,
+          typeCode: 401,
+          userId: u,
+        }),
+      ),
+    ),
+  );
 }

@@ -2,7 +2,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cancelIssue, settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import {
-  betRow, drawIssue, expectLedgerSound, fund, makeChase, makeIssue, makeUser, placeBet, playerBalance, SSC, testDb, transfersOf,
+  betRow,
+  drawIssue,
+  expectLedgerSound,
+  fund,
+  makeChase,
+  makeIssue,
+  makeUser,
+  placeBet,
+  playerBalance,
+  SSC,
+  testDb,
+  transfersOf,
 } from './settlement-fixtures.ts';
 
 const { sql } = await testDb();
@@ -21,10 +32,26 @@ describe('chase continuation', () => {
     await makeIssue(sql, SSC, 'C-2', { closeInSec: -5 }); // closed, waiting for its draw
     await makeIssue(sql, SSC, 'C-3', { closeInSec: 300 });
     await makeIssue(sql, SSC, 'C-4', { closeInSec: 600 });
-    const chase = await makeChase(sql, u, { stopAfterWin: true, playCode: 'DWD', number: '5,-,-,-,-', startIssue: 'C-1', count: 4 });
+    const chase = await makeChase(sql, u, {
+      stopAfterWin: true,
+      playCode: 'DWD',
+      number: '5,-,-,-,-',
+      startIssue: 'C-1',
+      count: 4,
+    });
     const b = [];
     for (const issue of ['C-1', 'C-2', 'C-3', 'C-4']) {
-      b.push(await placeBet(sql, { userId: u, issue, playCode: 'DWD', number: '5,-,-,-,-', multiple: 2, userGroup: 1950, chaseId: chase }));
+      b.push(
+        await placeBet(sql, {
+          userId: u,
+          issue,
+          playCode: 'DWD',
+          number: '5,-,-,-,-',
+          multiple: 2,
+          userGroup: 1950,
+          chaseId: chase,
+        }),
+      );
     }
     const afterStakes = await playerBalance(sql, u);
     await settleIssue(sql, SSC, 'C-1');
@@ -32,7 +59,9 @@ describe('chase continuation', () => {
     expect(await betRow(sql, b[1]!.id)).toMatchObject({ status: 'PENDING' });
     for (const s of [b[2]!, b[3]!]) {
       expect(await betRow(sql, s.id)).toMatchObject({ status: 'CHASE_STOPPED', refund: 400 });
-      expect((await transfersOf(sql, s.id)).map((t) => [t.transfer_id, t.type_code, t.amount])).toEqual([
+      expect(
+        (await transfersOf(sql, s.id)).map((t) => [t.transfer_id, t.type_code, t.amount]),
+      ).toEqual([
         [`bet:${s.id}`, 302, 400],
         [`chase:${s.id}`, 203, 400],
       ]);
@@ -53,9 +82,29 @@ describe('chase continuation', () => {
     await fund(sql, u, 100_000);
     await makeIssue(sql, SSC, 'D-1', { result: '5,0,0,0,0' });
     await makeIssue(sql, SSC, 'D-2', { closeInSec: 300 });
-    const chase = await makeChase(sql, u, { stopAfterWin: false, playCode: 'DWD', number: '5,-,-,-,-', startIssue: 'D-1', count: 2 });
-    const first = await placeBet(sql, { userId: u, issue: 'D-1', playCode: 'DWD', number: '5,-,-,-,-', userGroup: 1950, chaseId: chase });
-    const second = await placeBet(sql, { userId: u, issue: 'D-2', playCode: 'DWD', number: '5,-,-,-,-', userGroup: 1950, chaseId: chase });
+    const chase = await makeChase(sql, u, {
+      stopAfterWin: false,
+      playCode: 'DWD',
+      number: '5,-,-,-,-',
+      startIssue: 'D-1',
+      count: 2,
+    });
+    const first = await placeBet(sql, {
+      userId: u,
+      issue: 'D-1',
+      playCode: 'DWD',
+      number: '5,-,-,-,-',
+      userGroup: 1950,
+      chaseId: chase,
+    });
+    const second = await placeBet(sql, {
+      userId: u,
+      issue: 'D-2',
+      playCode: 'DWD',
+      number: '5,-,-,-,-',
+      userGroup: 1950,
+      chaseId: chase,
+    });
     await settleIssue(sql, SSC, 'D-1');
     expect(await betRow(sql, first.id)).toMatchObject({ status: 'WON' });
     expect(await betRow(sql, second.id)).toMatchObject({ status: 'PENDING' });
@@ -72,16 +121,34 @@ describe('chase continuation', () => {
     await makeIssue(sql, SSC, 'E-1', { result: '1,0,0,0,0' });
     await makeIssue(sql, SSC, 'E-2', { closeInSec: -5 });
     await makeIssue(sql, SSC, 'E-3', { closeInSec: 300 });
-    const chase = await makeChase(sql, u, { stopAfterWin: true, playCode: 'DWD', number: '5,-,-,-,-', startIssue: 'E-1', count: 3 });
+    const chase = await makeChase(sql, u, {
+      stopAfterWin: true,
+      playCode: 'DWD',
+      number: '5,-,-,-,-',
+      startIssue: 'E-1',
+      count: 3,
+    });
     const bets = [];
     for (const issue of ['E-1', 'E-2', 'E-3']) {
-      bets.push(await placeBet(sql, { userId: u, issue, playCode: 'DWD', number: '5,-,-,-,-', userGroup: 1950, chaseId: chase }));
+      bets.push(
+        await placeBet(sql, {
+          userId: u,
+          issue,
+          playCode: 'DWD',
+          number: '5,-,-,-,-',
+          userGroup: 1950,
+          chaseId: chase,
+        }),
+      );
     }
     await settleIssue(sql, SSC, 'E-1');
     expect(await betRow(sql, bets[0]!.id)).toMatchObject({ status: 'LOST' });
     expect(await betRow(sql, bets[2]!.id)).toMatchObject({ status: 'PENDING' });
     expect(await cancelIssue(sql, SSC, 'E-2', '官方未开奖', u)).toEqual({ refunded: 1 });
-    expect(await betRow(sql, bets[1]!.id)).toMatchObject({ status: 'SYSTEM_CANCELLED', refund: 200 });
+    expect(await betRow(sql, bets[1]!.id)).toMatchObject({
+      status: 'SYSTEM_CANCELLED',
+      refund: 200,
+    });
     expect(await betRow(sql, bets[2]!.id)).toMatchObject({ status: 'PENDING' });
     expect(await chaseStatus(chase)).toBe('running');
     await drawIssue(sql, SSC, 'E-3', '5,0,0,0,0');

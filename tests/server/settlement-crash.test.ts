@@ -9,7 +9,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { fundAll, insertBets } from './settlement-bets.ts';
-import { expectLedgerSound, issueTransfers, makeIssue, makeUser, playerBalance, SSC, testDb } from './settlement-fixtures.ts';
+import {
+  expectLedgerSound,
+  issueTransfers,
+  makeIssue,
+  makeUser,
+  playerBalance,
+  SSC,
+  testDb,
+} from './settlement-fixtures.ts';
 
 const { sql, url } = await testDb();
 afterEach(() => expectLedgerSound(sql));
@@ -28,16 +36,26 @@ interface Setup {
 async function setupIssue(db: Sql, issue: string, n: number, userCount: number): Promise<Setup> {
   const parent = await makeUser(db, { group: 1960 });
   const users: number[] = [];
-  for (let i = 0; i < userCount; i++) users.push(await makeUser(db, { group: 1950, parentId: parent }));
+  for (let i = 0; i < userCount; i++)
+    users.push(await makeUser(db, { group: 1950, parentId: parent }));
   await fundAll(db, users, Math.ceil(n / userCount) * STAKE, `crash-fund:${issue}`);
   await makeIssue(db, SSC, issue, { result: '3,0,0,0,0' });
   const specs = Array.from({ length: n }, (_, i) => ({
-    userId: users[i % userCount]!, playCode: 'DWD', number: `${i % 10},-,-,-,-`, unit: 'yuan' as const, multiple: 1,
-    userGroup: 1950, rebatePermille: 0,
+    userId: users[i % userCount]!,
+    playCode: 'DWD',
+    number: `${i % 10},-,-,-,-`,
+    unit: 'yuan' as const,
+    multiple: 1,
+    userGroup: 1950,
+    rebatePermille: 0,
   }));
   const placed = await insertBets(db, 'SSC', SSC, issue, specs, `crash-${issue}`);
   expect(placed.every((p) => p.amount === STAKE)).toBe(true);
-  return { users, parent, bets: placed.map((p, i) => ({ id: p.id, userId: specs[i]!.userId, wins: i % 10 === 3 })) };
+  return {
+    users,
+    parent,
+    bets: placed.map((p, i) => ({ id: p.id, userId: specs[i]!.userId, wins: i % 10 === 3 })),
+  };
 }
 
 async function settledCount(issue: string): Promise<number> {
@@ -51,7 +69,9 @@ async function expectPaidOnce(issue: string, s: Setup): Promise<void> {
   const rows = await sql<{ id: number; status: string; payout: number; settled_version: number }[]>`
     select id, status, payout, settled_version from bets where lottery_code = ${SSC} and issue = ${issue}`;
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const transfers = await sql<{ ref: string; transfer_id: string; amount: number; type_code: number }[]>`
+  const transfers = await sql<
+    { ref: string; transfer_id: string; amount: number; type_code: number }[]
+  >`
     select ref, transfer_id, amount, type_code from transfers where ref = any(${sql.array(s.bets.map((b) => `bet:${b.id}`))}::text[])`;
   const perBet = new Map<number, string[]>();
   for (const t of transfers) {
@@ -68,30 +88,47 @@ async function expectPaidOnce(issue: string, s: Setup): Promise<void> {
   }
   // upline rebates: one transfer per batch, together 1 fen per bet, every one to the parent
   const rebates = await issueTransfers(sql, issue);
-  expect(rebates.every((t) => t.type_code === 502 && t.user_id === s.parent && /^urb:.*:v0$/.test(t.transfer_id))).toBe(true);
+  expect(
+    rebates.every(
+      (t) => t.type_code === 502 && t.user_id === s.parent && /^urb:.*:v0$/.test(t.transfer_id),
+    ),
+  ).toBe(true);
   expect(rebates.reduce((n, t) => n + t.amount, 0)).toBe(s.bets.length);
   for (const u of s.users) {
     const mine = s.bets.filter((b) => b.userId === u);
     const perUser = Math.ceil(s.bets.length / s.users.length);
-    expect(await playerBalance(sql, u)).toBe(perUser * STAKE - mine.length * STAKE + mine.filter((b) => b.wins).length * PRIZE);
+    expect(await playerBalance(sql, u)).toBe(
+      perUser * STAKE - mine.length * STAKE + mine.filter((b) => b.wins).length * PRIZE,
+    );
   }
   // the parent earns floor(200 × (1960 − 1950) / 2000) = 1 per bet
   expect(await playerBalance(sql, s.parent)).toBe(s.bets.length);
-  const [issueRow] = await sql`select status from lottery_issues where lottery_code = ${SSC} and issue = ${issue}`;
+  const [issueRow] =
+    await sql`select status from lottery_issues where lottery_code = ${SSC} and issue = ${issue}`;
   expect(issueRow!.status).toBe('settled');
 }
 
 describe('settlement exactly once', () => {
-  it('a process killed mid-settlement and run again pays every bet once', { timeout: 120_000 }, async () => {
+  it('a process killed mid-settlement and run again pays every bet once', {
+    timeout: 120_000,
+  }, async () => {
     const total = 2000;
     const s = await setupIssue(sql, 'K-1', total, 40);
-    const child = spawn('npx', ['tsx', 'tests/server/settlement-crash-child.ts', url, SSC, 'K-1', '3'], {
-      cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'npx',
+      ['tsx', 'tests/server/settlement-crash-child.ts', url, SSC, 'K-1', '3'],
+      {
+        cwd: ROOT,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += String(d)));
     child.stderr.on('data', (d) => (output += String(d)));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     // wait until the child has settled part of the issue, then kill its whole process group
     const deadline = Date.now() + 60_000;
     let seen = 0;

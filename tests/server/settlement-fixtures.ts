@@ -4,10 +4,21 @@
  * the ledger (301 `bet:{id}` player → house), so every payout is real money.
  */
 import { afterAll, expect, inject } from 'vitest';
-import { getPlay, parseSelection, quoteBet, type BetUnit, type LotteryFamily } from '../../src/domain/lottery/index.ts';
+import {
+  getPlay,
+  parseSelection,
+  quoteBet,
+  type BetUnit,
+  type LotteryFamily,
+} from '../../src/domain/lottery/index.ts';
 import { PAYOUT_CAP_MAX_YUAN } from '../../src/domain/lottery/caps.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
-import { ledgerMismatches, ledgerSum, playerBalance, transfer } from '../../src/server/ledger/ledger.ts';
+import {
+  ledgerMismatches,
+  ledgerSum,
+  playerBalance,
+  transfer,
+} from '../../src/server/ledger/ledger.ts';
 import { clearLotteryCache } from '../../src/server/lottery/lotteries.ts';
 import { transferIds } from '../../src/domain/transferIds.ts';
 
@@ -61,7 +72,10 @@ export async function ensureTestLotteries(sql: Sql): Promise<void> {
 
 let userSeq = 0;
 /** A user (optionally under a parent) with a prize group on `family`. */
-export async function makeUser(sql: Sql, opts: { parentId?: number; group?: number; family?: LotteryFamily } = {}): Promise<number> {
+export async function makeUser(
+  sql: Sql,
+  opts: { parentId?: number; group?: number; family?: LotteryFamily } = {},
+): Promise<number> {
   const [u] = await sql<{ id: number }[]>`
     insert into users (user_name, password_kdf, parent_id, is_agent)
     values (${`st${process.pid}x${userSeq++}`}, 'x', ${opts.parentId ?? null}, false)
@@ -97,7 +111,10 @@ export async function spend(sql: Sql, userId: number, fen: number): Promise<void
 }
 
 export async function makeIssue(
-  sql: Sql, code: string, issue: string, opts: { result?: string | null; closeInSec?: number } = {},
+  sql: Sql,
+  code: string,
+  issue: string,
+  opts: { result?: string | null; closeInSec?: number } = {},
 ): Promise<void> {
   const close = opts.closeInSec ?? -60;
   const result = opts.result ?? null;
@@ -108,7 +125,12 @@ export async function makeIssue(
             ${result === null ? null : sql`now()`})`;
 }
 
-export async function drawIssue(sql: Sql, code: string, issue: string, result: string): Promise<void> {
+export async function drawIssue(
+  sql: Sql,
+  code: string,
+  issue: string,
+  result: string,
+): Promise<void> {
   await sql`update lottery_issues set result = ${result}, status = 'drawn', drawn_at = now()
             where lottery_code = ${code} and issue = ${issue}`;
 }
@@ -143,12 +165,15 @@ export async function placeBet(sql: Sql, b: BetSpec): Promise<PlacedBet> {
   const play = getPlay(b.family ?? 'SSC', b.playCode)!;
   const sel = parseSelection(play, b.number)!;
   const q = quoteBet(play, sel, {
-    unit: b.unit ?? 'yuan', multiple: b.multiple ?? 1, stakePerLineFen: b.stakePerLineFen, userGroup: b.userGroup,
+    unit: b.unit ?? 'yuan',
+    multiple: b.multiple ?? 1,
+    stakePerLineFen: b.stakePerLineFen,
+    userGroup: b.userGroup,
     rebatePermille: b.rebatePermille ?? 0,
   });
   if (!q.ok) throw new Error(q.msg);
   const [{ id }] = await sql<{ id: number }[]>`select nextval('bets_id_seq')::bigint as id`;
-  const odds = play.model === 'odds' ? b.odds ?? q.odds : null;
+  const odds = play.model === 'odds' ? (b.odds ?? q.odds) : null;
   await sql`
     insert into bets (id, order_no, user_id, request_id, request_index, lottery_code, issue, play_code, betting_number,
       betting_count, unit, multiple, amount, rebate_permille, user_group, bet_group, stake_type, odds, chase_id)
@@ -167,7 +192,16 @@ export async function placeBet(sql: Sql, b: BetSpec): Promise<PlacedBet> {
 }
 
 export async function makeChase(
-  sql: Sql, userId: number, opts: { stopAfterWin: boolean; code?: string; playCode: string; number: string; startIssue: string; count: number },
+  sql: Sql,
+  userId: number,
+  opts: {
+    stopAfterWin: boolean;
+    code?: string;
+    playCode: string;
+    number: string;
+    startIssue: string;
+    count: number;
+  },
 ): Promise<number> {
   const [c] = await sql<{ id: number }[]>`
     insert into chases (user_id, request_id, lottery_code, play_code, betting_number, betting_count, unit, rebate_permille,
@@ -179,7 +213,16 @@ export async function makeChase(
 }
 
 export async function betRow(sql: Sql, id: number) {
-  const [row] = await sql<{ status: string; payout: number; refund: number; rebate: number; settled_version: number | null; win_detail: unknown }[]>`
+  const [row] = await sql<
+    {
+      status: string;
+      payout: number;
+      refund: number;
+      rebate: number;
+      settled_version: number | null;
+      win_detail: unknown;
+    }[]
+  >`
     select status, payout, refund, rebate, settled_version, win_detail from bets where id = ${id}`;
   return row!;
 }
@@ -201,7 +244,9 @@ export async function issueTransfers(sql: Sql, issue: string, code = SSC) {
 export async function expectLedgerSound(sql: Sql): Promise<void> {
   expect(await ledgerSum(sql)).toBe(0);
   expect(await ledgerMismatches(sql)).toEqual([]);
-  const [neg] = await sql<{ n: number }[]>`select count(*)::int as n from ledger_accounts where kind <> 'house' and balance < 0`;
+  const [neg] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from ledger_accounts where kind <> 'house' and balance < 0`;
   expect(neg!.n).toBe(0);
 }
 

@@ -7,7 +7,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatSelection, getPlay } from '../../src/domain/lottery/index.ts';
 import { clearLotteryCache } from '../../src/server/lottery/lotteries.ts';
 import { settleIssue } from '../../src/server/lottery/settlement/index.ts';
-import { betRow, expectLedgerSound, fund, makeIssue, makeUser, placeBet, playerBalance, testDb } from './settlement-fixtures.ts';
+import {
+  betRow,
+  expectLedgerSound,
+  fund,
+  makeIssue,
+  makeUser,
+  placeBet,
+  playerBalance,
+  testDb,
+} from './settlement-fixtures.ts';
 
 const { sql } = await testDb();
 afterEach(() => expectLedgerSound(sql));
@@ -30,11 +39,25 @@ describe('settlement under issue 11 rule flags', () => {
     const p = getPlay('LHC', 'ZMGG')!;
     const two = formatSelection(p, { rows: [[0], [10], [], [], [], []] }); // 正码1 大 (49: 和), 正码2 红波 (01: wins)
     const three = formatSelection(p, { rows: [[0], [10], [2], [], [], []] }); // … and 正码3 单 (03: wins)
-    const bet = (number: string) => placeBet(sql, { userId: u, code: LHC, family: 'LHC', issue: 'F-1', playCode: 'ZMGG', number, stakePerLineFen: 1000, userGroup: 1950 });
+    const bet = (number: string) =>
+      placeBet(sql, {
+        userId: u,
+        code: LHC,
+        family: 'LHC',
+        issue: 'F-1',
+        playCode: 'ZMGG',
+        number,
+        stakePerLineFen: 1000,
+        userGroup: 1950,
+      });
     const tie = await bet(two);
     const won = await bet(three);
     await settleIssue(sql, LHC, 'F-1');
-    expect(await betRow(sql, tie.id)).toMatchObject({ status: 'TIE_REFUND', payout: 1000, refund: 1000 });
+    expect(await betRow(sql, tie.id)).toMatchObject({
+      status: 'TIE_REFUND',
+      payout: 1000,
+      refund: 1000,
+    });
     const row = await betRow(sql, won.id);
     expect(row).toMatchObject({ status: 'WON', refund: 0 });
     expect(row.payout).toBeGreaterThan(1000 * 2 * 2.5); // 红波 ≈ 2.9 × 单 ≈ 1.95, the 49 leg × 1
@@ -46,11 +69,24 @@ describe('settlement under issue 11 rule flags', () => {
     await fund(sql, u, 1_000_000);
     await makeIssue(sql, BJ28, 'F-2', { result: '4,5,5' });
     const bet = (stakePerLineFen: number) =>
-      placeBet(sql, { userId: u, code: BJ28, family: 'BJ28', issue: 'F-2', playCode: 'LM', number: '大', stakePerLineFen, userGroup: 1950 });
+      placeBet(sql, {
+        userId: u,
+        code: BJ28,
+        family: 'BJ28',
+        issue: 'F-2',
+        playCode: 'LM',
+        number: '大',
+        stakePerLineFen,
+        userGroup: 1950,
+      });
     const small = await bet(100_000);
     const big = await bet(100_100);
     await settleIssue(sql, BJ28, 'F-2');
     expect(await betRow(sql, small.id)).toMatchObject({ status: 'WON', refund: 0 });
-    expect(await betRow(sql, big.id)).toMatchObject({ status: 'TIE_REFUND', payout: 100_100, refund: 100_100 });
+    expect(await betRow(sql, big.id)).toMatchObject({
+      status: 'TIE_REFUND',
+      payout: 100_100,
+      refund: 100_100,
+    });
   });
 });

@@ -20,8 +20,16 @@ function wordsOf(image: string): { headline: string; button: string } {
 }
 
 /** The page each button's words name. */
-const PAGE_OF_BUTTON: Record<string, string> = { 立即注册: '/register', 马上购彩: '/lotteryHall', 了解详情: '/withdraw' };
-const PAGE_OF_HEADLINE: Record<string, string> = { 新用户注册: '/register', 极速快三: '/lotteryHall', 安全提现: '/withdraw' };
+const PAGE_OF_BUTTON: Record<string, string> = {
+  立即注册: '/register',
+  马上购彩: '/lotteryHall',
+  了解详情: '/withdraw',
+};
+const PAGE_OF_HEADLINE: Record<string, string> = {
+  新用户注册: '/register',
+  极速快三: '/lotteryHall',
+  安全提现: '/withdraw',
+};
 
 describe('seeded banners', () => {
   it('name what their images show and link to the page those words name', () => {
@@ -44,8 +52,16 @@ describe('seeded banners', () => {
         ('运营自己的帮助横幅', '/uploads/own.png', '/help', 3)`;
     const file = path.join(ROOT, 'src/server/db/migrations/014_home_banner_links.sql');
     await ctx.sql.unsafe(fs.readFileSync(file, 'utf8'));
-    const rows = await ctx.sql<{ title: string; image: string; link: string }[]>`select title, image, link from content_banners order by sort`;
-    expect(rows.slice(0, 3)).toEqual(SEED_BANNERS.map((b) => ({ title: b.title, image: b.image, link: b.link })));
-    expect(rows[3]).toEqual({ title: '运营自己的帮助横幅', image: '/uploads/own.png', link: '/help' });
+    const rows = await ctx.sql<
+      { title: string; image: string; link: string }[]
+    >`select title, image, link from content_banners order by sort`;
+    expect(rows.slice(0, 3)).toEqual(
+      SEED_BANNERS.map((b) => ({ title: b.title, image: b.image, link: b.link })),
+    );
+    expect(rows[3]).toEqual({
+      title: '运营自己的帮助横幅',
+      image: '/uploads/own.png',
+      link: '/help',
+    });
   });
 });

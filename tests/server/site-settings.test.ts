@@ -25,7 +25,9 @@ async function registerForm(userName: string, extra: Record<string, string> = {}
 
 describe('site settings: refusals', () => {
   it('refuses players and bad values with a Chinese message, changing nothing', async () => {
-    expect((await player.post('/v1/admin/site/settings', { tenantName: '别人的站' })).status).toBe(403);
+    expect((await player.post('/v1/admin/site/settings', { tenantName: '别人的站' })).status).toBe(
+      403,
+    );
     const cases: [Record<string, string>, RegExp][] = [
       [{}, /没有要修改的内容/],
       [{ tenantName: '   ' }, /站点名称不能为空/],
@@ -48,18 +50,32 @@ describe('site settings: refusals', () => {
     }
     const [n] = await ctx.sql`select count(*)::int as n from settings_audit`;
     expect(n.n).toBe(0);
-    expect((await ctx.client().get('/v1/management/tenant/getTenantConfig')).data.tenantName).toBe('鸿运彩票');
+    expect((await ctx.client().get('/v1/management/tenant/getTenantConfig')).data.tenantName).toBe(
+      '鸿运彩票',
+    );
   });
 });
 
 describe('site settings: changes and their audit', () => {
   it('saves the tenant name and flags, serves them, and audits who, when, before and after', async () => {
     const before = Date.now();
-    const res = await op.post('/v1/admin/site/settings', { tenantName: ' 新站名 ', yuebaoEnable: '0', loginImageCodeAfterFailures: '1' });
+    const res = await op.post('/v1/admin/site/settings', {
+      tenantName: ' 新站名 ',
+      yuebaoEnable: '0',
+      loginImageCodeAfterFailures: '1',
+    });
     expect(res.code).toBe(1);
-    expect(res.data).toMatchObject({ tenantName: '新站名', yuebaoEnable: false, loginImageCodeAfterFailures: 1 });
+    expect(res.data).toMatchObject({
+      tenantName: '新站名',
+      yuebaoEnable: false,
+      loginImageCodeAfterFailures: 1,
+    });
     const cfg = await ctx.client().get('/v1/management/tenant/getTenantConfig');
-    expect(cfg.data).toMatchObject({ tenantName: '新站名', yuebaoEnable: false, loginImageCodeAfterFailures: 1 });
+    expect(cfg.data).toMatchObject({
+      tenantName: '新站名',
+      yuebaoEnable: false,
+      loginImageCodeAfterFailures: 1,
+    });
 
     const audit = await op.get('/v1/admin/site/settingsAudit', { key: 'tenant_config' });
     expect(audit.code).toBe(1);
@@ -68,7 +84,11 @@ describe('site settings: changes and their audit', () => {
     expect(row.operatorName).toBe(op.userName);
     expect(row.createdAt).toBeGreaterThanOrEqual(before - 1000);
     expect(row.before).toBeNull(); // the defaults were never stored
-    expect(row.after).toMatchObject({ tenantName: '新站名', yuebaoEnable: false, loginImageCodeAfterFailures: 1 });
+    expect(row.after).toMatchObject({
+      tenantName: '新站名',
+      yuebaoEnable: false,
+      loginImageCodeAfterFailures: 1,
+    });
 
     await op.post('/v1/admin/site/settings', { tenantName: '再改名' });
     const again = await op.get('/v1/admin/site/settingsAudit', { key: 'tenant_config' });
@@ -77,11 +97,15 @@ describe('site settings: changes and their audit', () => {
     expect(again.data.list[0].after.tenantName).toBe('再改名');
     // a save that changes nothing is not a change
     await op.post('/v1/admin/site/settings', { tenantName: '再改名' });
-    expect((await op.get('/v1/admin/site/settingsAudit', { key: 'tenant_config' })).data.total).toBe(2);
+    expect(
+      (await op.get('/v1/admin/site/settingsAudit', { key: 'tenant_config' })).data.total,
+    ).toBe(2);
   });
 
   it('audits the customer-service lines and window through the same path', async () => {
-    const lines = JSON.stringify([{ name: '在线客服', linkType: 1, linkUrl: 'https://kf.example.com', sort: 1, enabled: true }]);
+    const lines = JSON.stringify([
+      { name: '在线客服', linkType: 1, linkUrl: 'https://kf.example.com', sort: 1, enabled: true },
+    ]);
     const res = await op.post('/v1/admin/site/customerService', { lines, supportWidth: 900 });
     expect(res.code).toBe(1);
     const audit = await op.get('/v1/admin/site/settingsAudit', { key: 'customer_service' });
@@ -89,31 +113,51 @@ describe('site settings: changes and their audit', () => {
     const t = await op.get('/v1/admin/site/settingsAudit', { key: 'tenant_config' });
     expect(t.data.list[0].before.supportWidth).toBe(817);
     expect(t.data.list[0].after.supportWidth).toBe(900);
-    expect((await op.post('/v1/admin/site/customerService', { supportWidth: 50 })).msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await op.post('/v1/admin/site/customerService', { supportWidth: 50 })).msg).toMatch(
+      /[\u4e00-\u9fa5]/,
+    );
   });
 });
 
 describe('site settings: register fields', () => {
   it('the register form and the register check both follow the operator', async () => {
-    expect((await op.post('/v1/admin/site/settings', { imageCode: '0', phone: '1', qq: '1' })).code).toBe(1);
+    expect(
+      (await op.post('/v1/admin/site/settings', { imageCode: '0', phone: '1', qq: '1' })).code,
+    ).toBe(1);
     const fields = await ctx.client().get('/v1/management/tenant/getNewRegisterVerifyFront');
-    const required = fields.data.list.filter((f: { required: boolean }) => f.required).map((f: { field: string }) => f.field);
+    const required = fields.data.list
+      .filter((f: { required: boolean }) => f.required)
+      .map((f: { field: string }) => f.field);
     expect(required).toEqual(expect.arrayContaining(['phone', 'qq']));
     expect(required).not.toContain('imageCode');
 
     const c = new TestClient(ctx.app, '10.9.0.1');
-    const noPhone = await c.post('/v1/users/register', await registerForm('setreg_a', { qq: '123456' }));
+    const noPhone = await c.post(
+      '/v1/users/register',
+      await registerForm('setreg_a', { qq: '123456' }),
+    );
     expect(noPhone.code).not.toBe(1);
     expect(noPhone.msg).toMatch(/手机/);
-    const okRes = await c.post('/v1/users/register', await registerForm('setreg_a', { qq: '123456', phone: '13800138000' }));
+    const okRes = await c.post(
+      '/v1/users/register',
+      await registerForm('setreg_a', { qq: '123456', phone: '13800138000' }),
+    );
     expect(okRes.code, okRes.msg).toBe(1);
 
     // image code back on: a register without it is refused again
-    expect((await op.post('/v1/admin/site/settings', { imageCode: '1', phone: '0', qq: '0' })).code).toBe(1);
-    const noImage = await new TestClient(ctx.app, '10.9.0.2').post('/v1/users/register', await registerForm('setreg_b'));
+    expect(
+      (await op.post('/v1/admin/site/settings', { imageCode: '1', phone: '0', qq: '0' })).code,
+    ).toBe(1);
+    const noImage = await new TestClient(ctx.app, '10.9.0.2').post(
+      '/v1/users/register',
+      await registerForm('setreg_b'),
+    );
     expect(noImage.msg).toMatch(/验证码/);
     const ic = await issueImageCode(ctx.sql);
-    const withImage = await new TestClient(ctx.app, '10.9.0.3').post('/v1/users/register', await registerForm('setreg_b', { imageKey: ic.imageKey, imageCode: ic.answer }));
+    const withImage = await new TestClient(ctx.app, '10.9.0.3').post(
+      '/v1/users/register',
+      await registerForm('setreg_b', { imageKey: ic.imageKey, imageCode: ic.answer }),
+    );
     expect(withImage.code, withImage.msg).toBe(1);
     const audit = await op.get('/v1/admin/site/settingsAudit', { key: 'register_verify' });
     expect(audit.data.list[0].before).toMatchObject({ imageCode: false, phone: true, qq: true });
@@ -121,15 +165,23 @@ describe('site settings: register fields', () => {
   });
 
   it('the login asks for an image code after the operator threshold of failures', async () => {
-    expect((await op.post('/v1/admin/site/settings', { loginImageCodeAfterFailures: '1' })).code).toBe(1);
+    expect(
+      (await op.post('/v1/admin/site/settings', { loginImageCodeAfterFailures: '1' })).code,
+    ).toBe(1);
     const c = ctx.client('10.9.1.1');
-    const bad = { userName: player.userName, password: loginPasswordHash(player.userName, 'wrong999'), random: crypto.randomUUID() };
+    const bad = {
+      userName: player.userName,
+      password: loginPasswordHash(player.userName, 'wrong999'),
+      random: crypto.randomUUID(),
+    };
     const first = await c.post('/v1/users/login', bad);
     expect(first.data).toEqual({ needImageCode: true });
     const second = await c.login(player.userName, player.password);
     expect(second.code).not.toBe(1);
     expect(second.msg).toBe('请输入验证码');
-    expect((await op.post('/v1/admin/site/settings', { loginImageCodeAfterFailures: '4' })).code).toBe(1);
+    expect(
+      (await op.post('/v1/admin/site/settings', { loginImageCodeAfterFailures: '4' })).code,
+    ).toBe(1);
     const third = await c.login(player.userName, player.password);
     expect(third.code, third.msg).toBe(1);
   });
@@ -138,7 +190,9 @@ describe('site settings: register fields', () => {
 describe('site settings: a second instance', () => {
   const base = inject('pgBaseUrl');
   let close: (() => Promise<void>) | null = null;
-  afterAll(async () => { await close?.(); });
+  afterAll(async () => {
+    await close?.();
+  });
 
   it('sees a change within the settings cache, without a restart', async () => {
     const [{ db }] = await ctx.sql<{ db: string }[]>`select current_database() as db`;
@@ -147,9 +201,13 @@ describe('site settings: a second instance', () => {
     const sql2 = connect(u.toString(), 2);
     const app2 = await buildApp({ config: ctx.config, sql: sql2 });
     await app2.ready();
-    close = async () => { await app2.close(); await sql2.end({ timeout: 5 }); };
+    close = async () => {
+      await app2.close();
+      await sql2.end({ timeout: 5 });
+    };
     const other = new TestClient(app2);
-    const name = async () => (await other.get('/v1/management/tenant/getTenantConfig')).data.tenantName as string;
+    const name = async () =>
+      (await other.get('/v1/management/tenant/getTenantConfig')).data.tenantName as string;
     const old = await name(); // primes the second instance's cache
     expect((await op.post('/v1/admin/site/settings', { tenantName: '第二实例' })).code).toBe(1);
     expect(old).not.toBe('第二实例');

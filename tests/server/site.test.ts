@@ -2,7 +2,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { putSetting } from '../../src/server/site/settings.ts';
 import { seedSiteContent, SEED_BANNERS } from '../../src/server/site/seedContent.ts';
-import { DEFAULT_TENANT_CONFIG, TENANT_CONFIG_KEY, REGISTER_VERIFY_KEY } from '../../src/server/site/tenant.ts';
+import {
+  DEFAULT_TENANT_CONFIG,
+  TENANT_CONFIG_KEY,
+  REGISTER_VERIFY_KEY,
+} from '../../src/server/site/tenant.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { newToken } from '../../src/server/auth/kdf.ts';
 import { seedIfEmpty } from '../../src/server/seed.ts';
@@ -43,7 +47,11 @@ describe('server time and tenant', () => {
     expect(first.data.supportHeight).toBe(500);
     await putSetting(ctx.sql, TENANT_CONFIG_KEY, { tenantName: '测试站', embedChatEnabled: true });
     const next = await ctx.client().get('/v1/management/tenant/getTenantConfig');
-    expect(next.data).toEqual({ ...DEFAULT_TENANT_CONFIG, tenantName: '测试站', embedChatEnabled: true });
+    expect(next.data).toEqual({
+      ...DEFAULT_TENANT_CONFIG,
+      tenantName: '测试站',
+      embedChatEnabled: true,
+    });
     await putSetting(ctx.sql, TENANT_CONFIG_KEY, {});
   });
 
@@ -68,7 +76,14 @@ describe('register settings', () => {
   it('answers the defaults', async () => {
     const c = ctx.client();
     const v = await c.get('/v1/management/tenant/getRegisterVerifyFront');
-    expect(v.data).toEqual({ imageCode: true, phone: false, email: false, qq: false, realName: false, inviteCode: false });
+    expect(v.data).toEqual({
+      imageCode: true,
+      phone: false,
+      email: false,
+      qq: false,
+      realName: false,
+      inviteCode: false,
+    });
     const t = await c.get('/v1/management/tenant/getRegisterTypeFront');
     expect(t.data).toEqual({ types: ['account'], inviteCodeRequired: false });
     const n = await c.get('/v1/management/tenant/getNewRegisterVerifyFront');
@@ -79,15 +94,26 @@ describe('register settings', () => {
   });
 
   it('follows the stored setting', async () => {
-    await putSetting(ctx.sql, REGISTER_VERIFY_KEY, { phone: true, inviteCode: true, imageCode: false });
+    await putSetting(ctx.sql, REGISTER_VERIFY_KEY, {
+      phone: true,
+      inviteCode: true,
+      imageCode: false,
+    });
     const c = ctx.client();
     const v = await c.get('/v1/management/tenant/getRegisterVerifyFront');
     expect(v.data).toMatchObject({ phone: true, inviteCode: true, imageCode: false, email: false });
     const t = await c.get('/v1/management/tenant/getRegisterTypeFront');
     expect(t.data.inviteCodeRequired).toBe(true);
     const n = await c.get('/v1/management/tenant/getNewRegisterVerifyFront');
-    const byField = Object.fromEntries(n.data.list.map((f: { field: string; required: boolean }) => [f.field, f.required]));
-    expect(byField).toMatchObject({ phone: true, inviteCode: true, imageCode: false, userName: true });
+    const byField = Object.fromEntries(
+      n.data.list.map((f: { field: string; required: boolean }) => [f.field, f.required]),
+    );
+    expect(byField).toMatchObject({
+      phone: true,
+      inviteCode: true,
+      imageCode: false,
+      userName: true,
+    });
     await putSetting(ctx.sql, REGISTER_VERIFY_KEY, {});
   });
 });
@@ -110,36 +136,70 @@ describe('content lists', () => {
     it('opens the demo site with a lobby room, a guest room with its link, two service lines and a push plan', async () => {
       const player = await ctx.userClient();
       const rooms = await player.get('/v1/chat/getRoomList', { pageNum: 1, pageSize: 20 });
-      expect(rooms.data.list.map((r: { roomCode: string }) => r.roomCode)).toEqual([DEMO_ROOMS.lobby.roomCode, DEMO_ROOMS.guest.roomCode]);
-      expect((await player.get('/v1/chat/getRoomWeb', { roomCode: DEMO_ROOMS.lobby.roomCode })).code).toBe(1);
+      expect(rooms.data.list.map((r: { roomCode: string }) => r.roomCode)).toEqual([
+        DEMO_ROOMS.lobby.roomCode,
+        DEMO_ROOMS.guest.roomCode,
+      ]);
+      expect(
+        (await player.get('/v1/chat/getRoomWeb', { roomCode: DEMO_ROOMS.lobby.roomCode })).code,
+      ).toBe(1);
       // a visitor reads and may write in the guest room through its guest link
-      const guest = await ctx.client().get('/v1/chat/getRoomWebGuest', { roomCode: DEMO_ROOMS.guest.roomCode, guestCode: DEMO_ROOMS.guest.guestCode });
+      const guest = await ctx.client().get('/v1/chat/getRoomWebGuest', {
+        roomCode: DEMO_ROOMS.guest.roomCode,
+        guestCode: DEMO_ROOMS.guest.guestCode,
+      });
       expect(guest.code, guest.msg).toBe(1);
       expect(guest.data).toMatchObject({ guestChat: 1, needPassword: 0 });
       // /chatRoom lists it to visitors with its link's code; the lobby, without a guest link, is not there
       const open = (await ctx.client().get('/v1/chat/getGuestRoomList')).data.list;
-      expect(open).toEqual([expect.objectContaining({ roomCode: DEMO_ROOMS.guest.roomCode, guestCode: DEMO_ROOMS.guest.guestCode, guestChat: 1 })]);
-      const lines = (await ctx.client().get('/v1/site/customerServiceList')).data.list as { name: string; htmlPath: string }[];
+      expect(open).toEqual([
+        expect.objectContaining({
+          roomCode: DEMO_ROOMS.guest.roomCode,
+          guestCode: DEMO_ROOMS.guest.guestCode,
+          guestChat: 1,
+        }),
+      ]);
+      const lines = (await ctx.client().get('/v1/site/customerServiceList')).data.list as {
+        name: string;
+        htmlPath: string;
+      }[];
       expect(lines.map((l) => l.name)).toEqual(['常见问题', '游客咨询室']);
-      const [plan] = await ctx.sql<{ lottery_code: string; play_code: string; pick_count: number; enabled: boolean; room_ids: number[] }[]>`select * from push_plans`;
+      const [plan] = await ctx.sql<
+        {
+          lottery_code: string;
+          play_code: string;
+          pick_count: number;
+          enabled: boolean;
+          room_ids: number[];
+        }[]
+      >`select * from push_plans`;
       expect(plan).toMatchObject({ lottery_code: '1407', play_code: 'HZ', enabled: true });
       expect(planPlayRefusal(getPlay('K3', plan!.play_code), plan!.pick_count)).toBeNull();
-      const [lobby] = await ctx.sql<{ id: number }[]>`select id from chat_rooms where room_code = ${DEMO_ROOMS.lobby.roomCode}`;
+      const [lobby] = await ctx.sql<
+        { id: number }[]
+      >`select id from chat_rooms where room_code = ${DEMO_ROOMS.lobby.roomCode}`;
       expect(plan!.room_ids.map(Number)).toEqual([Number(lobby!.id)]);
     });
 
     it('lists the seeded banners in order with /banners/N.svg images', async () => {
       const res = await ctx.client().get('/v1/management/content/banners');
       expect(res.data.list).toHaveLength(SEED_BANNERS.length);
-      expect(res.data.list.map((b: { image: string }) => b.image)).toEqual(['/banners/1.svg', '/banners/2.svg', '/banners/3.svg']);
-      for (const b of res.data.list) expect(Object.keys(b).sort()).toEqual(['id', 'image', 'link', 'title']);
+      expect(res.data.list.map((b: { image: string }) => b.image)).toEqual([
+        '/banners/1.svg',
+        '/banners/2.svg',
+        '/banners/3.svg',
+      ]);
+      for (const b of res.data.list)
+        expect(Object.keys(b).sort()).toEqual(['id', 'image', 'link', 'title']);
     });
 
     it('opens the demo site with its promotions on /activity: a check-in, a first-deposit bonus and a weekly turnover bonus', async () => {
       const res = await ctx.client().get('/v1/activity/getActivityList', { type: 0 });
       expect(res.code).toBe(1);
       const titles = res.data.list.map((a: { title: string }) => a.title);
-      expect(titles).toEqual(expect.arrayContaining(['每日签到领彩金', '首充加赠 10%', '周投注奖励']));
+      expect(titles).toEqual(
+        expect.arrayContaining(['每日签到领彩金', '首充加赠 10%', '周投注奖励']),
+      );
     });
 
     it('lists notices with createdAt in ms', async () => {
@@ -166,7 +226,10 @@ describe('content lists', () => {
     it('hides a disabled banner', async () => {
       await ctx.sql`update content_banners set enabled = false where image = '/banners/2.svg'`;
       const res = await ctx.client().get('/v1/management/content/banners');
-      expect(res.data.list.map((b: { image: string }) => b.image)).toEqual(['/banners/1.svg', '/banners/3.svg']);
+      expect(res.data.list.map((b: { image: string }) => b.image)).toEqual([
+        '/banners/1.svg',
+        '/banners/3.svg',
+      ]);
       await ctx.sql`update content_banners set enabled = true`;
     });
   });
@@ -177,12 +240,19 @@ describe('statistics', () => {
     (await ctx.sql<{ n: number }[]>`select count(*)::int as n from ${ctx.sql(table)}`)[0].n;
 
   it.each(['view', 'op', 'hc'])('stores a %s report without a user, and with one', async (kind) => {
-    const anon = await ctx.client().post(`/v1/statistics/${kind}`, { path: '/lotteryHall', title: '购彩大厅' });
+    const anon = await ctx
+      .client()
+      .post(`/v1/statistics/${kind}`, { path: '/lotteryHall', title: '购彩大厅' });
     expect(anon).toMatchObject({ code: 1, data: null });
     const user = await sessionClient(`stat${kind}`);
-    const res = await user.post(`/v1/statistics/${kind}`, { path: '/index', ref: '/login', value: 'x' });
+    const res = await user.post(`/v1/statistics/${kind}`, {
+      path: '/index',
+      ref: '/login',
+      value: 'x',
+    });
     expect(res.code).toBe(1);
-    const rows = await ctx.sql`select user_id, path, title, ref, value from statistics_events where kind = ${kind} order by id`;
+    const rows =
+      await ctx.sql`select user_id, path, title, ref, value from statistics_events where kind = ${kind} order by id`;
     expect(rows).toEqual([
       { user_id: null, path: '/lotteryHall', title: '购彩大厅', ref: null, value: null },
       { user_id: user.userId, path: '/index', ref: '/login', value: 'x', title: null },
@@ -191,8 +261,11 @@ describe('statistics', () => {
 
   it.each(['dataPush', 'yyDataPush'])('stores a %s usage trace', async (kind) => {
     const user = await sessionClient(`trace${kind}`);
-    expect((await user.post(`/v1/statistics/${kind}`, { path: '/index', elapsedSec: 60 })).code).toBe(1);
-    const [row] = await ctx.sql`select user_id, path, elapsed_sec from usage_traces where kind = ${kind}`;
+    expect(
+      (await user.post(`/v1/statistics/${kind}`, { path: '/index', elapsedSec: 60 })).code,
+    ).toBe(1);
+    const [row] =
+      await ctx.sql`select user_id, path, elapsed_sec from usage_traces where kind = ${kind}`;
     expect(row).toEqual({ user_id: user.userId, path: '/index', elapsed_sec: 60 });
   });
 

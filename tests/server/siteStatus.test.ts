@@ -12,7 +12,9 @@ import { setupTestApp } from './helpers.ts';
 const ctx = await setupTestApp();
 
 async function sessionClient(userName: string, opts: { isOperator?: boolean; ip?: string } = {}) {
-  const userId = (await insertUserWithPassword(ctx.sql, userName, 'pass1234', { isOperator: opts.isOperator }))!;
+  const userId = (await insertUserWithPassword(ctx.sql, userName, 'pass1234', {
+    isOperator: opts.isOperator,
+  }))!;
   const { token, hash } = newToken();
   await ctx.sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + interval '1 day')`;
   const c = ctx.client(opts.ip);
@@ -32,20 +34,43 @@ afterEach(async () => {
 });
 
 const setStatus = (form: Record<string, string>) => op.post('/v1/admin/site/status', form);
-const OPEN_CALLS = ['/v1/management/tenant/getSiteStatus', '/v1/management/tenant/getTenantConfig', '/v1/getServerTime'];
+const OPEN_CALLS = [
+  '/v1/management/tenant/getSiteStatus',
+  '/v1/management/tenant/getTenantConfig',
+  '/v1/getServerTime',
+];
 
 describe.each([
-  ['maintenance', { maintenance: '1', maintenanceMessage: '系统升级中，预计一小时' }, -7, '系统升级中，预计一小时'],
+  [
+    'maintenance',
+    { maintenance: '1', maintenanceMessage: '系统升级中，预计一小时' },
+    -7,
+    '系统升级中，预计一小时',
+  ],
   ['closed', { closed: '1', closedMessage: '本站已停止服务' }, -12, '本站已停止服务'],
-  ['IP deny list', { ipMode: 'deny', ipList: '10.0.0.*\n192.168.1.1' }, -19, '您所在的地区无法访问本站'],
-  ['IP allow list', { ipMode: 'allow', ipList: '203.0.113.0, 198.51.100.*' }, -19, '您所在的地区无法访问本站'],
+  [
+    'IP deny list',
+    { ipMode: 'deny', ipList: '10.0.0.*\n192.168.1.1' },
+    -19,
+    '您所在的地区无法访问本站',
+  ],
+  [
+    'IP allow list',
+    { ipMode: 'allow', ipList: '203.0.113.0, 198.51.100.*' },
+    -19,
+    '您所在的地区无法访问本站',
+  ],
 ])('%s', (_name, form, code, msg) => {
   it(`gives players ${code}, keeps the operator and the status calls working`, async () => {
     expect((await setStatus(form)).code).toBe(1);
     expect(await player.get('/v1/balance/queryBalanceFront')).toMatchObject({ code, msg });
-    expect(await ctx.client('10.0.0.8').get('/v1/management/content/banners')).toMatchObject({ code });
+    expect(await ctx.client('10.0.0.8').get('/v1/management/content/banners')).toMatchObject({
+      code,
+    });
     expect(await player.get('/v1/management/content/banners')).toMatchObject({ code });
-    expect(await ctx.client('10.0.0.8').post('/v1/statistics/view', { path: '/index' })).toMatchObject({ code });
+    expect(
+      await ctx.client('10.0.0.8').post('/v1/statistics/view', { path: '/index' }),
+    ).toMatchObject({ code });
     expect((await op.get('/v1/balance/queryBalanceFront')).code).toBe(1);
     expect((await op.get('/v1/admin/users/list')).code).toBe(1);
     for (const path of OPEN_CALLS) expect((await player.get(path)).code).toBe(1);
@@ -58,7 +83,12 @@ describe.each([
 it('getSiteStatus reports the switches to the status pages', async () => {
   await setStatus({ maintenance: '1', maintenanceMessage: '维护中' });
   const res = await ctx.client().get('/v1/management/tenant/getSiteStatus');
-  expect(res.data).toEqual({ maintenance: true, maintenanceMessage: '维护中', closed: false, closedMessage: DEFAULT_SITE_STATUS.closedMessage });
+  expect(res.data).toEqual({
+    maintenance: true,
+    maintenanceMessage: '维护中',
+    closed: false,
+    closedMessage: DEFAULT_SITE_STATUS.closedMessage,
+  });
   await setStatus({ maintenance: '0' });
   expect((await player.get('/v1/balance/queryBalanceFront')).code).toBe(1);
 });
@@ -78,7 +108,11 @@ it('an IP outside the deny list still gets in', async () => {
 describe('setting the status', () => {
   it('changes only the given fields and answers the whole status', async () => {
     const res = await setStatus({ ipMode: 'deny', ipList: '1.2.3.4,1.2.3.4\n5.6.*, ::1' });
-    expect(res.data).toEqual({ ...DEFAULT_SITE_STATUS, ipMode: 'deny', ipList: ['1.2.3.4', '5.6.*', '::1'] });
+    expect(res.data).toEqual({
+      ...DEFAULT_SITE_STATUS,
+      ipMode: 'deny',
+      ipList: ['1.2.3.4', '5.6.*', '::1'],
+    });
     expect((await op.get('/v1/admin/site/status')).data).toEqual(res.data);
   });
 
@@ -97,13 +131,23 @@ describe('setting the status', () => {
     ['an empty message', { maintenanceMessage: '' }],
     ['HTML in a message', { closedMessage: '<b>关闭</b>' }],
     ['a message too long', { maintenanceMessage: '维'.repeat(201) }],
-    ['too many entries', { ipList: Array.from({ length: 201 }, (_, i) => `10.1.${Math.floor(i / 250)}.${i % 250}`).join(',') }],
+    [
+      'too many entries',
+      {
+        ipList: Array.from(
+          { length: 201 },
+          (_, i) => `10.1.${Math.floor(i / 250)}.${i % 250}`,
+        ).join(','),
+      },
+    ],
   ])('refuses %s and changes nothing', async (_name, form) => {
     const before = await ctx.sql`select value from site_settings where key = ${SITE_STATUS_KEY}`;
     const res = await setStatus(form as Record<string, string>);
     expect(res.code).toBe(-1);
     expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
-    expect(await ctx.sql`select value from site_settings where key = ${SITE_STATUS_KEY}`).toEqual(before);
+    expect(await ctx.sql`select value from site_settings where key = ${SITE_STATUS_KEY}`).toEqual(
+      before,
+    );
     expect((await player.get('/v1/balance/queryBalanceFront')).code).toBe(1);
   });
 });

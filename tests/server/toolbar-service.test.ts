@@ -10,7 +10,15 @@ beforeAll(async () => {
   player = await ctx.userClient();
 });
 
-const line = (over: Record<string, unknown> = {}) => ({ name: '在线客服', linkType: 1, linkUrl: 'https://kf.example.com/chat?x=1', htmlPath: '', sort: 1, enabled: true, ...over });
+const line = (over: Record<string, unknown> = {}) => ({
+  name: '在线客服',
+  linkType: 1,
+  linkUrl: 'https://kf.example.com/chat?x=1',
+  htmlPath: '',
+  sort: 1,
+  enabled: true,
+  ...over,
+});
 
 describe('customer-service lines', () => {
   it('lists nothing before the operator configures a line, also for guests', async () => {
@@ -21,17 +29,33 @@ describe('customer-service lines', () => {
   it('saves lines and shows the enabled ones to players in sort order', async () => {
     const lines = [
       line({ name: 'B线路', sort: 2 }),
-      line({ name: '人工验证页', linkType: 2, linkUrl: 'https://ignored.example.com', htmlPath: '/help', sort: 1 }),
+      line({
+        name: '人工验证页',
+        linkType: 2,
+        linkUrl: 'https://ignored.example.com',
+        htmlPath: '/help',
+        sort: 1,
+      }),
       line({ name: '停用线路', enabled: false, sort: 0 }),
     ];
-    const saved = await op.post('/v1/admin/site/customerService', { lines: JSON.stringify(lines), supportWidth: 900, supportHeight: 600 });
+    const saved = await op.post('/v1/admin/site/customerService', {
+      lines: JSON.stringify(lines),
+      supportWidth: 900,
+      supportHeight: 600,
+    });
     expect(saved.code, saved.msg).toBe(1);
     expect(saved.data.lines).toHaveLength(3);
     // a local line keeps no external URL
     expect(saved.data.lines[1]).toMatchObject({ linkType: 2, linkUrl: '', htmlPath: '/help' });
     const list = (await player.get('/v1/site/customerServiceList')).data.list;
     expect(list.map((l: { name: string }) => l.name)).toEqual(['人工验证页', 'B线路']);
-    expect(list[1]).toEqual({ name: 'B线路', linkType: 1, linkUrl: 'https://kf.example.com/chat?x=1', htmlPath: '', sort: 2 });
+    expect(list[1]).toEqual({
+      name: 'B线路',
+      linkType: 1,
+      linkUrl: 'https://kf.example.com/chat?x=1',
+      htmlPath: '',
+      sort: 2,
+    });
     const tenant = (await ctx.client().get('/v1/management/tenant/getTenantConfig')).data;
     expect(tenant).toMatchObject({ supportWidth: 900, supportHeight: 600 });
   });
@@ -41,14 +65,22 @@ describe('customer-service lines', () => {
       ['not json', '客服线路格式不正确'],
       [{ a: 1 }, '客服线路格式不正确'],
       [[line({ name: '' })], '第1条线路：线路名称不能为空'],
-      [[line(), line({ linkUrl: 'javascript:alert(1)' })], '第2条线路：外部链接须为https://开头的网址'],
-      [[line({ linkType: 2, htmlPath: '//evil.example.com' })], '第1条线路：本站页面须为以/开头的站内路径'],
+      [
+        [line(), line({ linkUrl: 'javascript:alert(1)' })],
+        '第2条线路：外部链接须为https://开头的网址',
+      ],
+      [
+        [line({ linkType: 2, htmlPath: '//evil.example.com' })],
+        '第1条线路：本站页面须为以/开头的站内路径',
+      ],
       [[line({ name: '<b>x</b>' })], '第1条线路：线路名称须为1-20个字符，且不含尖括号'],
       [[line({ sort: -1 })], '第1条线路：排序须为0-9999的整数'],
       [Array.from({ length: 21 }, () => line()), '客服线路最多20条'],
     ];
     for (const [value, msg] of bad) {
-      const r = await op.post('/v1/admin/site/customerService', { lines: typeof value === 'string' ? value : JSON.stringify(value) });
+      const r = await op.post('/v1/admin/site/customerService', {
+        lines: typeof value === 'string' ? value : JSON.stringify(value),
+      });
       expect(r.status).toBe(200);
       expect(r).toMatchObject({ code: -1, msg });
     }
@@ -67,11 +99,27 @@ describe('customer-service lines', () => {
   });
 
   it('sets the embedded chat partner: its origin comes from the URL, and it cannot be on without one', async () => {
-    expect((await op.post('/v1/admin/site/customerService', { embedChatUrl: '', embedChatEnabled: '1' })).msg).toBe('开启嵌入聊天前请先填写嵌入聊天地址');
-    expect((await op.post('/v1/admin/site/customerService', { embedChatUrl: 'ftp://x.example.com' })).msg).toBe('嵌入聊天地址须为http(s)://开头的网址');
-    const r = await op.post('/v1/admin/site/customerService', { embedChatUrl: 'https://chat.partner.example:8443/embed?site=1', embedChatEnabled: '1' });
-    expect(r.data).toMatchObject({ embedChatEnabled: true, embedChatPartnerOrigin: 'https://chat.partner.example:8443' });
+    expect(
+      (await op.post('/v1/admin/site/customerService', { embedChatUrl: '', embedChatEnabled: '1' }))
+        .msg,
+    ).toBe('开启嵌入聊天前请先填写嵌入聊天地址');
+    expect(
+      (await op.post('/v1/admin/site/customerService', { embedChatUrl: 'ftp://x.example.com' }))
+        .msg,
+    ).toBe('嵌入聊天地址须为http(s)://开头的网址');
+    const r = await op.post('/v1/admin/site/customerService', {
+      embedChatUrl: 'https://chat.partner.example:8443/embed?site=1',
+      embedChatEnabled: '1',
+    });
+    expect(r.data).toMatchObject({
+      embedChatEnabled: true,
+      embedChatPartnerOrigin: 'https://chat.partner.example:8443',
+    });
     const tenant = (await ctx.client().get('/v1/management/tenant/getTenantConfig')).data;
-    expect(tenant).toMatchObject({ embedChatEnabled: true, embedChatUrl: 'https://chat.partner.example:8443/embed?site=1', embedChatPartnerOrigin: 'https://chat.partner.example:8443' });
+    expect(tenant).toMatchObject({
+      embedChatEnabled: true,
+      embedChatUrl: 'https://chat.partner.example:8443/embed?site=1',
+      embedChatPartnerOrigin: 'https://chat.partner.example:8443',
+    });
   });
 });

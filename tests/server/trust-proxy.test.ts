@@ -21,16 +21,25 @@ function sendPhoneCode(ctx: TestContext, peer: string, forwardedFor?: string) {
   return ctx.app.inject({
     method: 'POST',
     url: encodeEnpath('/v1/users/sendPhoneCode'),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     payload: 'phone=13700000099&purpose=bind',
     remoteAddress: peer,
   });
 }
 
 /** The statuses of `n` code sends, each with a new spoofed left-most X-Forwarded-For entry. */
-async function rotatingSends(ctx: TestContext, n: number, peer: string, forwardedFor: (spoofed: string) => string | undefined) {
+async function rotatingSends(
+  ctx: TestContext,
+  n: number,
+  peer: string,
+  forwardedFor: (spoofed: string) => string | undefined,
+) {
   const statuses: number[] = [];
-  for (let i = 0; i < n; i++) statuses.push((await sendPhoneCode(ctx, peer, forwardedFor(`6.6.${i}.${i}`))).statusCode);
+  for (let i = 0; i < n; i++)
+    statuses.push((await sendPhoneCode(ctx, peer, forwardedFor(`6.6.${i}.${i}`))).statusCode);
   return statuses;
 }
 
@@ -42,28 +51,58 @@ async function loginIp(ctx: TestContext, peer: string, forwardedFor: string): Pr
   return (await login(ctx, peer, forwardedFor)).ip;
 }
 
-async function login(ctx: TestContext, peer: string, forwardedFor: string, headers: Record<string, string> = {}) {
+async function login(
+  ctx: TestContext,
+  peer: string,
+  forwardedFor: string,
+  headers: Record<string, string> = {},
+) {
   const user = await ctx.userClient();
   const res = await ctx.app.inject({
     method: 'POST',
     url: encodeEnpath('/v1/users/login'),
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
-    payload: new URLSearchParams({ userName: user.userName, password: loginPasswordHash(user.userName, user.password), random: crypto.randomUUID() }).toString(),
+    headers: {
+      ...headers,
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': forwardedFor,
+    },
+    payload: new URLSearchParams({
+      userName: user.userName,
+      password: loginPasswordHash(user.userName, user.password),
+      random: crypto.randomUUID(),
+    }).toString(),
     remoteAddress: peer,
   });
   expect(res.json().code).toBe(1);
-  const [row] = await ctx.sql<{ ip: string }[]>`select last_login_ip as ip from users where id = ${user.userId}`;
+  const [row] = await ctx.sql<
+    { ip: string }[]
+  >`select last_login_ip as ip from users where id = ${user.userId}`;
   return { ip: row.ip, cookie: String(res.headers['set-cookie']) };
 }
 
 describe('TRUST_PROXY=1 (nginx in front, appending the address it saw)', () => {
   it('limits code sends by the address the proxy saw, however the client rotates what it sent', async () => {
-    expect(limited(await rotatingSends(oneHop, SEND_CODE_MAX + 2, '127.0.0.1', (s) => `${s}, 203.0.113.7`))).toEqual(expected);
-    expect(limited(await rotatingSends(oneHop, SEND_CODE_MAX + 2, '127.0.0.1', (s) => `${s}, 9.9.9.9, 203.0.113.8`))).toEqual(expected);
+    expect(
+      limited(
+        await rotatingSends(oneHop, SEND_CODE_MAX + 2, '127.0.0.1', (s) => `${s}, 203.0.113.7`),
+      ),
+    ).toEqual(expected);
+    expect(
+      limited(
+        await rotatingSends(
+          oneHop,
+          SEND_CODE_MAX + 2,
+          '127.0.0.1',
+          (s) => `${s}, 9.9.9.9, 203.0.113.8`,
+        ),
+      ),
+    ).toEqual(expected);
   });
 
   it('limits the same way as a client that reaches the proxy without any header of its own', async () => {
-    expect(limited(await rotatingSends(oneHop, SEND_CODE_MAX + 2, '127.0.0.1', () => '203.0.113.9'))).toEqual(expected);
+    expect(
+      limited(await rotatingSends(oneHop, SEND_CODE_MAX + 2, '127.0.0.1', () => '203.0.113.9')),
+    ).toEqual(expected);
   });
 
   it('takes req.ip from the right-most X-Forwarded-For entry', async () => {
@@ -73,28 +112,45 @@ describe('TRUST_PROXY=1 (nginx in front, appending the address it saw)', () => {
 
 describe('TRUST_PROXY=2 (a CDN, then nginx)', () => {
   it('takes req.ip from the entry the first proxy appended', async () => {
-    expect(await loginIp(twoHops, '127.0.0.1', '6.6.6.6, 198.51.100.8, 10.0.0.5')).toBe('198.51.100.8');
+    expect(await loginIp(twoHops, '127.0.0.1', '6.6.6.6, 198.51.100.8, 10.0.0.5')).toBe(
+      '198.51.100.8',
+    );
   });
 
   it('limits code sends by that entry', async () => {
-    expect(limited(await rotatingSends(twoHops, SEND_CODE_MAX + 2, '127.0.0.1', (s) => `${s}, 203.0.113.10, 10.0.0.5`))).toEqual(expected);
+    expect(
+      limited(
+        await rotatingSends(
+          twoHops,
+          SEND_CODE_MAX + 2,
+          '127.0.0.1',
+          (s) => `${s}, 203.0.113.10, 10.0.0.5`,
+        ),
+      ),
+    ).toEqual(expected);
   });
 });
 
 describe('TRUST_PROXY as a list of proxy addresses', () => {
   it('skips every listed proxy and takes the first address that is not one', async () => {
-    expect(await loginIp(listed, '10.1.2.3', '6.6.6.6, 198.51.100.9, 192.168.1.1, 10.0.0.5')).toBe('198.51.100.9');
+    expect(await loginIp(listed, '10.1.2.3', '6.6.6.6, 198.51.100.9, 192.168.1.1, 10.0.0.5')).toBe(
+      '198.51.100.9',
+    );
   });
 
   it('believes nothing forwarded by a peer that is not a listed proxy', async () => {
     expect(await loginIp(listed, '198.51.100.50', '6.6.6.6, 10.0.0.5')).toBe('198.51.100.50');
-    expect(limited(await rotatingSends(listed, SEND_CODE_MAX + 2, '198.51.100.51', (s) => `${s}`))).toEqual(expected);
+    expect(
+      limited(await rotatingSends(listed, SEND_CODE_MAX + 2, '198.51.100.51', (s) => `${s}`)),
+    ).toEqual(expected);
   });
 
   it('believes X-Forwarded-Proto from a listed proxy only (the session cookie is Secure)', async () => {
     const https = { 'x-forwarded-proto': 'https' };
     expect((await login(listed, '10.1.2.3', '198.51.100.10', https)).cookie).toMatch(/; Secure/);
-    expect((await login(listed, '198.51.100.52', '198.51.100.10', https)).cookie).not.toMatch(/; Secure/);
+    expect((await login(listed, '198.51.100.52', '198.51.100.10', https)).cookie).not.toMatch(
+      /; Secure/,
+    );
   });
 });
 
@@ -111,7 +167,16 @@ describe('parseTrustProxy', () => {
   });
 
   it('stops the start on anything else rather than trusting every client', () => {
-    for (const bad of ['true', 'yes', '10.0.0.0/33', '::1/129', '10.0.0.0/8/1', 'nginx', '1.2.3', '-1']) {
+    for (const bad of [
+      'true',
+      'yes',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.0/8/1',
+      'nginx',
+      '1.2.3',
+      '-1',
+    ]) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
     }
   });

@@ -39,9 +39,16 @@ function stripComments(src: string): string {
     const c = src[i]!;
     if (inTemplateText) {
       if (c === '\\') i += 2;
-      else if (c === '`') { inTemplateText = false; templates.pop(); i++; lastSignificant = '`'; }
-      else if (c === '$' && src[i + 1] === '{') { inTemplateText = false; i += 2; lastSignificant = '{'; }
-      else i++;
+      else if (c === '`') {
+        inTemplateText = false;
+        templates.pop();
+        i++;
+        lastSignificant = '`';
+      } else if (c === '$' && src[i + 1] === '{') {
+        inTemplateText = false;
+        i += 2;
+        lastSignificant = '{';
+      } else i++;
       continue;
     }
     if (c === '/' && src[i + 1] === '/') {
@@ -54,14 +61,19 @@ function stripComments(src: string): string {
       const stop = end === -1 ? src.length : end + 2;
       blank(i, stop);
       i = stop;
-    } else if (c === '\'' || c === '"') {
+    } else if (c === "'" || c === '"') {
       skipQuoted(c);
       lastSignificant = c;
     } else if (c === '`') {
       templates.push(0);
       inTemplateText = true;
       i++;
-    } else if (c === '/' && (lastSignificant === '' || REGEX_AFTER.has(lastSignificant) || /\b(return|typeof|in|of)$/.test(src.slice(0, i).trimEnd()))) {
+    } else if (
+      c === '/' &&
+      (lastSignificant === '' ||
+        REGEX_AFTER.has(lastSignificant) ||
+        /\b(return|typeof|in|of)$/.test(src.slice(0, i).trimEnd()))
+    ) {
       let inClass = false;
       i++;
       while (i < src.length && src[i] !== '\n' && (inClass || src[i] !== '/')) {
@@ -75,7 +87,11 @@ function stripComments(src: string): string {
     } else {
       if (templates.length > 0 && c === '{') templates[templates.length - 1]! += 1;
       if (templates.length > 0 && c === '}') {
-        if (templates[templates.length - 1] === 0) { inTemplateText = true; i++; continue; }
+        if (templates[templates.length - 1] === 0) {
+          inTemplateText = true;
+          i++;
+          continue;
+        }
         templates[templates.length - 1]! -= 1;
       }
       if (!/\s/.test(c)) lastSignificant = c;
@@ -96,20 +112,27 @@ function isHttpStatus(line: string, start: number, end: number): boolean {
   return /\[\s*$/.test(before) && /^\s*,\s*'/.test(after);
 }
 
-interface BareCode { file: string; line: number; code: number; text: string }
+interface BareCode {
+  file: string;
+  line: number;
+  code: number;
+  text: string;
+}
 
 /** Every bare ledger type code in one file's source. */
 function bareTypeCodes(file: string, src: string): BareCode[] {
   const found: BareCode[] = [];
-  stripComments(src).split('\n').forEach((line, index) => {
-    for (const m of line.matchAll(/(?<![\w.$])\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])/g)) {
-      const literal = m[0];
-      if (!/^\d+$/.test(literal)) continue;
-      const code = Number(literal);
-      if (!isLedgerCode(code) || isHttpStatus(line, m.index, m.index + literal.length)) continue;
-      found.push({ file, line: index + 1, code, text: line.trim() });
-    }
-  });
+  stripComments(src)
+    .split('\n')
+    .forEach((line, index) => {
+      for (const m of line.matchAll(/(?<![\w.$])\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])/g)) {
+        const literal = m[0];
+        if (!/^\d+$/.test(literal)) continue;
+        const code = Number(literal);
+        if (!isLedgerCode(code) || isHttpStatus(line, m.index, m.index + literal.length)) continue;
+        found.push({ file, line: index + 1, code, text: line.trim() });
+      }
+    });
   return found;
 }
 
@@ -136,7 +159,17 @@ describe('the bare-code detector', () => {
       'const slashes = /\\/\\//; const t = 301;',
     ].join('\n');
     expect(bareTypeCodes('x.ts', src).map((f) => [f.line, f.code])).toEqual([
-      [1, 401], [2, 403], [2, 405], [3, 401], [3, 423], [4, 201], [5, 611], [5, 616], [6, 502], [7, 310], [8, 301],
+      [1, 401],
+      [2, 403],
+      [2, 405],
+      [3, 401],
+      [3, 423],
+      [4, 201],
+      [5, 611],
+      [5, 616],
+      [6, 502],
+      [7, 310],
+      [8, 301],
     ]);
   });
 
@@ -145,7 +178,7 @@ describe('the bare-code detector', () => {
       '// type 401 credits the player',
       '/* 611 in,',
       ' * 612 out */',
-      "if (etag) return reply.code(304).send(); reply.status(404).send(body);",
+      'if (etag) return reply.code(304).send(); reply.status(404).send(body);',
       "throw new AppError('请以文件方式上传', -1, 415);",
       "FST_REQ_FILE_TOO_LARGE: [413, '上传的文件过大'],",
       'if (err.statusCode === 404 || err.statusCode === 410) drop(); if (res.status !== 406) retry();',
@@ -159,7 +192,8 @@ describe('the bare-code detector', () => {
 describe('server code', () => {
   it('names every ledger type code (TxType) instead of writing the number', () => {
     const found = sourceFiles(SERVER_DIR).flatMap((file) =>
-      bareTypeCodes(path.relative(SERVER_DIR, file), readFileSync(file, 'utf8')));
+      bareTypeCodes(path.relative(SERVER_DIR, file), readFileSync(file, 'utf8')),
+    );
     expect(found).toEqual([]);
   });
 });

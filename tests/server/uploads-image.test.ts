@@ -9,7 +9,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
-import { MAX_INPUT_PIXELS, TOO_MANY_PIXELS, UNRECOGNISED_IMAGE } from '../../src/server/uploads/image.ts';
+import {
+  MAX_INPUT_PIXELS,
+  TOO_MANY_PIXELS,
+  UNRECOGNISED_IMAGE,
+} from '../../src/server/uploads/image.ts';
 import { type Json, setupTestApp, type TestClient } from './helpers.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-image-'));
@@ -17,16 +21,29 @@ const ctx = await setupTestApp({ DATA_DIR: dataDir });
 const uploadsDir = path.join(dataDir, 'uploads');
 
 const HTML = '<html><script>alert(1)</script></html>';
-const solid = (width: number, height: number, background = '#c03') => sharp({ create: { width, height, channels: 3, background } });
+const solid = (width: number, height: number, background = '#c03') =>
+  sharp({ create: { width, height, channels: 3, background } });
 
-async function upload(c: TestClient, bytes: Buffer, fileName = 'a.gif', route = '/v1/users/uploadImage') {
+async function upload(
+  c: TestClient,
+  bytes: Buffer,
+  fileName = 'a.gif',
+  route = '/v1/users/uploadImage',
+) {
   const boundary = '----imageboundary9';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/gif\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/gif\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await c.raw({ method: 'POST', url: encodeEnpath(route), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const res = await c.raw({
+    method: 'POST',
+    url: encodeEnpath(route),
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: Json }) };
 }
 
@@ -67,7 +84,8 @@ describe('re-encoding', () => {
     const bytes = stored(res.data.url);
     expect(hasMarkup(bytes)).toBe(false);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'gif', width: 16, height: 16 });
-    const [row] = await ctx.sql`select mime, size_bytes from uploads where file_name = ${res.data.url.slice(9)}`;
+    const [row] =
+      await ctx.sql`select mime, size_bytes from uploads where file_name = ${res.data.url.slice(9)}`;
     expect(row).toEqual({ mime: 'image/gif', size_bytes: bytes.length });
 
     const served = await ctx.app.inject({ method: 'GET', url: res.data.url });
@@ -84,7 +102,10 @@ describe('re-encoding', () => {
 
   it('drops markup hidden in a JPEG comment and after its end', async () => {
     const jpeg = await solid(20, 10).jpeg().toBuffer();
-    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, HTML.length + 2]), Buffer.from(HTML)]);
+    const comment = Buffer.concat([
+      Buffer.from([0xff, 0xfe, 0x00, HTML.length + 2]),
+      Buffer.from(HTML),
+    ]);
     const evil = Buffer.concat([jpeg.subarray(0, 2), comment, jpeg.subarray(2), Buffer.from(HTML)]);
     const res = await upload(alice, evil, 'x.jpg');
     expect(res.data.url).toMatch(/\.jpg$/);
@@ -92,8 +113,13 @@ describe('re-encoding', () => {
   });
 
   it('strips EXIF (GPS included) and turns the pixels upright', async () => {
-    const photo = await solid(64, 48).jpeg().withMetadata({ orientation: 6 })
-      .withExifMerge({ IFD0: { Make: 'SpyCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 2700/100' } })
+    const photo = await solid(64, 48)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'SpyCam' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 2700/100' },
+      })
       .toBuffer();
     const sent = await sharp(photo).metadata();
     expect(sent.orientation).toBe(6);
@@ -109,14 +135,27 @@ describe('re-encoding', () => {
   });
 
   it('keeps an animation animated and shrinks an oversized image to fit 2048 px', async () => {
-    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((c) => solid(10, 10, c).png().toBuffer()));
-    const anim = await sharp(frames, { join: { animated: true } }).gif({ loop: 0 }).toBuffer();
+    const frames = await Promise.all(
+      ['#f00', '#0f0', '#00f'].map((c) => solid(10, 10, c).png().toBuffer()),
+    );
+    const anim = await sharp(frames, { join: { animated: true } })
+      .gif({ loop: 0 })
+      .toBuffer();
     expect((await sharp(anim).metadata()).pages).toBe(3);
     const res = await upload(alice, anim);
-    expect(await sharp(stored(res.data.url), { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: 3, width: 10, pageHeight: 10 });
+    expect(await sharp(stored(res.data.url), { animated: true }).metadata()).toMatchObject({
+      format: 'gif',
+      pages: 3,
+      width: 10,
+      pageHeight: 10,
+    });
 
     const wide = await upload(alice, await solid(3000, 1000).png().toBuffer(), 'wide.png');
-    expect(await sharp(stored(wide.data.url)).metadata()).toMatchObject({ format: 'png', width: 2048, height: 683 });
+    expect(await sharp(stored(wide.data.url)).metadata()).toMatchObject({
+      format: 'png',
+      width: 2048,
+      height: 683,
+    });
   });
 
   it('re-encodes operator QR uploads the same way', async () => {
@@ -125,7 +164,9 @@ describe('re-encoding', () => {
     const res = await upload(op, qr, 'qr.png', '/v1/admin/payment/uploadQr');
     expect(res.data.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     expect(hasMarkup(stored(res.data.url))).toBe(false);
-    expect(await upload(op, Buffer.from(HTML), 'qr.png', '/v1/admin/payment/uploadQr')).toMatchObject({ code: -1, msg: UNRECOGNISED_IMAGE });
+    expect(
+      await upload(op, Buffer.from(HTML), 'qr.png', '/v1/admin/payment/uploadQr'),
+    ).toMatchObject({ code: -1, msg: UNRECOGNISED_IMAGE });
   });
 });
 
@@ -134,9 +175,21 @@ describe('refusals store nothing', () => {
   const cases: [string, () => Promise<Buffer>][] = [
     ['an HTML file named .gif', async () => Buffer.from(`${HTML}\n`.repeat(3))],
     ['an HTML file behind a GIF signature', async () => Buffer.from(`GIF89a${HTML}`)],
-    ['an SVG with a script', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="9" height="9"/></svg>')],
+    [
+      'an SVG with a script',
+      async () =>
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="9" height="9"/></svg>',
+        ),
+    ],
     ['a truncated PNG', async () => (await png()).subarray(0, 200)],
-    ['a PNG with its pixel data cut short', async () => { const b = await png(); return b.subarray(0, b.length - 40); }],
+    [
+      'a PNG with its pixel data cut short',
+      async () => {
+        const b = await png();
+        return b.subarray(0, b.length - 40);
+      },
+    ],
     ['an empty file', async () => Buffer.alloc(0)],
   ];
   it.each(cases)('refuses %s', async (_, make) => {
@@ -150,8 +203,13 @@ describe('refusals store nothing', () => {
     // 8000x8000 = 64 MP: above our limit, below sharp's own default, so it is our limit that refuses.
     const side = 8000;
     expect(side * side).toBeGreaterThan(MAX_INPUT_PIXELS);
-    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#fff' }, limitInputPixels: false })
-      .toColourspace('b-w').png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({
+      create: { width: side, height: side, channels: 3, background: '#fff' },
+      limitInputPixels: false,
+    })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(200_000);
     const before = await storeCounts();
     const res = await upload(alice, bomb, 'bomb.png');
@@ -177,8 +235,13 @@ describe('serving', () => {
     fs.writeFileSync(path.join(uploadsDir, 'evil.html'), HTML);
     fs.writeFileSync(path.join(dataDir, 'secret.png'), 'secret');
     const urls = [
-      '/uploads/evil.html', '/uploads/..%2Fsecret.png', '/uploads/%2e%2e%2fsecret.png', '/uploads/..%5Csecret.png',
-      `/uploads/${'AB'.repeat(16)}.gif`, `/uploads/${'ab'.repeat(16)}.gif.html`, `/uploads/${'ab'.repeat(16)}.svg`,
+      '/uploads/evil.html',
+      '/uploads/..%2Fsecret.png',
+      '/uploads/%2e%2e%2fsecret.png',
+      '/uploads/..%5Csecret.png',
+      `/uploads/${'AB'.repeat(16)}.gif`,
+      `/uploads/${'ab'.repeat(16)}.gif.html`,
+      `/uploads/${'ab'.repeat(16)}.svg`,
     ];
     for (const url of urls) {
       const res = await ctx.app.inject({ method: 'GET', url });

@@ -20,7 +20,9 @@ function expectRefusal(res: { statusCode: number; json(): Json }, status: number
 }
 
 async function operatorClient() {
-  const userId = (await insertUserWithPassword(ctx.sql, 'wireop01', 'pass1234', { isOperator: true }))!;
+  const userId = (await insertUserWithPassword(ctx.sql, 'wireop01', 'pass1234', {
+    isOperator: true,
+  }))!;
   const { token, hash } = newToken();
   await ctx.sql`insert into sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + interval '1 day')`;
   const c = ctx.client();
@@ -65,11 +67,22 @@ describe('enpath segment', () => {
 
 describe('routing', () => {
   it('answers 404 for an unknown path', async () => {
-    expectRefusal(await ctx.app.inject({ method: 'GET', url: encodeEnpath('/v1/no/such/call') }), 404);
+    expectRefusal(
+      await ctx.app.inject({ method: 'GET', url: encodeEnpath('/v1/no/such/call') }),
+      404,
+    );
   });
 
   it('answers 405 for a wrong method', async () => {
-    expectRefusal(await ctx.app.inject({ method: 'POST', url: encodeEnpath('/v1/getServerTime'), headers: form, payload: '' }), 405);
+    expectRefusal(
+      await ctx.app.inject({
+        method: 'POST',
+        url: encodeEnpath('/v1/getServerTime'),
+        headers: form,
+        payload: '',
+      }),
+      405,
+    );
     expectRefusal(await ctx.app.inject({ method: 'GET', url: encodeEnpath(STATS) }), 405);
     expectRefusal(await ctx.app.inject({ method: 'DELETE', url: encodeEnpath(STATS) }), 405);
   });
@@ -82,7 +95,10 @@ describe('routing', () => {
 describe('bodies', () => {
   it('refuses a body over the 64 KB limit with 413', async () => {
     const payload = `path=/index&value=${'x'.repeat(70 * 1024)}`;
-    expectRefusal(await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload }), 413);
+    expectRefusal(
+      await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload }),
+      413,
+    );
   });
 
   it('refuses an unsupported content type with 415', async () => {
@@ -106,25 +122,58 @@ describe('bodies', () => {
   });
 
   it('refuses duplicate form keys', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload: 'path=/a&path=/b' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: encodeEnpath(STATS),
+      headers: form,
+      payload: 'path=/a&path=/b',
+    });
     expectRefusal(res, 400);
   });
 
   it('refuses an unknown field and a missing field', async () => {
-    expectRefusal(await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload: 'path=/a&evil=1' }), 400);
-    expectRefusal(await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload: 'title=x' }), 400);
+    expectRefusal(
+      await ctx.app.inject({
+        method: 'POST',
+        url: encodeEnpath(STATS),
+        headers: form,
+        payload: 'path=/a&evil=1',
+      }),
+      400,
+    );
+    expectRefusal(
+      await ctx.app.inject({
+        method: 'POST',
+        url: encodeEnpath(STATS),
+        headers: form,
+        payload: 'title=x',
+      }),
+      400,
+    );
   });
 
   it('refuses a form body that is not valid percent-encoding without a crash', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload: 'path=%E0%A4%A&title=%' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: encodeEnpath(STATS),
+      headers: form,
+      payload: 'path=%E0%A4%A&title=%',
+    });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().msg).toMatch(CHINESE);
   });
 
   it('refuses a NUL byte in text', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: encodeEnpath(STATS), headers: form, payload: 'path=/a&title=%00' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: encodeEnpath(STATS),
+      headers: form,
+      payload: 'path=/a&title=%00',
+    });
     expectRefusal(res, 400);
-    const [{ n }] = await ctx.sql<{ n: number }[]>`select count(*)::int as n from statistics_events`;
+    const [{ n }] = await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from statistics_events`;
     expect(n).toBe(0);
   });
 
@@ -157,7 +206,10 @@ describe('bodies', () => {
     // a read without parameters ignores its query; a read with a schema refuses the duplicate
     expect((await ctx.app.inject({ method: 'GET', url: `${url}?a=1&a=2` })).statusCode).toBe(200);
     const op = await operatorClient();
-    const res = await op.raw({ method: 'GET', url: `${encodeEnpath('/v1/admin/users/list')}?page=1&page=2` });
+    const res = await op.raw({
+      method: 'GET',
+      url: `${encodeEnpath('/v1/admin/users/list')}?page=1&page=2`,
+    });
     expectRefusal(res, 400);
   });
 

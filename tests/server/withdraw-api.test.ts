@@ -2,8 +2,18 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestClient } from './helpers.ts';
 import {
-  expectLedgerSound, holdBalance, insertAddress, insertCard, newPlayer, newRequestId, SAVE, setSettings, transfersOf,
-  walletOf, withdrawForm, type Player,
+  expectLedgerSound,
+  holdBalance,
+  insertAddress,
+  insertCard,
+  newPlayer,
+  newRequestId,
+  SAVE,
+  setSettings,
+  transfersOf,
+  walletOf,
+  withdrawForm,
+  type Player,
 } from './withdraw-fixtures.ts';
 import { safetyPasswordHash } from '../../src/domain/credentials.ts';
 import { REQUEST_REUSED_MSG } from '../../src/domain/requests.ts';
@@ -19,10 +29,19 @@ afterEach(async () => {
 });
 
 const orderCount = async (userId: number) =>
-  (await ctx.sql<{ n: number }[]>`select count(*)::int as n from withdraw_orders where user_id = ${userId}`)[0]!.n;
+  (
+    await ctx.sql<
+      { n: number }[]
+    >`select count(*)::int as n from withdraw_orders where user_id = ${userId}`
+  )[0]!.n;
 
 /** The call is refused with `msg` and nothing changed: no order, the wallet as it was, nothing held. */
-async function expectRefused(p: Player, form: Record<string, string | number>, msg: string | RegExp, status = 200) {
+async function expectRefused(
+  p: Player,
+  form: Record<string, string | number>,
+  msg: string | RegExp,
+  status = 200,
+) {
   const before = await walletOf(ctx.sql, p.userId);
   const orders = await orderCount(p.userId);
   const held = await holdBalance(ctx.sql, p.userId);
@@ -42,12 +61,27 @@ describe('settings for the player', () => {
     const res = await p.get('/v1/users/queryUsersTenantConfigWithdrawSettingFront');
     expect(res.code).toBe(1);
     expect(res.data).toEqual({
-      enabled: true, minAmount: '100.00', maxAmount: '50000.00', dailyCount: 5, freeCount: 1, feePercent: '1.00',
-      feeMin: '1.00', feeMax: '50.00', turnoverPercent: 100, openStart: '00:00', openEnd: '00:00',
-      usedToday: 0, remainingCount: 5, isOpen: true,
+      enabled: true,
+      minAmount: '100.00',
+      maxAmount: '50000.00',
+      dailyCount: 5,
+      freeCount: 1,
+      feePercent: '1.00',
+      feeMin: '1.00',
+      feeMax: '50.00',
+      turnoverPercent: 100,
+      openStart: '00:00',
+      openEnd: '00:00',
+      usedToday: 0,
+      remainingCount: 5,
+      isOpen: true,
     });
-    expect((await ctx.client().get('/v1/users/queryUsersTenantConfigWithdrawSettingFront')).code).toBe(0);
-    expect((await p.get('/v1/users/queryUsersTenantConfigWithdrawSettingFront', { x: 1 })).status).toBe(400);
+    expect(
+      (await ctx.client().get('/v1/users/queryUsersTenantConfigWithdrawSettingFront')).code,
+    ).toBe(0);
+    expect(
+      (await p.get('/v1/users/queryUsersTenantConfigWithdrawSettingFront', { x: 1 })).status,
+    ).toBe(400);
   });
 });
 
@@ -59,12 +93,23 @@ describe('a withdrawal', () => {
     expect(res.msg).toBe('提现申请已提交');
     expect(res.data.applied).toBe(true);
     expect(res.data.balance).toBe('700.00');
-    expect(res.data.order).toMatchObject({ amount: '300.00', fee: '0.00', arrival: '300.00', status: 'pending', statusName: '审核中', accountName: '招商银行', realName: '张**', targetKind: 'bank' });
+    expect(res.data.order).toMatchObject({
+      amount: '300.00',
+      fee: '0.00',
+      arrival: '300.00',
+      status: 'pending',
+      statusName: '审核中',
+      accountName: '招商银行',
+      realName: '张**',
+      targetKind: 'bank',
+    });
     expect(res.data.order.orderNo).toMatch(/^W\d{16}$/);
     expect(res.data.order.accountNo).toMatch(/^\*\*\*\* \d{4}$/);
     expect(await walletOf(ctx.sql, p.userId)).toBe(70_000);
     expect(await holdBalance(ctx.sql, p.userId)).toBe(30_000);
-    expect(await transfersOf(ctx.sql, p.userId)).toEqual([{ transfer_id: `withdraw:hold:${res.data.order.id}`, type_code: 305, amount: 30_000 }]);
+    expect(await transfersOf(ctx.sql, p.userId)).toEqual([
+      { transfer_id: `withdraw:hold:${res.data.order.id}`, type_code: 305, amount: 30_000 },
+    ]);
   });
 
   it('charges the fee from the second one of the day (1 %, at least 1 yuan, at most 50), paid out as 305 + 306', async () => {
@@ -81,7 +126,9 @@ describe('a withdrawal', () => {
     expect(paid.code, paid.msg).toBe(1);
     expect(paid.data).toEqual({ id: second.data.order.id, status: 'paid' });
     const id = second.data.order.id;
-    expect((await transfersOf(ctx.sql, p.userId)).filter((t) => t.transfer_id.endsWith(`:${id}`))).toEqual([
+    expect(
+      (await transfersOf(ctx.sql, p.userId)).filter((t) => t.transfer_id.endsWith(`:${id}`)),
+    ).toEqual([
       { transfer_id: `withdraw:hold:${id}`, type_code: 305, amount: 25_000 },
       { transfer_id: `withdraw:pay:${id}`, type_code: 305, amount: 24_750 },
       { transfer_id: `withdraw:fee:${id}`, type_code: 306, amount: 250 },
@@ -99,18 +146,37 @@ describe('a withdrawal', () => {
     const first = await p.post(SAVE, withdrawForm(p, { amount: '200' }));
     expect(first.data.order).toMatchObject({ fee: '2.00', arrival: '198.00' });
     await expectRefused(p, withdrawForm(p), '今日提现次数已用完（每日1次）');
-    expect((await op.post('/v1/admin/withdraw/reject', { id: first.data.order.id, remark: '' })).status).toBe(400);
-    expect((await op.post('/v1/admin/withdraw/reject', { id: first.data.order.id, remark: '<b>x</b>' })).status).toBe(400);
-    expect((await op.post('/v1/admin/withdraw/reject', { id: first.data.order.id, remark: '   ' })).msg).toBe('驳回原因不能为空');
-    const rej = await op.post('/v1/admin/withdraw/reject', { id: first.data.order.id, remark: '账户信息不符' });
+    expect(
+      (await op.post('/v1/admin/withdraw/reject', { id: first.data.order.id, remark: '' })).status,
+    ).toBe(400);
+    expect(
+      (await op.post('/v1/admin/withdraw/reject', { id: first.data.order.id, remark: '<b>x</b>' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await op.post('/v1/admin/withdraw/reject', { id: first.data.order.id, remark: '   ' })).msg,
+    ).toBe('驳回原因不能为空');
+    const rej = await op.post('/v1/admin/withdraw/reject', {
+      id: first.data.order.id,
+      remark: '账户信息不符',
+    });
     expect(rej.code, rej.msg).toBe(1);
     expect(await walletOf(ctx.sql, p.userId)).toBe(50_000);
     expect(await holdBalance(ctx.sql, p.userId)).toBe(0);
     const t = await transfersOf(ctx.sql, p.userId);
-    expect(t.map((x) => [x.type_code, x.amount])).toEqual([[305, 20_000], [412, 20_000]]);
-    expect((await op.post('/v1/admin/withdraw/approve', { id: first.data.order.id })).msg).toBe('该提现已处理（已驳回）');
+    expect(t.map((x) => [x.type_code, x.amount])).toEqual([
+      [305, 20_000],
+      [412, 20_000],
+    ]);
+    expect((await op.post('/v1/admin/withdraw/approve', { id: first.data.order.id })).msg).toBe(
+      '该提现已处理（已驳回）',
+    );
     const detail = await p.get('/v1/transaction/withdrawRecordDetail', { id: first.data.order.id });
-    expect(detail.data).toMatchObject({ status: 'rejected', statusName: '已驳回', remark: '账户信息不符' });
+    expect(detail.data).toMatchObject({
+      status: 'rejected',
+      statusName: '已驳回',
+      remark: '账户信息不符',
+    });
     // the rejected one does not count: another is allowed today
     expect((await p.post(SAVE, withdrawForm(p, { amount: '100' }))).code).toBe(1);
   });
@@ -118,9 +184,18 @@ describe('a withdrawal', () => {
   it('pays to a digital-currency address', async () => {
     const p = await newPlayer(ctx, 20_000);
     const addressId = await insertAddress(ctx.sql, p.userId);
-    const res = await p.post(SAVE, { amount: '150', addressId, safetyPassword: p.safety, requestId: newRequestId() });
+    const res = await p.post(SAVE, {
+      amount: '150',
+      addressId,
+      safetyPassword: p.safety,
+      requestId: newRequestId(),
+    });
     expect(res.code, res.msg).toBe(1);
-    expect(res.data.order).toMatchObject({ targetKind: 'digital', accountName: 'USDT TRC20', realName: '' });
+    expect(res.data.order).toMatchObject({
+      targetKind: 'digital',
+      accountName: 'USDT TRC20',
+      realName: '',
+    });
   });
 });
 
@@ -128,28 +203,39 @@ describe('bad input changes nothing', () => {
   it('refuses malformed fields with HTTP 400', async () => {
     const p = await newPlayer(ctx, 100_000);
     const cases: Record<string, string | number>[] = [
-      { amount: '100', cardId: p.cardId, safetyPassword: p.safety },                       // no requestId
-      { cardId: p.cardId, safetyPassword: p.safety, requestId: newRequestId() },           // no amount
-      { ...withdrawForm(p), extra: '1' },                                                  // unknown field
+      { amount: '100', cardId: p.cardId, safetyPassword: p.safety }, // no requestId
+      { cardId: p.cardId, safetyPassword: p.safety, requestId: newRequestId() }, // no amount
+      { ...withdrawForm(p), extra: '1' }, // unknown field
       withdrawForm(p, { cardId: 'abc' }),
       withdrawForm(p, { cardId: -1 }),
       withdrawForm(p, { cardId: 0 }),
       withdrawForm(p, { cardId: '1e309' }),
       withdrawForm(p, { cardId: '1.5' }),
-      withdrawForm(p, { safetyPassword: '123456' }),                                       // clear text, not the hash
+      withdrawForm(p, { safetyPassword: '123456' }), // clear text, not the hash
       withdrawForm(p, { safetyPassword: p.safety.toUpperCase() }),
       withdrawForm(p, { requestId: 'short' }),
       withdrawForm(p, { requestId: '<script>alert(1)</script>' }),
       withdrawForm(p, { requestId: 'x'.repeat(65) }),
       withdrawForm(p, { amount: '' }),
-      withdrawForm(p, { amount: '12345678901' }),                                          // longer than 10 characters
+      withdrawForm(p, { amount: '12345678901' }), // longer than 10 characters
     ];
     for (const form of cases) await expectRefused(p, form, /.+/, 400);
   });
 
   it('refuses amounts that are not whole yuan within the limits', async () => {
     const p = await newPlayer(ctx, 10_000_000);
-    for (const amount of ['0', '-100', '100.5', '100.00', '1e3', ' 100', '0100', 'abc', '１００', '<b>1</b>']) {
+    for (const amount of [
+      '0',
+      '-100',
+      '100.5',
+      '100.00',
+      '1e3',
+      ' 100',
+      '0100',
+      'abc',
+      '１００',
+      '<b>1</b>',
+    ]) {
       await expectRefused(p, withdrawForm(p, { amount }), '提现金额须为正整数（元）');
     }
     await expectRefused(p, withdrawForm(p, { amount: '99' }), '单笔最低提现100.00元');
@@ -176,12 +262,26 @@ describe('bad input changes nothing', () => {
     const p = await newPlayer(ctx, 100_000);
     const wrong = safetyPasswordHash(p.userName, '654321');
     await expectRefused(p, withdrawForm(p, { safetyPassword: wrong }), '资金密码错误，还可尝试4次');
-    for (const left of [3, 2, 1]) await expectRefused(p, withdrawForm(p, { safetyPassword: wrong }), `资金密码错误，还可尝试${left}次`);
-    await expectRefused(p, withdrawForm(p, { safetyPassword: wrong }), '资金密码错误次数过多，请15分钟后再试');
+    for (const left of [3, 2, 1])
+      await expectRefused(
+        p,
+        withdrawForm(p, { safetyPassword: wrong }),
+        `资金密码错误，还可尝试${left}次`,
+      );
+    await expectRefused(
+      p,
+      withdrawForm(p, { safetyPassword: wrong }),
+      '资金密码错误次数过多，请15分钟后再试',
+    );
     await expectRefused(p, withdrawForm(p), '资金密码错误次数过多，请15分钟后再试'); // even the right one, while locked
     const fresh = await ctx.userClient();
     const cardId = await insertCard(ctx.sql, fresh.userId);
-    const res = await fresh.post(SAVE, { amount: '100', cardId, safetyPassword: wrong, requestId: newRequestId() });
+    const res = await fresh.post(SAVE, {
+      amount: '100',
+      cardId,
+      safetyPassword: wrong,
+      requestId: newRequestId(),
+    });
     expect(res).toMatchObject({ code: -1, msg: '请先设置资金密码' });
   });
 
@@ -217,13 +317,18 @@ describe('bad input changes nothing', () => {
   });
 
   it('needs a login', async () => {
-    const res = await ctx.client().post(SAVE, { amount: '100', cardId: 1, safetyPassword: 'a'.repeat(32), requestId: newRequestId() });
+    const res = await ctx.client().post(SAVE, {
+      amount: '100',
+      cardId: 1,
+      safetyPassword: 'a'.repeat(32),
+      requestId: newRequestId(),
+    });
     expect(res.code).toBe(0);
   });
 });
 
 describe('records', () => {
-  it('lists and shows only my withdrawals; another player\'s id is 记录不存在', async () => {
+  it("lists and shows only my withdrawals; another player's id is 记录不存在", async () => {
     const p = await newPlayer(ctx, 100_000);
     const other = await newPlayer(ctx, 100_000);
     const a = await p.post(SAVE, withdrawForm(p, { amount: '100' }));
@@ -232,16 +337,31 @@ describe('records', () => {
     await op.post('/v1/admin/withdraw/approve', { id: a.data.order.id });
     const list = await p.get('/v1/transaction/withdrawRecordList');
     expect(list.data.total).toBe(2);
-    expect(list.data.list.map((r: { id: number; statusName: string }) => [r.id, r.statusName])).toEqual([
-      [b.data.order.id, '审核中'], [a.data.order.id, '已出款'],
+    expect(
+      list.data.list.map((r: { id: number; statusName: string }) => [r.id, r.statusName]),
+    ).toEqual([
+      [b.data.order.id, '审核中'],
+      [a.data.order.id, '已出款'],
     ]);
-    const pending = await p.get('/v1/transaction/withdrawRecordList', { status: 'pending', page: 1, pageSize: 10 });
+    const pending = await p.get('/v1/transaction/withdrawRecordList', {
+      status: 'pending',
+      page: 1,
+      pageSize: 10,
+    });
     expect(pending.data.list.map((r: { id: number }) => r.id)).toEqual([b.data.order.id]);
-    expect((await p.get('/v1/transaction/withdrawRecordDetail', { id: o.data.order.id })).msg).toBe('记录不存在');
+    expect((await p.get('/v1/transaction/withdrawRecordDetail', { id: o.data.order.id })).msg).toBe(
+      '记录不存在',
+    );
     expect((await p.get('/v1/transaction/withdrawRecordDetail', { id: 'x' })).status).toBe(400);
-    expect((await p.get('/v1/transaction/withdrawRecordList', { status: 'done' })).status).toBe(400);
-    expect((await p.get('/v1/transaction/withdrawRecordList', { pageSize: 1000 })).status).toBe(400);
-    expect((await p.get('/v1/transaction/withdrawRecordDetail', { id: a.data.order.id })).data.status).toBe('paid');
+    expect((await p.get('/v1/transaction/withdrawRecordList', { status: 'done' })).status).toBe(
+      400,
+    );
+    expect((await p.get('/v1/transaction/withdrawRecordList', { pageSize: 1000 })).status).toBe(
+      400,
+    );
+    expect(
+      (await p.get('/v1/transaction/withdrawRecordDetail', { id: a.data.order.id })).data.status,
+    ).toBe('paid');
   });
 });
 
@@ -258,29 +378,63 @@ describe('operator', () => {
   it('lists orders with the full account, filters by status and user, refuses bad ids', async () => {
     const p = await newPlayer(ctx, 100_000);
     const res = await p.post(SAVE, withdrawForm(p, { amount: '123' }));
-    const list = await op.get('/v1/admin/withdraw/list', { status: 'pending', userName: p.userName });
+    const list = await op.get('/v1/admin/withdraw/list', {
+      status: 'pending',
+      userName: p.userName,
+    });
     expect(list.data.total).toBe(1);
     const [card] = await ctx.sql`select account_no from bank_cards where id = ${p.cardId}`;
-    expect(list.data.list[0]).toMatchObject({ id: res.data.order.id, userName: p.userName, amount: '123.00', accountNo: card!.account_no, realName: '张三丰', statusName: '审核中' });
+    expect(list.data.list[0]).toMatchObject({
+      id: res.data.order.id,
+      userName: p.userName,
+      amount: '123.00',
+      accountNo: card!.account_no,
+      realName: '张三丰',
+      statusName: '审核中',
+    });
     expect((await op.get('/v1/admin/withdraw/list', { status: 'x' })).status).toBe(400);
     expect((await op.get('/v1/admin/withdraw/list', { userName: '<a>' })).status).toBe(400);
-    expect((await op.post('/v1/admin/withdraw/approve', { id: 999_999_999 })).msg).toBe('记录不存在');
+    expect((await op.post('/v1/admin/withdraw/approve', { id: 999_999_999 })).msg).toBe(
+      '记录不存在',
+    );
     expect((await op.post('/v1/admin/withdraw/approve', {})).status).toBe(400);
     expect((await op.post('/v1/admin/withdraw/approve', { id: 'abc' })).status).toBe(400);
-    expect((await op.post('/v1/admin/withdraw/approve', { id: res.data.order.id, extra: 1 })).status).toBe(400);
-    expect((await op.post('/v1/admin/withdraw/reject', { id: 999_999_999, remark: '无' })).msg).toBe('记录不存在');
+    expect(
+      (await op.post('/v1/admin/withdraw/approve', { id: res.data.order.id, extra: 1 })).status,
+    ).toBe(400);
+    expect(
+      (await op.post('/v1/admin/withdraw/reject', { id: 999_999_999, remark: '无' })).msg,
+    ).toBe('记录不存在');
     expect(await holdBalance(ctx.sql, p.userId)).toBe(12_300);
   });
 
   it('edits the settings; bad values change nothing', async () => {
     const saved = await op.post('/v1/admin/withdraw/settings', {
-      enabled: 1, minAmount: '50', maxAmount: '20000.00', dailyCount: 3, freeCount: 2, feePercent: '0.5',
-      feeMin: '2', feeMax: '0', turnoverPercent: 150, openStart: '09:00', openEnd: '02:00',
+      enabled: 1,
+      minAmount: '50',
+      maxAmount: '20000.00',
+      dailyCount: 3,
+      freeCount: 2,
+      feePercent: '0.5',
+      feeMin: '2',
+      feeMax: '0',
+      turnoverPercent: 150,
+      openStart: '09:00',
+      openEnd: '02:00',
     });
     expect(saved.code, saved.msg).toBe(1);
     const want = {
-      enabled: true, minAmount: '50.00', maxAmount: '20000.00', dailyCount: 3, freeCount: 2, feePercent: '0.50',
-      feeMin: '2.00', feeMax: '0.00', turnoverPercent: 150, openStart: '09:00', openEnd: '02:00',
+      enabled: true,
+      minAmount: '50.00',
+      maxAmount: '20000.00',
+      dailyCount: 3,
+      freeCount: 2,
+      feePercent: '0.50',
+      feeMin: '2.00',
+      feeMax: '0.00',
+      turnoverPercent: 150,
+      openStart: '09:00',
+      openEnd: '02:00',
     };
     expect(saved.data).toEqual(want);
     const [row] = await ctx.sql`select value from site_settings where key = 'withdraw'`;

@@ -10,7 +10,15 @@ import { safetyPasswordHash } from '../../src/domain/credentials.ts';
 import { fund } from './betting-fixtures.ts';
 import { testDb } from './settlement-fixtures.ts';
 import { killServers, startServer as startProcess } from './serverProcess.ts';
-import { expectLedgerSound, holdBalance, insertCard, newRequestId, SAFETY, setSafety, walletOf } from './withdraw-fixtures.ts';
+import {
+  expectLedgerSound,
+  holdBalance,
+  insertCard,
+  newRequestId,
+  SAFETY,
+  setSafety,
+  walletOf,
+} from './withdraw-fixtures.ts';
 
 const { sql, url } = await testDb();
 afterEach(() => expectLedgerSound(sql));
@@ -27,7 +35,9 @@ async function player(): Promise<{ userName: string; userId: number; cardId: num
 }
 
 describe('a crash between hold and approval', () => {
-  it('loses nothing: orders and holds match, and after a restart each is paid once', { timeout: 180_000 }, async () => {
+  it('loses nothing: orders and holds match, and after a restart each is paid once', {
+    timeout: 180_000,
+  }, async () => {
     await sql`insert into site_settings (key, value) values ('withdraw', ${sql.json({ dailyCount: 100, freeCount: 100 })})
               on conflict (key) do update set value = excluded.value`;
     const p = await player();
@@ -35,13 +45,23 @@ describe('a crash between hold and approval', () => {
     let server = await startServer();
     const client = new ApiClient(server.baseUrl);
     await client.login(p.userName, 'pass1234');
-    const form = () => ({ amount: '100', cardId: p.cardId, safetyPassword: safetyPasswordHash(p.userName, SAFETY), requestId: newRequestId() });
+    const form = () => ({
+      amount: '100',
+      cardId: p.cardId,
+      safetyPassword: safetyPasswordHash(p.userName, SAFETY),
+      requestId: newRequestId(),
+    });
 
-    const first = await client.call<{ order: { id: number } }>('POST', '/v1/transaction/saveFrontWithdrawRecord', form());
+    const first = await client.call<{ order: { id: number } }>(
+      'POST',
+      '/v1/transaction/saveFrontWithdrawRecord',
+      form(),
+    );
     expect(first.code, first.msg).toBe(1);
     // more holds in flight when the process dies
     const inFlight = Array.from({ length: 12 }, () =>
-      client.call('POST', '/v1/transaction/saveFrontWithdrawRecord', form()).catch(() => null));
+      client.call('POST', '/v1/transaction/saveFrontWithdrawRecord', form()).catch(() => null),
+    );
     await new Promise((r) => setTimeout(r, 150));
     await server.kill();
     await Promise.all(inFlight);

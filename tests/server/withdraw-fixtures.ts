@@ -12,13 +12,27 @@ import { fund } from './betting-fixtures.ts';
 export const SAFETY = '123456';
 export const SAVE = '/v1/transaction/saveFrontWithdrawRecord';
 
-export type Player = TestClient & { userId: number; userName: string; cardId: number; safety: string };
+export type Player = TestClient & {
+  userId: number;
+  userName: string;
+  cardId: number;
+  safety: string;
+};
 
-export async function setSafety(sql: Sql, userId: number, userName: string, digits = SAFETY): Promise<void> {
+export async function setSafety(
+  sql: Sql,
+  userId: number,
+  userName: string,
+  digits = SAFETY,
+): Promise<void> {
   await sql`update users set safety_kdf = ${await kdfHash(safetyPasswordHash(userName, digits))} where id = ${userId}`;
 }
 
-export async function insertCard(sql: Sql, userId: number, over: { status?: string; kind?: string; accountNo?: string } = {}): Promise<number> {
+export async function insertCard(
+  sql: Sql,
+  userId: number,
+  over: { status?: string; kind?: string; accountNo?: string } = {},
+): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into bank_cards (user_id, kind, bank_code, bank_name, account_no, real_name, status)
     values (${userId}, ${over.kind ?? 'bank'}, 'CMB', '招商银行', ${over.accountNo ?? `62258800${crypto.randomInt(1e8, 1e9)}`}, '张三丰',
@@ -45,15 +59,33 @@ export async function newPlayer(ctx: TestContext, balanceFen: number): Promise<P
 
 export const newRequestId = () => crypto.randomUUID().replace(/-/g, '');
 
-export function withdrawForm(p: Player, over: Record<string, string | number> = {}): Record<string, string | number> {
-  return { amount: '100', cardId: p.cardId, safetyPassword: p.safety, requestId: newRequestId(), ...over };
+export function withdrawForm(
+  p: Player,
+  over: Record<string, string | number> = {},
+): Record<string, string | number> {
+  return {
+    amount: '100',
+    cardId: p.cardId,
+    safetyPassword: p.safety,
+    requestId: newRequestId(),
+    ...over,
+  };
 }
 
 /** Writes withdraw settings straight into site_settings (domain shape) and clears the cache. */
 export async function setSettings(sql: Sql, over: Record<string, unknown>): Promise<void> {
   const base = {
-    enabled: true, minFen: 10_000, maxFen: 5_000_000, dailyCount: 5, freeCount: 1, feeBp: 100,
-    feeMinFen: 100, feeMaxFen: 5_000, turnoverPercent: 100, openStart: '00:00', openEnd: '00:00',
+    enabled: true,
+    minFen: 10_000,
+    maxFen: 5_000_000,
+    dailyCount: 5,
+    freeCount: 1,
+    feeBp: 100,
+    feeMinFen: 100,
+    feeMaxFen: 5_000,
+    turnoverPercent: 100,
+    openStart: '00:00',
+    openEnd: '00:00',
   };
   await sql`insert into site_settings (key, value) values ('withdraw', ${sql.json({ ...base, ...over } as never)})
             on conflict (key) do update set value = excluded.value`;
@@ -61,7 +93,9 @@ export async function setSettings(sql: Sql, over: Record<string, unknown>): Prom
 }
 
 export async function holdBalance(sql: Sql, userId: number): Promise<number> {
-  const [row] = await sql<{ balance: number }[]>`select balance from ledger_accounts where kind = 'withdraw_hold' and user_id = ${userId}`;
+  const [row] = await sql<
+    { balance: number }[]
+  >`select balance from ledger_accounts where kind = 'withdraw_hold' and user_id = ${userId}`;
   return row?.balance ?? 0;
 }
 

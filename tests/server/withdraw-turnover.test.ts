@@ -2,7 +2,14 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from './helpers.ts';
 import { dwdEntry, requestId, saleIssue } from './betting-fixtures.ts';
-import { expectLedgerSound, newPlayer, SAVE, setSettings, withdrawForm, type Player } from './withdraw-fixtures.ts';
+import {
+  expectLedgerSound,
+  newPlayer,
+  SAVE,
+  setSettings,
+  withdrawForm,
+  type Player,
+} from './withdraw-fixtures.ts';
 import { addTurnover, allocate } from '../../src/server/withdraw/turnover.ts';
 
 const ctx = await setupTestApp();
@@ -24,7 +31,9 @@ async function bet(p: Player, n: number): Promise<number[]> {
     requestId: requestId(),
   });
   expect(res.code, res.msg).toBe(1);
-  const rows = await ctx.sql<{ id: number }[]>`select id from bets where user_id = ${p.userId} and status = 'PENDING' order by id desc limit ${n}`;
+  const rows = await ctx.sql<
+    { id: number }[]
+  >`select id from bets where user_id = ${p.userId} and status = 'PENDING' order by id desc limit ${n}`;
   return rows.map((r) => r.id);
 }
 
@@ -34,7 +43,9 @@ async function settle(ids: number[], status: 'WON' | 'LOST' | 'TIE_REFUND', refu
 }
 
 async function requirement(p: Player, baseFen: number, ref: string) {
-  await ctx.sql.begin((tx) => addTurnover(tx, { userId: p.userId, baseFen, source: 'recharge', ref }));
+  await ctx.sql.begin((tx) =>
+    addTurnover(tx, { userId: p.userId, baseFen, source: 'recharge', ref }),
+  );
 }
 
 describe('allocate', () => {
@@ -53,9 +64,20 @@ describe('turnover', () => {
     await requirement(p, 10_000, `r1:${p.userId}`);
     await requirement(p, 10_000, `r1:${p.userId}`);
     const res = await p.get(LIST);
-    expect(res.data).toMatchObject({ totalRequired: '150.00', totalDone: '0.00', totalRemaining: '150.00' });
+    expect(res.data).toMatchObject({
+      totalRequired: '150.00',
+      totalDone: '0.00',
+      totalRemaining: '150.00',
+    });
     expect(res.data.list).toHaveLength(1);
-    expect(res.data.list[0]).toMatchObject({ source: 'recharge', sourceName: '充值', amount: '100.00', required: '150.00', done: '0.00', remaining: '150.00' });
+    expect(res.data.list[0]).toMatchObject({
+      source: 'recharge',
+      sourceName: '充值',
+      amount: '100.00',
+      required: '150.00',
+      done: '0.00',
+      remaining: '150.00',
+    });
     expect((await p.get(LIST, { page: 1 })).status).toBe(400);
   });
 
@@ -96,8 +118,14 @@ describe('turnover', () => {
     const last = await bet(p, 2);
     await settle(last, 'WON');
     res = await p.get(LIST);
-    expect(res.data).toEqual({ list: [], totalRequired: '0.00', totalDone: '0.00', totalRemaining: '0.00' });
-    const open = await ctx.sql`select id from turnover_flows where user_id = ${p.userId} and cleared_at is null`;
+    expect(res.data).toEqual({
+      list: [],
+      totalRequired: '0.00',
+      totalDone: '0.00',
+      totalRemaining: '0.00',
+    });
+    const open =
+      await ctx.sql`select id from turnover_flows where user_id = ${p.userId} and cleared_at is null`;
     expect(open).toHaveLength(0);
     const w = await p.post(SAVE, withdrawForm(p));
     expect(w.code, w.msg).toBe(1);

@@ -26,7 +26,9 @@ export interface DispatchDeps {
 }
 
 let deps: DispatchDeps | null = null;
-export function setDispatchDeps(d: DispatchDeps): void { deps = d; }
+export function setDispatchDeps(d: DispatchDeps): void {
+  deps = d;
+}
 
 /** The pages the site-status codes lead to (maintenance, closed, IP-restricted). */
 export const STATUS_PAGES: readonly string[] = ['/maintain', '/websiteClosed', '/noservice'];
@@ -36,7 +38,11 @@ export function loginRedirect(path: string): string {
 }
 
 /** Runs the action for `code`; with `inline` a plain alert is left to the page. */
-export async function dispatchCode(code: number, msg: string | undefined, opts: { inline?: boolean } = {}): Promise<void> {
+export async function dispatchCode(
+  code: number,
+  msg: string | undefined,
+  opts: { inline?: boolean } = {},
+): Promise<void> {
   const d = deps;
   if (!d) return;
   const action = actionForCode(code, msg);

@@ -5,7 +5,13 @@
  */
 import { encodeEnpath } from '../../domain/enpath';
 import { CACHED_ANSWER_HEADER, REQUEST_TIMEOUT_MS } from '../../domain/constants';
-import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG, refusalReasonOf, type Envelope, type RefusalReasonValue } from '../../domain/errors';
+import {
+  NETWORK_TIMEOUT_MSG,
+  NETWORK_UNAVAILABLE_MSG,
+  refusalReasonOf,
+  type Envelope,
+  type RefusalReasonValue,
+} from '../../domain/errors';
 
 /** What the page says when a request found no network (never "contact support": nothing is wrong with the site). */
 export const OFFLINE_MSG = '网络连接失败，请检查网络后重试';
@@ -28,7 +34,12 @@ export function isOnline(): boolean {
 export type ApiErrorKind = 'refused' | 'network' | 'timeout' | 'offline';
 
 export class ApiError extends Error {
-  constructor(public code: number, message: string, public data: unknown = null, public kind: ApiErrorKind = 'refused') {
+  constructor(
+    public code: number,
+    message: string,
+    public data: unknown = null,
+    public kind: ApiErrorKind = 'refused',
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -49,7 +60,12 @@ export function isOfflineError(e: unknown): boolean {
 }
 
 /** `quiet`: no dispatch at all (probes such as the first-load user-info check). */
-export interface RequestOptions { inline?: boolean; quiet?: boolean; upload?: FormData; timeoutMs?: number }
+export interface RequestOptions {
+  inline?: boolean;
+  quiet?: boolean;
+  upload?: FormData;
+  timeoutMs?: number;
+}
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
 /** Form-encodes params: booleans as 1/0, null/undefined dropped. */
@@ -70,9 +86,18 @@ export function setContextHeader(name: string, value: string | null): void {
 }
 
 /** Builds the wire URL and init for a call; exported for tests and the worker. */
-export function buildRequest(method: 'GET' | 'POST', path: string, params?: Params, upload?: FormData): { url: string; init: RequestInit } {
+export function buildRequest(
+  method: 'GET' | 'POST',
+  path: string,
+  params?: Params,
+  upload?: FormData,
+): { url: string; init: RequestInit } {
   let url = encodeEnpath(path);
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...Object.fromEntries(contextHeaders) } };
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...Object.fromEntries(contextHeaders) },
+  };
   const body = encodeParams(params);
   if (method === 'GET') {
     if (body) url += `?${body}`;
@@ -101,7 +126,11 @@ export interface AnswerObserver {
 
 /** Fetches and unwraps an envelope; throws ApiError without dispatching. */
 export async function fetchEnvelopeWith<T>(
-  observer: AnswerObserver | null, method: 'GET' | 'POST', path: string, params?: Params, opts: RequestOptions = {},
+  observer: AnswerObserver | null,
+  method: 'GET' | 'POST',
+  path: string,
+  params?: Params,
+  opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
   // Offline, a change is not sent at all (never queued silently); a GET may still come from the
   // service worker's cache.
@@ -127,7 +156,13 @@ export async function fetchEnvelopeWith<T>(
   let env: Envelope<T> | null = null;
   try {
     const json = (await res.json()) as unknown;
-    if (json && typeof json === 'object' && 'code' in json && typeof (json as Envelope).code === 'number') env = json as Envelope<T>;
+    if (
+      json &&
+      typeof json === 'object' &&
+      'code' in json &&
+      typeof (json as Envelope).code === 'number'
+    )
+      env = json as Envelope<T>;
   } catch {
     env = null;
   }

@@ -21,15 +21,42 @@ import { confirmDialog, requireOnline } from '../ui';
 import { invalidateAfterMoney, type MoneyAction as Refresh } from '../query';
 
 /** The money forms, one pending id each per user. */
-export type MoneyActionKind = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'in' | 'out' | 'pledge' | 'adjust' | 'envelope' | 'activityEnvelope' | 'activity';
+export type MoneyActionKind =
+  | 'bet'
+  | 'chase'
+  | 'dragon'
+  | 'recharge'
+  | 'withdraw'
+  | 'in'
+  | 'out'
+  | 'pledge'
+  | 'adjust'
+  | 'envelope'
+  | 'activityEnvelope'
+  | 'activity';
 
 /** An action whose final answer has not been seen yet. `fingerprint`: the form's payload (never a password). */
-export interface PendingMoneyAction { requestId: string; kind: MoneyActionKind; fingerprint: string; at: number }
+export interface PendingMoneyAction {
+  requestId: string;
+  kind: MoneyActionKind;
+  fingerprint: string;
+  at: number;
+}
 
 /** What each applied action refreshes through the query layer (an operator's adjustment: the balance lists of admin screens refresh themselves). */
 const REFRESH: Record<MoneyActionKind, Refresh | null> = {
-  bet: 'bet', chase: 'chase', dragon: 'dragon', recharge: 'recharge', withdraw: 'withdraw', in: 'wallet', out: 'wallet', pledge: 'wallet', adjust: null,
-  envelope: 'envelope', activityEnvelope: 'activityEnvelope', activity: 'activity',
+  bet: 'bet',
+  chase: 'chase',
+  dragon: 'dragon',
+  recharge: 'recharge',
+  withdraw: 'withdraw',
+  in: 'wallet',
+  out: 'wallet',
+  pledge: 'wallet',
+  adjust: null,
+  envelope: 'envelope',
+  activityEnvelope: 'activityEnvelope',
+  activity: 'activity',
 };
 
 /** While the server says the action is still being processed, it is asked again this often, this many times. */
@@ -39,7 +66,11 @@ const PENDING_RETRIES = 5;
 const pendingKey = (userId: number, kind: MoneyActionKind) => `${userId}:${kind}`;
 
 /** The id to send `fingerprint` with: the stored one for the same form, else a new one, stored first. */
-export async function claimRequestId(userId: number, kind: MoneyActionKind, fingerprint: string): Promise<string> {
+export async function claimRequestId(
+  userId: number,
+  kind: MoneyActionKind,
+  fingerprint: string,
+): Promise<string> {
   const prev = await read<PendingMoneyAction>(moneyActionStore, pendingKey(userId, kind));
   if (prev && prev.fingerprint === fingerprint) return prev.requestId;
   const next: PendingMoneyAction = { requestId: newRequestId(), kind, fingerprint, at: Date.now() };
@@ -52,7 +83,10 @@ export async function settleMoneyAction(userId: number, kind: MoneyActionKind): 
   await remove(moneyActionStore, pendingKey(userId, kind)).catch(() => {});
 }
 
-export function readPendingAction(userId: number, kind: MoneyActionKind): Promise<PendingMoneyAction | undefined> {
+export function readPendingAction(
+  userId: number,
+  kind: MoneyActionKind,
+): Promise<PendingMoneyAction | undefined> {
   return read<PendingMoneyAction>(moneyActionStore, pendingKey(userId, kind));
 }
 
@@ -68,7 +102,10 @@ export function pageMessage(e: unknown): string {
 
 /** The one retry dialog: the action may or may not have been applied; a retry repeats its id. */
 export function offerRetry(reason: string): Promise<boolean> {
-  return confirmDialog(`${reason}，操作结果未确认。重试将使用同一请求编号，不会重复扣款。`, { okText: '重试', cancelText: '取消' });
+  return confirmDialog(`${reason}，操作结果未确认。重试将使用同一请求编号，不会重复扣款。`, {
+    okText: '重试',
+    cancelText: '取消',
+  });
 }
 
 /**
@@ -97,7 +134,8 @@ function balanceIn(result: unknown): string | undefined {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const stillProcessing = (e: unknown) => e instanceof ApiError && e.code === ResponseCode.BET_PENDING;
+const stillProcessing = (e: unknown) =>
+  e instanceof ApiError && e.code === ResponseCode.BET_PENDING;
 
 /** Sends once with `requestId`, asking again while the server says it is still processing it. */
 async function sendOnce<T>(send: (requestId: string) => Promise<T>, requestId: string): Promise<T> {
@@ -118,7 +156,11 @@ export async function runMoneyAction<T>(action: MoneyAction<T>): Promise<MoneyOu
   try {
     requestId = await claimRequestId(userId, kind, fingerprint);
   } catch (e) {
-    return { ok: false, reason: 'unsaved', message: e instanceof Error && e.message ? `无法保存请求：${e.message}` : '无法保存请求' };
+    return {
+      ok: false,
+      reason: 'unsaved',
+      message: e instanceof Error && e.message ? `无法保存请求：${e.message}` : '无法保存请求',
+    };
   }
   for (;;) {
     onBusy?.(true);

@@ -20,15 +20,26 @@ export interface MoneyActionOptions<T> {
   onSuccess?(result: T): void;
 }
 
-export function useMoneyAction<T = unknown>(userId: number, kind: MoneyActionKind, options: MoneyActionOptions<T> = {}) {
+export function useMoneyAction<T = unknown>(
+  userId: number,
+  kind: MoneyActionKind,
+  options: MoneyActionOptions<T> = {},
+) {
   const [busy, setBusy] = useState(false);
   const onSuccess = useRef(options.onSuccess);
   onSuccess.current = options.onSuccess;
 
   /** Sends the form whose payload is `fingerprint`; see MoneyOutcome for how it can end. */
-  async function run<R extends T>(fingerprint: string, send: (requestId: string) => Promise<R>): Promise<MoneyOutcome<R>> {
+  async function run<R extends T>(
+    fingerprint: string,
+    send: (requestId: string) => Promise<R>,
+  ): Promise<MoneyOutcome<R>> {
     let code: Awaited<ReturnType<typeof moneyAction>>;
-    try { code = await moneyAction(); } catch { return { ok: false, reason: 'unsaved', message: LOAD_FAILED }; } // nothing was sent
+    try {
+      code = await moneyAction();
+    } catch {
+      return { ok: false, reason: 'unsaved', message: LOAD_FAILED };
+    } // nothing was sent
     const { runMoneyAction } = code;
     const out = await runMoneyAction({ userId, kind, fingerprint, send, onBusy: setBusy });
     if (out.ok) onSuccess.current?.(out.result);

@@ -23,7 +23,11 @@ export interface QueryState<T = unknown> {
   invalidated: boolean;
 }
 
-export interface FetchOptions<T> { queryKey: QueryKey; queryFn: QueryFunction<T>; staleTime?: number }
+export interface FetchOptions<T> {
+  queryKey: QueryKey;
+  queryFn: QueryFunction<T>;
+  staleTime?: number;
+}
 
 /** An entry nobody watches lives this long (TanStack's gcTime default). */
 export const GC_TIME_MS = 5 * 60_000;
@@ -38,13 +42,26 @@ interface Entry {
   gcTimer: ReturnType<typeof setTimeout> | null;
 }
 
-const INITIAL: QueryState = { data: undefined, error: null, status: 'pending', fetching: false, updatedAtMs: 0, invalidated: false };
+const INITIAL: QueryState = {
+  data: undefined,
+  error: null,
+  status: 'pending',
+  fetching: false,
+  updatedAtMs: 0,
+  invalidated: false,
+};
 
 /** Stable JSON: object keys sorted, so `{ a, b }` and `{ b, a }` are the same key. */
 export function hashKey(key: QueryKey): string {
-  return JSON.stringify(key, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b)))
-    : v));
+  return JSON.stringify(key, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
 }
 
 /** `prefix` covers `key` when it is the key's first elements (an empty prefix covers all). */
@@ -52,7 +69,9 @@ export function matchesPrefix(key: QueryKey, prefix: QueryKey): boolean {
   return prefix.length <= key.length && prefix.every((p, i) => hashKey([p]) === hashKey([key[i]]));
 }
 
-function toError(e: unknown): Error { return e instanceof Error ? e : new Error(String(e)); }
+function toError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
 
 export class QueryClient {
   private readonly entries = new Map<string, Entry>();
@@ -82,20 +101,33 @@ export class QueryClient {
     if (entry.gcTimer) clearTimeout(entry.gcTimer);
     entry.gcTimer = null;
     if (this.listeners.get(hash)?.size) return;
-    entry.gcTimer = setTimeout(() => { if (this.entries.get(hash) === entry && !entry.promise) this.entries.delete(hash); }, this.gcTimeMs);
+    entry.gcTimer = setTimeout(() => {
+      if (this.entries.get(hash) === entry && !entry.promise) this.entries.delete(hash);
+    }, this.gcTimeMs);
   }
 
   getQueryState<T>(key: QueryKey): QueryState<T> {
     return (this.entries.get(hashKey(key))?.state ?? INITIAL) as QueryState<T>;
   }
 
-  getQueryData<T>(key: QueryKey): T | undefined { return this.getQueryState<T>(key).data; }
+  getQueryData<T>(key: QueryKey): T | undefined {
+    return this.getQueryState<T>(key).data;
+  }
 
   /** Puts data in the cache as a fresh answer (e.g. the balance a bet's answer carries). */
   setQueryData<T>(key: QueryKey, updater: T | ((old: T | undefined) => T)): void {
     const entry = this.build(key);
-    const data = typeof updater === 'function' ? (updater as (old: T | undefined) => T)(entry.state.data as T | undefined) : updater;
-    this.setState(hashKey(key), entry, { data, error: null, status: 'success', updatedAtMs: Date.now(), invalidated: false });
+    const data =
+      typeof updater === 'function'
+        ? (updater as (old: T | undefined) => T)(entry.state.data as T | undefined)
+        : updater;
+    this.setState(hashKey(key), entry, {
+      data,
+      error: null,
+      status: 'success',
+      updatedAtMs: Date.now(),
+      invalidated: false,
+    });
   }
 
   /** Watches `key`: `listener` hears every change; while watched the entry is "active" and never collected. */
@@ -129,12 +161,23 @@ export class QueryClient {
     if (entry.promise && !force) return entry.promise as Promise<T>;
     const promise: Promise<T> = fn();
     entry.promise = promise;
-    this.setState(hash, entry, { fetching: true, error: null, status: entry.state.data === undefined ? 'pending' : 'success' });
+    this.setState(hash, entry, {
+      fetching: true,
+      error: null,
+      status: entry.state.data === undefined ? 'pending' : 'success',
+    });
     promise.then(
       (data) => {
         if (entry.promise !== promise) return;
         entry.promise = null;
-        this.setState(hash, entry, { data, error: null, status: 'success', fetching: false, updatedAtMs: Date.now(), invalidated: false });
+        this.setState(hash, entry, {
+          data,
+          error: null,
+          status: 'success',
+          fetching: false,
+          updatedAtMs: Date.now(),
+          invalidated: false,
+        });
       },
       (e: unknown) => {
         if (entry.promise !== promise) return;
@@ -147,7 +190,8 @@ export class QueryClient {
 
   /** The cached data if younger than `staleTime` ms, else the request in flight, else a new one. */
   fetchQuery<T>({ queryKey, queryFn, staleTime = 0 }: FetchOptions<T>): Promise<T> {
-    if (!this.isStale(queryKey, staleTime)) return Promise.resolve(this.getQueryData<T>(queryKey) as T);
+    if (!this.isStale(queryKey, staleTime))
+      return Promise.resolve(this.getQueryData<T>(queryKey) as T);
     return this.fetch(queryKey, queryFn);
   }
 
@@ -172,11 +216,14 @@ export class QueryClient {
   }
 
   removeQueries({ queryKey }: { queryKey: QueryKey }): void {
-    for (const [hash, entry] of [...this.entries]) if (matchesPrefix(entry.key, queryKey)) this.drop(hash, entry);
+    for (const [hash, entry] of [...this.entries])
+      if (matchesPrefix(entry.key, queryKey)) this.drop(hash, entry);
   }
 
   /** Everything forgotten (another user logged in; tests). Watched screens see an empty entry and ask again. */
-  clear(): void { this.removeQueries({ queryKey: [] }); }
+  clear(): void {
+    this.removeQueries({ queryKey: [] });
+  }
 
   private drop(hash: string, entry: Entry): void {
     if (entry.gcTimer) clearTimeout(entry.gcTimer);

@@ -18,10 +18,12 @@ export const keys = {
   lotteries: () => ['lotteries'] as const,
   issue: (lotteryCode: string) => ['lottery', lotteryCode, 'issue'] as const,
   results: (lotteryCode: string, size?: number) => under(['lottery', lotteryCode, 'results'], size),
-  plays: (userId: number, lotteryCode: string) => ['lottery', lotteryCode, 'plays', userId] as const,
+  plays: (userId: number, lotteryCode: string) =>
+    ['lottery', lotteryCode, 'plays', userId] as const,
   howToPlay: (lotteryCode: string) => ['lottery', lotteryCode, 'howToPlay'] as const,
   rebate: (userId: number, family: string) => ['rebate', userId, family] as const,
-  verifyDraw: (lotteryCode: string, issue: string) => ['lottery', lotteryCode, 'verify', issue] as const,
+  verifyDraw: (lotteryCode: string, issue: string) =>
+    ['lottery', lotteryCode, 'verify', issue] as const,
 
   /** my bets: lists, totals and details (dragon bets are bets with source 'dragon') */
   betRecords: (filter?: unknown) => under(['records', 'bets'], filter),
@@ -32,7 +34,8 @@ export const keys = {
   bill: (filter?: unknown) => under(['records', 'bill'], filter),
   profitLoss: (date?: string) => under(['records', 'profitLoss'], date),
   /** the prize group the rebate table is drawn for, per family and whether logged in */
-  rebateGroup: (family?: string, loggedIn?: boolean) => under(['records', 'rebateGroup'], family, loggedIn),
+  rebateGroup: (family?: string, loggedIn?: boolean) =>
+    under(['records', 'rebateGroup'], family, loggedIn),
 
   rechargeOrders: (filter?: unknown) => under(['payments', 'orders'], filter),
   payChannel: (code: string) => ['payments', 'channel', code] as const,
@@ -51,7 +54,15 @@ export const keys = {
   walletFlows: (filter?: unknown) => under(['wallet', 'flows'], filter),
 
   /** my profile pages */
-  account: (what: 'securityList' | 'safetyQuestions' | 'experience' | 'registerFields' | 'avatars' | 'safetyPasswordChange') => ['account', what] as const,
+  account: (
+    what:
+      | 'securityList'
+      | 'safetyQuestions'
+      | 'experience'
+      | 'registerFields'
+      | 'avatars'
+      | 'safetyPasswordChange',
+  ) => ['account', what] as const,
   cards: (what: 'banks' | 'digital' | 'bankNames' | 'nameLock') => ['cards', what] as const,
   cardDetail: (id: number) => ['cards', 'banks', id] as const,
 
@@ -65,7 +76,8 @@ export const keys = {
   shareRooms: () => ['chat', 'shareRooms'] as const,
   chatUnread: () => ['chat', 'direct', 'unread'] as const,
   /** a chat view's newest messages and a room's setting, as kept for offline (query/lastAnswers.ts) */
-  chatHistory: (kind: 'room' | 'direct', id: string | number) => ['chat', 'history', kind, id] as const,
+  chatHistory: (kind: 'room' | 'direct', id: string | number) =>
+    ['chat', 'history', kind, id] as const,
   chatRoom: (roomCode: string) => ['chat', 'room', roomCode] as const,
   chatDirectRoom: (roomId: number) => ['chat', 'directRoom', roomId] as const,
   /** push plans (type 10): a plan's history page with its win rates, one issue's plan record */

@@ -19,7 +19,11 @@ import { hashKey, queryClient, type QueryKey } from './client';
 /** Answers older than this are not shown offline (a week-old list says more about the past than the present). */
 export const HELD_MAX_AGE_MS = 7 * 24 * 3600_000;
 
-interface Held<T> { userId: number; data: T; savedAtMs: number }
+interface Held<T> {
+  userId: number;
+  data: T;
+  savedAtMs: number;
+}
 
 const userNow = () => currentUser.value?.userId ?? 0;
 const storeKey = (userId: number, queryKey: QueryKey) => `${userId}|${hashKey(queryKey)}`;
@@ -36,8 +40,11 @@ export async function holdAnswer(queryKey: QueryKey, data: unknown): Promise<voi
 /** The last answer to `queryKey` kept for the user logged in now, or undefined. */
 export async function heldAnswer<T>(queryKey: QueryKey): Promise<T | undefined> {
   const userId = userNow();
-  const held = await read<Held<T>>(lastAnswerStore, storeKey(userId, queryKey)).catch(() => undefined);
-  if (!held || held.userId !== userId || Date.now() - held.savedAtMs > HELD_MAX_AGE_MS) return undefined;
+  const held = await read<Held<T>>(lastAnswerStore, storeKey(userId, queryKey)).catch(
+    () => undefined,
+  );
+  if (!held || held.userId !== userId || Date.now() - held.savedAtMs > HELD_MAX_AGE_MS)
+    return undefined;
   return held.data;
 }
 
@@ -79,5 +86,9 @@ export function forgetLastAnswers(): Promise<void> {
 /** Drops answers older than HELD_MAX_AGE_MS (app start), so the store does not grow with every filter and day. */
 export async function pruneLastAnswers(nowMs = Date.now()): Promise<void> {
   const all = await entries<string, Held<unknown>>(lastAnswerStore);
-  await Promise.all(all.filter(([, v]) => !v || nowMs - v.savedAtMs > HELD_MAX_AGE_MS).map(([k]) => remove(lastAnswerStore, k)));
+  await Promise.all(
+    all
+      .filter(([, v]) => !v || nowMs - v.savedAtMs > HELD_MAX_AGE_MS)
+      .map(([k]) => remove(lastAnswerStore, k)),
+  );
 }

@@ -6,7 +6,17 @@ import { queryClient, type QueryKey } from './client';
 import { keys } from './keys';
 import { parseYuanToFen } from '../../domain/money';
 
-export type MoneyAction = 'bet' | 'chase' | 'dragon' | 'recharge' | 'withdraw' | 'wallet' | 'settlement' | 'envelope' | 'activityEnvelope' | 'activity';
+export type MoneyAction =
+  | 'bet'
+  | 'chase'
+  | 'dragon'
+  | 'recharge'
+  | 'withdraw'
+  | 'wallet'
+  | 'settlement'
+  | 'envelope'
+  | 'activityEnvelope'
+  | 'activity';
 
 const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
   bet: () => [keys.betRecords(), keys.bill(), keys.profitLoss()],
@@ -31,7 +41,11 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
  */
 export function invalidateAfterMoney(kind: MoneyAction, balance?: string): Promise<void> {
   const known = balance !== undefined && noteBalance(balance);
-  return Promise.all([...(known ? [] : [keys.balance()]), ...AFFECTED[kind]()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {});
+  return Promise.all(
+    [...(known ? [] : [keys.balance()]), ...AFFECTED[kind]()].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  ).then(() => {});
 }
 
 /**
@@ -40,7 +54,10 @@ export function invalidateAfterMoney(kind: MoneyAction, balance?: string): Promi
  */
 function noteBalance(balance: string): boolean {
   const balanceFen = parseYuanToFen(balance, { allowNegative: true });
-  if (balanceFen === null) { void queryClient.invalidateQueries({ queryKey: keys.balance() }); return false; }
+  if (balanceFen === null) {
+    void queryClient.invalidateQueries({ queryKey: keys.balance() });
+    return false;
+  }
   queryClient.setQueryData(keys.balance(), { balance, balanceFen });
   return true;
 }

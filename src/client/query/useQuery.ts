@@ -34,23 +34,44 @@ export interface QueryResult<T> {
 }
 
 /** Server data under `queryKey` from the one client (query/client.ts), kept fresh by invalidation. */
-export function useQuery<T>({ queryKey, queryFn, staleTime = 0, enabled = true, keepOffline = false }: UseQueryOptions<T>): QueryResult<T> {
+export function useQuery<T>({
+  queryKey,
+  queryFn,
+  staleTime = 0,
+  enabled = true,
+  keepOffline = false,
+}: UseQueryOptions<T>): QueryResult<T> {
   const hash = hashKey(queryKey);
   // one key object per hash, so a new array literal each render is the same query
   const key = useMemo(() => JSON.parse(hash) as QueryKey, [hash]);
   const fnRef = useRef(queryFn);
   fnRef.current = queryFn;
   // every fetch of this screen goes through the latest queryFn (it may close over new props)
-  const ask = useCallback(() => (keepOffline ? withLastAnswer(key, () => fnRef.current()) : fnRef.current()), [key, keepOffline]);
+  const ask = useCallback(
+    () => (keepOffline ? withLastAnswer(key, () => fnRef.current()) : fnRef.current()),
+    [key, keepOffline],
+  );
 
-  const subscribe = useCallback((onChange: () => void) => queryClient.subscribe(key, onChange), [key]);
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.subscribe(key, onChange),
+    [key],
+  );
   const state = useSyncExternalStore(subscribe, () => queryClient.getQueryState<T>(key));
   const blank = state.status === 'pending' && !state.fetching;
 
   useEffect(() => {
-    if (enabled && (blank || queryClient.isStale(key, staleTime))) queryClient.fetch(key, ask).catch(() => {});
+    if (enabled && (blank || queryClient.isStale(key, staleTime)))
+      queryClient.fetch(key, ask).catch(() => {});
   }, [key, enabled, blank, ask, staleTime]);
 
-  const reload = useCallback(() => { queryClient.fetch(key, ask, true).catch(() => {}); }, [key, ask]);
-  return { data: state.data, error: state.error, loading: enabled && state.status === 'pending', fetching: state.fetching, reload };
+  const reload = useCallback(() => {
+    queryClient.fetch(key, ask, true).catch(() => {});
+  }, [key, ask]);
+  return {
+    data: state.data,
+    error: state.error,
+    loading: enabled && state.status === 'pending',
+    fetching: state.fetching,
+    reload,
+  };
 }

@@ -37,7 +37,10 @@ function scheduleProbe(): void {
   probeTimer = setTimeout(() => {
     probeTimer = null;
     if (!unreachable.value || !browserOnline.value) return;
-    void probe?.().then((ok) => { if (ok) unreachable.value = false; else scheduleProbe(); });
+    void probe?.().then((ok) => {
+      if (ok) unreachable.value = false;
+      else scheduleProbe();
+    });
   }, PROBE_MS);
 }
 
@@ -45,21 +48,31 @@ function scheduleProbe(): void {
 export function watchNetwork(check?: () => Promise<boolean>): void {
   probe = check ?? null;
   browserOnline.value = navigator.onLine;
-  window.addEventListener('online', () => { browserOnline.value = true; unreachable.value = false; });
-  window.addEventListener('offline', () => { browserOnline.value = false; });
+  window.addEventListener('online', () => {
+    browserOnline.value = true;
+    unreachable.value = false;
+  });
+  window.addEventListener('offline', () => {
+    browserOnline.value = false;
+  });
 }
 
 /** A request got no answer at all: offline when the browser says so, or when the probe gets no answer either. */
 export function noteNoAnswer(): void {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) { browserOnline.value = false; return; }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    browserOnline.value = false;
+    return;
+  }
   if (unreachable.value || confirming || !probe) return;
   confirming = true;
-  void probe().catch(() => false).then((ok) => {
-    confirming = false;
-    if (ok || !browserOnline.value) return;
-    unreachable.value = true;
-    scheduleProbe();
-  });
+  void probe()
+    .catch(() => false)
+    .then((ok) => {
+      confirming = false;
+      if (ok || !browserOnline.value) return;
+      unreachable.value = true;
+      scheduleProbe();
+    });
 }
 
 /** A request got an answer from the server (not from a cache). */
@@ -69,7 +82,8 @@ export function noteAnswer(): void {
 
 /** An answer came from a cache while offline: the page on screen is marked as showing cached content. */
 export function noteCachedContent(): void {
-  if ((!online.value || !isOnline()) && typeof location !== 'undefined') cachedContentPath.value = location.pathname;
+  if ((!online.value || !isOnline()) && typeof location !== 'undefined')
+    cachedContentPath.value = location.pathname;
 }
 
 /**
@@ -85,7 +99,12 @@ export function noteHeldContent(): void {
 export function whenOnline(): Promise<void> {
   if (online.value && isOnline()) return Promise.resolve();
   return new Promise((resolve) => {
-    const stop = online.subscribe((v) => { if (v && isOnline()) { queueMicrotask(() => stop()); resolve(); } });
+    const stop = online.subscribe((v) => {
+      if (v && isOnline()) {
+        queueMicrotask(() => stop());
+        resolve();
+      }
+    });
   });
 }
 

@@ -13,6 +13,8 @@ export const pageTitle = signal<string | null>(null);
 export function usePageTitle(title: string | null): void {
   useEffect(() => {
     pageTitle.value = title;
-    return () => { pageTitle.value = null; };
+    return () => {
+      pageTitle.value = null;
+    };
   }, [title]);
 }

@@ -37,11 +37,16 @@ export const currentUser: Signal<UserInfo | null> = signal<UserInfo | null>(null
 /** Set once the stored user has been read at start-up. */
 export const sessionLoaded: Signal<boolean> = signal(false);
 let lastLoginAt = 0;
-export function getLastLoginAt(): number { return lastLoginAt; }
+export function getLastLoginAt(): number {
+  return lastLoginAt;
+}
 
 export async function loadStoredUser(): Promise<UserInfo | null> {
   // both reads at once: app start waits for them, and each IndexedDB answer is a task on a busy thread
-  const [stored, loginAt] = await Promise.all([read<UserInfo>(sessionStore, USER_KEY), read<number>(sessionStore, LOGIN_AT_KEY)]);
+  const [stored, loginAt] = await Promise.all([
+    read<UserInfo>(sessionStore, USER_KEY),
+    read<number>(sessionStore, LOGIN_AT_KEY),
+  ]);
   const u = stored ?? null;
   lastLoginAt = loginAt ?? 0;
   currentUser.value = u;
@@ -68,7 +73,10 @@ export async function clearUser(): Promise<void> {
 
 export async function refreshUser(opts: { quiet?: boolean } = {}): Promise<UserInfo | null> {
   try {
-    const u = await request<UserInfo>('GET', '/v1/users/info', undefined, { inline: true, quiet: opts.quiet });
+    const u = await request<UserInfo>('GET', '/v1/users/info', undefined, {
+      inline: true,
+      quiet: opts.quiet,
+    });
     await setUser(u);
     return u;
   } catch {
@@ -77,7 +85,9 @@ export async function refreshUser(opts: { quiet?: boolean } = {}): Promise<UserI
 }
 
 /** Message stored by a forced logout, shown once on the login page. */
-export async function storeLoginMessage(msg: string): Promise<void> { await put(sessionStore, LOGIN_MSG_KEY, msg); }
+export async function storeLoginMessage(msg: string): Promise<void> {
+  await put(sessionStore, LOGIN_MSG_KEY, msg);
+}
 export async function takeLoginMessage(): Promise<string | null> {
   const m = (await read<string>(sessionStore, LOGIN_MSG_KEY)) ?? null;
   if (m) await remove(sessionStore, LOGIN_MSG_KEY);
@@ -85,4 +95,6 @@ export async function takeLoginMessage(): Promise<string | null> {
 }
 
 /** The rebate cache (per user): wiped at logout; each app start asks the server afresh (features/lottery/storage.ts). */
-export async function clearRebateCache(): Promise<void> { await wipe(rebateStore); }
+export async function clearRebateCache(): Promise<void> {
+  await wipe(rebateStore);
+}

@@ -4,7 +4,15 @@
  * pages showed (for offline). Nothing of these lives in localStorage.
  * Writes report quota errors to the user instead of swallowing them.
  */
-import { createStore, get, set, del, clear, entries as allEntries, type UseStore } from 'idb-keyval';
+import {
+  createStore,
+  get,
+  set,
+  del,
+  clear,
+  entries as allEntries,
+  type UseStore,
+} from 'idb-keyval';
 
 export const sessionStore: UseStore = createStore('hy-session', 'kv');
 export const rebateStore: UseStore = createStore('hy-rebate', 'kv');
@@ -14,7 +22,9 @@ export const tenantStore: UseStore = createStore('hy-tenant', 'kv');
 
 type QuotaListener = (msg: string) => void;
 let onQuota: QuotaListener = () => {};
-export function setQuotaListener(fn: QuotaListener): void { onQuota = fn; }
+export function setQuotaListener(fn: QuotaListener): void {
+  onQuota = fn;
+}
 
 export const QUOTA_MSG = '本地存储空间不足，请清理浏览器数据后重试';
 
@@ -31,10 +41,18 @@ export async function put(store: UseStore, key: string, value: unknown): Promise
     throw e;
   }
 }
-export function read<T>(store: UseStore, key: string): Promise<T | undefined> { return get<T>(key, store); }
-export function remove(store: UseStore, key: string): Promise<void> { return del(key, store); }
-export function wipe(store: UseStore): Promise<void> { return clear(store); }
-export function entries<K extends IDBValidKey, V>(store: UseStore): Promise<[K, V][]> { return allEntries<K, V>(store); }
+export function read<T>(store: UseStore, key: string): Promise<T | undefined> {
+  return get<T>(key, store);
+}
+export function remove(store: UseStore, key: string): Promise<void> {
+  return del(key, store);
+}
+export function wipe(store: UseStore): Promise<void> {
+  return clear(store);
+}
+export function entries<K extends IDBValidKey, V>(store: UseStore): Promise<[K, V][]> {
+  return allEntries<K, V>(store);
+}
 
 /**
  * Money actions in flight (src/client/money/moneyAction.ts): bets, chases, long-dragon bets,

@@ -14,15 +14,24 @@ export type { Column };
 /** The card every row of an admin list sits in. */
 export const ROW_CARD = 'rounded-lg bg-white p-3 text-sm ring-1 ring-gray-200';
 
-interface ListState<T> { data: { list: T[]; total?: number } | undefined; error: Error | null; loading: boolean; reload(): void }
+interface ListState<T> {
+  data: { list: T[]; total?: number } | undefined;
+  error: Error | null;
+  loading: boolean;
+  reload(): void;
+}
 
 /** A card of `label：value` lines built from the columns, for a list without a card of its own. */
 function FieldsCard<T>({ row, columns }: { row: T; columns: Column<T>[] }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
       {columns.map((c) => [
-        <dt key={`${c.label}-k`} className="text-gray-600">{c.label}</dt>,
-        <dd key={`${c.label}-v`} className="min-w-0 break-all text-gray-900">{c.cell(row)}</dd>,
+        <dt key={`${c.label}-k`} className="text-gray-600">
+          {c.label}
+        </dt>,
+        <dd key={`${c.label}-v`} className="min-w-0 break-all text-gray-900">
+          {c.cell(row)}
+        </dd>,
       ])}
     </dl>
   );
@@ -34,9 +43,23 @@ function FieldsCard<T>({ row, columns }: { row: T; columns: Column<T>[] }) {
  * actions in the last column); below that, and without columns, each row is a card (`children`, or
  * the columns as `label：value` lines).
  */
-export function AdminList<T>({ state, empty, keyOf, children, totalText, label, columns, cardLabel }: {
-  state: ListState<T>; empty: string; keyOf(row: T): string | number; children?(row: T): ReactNode; totalText?(total: number): string;
-  label?: string; columns?: Column<T>[];
+export function AdminList<T>({
+  state,
+  empty,
+  keyOf,
+  children,
+  totalText,
+  label,
+  columns,
+  cardLabel,
+}: {
+  state: ListState<T>;
+  empty: string;
+  keyOf(row: T): string | number;
+  children?(row: T): ReactNode;
+  totalText?(total: number): string;
+  label?: string;
+  columns?: Column<T>[];
   /** a card's accessible name (e.g. 提现订单 W…), so a test or a screen reader can find one record */
   cardLabel?(row: T): string;
 }) {
@@ -46,12 +69,27 @@ export function AdminList<T>({ state, empty, keyOf, children, totalText, label, 
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
   if (!data?.list.length) return <EmptyState text={empty} />;
   const total = totalText && data.total !== undefined ? totalText(data.total) : '';
-  if (wide && columns) return <DataTable label={label ?? ''} columns={columns} rows={data.list} keyOf={keyOf} caption={total || undefined} />;
+  if (wide && columns)
+    return (
+      <DataTable
+        label={label ?? ''}
+        columns={columns}
+        rows={data.list}
+        keyOf={keyOf}
+        caption={total || undefined}
+      />
+    );
   const card = children ?? ((row: T) => <FieldsCard row={row} columns={columns ?? []} />);
   return (
     <>
       {total && <p className="mb-2 text-sm text-gray-700">{total}</p>}
-      <ul aria-label={label} className="space-y-2">{data.list.map((row) => <li key={keyOf(row)} aria-label={cardLabel?.(row)} className={ROW_CARD}>{card(row)}</li>)}</ul>
+      <ul aria-label={label} className="space-y-2">
+        {data.list.map((row) => (
+          <li key={keyOf(row)} aria-label={cardLabel?.(row)} className={ROW_CARD}>
+            {card(row)}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -61,30 +99,81 @@ export function AdminList<T>({ state, empty, keyOf, children, totalText, label, 
  * label at a fixed width (a search field with its button wider), buttons as wide as their text;
  * `[&_.mb-3]:mb-0` drops the form fields' own bottom margin so the row lines up on the buttons.
  */
-export function FilterBar({ label, children, onSubmit, pairs }: {
-  label: string; children: ReactNode; onSubmit?(): void;
+export function FilterBar({
+  label,
+  children,
+  onSubmit,
+  pairs,
+}: {
+  label: string;
+  children: ReactNode;
+  onSubmit?(): void;
   /** two short fields a row even on a phone (dates, names); a full-width button then spans both */
   pairs?: boolean;
 }) {
   const cls = `mb-3 grid gap-x-3 ${pairs ? 'grid-cols-2 [&>button]:col-span-2' : 'sm:grid-cols-2'} lg:flex lg:flex-wrap lg:items-end lg:gap-3 lg:rounded-lg lg:bg-white lg:p-3 lg:ring-1 lg:ring-gray-200 lg:[&>*]:w-44 lg:[&>form]:w-80 lg:[&>button]:w-auto lg:[&>button]:px-6 lg:[&_.mb-3]:mb-0`;
-  // biome-ignore lint/a11y/useSemanticElements: jsdom 29 (the client tests) does not know <search>; the role names the same landmark
-  if (!onSubmit) return <div role="search" aria-label={label} className={cls}>{children}</div>;
-  // biome-ignore lint/a11y/useSemanticElements: as above
-  return <form role="search" aria-label={label} className={cls} onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>{children}</form>;
+  if (!onSubmit)
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: jsdom (the client tests) does not know <search>; the role names the same landmark
+      <div role="search" aria-label={label} className={cls}>
+        {children}
+      </div>
+    );
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: as above
+    <form
+      role="search"
+      aria-label={label}
+      className={cls}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
 }
 
 /** A user's name linking to their page in the console (/admin/user/:id). */
 export function UserLink({ userId, userName }: { userId: number; userName: string }) {
-  return <Link href={`/admin/user/${userId}`} className="font-medium text-brand underline-offset-2 hover:underline">{userName}</Link>;
+  return (
+    <Link
+      href={`/admin/user/${userId}`}
+      className="font-medium text-brand underline-offset-2 hover:underline"
+    >
+      {userName}
+    </Link>
+  );
 }
 
 /** One text field and a button; `onSearch` gets the trimmed text. */
-export function SearchBar({ label, name, button, onSearch }: { label: string; name: string; button: string; onSearch(text: string): void }) {
+export function SearchBar({
+  label,
+  name,
+  button,
+  onSearch,
+}: {
+  label: string;
+  name: string;
+  button: string;
+  onSearch(text: string): void;
+}) {
   const [input, setInput] = useState('');
   return (
-    <form onSubmit={(e) => { e.preventDefault(); onSearch(input.trim()); }} className="flex items-end gap-2">
-      <div className="flex-1"><TextField label={label} name={name} value={input} onChange={setInput} maxLength={20} /></div>
-      <Button type="submit" className="mb-3">{button}</Button>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(input.trim());
+      }}
+      className="flex items-end gap-2"
+    >
+      <div className="flex-1">
+        <TextField label={label} name={name} value={input} onChange={setInput} maxLength={20} />
+      </div>
+      <Button type="submit" className="mb-3">
+        {button}
+      </Button>
     </form>
   );
 }
@@ -96,8 +185,13 @@ export function SearchBar({ label, name, button, onSearch }: { label: string; na
 export function useConfirmedAction(onDone?: () => void) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const run = async (question: string | null, action: () => Promise<unknown>, doneText = '操作成功'): Promise<boolean> => {
-    if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' }))) return false;
+  const run = async (
+    question: string | null,
+    action: () => Promise<unknown>,
+    doneText = '操作成功',
+  ): Promise<boolean> => {
+    if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' })))
+      return false;
     setBusy(true);
     setError('');
     try {
@@ -119,5 +213,9 @@ export function useConfirmedAction(onDone?: () => void) {
 
 /** The refusal of an action, read out when it appears. */
 export function ActionError({ message }: { message: string }) {
-  return message ? <p role="alert" className="mt-2 text-sm text-red-700">{message}</p> : null;
+  return message ? (
+    <p role="alert" className="mt-2 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
 }

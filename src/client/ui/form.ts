@@ -3,7 +3,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { checkField, type FieldRule } from '../../domain/validation';
 import { showToast } from './overlay';
 
-export function useAccountForm<K extends string>(initial: Record<K, string>, rules: () => Partial<Record<K, FieldRule>>) {
+export function useAccountForm<K extends string>(
+  initial: Record<K, string>,
+  rules: () => Partial<Record<K, FieldRule>>,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
   const [formError, setFormError] = useState('');
@@ -29,7 +32,10 @@ export function useAccountForm<K extends string>(initial: Record<K, string>, rul
     let ok = true;
     for (const [k, rule] of Object.entries(rules()) as [K, FieldRule][]) {
       const msg = checkField(k, values[k], rule, values);
-      if (msg) { found[k] = msg; ok = false; }
+      if (msg) {
+        found[k] = msg;
+        ok = false;
+      }
     }
     setErrors(found);
     return ok;
@@ -42,7 +48,13 @@ export function useAccountForm<K extends string>(initial: Record<K, string>, rul
       setFormError('');
       if (!validate() || busy) return;
       setBusy(true);
-      try { await run(); } catch (err) { setFormError(err instanceof Error ? err.message : String(err)); } finally { setBusy(false); }
+      try {
+        await run();
+      } catch (err) {
+        setFormError(err instanceof Error ? err.message : String(err));
+      } finally {
+        setBusy(false);
+      }
     };
   }
 
@@ -50,7 +62,10 @@ export function useAccountForm<K extends string>(initial: Record<K, string>, rul
 }
 
 /** Sends a verification code: toast on success, the refusal under the form otherwise. */
-export async function sendCodeOrShow(setFormError: (msg: string) => void, send: () => Promise<unknown>): Promise<boolean> {
+export async function sendCodeOrShow(
+  setFormError: (msg: string) => void,
+  send: () => Promise<unknown>,
+): Promise<boolean> {
   try {
     await send();
     showToast('验证码已发送');

@@ -20,8 +20,14 @@ export function lateModule<M>(importer: () => Promise<M>): LateModule<M> {
     load() {
       if (loaded) return Promise.resolve(loaded);
       loading ??= importer().then(
-        (m) => { loaded = m; return m; },
-        (e: unknown) => { loading = null; throw e; },
+        (m) => {
+          loaded = m;
+          return m;
+        },
+        (e: unknown) => {
+          loading = null;
+          throw e;
+        },
       );
       return loading;
     },
@@ -30,19 +36,30 @@ export function lateModule<M>(importer: () => Promise<M>): LateModule<M> {
 }
 
 /** The module when `wanted` and loaded; `onFail` closes what wanted it if it cannot load. */
-export function useLateModule<M>(late: LateModule<M>, wanted: boolean, onFail: () => void): M | null {
+export function useLateModule<M>(
+  late: LateModule<M>,
+  wanted: boolean,
+  onFail: () => void,
+): M | null {
   const [mod, setMod] = useState<M | null>(late.current);
   const fail = useRef(onFail);
   fail.current = onFail;
   useEffect(() => {
     if (!wanted || mod) return;
     let live = true;
-    late.load().then((m) => { if (live) setMod(m); }, () => {
-      if (!live) return;
-      showToast('页面加载失败，请检查网络后重试');
-      fail.current();
-    });
-    return () => { live = false; };
+    late.load().then(
+      (m) => {
+        if (live) setMod(m);
+      },
+      () => {
+        if (!live) return;
+        showToast('页面加载失败，请检查网络后重试');
+        fail.current();
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [late, wanted, mod]);
   return mod ?? late.current();
 }

@@ -6,7 +6,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { showToast } from './overlay';
 
-export function useFileUpload<T>(upload: (file: File) => Promise<T>, onUploaded: (answer: T) => void, doneToast: string) {
+export function useFileUpload<T>(
+  upload: (file: File) => Promise<T>,
+  onUploaded: (answer: T) => void,
+  doneToast: string,
+) {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState('');
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {

@@ -11,7 +11,9 @@ import { dispatchCode } from '../api/dispatch';
 import { showAlert } from '../ui';
 
 let remote: Remote<WorkerApi> | null = null;
-export function worker(): Remote<WorkerApi> | null { return remote; }
+export function worker(): Remote<WorkerApi> | null {
+  return remote;
+}
 
 /** The worker, started now if the page has not settled yet (a picture sent right after opening a chat). */
 export function ensureWorker(): Remote<WorkerApi> | null {
@@ -23,7 +25,11 @@ export function ensureWorker(): Remote<WorkerApi> | null {
 const TIME_SYNC_WARNED_KEY = 'hy-time-sync-warned';
 
 function warnedBefore(): boolean {
-  try { return sessionStorage.getItem(TIME_SYNC_WARNED_KEY) === '1'; } catch { return false; }
+  try {
+    return sessionStorage.getItem(TIME_SYNC_WARNED_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** Syncs the clock once the network is there; warns (once per session) only when the server was reachable. */
@@ -32,10 +38,17 @@ async function syncClock(w: Remote<WorkerApi>): Promise<void> {
     await whenOnline();
     const { offset } = await w.syncTime();
     const outcome = afterSync(offset, isOnline(), warnedBefore());
-    if (outcome === 'synced') { await put(clockStore, 'offset', { offset, at: Date.now() }).catch(() => {}); return; }
+    if (outcome === 'synced') {
+      await put(clockStore, 'offset', { offset, at: Date.now() }).catch(() => {});
+      return;
+    }
     if (outcome === 'retryWhenOnline') continue;
     if (outcome === 'quiet') return;
-    try { sessionStorage.setItem(TIME_SYNC_WARNED_KEY, '1'); } catch { /* storage refused: the warning may show again */ }
+    try {
+      sessionStorage.setItem(TIME_SYNC_WARNED_KEY, '1');
+    } catch {
+      /* storage refused: the warning may show again */
+    }
     if (/^\/(lottery|live)\//.test(location.pathname)) navigate('/lotteryHall');
     await showAlert(TIME_SYNC_FAILED_MSG);
     return;
@@ -47,14 +60,24 @@ export function startWorker(): void {
   if (remote || typeof Worker === 'undefined') return;
   remote = wrap<WorkerApi>(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }));
   const w = remote;
-  void w.setEvents(proxy({ onCode: (code: number, msg: string) => { void dispatchCode(code, msg); } }));
+  void w.setEvents(
+    proxy({
+      onCode: (code: number, msg: string) => {
+        void dispatchCode(code, msg);
+      },
+    }),
+  );
   void syncClock(w);
   effect(() => {
     const u = currentUser.value;
-    if (u?.isLogin) void w.startHeartbeat(); else void w.stopHeartbeat();
-    if (u?.userName && u.grade !== -1) void w.startTrace(); else void w.stopTrace();
+    if (u?.isLogin) void w.startHeartbeat();
+    else void w.stopHeartbeat();
+    if (u?.userName && u.grade !== -1) void w.startTrace();
+    else void w.stopTrace();
   });
-  followPath((p) => { void w.setPath(p); });
+  followPath((p) => {
+    void w.setPath(p);
+  });
 }
 
 /**
@@ -64,8 +87,12 @@ export function startWorker(): void {
  */
 export function followPath(setPath: (path: string) => void): () => void {
   const events = ['popstate', 'pushState', 'replaceState'];
-  const sync = () => { setPath(location.pathname); };
+  const sync = () => {
+    setPath(location.pathname);
+  };
   for (const ev of events) window.addEventListener(ev, sync);
   sync();
-  return () => { for (const ev of events) window.removeEventListener(ev, sync); };
+  return () => {
+    for (const ev of events) window.removeEventListener(ev, sync);
+  };
 }

@@ -8,14 +8,24 @@ import { imageRefusal } from './imageRefusal';
 
 export const IMAGE_TOO_LARGE_MSG = '图片过大，请选择较小的图片';
 
-export interface CompressOptions { quality?: number; maxBytes?: number }
+export interface CompressOptions {
+  quality?: number;
+  maxBytes?: number;
+}
 
-export function fitWithin(w: number, h: number, max = IMAGE_MAX_SIDE_PX): { width: number; height: number } {
+export function fitWithin(
+  w: number,
+  h: number,
+  max = IMAGE_MAX_SIDE_PX,
+): { width: number; height: number } {
   const scale = Math.min(1, max / Math.max(w, h));
   return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
 }
 
-export async function compressImage(file: Blob, { quality = IMAGE_QUALITY, maxBytes = IMAGE_MAX_BYTES }: CompressOptions = {}): Promise<Blob> {
+export async function compressImage(
+  file: Blob,
+  { quality = IMAGE_QUALITY, maxBytes = IMAGE_MAX_BYTES }: CompressOptions = {},
+): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   let { width, height } = fitWithin(bitmap.width, bitmap.height);
   let q = quality;

@@ -9,4 +9,5 @@ export function imageRefusal(msg: string): Error {
   return Object.assign(new Error(msg), { name: IMAGE_REFUSAL });
 }
 
-export const isImageRefusal = (e: unknown): e is Error => e instanceof Error && e.name === IMAGE_REFUSAL;
+export const isImageRefusal = (e: unknown): e is Error =>
+  e instanceof Error && e.name === IMAGE_REFUSAL;

@@ -4,10 +4,20 @@ import { expose } from 'comlink';
 import { call } from './api';
 import { syncServerTime, type Probe } from './timeSync';
 import { compressImage } from './compress';
-import { HEARTBEAT_FAILURES_KEPT, HEARTBEAT_INTERVAL_MS, USAGE_TRACE_INTERVAL_MS } from '../../domain/constants';
+import {
+  HEARTBEAT_FAILURES_KEPT,
+  HEARTBEAT_INTERVAL_MS,
+  USAGE_TRACE_INTERVAL_MS,
+} from '../../domain/constants';
 
-export interface HeartbeatFailure { at: number; code: number; msg: string }
-export interface WorkerEvents { onCode(code: number, msg: string): void }
+export interface HeartbeatFailure {
+  at: number;
+  code: number;
+  msg: string;
+}
+export interface WorkerEvents {
+  onCode(code: number, msg: string): void;
+}
 
 let heartbeatTimer: ReturnType<typeof setInterval> | null = null;
 let traceTimer: ReturnType<typeof setInterval> | null = null;
@@ -28,24 +38,31 @@ async function beat(): Promise<void> {
   const r = await call('GET', '/v1/users/dmh/ch');
   if (r.code === 1) return;
   failures.push({ at: Date.now(), code: r.code, msg: r.msg });
-  if (failures.length > HEARTBEAT_FAILURES_KEPT) failures.splice(0, failures.length - HEARTBEAT_FAILURES_KEPT);
+  if (failures.length > HEARTBEAT_FAILURES_KEPT)
+    failures.splice(0, failures.length - HEARTBEAT_FAILURES_KEPT);
   // Session codes go back to the page so the one dispatcher handles them.
   if (r.code !== -1) events?.onCode(r.code, r.msg);
 }
 
 const api = {
-  setEvents(e: WorkerEvents) { events = e; },
+  setEvents(e: WorkerEvents) {
+    events = e;
+  },
   syncTime: () => syncServerTime(probe),
   startHeartbeat() {
     if (heartbeatTimer) return;
-    heartbeatTimer = setInterval(() => { void beat(); }, HEARTBEAT_INTERVAL_MS);
+    heartbeatTimer = setInterval(() => {
+      void beat();
+    }, HEARTBEAT_INTERVAL_MS);
   },
   stopHeartbeat() {
     if (heartbeatTimer) clearInterval(heartbeatTimer);
     heartbeatTimer = null;
   },
   heartbeatFailures: () => failures.slice(),
-  setPath(p: string) { currentPath = p; },
+  setPath(p: string) {
+    currentPath = p;
+  },
   /** Usage trace every 60 s; the page tells whether the user qualifies. */
   startTrace() {
     if (traceTimer) return;

@@ -56,7 +56,9 @@ function intField(text: string | undefined): number | null {
 }
 
 class FormError extends Error {}
-const fail = (msg: string): never => { throw new FormError(msg); };
+const fail = (msg: string): never => {
+  throw new FormError(msg);
+};
 
 function amount(text: string | undefined, label: string, maxFen: number): number {
   const t = (text ?? '').trim();
@@ -72,7 +74,8 @@ function grades(f: ActivityEnvelopeFields): { minGrade: number; maxGrade: number
   const top = GRADES[GRADES.length - 1]!.grade;
   const minGrade = f.minGrade?.trim() ? intField(f.minGrade) : 0;
   const maxGrade = f.maxGrade?.trim() ? intField(f.maxGrade) : top;
-  if (minGrade === null || maxGrade === null || minGrade > top || maxGrade > top) fail(`等级须为0至${top}的整数`);
+  if (minGrade === null || maxGrade === null || minGrade > top || maxGrade > top)
+    fail(`等级须为0至${top}的整数`);
   if (minGrade! > maxGrade!) fail('最低等级不能高于最高等级');
   return { minGrade: minGrade!, maxGrade: maxGrade! };
 }
@@ -80,12 +83,24 @@ function grades(f: ActivityEnvelopeFields): { minGrade: number; maxGrade: number
 function eligibility(f: ActivityEnvelopeFields): Eligibility {
   const requirement = (f.requirement?.trim() || 'none') as RequirementKind;
   if (!['none', 'recharge', 'turnover'].includes(requirement)) fail('领取条件类型不正确');
-  const base = { ...grades(f), requirement, requiredFen: 0, periodDays: null, periodStart: null, periodEnd: null };
+  const base = {
+    ...grades(f),
+    requirement,
+    requiredFen: 0,
+    periodDays: null,
+    periodStart: null,
+    periodEnd: null,
+  };
   if (requirement === 'none') return base;
-  const requiredFen = amount(f.requiredAmount, requirement === 'recharge' ? '充值要求金额' : '有效投注要求金额', MAX_BUDGET_FEN * 10);
+  const requiredFen = amount(
+    f.requiredAmount,
+    requirement === 'recharge' ? '充值要求金额' : '有效投注要求金额',
+    MAX_BUDGET_FEN * 10,
+  );
   if (f.periodDays?.trim()) {
     const days = intField(f.periodDays);
-    if (days === null || days < 1 || days > MAX_PERIOD_DAYS) fail(`统计天数须为1至${MAX_PERIOD_DAYS}的整数`);
+    if (days === null || days < 1 || days > MAX_PERIOD_DAYS)
+      fail(`统计天数须为1至${MAX_PERIOD_DAYS}的整数`);
     return { ...base, requiredFen, periodDays: days };
   }
   const [start, end] = [(f.periodStart ?? '').trim(), (f.periodEnd ?? '').trim()];
@@ -119,13 +134,17 @@ export function parseEnvelopeForm(f: ActivityEnvelopeFields): DraftResult {
     let amountFen: number | null = null;
     if (kind === 'rain') {
       shares = intField(f.shares);
-      if (shares === null || shares < 1 || shares > MAX_RAIN_SHARES) fail(`红包份数须为1至${MAX_RAIN_SHARES}的整数`);
+      if (shares === null || shares < 1 || shares > MAX_RAIN_SHARES)
+        fail(`红包份数须为1至${MAX_RAIN_SHARES}的整数`);
       if (budgetFen < shares!) fail('红包总额不足，每份至少0.01元');
     } else {
       amountFen = amount(f.amount, '每人金额', MAX_BUDGET_FEN);
       if (amountFen > budgetFen) fail('每人金额不能超过红包总额');
     }
-    return { ok: true, draft: { kind, title, ...when, budgetFen, shares, amountFen, eligibility: eligibility(f) } };
+    return {
+      ok: true,
+      draft: { kind, title, ...when, budgetFen, shares, amountFen, eligibility: eligibility(f) },
+    };
   } catch (e) {
     if (e instanceof FormError) return { ok: false, msg: e.message };
     throw e;

@@ -20,28 +20,59 @@ import { ACTIVITY_MSG } from './rules';
 export type ActivityKind = 'info' | 'checkin' | 'recharge_bonus' | 'turnover_bonus';
 export type PeriodUnit = 'day' | 'week' | 'month' | 'once';
 
-export const ACTIVITY_KINDS: readonly ActivityKind[] = ['info', 'checkin', 'recharge_bonus', 'turnover_bonus'];
+export const ACTIVITY_KINDS: readonly ActivityKind[] = [
+  'info',
+  'checkin',
+  'recharge_bonus',
+  'turnover_bonus',
+];
 export const ACTIVITY_KIND_NAMES: Readonly<Record<ActivityKind, string>> = {
-  info: '图文活动', checkin: '每日签到', recharge_bonus: '充值赠送', turnover_bonus: '投注奖励',
+  info: '图文活动',
+  checkin: '每日签到',
+  recharge_bonus: '充值赠送',
+  turnover_bonus: '投注奖励',
 };
 export const PERIOD_UNITS: readonly PeriodUnit[] = ['day', 'week', 'month', 'once'];
-export const PERIOD_NAMES: Readonly<Record<PeriodUnit, string>> = { day: '每日', week: '每周', month: '每月', once: '活动期间' };
+export const PERIOD_NAMES: Readonly<Record<PeriodUnit, string>> = {
+  day: '每日',
+  week: '每周',
+  month: '每月',
+  once: '活动期间',
+};
 
 /** The list's tabs (getActivityList?type=): 0 is every category. */
 export const ACTIVITY_CATEGORIES: readonly { type: number; name: string }[] = [
-  { type: 1, name: '综合活动' }, { type: 2, name: '充值优惠' }, { type: 3, name: '投注奖励' },
-  { type: 4, name: '每日签到' }, { type: 5, name: '新人专享' },
+  { type: 1, name: '综合活动' },
+  { type: 2, name: '充值优惠' },
+  { type: 3, name: '投注奖励' },
+  { type: 4, name: '每日签到' },
+  { type: 5, name: '新人专享' },
 ];
-export const categoryName = (type: number) => ACTIVITY_CATEGORIES.find((c) => c.type === type)?.name ?? '其他活动';
+export const categoryName = (type: number) =>
+  ACTIVITY_CATEGORIES.find((c) => c.type === type)?.name ?? '其他活动';
 
-export interface CheckinRule { rewardsFen: number[]; turnoverMultiple: number }
-export interface RechargeBonusRule {
-  period: PeriodUnit; firstDeposit: boolean; minFen: number;
-  /** basis points of the recharges: 1000 = 10 % */
-  percentBp: number; capFen: number; turnoverMultiple: number;
+export interface CheckinRule {
+  rewardsFen: number[];
+  turnoverMultiple: number;
 }
-export interface TurnoverTier { betFen: number; rewardFen: number }
-export interface TurnoverBonusRule { period: PeriodUnit; tiers: TurnoverTier[]; turnoverMultiple: number }
+export interface RechargeBonusRule {
+  period: PeriodUnit;
+  firstDeposit: boolean;
+  minFen: number;
+  /** basis points of the recharges: 1000 = 10 % */
+  percentBp: number;
+  capFen: number;
+  turnoverMultiple: number;
+}
+export interface TurnoverTier {
+  betFen: number;
+  rewardFen: number;
+}
+export interface TurnoverBonusRule {
+  period: PeriodUnit;
+  tiers: TurnoverTier[];
+  turnoverMultiple: number;
+}
 
 export type ActivityRule =
   | { kind: 'info' }
@@ -88,7 +119,6 @@ export const PROMO_MSG = {
   notStarted: ACTIVITY_MSG.notStarted,
 } as const;
 
-
 /** The current period of a unit at `nowMs`: its key and the instant it began (Beijing calendar). */
 export function currentPeriod(unit: PeriodUnit, nowMs: number): { key: string; startMs: number } {
   const dayStart = beijingDayStartOf(nowMs);
@@ -107,10 +137,14 @@ export function currentPeriod(unit: PeriodUnit, nowMs: number): { key: string; s
 }
 
 /** The check-in key of the Beijing day before `nowMs`. */
-export const previousDayKey = (nowMs: number) => currentPeriod('day', beijingDayStartOf(nowMs) - 1).key;
+export const previousDayKey = (nowMs: number) =>
+  currentPeriod('day', beijingDayStartOf(nowMs) - 1).key;
 
 /** The claim period of an activity at `nowMs`: check-ins are daily; info has none. */
-export function claimPeriod(a: Activity, nowMs: number): { key: string; fromMs: number; toMs: number } | null {
+export function claimPeriod(
+  a: Activity,
+  nowMs: number,
+): { key: string; fromMs: number; toMs: number } | null {
   const r = a.rule;
   if (r.kind === 'info') return null;
   const p = currentPeriod(r.kind === 'checkin' ? 'day' : r.period, nowMs);
@@ -123,32 +157,48 @@ export function checkinRewardFen(rule: CheckinRule, streak: number): number {
 }
 
 /** What the period's totals give: the amount, or why nothing (Chinese). */
-export interface PeriodTotals { rechargeFen: number; validBetFen: number; rechargedBeforeStart: boolean }
+export interface PeriodTotals {
+  rechargeFen: number;
+  validBetFen: number;
+  rechargedBeforeStart: boolean;
+}
 
-export function bonusFor(a: Activity, t: PeriodTotals): { amountFen: number; baseFen: number } | { reason: string } {
+export function bonusFor(
+  a: Activity,
+  t: PeriodTotals,
+): { amountFen: number; baseFen: number } | { reason: string } {
   const r = a.rule;
-  const when = r.kind === 'recharge_bonus' || r.kind === 'turnover_bonus' ? periodWords(r.period) : '';
+  const when =
+    r.kind === 'recharge_bonus' || r.kind === 'turnover_bonus' ? periodWords(r.period) : '';
   if (r.kind === 'recharge_bonus') {
     if (r.firstDeposit && t.rechargedBeforeStart) return { reason: '本活动仅限首次充值的会员参与' };
-    if (t.rechargeFen < r.minFen) return { reason: `${when}充值满${formatFen(r.minFen)}元才可领取（当前${formatFen(Math.max(0, t.rechargeFen))}元）` };
+    if (t.rechargeFen < r.minFen)
+      return {
+        reason: `${when}充值满${formatFen(r.minFen)}元才可领取（当前${formatFen(Math.max(0, t.rechargeFen))}元）`,
+      };
     const amountFen = Math.min(Math.floor((t.rechargeFen * r.percentBp) / 10_000), r.capFen);
     if (amountFen < 1) return { reason: '充值金额过小，赠送金额不足0.01元' };
     return { amountFen, baseFen: t.rechargeFen };
   }
   if (r.kind === 'turnover_bonus') {
     const reached = [...r.tiers].reverse().find((tier) => t.validBetFen >= tier.betFen);
-    if (!reached) return { reason: `${when}有效投注满${formatFen(r.tiers[0]!.betFen)}元才可领取（当前${formatFen(Math.max(0, t.validBetFen))}元）` };
+    if (!reached)
+      return {
+        reason: `${when}有效投注满${formatFen(r.tiers[0]!.betFen)}元才可领取（当前${formatFen(Math.max(0, t.validBetFen))}元）`,
+      };
     return { amountFen: reached.rewardFen, baseFen: t.validBetFen };
   }
   return { reason: PROMO_MSG.notClaimable };
 }
 
-const periodWords = (unit: PeriodUnit) => ({ day: '今日', week: '本周', month: '本月', once: '活动期间' })[unit];
+const periodWords = (unit: PeriodUnit) =>
+  ({ day: '今日', week: '本周', month: '本月', once: '活动期间' })[unit];
 
 /** The ledger type of a payout (src/domain/txTypes.ts, income 2xx). */
 export function payoutTypeCode(rule: ActivityRule): number {
   if (rule.kind === 'checkin') return TxType.SIGN_IN_REWARD;
-  if (rule.kind === 'recharge_bonus') return rule.firstDeposit ? TxType.FIRST_DEPOSIT_BONUS : TxType.REDEPOSIT_BONUS;
+  if (rule.kind === 'recharge_bonus')
+    return rule.firstDeposit ? TxType.FIRST_DEPOSIT_BONUS : TxType.REDEPOSIT_BONUS;
   return TxType.ACTIVITY_REWARD;
 }
 
@@ -158,7 +208,12 @@ export function ruleText(rule: ActivityRule): string[] {
   if (rule.kind === 'info') return [];
   if (rule.kind === 'checkin') {
     const days = rule.rewardsFen.map((f, i) => `第${i + 1}天${formatFen(f)}元`).join('，');
-    return ['每天签到一次，连续签到奖励递增，中断后从第1天重新计算', days + (rule.rewardsFen.length > 1 ? `，之后每天${formatFen(rule.rewardsFen.at(-1)!)}元` : ''), flow(rule.turnoverMultiple)];
+    return [
+      '每天签到一次，连续签到奖励递增，中断后从第1天重新计算',
+      days +
+        (rule.rewardsFen.length > 1 ? `，之后每天${formatFen(rule.rewardsFen.at(-1)!)}元` : ''),
+      flow(rule.turnoverMultiple),
+    ];
   }
   if (rule.kind === 'recharge_bonus') {
     return [
@@ -175,9 +230,14 @@ export function ruleText(rule: ActivityRule): string[] {
 }
 
 /** The schedule part of a player's state (the period and eligibility parts are the server's). */
-export function scheduleState(a: Activity, nowMs: number): { state: ActivityStateValue; reason: string } | null {
-  if (!a.enabled || nowMs >= a.endsAtMs) return { state: ActivityState.ENDED, reason: PROMO_MSG.ended };
-  if (nowMs < a.startsAtMs) return { state: ActivityState.NOT_STARTED, reason: PROMO_MSG.notStarted(a.startsAtMs) };
+export function scheduleState(
+  a: Activity,
+  nowMs: number,
+): { state: ActivityStateValue; reason: string } | null {
+  if (!a.enabled || nowMs >= a.endsAtMs)
+    return { state: ActivityState.ENDED, reason: PROMO_MSG.ended };
+  if (nowMs < a.startsAtMs)
+    return { state: ActivityState.NOT_STARTED, reason: PROMO_MSG.notStarted(a.startsAtMs) };
   if (a.rule.kind === 'info') return { state: ActivityState.INFO, reason: '' };
   return null;
 }

@@ -17,8 +17,15 @@ import { GRADES, gradeName } from '../grades';
 export type ActivityEnvelopeKind = 'rain' | 'giveaway';
 export type RequirementKind = 'none' | 'recharge' | 'turnover';
 
-export const ENVELOPE_KIND_NAMES: Readonly<Record<ActivityEnvelopeKind, string>> = { rain: '红包雨', giveaway: '派送红包' };
-export const REQUIREMENT_NAMES: Readonly<Record<RequirementKind, string>> = { none: '无', recharge: '充值', turnover: '有效投注' };
+export const ENVELOPE_KIND_NAMES: Readonly<Record<ActivityEnvelopeKind, string>> = {
+  rain: '红包雨',
+  giveaway: '派送红包',
+};
+export const REQUIREMENT_NAMES: Readonly<Record<RequirementKind, string>> = {
+  none: '无',
+  recharge: '充值',
+  turnover: '有效投注',
+};
 
 export interface Eligibility {
   minGrade: number;
@@ -72,12 +79,15 @@ export const ACTIVITY_MSG = {
   ended: '活动已结束',
   allGone: '红包已被领完',
   claimed: '您已领取过该红包',
-  notStarted: (startsAtMs: number) => `活动尚未开始，开始时间：${formatBeijing(startsAtMs, 'YYYY-MM-DD HH:mm')}`,
+  notStarted: (startsAtMs: number) =>
+    `活动尚未开始，开始时间：${formatBeijing(startsAtMs, 'YYYY-MM-DD HH:mm')}`,
 } as const;
 
-
 /** The instants [fromMs, toMs) the requirement counts over, at `nowMs`; null with no requirement. */
-export function periodWindow(e: Eligibility, nowMs: number): { fromMs: number; toMs: number } | null {
+export function periodWindow(
+  e: Eligibility,
+  nowMs: number,
+): { fromMs: number; toMs: number } | null {
   if (e.requirement === 'none') return null;
   if (e.periodDays !== null) {
     return { fromMs: beijingDayStartOf(nowMs) - (e.periodDays - 1) * DAY_MS, toMs: nowMs };
@@ -100,14 +110,24 @@ export function eligibilityText(e: Eligibility): string {
   const parts: string[] = [];
   const top = GRADES[GRADES.length - 1]!.grade;
   if (e.minGrade > 0 || e.maxGrade < top) {
-    parts.push(e.minGrade === e.maxGrade ? `等级${gradeName(e.minGrade)}` : `等级${gradeName(e.minGrade)}至${gradeName(e.maxGrade)}`);
+    parts.push(
+      e.minGrade === e.maxGrade
+        ? `等级${gradeName(e.minGrade)}`
+        : `等级${gradeName(e.minGrade)}至${gradeName(e.maxGrade)}`,
+    );
   }
-  if (e.requirement !== 'none') parts.push(`${periodText(e)}${REQUIREMENT_NAMES[e.requirement]}满${formatFen(e.requiredFen)}元`);
+  if (e.requirement !== 'none')
+    parts.push(
+      `${periodText(e)}${REQUIREMENT_NAMES[e.requirement]}满${formatFen(e.requiredFen)}元`,
+    );
   return parts.length ? parts.join('，') : '所有会员';
 }
 
 /** Why a player may not claim, or null when they may. `periodSumFen`: their recharges or valid bets in the period. */
-export function ineligibleReason(e: Eligibility, player: { grade: number; periodSumFen: number }): string | null {
+export function ineligibleReason(
+  e: Eligibility,
+  player: { grade: number; periodSumFen: number },
+): string | null {
   if (player.grade < e.minGrade || player.grade > e.maxGrade) {
     return `您的等级不满足领取条件（需${e.minGrade === e.maxGrade ? gradeName(e.minGrade) : `${gradeName(e.minGrade)}至${gradeName(e.maxGrade)}`}）`;
   }
@@ -136,10 +156,16 @@ export interface PlayerView {
  * The player's state for one envelope at `nowMs`, with the message a claim would be refused with.
  * Order: claimed, ended (or closed), not started, all gone, not eligible, claimable.
  */
-export function frontStatus(env: ActivityEnvelope, p: PlayerView, nowMs: number): { status: FrontStatusValue; reason: string } {
+export function frontStatus(
+  env: ActivityEnvelope,
+  p: PlayerView,
+  nowMs: number,
+): { status: FrontStatusValue; reason: string } {
   if (p.claimedFen !== null) return { status: FrontStatus.CLAIMED, reason: ACTIVITY_MSG.claimed };
-  if (env.closed || nowMs >= env.endsAtMs) return { status: FrontStatus.ENDED, reason: ACTIVITY_MSG.ended };
-  if (nowMs < env.startsAtMs) return { status: FrontStatus.NOT_STARTED, reason: ACTIVITY_MSG.notStarted(env.startsAtMs) };
+  if (env.closed || nowMs >= env.endsAtMs)
+    return { status: FrontStatus.ENDED, reason: ACTIVITY_MSG.ended };
+  if (nowMs < env.startsAtMs)
+    return { status: FrontStatus.NOT_STARTED, reason: ACTIVITY_MSG.notStarted(env.startsAtMs) };
   if (isAllGone(env)) return { status: FrontStatus.ALL_GONE, reason: ACTIVITY_MSG.allGone };
   const why = ineligibleReason(env.eligibility, p);
   if (why) return { status: FrontStatus.INELIGIBLE, reason: why };

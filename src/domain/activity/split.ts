@@ -11,15 +11,25 @@
 /** A uniform integer in [min, max] inclusive. */
 export type RandomInt = (min: number, maxInclusive: number) => number;
 
-export function nextRainShareFen(remainingFen: number, remainingShares: number, randomInt: RandomInt): number {
-  if (!Number.isSafeInteger(remainingFen) || !Number.isSafeInteger(remainingShares) || remainingShares < 1) {
+export function nextRainShareFen(
+  remainingFen: number,
+  remainingShares: number,
+  randomInt: RandomInt,
+): number {
+  if (
+    !Number.isSafeInteger(remainingFen) ||
+    !Number.isSafeInteger(remainingShares) ||
+    remainingShares < 1
+  ) {
     throw new Error(`bad rain state ${remainingFen}/${remainingShares}`);
   }
-  if (remainingFen < remainingShares) throw new Error(`pool ${remainingFen} fen cannot give ${remainingShares} shares 1 fen each`);
+  if (remainingFen < remainingShares)
+    throw new Error(`pool ${remainingFen} fen cannot give ${remainingShares} shares 1 fen each`);
   if (remainingShares === 1) return remainingFen;
   const doubleMean = Math.floor((2 * remainingFen) / remainingShares);
   const maxFen = Math.min(Math.max(doubleMean - 1, 1), remainingFen - (remainingShares - 1));
   const amountFen = randomInt(1, maxFen);
-  if (!Number.isSafeInteger(amountFen) || amountFen < 1 || amountFen > maxFen) throw new Error(`random out of range: ${amountFen}`);
+  if (!Number.isSafeInteger(amountFen) || amountFen < 1 || amountFen > maxFen)
+    throw new Error(`random out of range: ${amountFen}`);
   return amountFen;
 }

@@ -38,7 +38,8 @@ export function groupToPoint(group: number): number {
 
 export const POINT_MSG = {
   badMap: '返点格式错误',
-  badPoint: (family: string) => `${family} 返点格式错误，须为 0 到 ${MAX_REBATE_POINT} 之间、最多一位小数`,
+  badPoint: (family: string) =>
+    `${family} 返点格式错误，须为 0 到 ${MAX_REBATE_POINT} 之间、最多一位小数`,
   missing: (family: string) => `缺少 ${family} 的返点`,
   unknown: (family: string) => `不支持的彩种类型 ${family}`,
   aboveParent: (family: string, max: number) => `${family} 返点不能高于上级的 ${max}`,
@@ -64,10 +65,12 @@ export function parsePointsMap(json: string): { points: RebatePoints } | { error
   } catch {
     return { error: POINT_MSG.badMap };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: POINT_MSG.badMap };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { error: POINT_MSG.badMap };
   const map = value as Record<string, unknown>;
   for (const key of Object.keys(map)) {
-    if (!(REBATE_FAMILIES as readonly string[]).includes(key)) return { error: POINT_MSG.unknown(key.slice(0, 20)) };
+    if (!(REBATE_FAMILIES as readonly string[]).includes(key))
+      return { error: POINT_MSG.unknown(key.slice(0, 20)) };
   }
   const points: Partial<Record<RebateFamily, number>> = {};
   for (const family of REBATE_FAMILIES) {
@@ -88,7 +91,10 @@ export function pointsAboveParent(child: RebatePoints, parent: RebatePoints): st
 }
 
 /** The first family where `points` falls below the highest point the account's children hold. */
-export function pointsBelowChildren(points: RebatePoints, childrenMax: Partial<RebatePoints>): string | null {
+export function pointsBelowChildren(
+  points: RebatePoints,
+  childrenMax: Partial<RebatePoints>,
+): string | null {
   for (const family of REBATE_FAMILIES) {
     const min = childrenMax[family];
     if (min !== undefined && points[family] < min) return POINT_MSG.belowChildren(family, min);

@@ -11,7 +11,10 @@ export const REPORT_MAX_DAYS = 92;
 
 export type ReportPreset = 'today' | 'yesterday' | 'thisWeek' | 'thisMonth' | 'lastMonth';
 
-export interface DateRange { startDate: string; endDate: string }
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
 
 /** Days since 1970-01-01 of a real calendar date; null for text that is not one (2026-02-30). */
 export function dayNumber(date: string): number | null {

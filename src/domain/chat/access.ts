@@ -57,7 +57,8 @@ export function isBanDuration(typeId: number): boolean {
 
 /** When a mute of this duration, starting now, ends; null for a permanent one. */
 export function banEndsAt(durationTypeId: number, nowMs: number): number | null {
-  if (!isBanDuration(durationTypeId)) throw new RangeError(`not a mute duration: ${durationTypeId}`);
+  if (!isBanDuration(durationTypeId))
+    throw new RangeError(`not a mute duration: ${durationTypeId}`);
   const ms = DURATION_MS[durationTypeId];
   return ms === null ? null : nowMs + ms;
 }
@@ -77,7 +78,11 @@ export const DIRECT_REFUSED_MSG = '只能与管理员私聊';
 /** What a muted sender of a red envelope or a share reads (spec 001 section 5). */
 export const MUTED_SEND_MSG = '禁言状态不允许发送图片、表情、红包、分享注单';
 
-const MUTES = new Set<string>([ROOM_MUTED_MSG, GRADE_MUTED_MSG, ...[1, 2, 3, 4, 5, 6].map(banMessage)]);
+const MUTES = new Set<string>([
+  ROOM_MUTED_MSG,
+  GRADE_MUTED_MSG,
+  ...[1, 2, 3, 4, 5, 6].map(banMessage),
+]);
 
 /** A mute refusal as spec 001 section 5 words it for those kinds; entry refusals stay as they are. */
 export function mutedSendRefusal(refusal: string): string {
@@ -87,7 +92,8 @@ export function mutedSendRefusal(refusal: string): string {
 /** Whether a viewer may enter (read) a room: managers always, others by the allowed grades. */
 export function enterRefusal(room: RoomRules, viewer: ChatViewer): string | null {
   if (viewer.isManager) return null;
-  if (room.allowedGrades.length > 0 && !room.allowedGrades.includes(viewer.grade)) return GRADE_REFUSED_MSG;
+  if (room.allowedGrades.length > 0 && !room.allowedGrades.includes(viewer.grade))
+    return GRADE_REFUSED_MSG;
   return null;
 }
 
@@ -106,7 +112,12 @@ export function banActive(ban: ActiveBan | null, nowMs: number): boolean {
  * (spec 001 section 6). Guests read only, unless the room allows guest chat: then a guest with an
  * issued identity speaks under the same mutes as members (a muted grade -2 silences every guest).
  */
-export function speakRefusal(room: RoomRules, viewer: ChatViewer, ban: ActiveBan | null, nowMs: number): string | null {
+export function speakRefusal(
+  room: RoomRules,
+  viewer: ChatViewer,
+  ban: ActiveBan | null,
+  nowMs: number,
+): string | null {
   if (viewer.isManager) return null;
   if (viewer.userId === null) {
     // a guest speaks only where the operator allows guest chat, and only as an issued identity
@@ -125,7 +136,12 @@ export function speakRefusal(room: RoomRules, viewer: ChatViewer, ban: ActiveBan
  * Who may open a private room (spec 001 section 6: the private-chat button shows only when the
  * room or the target has manager grade, and never for oneself): one of the two must be a manager.
  */
-export function directRefusal(openerId: number, openerIsManager: boolean, targetId: number, targetIsManager: boolean): string | null {
+export function directRefusal(
+  openerId: number,
+  openerIsManager: boolean,
+  targetId: number,
+  targetIsManager: boolean,
+): string | null {
   if (openerId === targetId) return DIRECT_SELF_MSG;
   if (!openerIsManager && !targetIsManager) return DIRECT_REFUSED_MSG;
   return null;

@@ -6,7 +6,13 @@
  */
 import { hasControlChars } from '../controlChars.ts';
 import { envelopePreview, parseEnvelopeMessage } from '../redEnvelope/message.ts';
-import { parseShareBets, parseShareRecord, SHARE_MSG, sharedBetPreview, sharedRecordPreview } from '../share/message.ts';
+import {
+  parseShareBets,
+  parseShareRecord,
+  SHARE_MSG,
+  sharedBetPreview,
+  sharedRecordPreview,
+} from '../share/message.ts';
 import { MSG as ENVELOPE_MSG } from '../redEnvelope/rules.ts';
 
 export const MessageType = {
@@ -52,7 +58,8 @@ export const EMPTY_MESSAGE_MSG = '内容不能为空';
 /** Text: not blank, at most the room's messageLength characters, no control characters but line breaks. */
 export function parseText(message: string, messageLength: number): Parsed {
   if (message.trim() === '') return { ok: false, msg: EMPTY_MESSAGE_MSG };
-  if ([...message].length > messageLength) return { ok: false, msg: `消息不能超过${messageLength}个字符` };
+  if ([...message].length > messageLength)
+    return { ok: false, msg: `消息不能超过${messageLength}个字符` };
   if (hasControlChars(message.replace(/\r\n?/g, '\n').replace(/\n/g, ''), false)) {
     return { ok: false, msg: '内容包含不允许的字符' };
   }
@@ -70,30 +77,81 @@ export function parseImage(message: string): Parsed {
     return { ok: false, msg: '图片消息格式不正确' };
   }
   const v = value as { imgPath?: unknown; thumbPath?: unknown } | null;
-  if (!v || typeof v.imgPath !== 'string' || typeof v.thumbPath !== 'string') return { ok: false, msg: '图片消息格式不正确' };
-  if (!CHAT_IMAGE_PATH.test(v.imgPath) || !CHAT_IMAGE_PATH.test(v.thumbPath)) return { ok: false, msg: '图片地址不正确' };
+  if (!v || typeof v.imgPath !== 'string' || typeof v.thumbPath !== 'string')
+    return { ok: false, msg: '图片消息格式不正确' };
+  if (!CHAT_IMAGE_PATH.test(v.imgPath) || !CHAT_IMAGE_PATH.test(v.thumbPath))
+    return { ok: false, msg: '图片地址不正确' };
   return { ok: true, body: JSON.stringify({ imgPath: v.imgPath, thumbPath: v.thumbPath }) };
 }
 
 export const MESSAGE_KINDS: ReadonlyMap<number, MessageKind> = new Map<number, MessageKind>([
-  [MessageType.TEXT, { id: MessageType.TEXT, name: '文字', sentBy: ['addMessage', 'addDirectMessage'], parse: parseText, preview: (b) => b }],
-  [MessageType.IMAGE, { id: MessageType.IMAGE, name: '图片', sentBy: ['addImage', 'addDirectMessage'], parse: parseImage, preview: () => '[图片]' }],
-  [MessageType.RED_ENVELOPE, {
-    id: MessageType.RED_ENVELOPE, name: '红包', sentBy: ['addMessage', 'addDirectMessage'], parse: parseEnvelopeMessage, preview: envelopePreview,
-    guestRefusal: ENVELOPE_MSG.guest, mutedSendMsg: true,
-  }],
-  [MessageType.SHARED_BET, {
-    id: MessageType.SHARED_BET, name: '分享注单', sentBy: ['addMessage', 'addDirectMessage'], parse: parseShareBets, preview: sharedBetPreview,
-    guestRefusal: SHARE_MSG.guest, mutedSendMsg: true,
-  }],
-  [MessageType.SHARED_RECORD, {
-    id: MessageType.SHARED_RECORD, name: '分享战绩', sentBy: ['addMessage', 'addDirectMessage'], parse: parseShareRecord, preview: sharedRecordPreview,
-    guestRefusal: SHARE_MSG.guest, mutedSendMsg: true,
-  }],
+  [
+    MessageType.TEXT,
+    {
+      id: MessageType.TEXT,
+      name: '文字',
+      sentBy: ['addMessage', 'addDirectMessage'],
+      parse: parseText,
+      preview: (b) => b,
+    },
+  ],
+  [
+    MessageType.IMAGE,
+    {
+      id: MessageType.IMAGE,
+      name: '图片',
+      sentBy: ['addImage', 'addDirectMessage'],
+      parse: parseImage,
+      preview: () => '[图片]',
+    },
+  ],
+  [
+    MessageType.RED_ENVELOPE,
+    {
+      id: MessageType.RED_ENVELOPE,
+      name: '红包',
+      sentBy: ['addMessage', 'addDirectMessage'],
+      parse: parseEnvelopeMessage,
+      preview: envelopePreview,
+      guestRefusal: ENVELOPE_MSG.guest,
+      mutedSendMsg: true,
+    },
+  ],
+  [
+    MessageType.SHARED_BET,
+    {
+      id: MessageType.SHARED_BET,
+      name: '分享注单',
+      sentBy: ['addMessage', 'addDirectMessage'],
+      parse: parseShareBets,
+      preview: sharedBetPreview,
+      guestRefusal: SHARE_MSG.guest,
+      mutedSendMsg: true,
+    },
+  ],
+  [
+    MessageType.SHARED_RECORD,
+    {
+      id: MessageType.SHARED_RECORD,
+      name: '分享战绩',
+      sentBy: ['addMessage', 'addDirectMessage'],
+      parse: parseShareRecord,
+      preview: sharedRecordPreview,
+      guestRefusal: SHARE_MSG.guest,
+      mutedSendMsg: true,
+    },
+  ],
   // no call takes it: the plan job stores it itself (server/plans/engine.ts)
-  [MessageType.PUSH_PLAN, {
-    id: MessageType.PUSH_PLAN, name: '推送计划', sentBy: [], parse: () => ({ ok: false, msg: '不支持的消息类型' }), preview: () => '[计划]',
-  }],
+  [
+    MessageType.PUSH_PLAN,
+    {
+      id: MessageType.PUSH_PLAN,
+      name: '推送计划',
+      sentBy: [],
+      parse: () => ({ ok: false, msg: '不支持的消息类型' }),
+      preview: () => '[计划]',
+    },
+  ],
 ]);
 
 export function messageKind(id: number): MessageKind | null {
@@ -105,7 +163,10 @@ export function messageKind(id: number): MessageKind | null {
  * line breaks as `<br/>` (spec 001 section 5).
  */
 export function chatTextHtml(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const escaped = text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
   return escaped.replace(/\r\n?|\n/g, '<br/>');
 }
 

@@ -6,7 +6,15 @@
 import { BET_AMOUNT_MAX_YUAN } from '../constants.ts';
 import type { BetUnit } from '../lottery/money.ts';
 import type { BetModel, BettingRow } from '../lottery/types.ts';
-import { followModeOf, normaliseAmount, normaliseMultiple, normaliseUnit, stakeTotalFen, wireUnit, type FollowStake } from './rules.ts';
+import {
+  followModeOf,
+  normaliseAmount,
+  normaliseMultiple,
+  normaliseUnit,
+  stakeTotalFen,
+  wireUnit,
+  type FollowStake,
+} from './rules.ts';
 
 export interface FollowEntry {
   playDetailCode: string;
@@ -29,9 +37,13 @@ export interface FollowEntry {
 /** The first stake of an entry as shared, normalised by the share-edit rules. */
 export function initialStake(entry: FollowEntry, model: BetModel): FollowStake {
   const mode = followModeOf(model);
-  const count = Number.isSafeInteger(entry.bettingCount) && entry.bettingCount > 0 ? entry.bettingCount : 1;
+  const count =
+    Number.isSafeInteger(entry.bettingCount) && entry.bettingCount > 0 ? entry.bettingCount : 1;
   const unit: BetUnit = mode === 'multiple' ? normaliseUnit(entry.bettingUnit) : 'yuan';
-  const value = mode === 'multiple' ? normaliseMultiple(entry.graduationCount) : normaliseAmount(entry.bettingAmount);
+  const value =
+    mode === 'multiple'
+      ? normaliseMultiple(entry.graduationCount)
+      : normaliseAmount(entry.bettingAmount);
   return { mode, bettingCount: count, unit, value };
 }
 
@@ -44,7 +56,10 @@ function fenToYuanText(fen: number): string {
  * would exceed what one bet may stake (the server checks the same).
  */
 export function toBettingRows(
-  lotteryCode: string, issue: string, entries: readonly FollowEntry[], stakes: readonly FollowStake[],
+  lotteryCode: string,
+  issue: string,
+  entries: readonly FollowEntry[],
+  stakes: readonly FollowStake[],
 ): { ok: true; rows: BettingRow[] } | { ok: false; msg: string } {
   if (entries.length !== stakes.length) throw new Error('one stake per entry');
   const rows: BettingRow[] = [];
@@ -52,7 +67,8 @@ export function toBettingRows(
     const e = entries[i]!;
     const s = stakes[i]!;
     const fen = stakeTotalFen(s);
-    if (fen > BET_AMOUNT_MAX_YUAN * 100) return { ok: false, msg: `单注金额不能超过${BET_AMOUNT_MAX_YUAN}元` };
+    if (fen > BET_AMOUNT_MAX_YUAN * 100)
+      return { ok: false, msg: `单注金额不能超过${BET_AMOUNT_MAX_YUAN}元` };
     rows.push({
       lotteryCode,
       playDetailCode: e.playDetailCode,

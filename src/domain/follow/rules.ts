@@ -16,9 +16,22 @@ import type { BetUnit } from '../lottery/money.ts';
 import { LINE_PRICE_FEN, UNIT_DIVISOR } from '../lottery/money.ts';
 import type { BetModel, LotteryFamily } from '../lottery/types.ts';
 
-export const MULTIPLE_MODE_FAMILIES: readonly LotteryFamily[] = ['FC3D', 'PK10', 'SSC', 'SYX5', 'PL35', 'KL8'];
+export const MULTIPLE_MODE_FAMILIES: readonly LotteryFamily[] = [
+  'FC3D',
+  'PK10',
+  'SSC',
+  'SYX5',
+  'PL35',
+  'KL8',
+];
 /** Plays of those families the spec keeps out of multiple mode (family + play code). */
-export const MULTIPLE_MODE_EXCLUDED: readonly string[] = ['PK10H11', 'PK10G11', 'SSCK11', 'SSCL11', 'SSCJ11'];
+export const MULTIPLE_MODE_EXCLUDED: readonly string[] = [
+  'PK10H11',
+  'PK10G11',
+  'SSCK11',
+  'SSCL11',
+  'SSCJ11',
+];
 
 /** Input lengths of the push-bet field: 1,000,000 and 10,000. */
 export const AMOUNT_INPUT_MAX_CHARS = 7;
@@ -43,7 +56,10 @@ export function issueClosedMessage(issue: string, current: string | null): strin
 
 /** Whether the spec allows multiple mode for a play (`playCode` inside the family, e.g. 'H11'). */
 export function allowsMultipleMode(family: string, playCode: string): boolean {
-  return (MULTIPLE_MODE_FAMILIES as readonly string[]).includes(family) && !MULTIPLE_MODE_EXCLUDED.includes(`${family}${playCode}`);
+  return (
+    (MULTIPLE_MODE_FAMILIES as readonly string[]).includes(family) &&
+    !MULTIPLE_MODE_EXCLUDED.includes(`${family}${playCode}`)
+  );
 }
 
 export type FollowMode = 'multiple' | 'amount';
@@ -55,7 +71,12 @@ export function followModeOf(model: BetModel): FollowMode {
 
 /** The share edit's normalisation: a non-integer, zero or negative value becomes 1; at most `max`. */
 function normalise(v: unknown, max: number): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : Number.NaN;
+  const n =
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && v.trim() !== ''
+        ? Number(v.trim())
+        : Number.NaN;
   if (!Number.isSafeInteger(n) || n < 1) return 1;
   return Math.min(n, max);
 }
@@ -83,11 +104,18 @@ export const wireUnit = (u: BetUnit): 1 | 0.1 | 0.01 => WIRE_UNITS[u];
  * The push-bet field's check of the typed text (an amount in amount mode, a multiple in multiple mode):
  * the number, or the spec's message. Empty input: 请输入单注金额 / 请输入单注倍数.
  */
-export function checkFollowInput(text: string, mode: FollowMode): { ok: true; value: number } | { ok: false; msg: string } {
+export function checkFollowInput(
+  text: string,
+  mode: FollowMode,
+): { ok: true; value: number } | { ok: false; msg: string } {
   const t = text.trim();
   const multiple = mode === 'multiple';
   if (t === '') return { ok: false, msg: multiple ? FOLLOW_MSG.noMultiple : FOLLOW_MSG.noAmount };
-  if (!/^\d+$/.test(t) || Number(t) < 1) return { ok: false, msg: multiple ? FOLLOW_MSG.multipleNotInteger : FOLLOW_MSG.amountNotInteger };
+  if (!/^\d+$/.test(t) || Number(t) < 1)
+    return {
+      ok: false,
+      msg: multiple ? FOLLOW_MSG.multipleNotInteger : FOLLOW_MSG.amountNotInteger,
+    };
   const n = Number(t);
   if (multiple && n > MULTIPLE_MAX) return { ok: false, msg: FOLLOW_MSG.multipleTooLarge };
   if (!multiple && n > BET_AMOUNT_MAX_YUAN) return { ok: false, msg: FOLLOW_MSG.amountTooLarge };
@@ -95,7 +123,12 @@ export function checkFollowInput(text: string, mode: FollowMode): { ok: true; va
 }
 
 /** One entry as edited: `value` is the multiple (multiple mode) or the yuan of one bet (amount mode). */
-export interface FollowStake { mode: FollowMode; bettingCount: number; unit: BetUnit; value: number }
+export interface FollowStake {
+  mode: FollowMode;
+  bettingCount: number;
+  unit: BetUnit;
+  value: number;
+}
 
 /**
  * An entry's total in fen: amount mode count × amount; multiple mode count × 2 元 × unit × multiple

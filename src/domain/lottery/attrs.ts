@@ -6,7 +6,8 @@ export const SHAPES = ['豹子', '顺子', '对子', '半顺', '杂六'] as cons
 export const SHAPE_IDS = ['triple', 'straight', 'pair', 'halfStraight', 'mixed'] as const;
 export type ShapeIndex = 0 | 1 | 2 | 3 | 4;
 
-const adjacent = (a: number, b: number, wrap: boolean): boolean => Math.abs(a - b) === 1 || (wrap && Math.abs(a - b) === 9);
+const adjacent = (a: number, b: number, wrap: boolean): boolean =>
+  Math.abs(a - b) === 1 || (wrap && Math.abs(a - b) === 9);
 
 /** Shape index of three digits 0–9; `wrap` makes 9-0 adjacent (890, 901 straights). */
 export function shape3(t: readonly number[], wrap: boolean): ShapeIndex {
@@ -14,7 +15,9 @@ export function shape3(t: readonly number[], wrap: boolean): ShapeIndex {
   if (c.size === 1) return 0;
   if (c.size === 2) return 2;
   const [a, b, d] = [...t].sort((x, y) => x - y) as [number, number, number];
-  const straight = (b === a + 1 && d === b + 1) || (wrap && ((a === 0 && b === 8 && d === 9) || (a === 0 && b === 1 && d === 9)));
+  const straight =
+    (b === a + 1 && d === b + 1) ||
+    (wrap && ((a === 0 && b === 8 && d === 9) || (a === 0 && b === 1 && d === 9)));
   if (straight) return 1;
   return adjacent(a, b, wrap) || adjacent(b, d, wrap) || adjacent(a, d, wrap) ? 3 : 4;
 }

@@ -5,5 +5,11 @@ export const BJ28_BLUE: readonly number[] = [2, 5, 8, 11, 17, 20, 23, 26];
 
 /** The 波色 of a sum: 0, 13, 14 and 27 have none. */
 export function bj28ColourOf(s: number): 'red' | 'green' | 'blue' | null {
-  return BJ28_RED.includes(s) ? 'red' : BJ28_GREEN.includes(s) ? 'green' : BJ28_BLUE.includes(s) ? 'blue' : null;
+  return BJ28_RED.includes(s)
+    ? 'red'
+    : BJ28_GREEN.includes(s)
+      ? 'green'
+      : BJ28_BLUE.includes(s)
+        ? 'blue'
+        : null;
 }

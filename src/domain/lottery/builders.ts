@@ -2,8 +2,26 @@
  * Generic play builders. Every family catalogue is assembled from these shapes, so each closed form is
  * written once and checked once against enumeration of its elementary lines (tests/domain/lottery*).
  */
-import type { Draw, TierOutcome, LotteryFamily, PlayDef, RowSpec, RuleFlags, Selection, TierDef, WinCounts } from './types.ts';
-import { allTuples, choose, combinations, counts, injectiveCount, product, sameMultiset } from './math.ts';
+import type {
+  Draw,
+  TierOutcome,
+  LotteryFamily,
+  PlayDef,
+  RowSpec,
+  RuleFlags,
+  Selection,
+  TierDef,
+  WinCounts,
+} from './types.ts';
+import {
+  allTuples,
+  choose,
+  combinations,
+  counts,
+  injectiveCount,
+  product,
+  sameMultiset,
+} from './math.ts';
 
 export interface PlayHead {
   readonly family: LotteryFamily;
@@ -16,14 +34,22 @@ export interface PlayHead {
 /** Only the head fields go into a PlayDef (builder options such as `window` stay private). */
 function head(h: PlayHead): PlayHead {
   const out: PlayHead = { family: h.family, code: h.code, nameZh: h.nameZh, group: h.group };
-  return h.maxRebatePermille === undefined ? out : { ...out, maxRebatePermille: h.maxRebatePermille };
+  return h.maxRebatePermille === undefined
+    ? out
+    : { ...out, maxRebatePermille: h.maxRebatePermille };
 }
 
 export const WIN = 'win';
 export function tier(id: string, nameZh: string, pNum: number, pDen: number): TierDef {
   return { id, nameZh, pNum, pDen };
 }
-export function row(nameZh: string, values: readonly number[], min = 1, max = values.length, labels?: readonly string[]): RowSpec {
+export function row(
+  nameZh: string,
+  values: readonly number[],
+  min = 1,
+  max = values.length,
+  labels?: readonly string[],
+): RowSpec {
   return labels ? { nameZh, values, labels, min, max } : { nameZh, values, min, max };
 }
 
@@ -45,24 +71,38 @@ export function once<T>(build: () => T): () => T {
     return value.v;
   };
 }
-const strictlyAscending = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! < v);
-const nonDecreasing = (xs: readonly number[]): boolean => xs.every((v, i) => i === 0 || xs[i - 1]! <= v);
+const strictlyAscending = (xs: readonly number[]): boolean =>
+  xs.every((v, i) => i === 0 || xs[i - 1]! < v);
+const nonDecreasing = (xs: readonly number[]): boolean =>
+  xs.every((v, i) => i === 0 || xs[i - 1]! <= v);
 
 /** 直选复式: one pick row per window position; `distinct` for draws without replacement (11x5, PK10). */
 export function directPlay(
-  h: PlayHead & { window: readonly number[]; rowNames: readonly string[]; values: readonly number[]; distinct?: boolean; p: [number, number] },
+  h: PlayHead & {
+    window: readonly number[];
+    rowNames: readonly string[];
+    values: readonly number[];
+    distinct?: boolean;
+    p: [number, number];
+  },
 ): PlayDef {
   const distinct = h.distinct ?? false;
   return {
-    ...head(h), model: 'prizeGroup', input: 'rows',
+    ...head(h),
+    model: 'prizeGroup',
+    input: 'rows',
     rows: h.rowNames.map((n) => row(n, h.values)),
     tiers: [tier(WIN, '中奖', h.p[0], h.p[1])],
-    countBets: (sel) => (distinct ? injectiveCount(sel.rows) : product(sel.rows.map((r) => r.length))),
-    checkWin: (sel, draw) => (h.window.every((w, i) => has(sel.rows[i]!, draw[w]!)) ? one(WIN) : NO_WIN),
+    countBets: (sel) =>
+      distinct ? injectiveCount(sel.rows) : product(sel.rows.map((r) => r.length)),
+    checkWin: (sel, draw) =>
+      h.window.every((w, i) => has(sel.rows[i]!, draw[w]!)) ? one(WIN) : NO_WIN,
     line: {
-      size: h.window.length, order: 'ordered',
+      size: h.window.length,
+      order: 'ordered',
       domain: () => h.window.map(() => h.values),
-      inSelection: (sel, l) => l.every((v, i) => has(sel.rows[i]!, v)) && (!distinct || new Set(l).size === l.length),
+      inSelection: (sel, l) =>
+        l.every((v, i) => has(sel.rows[i]!, v)) && (!distinct || new Set(l).size === l.length),
       outcome: (l, draw) => (l.every((v, i) => draw[h.window[i]!] === v) ? { tier: WIN } : null),
     },
   };
@@ -74,15 +114,22 @@ export function directPlay(
  */
 export function entriesPlay(
   h: PlayHead & {
-    window: readonly number[]; values: readonly number[]; match: 'exact' | 'multiset';
-    tiers: readonly TierDef[]; tierOf: (window: readonly number[]) => string | null;
+    window: readonly number[];
+    values: readonly number[];
+    match: 'exact' | 'multiset';
+    tiers: readonly TierDef[];
+    tierOf: (window: readonly number[]) => string | null;
     entryValid?: (entry: readonly number[]) => boolean;
   },
 ): PlayDef {
   const key = (e: readonly number[]): string => (h.match === 'exact' ? e : sortedAsc(e)).join(' ');
   const keys = (sel: Selection): Set<string> => new Set(sel.rows.map(key));
   return {
-    ...head(h), model: 'prizeGroup', input: 'entries', entryLength: h.window.length, tiers: h.tiers,
+    ...head(h),
+    model: 'prizeGroup',
+    input: 'entries',
+    entryLength: h.window.length,
+    tiers: h.tiers,
     rows: [row('号码', h.values, 1, 100_000)],
     check: (sel) => (h.entryValid && !sel.rows.every(h.entryValid) ? '存在不符合玩法的号码' : null),
     countBets: (sel) => keys(sel).size,
@@ -92,9 +139,15 @@ export function entriesPlay(
       return t && keys(sel).has(key(w)) ? one(t) : NO_WIN;
     },
     line: {
-      size: h.window.length, order: h.match === 'exact' ? 'ordered' : 'multiset',
+      size: h.window.length,
+      order: h.match === 'exact' ? 'ordered' : 'multiset',
       // Only values typed somewhere in the entries can be in a line (keeps enumeration small).
-      domain: (sel) => h.window.map((_, i) => sortedAsc([...new Set(h.match === 'exact' ? sel.rows.map((e) => e[i]!) : sel.rows.flat())])),
+      domain: (sel) =>
+        h.window.map((_, i) =>
+          sortedAsc([
+            ...new Set(h.match === 'exact' ? sel.rows.map((e) => e[i]!) : sel.rows.flat()),
+          ]),
+        ),
       inSelection: (sel, l) => keys(sel).has(key(l)),
       outcome: (l, draw) => {
         const w = pick(draw, h.window);
@@ -113,9 +166,15 @@ export function entriesPlay(
  */
 export function windowKeyPlay(
   h: PlayHead & {
-    window: readonly number[]; values: readonly number[]; order: 'ordered' | 'multiset';
-    keys: readonly number[]; keyName: string; keysOf: (t: readonly number[]) => readonly number[];
-    valid?: (t: readonly number[]) => boolean; tiers: readonly TierDef[]; tierOf: (t: readonly number[]) => string;
+    window: readonly number[];
+    values: readonly number[];
+    order: 'ordered' | 'multiset';
+    keys: readonly number[];
+    keyName: string;
+    keysOf: (t: readonly number[]) => readonly number[];
+    valid?: (t: readonly number[]) => boolean;
+    tiers: readonly TierDef[];
+    tierOf: (t: readonly number[]) => string;
   },
 ): PlayDef {
   const valid = h.valid ?? (() => true);
@@ -128,9 +187,12 @@ export function windowKeyPlay(
     return m;
   });
   const norm = (t: readonly number[]): number[] => (h.order === 'multiset' ? sortedAsc(t) : [...t]);
-  const chosen = (sel: Selection, t: readonly number[]): boolean => valid(t) && h.keysOf(t).some((k) => has(sel.rows[0]!, k));
+  const chosen = (sel: Selection, t: readonly number[]): boolean =>
+    valid(t) && h.keysOf(t).some((k) => has(sel.rows[0]!, k));
   return {
-    ...head(h), model: 'prizeGroup', input: 'rows',
+    ...head(h),
+    model: 'prizeGroup',
+    input: 'rows',
     rows: [row(h.keyName, h.keys)],
     tiers: h.tiers,
     countBets: (sel) => sel.rows[0]!.reduce((n, k) => n + (weight().get(k) ?? 0), 0),
@@ -139,7 +201,8 @@ export function windowKeyPlay(
       return chosen(sel, w) ? one(h.tierOf(w)) : NO_WIN;
     },
     line: {
-      size: h.window.length, order: h.order,
+      size: h.window.length,
+      order: h.order,
       domain: () => h.window.map(() => h.values),
       inSelection: chosen,
       outcome: (l, draw) => {
@@ -153,14 +216,25 @@ export function windowKeyPlay(
 /** One line per chosen value per row (定位胆, 和值 of K3, every two-sided / odds play). */
 export function valueSetPlay(
   h: PlayHead & {
-    model: PlayDef['model']; rows: readonly RowSpec[]; tiers: readonly TierDef[];
-    outcome: (rowIndex: number, value: number, draw: Draw, flags: Parameters<PlayDef['checkWin']>[2]) => TierOutcome;
+    model: PlayDef['model'];
+    rows: readonly RowSpec[];
+    tiers: readonly TierDef[];
+    outcome: (
+      rowIndex: number,
+      value: number,
+      draw: Draw,
+      flags: Parameters<PlayDef['checkWin']>[2],
+    ) => TierOutcome;
     check?: (sel: Selection) => string | null;
   },
 ): PlayDef {
   const allValues = [...new Set(h.rows.flatMap((r) => r.values))];
   return {
-    ...head(h), model: h.model, rows: h.rows, tiers: h.tiers, input: 'rows',
+    ...head(h),
+    model: h.model,
+    rows: h.rows,
+    tiers: h.tiers,
+    input: 'rows',
     ...(h.check ? { check: h.check } : {}),
     countBets: (sel) => sel.rows.reduce((n, r) => n + r.length, 0),
     checkWin: (sel, draw, flags) => {
@@ -176,7 +250,8 @@ export function valueSetPlay(
       return { wins, refunds };
     },
     line: {
-      size: 2, order: 'ordered',
+      size: 2,
+      order: 'ordered',
       domain: () => [h.rows.map((_, i) => i), allValues],
       inSelection: (sel, l) => has(sel.rows[l[0]!] ?? [], l[1]!),
       outcome: (l, draw, flags) => h.outcome(l[0]!, l[1]!, draw, flags),
@@ -193,7 +268,11 @@ export function valueSetPlay(
  */
 export function poolPlay(
   h: PlayHead & {
-    model?: PlayDef['model']; k: number; values: readonly number[]; bankerDrag?: boolean; maxPick?: number;
+    model?: PlayDef['model'];
+    k: number;
+    values: readonly number[];
+    bankerDrag?: boolean;
+    maxPick?: number;
     tiers: readonly TierDef[];
     hitSet: (draw: Draw) => ReadonlySet<number> | null;
     tierOfHits: (m: number) => string | null;
@@ -207,14 +286,19 @@ export function poolPlay(
   const lines = (hb: number, hd: number, t: number, d: number, m: number): number =>
     choose(hd, m - hb) * choose(t - hd, k - d - (m - hb));
   return {
-    ...head(h), model: h.model ?? 'prizeGroup', input: 'rows', rows, tiers: h.tiers,
+    ...head(h),
+    model: h.model ?? 'prizeGroup',
+    input: 'rows',
+    rows,
+    tiers: h.tiers,
     check: (sel) => {
       if (!bd) return null;
       const [b, t] = [sel.rows[0]!, sel.rows[1]!];
       if (b.some((v) => t.includes(v))) return '胆码与拖码不能重复';
       return b.length + t.length < k ? `胆码与拖码合计至少${k}个` : null;
     },
-    countBets: (sel) => (bd ? choose(sel.rows[1]!.length, k - sel.rows[0]!.length) : choose(sel.rows[0]!.length, k)),
+    countBets: (sel) =>
+      bd ? choose(sel.rows[1]!.length, k - sel.rows[0]!.length) : choose(sel.rows[0]!.length, k),
     checkWin: (sel, draw) => {
       const H = h.hitSet(draw);
       if (!H) return NO_WIN;
@@ -231,10 +315,13 @@ export function poolPlay(
       return { wins, refunds: 0 };
     },
     line: {
-      size: k, order: 'set',
+      size: k,
+      order: 'set',
       domain: (sel) => Array.from({ length: k }, () => sortedAsc([...new Set(sel.rows.flat())])),
       inSelection: (sel, l) =>
-        bd ? sel.rows[0]!.every((v) => l.includes(v)) && l.every((v) => sel.rows[0]!.includes(v) || sel.rows[1]!.includes(v))
+        bd
+          ? sel.rows[0]!.every((v) => l.includes(v)) &&
+            l.every((v) => sel.rows[0]!.includes(v) || sel.rows[1]!.includes(v))
           : l.every((v) => sel.rows[0]!.includes(v)),
       outcome: (l, draw) => {
         const H = h.hitSet(draw);
@@ -253,38 +340,58 @@ export function poolPlay(
  */
 export function patternPlay(
   h: PlayHead & {
-    window: readonly number[]; values: readonly number[]; rowNames: readonly string[];
-    parts: readonly { row: number; rep: number; k: number }[]; p: [number, number];
+    window: readonly number[];
+    values: readonly number[];
+    rowNames: readonly string[];
+    parts: readonly { row: number; rep: number; k: number }[];
+    p: [number, number];
   },
 ): PlayDef {
   const [p0, p1] = [h.parts[0]!, h.parts[1]];
   const size = p0.k + (p1?.k ?? 0);
   return {
-    ...head(h), model: 'prizeGroup', input: 'rows',
+    ...head(h),
+    model: 'prizeGroup',
+    input: 'rows',
     rows: h.rowNames.map((n) => row(n, h.values)),
     tiers: [tier(WIN, '中奖', h.p[0], h.p[1])],
     countBets: (sel) =>
       combinations(sel.rows[p0.row]!, p0.k).reduce(
-        (n, s) => n + (p1 ? choose(sel.rows[p1.row]!.filter((v) => !s.includes(v)).length, p1.k) : 1), 0),
+        (n, s) =>
+          n + (p1 ? choose(sel.rows[p1.row]!.filter((v) => !s.includes(v)).length, p1.k) : 1),
+        0,
+      ),
     checkWin: (sel, draw) => {
       const c = counts(pick(draw, h.window));
       const d0 = [...c].filter(([, n]) => n === p0.rep).map(([v]) => v);
       const d1 = p1 ? [...c].filter(([, n]) => n === p1.rep).map(([v]) => v) : [];
-      const ok = c.size === size && d0.length === p0.k && d1.length === (p1?.k ?? 0)
-        && d0.every((v) => has(sel.rows[p0.row]!, v)) && (!p1 || d1.every((v) => has(sel.rows[p1.row]!, v)));
+      const ok =
+        c.size === size &&
+        d0.length === p0.k &&
+        d1.length === (p1?.k ?? 0) &&
+        d0.every((v) => has(sel.rows[p0.row]!, v)) &&
+        (!p1 || d1.every((v) => has(sel.rows[p1.row]!, v)));
       return ok ? one(WIN) : NO_WIN;
     },
     line: {
-      size, order: 'ordered',
+      size,
+      order: 'ordered',
       domain: () => Array.from({ length: size }, () => h.values),
       inSelection: (sel, l) => {
         const a = l.slice(0, p0.k);
         const b = l.slice(p0.k);
-        return strictlyAscending(a) && strictlyAscending(b) && a.every((v) => has(sel.rows[p0.row]!, v))
-          && (!p1 || b.every((v) => has(sel.rows[p1.row]!, v) && !a.includes(v)));
+        return (
+          strictlyAscending(a) &&
+          strictlyAscending(b) &&
+          a.every((v) => has(sel.rows[p0.row]!, v)) &&
+          (!p1 || b.every((v) => has(sel.rows[p1.row]!, v) && !a.includes(v)))
+        );
       },
       outcome: (l, draw) => {
-        const expanded = [...l.slice(0, p0.k).flatMap((v) => Array(p0.rep).fill(v)), ...l.slice(p0.k).flatMap((v) => Array(p1!.rep).fill(v))];
+        const expanded = [
+          ...l.slice(0, p0.k).flatMap((v) => Array(p0.rep).fill(v)),
+          ...l.slice(p0.k).flatMap((v) => Array(p1!.rep).fill(v)),
+        ];
         return sameMultiset(expanded, pick(draw, h.window)) ? { tier: WIN } : null;
       },
     },
@@ -294,24 +401,34 @@ export function patternPlay(
 /** 大小单双 over several positions: one row of attribute codes per position, all must hold. */
 export function attrProductPlay(
   h: PlayHead & {
-    window: readonly number[]; rowNames: readonly string[]; codes: readonly number[]; labels: readonly string[];
-    holds: (code: number, v: number) => boolean; p: [number, number];
+    window: readonly number[];
+    rowNames: readonly string[];
+    codes: readonly number[];
+    labels: readonly string[];
+    holds: (code: number, v: number) => boolean;
+    p: [number, number];
   },
 ): PlayDef {
   return {
-    ...head(h), model: 'prizeGroup', input: 'rows',
+    ...head(h),
+    model: 'prizeGroup',
+    input: 'rows',
     rows: h.rowNames.map((n) => row(n, h.codes, 1, h.codes.length, h.labels)),
     tiers: [tier(WIN, '中奖', h.p[0], h.p[1])],
     countBets: (sel) => product(sel.rows.map((r) => r.length)),
     checkWin: (sel, draw) => {
-      const n = product(h.window.map((w, i) => sel.rows[i]!.filter((c) => h.holds(c, draw[w]!)).length));
+      const n = product(
+        h.window.map((w, i) => sel.rows[i]!.filter((c) => h.holds(c, draw[w]!)).length),
+      );
       return n > 0 ? { wins: { [WIN]: n }, refunds: 0 } : NO_WIN;
     },
     line: {
-      size: h.window.length, order: 'ordered',
+      size: h.window.length,
+      order: 'ordered',
       domain: () => h.window.map(() => h.codes),
       inSelection: (sel, l) => l.every((c, i) => has(sel.rows[i]!, c)),
-      outcome: (l, draw) => (l.every((c, i) => h.holds(c, draw[h.window[i]!]!)) ? { tier: WIN } : null),
+      outcome: (l, draw) =>
+        l.every((c, i) => h.holds(c, draw[h.window[i]!]!)) ? { tier: WIN } : null,
     },
   };
 }
@@ -323,8 +440,11 @@ export function attrProductPlay(
  */
 export function bankerGroupPlay(
   h: PlayHead & {
-    window: readonly number[]; values: readonly number[]; valid: (t: readonly number[]) => boolean;
-    tiers: readonly TierDef[]; tierOf: (t: readonly number[]) => string;
+    window: readonly number[];
+    values: readonly number[];
+    valid: (t: readonly number[]) => boolean;
+    tiers: readonly TierDef[];
+    tierOf: (t: readonly number[]) => string;
   },
 ): PlayDef {
   const size = h.window.length;
@@ -338,7 +458,9 @@ export function bankerGroupPlay(
   });
   const windowOf = (draw: Draw): number[] => sortedAsc(pick(draw, h.window));
   return {
-    ...head(h), model: 'prizeGroup', input: 'rows',
+    ...head(h),
+    model: 'prizeGroup',
+    input: 'rows',
     rows: [row('胆码', h.values, 1, h.values.length)],
     tiers: h.tiers,
     countBets: (sel) => sel.rows[0]!.reduce((n, d) => n + (perBanker().get(d) ?? 0), 0),
@@ -349,7 +471,8 @@ export function bankerGroupPlay(
       return n > 0 ? { wins: { [h.tierOf(w)]: n }, refunds: 0 } : NO_WIN;
     },
     line: {
-      size: 1 + size, order: 'ordered',
+      size: 1 + size,
+      order: 'ordered',
       domain: (sel) => [sel.rows[0]!, ...h.window.map(() => h.values)],
       inSelection: (sel, l) => {
         const t = l.slice(1);
@@ -364,16 +487,26 @@ export function bankerGroupPlay(
 }
 
 /** The same plays with a per-play rebate cap (§2.2 maxRebate, e.g. S9: 不定位 7.0 % against 8.0 %). */
-export function withRebateCap(plays: readonly PlayDef[], permille: number, applies: (p: PlayDef) => boolean): PlayDef[] {
+export function withRebateCap(
+  plays: readonly PlayDef[],
+  permille: number,
+  applies: (p: PlayDef) => boolean,
+): PlayDef[] {
   return plays.map((p) => (applies(p) ? { ...p, maxRebatePermille: permille } : p));
 }
 
 /** The play with flag-dependent tiers (PlayDef.tiersFor). */
-export function withTiersFor(play: PlayDef, tiersFor: (flags: RuleFlags) => readonly TierDef[]): PlayDef {
+export function withTiersFor(
+  play: PlayDef,
+  tiersFor: (flags: RuleFlags) => readonly TierDef[],
+): PlayDef {
   return { ...play, tiersFor };
 }
 
 /** Tiers with some probabilities replaced (id → [pNum, pDen]); ids and order stay. */
-export function reprice(tiers: readonly TierDef[], p: Readonly<Record<string, readonly [number, number]>>): TierDef[] {
+export function reprice(
+  tiers: readonly TierDef[],
+  p: Readonly<Record<string, readonly [number, number]>>,
+): TierDef[] {
   return tiers.map((t) => (p[t.id] ? { ...t, pNum: p[t.id]![0], pDen: p[t.id]![1] } : t));
 }

@@ -30,7 +30,14 @@ const WAN_YUAN_FEN = 10_000 * FEN_PER_YUAN;
 export const DEFAULT_PAYOUT_CAPS: Readonly<Record<LotteryFamily, PayoutCaps>> = (() => {
   const common: PayoutCaps = { perBetFen: 100 * WAN_YUAN_FEN, perIssueFen: 100 * WAN_YUAN_FEN };
   return {
-    SSC: common, K3: common, PK10: common, SYX5: common, FC3D: common, PL35: common, LHC: common, BJ28: common,
+    SSC: common,
+    K3: common,
+    PK10: common,
+    SYX5: common,
+    FC3D: common,
+    PL35: common,
+    LHC: common,
+    BJ28: common,
     KL8: { perBetFen: 500 * WAN_YUAN_FEN, perIssueFen: 500 * WAN_YUAN_FEN },
   };
 })();
@@ -40,7 +47,11 @@ export const PAYOUT_CAP_MAX_YUAN = 100_000_000;
 
 /** The caps in force: the lottery's own settings where set, the family's default otherwise. */
 export function payoutCapsOf(
-  family: LotteryFamily, own: { perBetFen: number | null; perIssueFen: number | null } = { perBetFen: null, perIssueFen: null },
+  family: LotteryFamily,
+  own: { perBetFen: number | null; perIssueFen: number | null } = {
+    perBetFen: null,
+    perIssueFen: null,
+  },
 ): PayoutCaps {
   const d = DEFAULT_PAYOUT_CAPS[family];
   return { perBetFen: own.perBetFen ?? d.perBetFen, perIssueFen: own.perIssueFen ?? d.perIssueFen };
@@ -64,11 +75,17 @@ export interface CappedPrize {
  * prize already paid to this player in this issue at this result version, counted first). Deterministic,
  * integer, and never more in total than the per-issue cap leaves.
  */
-export function capPrizes(prizesFen: readonly number[], caps: PayoutCaps, alreadyPaidFen = 0): CappedPrize[] {
-  if (!(caps.perBetFen > 0 && caps.perIssueFen > 0)) throw new Error('payout caps must be positive');
+export function capPrizes(
+  prizesFen: readonly number[],
+  caps: PayoutCaps,
+  alreadyPaidFen = 0,
+): CappedPrize[] {
+  if (!(caps.perBetFen > 0 && caps.perIssueFen > 0))
+    throw new Error('payout caps must be positive');
   let left = Math.max(0, caps.perIssueFen - alreadyPaidFen);
   return prizesFen.map((uncapped) => {
-    if (!Number.isSafeInteger(uncapped) || uncapped < 0) throw new Error(`not a prize in fen: ${uncapped}`);
+    if (!Number.isSafeInteger(uncapped) || uncapped < 0)
+      throw new Error(`not a prize in fen: ${uncapped}`);
     const perBet = Math.min(uncapped, caps.perBetFen);
     const paid = Math.min(perBet, left);
     left -= paid;
@@ -91,11 +108,19 @@ export function formatCapYuan(fen: number): string {
 }
 
 /** The operator's cap text (whole yuan) → fen; null for '' (back to the default); a message when bad. */
-export function payoutCapFromText(text: string, label: string): { ok: true; fen: number | null } | { ok: false; msg: string } {
+export function payoutCapFromText(
+  text: string,
+  label: string,
+): { ok: true; fen: number | null } | { ok: false; msg: string } {
   const t = text.trim();
   if (t === '') return { ok: true, fen: null };
-  if (!/^\d{1,9}$/.test(t) || Number(t) === 0) return { ok: false, msg: `${label}须为正整数（元）` };
-  if (Number(t) > PAYOUT_CAP_MAX_YUAN) return { ok: false, msg: `${label}不能超过${formatCapYuan(PAYOUT_CAP_MAX_YUAN * FEN_PER_YUAN)}` };
+  if (!/^\d{1,9}$/.test(t) || Number(t) === 0)
+    return { ok: false, msg: `${label}须为正整数（元）` };
+  if (Number(t) > PAYOUT_CAP_MAX_YUAN)
+    return {
+      ok: false,
+      msg: `${label}不能超过${formatCapYuan(PAYOUT_CAP_MAX_YUAN * FEN_PER_YUAN)}`,
+    };
   return { ok: true, fen: Number(t) * FEN_PER_YUAN };
 }
 

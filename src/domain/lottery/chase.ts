@@ -22,9 +22,14 @@ export function doublingPlan(m0: number, issues: number, every: number, factor: 
  * m_i = max(m_{i−1}, ceil(T·(1+R) / (P − c·(1+R)))), R = rateNum/rateDen. Returns null when infeasible
  * (P ≤ c·(1+R)); stops before a multiple above MULTIPLE_MAX. P, c = prize and cost at multiple 1 (fen).
  */
-export function profitRatePlan(
-  o: { prizeFen: number; costFen: number; rateNum: number; rateDen: number; m0: number; issues: number },
-): number[] | null {
+export function profitRatePlan(o: {
+  prizeFen: number;
+  costFen: number;
+  rateNum: number;
+  rateDen: number;
+  m0: number;
+  issues: number;
+}): number[] | null {
   const margin = o.prizeFen * o.rateDen - o.costFen * (o.rateDen + o.rateNum);
   if (margin <= 0) return null;
   const out: number[] = [];

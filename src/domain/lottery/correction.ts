@@ -7,7 +7,8 @@
 /** Where a lottery's results come from: drawn by us from a seed, or copied from an official draw. */
 export type LotterySource = 'self' | 'official';
 
-export const SELF_RUN_NOT_CORRECTABLE = '自营彩种的开奖号码由公布的种子决定，不能更正；如需作废请撤销本期，全部投注退款';
+export const SELF_RUN_NOT_CORRECTABLE =
+  '自营彩种的开奖号码由公布的种子决定，不能更正；如需作废请撤销本期，全部投注退款';
 
 export function resultCorrectable(source: LotterySource): boolean {
   return source === 'official';

@@ -29,7 +29,8 @@ export const DRAW_FORMATS: Readonly<Record<LotteryFamily, DrawFormat>> = {
 export function validateDraw(family: LotteryFamily, numbers: readonly number[]): string | null {
   const f = DRAW_FORMATS[family];
   if (numbers.length !== f.size) return `开奖号码应为${f.size}个`;
-  if (!numbers.every((n) => Number.isInteger(n) && n >= f.min && n <= f.max)) return `开奖号码应在${f.min}至${f.max}之间`;
+  if (!numbers.every((n) => Number.isInteger(n) && n >= f.min && n <= f.max))
+    return `开奖号码应在${f.min}至${f.max}之间`;
   if (f.distinct && new Set(numbers).size !== numbers.length) return '开奖号码不能重复';
   return null;
 }
@@ -112,7 +113,10 @@ export function bytesFrom(buffer: Uint8Array): ByteSource {
  * 28 from the 20 KL8 numbers of the same issue (§9.1): sort ascending, each digit is the sum of its
  * index set mod 10 (default positions 1–6, 7–12, 13–18).
  */
-export function bj28FromKl8(kl8: readonly number[], flags: Pick<RuleFlags, 'bj28DigitIndexSets'>): number[] {
+export function bj28FromKl8(
+  kl8: readonly number[],
+  flags: Pick<RuleFlags, 'bj28DigitIndexSets'>,
+): number[] {
   if (validateDraw('KL8', kl8)) throw new Error('not a KL8 draw');
   const sorted = [...kl8].sort((a, b) => a - b);
   return flags.bj28DigitIndexSets.map((set) => set.reduce((s, i) => s + sorted[i]!, 0) % 10);

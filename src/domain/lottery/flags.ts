@@ -14,7 +14,11 @@ export const DEFAULT_RULE_FLAGS: RuleFlags = {
   kl8Sum810: 'tie',
   bj28ExtremeRange: 'A',
   bj28Special1314: { twoSided: 'normal', combo: 'normal' },
-  bj28DigitIndexSets: [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17]],
+  bj28DigitIndexSets: [
+    [0, 1, 2, 3, 4, 5],
+    [6, 7, 8, 9, 10, 11],
+    [12, 13, 14, 15, 16, 17],
+  ],
   lhcPoultryBeast49Tie: true,
   lhcHalfWave49: 'tie',
   lhcParlayTwoLeg49: 'tie',
@@ -28,6 +32,11 @@ export const DEFAULT_RULE_FLAGS: RuleFlags = {
  */
 export function flagsForStake(flags: RuleFlags, stakePerLineFen: number): RuleFlags {
   const s = flags.bj28Special1314;
-  if (s.twoSidedRefundAboveFen === undefined || s.twoSided !== 'refund' || stakePerLineFen > s.twoSidedRefundAboveFen) return flags;
+  if (
+    s.twoSidedRefundAboveFen === undefined ||
+    s.twoSided !== 'refund' ||
+    stakePerLineFen > s.twoSidedRefundAboveFen
+  )
+    return flags;
   return { ...flags, bj28Special1314: { twoSided: 'normal', combo: s.combo } };
 }

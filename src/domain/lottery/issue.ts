@@ -43,7 +43,11 @@ function dateText(localDay: number): string {
 }
 
 function localDayOf(text: string): number {
-  const ms = Date.UTC(Number(text.slice(0, 4)), Number(text.slice(4, 6)) - 1, Number(text.slice(6, 8)));
+  const ms = Date.UTC(
+    Number(text.slice(0, 4)),
+    Number(text.slice(4, 6)) - 1,
+    Number(text.slice(6, 8)),
+  );
   return ms / 1000 / DAY_SEC;
 }
 
@@ -116,7 +120,11 @@ export function windowIssueAt(s: WindowSchedule, nowMs: number): IssueInfo | nul
     const seq = sinceFirst < 0 ? 1 : Math.floor(sinceFirst / s.intervalSec) + 2;
     if (seq <= s.count) {
       const drawLocal = day * DAY_SEC + s.firstDrawSec + (seq - 1) * s.intervalSec;
-      return { issue: `${dateText(day)}${pad(seq, s.seqDigits)}`, seq, drawAtMs: (drawLocal - offsetSec) * 1000 };
+      return {
+        issue: `${dateText(day)}${pad(seq, s.seqDigits)}`,
+        seq,
+        drawAtMs: (drawLocal - offsetSec) * 1000,
+      };
     }
   }
   return null;

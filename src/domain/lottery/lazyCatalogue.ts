@@ -37,7 +37,9 @@ export function loadFamily(family: LotteryFamily): Promise<void> {
   if (familyLoaded(family)) return Promise.resolve();
   let p = loading.get(family);
   if (!p) {
-    p = loaders[family]().then((build) => { buildCatalogue(family, build); });
+    p = loaders[family]().then((build) => {
+      buildCatalogue(family, build);
+    });
     p.catch(() => loading.delete(family));
     loading.set(family, p);
   }
@@ -46,7 +48,8 @@ export function loadFamily(family: LotteryFamily): Promise<void> {
 
 function loaded(family: LotteryFamily): ReadonlyMap<string, PlayDef> {
   const byCode = builtCatalogue(family);
-  if (!byCode) throw new Error(`the ${family} plays are not loaded: await loadFamily('${family}') first`);
+  if (!byCode)
+    throw new Error(`the ${family} plays are not loaded: await loadFamily('${family}') first`);
   return byCode;
 }
 

@@ -10,7 +10,20 @@ export function colourOf(n: number): 0 | 1 | 2 {
   return BLUE.includes(n) ? 1 : 2;
 }
 
-export const ZODIACS = ['鼠', '牛', '虎', '兔', '龙', '蛇', '马', '羊', '猴', '鸡', '狗', '猪'] as const;
+export const ZODIACS = [
+  '鼠',
+  '牛',
+  '虎',
+  '兔',
+  '龙',
+  '蛇',
+  '马',
+  '羊',
+  '猴',
+  '鸡',
+  '狗',
+  '猪',
+] as const;
 /** 家禽 (domestic): 牛 马 羊 鸡 狗 猪; the rest are 野兽. */
 export const DOMESTIC: ReadonlySet<number> = new Set([1, 6, 7, 9, 10, 11]);
 

@@ -12,7 +12,8 @@ export const LHC_DRAWS_7 = choose(49, 7);
 export function allSetsAppear(sizes: readonly number[]): [number, number] {
   let num = 0;
   for (let r = 0; r <= sizes.length; r++) {
-    for (const missed of combinations(sizes, r)) num += (r % 2 ? -1 : 1) * choose(49 - missed.reduce((a, b) => a + b, 0), 7);
+    for (const missed of combinations(sizes, r))
+      num += (r % 2 ? -1 : 1) * choose(49 - missed.reduce((a, b) => a + b, 0), 7);
   }
   return [num, LHC_DRAWS_7];
 }
@@ -75,7 +76,8 @@ export function sevenWaveWays(colourSizes: readonly number[]): { wins: number[];
     for (let r = 0; r <= 6; r++) {
       for (let b = 0; r + b <= 6; b++) {
         const g = 6 - r - b;
-        const ways = colourSizes[s]! * choose(left[0]!, r) * choose(left[1]!, b) * choose(left[2]!, g);
+        const ways =
+          colourSizes[s]! * choose(left[0]!, r) * choose(left[1]!, b) * choose(left[2]!, g);
         const w = sevenWaveWinner([r, b, g], s);
         if (w === 'tie') tie += ways;
         else wins[w]! += ways;

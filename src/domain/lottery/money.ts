@@ -38,16 +38,20 @@ export function betAmountFen(lines: number, unit: BetUnit, multiple: number): Am
   if (bad) return { ok: false, msg: bad };
   const amountFen = (lines * LINE_PRICE_FEN * multiple) / UNIT_DIVISOR[unit];
   if (!Number.isSafeInteger(amountFen)) throw new Error('fractional bet amount'); // impossible for 元/角/分
-  if (amountFen > BET_AMOUNT_MAX_FEN) return { ok: false, msg: `单注金额不能超过${BET_AMOUNT_MAX_YUAN}元` };
+  if (amountFen > BET_AMOUNT_MAX_FEN)
+    return { ok: false, msg: `单注金额不能超过${BET_AMOUNT_MAX_YUAN}元` };
   return { ok: true, amountFen };
 }
 
 /** Odds-model ticket amount: every selected line carries the same free stake (in whole fen). */
 export function oddsAmountFen(lines: number, stakePerLineFen: number): AmountResult {
   if (!Number.isSafeInteger(lines) || lines < 1) return { ok: false, msg: '注数无效' };
-  if (!Number.isSafeInteger(stakePerLineFen) || stakePerLineFen < 1) return { ok: false, msg: '下注金额无效' };
+  if (!Number.isSafeInteger(stakePerLineFen) || stakePerLineFen < 1)
+    return { ok: false, msg: '下注金额无效' };
   const amountFen = lines * stakePerLineFen;
-  return amountFen > BET_AMOUNT_MAX_FEN ? { ok: false, msg: `单注金额不能超过${BET_AMOUNT_MAX_YUAN}元` } : { ok: true, amountFen };
+  return amountFen > BET_AMOUNT_MAX_FEN
+    ? { ok: false, msg: `单注金额不能超过${BET_AMOUNT_MAX_YUAN}元` }
+    : { ok: true, amountFen };
 }
 
 /**
@@ -56,7 +60,10 @@ export function oddsAmountFen(lines: number, stakePerLineFen: number): AmountRes
  */
 export function prizePerLine(t: TierDef, group: number): { num: bigint; den: bigint } {
   const [sNum, sDen] = t.share ?? [1, 1];
-  return { num: BigInt(group) * BigInt(t.pDen) * BigInt(sNum), den: 10n * BigInt(t.pNum) * BigInt(sDen) };
+  return {
+    num: BigInt(group) * BigInt(t.pDen) * BigInt(sNum),
+    den: 10n * BigInt(t.pNum) * BigInt(sDen),
+  };
 }
 /** The group at which the classic KL8 table returns about as printed (≈ 57.5 % of 2000). */
 export const FIXED_TABLE_GROUP = 1150;
@@ -68,7 +75,13 @@ export function prizePerLineFen(t: TierDef, group: number): number {
 }
 
 /** Prize-group payout of a settled ticket: exact sum over tiers, rounded down to fen once. */
-export function prizePayoutFen(play: PlayDef, win: WinCounts, group: number, unit: BetUnit, multiple: number): number {
+export function prizePayoutFen(
+  play: PlayDef,
+  win: WinCounts,
+  group: number,
+  unit: BetUnit,
+  multiple: number,
+): number {
   let num = 0n;
   let den = 1n;
   for (const [tierId, count] of Object.entries(win.wins)) {
@@ -89,7 +102,11 @@ export function refundFen(win: WinCounts, unit: BetUnit, multiple: number): numb
 }
 
 /** Odds payout: Σ count × stake × odds (stake included) + refunded stakes, rounded down to fen. */
-export function oddsPayoutFen(win: WinCounts, stakePerLineFen: number, odds: Readonly<Record<string, number>>): number {
+export function oddsPayoutFen(
+  win: WinCounts,
+  stakePerLineFen: number,
+  odds: Readonly<Record<string, number>>,
+): number {
   let scaled = 0n;
   for (const [tierId, count] of Object.entries(win.wins)) {
     const o = odds[tierId];
@@ -103,7 +120,11 @@ export function oddsPayoutFen(win: WinCounts, stakePerLineFen: number, odds: Rea
  * Parlay payout (过关, one line): stake × Π odds of the winning legs (each leg tier `count` times), rounded
  * down once; a line with refunds (every leg tied) gets its stake back; no winning leg and no refund pays 0.
  */
-export function parlayPayoutFen(win: WinCounts, stakeFen: number, odds: Readonly<Record<string, number>>): number {
+export function parlayPayoutFen(
+  win: WinCounts,
+  stakeFen: number,
+  odds: Readonly<Record<string, number>>,
+): number {
   const legs = Object.entries(win.wins);
   if (legs.length === 0) return win.refunds * stakeFen;
   let num = BigInt(stakeFen);
@@ -128,9 +149,15 @@ export function oddsForReturn(t: TierDef, returnPermille: number): number {
  * Default odds of an odds-play tier (1/10000 units, rounded down): a class return of `returnBp` (1/10000 of
  * resolved stake) at the cap group, scaled by G_bet / G_cap: returnBp·G_bet·share / (10000·G_cap·p).
  */
-export function oddsForClassReturn(t: TierDef, returnBp: number, betGroup: number, capGroup: number): number {
+export function oddsForClassReturn(
+  t: TierDef,
+  returnBp: number,
+  betGroup: number,
+  capGroup: number,
+): number {
   const [sNum, sDen] = t.share ?? [1, 1];
-  const num = BigInt(returnBp) * BigInt(betGroup) * BigInt(ODDS_SCALE) * BigInt(t.pDen) * BigInt(sNum);
+  const num =
+    BigInt(returnBp) * BigInt(betGroup) * BigInt(ODDS_SCALE) * BigInt(t.pDen) * BigInt(sNum);
   return Number(num / (10_000n * BigInt(capGroup) * BigInt(t.pNum) * BigInt(sDen)));
 }
 

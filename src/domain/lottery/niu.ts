@@ -11,7 +11,9 @@ import { combinations, range, sum } from './math.ts';
 
 /** 0 = 无牛, 1–9 = 牛1…牛9, 10 = 牛牛. */
 export function niuOf(draw: readonly number[]): number {
-  const three = combinations(range(0, draw.length - 1), 3).some((t) => sum(t.map((i) => draw[i]!)) % 10 === 0);
+  const three = combinations(range(0, draw.length - 1), 3).some(
+    (t) => sum(t.map((i) => draw[i]!)) % 10 === 0,
+  );
   if (!three) return 0;
   const r = sum(draw) % 10;
   return r === 0 ? 10 : r;
@@ -26,9 +28,25 @@ const NIU_IDS = ['none', ...range(1, 9).map((n) => `n${n}`), 'nn'];
  * counts, checked by enumeration in tests/domain/lotteryIssue11More.test.ts), so odds = R / p at the family's
  * two-sided return like every odds play.
  */
-export function niuPlay(family: LotteryFamily, code: string, group: string, ways: readonly number[], total: number, helpZh: string): PlayDef {
-  return withHelp(valueSetPlay({ family, code, nameZh: '牛牛', group, model: 'odds',
-    rows: [row('牛牛', NIU_VALUES, 1, NIU_VALUES.length, NIU_LABELS)],
-    tiers: NIU_VALUES.map((v) => tier(NIU_IDS[v]!, NIU_LABELS[v]!, ways[v]!, total)),
-    outcome: (_r, v, d) => (niuOf(d) === v ? { tier: NIU_IDS[v]! } : null) }), helpZh);
+export function niuPlay(
+  family: LotteryFamily,
+  code: string,
+  group: string,
+  ways: readonly number[],
+  total: number,
+  helpZh: string,
+): PlayDef {
+  return withHelp(
+    valueSetPlay({
+      family,
+      code,
+      nameZh: '牛牛',
+      group,
+      model: 'odds',
+      rows: [row('牛牛', NIU_VALUES, 1, NIU_VALUES.length, NIU_LABELS)],
+      tiers: NIU_VALUES.map((v) => tier(NIU_IDS[v]!, NIU_LABELS[v]!, ways[v]!, total)),
+      outcome: (_r, v, d) => (niuOf(d) === v ? { tier: NIU_IDS[v]! } : null),
+    }),
+    helpZh,
+  );
 }

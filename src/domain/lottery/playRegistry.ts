@@ -14,7 +14,10 @@ export function builtCatalogue(family: LotteryFamily): ReadonlyMap<string, PlayD
 }
 
 /** Builds and keeps a family's catalogue (the one already kept if there is one). */
-export function buildCatalogue(family: LotteryFamily, build: () => PlayDef[]): ReadonlyMap<string, PlayDef> {
+export function buildCatalogue(
+  family: LotteryFamily,
+  build: () => PlayDef[],
+): ReadonlyMap<string, PlayDef> {
   const kept = built.get(family);
   if (kept) return kept;
   const plays = build();

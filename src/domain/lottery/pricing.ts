@@ -37,7 +37,9 @@ export function permilleToRebatePoint(permille: number): number {
 /** The largest rebate (‰) an account of `userGroup` may take on `play`. */
 export function maxRebatePermille(userGroup: number, play?: PlayDef): number {
   const byGroup = Math.max(0, Math.floor((userGroup - MIN_PRIZE_GROUP) / 2));
-  return play?.maxRebatePermille === undefined ? byGroup : Math.min(byGroup, play.maxRebatePermille);
+  return play?.maxRebatePermille === undefined
+    ? byGroup
+    : Math.min(byGroup, play.maxRebatePermille);
 }
 
 /**
@@ -46,14 +48,20 @@ export function maxRebatePermille(userGroup: number, play?: PlayDef): number {
  * bettor at the cap group itself).
  */
 export function playOdds(
-  play: PlayDef, betGroup: number, overrides?: Readonly<Record<string, number>>, capGroup = betGroup,
+  play: PlayDef,
+  betGroup: number,
+  overrides?: Readonly<Record<string, number>>,
+  capGroup = betGroup,
   flags: RuleFlags = DEFAULT_RULE_FLAGS,
 ): Record<string, number> {
   const out: Record<string, number> = {};
   // tier probabilities follow the lottery's tie rules (a refunded tie changes the fair odds)
   for (const t of tiersUnder(play, flags)) {
     const o = overrides?.[t.id];
-    out[t.id] = o !== undefined ? Math.floor((o * betGroup) / capGroup) : oddsForClassReturn(t, tierReturnBp(play, t.id), betGroup, capGroup);
+    out[t.id] =
+      o !== undefined
+        ? Math.floor((o * betGroup) / capGroup)
+        : oddsForClassReturn(t, tierReturnBp(play, t.id), betGroup, capGroup);
   }
   return out;
 }
@@ -69,17 +77,31 @@ export interface QuoteInput {
 }
 
 export type Quote =
-  | { ok: true; lines: number; amountFen: number; betGroup: number; odds: Record<string, number> | null }
+  | {
+      ok: true;
+      lines: number;
+      amountFen: number;
+      betGroup: number;
+      odds: Record<string, number> | null;
+    }
   | { ok: false; msg: string; reason?: RefusalReasonValue };
 
 /** Validates and prices one ticket. */
 export function quoteBet(
-  play: PlayDef, sel: Selection, q: QuoteInput, oddsOverrides?: Readonly<Record<string, number>>, capGroup?: number,
+  play: PlayDef,
+  sel: Selection,
+  q: QuoteInput,
+  oddsOverrides?: Readonly<Record<string, number>>,
+  capGroup?: number,
   flags: RuleFlags = DEFAULT_RULE_FLAGS,
 ): Quote {
   const bad = validateSelection(play, sel) ?? play.checkUnder?.(sel, flags) ?? null;
   if (bad) return { ok: false, msg: bad };
-  if (!Number.isInteger(q.rebatePermille) || q.rebatePermille < 0 || q.rebatePermille > maxRebatePermille(q.userGroup, play)) {
+  if (
+    !Number.isInteger(q.rebatePermille) ||
+    q.rebatePermille < 0 ||
+    q.rebatePermille > maxRebatePermille(q.userGroup, play)
+  ) {
     return { ok: false, msg: '返点超出可用范围', reason: RefusalReason.REBATE_STALE };
   }
   const betGroup = q.userGroup - 2 * q.rebatePermille;
@@ -88,7 +110,13 @@ export function quoteBet(
     const amount = oddsAmountFen(lines, q.stakePerLineFen ?? 0);
     if (!amount.ok) return amount;
     const lineFlags = flagsForStake(flags, q.stakePerLineFen ?? 0);
-    return { ok: true, lines, amountFen: amount.amountFen, betGroup, odds: playOdds(play, betGroup, oddsOverrides, capGroup ?? q.userGroup, lineFlags) };
+    return {
+      ok: true,
+      lines,
+      amountFen: amount.amountFen,
+      betGroup,
+      odds: playOdds(play, betGroup, oddsOverrides, capGroup ?? q.userGroup, lineFlags),
+    };
   }
   const amount = betAmountFen(lines, q.unit, q.multiple);
   if (!amount.ok) return amount;
@@ -106,10 +134,23 @@ export interface PricedTicket {
 }
 
 /** Settles a priced ticket against a draw (either model). */
-export function settleTicket(play: PlayDef, sel: Selection, draw: Draw, flags: RuleFlags, t: PricedTicket): Settlement {
+export function settleTicket(
+  play: PlayDef,
+  sel: Selection,
+  draw: Draw,
+  flags: RuleFlags,
+  t: PricedTicket,
+): Settlement {
   if (play.model === 'odds') {
     if (!t.odds) throw new Error(`${play.code}: an odds ticket without odds`);
-    return settleOddsTicket(play, sel, draw, flags, { stakePerLineFen: t.amountFen / t.lines, odds: t.odds });
+    return settleOddsTicket(play, sel, draw, flags, {
+      stakePerLineFen: t.amountFen / t.lines,
+      odds: t.odds,
+    });
   }
-  return settlePrizeGroupTicket(play, sel, draw, flags, { group: t.betGroup, unit: t.unit, multiple: t.multiple });
+  return settlePrizeGroupTicket(play, sel, draw, flags, {
+    group: t.betGroup,
+    unit: t.unit,
+    multiple: t.multiple,
+  });
 }

@@ -53,11 +53,16 @@ export const CLASS_RETURN_BP = {
 export type PlayClass = keyof typeof CLASS_RETURN_BP;
 
 /** A play's class, or a class for the play with other classes for some tiers (by tier id). */
-export type ClassRule = PlayClass | { readonly play: PlayClass; readonly tiers: Readonly<Record<string, PlayClass>> };
+export type ClassRule =
+  | PlayClass
+  | { readonly play: PlayClass; readonly tiers: Readonly<Record<string, PlayClass>> };
 
 const DRAGON_TIGER_TIE: ClassRule = { play: 'twoSided', tiers: { tie: 'attribute' } };
 const DIGIT_SHAPES: ClassRule = { play: 'shape', tiers: { triple: 'triple' } };
-const TWO_SIDED_AND_COLOUR: ClassRule = { play: 'twoSided', tiers: { c0: 'attribute', c1: 'attribute', c2: 'attribute' } };
+const TWO_SIDED_AND_COLOUR: ClassRule = {
+  play: 'twoSided',
+  tiers: { c0: 'attribute', c1: 'attribute', c2: 'attribute' },
+};
 
 /** Class of every odds-model play, by family and play code (LHC _DT / _DP forms: see baseCode). */
 export const PLAY_CLASSES: Readonly<Record<LotteryFamily, Readonly<Record<string, ClassRule>>>> = {
@@ -69,16 +74,41 @@ export const PLAY_CLASSES: Readonly<Record<LotteryFamily, Readonly<Record<string
     DXDS_ZH: 'sideCombo',
     NN: 'attribute',
   },
-  K3: { SBHZ: 'dice', HZDXDS: 'twoSided', DD: 'dice', DDCS: 'dice', WS: 'dice', QS: 'dice', LL: 'dice', DZ: 'dice' },
+  K3: {
+    SBHZ: 'dice',
+    HZDXDS: 'twoSided',
+    DD: 'dice',
+    DDCS: 'dice',
+    WS: 'dice',
+    QS: 'dice',
+    LL: 'dice',
+    DZ: 'dice',
+  },
   SYX5: { LM: 'twoSided', LH: 'twoSided', NN: 'attribute' },
   PK10: { LM: 'twoSided', LH: 'twoSided', HM: 'number', GYH: 'pk10Sum' },
   FC3D: { LM: 'twoSided', SZ: 'number', LH: DRAGON_TIGER_TIE, XT: DIGIT_SHAPES, HW: 'twoSided' },
   PL35: {
-    LM: 'twoSided', SZ: 'number', LH: DRAGON_TIGER_TIE, XT: DIGIT_SHAPES,
-    P3_LM: 'twoSided', P3_SZ: 'number', P3_LH: DRAGON_TIGER_TIE, P3_XT: DIGIT_SHAPES, P3_HW: 'twoSided',
+    LM: 'twoSided',
+    SZ: 'number',
+    LH: DRAGON_TIGER_TIE,
+    XT: DIGIT_SHAPES,
+    P3_LM: 'twoSided',
+    P3_SZ: 'number',
+    P3_LH: DRAGON_TIGER_TIE,
+    P3_XT: DIGIT_SHAPES,
+    P3_HW: 'twoSided',
   },
   KL8: {
-    ZH: { play: 'twoSided', tiers: { sum810: 'attribute', bigOdd: 'sideCombo', bigEven: 'sideCombo', smallOdd: 'sideCombo', smallEven: 'sideCombo' } },
+    ZH: {
+      play: 'twoSided',
+      tiers: {
+        sum810: 'attribute',
+        bigOdd: 'sideCombo',
+        bigEven: 'sideCombo',
+        smallOdd: 'sideCombo',
+        smallEven: 'sideCombo',
+      },
+    },
     SXP: 'attribute',
     JOP: 'attribute',
     WX: 'attribute',
@@ -89,7 +119,14 @@ export const PLAY_CLASSES: Readonly<Record<LotteryFamily, Readonly<Record<string
     TMBS: 'bj28Sum',
     LM: {
       play: 'twoSided',
-      tiers: { bigOdd: 'sideCombo', bigEven: 'sideCombo', smallOdd: 'sideCombo', smallEven: 'sideCombo', extremeBig: 'extreme', extremeSmall: 'extreme' },
+      tiers: {
+        bigOdd: 'sideCombo',
+        bigEven: 'sideCombo',
+        smallOdd: 'sideCombo',
+        smallEven: 'sideCombo',
+        extremeBig: 'extreme',
+        extremeSmall: 'extreme',
+      },
     },
     BS: 'attribute',
     XT: DIGIT_SHAPES,
@@ -121,10 +158,22 @@ export const PLAY_CLASSES: Readonly<Record<LotteryFamily, Readonly<Record<string
     SXBZ: 'miss',
     PTW: 'zodiac',
     // 连肖 / 连尾 and their 不中 forms
-    LX2: 'linked', LX3: 'linked', LX4: 'linked', LX5: 'linked',
-    LW2: 'linked', LW3: 'linked', LW4: 'linked', LW5: 'linked',
-    LXBZ2: 'linked', LXBZ3: 'linked', LXBZ4: 'linked', LXBZ5: 'linked',
-    LWBZ2: 'linked', LWBZ3: 'linked', LWBZ4: 'linked', LWBZ5: 'linked',
+    LX2: 'linked',
+    LX3: 'linked',
+    LX4: 'linked',
+    LX5: 'linked',
+    LW2: 'linked',
+    LW3: 'linked',
+    LW4: 'linked',
+    LW5: 'linked',
+    LXBZ2: 'linked',
+    LXBZ3: 'linked',
+    LXBZ4: 'linked',
+    LXBZ5: 'linked',
+    LWBZ2: 'linked',
+    LWBZ3: 'linked',
+    LWBZ4: 'linked',
+    LWBZ5: 'linked',
     // 连码: the rarer tier pays the lower return
     SIQZ: 'allHit',
     SQZ: 'allHit',
@@ -133,7 +182,14 @@ export const PLAY_CLASSES: Readonly<Record<LotteryFamily, Readonly<Record<string
     EZT: { play: 'twoHit', tiers: { zt: 'specialHit' } },
     TC: 'specialHit',
     // 不中
-    BZ5: 'miss', BZ6: 'miss', BZ7: 'miss', BZ8: 'miss', BZ9: 'miss', BZ10: 'miss', BZ11: 'miss', BZ12: 'miss',
+    BZ5: 'miss',
+    BZ6: 'miss',
+    BZ7: 'miss',
+    BZ8: 'miss',
+    BZ9: 'miss',
+    BZ10: 'miss',
+    BZ11: 'miss',
+    BZ12: 'miss',
   },
 };
 
@@ -150,7 +206,8 @@ export function classRuleOf(play: Pick<PlayDef, 'family' | 'code'>): ClassRule |
 /** The class a tier of an odds play is priced by; throws for a play without a class. */
 export function tierClass(play: Pick<PlayDef, 'family' | 'code'>, tierId: string): PlayClass {
   const rule = classRuleOf(play);
-  if (rule === undefined) throw new Error(`${play.family} ${play.code}: no play class for its default odds (returns.ts)`);
+  if (rule === undefined)
+    throw new Error(`${play.family} ${play.code}: no play class for its default odds (returns.ts)`);
   return typeof rule === 'string' ? rule : (rule.tiers[tierId] ?? rule.play);
 }
 

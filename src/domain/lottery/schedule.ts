@@ -14,7 +14,13 @@
  * - serial: a window schedule numbered by a global serial (legacy 北京快乐8/北京28):
  *   issue = baseIssue + count × (days since baseDate) + seq.
  */
-import { BEIJING_OFFSET_MIN, parseSelfRunIssue, selfRunIssueAt, windowIssueAt, type IssueInfo } from './issue.ts';
+import {
+  BEIJING_OFFSET_MIN,
+  parseSelfRunIssue,
+  selfRunIssueAt,
+  windowIssueAt,
+  type IssueInfo,
+} from './issue.ts';
 
 export type LotterySchedule =
   | { readonly kind: 'selfRun'; readonly intervalSec: number; readonly utcOffsetMin?: number }
@@ -26,8 +32,18 @@ export type LotterySchedule =
       readonly seqDigits: number;
       readonly utcOffsetMin?: number;
     }
-  | { readonly kind: 'daily'; readonly drawSec: number; readonly issueFormat: 'yearCounter'; readonly utcOffsetMin?: number }
-  | { readonly kind: 'weekly'; readonly weekdays: readonly number[]; readonly drawSec: number; readonly utcOffsetMin?: number }
+  | {
+      readonly kind: 'daily';
+      readonly drawSec: number;
+      readonly issueFormat: 'yearCounter';
+      readonly utcOffsetMin?: number;
+    }
+  | {
+      readonly kind: 'weekly';
+      readonly weekdays: readonly number[];
+      readonly drawSec: number;
+      readonly utcOffsetMin?: number;
+    }
   | {
       readonly kind: 'serial';
       readonly firstDrawSec: number;
@@ -69,7 +85,8 @@ function dayOfText(text: string): number | null {
 /** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
 const weekdayOf = (day: number): number => (((day + 4) % 7) + 7) % 7;
 
-const drawMsOf = (s: LotterySchedule, day: number, secInDay: number): number => ((day * DAY_SEC + secInDay) - offsetSecOf(s)) * 1000;
+const drawMsOf = (s: LotterySchedule, day: number, secInDay: number): number =>
+  (day * DAY_SEC + secInDay - offsetSecOf(s)) * 1000;
 
 /** Local day and seconds into it of an instant. */
 function localOf(s: LotterySchedule, nowMs: number): { day: number; sec: number } {
@@ -79,7 +96,10 @@ function localOf(s: LotterySchedule, nowMs: number): { day: number; sec: number 
 }
 
 function checkSchedule(s: LotterySchedule): void {
-  if (s.kind === 'weekly' && (s.weekdays.length === 0 || !s.weekdays.every((w) => Number.isInteger(w) && w >= 0 && w <= 6))) {
+  if (
+    s.kind === 'weekly' &&
+    (s.weekdays.length === 0 || !s.weekdays.every((w) => Number.isInteger(w) && w >= 0 && w <= 6))
+  ) {
     throw new Error('weekly schedule needs weekdays 0–6');
   }
 }
@@ -97,14 +117,20 @@ function counterIssue(s: LotterySchedule & { kind: 'daily' | 'weekly' }, day: nu
   return { issue: `${y}${pad(seq, 3)}`, seq, drawAtMs: drawMsOf(s, day, s.drawSec) };
 }
 
-function counterIssueAt(s: LotterySchedule & { kind: 'daily' | 'weekly' }, nowMs: number): IssueInfo {
+function counterIssueAt(
+  s: LotterySchedule & { kind: 'daily' | 'weekly' },
+  nowMs: number,
+): IssueInfo {
   const { day, sec } = localOf(s, nowMs);
   let d = sec < s.drawSec ? day : day + 1;
   while (!drawsOn(s, d)) d++;
   return counterIssue(s, d);
 }
 
-function parseCounterIssue(s: LotterySchedule & { kind: 'daily' | 'weekly' }, issue: string): IssueInfo | null {
+function parseCounterIssue(
+  s: LotterySchedule & { kind: 'daily' | 'weekly' },
+  issue: string,
+): IssueInfo | null {
   if (!/^\d{7}$/.test(issue)) return null;
   const y = Number(issue.slice(0, 4));
   const seq = Number(issue.slice(4));
@@ -128,7 +154,10 @@ function serialOf(s: LotterySchedule & { kind: 'serial' }, day: number, seq: num
   };
 }
 
-function parseSerialIssue(s: LotterySchedule & { kind: 'serial' }, issue: string): IssueInfo | null {
+function parseSerialIssue(
+  s: LotterySchedule & { kind: 'serial' },
+  issue: string,
+): IssueInfo | null {
   const base = dayOfText(s.baseDate);
   if (base === null || !/^\d{1,12}$/.test(issue)) return null;
   const n = Number(issue) - s.baseIssue;
@@ -139,16 +168,29 @@ function parseSerialIssue(s: LotterySchedule & { kind: 'serial' }, issue: string
 
 // ---- window: business-day windows (issue.ts) -----------------------------------------------------
 
-function windowAt(s: LotterySchedule & { kind: 'window' | 'serial' }, nowMs: number): { day: number; info: IssueInfo } {
+function windowAt(
+  s: LotterySchedule & { kind: 'window' | 'serial' },
+  nowMs: number,
+): { day: number; info: IssueInfo } {
   const w = { ...s, seqDigits: s.kind === 'window' ? s.seqDigits : 3 };
   const info = windowIssueAt(w, nowMs);
   if (info) return { day: dayOfText(info.issue.slice(0, 8))!, info };
   // past today's last draw: tomorrow's first
   const day = localOf(s, nowMs).day + 1;
-  return { day, info: { issue: `${dateText(day)}${pad(1, w.seqDigits)}`, seq: 1, drawAtMs: drawMsOf(s, day, s.firstDrawSec) } };
+  return {
+    day,
+    info: {
+      issue: `${dateText(day)}${pad(1, w.seqDigits)}`,
+      seq: 1,
+      drawAtMs: drawMsOf(s, day, s.firstDrawSec),
+    },
+  };
 }
 
-function parseWindowIssue(s: LotterySchedule & { kind: 'window' }, issue: string): IssueInfo | null {
+function parseWindowIssue(
+  s: LotterySchedule & { kind: 'window' },
+  issue: string,
+): IssueInfo | null {
   if (!new RegExp(`^\\d{8}\\d{${s.seqDigits}}$`).test(issue)) return null;
   const day = dayOfText(issue.slice(0, 8));
   const seq = Number(issue.slice(8));
@@ -162,14 +204,17 @@ function parseWindowIssue(s: LotterySchedule & { kind: 'window' }, issue: string
 export function issueAt(s: LotterySchedule, nowMs: number): IssueInfo {
   checkSchedule(s);
   switch (s.kind) {
-    case 'selfRun': return selfRunIssueAt(s, nowMs);
-    case 'window': return windowAt(s, nowMs).info;
+    case 'selfRun':
+      return selfRunIssueAt(s, nowMs);
+    case 'window':
+      return windowAt(s, nowMs).info;
     case 'serial': {
       const { day, info } = windowAt(s, nowMs);
       return serialOf(s, day, info.seq);
     }
     case 'daily':
-    case 'weekly': return counterIssueAt(s, nowMs);
+    case 'weekly':
+      return counterIssueAt(s, nowMs);
   }
 }
 
@@ -177,11 +222,15 @@ export function issueAt(s: LotterySchedule, nowMs: number): IssueInfo {
 export function issueInfo(s: LotterySchedule, issue: string): IssueInfo | null {
   checkSchedule(s);
   switch (s.kind) {
-    case 'selfRun': return parseSelfRunIssue(s, issue);
-    case 'window': return parseWindowIssue(s, issue);
-    case 'serial': return parseSerialIssue(s, issue);
+    case 'selfRun':
+      return parseSelfRunIssue(s, issue);
+    case 'window':
+      return parseWindowIssue(s, issue);
+    case 'serial':
+      return parseSerialIssue(s, issue);
     case 'daily':
-    case 'weekly': return parseCounterIssue(s, issue);
+    case 'weekly':
+      return parseCounterIssue(s, issue);
   }
 }
 
@@ -213,7 +262,12 @@ export function previousDrawMs(s: LotterySchedule, info: IssueInfo): number {
 }
 
 /** The issues drawing after `fromMs` up to and including `toMs` (one local day: its 24:00 draw is its last), at most `limit`. */
-export function issuesBetween(s: LotterySchedule, fromMs: number, toMs: number, limit = 2000): IssueInfo[] {
+export function issuesBetween(
+  s: LotterySchedule,
+  fromMs: number,
+  toMs: number,
+  limit = 2000,
+): IssueInfo[] {
   const out: IssueInfo[] = [];
   let cur = issueAt(s, fromMs);
   while (cur.drawAtMs <= toMs && out.length < limit) {
@@ -230,9 +284,27 @@ export function localDayStartMs(s: LotterySchedule, nowMs: number): number {
 
 /** Chinese New Year (Beijing date, month and day) of 2020–2040; the lunar year animal turns on it. */
 const NEW_YEAR: Readonly<Record<number, readonly [number, number]>> = {
-  2020: [1, 25], 2021: [2, 12], 2022: [2, 1], 2023: [1, 22], 2024: [2, 10], 2025: [1, 29], 2026: [2, 17],
-  2027: [2, 6], 2028: [1, 26], 2029: [2, 13], 2030: [2, 3], 2031: [1, 23], 2032: [2, 11], 2033: [1, 31],
-  2034: [2, 19], 2035: [2, 8], 2036: [1, 28], 2037: [2, 15], 2038: [2, 4], 2039: [1, 24], 2040: [2, 12],
+  2020: [1, 25],
+  2021: [2, 12],
+  2022: [2, 1],
+  2023: [1, 22],
+  2024: [2, 10],
+  2025: [1, 29],
+  2026: [2, 17],
+  2027: [2, 6],
+  2028: [1, 26],
+  2029: [2, 13],
+  2030: [2, 3],
+  2031: [1, 23],
+  2032: [2, 11],
+  2033: [1, 31],
+  2034: [2, 19],
+  2035: [2, 8],
+  2036: [1, 28],
+  2037: [2, 15],
+  2038: [2, 4],
+  2039: [1, 24],
+  2040: [2, 12],
 };
 
 /** Index (鼠 0 … 猪 11) of the lunar year's animal at `atMs` (Beijing date; 2020 was a 鼠 year). */

@@ -7,7 +7,9 @@ import type { PlayDef, RowSpec, Selection } from './types.ts';
 
 const pad = (play: PlayDef, v: number): string => {
   const max = Math.max(...play.rows.flatMap((r) => r.values));
-  return max >= 10 && ['SYX5', 'PK10', 'KL8', 'LHC'].includes(play.family) ? String(v).padStart(2, '0') : String(v);
+  return max >= 10 && ['SYX5', 'PK10', 'KL8', 'LHC'].includes(play.family)
+    ? String(v).padStart(2, '0')
+    : String(v);
 };
 
 function tokenText(play: PlayDef, spec: RowSpec, v: number): string {
@@ -16,9 +18,11 @@ function tokenText(play: PlayDef, spec: RowSpec, v: number): string {
 }
 
 function checkRow(spec: RowSpec, r: readonly number[]): string | null {
-  if (!r.every((v) => Number.isInteger(v) && spec.values.includes(v))) return `${spec.nameZh}含有无效号码`;
+  if (!r.every((v) => Number.isInteger(v) && spec.values.includes(v)))
+    return `${spec.nameZh}含有无效号码`;
   if (new Set(r).size !== r.length) return `${spec.nameZh}号码重复`;
-  if (r.length < spec.min || r.length > spec.max) return `${spec.nameZh}需选${spec.min}至${spec.max}个号码`;
+  if (r.length < spec.min || r.length > spec.max)
+    return `${spec.nameZh}需选${spec.min}至${spec.max}个号码`;
   return null;
 }
 
@@ -29,7 +33,8 @@ export function validateSelection(play: PlayDef, sel: Selection): string | null 
     if (entries.length === 0) return '请输入号码';
     const allowed = play.rows[0]!.values;
     for (const e of entries) {
-      if (e.length !== play.entryLength || !e.every((v) => allowed.includes(v))) return '单式号码格式错误';
+      if (e.length !== play.entryLength || !e.every((v) => allowed.includes(v)))
+        return '单式号码格式错误';
     }
     if (play.positionRow) {
       const bad = checkRow(play.positionRow, sel.rows.at(-1)!);
@@ -51,11 +56,20 @@ export function validateSelection(play: PlayDef, sel: Selection): string | null 
 export function formatSelection(play: PlayDef, sel: Selection): string {
   if (play.input === 'entries' && play.positionRow) {
     const pos = play.positionRow;
-    const text = formatSelection({ ...play, positionRow: undefined }, { rows: sel.rows.slice(0, -1) });
-    return `${text}|${sel.rows.at(-1)!.map((v) => tokenText(play, pos, v)).join(' ')}`;
+    const text = formatSelection(
+      { ...play, positionRow: undefined },
+      { rows: sel.rows.slice(0, -1) },
+    );
+    return `${text}|${sel.rows
+      .at(-1)!
+      .map((v) => tokenText(play, pos, v))
+      .join(' ')}`;
   }
-  if (play.input === 'entries') return sel.rows.map((e) => e.map((v) => pad(play, v)).join(' ')).join(',');
-  return sel.rows.map((r, i) => (r.length ? r.map((v) => tokenText(play, play.rows[i]!, v)).join(' ') : '-')).join(',');
+  if (play.input === 'entries')
+    return sel.rows.map((e) => e.map((v) => pad(play, v)).join(' ')).join(',');
+  return sel.rows
+    .map((r, i) => (r.length ? r.map((v) => tokenText(play, play.rows[i]!, v)).join(' ') : '-'))
+    .join(',');
 }
 
 /** Parses canonical text; null when a token is unknown. Validation is separate (validateSelection). */
@@ -66,7 +80,10 @@ export function parseSelection(play: PlayDef, text: string): Selection | null {
     const entries = parseSelection({ ...play, positionRow: undefined }, text.slice(0, cut));
     const pos = play.positionRow;
     const positions: number[] = [];
-    for (const t of text.slice(cut + 1).trim().split(/\s+/)) {
+    for (const t of text
+      .slice(cut + 1)
+      .trim()
+      .split(/\s+/)) {
       const i = pos.labels ? pos.labels.indexOf(t) : -1;
       if (i < 0) return null;
       positions.push(pos.values[i]!);
@@ -84,7 +101,10 @@ export function parseSelection(play: PlayDef, text: string): Selection | null {
       continue;
     }
     // 单式 digits may be typed without spaces ("123"): split single-digit families per character.
-    const tokens = play.input === 'entries' && !seg.includes(' ') && Math.max(...spec.values) < 10 ? [...seg] : seg.split(/\s+/);
+    const tokens =
+      play.input === 'entries' && !seg.includes(' ') && Math.max(...spec.values) < 10
+        ? [...seg]
+        : seg.split(/\s+/);
     const values: number[] = [];
     for (const t of tokens) {
       const li = spec.labels ? spec.labels.indexOf(t) : -1;

@@ -22,7 +22,12 @@ function addWins(into: Record<string, number>, w: WinCounts): void {
 function anyDirect(k: number, group: string, pDen: number): PlayDef {
   const subsets = combinations(POSITIONS, k);
   return {
-    family: F, code: `RX${k}_ZXFS`, nameZh: '直选复式', group, model: 'prizeGroup', input: 'rows',
+    family: F,
+    code: `RX${k}_ZXFS`,
+    nameZh: '直选复式',
+    group,
+    model: 'prizeGroup',
+    input: 'rows',
     rows: POS_NAMES.map((n) => row(n, DIGITS, 0)),
     tiers: [tier(WIN, '中奖', 1, pDen)],
     countBets: (sel) => subsets.reduce((n, s) => n + product(s.map((i) => sel.rows[i]!.length)), 0),
@@ -32,9 +37,14 @@ function anyDirect(k: number, group: string, pDen: number): PlayDef {
       return { wins, refunds: 0 };
     },
     line: {
-      size: 2 * k, order: 'ordered',
-      domain: (sel) => [...Array(k).fill(POSITIONS), ...Array(k).fill([...new Set(sel.rows.flat())])],
-      inSelection: (sel, l) => ascending(l.slice(0, k), true) && l.slice(k).every((d, j) => sel.rows[l[j]!]!.includes(d)),
+      size: 2 * k,
+      order: 'ordered',
+      domain: (sel) => [
+        ...Array(k).fill(POSITIONS),
+        ...Array(k).fill([...new Set(sel.rows.flat())]),
+      ],
+      inSelection: (sel, l) =>
+        ascending(l.slice(0, k), true) && l.slice(k).every((d, j) => sel.rows[l[j]!]!.includes(d)),
       outcome: (l, draw) => (l.slice(k).every((d, j) => draw[l[j]!] === d) ? { tier: WIN } : null),
     },
   };
@@ -44,7 +54,12 @@ function anyDirect(k: number, group: string, pDen: number): PlayDef {
  * A window play repeated over every k-subset of the checked positions (the selection's last row). A 单式
  * base keeps its typed entries (input 'entries') and declares the position row as `positionRow`.
  */
-export function withPositions(k: number, group: string, code: string, make: (window: number[]) => PlayDef): PlayDef {
+export function withPositions(
+  k: number,
+  group: string,
+  code: string,
+  make: (window: number[]) => PlayDef,
+): PlayDef {
   // each window's play is built when first needed: building all of them cost the betting page's first paint
   const byWindow = new Map<string, PlayDef>();
   const playAt = (w: readonly number[]): PlayDef => {
@@ -58,13 +73,28 @@ export function withPositions(k: number, group: string, code: string, make: (win
   };
   const base = playAt(combinations(POSITIONS, k)[0]!);
   const baseSel = (sel: Selection): Selection => ({ rows: sel.rows.slice(0, -1) });
-  const windows = (sel: Selection): number[][] => combinations([...sel.rows.at(-1)!].sort((a, b) => a - b), k);
+  const windows = (sel: Selection): number[][] =>
+    combinations(
+      [...sel.rows.at(-1)!].sort((a, b) => a - b),
+      k,
+    );
   const positions = row('位置', POSITIONS, k, 5, POS_LABELS);
-  const shape = base.input === 'entries'
-    ? { input: 'entries' as const, rows: base.rows, entryLength: base.entryLength!, positionRow: positions }
-    : { input: 'rows' as const, rows: [...base.rows, positions] };
+  const shape =
+    base.input === 'entries'
+      ? {
+          input: 'entries' as const,
+          rows: base.rows,
+          entryLength: base.entryLength!,
+          positionRow: positions,
+        }
+      : { input: 'rows' as const, rows: [...base.rows, positions] };
   return {
-    family: F, code, nameZh: base.nameZh, group, model: 'prizeGroup', ...shape,
+    family: F,
+    code,
+    nameZh: base.nameZh,
+    group,
+    model: 'prizeGroup',
+    ...shape,
     tiers: base.tiers,
     check: (sel) => base.check?.(baseSel(sel)) ?? null,
     countBets: (sel) => base.countBets(baseSel(sel)) * choose(sel.rows.at(-1)!.length, k),
@@ -74,26 +104,44 @@ export function withPositions(k: number, group: string, code: string, make: (win
       return { wins, refunds: 0 };
     },
     line: {
-      size: k + base.line.size, order: 'ordered',
+      size: k + base.line.size,
+      order: 'ordered',
       domain: (sel) => [...Array(k).fill(POSITIONS), ...base.line.domain(baseSel(sel))],
       inSelection: (sel, l) => {
         const pos = l.slice(0, k);
         const rest = l.slice(k);
         const orderOk = base.line.order === 'ordered' || ascending(rest, base.line.order === 'set');
-        return ascending(pos, true) && pos.every((p) => sel.rows.at(-1)!.includes(p)) && orderOk && base.line.inSelection(baseSel(sel), rest);
+        return (
+          ascending(pos, true) &&
+          pos.every((p) => sel.rows.at(-1)!.includes(p)) &&
+          orderOk &&
+          base.line.inSelection(baseSel(sel), rest)
+        );
       },
       outcome: (l, draw, flags) => playAt(l.slice(0, k)).line.outcome(l.slice(k), draw, flags),
     },
   };
 }
 
-export const find = (plays: PlayDef[], suffix: string): PlayDef => plays.find((p) => p.code.endsWith(`_${suffix}`))!;
+export const find = (plays: PlayDef[], suffix: string): PlayDef =>
+  plays.find((p) => p.code.endsWith(`_${suffix}`))!;
 export const two = (w: number[]) => twoStarPlays({ family: F, window: w, prefix: 'X', group: '' });
-export const three = (w: number[]) => threeStarPlays({ family: F, window: w, prefix: 'X', group: '' });
+export const three = (w: number[]) =>
+  threeStarPlays({ family: F, window: w, prefix: 'X', group: '' });
 
 /** 任选四 直选单式: 4-digit entries on each 4-subset of the checked positions. */
-const fourEntries = (w: number[]) => entriesPlay({ family: F, code: 'X', nameZh: '直选单式', group: '', window: w, values: DIGITS, match: 'exact',
-  tiers: [tier(WIN, '中奖', 1, 10_000)], tierOf: () => WIN });
+const fourEntries = (w: number[]) =>
+  entriesPlay({
+    family: F,
+    code: 'X',
+    nameZh: '直选单式',
+    group: '',
+    window: w,
+    values: DIGITS,
+    match: 'exact',
+    tiers: [tier(WIN, '中奖', 1, 10_000)],
+    tierOf: () => WIN,
+  });
 
 export function sscAnyPlays(): PlayDef[] {
   return [
@@ -109,8 +157,20 @@ export function sscAnyPlays(): PlayDef[] {
     anyDirect(4, '任选四', 10_000),
     withPositions(4, '任选四', 'RX4_ZXDS', fourEntries),
     withPositions(4, '任选四', 'RX4_ZX24', (w) =>
-      poolPlay({ family: F, code: 'X', nameZh: '组选24', group: '', k: 4, values: DIGITS, tiers: [tier(WIN, '中奖', 24, 10_000)],
-        hitSet: (d) => { const s = new Set(w.map((i) => d[i]!)); return s.size === 4 ? s : null; },
-        tierOfHits: (m) => (m === 4 ? WIN : null) })),
+      poolPlay({
+        family: F,
+        code: 'X',
+        nameZh: '组选24',
+        group: '',
+        k: 4,
+        values: DIGITS,
+        tiers: [tier(WIN, '中奖', 24, 10_000)],
+        hitSet: (d) => {
+          const s = new Set(w.map((i) => d[i]!));
+          return s.size === 4 ? s : null;
+        },
+        tierOfHits: (m) => (m === 4 ? WIN : null),
+      }),
+    ),
   ];
 }

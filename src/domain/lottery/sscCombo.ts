@@ -19,7 +19,12 @@ function comboPlay(h: PlayHead & { window: readonly number[] }): PlayDef {
   const levels = range(1, n).reverse();
   const sizes = (sel: Selection): number[] => sel.rows.map((r) => r.length);
   return {
-    family: h.family, code: h.code, nameZh: h.nameZh, group: h.group, model: 'prizeGroup', input: 'rows',
+    family: h.family,
+    code: h.code,
+    nameZh: h.nameZh,
+    group: h.group,
+    model: 'prizeGroup',
+    input: 'rows',
     rows: h.window.map((i) => row(SSC_POSITIONS[i]!, DIGITS)),
     tiers: levels.map((k) => tier(id(k), LEVEL_NAMES[k]!, 1, 10 ** k)),
     countBets: (sel) => n * product(sizes(sel)),
@@ -34,12 +39,15 @@ function comboPlay(h: PlayHead & { window: readonly number[] }): PlayDef {
     },
     line: {
       // a line: its level k, then the ticket number it belongs to
-      size: 1 + n, order: 'ordered',
+      size: 1 + n,
+      order: 'ordered',
       domain: (sel) => [levels, ...sel.rows],
       inSelection: (sel, l) => l.slice(1).every((v, j) => sel.rows[j]!.includes(v)),
       outcome: (l, draw) => {
         const k = l[0]!;
-        return range(n - k, n - 1).every((j) => l[1 + j] === draw[h.window[j]!]) ? { tier: id(k) } : null;
+        return range(n - k, n - 1).every((j) => l[1 + j] === draw[h.window[j]!])
+          ? { tier: id(k) }
+          : null;
       },
     },
   };
@@ -58,8 +66,13 @@ export function sscComboPlays(): PlayDef[] {
   return WINDOWS.map(([code, group, nameZh, window]) => {
     const n = window.length;
     const names = window.map((i) => SSC_POSITIONS[i]![0]).join('');
-    const levels = range(1, n).reverse().map((k) => `${LEVEL_NAMES[k]}（${names.slice(n - k)}）`).join('、');
-    return withHelp(comboPlay({ family: 'SSC', code, nameZh, group, window }),
-      `${names}各选至少1个号码，每个号码组合同时购买${n}注：${levels}，注数为${n}倍；每注按位与开奖号码相同即中该级奖金，各级可同时中奖。`);
+    const levels = range(1, n)
+      .reverse()
+      .map((k) => `${LEVEL_NAMES[k]}（${names.slice(n - k)}）`)
+      .join('、');
+    return withHelp(
+      comboPlay({ family: 'SSC', code, nameZh, group, window }),
+      `${names}各选至少1个号码，每个号码组合同时购买${n}注：${levels}，注数为${n}倍；每注按位与开奖号码相同即中该级奖金，各级可同时中奖。`,
+    );
   });
 }

@@ -14,13 +14,14 @@ const IDS_BALL = ['big', 'small', 'odd', 'even'];
 
 function sumOutcome(code: number, d: readonly number[], flags: RuleFlags) {
   const s = sum(d);
-  if (code <= 1 && s === 30) return flags.syx5Sum30 === 'tie' ? 'refund' as const : null;
+  if (code <= 1 && s === 30) return flags.syx5Sum30 === 'tie' ? ('refund' as const) : null;
   const hit = [s >= 31, s <= 29, s % 2 === 1, s % 2 === 0, s % 10 >= 5, s % 10 <= 4][code];
   return hit ? { tier: IDS_SUM[code]! } : null;
 }
 
 function ballOutcome(code: number, v: number, flags: RuleFlags) {
-  if (v === 11 && flags.syx5ElevenIs !== 'big') return flags.syx5ElevenIs === 'tie' ? 'refund' as const : null;
+  if (v === 11 && flags.syx5ElevenIs !== 'big')
+    return flags.syx5ElevenIs === 'tie' ? ('refund' as const) : null;
   const hit = [v >= 6, v <= 5, v % 2 === 1, v % 2 === 0][code];
   return hit ? { tier: IDS_BALL[code]! } : null;
 }
@@ -31,13 +32,24 @@ function ballOutcome(code: number, v: number, flags: RuleFlags) {
  */
 function lmTiers(flags: RuleFlags): TierDef[] {
   const sumTiers = IDS_SUM.map((id, code) => {
-    const resolves = (s: number[]): boolean => !(code <= 1 && sum(s) === 30 && flags.syx5Sum30 === 'tie');
-    return tier(id, `总和${LABELS_SUM[code]}`, ways((s) => resolves(s) && sumOutcome(code, s, flags) !== null), ways(resolves));
+    const resolves = (s: number[]): boolean =>
+      !(code <= 1 && sum(s) === 30 && flags.syx5Sum30 === 'tie');
+    return tier(
+      id,
+      `总和${LABELS_SUM[code]}`,
+      ways((s) => resolves(s) && sumOutcome(code, s, flags) !== null),
+      ways(resolves),
+    );
   });
   const balls = range(1, 11);
   const ballTiers = IDS_BALL.map((id, code) => {
     const resolving = balls.filter((v) => ballOutcome(code, v, flags) !== 'refund');
-    return tier(id, LABELS_BALL[code]!, resolving.filter((v) => ballOutcome(code, v, flags) !== null).length, resolving.length);
+    return tier(
+      id,
+      LABELS_BALL[code]!,
+      resolving.filter((v) => ballOutcome(code, v, flags) !== null).length,
+      resolving.length,
+    );
   });
   return [...sumTiers, ...ballTiers];
 }
@@ -45,13 +57,35 @@ function lmTiers(flags: RuleFlags): TierDef[] {
 export function syx5CreditPlays(): PlayDef[] {
   const pos = ['第一球', '第二球', '第三球', '第四球', '第五球'];
   return [
-    withTiersFor(valueSetPlay({ family: F, code: 'LM', nameZh: '两面', group: '两面', model: 'odds',
-      rows: [row('总和', range(0, 5), 0, 6, LABELS_SUM), ...pos.map((n) => row(n, [0, 1, 2, 3], 0, 4, LABELS_BALL))],
-      tiers: lmTiers(DEFAULT_RULE_FLAGS),
-      outcome: (r, code, d, flags) => (r === 0 ? sumOutcome(code, d, flags) : ballOutcome(code, d[r - 1]!, flags)) }), lmTiers),
-    valueSetPlay({ family: F, code: 'LH', nameZh: '龙虎', group: '两面', model: 'odds',
+    withTiersFor(
+      valueSetPlay({
+        family: F,
+        code: 'LM',
+        nameZh: '两面',
+        group: '两面',
+        model: 'odds',
+        rows: [
+          row('总和', range(0, 5), 0, 6, LABELS_SUM),
+          ...pos.map((n) => row(n, [0, 1, 2, 3], 0, 4, LABELS_BALL)),
+        ],
+        tiers: lmTiers(DEFAULT_RULE_FLAGS),
+        outcome: (r, code, d, flags) =>
+          r === 0 ? sumOutcome(code, d, flags) : ballOutcome(code, d[r - 1]!, flags),
+      }),
+      lmTiers,
+    ),
+    valueSetPlay({
+      family: F,
+      code: 'LH',
+      nameZh: '龙虎',
+      group: '两面',
+      model: 'odds',
       rows: [row('第一球VS第五球', [0, 1], 1, 2, ['龙', '虎'])],
       tiers: [tier('dragon', '龙', 1, 2), tier('tiger', '虎', 1, 2)],
-      outcome: (_r, code, d) => ((code === 0 ? d[0]! > d[4]! : d[0]! < d[4]!) ? { tier: code === 0 ? 'dragon' : 'tiger' } : null) }),
+      outcome: (_r, code, d) =>
+        (code === 0 ? d[0]! > d[4]! : d[0]! < d[4]!)
+          ? { tier: code === 0 ? 'dragon' : 'tiger' }
+          : null,
+    }),
   ];
 }

@@ -47,43 +47,90 @@ export interface TrendGroup {
   readonly cold: readonly number[];
 }
 
-const position = (name: string, at: number, values: readonly number[]): TrendGroupSpec => ({ name, values, pick: (d) => [d[at]!] });
-const positions = (names: readonly string[], values: readonly number[]): TrendGroupSpec[] => names.map((n, i) => position(n, i, values));
-const sumGroup = (name: string, values: readonly number[], of: (d: Draw) => number = sum): TrendGroupSpec => ({ name, values, pick: (d) => [of(d)] });
+const position = (name: string, at: number, values: readonly number[]): TrendGroupSpec => ({
+  name,
+  values,
+  pick: (d) => [d[at]!],
+});
+const positions = (names: readonly string[], values: readonly number[]): TrendGroupSpec[] =>
+  names.map((n, i) => position(n, i, values));
+const sumGroup = (
+  name: string,
+  values: readonly number[],
+  of: (d: Draw) => number = sum,
+): TrendGroupSpec => ({ name, values, pick: (d) => [of(d)] });
 
 const DIGITS = range(0, 9);
 const FIVE = ['万位', '千位', '百位', '十位', '个位'];
 const ORDINAL = ['第一位', '第二位', '第三位', '第四位', '第五位'];
-const CARS = ['冠军', '亚军', '第三名', '第四名', '第五名', '第六名', '第七名', '第八名', '第九名', '第十名'];
+const CARS = [
+  '冠军',
+  '亚军',
+  '第三名',
+  '第四名',
+  '第五名',
+  '第六名',
+  '第七名',
+  '第八名',
+  '第九名',
+  '第十名',
+];
 
 /** The chart views of a family; the first is the default. */
 export function trendViews(family: LotteryFamily): TrendView[] {
   switch (family) {
     case 'SSC':
-      return [{ id: 'pos', nameZh: '定位走势', groups: positions(FIVE, DIGITS) }, { id: 'sum', nameZh: '和值走势', groups: [sumGroup('和值', range(0, 45))] }];
+      return [
+        { id: 'pos', nameZh: '定位走势', groups: positions(FIVE, DIGITS) },
+        { id: 'sum', nameZh: '和值走势', groups: [sumGroup('和值', range(0, 45))] },
+      ];
     case 'PL35':
       return [{ id: 'pos', nameZh: '定位走势', groups: positions(ORDINAL, DIGITS) }];
     case 'FC3D':
-      return [{ id: 'pos', nameZh: '定位走势', groups: positions(['百位', '十位', '个位'], DIGITS) }, { id: 'sum', nameZh: '和值走势', groups: [sumGroup('和值', range(0, 27))] }];
+      return [
+        { id: 'pos', nameZh: '定位走势', groups: positions(['百位', '十位', '个位'], DIGITS) },
+        { id: 'sum', nameZh: '和值走势', groups: [sumGroup('和值', range(0, 27))] },
+      ];
     case 'K3':
       return [
         { id: 'pos', nameZh: '骰子走势', groups: positions(['一骰', '二骰', '三骰'], range(1, 6)) },
         { id: 'sum', nameZh: '和值走势', groups: [sumGroup('和值', range(3, 18))] },
       ];
     case 'PK10':
-      return [{ id: 'pos', nameZh: '名次走势', groups: positions(CARS, range(1, 10)) }, { id: 'gy', nameZh: '冠亚和走势', groups: [sumGroup('冠亚和', range(3, 19), (d) => d[0]! + d[1]!)] }];
+      return [
+        { id: 'pos', nameZh: '名次走势', groups: positions(CARS, range(1, 10)) },
+        {
+          id: 'gy',
+          nameZh: '冠亚和走势',
+          groups: [sumGroup('冠亚和', range(3, 19), (d) => d[0]! + d[1]!)],
+        },
+      ];
     case 'SYX5':
       return [{ id: 'pos', nameZh: '定位走势', groups: positions(ORDINAL, range(1, 11)) }];
     case 'BJ28':
       return [
         { id: 'sum', nameZh: '和值走势', groups: [sumGroup('和值', range(0, 27))] },
-        { id: 'pos', nameZh: '定位走势', groups: positions(['第一球', '第二球', '第三球'], DIGITS) },
+        {
+          id: 'pos',
+          nameZh: '定位走势',
+          groups: positions(['第一球', '第二球', '第三球'], DIGITS),
+        },
       ];
     case 'KL8':
-      return [{ id: 'dist', nameZh: '号码分布', groups: [{ name: '开奖号码', values: range(1, 80), pick: (d) => d }] }];
+      return [
+        {
+          id: 'dist',
+          nameZh: '号码分布',
+          groups: [{ name: '开奖号码', values: range(1, 80), pick: (d) => d }],
+        },
+      ];
     case 'LHC':
       return [
-        { id: 'dist', nameZh: '号码分布', groups: [{ name: '正码+特码', values: range(1, 49), pick: (d) => d }] },
+        {
+          id: 'dist',
+          nameZh: '号码分布',
+          groups: [{ name: '正码+特码', values: range(1, 49), pick: (d) => d }],
+        },
         { id: 'special', nameZh: '特码走势', groups: [position('特码', 6, range(1, 49))] },
       ];
   }
@@ -112,7 +159,11 @@ export function trendGroup(spec: TrendGroupSpec, draws: readonly Draw[]): TrendG
       hits[i]!++;
     }
     const miss = hits.map((h, i) => {
-      if (h > 0) { count[i]! += h; run[i] = 0; return 0; }
+      if (h > 0) {
+        count[i]! += h;
+        run[i] = 0;
+        return 0;
+      }
       run[i]!++;
       maxMiss[i] = Math.max(maxMiss[i]!, run[i]!);
       return run[i]!;
@@ -121,21 +172,46 @@ export function trendGroup(spec: TrendGroupSpec, draws: readonly Draw[]): TrendG
   });
   const currentMiss = [...run];
   // Hotter first: more occurrences, then seen more recently.
-  const hotter = (a: number, b: number) => count[b]! - count[a]! || currentMiss[a]! - currentMiss[b]!;
+  const hotter = (a: number, b: number) =>
+    count[b]! - count[a]! || currentMiss[a]! - currentMiss[b]!;
   const order = spec.values.map((_, i) => i).sort((a, b) => hotter(a, b) || a - b);
   const rank = new Array<number>(n).fill(0);
-  order.forEach((i, r) => { rank[i] = r + 1; });
+  order.forEach((i, r) => {
+    rank[i] = r + 1;
+  });
   // Marks go only to values strictly hotter (colder) than the next in line, never to one of a tie
   // cut in two by the mark count, and a value as frequent as a hot one is never called cold.
   const k = hotColdSize(n);
   const coldOrder = [...order].reverse();
-  const hotIdx = draws.length === 0 ? [] : order.slice(0, k).filter((i) => count[i]! > 0 && (order[k] === undefined || hotter(i, order[k]!) < 0));
+  const hotIdx =
+    draws.length === 0
+      ? []
+      : order
+          .slice(0, k)
+          .filter((i) => count[i]! > 0 && (order[k] === undefined || hotter(i, order[k]!) < 0));
   const minHot = hotIdx.length ? Math.min(...hotIdx.map((i) => count[i]!)) : Infinity;
-  const coldIdx = draws.length === 0 ? [] : coldOrder.slice(0, k)
-    .filter((i) => !hotIdx.includes(i) && count[i]! < minHot && (coldOrder[k] === undefined || hotter(i, coldOrder[k]!) > 0));
+  const coldIdx =
+    draws.length === 0
+      ? []
+      : coldOrder
+          .slice(0, k)
+          .filter(
+            (i) =>
+              !hotIdx.includes(i) &&
+              count[i]! < minHot &&
+              (coldOrder[k] === undefined || hotter(i, coldOrder[k]!) > 0),
+          );
   return {
-    name: spec.name, values: spec.values, single: single && draws.length > 0, rows, count, maxMiss, currentMiss, rank,
-    hot: hotIdx.map((i) => spec.values[i]!), cold: coldIdx.map((i) => spec.values[i]!),
+    name: spec.name,
+    values: spec.values,
+    single: single && draws.length > 0,
+    rows,
+    count,
+    maxMiss,
+    currentMiss,
+    rank,
+    hot: hotIdx.map((i) => spec.values[i]!),
+    cold: coldIdx.map((i) => spec.values[i]!),
   };
 }
 

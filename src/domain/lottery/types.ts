@@ -8,8 +8,27 @@
  */
 
 /** Lottery families (dafacloud category keys, §11). */
-export type LotteryFamily = 'K3' | 'SSC' | 'KL8' | 'LHC' | 'PK10' | 'PL35' | 'SYX5' | 'FC3D' | 'BJ28';
-export const LOTTERY_FAMILIES: readonly LotteryFamily[] = ['K3', 'SSC', 'KL8', 'LHC', 'PK10', 'PL35', 'SYX5', 'FC3D', 'BJ28'];
+export type LotteryFamily =
+  | 'K3'
+  | 'SSC'
+  | 'KL8'
+  | 'LHC'
+  | 'PK10'
+  | 'PL35'
+  | 'SYX5'
+  | 'FC3D'
+  | 'BJ28';
+export const LOTTERY_FAMILIES: readonly LotteryFamily[] = [
+  'K3',
+  'SSC',
+  'KL8',
+  'LHC',
+  'PK10',
+  'PL35',
+  'SYX5',
+  'FC3D',
+  'BJ28',
+];
 
 /** Numbers as drawn, in draw order (SSC digits, dice, balls, cars, or the 3 digits of a 28 game). */
 export type Draw = readonly number[];
@@ -161,7 +180,9 @@ export interface RuleFlags {
    * above 1,000 元, 组合 refunded whatever the stake). See flagsForStake.
    */
   readonly bj28Special1314: {
-    readonly twoSided: 'normal' | 'refund'; readonly combo: 'normal' | 'refund'; readonly twoSidedRefundAboveFen?: number;
+    readonly twoSided: 'normal' | 'refund';
+    readonly combo: 'normal' | 'refund';
+    readonly twoSidedRefundAboveFen?: number;
   };
   /** 28 derivation: 0-based indexes into the sorted 20 KL8 numbers for digits A, B, C. */
   readonly bj28DigitIndexSets: readonly [readonly number[], readonly number[], readonly number[]];

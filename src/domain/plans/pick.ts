@@ -27,24 +27,40 @@ export const IsPrize = { MISS: 0, HIT: 1, WAITING: 2, CANCELLED: 3 } as const;
 /** A plan may use a play entered as one row of choices, at least one of which forms a bet. */
 export function planPlayRefusal(play: PlayDef | undefined, pickCount: number): string | null {
   if (!play) return '玩法不存在';
-  if (play.input !== 'rows' || play.rows.length !== 1 || play.rows[0]!.min !== 1) return '该玩法不支持计划，请选择单行选号的玩法';
+  if (play.input !== 'rows' || play.rows.length !== 1 || play.rows[0]!.min !== 1)
+    return '该玩法不支持计划，请选择单行选号的玩法';
   const row = play.rows[0]!;
-  if (pickCount < 1 || pickCount > row.max || pickCount >= row.values.length) return `选号个数需在1至${Math.min(row.max, row.values.length - 1)}之间`;
+  if (pickCount < 1 || pickCount > row.max || pickCount >= row.values.length)
+    return `选号个数需在1至${Math.min(row.max, row.values.length - 1)}之间`;
   const probe: Selection = { rows: [row.values.slice(0, pickCount)] };
   return validateSelection(play, probe) ? '该玩法不支持计划，请选择单行选号的玩法' : null;
 }
 
 /** Whether a selection wins on a draw, by the settlement rule (a refunded-only ticket is not a hit). */
-export function selectionWins(play: PlayDef, sel: Selection, draw: Draw, flags: RuleFlags): boolean {
+export function selectionWins(
+  play: PlayDef,
+  sel: Selection,
+  draw: Draw,
+  flags: RuleFlags,
+): boolean {
   if (play.model === 'odds') {
     const odds = Object.fromEntries(play.tiers.map((t) => [t.id, 20_000]));
-    return settleOddsTicket(play, sel, draw, flags, { stakePerLineFen: 200, odds }).status === 'WON';
+    return (
+      settleOddsTicket(play, sel, draw, flags, { stakePerLineFen: 200, odds }).status === 'WON'
+    );
   }
-  return settlePrizeGroupTicket(play, sel, draw, flags, { group: 1800, unit: 'yuan', multiple: 1 }).status === 'WON';
+  return (
+    settlePrizeGroupTicket(play, sel, draw, flags, { group: 1800, unit: 'yuan', multiple: 1 })
+      .status === 'WON'
+  );
 }
 
 /** How many of `draws` each single value of the play's row would have won (value order). */
-export function valueFrequencies(play: PlayDef, draws: readonly Draw[], flags: RuleFlags): Map<number, number> {
+export function valueFrequencies(
+  play: PlayDef,
+  draws: readonly Draw[],
+  flags: RuleFlags,
+): Map<number, number> {
   const freq = new Map<number, number>();
   for (const v of play.rows[0]!.values) {
     freq.set(v, draws.filter((d) => selectionWins(play, { rows: [[v]] }, d, flags)).length);
@@ -70,10 +86,16 @@ export interface Pick {
   betCount: number;
 }
 
-function randomPick(values: readonly number[], k: number, bytes: ByteSource, taken: number[] = []): number[] {
+function randomPick(
+  values: readonly number[],
+  k: number,
+  bytes: ByteSource,
+  taken: number[] = [],
+): number[] {
   const rest = values.filter((v) => !taken.includes(v));
   const out = [...taken];
-  while (out.length < k && rest.length > 0) out.push(rest.splice(uniformBelow(rest.length, bytes), 1)[0]!);
+  while (out.length < k && rest.length > 0)
+    out.push(rest.splice(uniformBelow(rest.length, bytes), 1)[0]!);
   return out;
 }
 
@@ -86,14 +108,25 @@ export function pickSelection(input: PickInput): Pick {
     chosen = randomPick(values, k, bytes);
   } else if (input.rule === 'repeat') {
     const last = draws[0]!;
-    chosen = randomPick(values, k, bytes, values.filter((v) => selectionWins(play, { rows: [[v]] }, last, flags)).slice(0, k));
+    chosen = randomPick(
+      values,
+      k,
+      bytes,
+      values.filter((v) => selectionWins(play, { rows: [[v]] }, last, flags)).slice(0, k),
+    );
   } else {
     const freq = valueFrequencies(play, draws, flags);
     const sign = input.rule === 'hot' ? -1 : 1;
     chosen = [...values].sort((a, b) => sign * (freq.get(a)! - freq.get(b)!) || a - b).slice(0, k);
   }
-  const selection: Selection = { rows: [[...chosen].sort((a, b) => values.indexOf(a) - values.indexOf(b))] };
-  return { selection, bettingNumber: formatSelection(play, selection), betCount: play.countBets(selection) };
+  const selection: Selection = {
+    rows: [[...chosen].sort((a, b) => values.indexOf(a) - values.indexOf(b))],
+  };
+  return {
+    selection,
+    bettingNumber: formatSelection(play, selection),
+    betCount: play.countBets(selection),
+  };
 }
 
 export interface WinRates {

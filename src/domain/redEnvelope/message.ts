@@ -14,9 +14,13 @@ export function parseEnvelopeMessage(message: string): EnvelopeParsed {
   } catch {
     return { ok: false, msg: MSG.format };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, msg: MSG.format };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, msg: MSG.format };
   const v = value as Record<string, unknown>;
-  const parsed = parseSendForm({ num: v.num, type: v.type, amount: v.amount, wishingRemark: v.wishingRemark }, false);
+  const parsed = parseSendForm(
+    { num: v.num, type: v.type, amount: v.amount, wishingRemark: v.wishingRemark },
+    false,
+  );
   return parsed.ok ? { ok: true, body: JSON.stringify(parsed.plan) } : parsed;
 }
 
@@ -33,8 +37,16 @@ export interface EnvelopeBody {
   num: number;
 }
 
-export function envelopeBody(recordId: string, plan: Pick<EnvelopePlan, 'type' | 'wishingRemark' | 'num'>): string {
-  const body: EnvelopeBody = { recordId, type: plan.type, wishingRemark: plan.wishingRemark, num: plan.num };
+export function envelopeBody(
+  recordId: string,
+  plan: Pick<EnvelopePlan, 'type' | 'wishingRemark' | 'num'>,
+): string {
+  const body: EnvelopeBody = {
+    recordId,
+    type: plan.type,
+    wishingRemark: plan.wishingRemark,
+    num: plan.num,
+  };
   return JSON.stringify(body);
 }
 

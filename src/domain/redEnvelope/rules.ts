@@ -33,7 +33,15 @@ export const EnvelopeState = {
 } as const;
 
 /** Open / snatch answer states (spec 001 section 3 "Envelope open result"). */
-export const OpenState = { GOT: 1, NONE_LEFT: 0, EXPIRED: -1, OTHER: 2, CAN_OPEN: 1, RECEIVED: 2, REFUNDED: 4 } as const;
+export const OpenState = {
+  GOT: 1,
+  NONE_LEFT: 0,
+  EXPIRED: -1,
+  OTHER: 2,
+  CAN_OPEN: 1,
+  RECEIVED: 2,
+  REFUNDED: 4,
+} as const;
 
 export const MSG = {
   numInteger: '红包个数必须为整数',
@@ -103,10 +111,13 @@ export function parseEnvelopeAmount(v: unknown): number | null {
   return Number(m[1]) * FEN_PER_YUAN + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-
 /** The shape checks (no limits): what the form must hold before anything is asked of the server. */
-export function parseSendForm(f: SendForm, direct: boolean): { ok: true; plan: EnvelopePlan } | { ok: false; msg: string } {
-  const numText = typeof f.num === 'number' ? String(f.num) : typeof f.num === 'string' ? f.num.trim() : '';
+export function parseSendForm(
+  f: SendForm,
+  direct: boolean,
+): { ok: true; plan: EnvelopePlan } | { ok: false; msg: string } {
+  const numText =
+    typeof f.num === 'number' ? String(f.num) : typeof f.num === 'string' ? f.num.trim() : '';
   if (!/^-?\d+$/.test(numText)) return { ok: false, msg: MSG.numInteger };
   const num = Number(numText);
   if (num <= 0) return { ok: false, msg: MSG.numPositive };
@@ -114,7 +125,8 @@ export function parseSendForm(f: SendForm, direct: boolean): { ok: true; plan: E
   if (direct && num !== 1) return { ok: false, msg: MSG.directOne };
   const type = Number(f.type);
   if (type !== 1 && type !== 2) return { ok: false, msg: MSG.typeBad };
-  if (f.amount === undefined || f.amount === null || f.amount === '') return { ok: false, msg: MSG.amountEmpty };
+  if (f.amount === undefined || f.amount === null || f.amount === '')
+    return { ok: false, msg: MSG.amountEmpty };
   const amountFen = parseEnvelopeAmount(f.amount);
   if (amountFen === null) return { ok: false, msg: MSG.amountFormat };
   const rawWish = f.wishingRemark === undefined || f.wishingRemark === null ? '' : f.wishingRemark;
@@ -139,7 +151,10 @@ export function checkLimits(plan: EnvelopePlan, limits: SendLimits): string | nu
 }
 
 /** The whole send check: shape then limits. */
-export function validateSend(f: SendForm, limits: SendLimits): { ok: true; plan: EnvelopePlan } | { ok: false; msg: string } {
+export function validateSend(
+  f: SendForm,
+  limits: SendLimits,
+): { ok: true; plan: EnvelopePlan } | { ok: false; msg: string } {
   const parsed = parseSendForm(f, limits.direct);
   if (!parsed.ok) return parsed;
   const refusal = checkLimits(parsed.plan, limits);

@@ -28,9 +28,15 @@ function sampleDistinct(k: number, n: number, randomInt: RandomInt): number[] {
 }
 
 /** The shares of an envelope, in the order opens take them. */
-export function splitShares(type: number, num: number, totalFen: number, randomInt: RandomInt): number[] {
+export function splitShares(
+  type: number,
+  num: number,
+  totalFen: number,
+  randomInt: RandomInt,
+): number[] {
   if (!Number.isSafeInteger(num) || num < 1) throw new Error(`bad share count ${num}`);
-  if (!Number.isSafeInteger(totalFen) || totalFen < num) throw new Error(`cannot split ${totalFen} fen into ${num} shares`);
+  if (!Number.isSafeInteger(totalFen) || totalFen < num)
+    throw new Error(`cannot split ${totalFen} fen into ${num} shares`);
   if (type === EnvelopeType.ORDINARY) {
     if (totalFen % num !== 0) throw new Error('an ordinary envelope splits evenly');
     return Array.from({ length: num }, () => totalFen / num);

@@ -60,7 +60,11 @@ export interface SharedRecord {
  * record's figures are not amounts.
  */
 export function sharedRecordOther(rec: SharedRecord): string | null {
-  const [bet, back, profit] = [wireFen(rec.betAmount), wireFen(rec.returnAmount), wireFen(rec.profit)];
+  const [bet, back, profit] = [
+    wireFen(rec.betAmount),
+    wireFen(rec.returnAmount),
+    wireFen(rec.profit),
+  ];
   if (bet === null || back === null || profit === null) return null;
   return formatFen(profit - (back - bet));
 }
@@ -86,7 +90,8 @@ export function parseShareBets(message: string): ShareParsed {
   const ids: number[] = [];
   for (const raw of v.orderIds) {
     const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '';
-    if (!ID_TEXT.test(text) || !Number.isSafeInteger(Number(text))) return { ok: false, msg: SHARE_MSG.badOrder };
+    if (!ID_TEXT.test(text) || !Number.isSafeInteger(Number(text)))
+      return { ok: false, msg: SHARE_MSG.badOrder };
     if (!ids.includes(Number(text))) ids.push(Number(text));
   }
   if (ids.length > MAX_SHARED_ORDERS) return { ok: false, msg: SHARE_MSG.tooManyOrders };

@@ -20,7 +20,11 @@ export function roomMuteLabel(r: RoomMuteFlags): string | null {
 }
 
 /** Toggles `key` in `selected`; adding beyond the limit answers the spec's refusal and changes nothing. */
-export function toggleTarget<K>(selected: readonly K[], key: K, max = MAX_SHARE_DIRECT): { selected: K[]; refusal: string | null } {
+export function toggleTarget<K>(
+  selected: readonly K[],
+  key: K,
+  max = MAX_SHARE_DIRECT,
+): { selected: K[]; refusal: string | null } {
   if (selected.includes(key)) return { selected: selected.filter((k) => k !== key), refusal: null };
   if (selected.length >= max) return { selected: [...selected], refusal: SHARE_MSG.tooManyTargets };
   return { selected: [...selected, key], refusal: null };

@@ -45,10 +45,26 @@ export function vouchText(muid: string, expires: number, nonce: string): string 
 }
 
 /** The partner's signature that the muid is its signed-in user. */
-export interface MuidVouch { expires: number; nonce: string; sig: string }
+export interface MuidVouch {
+  expires: number;
+  nonce: string;
+  sig: string;
+}
 
-export interface EmbedRequest extends Partial<MuidVouch> { ltType: LtTypeName; seq?: number; muid?: string; oneTimeKey?: string; nickName?: string }
-export interface EmbedReply { ltType: LtTypeName; seq?: number; code: number; msg: string; data: unknown }
+export interface EmbedRequest extends Partial<MuidVouch> {
+  ltType: LtTypeName;
+  seq?: number;
+  muid?: string;
+  oneTimeKey?: string;
+  nickName?: string;
+}
+export interface EmbedReply {
+  ltType: LtTypeName;
+  seq?: number;
+  code: number;
+  msg: string;
+  data: unknown;
+}
 
 /** The request in a message event's data, or null when it is not one of ours. */
 export function parseEmbedRequest(data: unknown): EmbedRequest | null {

@@ -34,24 +34,34 @@ const NAME = /^[^\u0000-\u001f\u007f<>]+$/;
 export function serviceLineProblem(l: ServiceLine): string | null {
   const name = l.name.trim();
   if (!name) return '线路名称不能为空';
-  if (name.length > SERVICE_LINE_NAME_MAX || !NAME.test(name)) return `线路名称须为1-${SERVICE_LINE_NAME_MAX}个字符，且不含尖括号`;
+  if (name.length > SERVICE_LINE_NAME_MAX || !NAME.test(name))
+    return `线路名称须为1-${SERVICE_LINE_NAME_MAX}个字符，且不含尖括号`;
   if (!Number.isInteger(l.sort) || l.sort < 0 || l.sort > 9999) return '排序须为0-9999的整数';
   if (l.linkType === LINK_TYPE_EXTERNAL) {
-    if (l.linkUrl.length > 500 || !EXTERNAL_URL.test(l.linkUrl)) return '外部链接须为https://开头的网址';
-  } else if (l.htmlPath.length > 200 || !LOCAL_PATH.test(l.htmlPath)) return '本站页面须为以/开头的站内路径';
+    if (l.linkUrl.length > 500 || !EXTERNAL_URL.test(l.linkUrl))
+      return '外部链接须为https://开头的网址';
+  } else if (l.htmlPath.length > 200 || !LOCAL_PATH.test(l.htmlPath))
+    return '本站页面须为以/开头的站内路径';
   return null;
 }
 
 /** What a player sees: the enabled lines in order. */
 export function visibleServiceLines(lines: readonly ServiceLine[]): ServiceLine[] {
-  return lines.filter((l) => l.enabled).sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
+  return lines
+    .filter((l) => l.enabled)
+    .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
 }
 
 /**
  * The service window's size: the configured size (default 817 x 500) at 90%; on a screen narrower
  * than that, 90% of the screen's width (and likewise for the height), centred on the screen.
  */
-export function serviceWindowFeatures(screenWidthPx: number, screenHeightPx: number, supportWidthPx?: number, supportHeightPx?: number): string {
+export function serviceWindowFeatures(
+  screenWidthPx: number,
+  screenHeightPx: number,
+  supportWidthPx?: number,
+  supportHeightPx?: number,
+): string {
   const baseW = supportWidthPx && supportWidthPx > 0 ? supportWidthPx : SERVICE_WINDOW.widthPx;
   const baseH = supportHeightPx && supportHeightPx > 0 ? supportHeightPx : SERVICE_WINDOW.heightPx;
   const s = SERVICE_WINDOW.scale;

@@ -16,7 +16,11 @@ export const RESEND_INTERVAL_SEC = 60;
 export type Channel = 'sms' | 'mail';
 export type Purpose = 'bind' | 'forget' | 'safety';
 
-const PURPOSE_TEXT: Record<Purpose, string> = { bind: '绑定', forget: '找回密码', safety: '安全验证' };
+const PURPOSE_TEXT: Record<Purpose, string> = {
+  bind: '绑定',
+  forget: '找回密码',
+  safety: '安全验证',
+};
 
 function codeHash(channel: Channel, target: string, code: string): Buffer {
   return crypto.createHash('sha256').update(`${channel}:${target.toLowerCase()}:${code}`).digest();
@@ -57,7 +61,13 @@ interface CodeRow {
 }
 
 /** Checks the latest live code of the target; counts a wrong try; refuses with a clear text. */
-async function checkLatest(sql: Sql, channel: Channel, target: string, purpose: Purpose, code: string): Promise<CodeRow> {
+async function checkLatest(
+  sql: Sql,
+  channel: Channel,
+  target: string,
+  purpose: Purpose,
+  code: string,
+): Promise<CodeRow> {
   const t = target.toLowerCase();
   const [row] = await sql<CodeRow[]>`
     select id, code_hash, attempts, user_id from verify_codes
@@ -73,16 +83,29 @@ async function checkLatest(sql: Sql, channel: Channel, target: string, purpose: 
   return row;
 }
 
-export async function verifyCode(sql: Sql, channel: Channel, target: string, purpose: Purpose, code: string): Promise<CodeRow> {
+export async function verifyCode(
+  sql: Sql,
+  channel: Channel,
+  target: string,
+  purpose: Purpose,
+  code: string,
+): Promise<CodeRow> {
   const row = await checkLatest(sql, channel, target, purpose, code);
   await sql`update verify_codes set verified_at = coalesce(verified_at, now()) where id = ${row.id}`;
   return row;
 }
 
 /** Checks and consumes the code: it cannot serve a second action. */
-export async function consumeCode(sql: Sql, channel: Channel, target: string, purpose: Purpose, code: string): Promise<CodeRow> {
+export async function consumeCode(
+  sql: Sql,
+  channel: Channel,
+  target: string,
+  purpose: Purpose,
+  code: string,
+): Promise<CodeRow> {
   const row = await checkLatest(sql, channel, target, purpose, code);
-  const done = await sql`update verify_codes set used_at = now() where id = ${row.id} and used_at is null returning id`;
+  const done =
+    await sql`update verify_codes set used_at = now() where id = ${row.id} and used_at is null returning id`;
   if (done.length === 0) refuse('验证码已使用，请重新获取');
   return row;
 }

@@ -26,7 +26,10 @@ const ForgetForm = Form({
   questionId2: Opt(AnswerFields.questionId2),
   answer2: Opt(AnswerFields.answer2),
 });
-const ResetForm = Form({ resetToken: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }), password: CredentialHash });
+const ResetForm = Form({
+  resetToken: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+  password: CredentialHash,
+});
 
 const NOT_PROVEN = '用户名或验证信息不正确';
 
@@ -42,12 +45,19 @@ export default async function forgetRoutes(app: FastifyInstance) {
       if (b.verifyType === 'question') {
         const { questionId1, answer1, questionId2, answer2 } = b;
         if (!questionId1 || !answer1 || !questionId2 || !answer2) refuse('请回答两个安全问题');
-        if (!u || !(await answersMatch(sql, u.id, { questionId1, answer1, questionId2, answer2 }))) refuse(NOT_PROVEN);
+        if (!u || !(await answersMatch(sql, u.id, { questionId1, answer1, questionId2, answer2 })))
+          refuse(NOT_PROVEN);
       } else {
         if (!b.code) refuse('验证码不能为空');
         const target = b.verifyType === 'phone' ? u?.phone : u?.email;
         if (!u || !target) refuse(NOT_PROVEN);
-        const row = await consumeCode(sql, b.verifyType === 'phone' ? 'sms' : 'mail', target, 'forget', b.code);
+        const row = await consumeCode(
+          sql,
+          b.verifyType === 'phone' ? 'sms' : 'mail',
+          target,
+          'forget',
+          b.code,
+        );
         if (row.user_id !== u.id) refuse(NOT_PROVEN);
       }
       if (u.status !== 'active') refuse('账号已被冻结或停用，请联系客服');

@@ -13,19 +13,39 @@ import { newToken, tokenHash } from '../auth/kdf.ts';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** The package's default export renders given text (its typings only declare the helpers). */
-const renderCaptcha = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
+const renderCaptcha = svgCaptcha as unknown as (
+  text: string,
+  options: Record<string, unknown>,
+) => string;
 
 /**
  * The characters' colours: dark and saturated, each at least 4.5:1 against the white behind the
  * picture (WCAG AA). The package picks pastels (lightness 55-75 %) that a player could hardly read.
  */
-export const IMAGE_CODE_INK = ['#1d4ed8', '#b91c1c', '#15803d', '#7e22ce', '#9a3412', '#0f766e', '#1f2937'] as const;
+export const IMAGE_CODE_INK = [
+  '#1d4ed8',
+  '#b91c1c',
+  '#15803d',
+  '#7e22ce',
+  '#9a3412',
+  '#0f766e',
+  '#1f2937',
+] as const;
 
 /** The picture of an answer: the package's glyphs and noise, the glyphs inked in IMAGE_CODE_INK. */
 export function imageCodeSvg(answer: string): string {
-  const svg = renderCaptcha(answer, { noise: 2, color: true, width: 120, height: 40, fontSize: 48 });
+  const svg = renderCaptcha(answer, {
+    noise: 2,
+    color: true,
+    width: 120,
+    height: 40,
+    fontSize: 48,
+  });
   // glyphs are the filled paths; the noise lines are stroked and keep their lighter colours
-  return svg.replace(/<path fill="#[0-9a-fA-F]{3,6}"/g, () => `<path fill="${IMAGE_CODE_INK[crypto.randomInt(IMAGE_CODE_INK.length)]}"`);
+  return svg.replace(
+    /<path fill="#[0-9a-fA-F]{3,6}"/g,
+    () => `<path fill="${IMAGE_CODE_INK[crypto.randomInt(IMAGE_CODE_INK.length)]}"`,
+  );
 }
 
 function answerHash(imageKey: string, answer: string): Buffer {
@@ -37,7 +57,9 @@ function randomAnswer(): string {
 }
 
 /** Creates a code; the route sends the picture, tests read the answer directly. */
-export async function issueImageCode(sql: Sql): Promise<{ imageKey: string; answer: string; svg: string }> {
+export async function issueImageCode(
+  sql: Sql,
+): Promise<{ imageKey: string; answer: string; svg: string }> {
   const answer = randomAnswer();
   const { token: imageKey, hash } = newToken();
   await sql`insert into image_codes (key_hash, answer_hash) values (${hash}, ${answerHash(imageKey, answer)})`;
@@ -46,7 +68,11 @@ export async function issueImageCode(sql: Sql): Promise<{ imageKey: string; answ
 }
 
 /** Uses the code up (right or wrong answer alike); true when the answer matched in time. */
-export async function consumeImageCode(sql: Sql, imageKey: string | undefined, answer: string | undefined): Promise<boolean> {
+export async function consumeImageCode(
+  sql: Sql,
+  imageKey: string | undefined,
+  answer: string | undefined,
+): Promise<boolean> {
   if (!imageKey || !answer) return false;
   const [row] = await sql<{ answer_hash: Buffer; fresh: boolean }[]>`
     update image_codes set used_at = now()

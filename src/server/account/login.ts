@@ -10,7 +10,13 @@ import { LOGIN_MAX_FAILURES } from '../../domain/constants.ts';
 import { ResponseCode } from '../../domain/errors.ts';
 import { CredentialHash, Form, ok, refuse } from '../http/envelope.ts';
 import { kdfHash, kdfVerify } from '../auth/kdf.ts';
-import { createSession, endSession, loggedIn, sessionError, SESSION_COOKIE } from '../auth/sessions.ts';
+import {
+  createSession,
+  endSession,
+  loggedIn,
+  sessionError,
+  SESSION_COOKIE,
+} from '../auth/sessions.ts';
 import { siteGate } from '../site/status.ts';
 import { consumeImageCode, issueImageCode } from './imageCode.ts';
 import { checkLoginGuess, lockMessage, loginImageCodeAfter } from './loginGuard.ts';
@@ -34,7 +40,10 @@ export default async function loginRoutes(app: FastifyInstance) {
 
   app.get('/v1/users/imageCode', { config: { auth: 'none', ...LIMITS.imageCode } }, async () => {
     const { imageKey, svg } = await issueImageCode(sql);
-    return ok({ imageKey, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` });
+    return ok({
+      imageKey,
+      image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    });
   });
 
   app.get<{ Querystring: Static<typeof CheckUserQuery> }>(
@@ -53,15 +62,26 @@ export default async function loginRoutes(app: FastifyInstance) {
       const codeOk = await consumeImageCode(sql, imageKey, imageCode);
       const user = await findUserByName(sql, userName);
       // an unknown name is checked against a dummy, so both answers take the same time
-      const verify = async () => (await kdfVerify(password, user?.password_kdf ?? (await dummyKdf))) && user !== null;
-      const guess = await checkLoginGuess(sql, userName, req.ip, codeOk ? LOGIN_MAX_FAILURES : imageCodeAfter, verify);
+      const verify = async () =>
+        (await kdfVerify(password, user?.password_kdf ?? (await dummyKdf))) && user !== null;
+      const guess = await checkLoginGuess(
+        sql,
+        userName,
+        req.ip,
+        codeOk ? LOGIN_MAX_FAILURES : imageCodeAfter,
+        verify,
+      );
       if (!guess.allowed) {
         if (guess.used >= LOGIN_MAX_FAILURES) refuse(lockMessage(guess.lockedUntil));
-        refuse(imageKey && imageCode ? '验证码错误或已过期' : '请输入验证码', ResponseCode.FAILED, { needImageCode: true });
+        refuse(imageKey && imageCode ? '验证码错误或已过期' : '请输入验证码', ResponseCode.FAILED, {
+          needImageCode: true,
+        });
       }
       if (!guess.right || !user) {
         if (guess.used >= LOGIN_MAX_FAILURES) refuse(lockMessage(null));
-        refuse('用户名或密码错误', ResponseCode.FAILED, { needImageCode: guess.used >= imageCodeAfter });
+        refuse('用户名或密码错误', ResponseCode.FAILED, {
+          needImageCode: guess.used >= imageCodeAfter,
+        });
       }
       if (user.status !== 'active') throw sessionError(user.status);
       if (!user.is_operator) {

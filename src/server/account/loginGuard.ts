@@ -41,7 +41,11 @@ export interface LoginGuess extends GuessVerdict {
  * clears the lock with the failures.
  */
 export async function checkLoginGuess(
-  sql: Sql, userName: string, ip: string, max: number, verify: () => Promise<boolean>,
+  sql: Sql,
+  userName: string,
+  ip: string,
+  max: number,
+  verify: () => Promise<boolean>,
 ): Promise<LoginGuess> {
   const name = userName.toLowerCase();
   let lockedUntil: Date | null = null;

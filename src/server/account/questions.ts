@@ -34,7 +34,10 @@ export async function answersMatch(sql: Sql, userId: number, a: Answers): Promis
   const rows = await sql<{ slot: number; question_id: number; answer_kdf: string }[]>`
     select slot, question_id, answer_kdf from user_safety_answers where user_id = ${userId} order by slot`;
   if (rows.length !== 2) return false;
-  const given = [[a.questionId1, a.answer1], [a.questionId2, a.answer2]] as const;
+  const given = [
+    [a.questionId1, a.answer1],
+    [a.questionId2, a.answer2],
+  ] as const;
   let good = true;
   for (const [i, row] of rows.entries()) {
     const [qid, answer] = given[i];
@@ -52,7 +55,9 @@ export default async function questionRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
 
   app.get('/v1/users/safeQuestionList', { config: { auth: 'none' } }, async () => {
-    const list = await sql<{ id: number; question: string }[]>`select id, question from safety_questions order by sort, id`;
+    const list = await sql<
+      { id: number; question: string }[]
+    >`select id, question from safety_questions order by sort, id`;
     return ok({ list: list.map((q) => ({ id: q.id, question: q.question })) });
   });
 
@@ -62,12 +67,16 @@ export default async function questionRoutes(app: FastifyInstance) {
     async (req) => {
       const b = req.body;
       if (b.questionId1 === b.questionId2) refuse('请选择两个不同的安全问题');
-      const known = await sql`select id from safety_questions where id in ${sql([b.questionId1, b.questionId2])}`;
+      const known =
+        await sql`select id from safety_questions where id in ${sql([b.questionId1, b.questionId2])}`;
       if (known.length !== 2) refuse('安全问题不存在');
       const u = (await findUserById(sql, loggedIn(req).userId))!;
       if (!u.safety_kdf) refuse('请先设置资金密码');
       if (!(await kdfVerify(b.safetyPassword, u.safety_kdf))) refuse('资金密码错误');
-      const [k1, k2] = await Promise.all([kdfHash(normaliseAnswer(b.answer1)), kdfHash(normaliseAnswer(b.answer2))]);
+      const [k1, k2] = await Promise.all([
+        kdfHash(normaliseAnswer(b.answer1)),
+        kdfHash(normaliseAnswer(b.answer2)),
+      ]);
       await sql.begin(async (tx) => {
         await tx`delete from user_safety_answers where user_id = ${u.id}`;
         await tx`

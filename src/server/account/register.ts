@@ -56,15 +56,21 @@ export default async function registerRoutes(app: FastifyInstance) {
       const missing = missingField(body, verify);
       if (missing) refuse(messages.empty(labelOf(missing)));
       if (verify.imageCode && (!body.imageKey || !body.imageCode)) refuse(messages.empty('验证码'));
-      if ((body.imageKey || body.imageCode) && !(await consumeImageCode(sql, body.imageKey, body.imageCode))) {
+      if (
+        (body.imageKey || body.imageCode) &&
+        !(await consumeImageCode(sql, body.imageKey, body.imageCode))
+      ) {
         refuse('验证码错误或已过期');
       }
       // With an invite code: under its owner, with its points and agent flag, one use counted (agent/inviteCodes.ts).
       const userId = await sql.begin(async (tx) => {
         const invite = body.inviteCode ? await redeemInviteCode(tx, body.inviteCode) : null;
         const id = await insertUser(tx, {
-          userName: body.userName, passwordHash: body.password, registerIp: req.ip,
-          parentId: invite?.parentId ?? null, isAgent: invite?.isAgent ?? false,
+          userName: body.userName,
+          passwordHash: body.password,
+          registerIp: req.ip,
+          parentId: invite?.parentId ?? null,
+          isAgent: invite?.isAgent ?? false,
         });
         if (id === null) refuse('该用户名已被注册');
         if (invite) await setPoints(tx, id, invite.points);

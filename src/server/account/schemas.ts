@@ -11,7 +11,11 @@ export const VerifyCode = Pattern('smsCode', { maxLength: 4 });
 export const QuestionId = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 /** A safety-question answer: no spaces, up to 30 characters (pattern `answer`). */
 export const Answer = Pattern('answer', { maxLength: 30 });
-export const Purpose = Type.Union([Type.Literal('bind'), Type.Literal('forget'), Type.Literal('safety')]);
+export const Purpose = Type.Union([
+  Type.Literal('bind'),
+  Type.Literal('forget'),
+  Type.Literal('safety'),
+]);
 
 /** Per-route limits, tighter than the global one (per client IP). */
 export const LIMITS = {

@@ -14,8 +14,15 @@ import { LIMITS, VerifyCode } from './schemas.ts';
 import { findUserById, mask, type UserRow } from './userInfo.ts';
 
 const Opt = Type.Optional;
-const SetSafetyForm = Form({ safetyPassword: CredentialHash, verifyType: Type.Literal('password'), password: CredentialHash });
-const VerifySafetyForm = Form({ safetyPassword: CredentialHash, verifyType: Opt(Type.String({ maxLength: 20, pattern: '^[A-Za-z]+$' })) });
+const SetSafetyForm = Form({
+  safetyPassword: CredentialHash,
+  verifyType: Type.Literal('password'),
+  password: CredentialHash,
+});
+const VerifySafetyForm = Form({
+  safetyPassword: CredentialHash,
+  verifyType: Opt(Type.String({ maxLength: 20, pattern: '^[A-Za-z]+$' })),
+});
 const ResetSafetyForm = Form({
   safetyPassword: CredentialHash,
   verifyType: Type.Union(['oldSafety', 'phone', 'mail', 'question'].map((v) => Type.Literal(v))),
@@ -41,11 +48,16 @@ function securityList(u: UserRow) {
 }
 
 /** The proof resetSafetyPassword asks for, by verifyType; refuses when it does not hold. */
-async function checkResetProof(app: FastifyInstance, u: UserRow, b: Static<typeof ResetSafetyForm>): Promise<void> {
+async function checkResetProof(
+  app: FastifyInstance,
+  u: UserRow,
+  b: Static<typeof ResetSafetyForm>,
+): Promise<void> {
   const sql = app.deps.sql;
   if (b.verifyType === 'oldSafety') {
     if (!b.oldSafetyPassword) refuse('原资金密码不能为空');
-    if (!u.safety_kdf || !(await kdfVerify(b.oldSafetyPassword, u.safety_kdf))) refuse('原资金密码错误');
+    if (!u.safety_kdf || !(await kdfVerify(b.oldSafetyPassword, u.safety_kdf)))
+      refuse('原资金密码错误');
     return;
   }
   if (b.verifyType === 'phone' || b.verifyType === 'mail') {
@@ -57,14 +69,17 @@ async function checkResetProof(app: FastifyInstance, u: UserRow, b: Static<typeo
   }
   const { questionId1, answer1, questionId2, answer2 } = b;
   if (!questionId1 || !answer1 || !questionId2 || !answer2) refuse('请回答两个安全问题');
-  if (!(await answersMatch(sql, u.id, { questionId1, answer1, questionId2, answer2 }))) refuse('安全问题答案不正确');
+  if (!(await answersMatch(sql, u.id, { questionId1, answer1, questionId2, answer2 })))
+    refuse('安全问题答案不正确');
 }
 
 export default async function securityRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   const me = async (userId: number) => (await findUserById(sql, userId))!;
 
-  app.get('/v1/users/securityList', async (req) => ok({ list: securityList(await me(loggedIn(req).userId)) }));
+  app.get('/v1/users/securityList', async (req) =>
+    ok({ list: securityList(await me(loggedIn(req).userId)) }),
+  );
 
   app.get('/v1/users/isChangeSafetyPassword', async (req) =>
     ok({ hasSafetyPassword: (await me(loggedIn(req).userId)).safety_kdf !== null }),
@@ -78,7 +93,8 @@ export default async function securityRoutes(app: FastifyInstance) {
       if (u.safety_kdf) refuse('资金密码已设置，如需修改请使用重置资金密码');
       if (!(await kdfVerify(req.body.password, u.password_kdf))) refuse('登录密码错误');
       const kdf = await kdfHash(req.body.safetyPassword);
-      const done = await sql`update users set safety_kdf = ${kdf} where id = ${u.id} and safety_kdf is null returning id`;
+      const done =
+        await sql`update users set safety_kdf = ${kdf} where id = ${u.id} and safety_kdf is null returning id`;
       if (done.length === 0) refuse('资金密码已设置，如需修改请使用重置资金密码');
       return ok(null, '资金密码设置成功');
     },

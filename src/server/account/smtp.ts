@@ -20,7 +20,8 @@ export interface SmtpMailer {
 /** `tls`: extra TLS options (e.g. a private CA for the relay's certificate). */
 export function smtpOptions(smtpUrl: string, tls: ConnectionOptions = {}) {
   const url = new URL(smtpUrl);
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const secure = url.protocol === 'smtps:';
   const user = decodeURIComponent(url.username);
   return {
@@ -49,7 +50,13 @@ export function createSmtpMailer(smtpUrl: string, tls?: ConnectionOptions): Smtp
 }
 
 /** One message on its own connection. */
-export async function sendSmtpMail(smtpUrl: string, to: string, subject: string, body: string, tls?: ConnectionOptions): Promise<void> {
+export async function sendSmtpMail(
+  smtpUrl: string,
+  to: string,
+  subject: string,
+  body: string,
+  tls?: ConnectionOptions,
+): Promise<void> {
   const mailer = createSmtpMailer(smtpUrl, tls);
   try {
     await mailer.send(to, subject, body);

@@ -44,10 +44,16 @@ export function codeTransport(sql: Sql, config: Config, log?: MailLog): CodeTran
   return {
     async send(m) {
       if (m.channel !== 'mail') return outbox.send(m);
-      const failure = await mailer.send(m.target, '验证码', m.message).then(() => null, (e: Error & { code?: string }) => e);
+      const failure = await mailer.send(m.target, '验证码', m.message).then(
+        () => null,
+        (e: Error & { code?: string }) => e,
+      );
       await outbox.send(m);
       if (failure) {
-        log?.warn({ reason: failure.message.slice(0, 300), code: failure.code }, 'mail code not sent by SMTP');
+        log?.warn(
+          { reason: failure.message.slice(0, 300), code: failure.code },
+          'mail code not sent by SMTP',
+        );
         throw new AppError('邮件发送失败，请稍后再试');
       }
     },

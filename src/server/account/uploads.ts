@@ -38,7 +38,10 @@ export function uploadsDir(dataDir: string): string {
  * The bytes of the one `file` part; a broken multipart body is the client's fault (400).
  * `onFields` sees the text fields sent before the file (e.g. the chat upload's isFavorite).
  */
-export async function readFilePart(req: FastifyRequest, onFields?: (fields: Record<string, unknown>) => void): Promise<Buffer> {
+export async function readFilePart(
+  req: FastifyRequest,
+  onFields?: (fields: Record<string, unknown>) => void,
+): Promise<Buffer> {
   try {
     const part = await req.file();
     if (!part) refuse('请选择要上传的图片');
@@ -48,13 +51,18 @@ export async function readFilePart(req: FastifyRequest, onFields?: (fields: Reco
     return await part.toBuffer();
   } catch (err) {
     // Size and count limits carry their own codes (413); anything else from the parser is malformed input.
-    if (err instanceof AppError || String((err as { code?: string }).code ?? '').startsWith('FST_')) throw err;
+    if (err instanceof AppError || String((err as { code?: string }).code ?? '').startsWith('FST_'))
+      throw err;
     throw new AppError('上传内容格式不正确', -1, 400);
   }
 }
 
 /** Re-encodes the upload, stores it under a fresh random name, records its owner; answers its URL. */
-export async function storeUploadedImage(app: FastifyInstance, userId: number, bytes: Buffer): Promise<string> {
+export async function storeUploadedImage(
+  app: FastifyInstance,
+  userId: number,
+  bytes: Buffer,
+): Promise<string> {
   const image = await reencodeImage(bytes);
   const fileName = `${crypto.randomBytes(16).toString('hex')}.${image.ext}`;
   const dir = uploadsDir(app.deps.config.dataDir);
@@ -89,16 +97,23 @@ export default async function uploadRoutes(app: FastifyInstance) {
     return ok({ url: await storeUploadedImage(app, loggedIn(req).userId, bytes) }, '上传成功');
   });
 
-  app.get<{ Params: { file: string } }>('/uploads/:file', { config: { auth: 'none' } }, async (req, reply) => {
-    // The name pattern admits only server-made names: no separators, no dots but the one before the type.
-    const name = req.params.file;
-    const mime = UPLOAD_FILE_NAME.test(name) ? mimeOfExt(name.slice(name.lastIndexOf('.') + 1)) : null;
-    const bytes = mime ? await fs.readFile(path.join(dir, name)).catch(() => null) : null;
-    if (!mime || !bytes) return reply.status(404).send({ code: -1, msg: '文件不存在', data: null });
-    return reply
-      .type(mime)
-      .headers(SAFE_FILE_HEADERS)
-      .header('Content-Disposition', `inline; filename="${name}"`)
-      .send(bytes);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/uploads/:file',
+    { config: { auth: 'none' } },
+    async (req, reply) => {
+      // The name pattern admits only server-made names: no separators, no dots but the one before the type.
+      const name = req.params.file;
+      const mime = UPLOAD_FILE_NAME.test(name)
+        ? mimeOfExt(name.slice(name.lastIndexOf('.') + 1))
+        : null;
+      const bytes = mime ? await fs.readFile(path.join(dir, name)).catch(() => null) : null;
+      if (!mime || !bytes)
+        return reply.status(404).send({ code: -1, msg: '文件不存在', data: null });
+      return reply
+        .type(mime)
+        .headers(SAFE_FILE_HEADERS)
+        .header('Content-Disposition', `inline; filename="${name}"`)
+        .send(bytes);
+    },
+  );
 }

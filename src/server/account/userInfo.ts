@@ -51,7 +51,9 @@ export function mask(value: string | null): string {
   const chars = [...value];
   if (chars.length <= 2) return `${chars[0]}*`;
   if (chars.length === 3) return `${chars[0]}*${chars[2]}`;
-  return chars.slice(0, 2).join('') + '*'.repeat(Math.min(chars.length - 3, 6)) + chars[chars.length - 1];
+  return (
+    chars.slice(0, 2).join('') + '*'.repeat(Math.min(chars.length - 3, 6)) + chars[chars.length - 1]
+  );
 }
 
 export function userInfo(u: UserRow) {

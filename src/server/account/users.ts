@@ -30,6 +30,15 @@ export async function insertUser(sql: Db, u: NewUser): Promise<number | null> {
 }
 
 /** For seeding and tests: a user from a clear password. */
-export function insertUserWithPassword(sql: Db, userName: string, password: string, extra: Partial<NewUser> = {}) {
-  return insertUser(sql, { ...extra, userName, passwordHash: loginPasswordHash(userName, password) });
+export function insertUserWithPassword(
+  sql: Db,
+  userName: string,
+  password: string,
+  extra: Partial<NewUser> = {},
+) {
+  return insertUser(sql, {
+    ...extra,
+    userName,
+    passwordHash: loginPasswordHash(userName, password),
+  });
 }

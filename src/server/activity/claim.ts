@@ -17,7 +17,11 @@
  */
 import { randomInt } from 'node:crypto';
 import {
-  ACTIVITY_MSG, FrontStatus, frontStatus, nextRainShareFen, type ActivityEnvelope,
+  ACTIVITY_MSG,
+  FrontStatus,
+  frontStatus,
+  nextRainShareFen,
+  type ActivityEnvelope,
 } from '../../domain/activity/index.ts';
 import { ResponseCode } from '../../domain/errors.ts';
 import { transferIds } from '../../domain/transferIds.ts';
@@ -38,7 +42,10 @@ export interface ClaimResult {
   applied: boolean;
 }
 
-interface PriorClaim { amount_fen: number; request_id: string | null }
+interface PriorClaim {
+  amount_fen: number;
+  request_id: string | null;
+}
 
 async function priorClaim(db: Db, envelopeId: number, userId: number): Promise<PriorClaim | null> {
   const [row] = await db<PriorClaim[]>`
@@ -49,13 +56,25 @@ async function priorClaim(db: Db, envelopeId: number, userId: number): Promise<P
 /** A repeat with the request id of the first claim answers it; any other second claim is refused. */
 function answerPrior(envelopeId: number, prior: PriorClaim, requestId: string | null): ClaimResult {
   if (requestId !== null && prior.request_id === requestId) {
-    return { envelopeId, amountFen: Number(prior.amount_fen), balanceAfterFen: null, applied: false };
+    return {
+      envelopeId,
+      amountFen: Number(prior.amount_fen),
+      balanceAfterFen: null,
+      applied: false,
+    };
   }
-  return refuse(ACTIVITY_MSG.claimed, ResponseCode.FAILED, { status: FrontStatus.CLAIMED, amountFen: Number(prior.amount_fen) });
+  return refuse(ACTIVITY_MSG.claimed, ResponseCode.FAILED, {
+    status: FrontStatus.CLAIMED,
+    amountFen: Number(prior.amount_fen),
+  });
 }
 
 /** Refuses unless the player may claim `env` now (grade and period sum read before the lock). */
-function checkClaimable(env: ActivityEnvelope, player: { grade: number; periodSumFen: number }, nowMs: number): void {
+function checkClaimable(
+  env: ActivityEnvelope,
+  player: { grade: number; periodSumFen: number },
+  nowMs: number,
+): void {
   const { status, reason } = frontStatus(env, { claimedFen: null, ...player }, nowMs);
   if (status !== FrontStatus.CLAIMABLE) refuse(reason, ResponseCode.FAILED, { status });
 }
@@ -65,16 +84,28 @@ const cryptoRandomInt = (min: number, maxInclusive: number) => randomInt(min, ma
 
 function amountFor(env: ActivityEnvelope): number {
   if (env.kind === 'giveaway') return env.amountFen!;
-  return nextRainShareFen(env.budgetFen - env.paidFen, env.shares! - env.claimedCount, cryptoRandomInt);
+  return nextRainShareFen(
+    env.budgetFen - env.paidFen,
+    env.shares! - env.claimedCount,
+    cryptoRandomInt,
+  );
 }
 
-export async function receiveEnvelope(sql: Sql, userId: number, envelopeId: number, requestId: string | null): Promise<ClaimResult> {
+export async function receiveEnvelope(
+  sql: Sql,
+  userId: number,
+  envelopeId: number,
+  requestId: string | null,
+): Promise<ClaimResult> {
   const seen = await envelopeById(sql, envelopeId);
   if (!seen) refuse(ACTIVITY_MSG.notFound);
   const before = await priorClaim(sql, envelopeId, userId);
   if (before) return answerPrior(envelopeId, before, requestId);
   const nowMs = Date.now();
-  const player = { grade: await gradeOfUser(sql, userId), periodSumFen: (await periodSums(sql, userId, [seen!], nowMs)).get(envelopeId)! };
+  const player = {
+    grade: await gradeOfUser(sql, userId),
+    periodSumFen: (await periodSums(sql, userId, [seen!], nowMs)).get(envelopeId)!,
+  };
   checkClaimable(seen!, player, nowMs);
   try {
     return await claimInTx(sql, userId, envelopeId, requestId, player);
@@ -86,7 +117,11 @@ export async function receiveEnvelope(sql: Sql, userId: number, envelopeId: numb
 }
 
 async function claimInTx(
-  sql: Sql, userId: number, envelopeId: number, requestId: string | null, player: { grade: number; periodSumFen: number },
+  sql: Sql,
+  userId: number,
+  envelopeId: number,
+  requestId: string | null,
+  player: { grade: number; periodSumFen: number },
 ): Promise<ClaimResult> {
   return sql.begin(async (tx) => {
     const env = (await envelopeById(tx, envelopeId, true))!;
@@ -94,7 +129,8 @@ async function claimInTx(
     if (prior) return answerPrior(envelopeId, prior, requestId);
     checkClaimable(env, player, Date.now());
     const amountFen = amountFor(env);
-    if (env.paidFen + amountFen > env.budgetFen) throw new Error(`envelope ${envelopeId}: a claim would pass the budget`);
+    if (env.paidFen + amountFen > env.budgetFen)
+      throw new Error(`envelope ${envelopeId}: a claim would pass the budget`);
     const transferId = transferIds.activityEnvelopeClaim(envelopeId, userId);
     await tx`
       insert into activity_red_envelope_claims (envelope_id, user_id, amount_fen, request_id, transfer_id)

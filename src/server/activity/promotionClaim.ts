@@ -15,8 +15,16 @@
  * type → turnover requirement (rule multiple × amount, source 'activity') → commit.
  */
 import {
-  ActivityState, PROMO_MSG, bonusFor, checkinRewardFen, claimPeriod, payoutTypeCode, previousDayKey,
-  scheduleState, type Activity, type PeriodTotals,
+  ActivityState,
+  PROMO_MSG,
+  bonusFor,
+  checkinRewardFen,
+  claimPeriod,
+  payoutTypeCode,
+  previousDayKey,
+  scheduleState,
+  type Activity,
+  type PeriodTotals,
 } from '../../domain/activity/index.ts';
 import { transferIds } from '../../domain/transferIds.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
@@ -40,30 +48,52 @@ type Want = 'checkin' | 'bonus';
 
 function answerPrior(a: Activity, prior: ClaimRow, requestId: string | null): PromoClaimResult {
   if (requestId !== null && prior.request_id === requestId) {
-    return { activityId: a.id, amountFen: Number(prior.amount_fen), streak: prior.streak, balanceAfterFen: null, applied: false };
+    return {
+      activityId: a.id,
+      amountFen: Number(prior.amount_fen),
+      streak: prior.streak,
+      balanceAfterFen: null,
+      applied: false,
+    };
   }
   return refuse(a.rule.kind === 'checkin' ? PROMO_MSG.signedIn : PROMO_MSG.claimed);
 }
 
 function checkOpen(a: Activity, want: Want, nowMs: number): void {
-  const kindOk = want === 'checkin' ? a.rule.kind === 'checkin' : a.rule.kind === 'recharge_bonus' || a.rule.kind === 'turnover_bonus';
+  const kindOk =
+    want === 'checkin'
+      ? a.rule.kind === 'checkin'
+      : a.rule.kind === 'recharge_bonus' || a.rule.kind === 'turnover_bonus';
   if (!kindOk) refuse(want === 'checkin' ? '该活动不是签到活动' : PROMO_MSG.notClaimable);
   const s = scheduleState(a, nowMs);
   if (s) refuse(s.state === ActivityState.INFO ? PROMO_MSG.notClaimable : s.reason);
 }
 
 /** A player's totals for a bonus activity's current period. */
-export function totalsFor(sql: Db, userId: number, a: Activity, window: { fromMs: number; toMs: number }): Promise<PeriodTotals> {
+export function totalsFor(
+  sql: Db,
+  userId: number,
+  a: Activity,
+  window: { fromMs: number; toMs: number },
+): Promise<PeriodTotals> {
   return periodTotals(sql, userId, window.fromMs, window.toMs, a.startsAtMs);
 }
 
-export async function claimPromotion(sql: Sql, userId: number, activityId: number, requestId: string | null, want: Want): Promise<PromoClaimResult> {
+export async function claimPromotion(
+  sql: Sql,
+  userId: number,
+  activityId: number,
+  requestId: string | null,
+  want: Want,
+): Promise<PromoClaimResult> {
   const seen = await activityById(sql, activityId);
   if (!seen?.enabled) refuse(PROMO_MSG.notFound);
   const nowMs = Date.now();
   checkOpen(seen!, want, nowMs);
   const period = claimPeriod(seen!, nowMs)!;
-  const prior = (await claimsOf(sql, userId, [{ id: activityId, key: period.key }])).get(`${activityId}:${period.key}`);
+  const prior = (await claimsOf(sql, userId, [{ id: activityId, key: period.key }])).get(
+    `${activityId}:${period.key}`,
+  );
   if (prior) return answerPrior(seen!, prior, requestId);
   let totals: PeriodTotals | null = null;
   if (want === 'bonus') {
@@ -80,7 +110,13 @@ export async function claimPromotion(sql: Sql, userId: number, activityId: numbe
   }
 }
 
-async function amountInTx(tx: Tx, a: Activity, userId: number, nowMs: number, totals: PeriodTotals | null) {
+async function amountInTx(
+  tx: Tx,
+  a: Activity,
+  userId: number,
+  nowMs: number,
+  totals: PeriodTotals | null,
+) {
   if (a.rule.kind === 'checkin') {
     const [prev] = await tx<{ streak: number }[]>`
       select streak from activity_claims where activity_id = ${a.id} and user_id = ${userId} and period_key = ${previousDayKey(nowMs)}`;
@@ -93,7 +129,13 @@ async function amountInTx(tx: Tx, a: Activity, userId: number, nowMs: number, to
 }
 
 async function claimInTx(
-  sql: Sql, userId: number, activityId: number, periodKey: string, requestId: string | null, want: Want, totals: PeriodTotals | null,
+  sql: Sql,
+  userId: number,
+  activityId: number,
+  periodKey: string,
+  requestId: string | null,
+  want: Want,
+  totals: PeriodTotals | null,
 ): Promise<PromoClaimResult> {
   return sql.begin(async (tx) => {
     const a = (await activityById(tx, activityId, 'for share'))!;
@@ -108,16 +150,31 @@ async function claimInTx(
       values (${activityId}, ${userId}, ${periodKey}, ${amountFen}, ${baseFen}, ${streak}, ${typeCode}, ${transferId}, ${requestId})
       on conflict (activity_id, user_id, period_key) do nothing returning id`;
     if (inserted.length === 0) {
-      const prior = (await claimsOf(tx, userId, [{ id: activityId, key: periodKey }])).get(`${activityId}:${periodKey}`)!;
+      const prior = (await claimsOf(tx, userId, [{ id: activityId, key: periodKey }])).get(
+        `${activityId}:${periodKey}`,
+      )!;
       return answerPrior(a, prior, requestId);
     }
     const moved = await transferInTx(tx, {
-      transferId, from: { kind: 'house', userId: null }, to: { kind: 'player', userId }, amountFen, typeCode, userId,
-      ref: `activity:${activityId}`, remark: a.title,
+      transferId,
+      from: { kind: 'house', userId: null },
+      to: { kind: 'player', userId },
+      amountFen,
+      typeCode,
+      userId,
+      ref: `activity:${activityId}`,
+      remark: a.title,
     });
     if (!moved.applied) throw new Error(`transfer ${transferId} existed without its claim row`);
     const multiple = 'turnoverMultiple' in a.rule ? a.rule.turnoverMultiple : 0;
-    if (multiple > 0) await addTurnover(tx, { userId, baseFen: amountFen, source: 'activity', ref: transferId, percent: multiple * 100 });
+    if (multiple > 0)
+      await addTurnover(tx, {
+        userId,
+        baseFen: amountFen,
+        source: 'activity',
+        ref: transferId,
+        percent: multiple * 100,
+      });
     return { activityId, amountFen, streak, balanceAfterFen: moved.balanceAfterFen, applied: true };
   });
 }

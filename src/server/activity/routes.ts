@@ -6,7 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  ENVELOPE_KIND_NAMES, FrontStatus, eligibilityText, frontStatus, type ActivityEnvelope,
+  ENVELOPE_KIND_NAMES,
+  FrontStatus,
+  eligibilityText,
+  frontStatus,
+  type ActivityEnvelope,
 } from '../../domain/activity/index.ts';
 import { formatFen } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
@@ -29,14 +33,25 @@ export const HISTORY_MAX = 50;
 const USER = { auth: 'user' as const };
 const ReceiveForm = Form({ id: Id, requestId: Type.Optional(RequestId) });
 
-async function playerStates(sql: Sql, userId: number, envelopes: ActivityEnvelope[], nowMs: number) {
+async function playerStates(
+  sql: Sql,
+  userId: number,
+  envelopes: ActivityEnvelope[],
+  nowMs: number,
+) {
   const ids = envelopes.map((e) => e.id);
   const [claimed, grade, sums] = await Promise.all([
-    claimedOf(sql, userId, ids), gradeOfUser(sql, userId), periodSums(sql, userId, envelopes, nowMs),
+    claimedOf(sql, userId, ids),
+    gradeOfUser(sql, userId),
+    periodSums(sql, userId, envelopes, nowMs),
   ]);
   return envelopes.map((env) => {
     const claimedFen = claimed.get(env.id) ?? null;
-    return { env, claimedFen, ...frontStatus(env, { claimedFen, grade, periodSumFen: sums.get(env.id)! }, nowMs) };
+    return {
+      env,
+      claimedFen,
+      ...frontStatus(env, { claimedFen, grade, periodSumFen: sums.get(env.id)! }, nowMs),
+    };
   });
 }
 
@@ -77,8 +92,21 @@ export default async function activityRoutes(app: FastifyInstance) {
   app.get('/v1/activity/getActivityRedEnvelopeFrontList', { config: USER }, async (req) => {
     const userId = loggedIn(req).userId;
     const nowMs = Date.now();
-    const states = await playerStates(sql, userId, await visibleEnvelopes(sql, userId, LIST_RECENT_DAYS, LIST_MAX), nowMs);
-    const records = await sql<{ envelope_id: number; title: string; kind: 'rain' | 'giveaway'; amount_fen: number; created_at: Date }[]>`
+    const states = await playerStates(
+      sql,
+      userId,
+      await visibleEnvelopes(sql, userId, LIST_RECENT_DAYS, LIST_MAX),
+      nowMs,
+    );
+    const records = await sql<
+      {
+        envelope_id: number;
+        title: string;
+        kind: 'rain' | 'giveaway';
+        amount_fen: number;
+        created_at: Date;
+      }[]
+    >`
       select c.envelope_id, e.title, e.kind, c.amount_fen, c.created_at
       from activity_red_envelope_claims c join activity_red_envelopes e on e.id = c.envelope_id
       where c.user_id = ${userId} order by c.id desc limit ${HISTORY_MAX}`;
@@ -86,8 +114,11 @@ export default async function activityRoutes(app: FastifyInstance) {
       serverTime: nowMs,
       list: states.map(listItem),
       records: records.map((r) => ({
-        id: Number(r.envelope_id), title: r.title, kindName: ENVELOPE_KIND_NAMES[r.kind],
-        amount: formatFen(Number(r.amount_fen)), time: formatBeijing(r.created_at),
+        id: Number(r.envelope_id),
+        title: r.title,
+        kindName: ENVELOPE_KIND_NAMES[r.kind],
+        amount: formatFen(Number(r.amount_fen)),
+        time: formatBeijing(r.created_at),
       })),
     });
   });
@@ -99,7 +130,15 @@ export default async function activityRoutes(app: FastifyInstance) {
       const userId = loggedIn(req).userId;
       const r = await receiveEnvelope(sql, userId, req.body.id, req.body.requestId ?? null);
       const balanceFen = r.balanceAfterFen ?? (await playerBalance(sql, userId));
-      return ok({ id: r.envelopeId, amount: formatFen(r.amountFen), balance: formatFen(balanceFen), applied: r.applied }, '领取成功');
+      return ok(
+        {
+          id: r.envelopeId,
+          amount: formatFen(r.amountFen),
+          balance: formatFen(balanceFen),
+          applied: r.applied,
+        },
+        '领取成功',
+      );
     },
   );
 

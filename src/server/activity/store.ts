@@ -36,24 +36,49 @@ export const ENVELOPE_COLUMNS = `id, kind, title, starts_at, ends_at, budget_fen
 
 export function toEnvelope(r: EnvelopeRow): ActivityEnvelope {
   const eligibility: Eligibility = {
-    minGrade: r.min_grade, maxGrade: r.max_grade, requirement: r.requirement, requiredFen: Number(r.required_fen),
-    periodDays: r.period_days, periodStart: r.period_start, periodEnd: r.period_end,
+    minGrade: r.min_grade,
+    maxGrade: r.max_grade,
+    requirement: r.requirement,
+    requiredFen: Number(r.required_fen),
+    periodDays: r.period_days,
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
   };
   return {
-    id: Number(r.id), kind: r.kind, title: r.title, startsAtMs: r.starts_at.getTime(), endsAtMs: r.ends_at.getTime(),
-    budgetFen: Number(r.budget_fen), paidFen: Number(r.paid_fen), shares: r.shares, claimedCount: r.claimed_count,
-    amountFen: r.amount_fen === null ? null : Number(r.amount_fen), closed: r.closed, eligibility,
+    id: Number(r.id),
+    kind: r.kind,
+    title: r.title,
+    startsAtMs: r.starts_at.getTime(),
+    endsAtMs: r.ends_at.getTime(),
+    budgetFen: Number(r.budget_fen),
+    paidFen: Number(r.paid_fen),
+    shares: r.shares,
+    claimedCount: r.claimed_count,
+    amountFen: r.amount_fen === null ? null : Number(r.amount_fen),
+    closed: r.closed,
+    eligibility,
   };
 }
 
-export async function envelopeById(db: Db, id: number, forUpdate = false): Promise<ActivityEnvelope | null> {
+export async function envelopeById(
+  db: Db,
+  id: number,
+  forUpdate = false,
+): Promise<ActivityEnvelope | null> {
   const lock = forUpdate ? db.unsafe('for update') : db.unsafe('');
-  const [row] = await db<EnvelopeRow[]>`select ${db.unsafe(ENVELOPE_COLUMNS)} from activity_red_envelopes where id = ${id} ${lock}`;
+  const [row] = await db<
+    EnvelopeRow[]
+  >`select ${db.unsafe(ENVELOPE_COLUMNS)} from activity_red_envelopes where id = ${id} ${lock}`;
   return row ? toEnvelope(row) : null;
 }
 
 /** The envelopes a player's list shows: not closed and ended less than `recentDays` ago, plus any they claimed. */
-export async function visibleEnvelopes(sql: Sql, userId: number, recentDays: number, limit: number): Promise<ActivityEnvelope[]> {
+export async function visibleEnvelopes(
+  sql: Sql,
+  userId: number,
+  recentDays: number,
+  limit: number,
+): Promise<ActivityEnvelope[]> {
   const rows = await sql<EnvelopeRow[]>`
     select ${sql.unsafe(ENVELOPE_COLUMNS)} from activity_red_envelopes e
     where (not e.closed and e.ends_at > now() - make_interval(days => ${recentDays}))
@@ -73,7 +98,11 @@ export async function openEnvelopes(sql: Sql): Promise<ActivityEnvelope[]> {
 }
 
 /** What this player claimed of these envelopes: envelope id → fen. */
-export async function claimedOf(sql: Sql, userId: number, envelopeIds: number[]): Promise<Map<number, number>> {
+export async function claimedOf(
+  sql: Sql,
+  userId: number,
+  envelopeIds: number[],
+): Promise<Map<number, number>> {
   if (envelopeIds.length === 0) return new Map();
   const rows = await sql<{ envelope_id: number; amount_fen: number }[]>`
     select envelope_id, amount_fen from activity_red_envelope_claims
@@ -111,12 +140,20 @@ async function validBetFen(sql: Sql, userId: number, from: Date, to: Date): Prom
  * The period sums of one player for a set of envelopes, each distinct (requirement, window) read once:
  * envelope id → fen (0 for an envelope without a requirement).
  */
-export async function periodSums(sql: Sql, userId: number, envelopes: ActivityEnvelope[], nowMs: number): Promise<Map<number, number>> {
+export async function periodSums(
+  sql: Sql,
+  userId: number,
+  envelopes: ActivityEnvelope[],
+  nowMs: number,
+): Promise<Map<number, number>> {
   const byKey = new Map<string, Promise<number>>();
   const out = new Map<number, number>();
   for (const env of envelopes) {
     const w = periodWindow(env.eligibility, nowMs);
-    if (!w) { out.set(env.id, 0); continue; }
+    if (!w) {
+      out.set(env.id, 0);
+      continue;
+    }
     const key = `${env.eligibility.requirement}:${w.fromMs}:${w.toMs}`;
     if (!byKey.has(key)) {
       const read = env.eligibility.requirement === 'recharge' ? rechargeFen : validBetFen;

@@ -46,8 +46,10 @@ export function redactBody(body: unknown): Record<string, string> {
       out[pgSafeText(k)] = REDACTED;
       continue;
     }
-    const text = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
-    out[pgSafeText(k)] = pgSafeText(text.replace(CARD_DIGITS, (d) => `****${d.slice(-4)}`).slice(0, MAX_VALUE_CHARS));
+    const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+    out[pgSafeText(k)] = pgSafeText(
+      text.replace(CARD_DIGITS, (d) => `****${d.slice(-4)}`).slice(0, MAX_VALUE_CHARS),
+    );
   }
   return out;
 }
@@ -56,9 +58,16 @@ export function redactBody(body: unknown): Record<string, string> {
 export function adminPageOf(header: unknown, path: string): string {
   if (typeof header === 'string' && header) {
     let page = '';
-    try { page = decodeURIComponent(header); } catch { page = ''; }
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is the point: control characters are dropped
-    page = page.replace(/[\u0000-\u001f\u007f<>]/g, '').trim().slice(0, 30);
+    try {
+      page = decodeURIComponent(header);
+    } catch {
+      page = '';
+    }
+    page = page
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is the point: control characters are dropped
+      .replace(/[\u0000-\u001f\u007f<>]/g, '')
+      .trim()
+      .slice(0, 30);
     if (page) return page;
   }
   return path.slice(ADMIN_PREFIX.length).split('/')[0]?.slice(0, 30) ?? '';
@@ -68,13 +77,21 @@ function envelopeOf(payload: unknown): { code: number | null; msg: string } {
   if (typeof payload !== 'string') return { code: null, msg: '' };
   try {
     const env = JSON.parse(payload) as { code?: unknown; msg?: unknown };
-    return { code: typeof env.code === 'number' ? env.code : null, msg: typeof env.msg === 'string' ? pgSafeText(env.msg.slice(0, 200)) : '' };
+    return {
+      code: typeof env.code === 'number' ? env.code : null,
+      msg: typeof env.msg === 'string' ? pgSafeText(env.msg.slice(0, 200)) : '',
+    };
   } catch {
     return { code: null, msg: '' };
   }
 }
 
-async function recordAdminPost(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+async function recordAdminPost(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
   const path = pgSafeText(req.url.split('?')[0] ?? '');
   if (req.method !== 'POST' || !path.startsWith(ADMIN_PREFIX)) return;
   const { code, msg } = envelopeOf(payload);
@@ -108,38 +125,58 @@ const AuditQuery = Form({
 type AuditQueryT = Static<typeof AuditQuery>;
 
 interface AuditRow {
-  id: number; operator_name: string; path: string; page: string; http_status: number; outcome: number | null;
-  msg: string; body: Record<string, string>; ip: string; created_at: Date;
+  id: number;
+  operator_name: string;
+  path: string;
+  page: string;
+  http_status: number;
+  outcome: number | null;
+  msg: string;
+  body: Record<string, string>;
+  ip: string;
+  created_at: Date;
 }
 
 export default async function adminAuditRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
-  app.get<{ Querystring: AuditQueryT }>('/v1/admin/audit', { config: OPERATOR, schema: { querystring: AuditQuery } }, async (req) => {
-    const q = req.query;
-    if (q.startDate && q.endDate && q.startDate > q.endDate) refuse('开始日期不能晚于结束日期');
-    const start = q.startDate ? new Date(requireBeijingDay(q.startDate).startMs) : null;
-    const end = q.endDate ? new Date(requireBeijingDay(q.endDate).endMs) : null;
-    const { limit, offset } = paging(q.page, q.pageSize);
-    const operator = q.operator?.trim().toLowerCase() || null;
-    const path = q.path?.trim() || null;
-    const where = sql`
+  app.get<{ Querystring: AuditQueryT }>(
+    '/v1/admin/audit',
+    { config: OPERATOR, schema: { querystring: AuditQuery } },
+    async (req) => {
+      const q = req.query;
+      if (q.startDate && q.endDate && q.startDate > q.endDate) refuse('开始日期不能晚于结束日期');
+      const start = q.startDate ? new Date(requireBeijingDay(q.startDate).startMs) : null;
+      const end = q.endDate ? new Date(requireBeijingDay(q.endDate).endMs) : null;
+      const { limit, offset } = paging(q.page, q.pageSize);
+      const operator = q.operator?.trim().toLowerCase() || null;
+      const path = q.path?.trim() || null;
+      const where = sql`
       where (${operator}::text is null or lower(operator_name) = ${operator})
         and (${path}::text is null or strpos(path, ${path}) > 0)
         and (${start}::timestamptz is null or created_at >= ${start})
         and (${end}::timestamptz is null or created_at < ${end})`;
-    const [rows, [count]] = await Promise.all([
-      sql<AuditRow[]>`
+      const [rows, [count]] = await Promise.all([
+        sql<AuditRow[]>`
         select id, operator_name, path, page, http_status, outcome, msg, body, ip, created_at
         from admin_audit ${where}
         order by created_at desc, id desc limit ${limit} offset ${offset}`,
-      sql<{ n: number }[]>`select count(*)::int as n from admin_audit ${where}`,
-    ]);
-    return ok({
-      total: count?.n ?? 0,
-      list: rows.map((r) => ({
-        id: r.id, operatorName: r.operator_name, path: r.path, page: r.page, httpStatus: r.http_status,
-        outcome: r.outcome, msg: r.msg, body: r.body, ip: r.ip, createdAt: r.created_at.getTime(),
-      })),
-    });
-  });
+        sql<{ n: number }[]>`select count(*)::int as n from admin_audit ${where}`,
+      ]);
+      return ok({
+        total: count?.n ?? 0,
+        list: rows.map((r) => ({
+          id: r.id,
+          operatorName: r.operator_name,
+          path: r.path,
+          page: r.page,
+          httpStatus: r.http_status,
+          outcome: r.outcome,
+          msg: r.msg,
+          body: r.body,
+          ip: r.ip,
+          createdAt: r.created_at.getTime(),
+        })),
+      });
+    },
+  );
 }

@@ -39,7 +39,12 @@ export default async function balanceRoutes(app: FastifyInstance) {
         requestId: b.requestId,
         operatorId: loggedIn(req).userId,
       });
-      return ok({ transferId: r.transferId, balance: formatFen(r.balanceFen), balanceFen: r.balanceFen, applied: r.applied });
+      return ok({
+        transferId: r.transferId,
+        balance: formatFen(r.balanceFen),
+        balanceFen: r.balanceFen,
+        applied: r.applied,
+      });
     },
   );
 }

@@ -38,7 +38,9 @@ export default async function ledgerAdminRoutes(app: FastifyInstance) {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
       let userId: number | null = null;
       if (req.query.userName) {
-        const [u] = await sql<{ id: number }[]>`select id from users where lower(user_name) = lower(${req.query.userName})`;
+        const [u] = await sql<
+          { id: number }[]
+        >`select id from users where lower(user_name) = lower(${req.query.userName})`;
         if (!u) refuse('用户不存在');
         userId = u.id;
       }
@@ -55,7 +57,9 @@ export default async function ledgerAdminRoutes(app: FastifyInstance) {
         left join users u on u.id = t.user_id
         left join users o on o.id = t.operator_id
         where ${where} order by t.id desc limit ${limit} offset ${offset}`;
-      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from transfers t where ${where}`;
+      const [{ n }] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from transfers t where ${where}`;
       return ok({
         list: rows.map((r) => ({
           id: r.id,

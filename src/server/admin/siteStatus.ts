@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
-import { DEFAULT_SITE_STATUS, parseIpList, SITE_STATUS_KEY, type SiteStatus } from '../site/status.ts';
+import {
+  DEFAULT_SITE_STATUS,
+  parseIpList,
+  SITE_STATUS_KEY,
+  type SiteStatus,
+} from '../site/status.ts';
 import { Flag, PlainText } from '../http/schemas.ts';
 import { OPERATOR } from '../http/schemas.ts';
 import { loggedIn } from '../auth/sessions.ts';
@@ -14,7 +19,9 @@ const StatusForm = Form({
   maintenanceMessage: Type.Optional(PlainText(200, { minLength: 1 })),
   closed: Type.Optional(Flag),
   closedMessage: Type.Optional(PlainText(200, { minLength: 1 })),
-  ipMode: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('allow'), Type.Literal('deny')])),
+  ipMode: Type.Optional(
+    Type.Union([Type.Literal('off'), Type.Literal('allow'), Type.Literal('deny')]),
+  ),
   ipList: Type.Optional(Type.String({ maxLength: 8000, pattern: '^[0-9A-Fa-f.:*,\\s]*$' })),
 });
 type StatusBody = Static<typeof StatusForm>;
@@ -23,12 +30,14 @@ function applyChanges(current: SiteStatus, b: StatusBody): SiteStatus {
   const next = { ...current };
   if (b.maintenance !== undefined) next.maintenance = b.maintenance === '1';
   if (b.closed !== undefined) next.closed = b.closed === '1';
-  if (b.maintenanceMessage !== undefined) next.maintenanceMessage = b.maintenanceMessage.trim() || current.maintenanceMessage;
-  if (b.closedMessage !== undefined) next.closedMessage = b.closedMessage.trim() || current.closedMessage;
+  if (b.maintenanceMessage !== undefined)
+    next.maintenanceMessage = b.maintenanceMessage.trim() || current.maintenanceMessage;
+  if (b.closedMessage !== undefined)
+    next.closedMessage = b.closedMessage.trim() || current.closedMessage;
   if (b.ipMode !== undefined) next.ipMode = b.ipMode;
   if (b.ipList !== undefined) {
     const parsed = parseIpList(b.ipList);
-    if ('bad' in parsed) refuse('IP地址格式不正确') // the bad entry is not echoed back;
+    if ('bad' in parsed) refuse('IP地址格式不正确'); // the bad entry is not echoed back;
     next.ipList = parsed.entries;
   }
   if (next.ipMode === 'allow' && next.ipList.length === 0) refuse('白名单模式下IP列表不能为空');

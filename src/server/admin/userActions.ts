@@ -50,7 +50,12 @@ export default async function userActionRoutes(app: FastifyInstance) {
       const reason = req.body.reason.trim();
       if (!reason) refuse('请填写免除原因');
       await requireUser(sql, userId);
-      const waived = await waiveTurnover(sql, { operatorId: loggedIn(req).userId, reason, userId, flowId });
+      const waived = await waiveTurnover(sql, {
+        operatorId: loggedIn(req).userId,
+        reason,
+        userId,
+        flowId,
+      });
       if (waived === 0 && flowId !== undefined) refuse('流水要求不存在或已完成');
       return ok({ waived }, waived > 0 ? `已免除${waived}笔流水要求` : '没有未完成的流水要求');
     },

@@ -22,18 +22,38 @@ import { PageNum, PageSize, paging } from '../http/paging.ts';
 export const USER_NOT_FOUND = '用户不存在';
 
 const DetailQuery = Form({ userId: Id });
-const PagedQuery = Form({ userId: Id, page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
+const PagedQuery = Form({
+  userId: Id,
+  page: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
+});
 type Paged = Static<typeof PagedQuery>;
 
 /** The accounts a player owns, in the order the page shows them. */
 const ACCOUNT_NAMES: Readonly<Record<string, string>> = {
-  player: '钱包余额', withdraw_hold: '提现冻结', virtual_wallet: '余额宝', pledge_escrow: '质押中',
+  player: '钱包余额',
+  withdraw_hold: '提现冻结',
+  virtual_wallet: '余额宝',
+  pledge_escrow: '质押中',
 };
 
 interface ProfileRow {
-  id: number; user_name: string; real_name: string | null; nick_name: string | null; phone: string | null; email: string | null;
-  qq: string | null; status: string; is_agent: boolean; is_operator: boolean; grade: number; created_at: Date;
-  register_ip: string | null; last_login_at: Date | null; last_login_ip: string | null; online: boolean;
+  id: number;
+  user_name: string;
+  real_name: string | null;
+  nick_name: string | null;
+  phone: string | null;
+  email: string | null;
+  qq: string | null;
+  status: string;
+  is_agent: boolean;
+  is_operator: boolean;
+  grade: number;
+  created_at: Date;
+  register_ip: string | null;
+  last_login_at: Date | null;
+  last_login_ip: string | null;
+  online: boolean;
 }
 
 const ms = (t: Date | null) => t?.getTime() ?? null;
@@ -69,9 +89,21 @@ async function detail(sql: Sql, userId: number) {
   ]);
   return {
     profile: {
-      userId: u.id, userName: u.user_name, realName: u.real_name ?? '', nickName: u.nick_name ?? '', phone: u.phone ?? '',
-      email: u.email ?? '', qq: u.qq ?? '', status: u.status, agent: u.is_agent, operator: u.is_operator, online: u.online,
-      createdAt: u.created_at.getTime(), registerIp: u.register_ip ?? '', lastLoginAt: ms(u.last_login_at), lastLoginIp: u.last_login_ip ?? '',
+      userId: u.id,
+      userName: u.user_name,
+      realName: u.real_name ?? '',
+      nickName: u.nick_name ?? '',
+      phone: u.phone ?? '',
+      email: u.email ?? '',
+      qq: u.qq ?? '',
+      status: u.status,
+      agent: u.is_agent,
+      operator: u.is_operator,
+      online: u.online,
+      createdAt: u.created_at.getTime(),
+      registerIp: u.register_ip ?? '',
+      lastLoginAt: ms(u.last_login_at),
+      lastLoginIp: u.last_login_ip ?? '',
     },
     grade: { grade: u.grade, name: gradeName(u.grade) },
     uplines: uplines.map((r) => ({ userId: Number(r.id), userName: r.user_name, depth: r.depth })),
@@ -85,16 +117,30 @@ async function detail(sql: Sql, userId: number) {
       done: formatFen(turnover.doneFen),
       remaining: formatFen(turnover.remainingFen),
       flows: turnover.flows.map((f) => ({
-        id: f.id, source: f.source, base: formatFen(f.baseFen), required: formatFen(f.requiredFen),
-        done: formatFen(f.doneFen), remaining: formatFen(f.remainingFen), createdAt: f.createdAt.getTime(),
+        id: f.id,
+        source: f.source,
+        base: formatFen(f.baseFen),
+        required: formatFen(f.requiredFen),
+        done: formatFen(f.doneFen),
+        remaining: formatFen(f.remainingFen),
+        createdAt: f.createdAt.getTime(),
       })),
     },
   };
 }
 
 interface BetRow {
-  order_no: string; lottery_name: string; family: LotteryFamily; issue: string; play_code: string; betting_number: string;
-  amount: number; payout: number; status: BetStatus; created_at: Date; total: number;
+  order_no: string;
+  lottery_name: string;
+  family: LotteryFamily;
+  issue: string;
+  play_code: string;
+  betting_number: string;
+  amount: number;
+  payout: number;
+  status: BetStatus;
+  created_at: Date;
+  total: number;
 }
 
 async function bets(sql: Sql, q: Paged) {
@@ -111,9 +157,16 @@ async function bets(sql: Sql, q: Paged) {
   return {
     total: count?.n ?? 0,
     list: rows.map((r) => ({
-      orderNo: r.order_no, lotteryName: r.lottery_name, issue: r.issue, playName: getPlay(r.family, r.play_code)?.nameZh ?? r.play_code,
-      bettingNumber: r.betting_number, amount: formatFen(r.amount), payout: formatFen(r.payout), status: r.status,
-      statusText: BET_STATUS_TEXT[r.status], createdAt: r.created_at.getTime(),
+      orderNo: r.order_no,
+      lotteryName: r.lottery_name,
+      issue: r.issue,
+      playName: getPlay(r.family, r.play_code)?.nameZh ?? r.play_code,
+      bettingNumber: r.betting_number,
+      amount: formatFen(r.amount),
+      payout: formatFen(r.payout),
+      status: r.status,
+      statusText: BET_STATUS_TEXT[r.status],
+      createdAt: r.created_at.getTime(),
     })),
   };
 }
@@ -129,22 +182,30 @@ async function logins(sql: Sql, q: Paged) {
   ]);
   return {
     total: count?.n ?? 0,
-    list: rows.map((r) => ({ id: Number(r.id), ip: r.ip, userAgent: r.user_agent, createdAt: r.created_at.getTime() })),
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      ip: r.ip,
+      userAgent: r.user_agent,
+      createdAt: r.created_at.getTime(),
+    })),
   };
 }
 
 export default async function userDetailRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
-    '/v1/admin/users/detail', { config: OPERATOR, schema: { querystring: DetailQuery } },
+    '/v1/admin/users/detail',
+    { config: OPERATOR, schema: { querystring: DetailQuery } },
     async (req) => ok(await detail(sql, req.query.userId)),
   );
   app.get<{ Querystring: Paged }>(
-    '/v1/admin/users/bets', { config: OPERATOR, schema: { querystring: PagedQuery } },
+    '/v1/admin/users/bets',
+    { config: OPERATOR, schema: { querystring: PagedQuery } },
     async (req) => ok(await bets(sql, req.query)),
   );
   app.get<{ Querystring: Paged }>(
-    '/v1/admin/users/logins', { config: OPERATOR, schema: { querystring: PagedQuery } },
+    '/v1/admin/users/logins',
+    { config: OPERATOR, schema: { querystring: PagedQuery } },
     async (req) => ok(await logins(sql, req.query)),
   );
 }

@@ -10,7 +10,11 @@ import { likePattern } from '../db/like.ts';
 import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 
-const Status = Type.Union([Type.Literal('active'), Type.Literal('frozen'), Type.Literal('disabled')]);
+const Status = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('frozen'),
+  Type.Literal('disabled'),
+]);
 const ListQuery = Form({
   keyword: Type.Optional(PlainText(20)),
   status: Type.Optional(Status),
@@ -77,7 +81,9 @@ export default async function userRoutes(app: FastifyInstance) {
   }
 
   async function countUsers(where: ReturnType<typeof matching>): Promise<number> {
-    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from users u where ${where}`;
+    const [{ n }] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from users u where ${where}`;
     return n;
   }
 
@@ -86,7 +92,12 @@ export default async function userRoutes(app: FastifyInstance) {
     { config: OPERATOR, schema: { body: ForceLogoutForm } },
     async (req) => {
       await findUser(req.body.userId);
-      const ended = await endUserSessions(sql, req.body.userId, 'forced', req.body.message?.trim() || undefined);
+      const ended = await endUserSessions(
+        sql,
+        req.body.userId,
+        'forced',
+        req.body.message?.trim() || undefined,
+      );
       return ok({ ended });
     },
   );

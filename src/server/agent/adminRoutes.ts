@@ -12,7 +12,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  parsePointsMap, pointsAboveParent, pointsToWire, pointToGroup, REBATE_FAMILIES, groupToPoint, type RebatePoints,
+  parsePointsMap,
+  pointsAboveParent,
+  pointsToWire,
+  pointToGroup,
+  REBATE_FAMILIES,
+  groupToPoint,
+  type RebatePoints,
 } from '../../domain/agent/points.ts';
 import { formatFen } from '../../domain/money.ts';
 import type { Sql, Tx } from '../db/client.ts';
@@ -21,7 +27,11 @@ import { OPERATOR } from '../http/schemas.ts';
 import { Id } from '../http/schemas.ts';
 import { putSetting } from '../site/settings.ts';
 import { loggedIn } from '../auth/sessions.ts';
-import { clearDefaultGroupCache, DEFAULT_GROUP_KEY, DEFAULT_PRIZE_GROUP } from '../betting/groups.ts';
+import {
+  clearDefaultGroupCache,
+  DEFAULT_GROUP_KEY,
+  DEFAULT_PRIZE_GROUP,
+} from '../betting/groups.ts';
 import { defaultPoints, pointsOf, pointsOfMany } from './points.ts';
 import { PageNum, pageSizeUpTo, paging } from '../http/paging.ts';
 
@@ -33,8 +43,10 @@ export const AGENT_ADMIN_MSG = {
   cycle: '不能把用户移到其自己的下级名下',
   same: '该用户已在此上级名下',
   points: (why: string) => `新上级返点不足：${why}`,
-  defaultAboveParent: (family: string, max: number) => `${family} 默认返点不能高于已设返点上级的 ${max}`,
-  defaultBelowChildren: (family: string, min: number) => `${family} 默认返点不能低于其下级已设的 ${min}`,
+  defaultAboveParent: (family: string, max: number) =>
+    `${family} 默认返点不能高于已设返点上级的 ${max}`,
+  defaultBelowChildren: (family: string, min: number) =>
+    `${family} 默认返点不能低于其下级已设的 ${min}`,
 } as const;
 
 /** Rows per tree level or search answer. */
@@ -52,7 +64,13 @@ const MoveForm = Form({ userId: Id, parentId: ParentId });
 const RebateForm = Form({ rebate: Type.String({ maxLength: 2000 }) });
 
 interface RowDb {
-  id: string; user_name: string; is_agent: boolean; balance: string; child_count: number; team_count: number; total: number;
+  id: string;
+  user_name: string;
+  is_agent: boolean;
+  balance: string;
+  child_count: number;
+  team_count: number;
+  total: number;
 }
 
 const rowColumns = (sql: Sql) => sql`
@@ -62,21 +80,35 @@ const rowColumns = (sql: Sql) => sql`
   count(*) over ()::int as total`;
 
 async function toRows(sql: Sql, rows: RowDb[]) {
-  const points = await pointsOfMany(sql, rows.map((r) => Number(r.id)));
+  const points = await pointsOfMany(
+    sql,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => ({
-    userId: Number(r.id), userName: r.user_name, isAgent: r.is_agent ? 1 : 0, childCount: r.child_count,
-    teamCount: r.team_count, rebate: pointsToWire(points.get(Number(r.id))!), balance: formatFen(Number(r.balance)),
+    userId: Number(r.id),
+    userName: r.user_name,
+    isAgent: r.is_agent ? 1 : 0,
+    childCount: r.child_count,
+    teamCount: r.team_count,
+    rebate: pointsToWire(points.get(Number(r.id))!),
+    balance: formatFen(Number(r.balance)),
   }));
 }
 
 /** The uplines of many accounts, top first (the account itself not included). */
-async function uplinePaths(sql: Sql, userIds: number[]): Promise<Map<number, { userId: number; userName: string }[]>> {
-  const out = new Map<number, { userId: number; userName: string }[]>(userIds.map((id) => [id, []]));
+async function uplinePaths(
+  sql: Sql,
+  userIds: number[],
+): Promise<Map<number, { userId: number; userName: string }[]>> {
+  const out = new Map<number, { userId: number; userName: string }[]>(
+    userIds.map((id) => [id, []]),
+  );
   if (userIds.length === 0) return out;
   const rows = await sql<{ user_id: string; id: string; user_name: string }[]>`
     select x.user_id, u.id, u.user_name from user_uplines x join users u on u.id = x.ancestor_id
     where x.user_id = any(${sql.array(userIds.map(String))}::bigint[]) order by x.user_id, x.depth desc`;
-  for (const r of rows) out.get(Number(r.user_id))?.push({ userId: Number(r.id), userName: r.user_name });
+  for (const r of rows)
+    out.get(Number(r.user_id))?.push({ userId: Number(r.id), userName: r.user_name });
   return out;
 }
 
@@ -93,7 +125,8 @@ async function checkMove(tx: Tx, userId: number, parentId: number): Promise<void
   const parent = locked.find((r) => Number(r.id) === parentId);
   if (!parent) refuse(AGENT_ADMIN_MSG.noParent);
   if (!parent.is_agent) refuse(AGENT_ADMIN_MSG.parentNotAgent);
-  const [below] = await tx`select 1 from user_uplines where ancestor_id = ${userId} and user_id = ${parentId}`;
+  const [below] =
+    await tx`select 1 from user_uplines where ancestor_id = ${userId} and user_id = ${parentId}`;
   if (below) refuse(AGENT_ADMIN_MSG.cycle);
   const why = pointsAboveParent(await pointsOf(tx, userId), await pointsOf(tx, parentId));
   if (why) refuse(AGENT_ADMIN_MSG.points(why));
@@ -117,7 +150,9 @@ export async function moveMember(sql: Sql, userId: number, parentId: number): Pr
  * parent whose child has no row, and not below the own point of a child whose parent has no row.
  */
 async function checkDefaults(sql: Sql, points: RebatePoints): Promise<void> {
-  const bounds = await sql<{ family: string; child_max: number | null; parent_min: number | null }[]>`
+  const bounds = await sql<
+    { family: string; child_max: number | null; parent_min: number | null }[]
+  >`
     with f (family) as (select unnest(${REBATE_FAMILIES.map(String)}::text[]))
     select f.family,
       (select max(g.prize_group) from user_prize_groups g join users c on c.id = g.user_id
@@ -139,10 +174,16 @@ async function checkDefaults(sql: Sql, points: RebatePoints): Promise<void> {
 }
 
 async function saveDefaults(sql: Sql, points: RebatePoints, actorId: number): Promise<void> {
-  const [row] = await sql<{ value: unknown }[]>`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
+  const [row] = await sql<
+    { value: unknown }[]
+  >`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
   const old = row?.value;
-  const group = typeof old === 'object' && old !== null && 'group' in old ? (old as { group: unknown }).group
-    : typeof old === 'number' ? old : DEFAULT_PRIZE_GROUP;
+  const group =
+    typeof old === 'object' && old !== null && 'group' in old
+      ? (old as { group: unknown }).group
+      : typeof old === 'number'
+        ? old
+        : DEFAULT_PRIZE_GROUP;
   const families = Object.fromEntries(REBATE_FAMILIES.map((f) => [f, pointToGroup(points[f])]));
   await putSetting(sql, DEFAULT_GROUP_KEY, { group, families }, actorId);
   clearDefaultGroupCache();
@@ -152,45 +193,78 @@ export default async function agentAdminRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   const opts = { config: OPERATOR };
 
-  app.get<{ Querystring: Static<typeof TreeQuery> }>('/v1/admin/agents/tree', { ...opts, schema: { querystring: TreeQuery } }, async (req) => {
-    const parentId = req.query.parentId ?? 0;
-    const { limit: size, offset } = paging(req.query.pageNum, req.query.pageSize, MAX_ROWS);
-    if (parentId !== 0 && (await sql`select 1 from users where id = ${parentId}`).length === 0) refuse(AGENT_ADMIN_MSG.noUser);
-    const rows = await sql<RowDb[]>`
+  app.get<{ Querystring: Static<typeof TreeQuery> }>(
+    '/v1/admin/agents/tree',
+    { ...opts, schema: { querystring: TreeQuery } },
+    async (req) => {
+      const parentId = req.query.parentId ?? 0;
+      const { limit: size, offset } = paging(req.query.pageNum, req.query.pageSize, MAX_ROWS);
+      if (parentId !== 0 && (await sql`select 1 from users where id = ${parentId}`).length === 0)
+        refuse(AGENT_ADMIN_MSG.noUser);
+      const rows = await sql<RowDb[]>`
       select ${rowColumns(sql)} from users u left join ledger_accounts a on a.kind = 'player' and a.user_id = u.id
       where ${parentId === 0 ? sql`u.parent_id is null` : sql`u.parent_id = ${parentId}`}
       order by u.is_agent desc, u.id limit ${size} offset ${offset}`;
-    let path: { userId: number; userName: string }[] = [];
-    if (parentId !== 0) {
-      const [self] = await sql<{ user_name: string }[]>`select user_name from users where id = ${parentId}`;
-      path = [...(await uplinePaths(sql, [parentId])).get(parentId)!, { userId: parentId, userName: self!.user_name }];
-    }
-    return ok({ list: await toRows(sql, rows), total: rows[0]?.total ?? 0, path });
-  });
+      let path: { userId: number; userName: string }[] = [];
+      if (parentId !== 0) {
+        const [self] = await sql<
+          { user_name: string }[]
+        >`select user_name from users where id = ${parentId}`;
+        path = [
+          ...(await uplinePaths(sql, [parentId])).get(parentId)!,
+          { userId: parentId, userName: self!.user_name },
+        ];
+      }
+      return ok({ list: await toRows(sql, rows), total: rows[0]?.total ?? 0, path });
+    },
+  );
 
-  app.get<{ Querystring: Static<typeof SearchQuery> }>('/v1/admin/agents/search', { ...opts, schema: { querystring: SearchQuery } }, async (req) => {
-    const name = req.query.userName.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    if (name === '') refuse('请输入用户名');
-    const rows = await sql<RowDb[]>`
+  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+    '/v1/admin/agents/search',
+    { ...opts, schema: { querystring: SearchQuery } },
+    async (req) => {
+      const name = req.query.userName
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, (c) => `\\${c}`);
+      if (name === '') refuse('请输入用户名');
+      const rows = await sql<RowDb[]>`
       select ${rowColumns(sql)} from users u left join ledger_accounts a on a.kind = 'player' and a.user_id = u.id
       where lower(u.user_name) like ${`${name}%`} order by lower(u.user_name) = ${name} desc, u.user_name limit ${MAX_ROWS}`;
-    const list = await toRows(sql, rows);
-    const paths = await uplinePaths(sql, list.map((r) => r.userId));
-    return ok({ list: list.map((r) => ({ ...r, path: paths.get(r.userId)! })), total: list.length });
-  });
+      const list = await toRows(sql, rows);
+      const paths = await uplinePaths(
+        sql,
+        list.map((r) => r.userId),
+      );
+      return ok({
+        list: list.map((r) => ({ ...r, path: paths.get(r.userId)! })),
+        total: list.length,
+      });
+    },
+  );
 
-  app.post<{ Body: Static<typeof MoveForm> }>('/v1/admin/agents/move', { ...opts, schema: { body: MoveForm } }, async (req) => {
-    await moveMember(sql, req.body.userId, req.body.parentId);
-    return ok(null, '已转移');
-  });
+  app.post<{ Body: Static<typeof MoveForm> }>(
+    '/v1/admin/agents/move',
+    { ...opts, schema: { body: MoveForm } },
+    async (req) => {
+      await moveMember(sql, req.body.userId, req.body.parentId);
+      return ok(null, '已转移');
+    },
+  );
 
-  app.get('/v1/admin/agents/defaultRebate', opts, async () => ok({ rebate: pointsToWire(await defaultPoints(sql)) }));
+  app.get('/v1/admin/agents/defaultRebate', opts, async () =>
+    ok({ rebate: pointsToWire(await defaultPoints(sql)) }),
+  );
 
-  app.post<{ Body: Static<typeof RebateForm> }>('/v1/admin/agents/defaultRebate', { ...opts, schema: { body: RebateForm } }, async (req) => {
-    const parsed = parsePointsMap(req.body.rebate);
-    if ('error' in parsed) refuse(parsed.error);
-    await checkDefaults(sql, parsed.points);
-    await saveDefaults(sql, parsed.points, loggedIn(req).userId);
-    return ok({ rebate: pointsToWire(parsed.points) }, '已保存');
-  });
+  app.post<{ Body: Static<typeof RebateForm> }>(
+    '/v1/admin/agents/defaultRebate',
+    { ...opts, schema: { body: RebateForm } },
+    async (req) => {
+      const parsed = parsePointsMap(req.body.rebate);
+      if ('error' in parsed) refuse(parsed.error);
+      await checkDefaults(sql, parsed.points);
+      await saveDefaults(sql, parsed.points, loggedIn(req).userId);
+      return ok({ rebate: pointsToWire(parsed.points) }, '已保存');
+    },
+  );
 }

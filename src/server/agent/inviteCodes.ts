@@ -13,10 +13,16 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  parsePointsMap, pointsAboveParent, pointsToWire, type RebatePoints,
+  parsePointsMap,
+  pointsAboveParent,
+  pointsToWire,
+  type RebatePoints,
 } from '../../domain/agent/points.ts';
 import {
-  AGENT_MSG, INVITE_CODE_DIGITS, INVITE_REMARK_MAX_CHARS, MAX_LIVE_INVITE_CODES,
+  AGENT_MSG,
+  INVITE_CODE_DIGITS,
+  INVITE_REMARK_MAX_CHARS,
+  MAX_LIVE_INVITE_CODES,
 } from '../../domain/agent/inviteCodes.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import type { Sql, Tx } from '../db/client.ts';
@@ -24,13 +30,25 @@ import { Form, ok, refuse } from '../http/envelope.ts';
 import { defaultPoints, pointsOf } from './points.ts';
 import { lockAccount } from './team.ts';
 import { PageNum } from '../http/paging.ts';
-import { AGENT, agentPaging, AgentPageSize, Flag, Id, pointsFromWire, RebateJson } from './schemas.ts';
+import {
+  AGENT,
+  agentPaging,
+  AgentPageSize,
+  Flag,
+  Id,
+  pointsFromWire,
+  RebateJson,
+} from './schemas.ts';
 
 /** A new code is retried this often on a collision with an existing one (10^8 codes: rare). */
 const CODE_ATTEMPTS = 20;
 
 const Remark = Type.String({ maxLength: 200 });
-const ListQuery = Form({ isAgent: Type.Optional(Flag), pageNum: Type.Optional(PageNum), pageSize: Type.Optional(AgentPageSize) });
+const ListQuery = Form({
+  isAgent: Type.Optional(Flag),
+  pageNum: Type.Optional(PageNum),
+  pageSize: Type.Optional(AgentPageSize),
+});
 const CreateForm = Form({ rebate: RebateJson, isAgent: Flag, remark: Type.Optional(Remark) });
 const RemarkForm = Form({ inviteCodeId: Id, remark: Remark });
 const DeleteForm = Form({ inviteCodeId: Id });
@@ -46,7 +64,13 @@ function newCode(): string {
   return String(randomInt(0, 10 ** INVITE_CODE_DIGITS)).padStart(INVITE_CODE_DIGITS, '0');
 }
 
-async function createCode(sql: Sql, ownerId: number, points: RebatePoints, isAgent: boolean, remark: string) {
+async function createCode(
+  sql: Sql,
+  ownerId: number,
+  points: RebatePoints,
+  isAgent: boolean,
+  remark: string,
+) {
   return sql.begin(async (tx) => {
     await lockAccount(tx, ownerId);
     const above = pointsAboveParent(points, await pointsOf(tx, ownerId));
@@ -70,7 +94,10 @@ async function createCode(sql: Sql, ownerId: number, points: RebatePoints, isAge
  * Register's part (inside its transaction): counts one use of a live code and returns where the new
  * account goes, or refuses. The code row is locked by the update, then the owner's row.
  */
-export async function redeemInviteCode(tx: Tx, code: string): Promise<{ parentId: number; isAgent: boolean; points: RebatePoints }> {
+export async function redeemInviteCode(
+  tx: Tx,
+  code: string,
+): Promise<{ parentId: number; isAgent: boolean; points: RebatePoints }> {
   const [c] = await tx<{ owner_id: string; is_agent: boolean; points: unknown }[]>`
     update invite_codes set use_count = use_count + 1
     where code = ${code} and deleted_at is null
@@ -124,10 +151,18 @@ export default async function inviteCodeRoutes(app: FastifyInstance) {
           and (${q.isAgent ?? null}::int is null or is_agent = (${q.isAgent ?? 0}::int = 1))
         order by id desc limit ${limit} offset ${offset}`;
       const list = rows.map((r) => ({
-        id: Number(r.id), inviteCode: r.code, isAgent: r.is_agent ? 1 : 0, rebate: wirePoints(r.points),
-        remark: r.remark, useCount: r.use_count, createTime: r.created_at.getTime(),
+        id: Number(r.id),
+        inviteCode: r.code,
+        isAgent: r.is_agent ? 1 : 0,
+        rebate: wirePoints(r.points),
+        remark: r.remark,
+        useCount: r.use_count,
+        createTime: r.created_at.getTime(),
       }));
-      return ok({ list, total: rows[0]?.total ?? await countCodes(sql, loggedIn(req).userId, q.isAgent) });
+      return ok({
+        list,
+        total: rows[0]?.total ?? (await countCodes(sql, loggedIn(req).userId, q.isAgent)),
+      });
     },
   );
 
@@ -138,7 +173,10 @@ export default async function inviteCodeRoutes(app: FastifyInstance) {
       const b = req.body;
       const points = pointsFromWire(b.rebate);
       const remark = checkRemark(b.remark);
-      return ok(await createCode(sql, loggedIn(req).userId, points, b.isAgent === 1, remark), '邀请码已生成');
+      return ok(
+        await createCode(sql, loggedIn(req).userId, points, b.isAgent === 1, remark),
+        '邀请码已生成',
+      );
     },
   );
 

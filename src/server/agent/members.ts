@@ -9,7 +9,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  pointsAboveParent, pointsBelowChildren, pointsToWire, REBATE_FAMILIES, type RebatePoints,
+  pointsAboveParent,
+  pointsBelowChildren,
+  pointsToWire,
+  REBATE_FAMILIES,
+  type RebatePoints,
 } from '../../domain/agent/points.ts';
 import { AGENT_MSG } from '../../domain/agent/inviteCodes.ts';
 import { loggedIn } from '../auth/sessions.ts';
@@ -20,7 +24,15 @@ import { insertUser } from '../account/users.ts';
 import { childrenMaxPoints, pointsOf, setPoints } from './points.ts';
 import { inDownline, listMembers, lockAccount, pathTo } from './team.ts';
 import { PageNum } from '../http/paging.ts';
-import { AGENT, agentPaging, AgentPageSize, Flag, Id, pointsFromWire, RebateJson } from './schemas.ts';
+import {
+  AGENT,
+  agentPaging,
+  AgentPageSize,
+  Flag,
+  Id,
+  pointsFromWire,
+  RebateJson,
+} from './schemas.ts';
 
 const ManageQuery = Form({
   userName: Type.Optional(Type.String({ pattern: '^\\w{0,20}$', maxLength: 20 })),
@@ -31,10 +43,19 @@ const ManageQuery = Form({
 });
 const MemberQuery = Form({ userId: Id });
 const RebateForm = Form({ userId: Id, rebate: RebateJson });
-const LowerUserForm = Form({ userName: UserName, password: CredentialHash, isAgent: Flag, rebate: RebateJson });
+const LowerUserForm = Form({
+  userName: UserName,
+  password: CredentialHash,
+  isAgent: Flag,
+  rebate: RebateJson,
+});
 
 /** A direct member of the agent, or the refusal that says what it is instead. */
-async function directMember(sql: Sql, agentId: number, userId: number): Promise<{ userName: string; isAgent: boolean }> {
+async function directMember(
+  sql: Sql,
+  agentId: number,
+  userId: number,
+): Promise<{ userName: string; isAgent: boolean }> {
   const [row] = await sql<{ user_name: string; is_agent: boolean }[]>`
     select user_name, is_agent from users where id = ${userId} and parent_id = ${agentId}`;
   if (row) return { userName: row.user_name, isAgent: row.is_agent };
@@ -48,27 +69,43 @@ function floorOf(max: Partial<RebatePoints>): RebatePoints {
   return out;
 }
 
-async function updateMemberPoints(sql: Sql, agentId: number, userId: number, points: RebatePoints): Promise<void> {
+async function updateMemberPoints(
+  sql: Sql,
+  agentId: number,
+  userId: number,
+  points: RebatePoints,
+): Promise<void> {
   await directMember(sql, agentId, userId);
   await sql.begin(async (tx) => {
     await lockAccount(tx, agentId);
-    const [member] = await tx`select id from users where id = ${userId} and parent_id = ${agentId} for update`;
+    const [member] =
+      await tx`select id from users where id = ${userId} and parent_id = ${agentId} for update`;
     if (!member) refuse(AGENT_MSG.notDirect);
-    const problem = pointsAboveParent(points, await pointsOf(tx, agentId))
-      ?? pointsBelowChildren(points, await childrenMaxPoints(tx, userId));
+    const problem =
+      pointsAboveParent(points, await pointsOf(tx, agentId)) ??
+      pointsBelowChildren(points, await childrenMaxPoints(tx, userId));
     if (problem) refuse(problem);
     await setPoints(tx, userId, points);
   });
 }
 
-async function openLowerUser(sql: Sql, agentId: number, b: Static<typeof LowerUserForm>, ip: string): Promise<number> {
+async function openLowerUser(
+  sql: Sql,
+  agentId: number,
+  b: Static<typeof LowerUserForm>,
+  ip: string,
+): Promise<number> {
   const points = pointsFromWire(b.rebate);
   return sql.begin(async (tx) => {
     await lockAccount(tx, agentId);
     const above = pointsAboveParent(points, await pointsOf(tx, agentId));
     if (above) refuse(above);
     const id = await insertUser(tx, {
-      userName: b.userName, passwordHash: b.password, isAgent: b.isAgent === 1, parentId: agentId, registerIp: ip,
+      userName: b.userName,
+      passwordHash: b.password,
+      isAgent: b.isAgent === 1,
+      parentId: agentId,
+      registerIp: ip,
     });
     if (id === null) refuse(AGENT_MSG.nameTaken);
     await setPoints(tx, id, points);
@@ -105,11 +142,17 @@ export default async function memberRoutes(app: FastifyInstance) {
       const userId = req.query.userId;
       const member = await directMember(sql, me, userId);
       const [points, childrenMax, mine] = await Promise.all([
-        pointsOf(sql, userId), childrenMaxPoints(sql, userId), pointsOf(sql, me),
+        pointsOf(sql, userId),
+        childrenMaxPoints(sql, userId),
+        pointsOf(sql, me),
       ]);
       return ok({
-        userId, userName: member.userName, isAgent: member.isAgent ? 1 : 0,
-        rebate: pointsToWire(points), minRebate: pointsToWire(floorOf(childrenMax)), maxRebate: pointsToWire(mine),
+        userId,
+        userName: member.userName,
+        isAgent: member.isAgent ? 1 : 0,
+        rebate: pointsToWire(points),
+        minRebate: pointsToWire(floorOf(childrenMax)),
+        maxRebate: pointsToWire(mine),
       });
     },
   );
@@ -128,6 +171,7 @@ export default async function memberRoutes(app: FastifyInstance) {
     '/v1/users/createLowerUser',
     // opening an account costs a password KDF: the same per-address limit as register
     { config: { ...AGENT, ...LIMITS.register }, schema: { body: LowerUserForm } },
-    async (req) => ok({ userId: await openLowerUser(sql, loggedIn(req).userId, req.body, req.ip) }, '开户成功'),
+    async (req) =>
+      ok({ userId: await openLowerUser(sql, loggedIn(req).userId, req.body, req.ip) }, '开户成功'),
   );
 }

@@ -4,21 +4,28 @@
  * (betting/groups.ts defaultPrizeGroup). Every agent call reads and writes points only here.
  */
 import {
-  groupToPoint, pointToGroup, REBATE_FAMILIES, type RebateFamily, type RebatePoints,
+  groupToPoint,
+  pointToGroup,
+  REBATE_FAMILIES,
+  type RebateFamily,
+  type RebatePoints,
 } from '../../domain/agent/points.ts';
 import type { Db } from '../db/client.ts';
 import { defaultPrizeGroup } from '../betting/groups.ts';
 
-
 /** The operator's defaults for accounts without their own rows (direct sign-ups). */
 export async function defaultPoints(sql: Db): Promise<RebatePoints> {
   const out = {} as Record<RebateFamily, number>;
-  for (const family of REBATE_FAMILIES) out[family] = groupToPoint(await defaultPrizeGroup(sql, family));
+  for (const family of REBATE_FAMILIES)
+    out[family] = groupToPoint(await defaultPrizeGroup(sql, family));
   return out;
 }
 
 /** Points of many accounts in one query (own rows over the defaults). */
-export async function pointsOfMany(sql: Db, userIds: readonly number[]): Promise<Map<number, RebatePoints>> {
+export async function pointsOfMany(
+  sql: Db,
+  userIds: readonly number[],
+): Promise<Map<number, RebatePoints>> {
   const base = await defaultPoints(sql);
   const out = new Map<number, Record<RebateFamily, number>>(userIds.map((id) => [id, { ...base }]));
   if (userIds.length === 0) return out;
@@ -45,7 +52,12 @@ export async function pointsOf(sql: Db, userId: number): Promise<RebatePoints> {
 export async function childrenMaxPoints(sql: Db, userId: number): Promise<Partial<RebatePoints>> {
   const kids = await sql<{ id: string }[]>`select id from users where parent_id = ${userId}`;
   const out: Partial<Record<RebateFamily, number>> = {};
-  for (const points of (await pointsOfMany(sql, kids.map((k) => Number(k.id)))).values()) {
+  for (const points of (
+    await pointsOfMany(
+      sql,
+      kids.map((k) => Number(k.id)),
+    )
+  ).values()) {
     for (const family of REBATE_FAMILIES) out[family] = Math.max(out[family] ?? 0, points[family]);
   }
   return out;

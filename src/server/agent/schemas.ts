@@ -14,7 +14,8 @@ export const Flag = Type.Integer({ minimum: 0, maximum: 1 });
 export const RebateJson = Type.String({ minLength: 1, maxLength: 1000 });
 /** The agent's lists: pages of AGENT_PAGE_SIZE, at most AGENT_MAX_PAGE_SIZE (each row a team roll-up). */
 export const AgentPageSize = pageSizeUpTo(AGENT_MAX_PAGE_SIZE);
-export const agentPaging = (pageNum?: number, pageSize?: number) => paging(pageNum, pageSize, AGENT_PAGE_SIZE);
+export const agentPaging = (pageNum?: number, pageSize?: number) =>
+  paging(pageNum, pageSize, AGENT_PAGE_SIZE);
 
 /** The points of a `rebate` field, or the refusal naming the first problem. */
 export function pointsFromWire(json: string): RebatePoints {

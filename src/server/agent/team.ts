@@ -10,7 +10,6 @@ import type { Db, Sql, Tx } from '../db/client.ts';
 import { pointsOfMany } from './points.ts';
 import { ms } from './schemas.ts';
 
-
 /**
  * Locks an account's row before a points check against it (uplines before downlines, see
  * inviteCodes.ts); its is_agent flag, or null when there is no such account.
@@ -25,18 +24,25 @@ export function onlineSession(sql: Db, userIdCol: string) {
 }
 
 export async function lockAccount(tx: Tx, userId: number): Promise<{ isAgent: boolean } | null> {
-  const [row] = await tx<{ is_agent: boolean }[]>`select is_agent from users where id = ${userId} for update`;
+  const [row] = await tx<
+    { is_agent: boolean }[]
+  >`select is_agent from users where id = ${userId} for update`;
   return row ? { isAgent: row.is_agent } : null;
 }
 
 /** True when `userId` is below `agentId` at any depth (the agent itself is not). */
 export async function inDownline(sql: Db, agentId: number, userId: number): Promise<boolean> {
-  const rows = await sql`select 1 from user_uplines where ancestor_id = ${agentId} and user_id = ${userId}`;
+  const rows =
+    await sql`select 1 from user_uplines where ancestor_id = ${agentId} and user_id = ${userId}`;
   return rows.length > 0;
 }
 
 /** The breadcrumb from the agent down to `userId` (both included; `userId` in the agent's team). */
-export async function pathTo(sql: Db, agentId: number, userId: number): Promise<{ userId: number; userName: string }[]> {
+export async function pathTo(
+  sql: Db,
+  agentId: number,
+  userId: number,
+): Promise<{ userId: number; userName: string }[]> {
   const rows = await sql<{ id: string; user_name: string }[]>`
     select u.id, u.user_name from (
       select up.ancestor_id as id, up.depth from user_uplines up
@@ -87,7 +93,10 @@ export async function listMembers(sql: Sql, f: MemberFilter) {
     from users u left join ledger_accounts a on a.kind = 'player' and a.user_id = u.id
     where ${scope} and (${f.isAgent}::boolean is null or u.is_agent = ${f.isAgent})
     order by u.id desc limit ${f.limit} offset ${f.offset}`;
-  const points = await pointsOfMany(sql, rows.map((r) => Number(r.id)));
+  const points = await pointsOfMany(
+    sql,
+    rows.map((r) => Number(r.id)),
+  );
   const list = rows.map((r) => ({
     userId: Number(r.id),
     userName: r.user_name,

@@ -62,7 +62,12 @@ function turnsOf(key: string): KeyTurns {
   return fresh;
 }
 
-async function runCheck(t: KeyTurns, take: GuessTake, verify: () => Promise<boolean>, forget: () => Promise<unknown>) {
+async function runCheck(
+  t: KeyTurns,
+  take: GuessTake,
+  verify: () => Promise<boolean>,
+  forget: () => Promise<unknown>,
+) {
   t.running++;
   try {
     const right = await verify();
@@ -86,7 +91,10 @@ async function runCheck(t: KeyTurns, take: GuessTake, verify: () => Promise<bool
  * users'. Across instances takeGuess alone keeps the count exact.
  */
 export async function checkGuess(
-  sql: Sql, book: GuessBook, verify: () => Promise<boolean>, forget: () => Promise<unknown>,
+  sql: Sql,
+  book: GuessBook,
+  verify: () => Promise<boolean>,
+  forget: () => Promise<unknown>,
 ): Promise<GuessVerdict> {
   const t = turnsOf(book.key);
   t.users++;

@@ -7,7 +7,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PASSWORD_CHANGE_REQUIRED_MSG, ResponseCode, SESSION_EXPIRED_MSG } from '../../domain/errors.ts';
+import {
+  PASSWORD_CHANGE_REQUIRED_MSG,
+  ResponseCode,
+  SESSION_EXPIRED_MSG,
+} from '../../domain/errors.ts';
 import { SESSION_IDLE_SEC, SESSION_MAX_SEC } from '../../domain/constants.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -62,7 +66,12 @@ export function sessionError(reason: string, message?: string | null): AppError 
 const cookieOptions = (secure: boolean) =>
   ({ path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_SEC }) as const;
 
-export async function createSession(sql: Sql, req: FastifyRequest, reply: FastifyReply, userId: number) {
+export async function createSession(
+  sql: Sql,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) {
   const { token, hash } = newToken();
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 300);
   await sql`
@@ -74,7 +83,13 @@ export async function createSession(sql: Sql, req: FastifyRequest, reply: Fastif
 }
 
 /** Ends every open session of a user (password reset, operator, freeze), with the reason. */
-export async function endUserSessions(sql: Sql, userId: number, reason: string, message?: string, exceptSessionId = 0) {
+export async function endUserSessions(
+  sql: Sql,
+  userId: number,
+  reason: string,
+  message?: string,
+  exceptSessionId = 0,
+) {
   const rows = await sql`
     update sessions set ended_at = now(), end_reason = ${reason}, end_message = ${message ?? null}
     where user_id = ${userId} and ended_at is null and id <> ${exceptSessionId}
@@ -158,7 +173,8 @@ export default fp(
  * the check of the parts that need a login.
  */
 export function loggedIn(req: FastifyRequest): SessionUser {
-  if (!req.user) throw req.sessionProblem ?? new AppError('请先登录', ResponseCode.NOT_LOGGED_IN, 200);
+  if (!req.user)
+    throw req.sessionProblem ?? new AppError('请先登录', ResponseCode.NOT_LOGGED_IN, 200);
   return req.user;
 }
 
@@ -167,8 +183,10 @@ export async function enforceAuth(req: FastifyRequest): Promise<void> {
   const level: AuthLevel = req.routeOptions.config?.auth ?? 'user';
   if (req.is404 || !req.url.startsWith('/v1/') || level === 'none' || level === 'optional') return;
   const user = loggedIn(req);
-  if (level === 'agent' && !user.isAgent) throw new AppError(AGENT_ONLY_MSG, ResponseCode.FAILED, 403);
-  if (level === 'operator' && !user.isOperator) throw new AppError('没有权限', ResponseCode.FAILED, 403);
+  if (level === 'agent' && !user.isAgent)
+    throw new AppError(AGENT_ONLY_MSG, ResponseCode.FAILED, 403);
+  if (level === 'operator' && !user.isOperator)
+    throw new AppError('没有权限', ResponseCode.FAILED, 403);
   if (level === 'operator' && user.mustChangePassword) {
     throw new AppError(PASSWORD_CHANGE_REQUIRED_MSG, ResponseCode.PASSWORD_CHANGE_REQUIRED, 403);
   }

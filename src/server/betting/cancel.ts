@@ -50,7 +50,11 @@ async function closeChases(tx: Tx, chaseIds: readonly number[]): Promise<void> {
 }
 
 /** Cancels one of the player's own pending bets; answers the balance after the refund. */
-export async function cancelBet(sql: Sql, userId: number, betId: number): Promise<{ balance: string }> {
+export async function cancelBet(
+  sql: Sql,
+  userId: number,
+  betId: number,
+): Promise<{ balance: string }> {
   await sql.begin(async (tx) => {
     const [bet] = await tx<LockedBet[]>`
       select b.id, b.user_id, b.amount, b.status, b.chase_id, li.close_at > now() as open
@@ -63,7 +67,12 @@ export async function cancelBet(sql: Sql, userId: number, betId: number): Promis
     if (!bet!.open) fail('当前期已封盘，不能撤单');
     await markCancelled(tx, [bet!]);
     await bulkTransfersInTx(tx, [
-      refundTransfer(transferIds.betCancelRefund(bet!.id), USER_CANCEL_TYPE, { id: bet!.id, userId, amountFen: bet!.amount }, '撤单返还'),
+      refundTransfer(
+        transferIds.betCancelRefund(bet!.id),
+        USER_CANCEL_TYPE,
+        { id: bet!.id, userId, amountFen: bet!.amount },
+        '撤单返还',
+      ),
     ]);
     if (bet!.chase_id !== null) await closeChases(tx, [bet!.chase_id]);
   });
@@ -75,7 +84,10 @@ export async function cancelBet(sql: Sql, userId: number, betId: number): Promis
  * the amount refunded and the balance.
  */
 export async function cancelChase(
-  sql: Sql, userId: number, chaseId: number, issues: readonly string[] | null,
+  sql: Sql,
+  userId: number,
+  chaseId: number,
+  issues: readonly string[] | null,
 ): Promise<{ refunded: string; balance: string }> {
   const refundedFen = await sql.begin(async (tx) => {
     // Not locked: settlement locks a chase's bets before its row, and so does this (no deadlock).
@@ -92,8 +104,17 @@ export async function cancelChase(
       for update of b`;
     if (bets.length === 0) fail('没有可撤销的追号期');
     await markCancelled(tx, bets);
-    await bulkTransfersInTx(tx, bets.map((b) =>
-      refundTransfer(transferIds.chaseRefund(b.id), CHASE_CANCEL_TYPE, { id: b.id, userId, amountFen: b.amount }, '追号撤单返还')));
+    await bulkTransfersInTx(
+      tx,
+      bets.map((b) =>
+        refundTransfer(
+          transferIds.chaseRefund(b.id),
+          CHASE_CANCEL_TYPE,
+          { id: b.id, userId, amountFen: b.amount },
+          '追号撤单返还',
+        ),
+      ),
+    );
     await closeChases(tx, [chaseId]);
     return bets.reduce((s, b) => s + b.amount, 0);
   });

@@ -17,15 +17,35 @@ import { ensureIssueRows, issueForSale, upcomingIssues } from '../lottery/issues
 import { prizeGroupOf } from './groups.ts';
 import { allocateBetIds, writeBets, type BetInsert } from './store.ts';
 import {
-  amountOf, issueOf, lotteryForSale, MAX_TICKETS, parseJsonField, playOf, priceTicket, rebateOf, refuseUnknownFields,
-  selectionOf, ticketFingerprintFields, unitOf, type PricedTicket, type TicketInput,
+  amountOf,
+  issueOf,
+  lotteryForSale,
+  MAX_TICKETS,
+  parseJsonField,
+  playOf,
+  priceTicket,
+  rebateOf,
+  refuseUnknownFields,
+  selectionOf,
+  ticketFingerprintFields,
+  unitOf,
+  type PricedTicket,
+  type TicketInput,
 } from './tickets.ts';
 
 export const MAX_CHASE_ISSUES = 50;
 export const CHASE_STAKE_TYPE = TxType.CHASE_BET;
 const CHASE_FIELDS = new Set([
-  'isStopAfterWinning', 'startIssue', 'lotteryCode', 'bettingPoint', 'playDetailCode', 'bettingUnit', 'bettingAllAmount',
-  'chaseCount', 'eachInfo', 'eachOrder',
+  'isStopAfterWinning',
+  'startIssue',
+  'lotteryCode',
+  'bettingPoint',
+  'playDetailCode',
+  'bettingUnit',
+  'bettingAllAmount',
+  'chaseCount',
+  'eachInfo',
+  'eachOrder',
 ]);
 const INFO_FIELDS = new Set(['bettingNumber', 'bettingCount']);
 const ORDER_FIELDS = new Set(['bettingIssue', 'graduationCount', 'bettingAmount']);
@@ -53,7 +73,8 @@ const fail = (msg: string): never => {
 function list(v: unknown, what: string, max: number): Record<string, unknown>[] {
   if (!Array.isArray(v) || v.length === 0) fail(`${what}不能为空`);
   if ((v as unknown[]).length > max) fail(`${what}不能超过${max}条`);
-  for (const e of v as unknown[]) if (typeof e !== 'object' || e === null || Array.isArray(e)) fail(`${what}格式不正确`);
+  for (const e of v as unknown[])
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) fail(`${what}格式不正确`);
   return v as Record<string, unknown>[];
 }
 
@@ -64,7 +85,12 @@ function smallInt(v: unknown, msg: string): number {
 }
 
 /** Parses and checks the chaseBettingData JSON (everything but the issue schedule and pricing). */
-export async function parseChase(sql: Sql, userId: number, requestId: string, raw: string): Promise<ChasePlan> {
+export async function parseChase(
+  sql: Sql,
+  userId: number,
+  requestId: string,
+  raw: string,
+): Promise<ChasePlan> {
   const d = parseJsonField(raw, '追号数据');
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return fail('追号数据格式不正确');
   const c = d as Record<string, unknown>;
@@ -79,11 +105,16 @@ export async function parseChase(sql: Sql, userId: number, requestId: string, ra
   const startIssue = issueOf(c.startIssue);
   const totalFen = amountOf(c.bettingAllAmount);
   const chaseCount = smallInt(c.chaseCount, '追号期数格式不正确');
-  if (chaseCount < 1 || chaseCount > MAX_CHASE_ISSUES) fail(`追号期数必须在1到${MAX_CHASE_ISSUES}之间`);
+  if (chaseCount < 1 || chaseCount > MAX_CHASE_ISSUES)
+    fail(`追号期数必须在1到${MAX_CHASE_ISSUES}之间`);
   const infos = list(c.eachInfo, '追号号码', MAX_TICKETS).map((e) => {
     refuseUnknownFields(e, INFO_FIELDS);
     const { selection, text } = selectionOf(play, e.bettingNumber);
-    return { selection, bettingNumber: text, bettingCount: smallInt(e.bettingCount, '注数格式不正确') };
+    return {
+      selection,
+      bettingNumber: text,
+      bettingCount: smallInt(e.bettingCount, '注数格式不正确'),
+    };
   });
   const orders = list(c.eachOrder, '追号期号', MAX_CHASE_ISSUES);
   if (orders.length !== chaseCount) fail('追号期数不符');
@@ -92,13 +123,29 @@ export async function parseChase(sql: Sql, userId: number, requestId: string, ra
     const issue = issueOf(o.bettingIssue);
     const multiple = smallInt(o.graduationCount, '倍数必须为正整数');
     const amountFen = amountOf(o.bettingAmount);
-    const tickets = infos.map((info): TicketInput => ({
-      lottery, play, ...info, amountFen: 0, rebatePermille, unit, multiple, issue,
-    }));
+    const tickets = infos.map(
+      (info): TicketInput => ({
+        lottery,
+        play,
+        ...info,
+        amountFen: 0,
+        rebatePermille,
+        unit,
+        multiple,
+        issue,
+      }),
+    );
     return { issue, amountFen, tickets };
   });
   if (new Set(issues.map((i) => i.issue)).size !== issues.length) fail('追号期号重复');
-  return { userId, requestId, stopAfterWin: stop === 1 || stop === '1' || stop === true, startIssue, issues, totalFen };
+  return {
+    userId,
+    requestId,
+    stopAfterWin: stop === 1 || stop === '1' || stop === true,
+    startIssue,
+    issues,
+    totalFen,
+  };
 }
 
 /** The fingerprint of a chase request: everything it would bet, per issue, and its stop rule. */
@@ -107,7 +154,11 @@ export function chaseFingerprint(plan: ChasePlan): string {
     stopAfterWin: plan.stopAfterWin,
     startIssue: plan.startIssue,
     totalFen: plan.totalFen,
-    issues: plan.issues.map((i) => ({ issue: i.issue, amountFen: i.amountFen, tickets: i.tickets.map(ticketFingerprintFields) })),
+    issues: plan.issues.map((i) => ({
+      issue: i.issue,
+      amountFen: i.amountFen,
+      tickets: i.tickets.map(ticketFingerprintFields),
+    })),
   });
 }
 
@@ -150,12 +201,24 @@ async function storedChase(db: Db, plan: ChasePlan): Promise<Omit<PlacedChase, '
   assertSameFingerprint(chase.request_hash, chaseFingerprint(plan));
   const orders = await db<{ id: number; order_no: string; issue: string }[]>`
     select id, order_no, issue from bets where chase_id = ${chase.id} order by request_index`;
-  return { chaseId: chase.id, orders: orders.map((o) => ({ id: o.id, orderNo: o.order_no, issue: o.issue })) };
+  return {
+    chaseId: chase.id,
+    orders: orders.map((o) => ({ id: o.id, orderNo: o.order_no, issue: o.issue })),
+  };
 }
 
-async function writeChase(tx: Tx, plan: ChasePlan, nowMs: number): Promise<Omit<PlacedChase, 'balance'>> {
+async function writeChase(
+  tx: Tx,
+  plan: ChasePlan,
+  nowMs: number,
+): Promise<Omit<PlacedChase, 'balance'>> {
   const first = plan.issues[0]!.tickets[0]!;
-  const userGroup = await prizeGroupOf(tx, plan.userId, first.lottery.family, first.lottery.prizeGroupCap);
+  const userGroup = await prizeGroupOf(
+    tx,
+    plan.userId,
+    first.lottery.family,
+    first.lottery.prizeGroupCap,
+  );
   const priced = priceChase(plan, userGroup);
   await checkIssues(tx, plan, nowMs);
   const [chase] = await tx<{ id: number }[]>`
@@ -167,16 +230,27 @@ async function writeChase(tx: Tx, plan: ChasePlan, nowMs: number): Promise<Omit<
             ${plan.stopAfterWin}, ${plan.startIssue}, ${plan.issues.length}, ${plan.totalFen}, ${chaseFingerprint(plan)})
     returning id`;
   const rows: BetInsert[] = priced.flat().map((ticket, i) => ({
-    userId: plan.userId, requestId: `c:${plan.requestId}`, requestIndex: i, ticket, stakeType: CHASE_STAKE_TYPE, chaseId: chase!.id,
+    userId: plan.userId,
+    requestId: `c:${plan.requestId}`,
+    requestIndex: i,
+    ticket,
+    stakeType: CHASE_STAKE_TYPE,
+    chaseId: chase!.id,
     requestHash: null,
   }));
   const orders = await writeBets(tx, rows, await allocateBetIds(tx, rows.length), nowMs);
-  return { chaseId: chase!.id, orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, issue: o.issue })) };
+  return {
+    chaseId: chase!.id,
+    orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, issue: o.issue })),
+  };
 }
 
 /** Places a chase once per (user, requestId); a repeat answers the stored chase. */
 export async function placeChase(sql: Sql, plan: ChasePlan): Promise<PlacedChase> {
-  const answer = async (c: Omit<PlacedChase, 'balance'>) => ({ ...c, balance: formatFen(await playerBalance(sql, plan.userId)) });
+  const answer = async (c: Omit<PlacedChase, 'balance'>) => ({
+    ...c,
+    balance: formatFen(await playerBalance(sql, plan.userId)),
+  });
   const prior = await storedChase(sql, plan);
   if (prior) return answer(prior);
   try {

@@ -21,7 +21,10 @@ function validGroup(raw: unknown): number | null {
 }
 
 function defaultsFromSetting(value: unknown): Defaults {
-  const obj = typeof value === 'object' && value !== null ? (value as { group?: unknown; families?: unknown }) : null;
+  const obj =
+    typeof value === 'object' && value !== null
+      ? (value as { group?: unknown; families?: unknown })
+      : null;
   const group = validGroup(obj ? obj.group : value) ?? DEFAULT_PRIZE_GROUP;
   const families: Record<string, number> = {};
   if (obj && typeof obj.families === 'object' && obj.families !== null) {
@@ -35,7 +38,9 @@ function defaultsFromSetting(value: unknown): Defaults {
 
 async function defaults(sql: Db): Promise<Defaults> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
-  const [row] = await sql<{ value: unknown }[]>`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
+  const [row] = await sql<
+    { value: unknown }[]
+  >`select value from site_settings where key = ${DEFAULT_GROUP_KEY}`;
   const value = row ? defaultsFromSetting(row.value) : { group: DEFAULT_PRIZE_GROUP, families: {} };
   cached = { at: Date.now(), value };
   return value;
@@ -55,7 +60,12 @@ export function clearDefaultGroupCache(): void {
 }
 
 /** The bettor's prize group on this family, capped by the lottery's cap. */
-export async function prizeGroupOf(sql: Db, userId: number, family: LotteryFamily, cap: number): Promise<number> {
+export async function prizeGroupOf(
+  sql: Db,
+  userId: number,
+  family: LotteryFamily,
+  cap: number,
+): Promise<number> {
   const [row] = await sql<{ prize_group: number }[]>`
     select prize_group from user_prize_groups where user_id = ${userId} and family = ${family}`;
   const own = row ? row.prize_group : await defaultPrizeGroup(sql, family);
@@ -84,7 +94,9 @@ export async function chainsGroups(
     select c.root, c.id, g.prize_group
     from chain c left join user_prize_groups g on g.user_id = c.id and g.family = ${family}
     order by c.root, c.depth`;
-  const fallback = rows.some((r) => r.prize_group === null) ? await defaultPrizeGroup(sql, family) : DEFAULT_PRIZE_GROUP;
+  const fallback = rows.some((r) => r.prize_group === null)
+    ? await defaultPrizeGroup(sql, family)
+    : DEFAULT_PRIZE_GROUP;
   const byRoot = new Map<number, { id: number; prize_group: number | null }[]>();
   for (const r of rows) {
     const root = Number(r.root);
@@ -94,7 +106,10 @@ export async function chainsGroups(
     const groups = list.map((r) => Math.min(r.prize_group ?? fallback, cap));
     // clamp from the top down: each child at most its parent
     for (let i = groups.length - 2; i >= 0; i--) groups[i] = Math.min(groups[i]!, groups[i + 1]!);
-    out.set(root, list.map((r, i) => ({ userId: Number(r.id), group: groups[i]! })));
+    out.set(
+      root,
+      list.map((r, i) => ({ userId: Number(r.id), group: groups[i]! })),
+    );
   }
   return out;
 }

@@ -23,9 +23,20 @@ import { insufficientBalance, playerBalance } from '../ledger/ledger.ts';
 import { issueForSale } from '../lottery/issues.ts';
 import { prizeGroupsOf } from './groups.ts';
 import {
-  allocateBetIds, lockWallets, storedOrders, storedOrdersOf, writeBets, type BetInsert, type StoredSubmission,
+  allocateBetIds,
+  lockWallets,
+  storedOrders,
+  storedOrdersOf,
+  writeBets,
+  type BetInsert,
+  type StoredSubmission,
 } from './store.ts';
-import { priceTicket, ticketFingerprintFields, type PricedTicket, type TicketInput } from './tickets.ts';
+import {
+  priceTicket,
+  ticketFingerprintFields,
+  type PricedTicket,
+  type TicketInput,
+} from './tickets.ts';
 
 export interface Submission {
   userId: number;
@@ -60,7 +71,10 @@ const keyOf = (s: { userId: number; requestId: string }) => `${s.userId}:${s.req
 
 /** The fingerprint of a submission: its entries in canonical form and where it was placed. */
 export function submissionFingerprint(s: Submission): string {
-  return requestFingerprint({ stakeType: s.stakeType, tickets: s.tickets.map(ticketFingerprintFields) });
+  return requestFingerprint({
+    stakeType: s.stakeType,
+    tickets: s.tickets.map(ticketFingerprintFields),
+  });
 }
 
 /** The stored answer of a request id, or the refusal when this job is a different request under it. */
@@ -78,19 +92,25 @@ function priceJob(job: Job, groups: Map<string, number>): PricedTicket[] {
 }
 
 /** Checks each distinct (lottery, issue) once, all at once; a refused pair fails the jobs using it. */
-async function checkIssues(tx: Tx, jobs: readonly Job[], nowMs: number): Promise<Map<string, unknown>> {
+async function checkIssues(
+  tx: Tx,
+  jobs: readonly Job[],
+  nowMs: number,
+): Promise<Map<string, unknown>> {
   const refused = new Map<string, unknown>();
   const pairs = new Set<string>();
   for (const j of jobs) for (const t of j.tickets) pairs.add(`${t.lottery.code}|${t.issue}`);
-  await Promise.all([...pairs].map(async (pair) => {
-    const [code, issue] = pair.split('|') as [string, string];
-    try {
-      await issueForSale(tx, code, issue, nowMs);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      refused.set(pair, err);
-    }
-  }));
+  await Promise.all(
+    [...pairs].map(async (pair) => {
+      const [code, issue] = pair.split('|') as [string, string];
+      try {
+        await issueForSale(tx, code, issue, nowMs);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refused.set(pair, err);
+      }
+    }),
+  );
   return refused;
 }
 
@@ -104,16 +124,27 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
   return sql.begin(async (tx) => {
     const out = new Map<Job, Outcome>();
     const nowMs = Date.now();
-    const pairs = jobs.flatMap((j) => j.tickets.map((t) => ({ userId: j.userId, family: t.lottery.family })));
+    const pairs = jobs.flatMap((j) =>
+      j.tickets.map((t) => ({ userId: j.userId, family: t.lottery.family })),
+    );
     // Lock order everywhere: issue rows (FOR SHARE here), then ledger accounts in id order.
     const locked = checkIssues(tx, jobs, nowMs).then(async (refusedIssues) => {
       const [balances, ids] = await Promise.all([
-        lockWallets(tx, jobs.map((j) => j.userId)), allocateBetIds(tx, jobs.reduce((n, j) => n + j.tickets.length, 0)),
+        lockWallets(
+          tx,
+          jobs.map((j) => j.userId),
+        ),
+        allocateBetIds(
+          tx,
+          jobs.reduce((n, j) => n + j.tickets.length, 0),
+        ),
       ]);
       return { refusedIssues, balances, ids };
     });
     const [stored, groups, { refusedIssues, balances, ids }] = await Promise.all([
-      storedOrdersOf(tx, jobs), prizeGroupsOf(tx, pairs), locked,
+      storedOrdersOf(tx, jobs),
+      prizeGroupsOf(tx, pairs),
+      locked,
     ]);
     const priced = new Map<Job, PricedTicket[]>();
     for (const j of jobs) {
@@ -127,7 +158,9 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
     const rows: BetInsert[] = [];
     const accepted: { job: Job; balanceFen: number; from: number; count: number }[] = [];
     for (const [job, tickets] of priced) {
-      const badIssue = tickets.map((t) => refusedIssues.get(`${t.lottery.code}|${t.issue}`)).find((e) => e !== undefined);
+      const badIssue = tickets
+        .map((t) => refusedIssues.get(`${t.lottery.code}|${t.issue}`))
+        .find((e) => e !== undefined);
       if (badIssue) {
         out.set(job, { err: badIssue });
         continue;
@@ -141,14 +174,21 @@ async function writeBatch(sql: Sql, jobs: readonly Job[]): Promise<Map<Job, Outc
       accepted.push({ job, balanceFen, from: rows.length, count: tickets.length });
       tickets.forEach((ticket, i) => {
         rows.push({
-          userId: job.userId, requestId: job.requestId, requestIndex: i, ticket, stakeType: job.stakeType, chaseId: null,
+          userId: job.userId,
+          requestId: job.requestId,
+          requestIndex: i,
+          ticket,
+          stakeType: job.stakeType,
+          chaseId: null,
           requestHash: job.fingerprint,
         });
       });
     }
     const orders = await writeBets(tx, rows, ids, nowMs);
     for (const a of accepted) {
-      const mine = orders.slice(a.from, a.from + a.count).map((o) => ({ id: o.id, orderNo: o.orderNo }));
+      const mine = orders
+        .slice(a.from, a.from + a.count)
+        .map((o) => ({ id: o.id, orderNo: o.orderNo }));
       out.set(a.job, { ok: { orders: mine, balance: formatFen(a.balanceFen) } });
     }
     for (const j of jobs) {
@@ -208,13 +248,19 @@ export class BetQueue {
   private running = 0;
   private idle: (() => void)[] = [];
 
-  constructor(private readonly sql: Sql, private readonly writers = 1) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly writers = 1,
+  ) {}
 
   submit(s: Submission): Promise<PlacedSubmission> {
     const key = keyOf(s);
     const fingerprint = submissionFingerprint(s);
     const same = this.inFlight.get(key);
-    if (same) return sameFingerprint(same.fingerprint, fingerprint) ? same.placed : Promise.reject(reusedRequestError());
+    if (same)
+      return sameFingerprint(same.fingerprint, fingerprint)
+        ? same.placed
+        : Promise.reject(reusedRequestError());
     if (this.waiting.length >= MAX_WAITING) return Promise.reject(new AppError(BUSY_MSG));
     const p = new Promise<PlacedSubmission>((resolve, reject) => {
       this.waiting.push({ ...s, key, fingerprint, resolve, reject });
@@ -230,7 +276,11 @@ export class BetQueue {
     while (this.running < this.writers && this.waiting.length > 0) {
       let n = 0;
       let bets = 0;
-      while (n < this.waiting.length && n < MAX_BATCH && (n === 0 || bets + this.waiting[n]!.tickets.length <= MAX_BATCH_BETS)) {
+      while (
+        n < this.waiting.length &&
+        n < MAX_BATCH &&
+        (n === 0 || bets + this.waiting[n]!.tickets.length <= MAX_BATCH_BETS)
+      ) {
         bets += this.waiting[n]!.tickets.length;
         n++;
       }
@@ -243,7 +293,8 @@ export class BetQueue {
         .finally(() => {
           this.running--;
           this.pump();
-          if (this.running === 0 && this.waiting.length === 0) for (const f of this.idle.splice(0)) f();
+          if (this.running === 0 && this.waiting.length === 0)
+            for (const f of this.idle.splice(0)) f();
         });
     }
   }

@@ -5,7 +5,12 @@
 import { formatFen, maskName } from '../../domain/money.ts';
 import { transferIdAround } from '../../domain/transferIds.ts';
 import { TxType } from '../../domain/txTypes.ts';
-import { LOTTERY_FAMILIES, maxRebatePermille, permilleToRebatePoint, type LotteryFamily } from '../../domain/lottery/index.ts';
+import {
+  LOTTERY_FAMILIES,
+  maxRebatePermille,
+  permilleToRebatePoint,
+  type LotteryFamily,
+} from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { listLotteries } from '../lottery/lotteries.ts';
@@ -24,7 +29,11 @@ async function familyCaps(sql: Sql): Promise<Map<LotteryFamily, number>> {
 
 async function rebateOf(sql: Sql, userId: number, family: LotteryFamily, cap: number) {
   const prizeGroup = await prizeGroupOf(sql, userId, family, cap);
-  return { lotteryType: family, rebate: permilleToRebatePoint(maxRebatePermille(prizeGroup)), prizeGroup };
+  return {
+    lotteryType: family,
+    rebate: permilleToRebatePoint(maxRebatePermille(prizeGroup)),
+    prizeGroup,
+  };
 }
 
 export async function allRebates(sql: Sql, userId: number) {
@@ -38,7 +47,8 @@ export async function allRebates(sql: Sql, userId: number) {
 }
 
 export async function familyRebate(sql: Sql, userId: number, lotteryType: string) {
-  if (!LOTTERY_FAMILIES.includes(lotteryType as LotteryFamily)) throw new AppError('彩种类型不存在');
+  if (!LOTTERY_FAMILIES.includes(lotteryType as LotteryFamily))
+    throw new AppError('彩种类型不存在');
   const cap = (await familyCaps(sql)).get(lotteryType as LotteryFamily);
   if (cap === undefined) throw new AppError('彩种已停售');
   const { rebate, prizeGroup } = await rebateOf(sql, userId, lotteryType as LotteryFamily, cap);
@@ -51,7 +61,9 @@ const reversal = transferIdAround('reversal', 'original', {});
 export async function newestWins(sql: Sql) {
   // The newest prize transfers (201), read backwards along the journal's primary key: no index on
   // bets.status, so settling a bet stays a HOT update. Prizes taken back by a correction are left out.
-  const rows = await sql<{ user_name: string; lottery_name: string; payout: number; settled_at: Date }[]>`
+  const rows = await sql<
+    { user_name: string; lottery_name: string; payout: number; settled_at: Date }[]
+  >`
     select u.user_name, l.name as lottery_name, t.amount as payout, t.created_at as settled_at
     from transfers t
       join bets b on b.id = substring(t.ref from 5)::bigint

@@ -7,7 +7,16 @@ import { CAP_NOTE } from '../../domain/lottery/caps.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import {
-  BET_COLUMNS, betRow, betWhere, type BetOwner, CHASE_COLUMNS, CHASE_STATUSES, chaseRow, type BetDbRow, type ChaseDbRow, type RecordFilter,
+  BET_COLUMNS,
+  betRow,
+  betWhere,
+  type BetOwner,
+  CHASE_COLUMNS,
+  CHASE_STATUSES,
+  chaseRow,
+  type BetDbRow,
+  type ChaseDbRow,
+  type RecordFilter,
 } from './rows.ts';
 import { paging } from '../http/paging.ts';
 
@@ -31,7 +40,9 @@ export async function listBetRows(sql: Sql, owner: BetOwner, f: RecordFilter & P
   const rows = await sql<BetDbRow[]>`
     select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where ${where}
     order by b.created_at desc, b.id desc limit ${limit} offset ${offset}`;
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from bets b where ${betWhere(sql, owner, f)}`;
+  const [{ n }] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from bets b where ${betWhere(sql, owner, f)}`;
   return { rows, total: n };
 }
 
@@ -47,20 +58,34 @@ function tiersOf(r: BetDbRow) {
   return play.tiers.map((t) => {
     if (play.model === 'odds') {
       const odds = r.odds?.[t.id];
-      return { id: t.id, name: t.nameZh, prize: odds === undefined ? '' : String(odds / ODDS_SCALE) };
+      return {
+        id: t.id,
+        name: t.nameZh,
+        prize: odds === undefined ? '' : String(odds / ODDS_SCALE),
+      };
     }
-    const fen = prizePayoutFen(play, { wins: { [t.id]: 1 }, refunds: 0 }, r.bet_group, r.unit, r.multiple);
+    const fen = prizePayoutFen(
+      play,
+      { wins: { [t.id]: 1 }, refunds: 0 },
+      r.bet_group,
+      r.unit,
+      r.multiple,
+    );
     return { id: t.id, name: t.nameZh, prize: formatFen(fen) };
   });
 }
 
 /** The user's own bets of these ids (any order; another user's ids are simply absent). */
 export function betsOf(sql: Sql, userId: number, ids: number[]): Promise<BetDbRow[]> {
-  return sql<BetDbRow[]>`select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.user_id = ${userId} and b.id = any(${ids}::bigint[])`;
+  return sql<
+    BetDbRow[]
+  >`select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.user_id = ${userId} and b.id = any(${ids}::bigint[])`;
 }
 
 export async function betDetail(sql: Sql, userId: number, betId: number) {
-  const [r] = await sql<BetDbRow[]>`select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.id = ${betId} and b.user_id = ${userId}`;
+  const [r] = await sql<
+    BetDbRow[]
+  >`select ${sql.unsafe(BET_COLUMNS)} ${BET_FROM(sql)} where b.id = ${betId} and b.user_id = ${userId}`;
   if (!r) throw new AppError('订单不存在');
   return {
     ...betRow(r),
@@ -114,7 +139,9 @@ export async function listChases(sql: Sql, userId: number, f: ChaseFilter) {
   const rows = await sql<ChaseDbRow[]>`
     select ${sql.unsafe(CHASE_COLUMNS)} from chases c join lotteries l on l.code = c.lottery_code
     where ${where} order by c.id desc limit ${limit} offset ${offset}`;
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from chases c where ${where}`;
+  const [{ n }] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from chases c where ${where}`;
   return { list: rows.map(chaseRow), total: n };
 }
 
@@ -132,7 +159,10 @@ export async function chaseDetail(sql: Sql, userId: number, chaseId: number) {
 export async function chaseCounts(sql: Sql, userId: number) {
   const rows = await sql<{ status: string; n: number }[]>`
     select status, count(*)::int as n from chases where user_id = ${userId} group by status`;
-  const counts = Object.fromEntries(CHASE_STATUSES.map((s) => [s, 0])) as Record<(typeof CHASE_STATUSES)[number], number>;
+  const counts = Object.fromEntries(CHASE_STATUSES.map((s) => [s, 0])) as Record<
+    (typeof CHASE_STATUSES)[number],
+    number
+  >;
   for (const r of rows) counts[r.status as keyof typeof counts] = r.n;
   return counts;
 }

@@ -4,7 +4,12 @@
  */
 import { formatFen, yuanNumber } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
-import { getPlay, permilleToRebatePoint, type BetUnit, type LotteryFamily } from '../../domain/lottery/index.ts';
+import {
+  getPlay,
+  permilleToRebatePoint,
+  type BetUnit,
+  type LotteryFamily,
+} from '../../domain/lottery/index.ts';
 import type { CapKind } from '../../domain/lottery/caps.ts';
 import type postgres from 'postgres';
 import type { Sql } from '../db/client.ts';
@@ -12,7 +17,15 @@ import { requireBeijingDay } from '../http/dates.ts';
 import { AppError } from '../http/envelope.ts';
 import { UNIT_WIRE } from './tickets.ts';
 
-export const BET_STATUSES = ['PENDING', 'WON', 'LOST', 'TIE_REFUND', 'USER_CANCELLED', 'SYSTEM_CANCELLED', 'CHASE_STOPPED'] as const;
+export const BET_STATUSES = [
+  'PENDING',
+  'WON',
+  'LOST',
+  'TIE_REFUND',
+  'USER_CANCELLED',
+  'SYSTEM_CANCELLED',
+  'CHASE_STOPPED',
+] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 export const BET_STATUS_TEXT: Readonly<Record<BetStatus, string>> = {
@@ -79,7 +92,17 @@ function returnAmount(r: BetDbRow): number | string {
 }
 
 /** The ticket a bet and a chase both carry, as the wire names it. */
-type TicketDbFields = Pick<BetDbRow, 'lottery_code' | 'lottery_name' | 'family' | 'play_code' | 'betting_number' | 'betting_count' | 'rebate_permille' | 'unit'>;
+type TicketDbFields = Pick<
+  BetDbRow,
+  | 'lottery_code'
+  | 'lottery_name'
+  | 'family'
+  | 'play_code'
+  | 'betting_number'
+  | 'betting_count'
+  | 'rebate_permille'
+  | 'unit'
+>;
 function ticketFields(r: TicketDbFields) {
   return {
     lotteryCode: r.lottery_code,
@@ -112,7 +135,10 @@ export function betRow(r: BetDbRow) {
 
 /** Ledger type of a bet's stake by where it was placed (spec 000 §3: 301–304). */
 export const STAKE_TYPE = {
-  bet: TxType.BET, chase: TxType.CHASE_BET, quick: TxType.QUICK_BET, dragon: TxType.LONG_DRAGON_BET,
+  bet: TxType.BET,
+  chase: TxType.CHASE_BET,
+  quick: TxType.QUICK_BET,
+  dragon: TxType.LONG_DRAGON_BET,
 } as const;
 export type BetSource = keyof typeof STAKE_TYPE;
 

@@ -26,11 +26,22 @@ export const CancelChaseBody = Form({
 const BetFilterProps = {
   lotteryCode: Type.Optional(LotteryCode),
   status: Type.Optional(Type.Union(BET_STATUSES.map((s) => Type.Literal(s)))),
-  source: Type.Optional(Type.Union([Type.Literal('bet'), Type.Literal('chase'), Type.Literal('quick'), Type.Literal('dragon')])),
+  source: Type.Optional(
+    Type.Union([
+      Type.Literal('bet'),
+      Type.Literal('chase'),
+      Type.Literal('quick'),
+      Type.Literal('dragon'),
+    ]),
+  ),
   startDate: Type.Optional(Day),
   endDate: Type.Optional(Day),
 };
-export const BetListQuery = Form({ ...BetFilterProps, page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
+export const BetListQuery = Form({
+  ...BetFilterProps,
+  page: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
+});
 export const BetDataQuery = Form(BetFilterProps);
 export const IdQuery = Form({ id: Id });
 export const ChaseListQuery = Form({

@@ -13,7 +13,6 @@ import { bulkTransfersInTx } from '../ledger/ledger.ts';
 import type { TransferInput } from '../ledger/ledger.ts';
 import type { PricedTicket } from './tickets.ts';
 
-
 export interface BetInsert {
   userId: number;
   requestId: string;
@@ -40,12 +39,14 @@ export interface PlacedOrder {
   stakeType: number;
 }
 
-
 /**
  * Locks the wallets of these players and the house account in account-id order (the order every
  * ledger writer uses, so no deadlock) and returns each player's balance (0 without a wallet).
  */
-export async function lockWallets(tx: Tx, userIds: readonly number[]): Promise<Map<number, number>> {
+export async function lockWallets(
+  tx: Tx,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
   const ids = [...new Set(userIds)].map(String);
   const rows = await tx<{ user_id: number | null; balance: number }[]>`
     select user_id, balance from ledger_accounts
@@ -60,7 +61,9 @@ export async function lockWallets(tx: Tx, userIds: readonly number[]): Promise<M
 /** Fresh bet ids (unused ones are gaps, as any sequence has). */
 export async function allocateBetIds(tx: Tx, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const rows = await tx<{ id: number }[]>`select nextval('bets_id_seq') as id from generate_series(1, ${n})`;
+  const rows = await tx<
+    { id: number }[]
+  >`select nextval('bets_id_seq') as id from generate_series(1, ${n})`;
   return rows.map((r) => r.id);
 }
 
@@ -77,7 +80,11 @@ export function orderOf(row: BetInsert, id: number, nowMs: number): PlacedOrder 
 }
 
 /** Inserts the bets, with their ids and order numbers given, in one statement. */
-export async function insertBets(tx: Tx, rows: readonly BetInsert[], orders: readonly PlacedOrder[]): Promise<void> {
+export async function insertBets(
+  tx: Tx,
+  rows: readonly BetInsert[],
+  orders: readonly PlacedOrder[],
+): Promise<void> {
   if (rows.length === 0) return;
   if (orders.length !== rows.length) throw new Error('one order per bet row');
   const col = <T>(f: (r: BetInsert) => T) => rows.map(f);
@@ -110,9 +117,17 @@ export async function insertBets(tx: Tx, rows: readonly BetInsert[], orders: rea
  * Writes bets and their stakes: the bet rows and the ledger transfers go on the wire together
  * (pipelined on the transaction's connection; no constraint orders them). Returns the orders.
  */
-export async function writeBets(tx: Tx, rows: readonly BetInsert[], ids: readonly number[], nowMs: number): Promise<PlacedOrder[]> {
+export async function writeBets(
+  tx: Tx,
+  rows: readonly BetInsert[],
+  ids: readonly number[],
+  nowMs: number,
+): Promise<PlacedOrder[]> {
   const orders = rows.map((r, i) => orderOf(r, ids[i]!, nowMs));
-  await Promise.all([insertBets(tx, rows, orders), bulkTransfersInTx(tx, orders.map(stakeTransfer))]);
+  await Promise.all([
+    insertBets(tx, rows, orders),
+    bulkTransfersInTx(tx, orders.map(stakeTransfer)),
+  ]);
   return orders;
 }
 
@@ -122,7 +137,12 @@ export function betRef(betId: number): string {
 }
 
 /** A refund of a bet's stake: house → player. */
-export function refundTransfer(transferId: TransferId, typeCode: number, bet: { id: number; userId: number; amountFen: number }, remark: string): TransferInput {
+export function refundTransfer(
+  transferId: TransferId,
+  typeCode: number,
+  bet: { id: number; userId: number; amountFen: number },
+  remark: string,
+): TransferInput {
   return {
     transferId,
     from: { kind: 'house', userId: null },
@@ -150,20 +170,36 @@ export function stakeTransfer(o: PlacedOrder): TransferInput {
 }
 
 /** The submission a request id made before, or null when it never bet. */
-export async function storedOrders(db: Db, userId: number, requestId: string): Promise<StoredSubmission | null> {
+export async function storedOrders(
+  db: Db,
+  userId: number,
+  requestId: string,
+): Promise<StoredSubmission | null> {
   const rows = await db<{ id: number; order_no: string; request_hash: string | null }[]>`
     select id, order_no, request_hash from bets where user_id = ${userId} and request_id = ${requestId} order by request_index`;
   if (rows.length === 0) return null;
-  return { orders: rows.map((r) => ({ id: r.id, orderNo: r.order_no })), requestHash: rows[0]!.request_hash };
+  return {
+    orders: rows.map((r) => ({ id: r.id, orderNo: r.order_no })),
+    requestHash: rows[0]!.request_hash,
+  };
 }
 
 /** Stored submissions of many request ids at once: key `${userId}:${requestId}`. */
 export async function storedOrdersOf(
-  tx: Tx, keys: readonly { userId: number; requestId: string }[],
+  tx: Tx,
+  keys: readonly { userId: number; requestId: string }[],
 ): Promise<Map<string, StoredSubmission>> {
   const out = new Map<string, StoredSubmission>();
   if (keys.length === 0) return out;
-  const rows = await tx<{ user_id: number; request_id: string; id: number; order_no: string; request_hash: string | null }[]>`
+  const rows = await tx<
+    {
+      user_id: number;
+      request_id: string;
+      id: number;
+      order_no: string;
+      request_hash: string | null;
+    }[]
+  >`
     select b.user_id, b.request_id, b.id, b.order_no, b.request_hash
     from bets b join unnest(${tx.array(keys.map((k) => String(k.userId)))}::bigint[], ${tx.array(keys.map((k) => k.requestId))}::text[])
       as k(user_id, request_id) on b.user_id = k.user_id and b.request_id = k.request_id

@@ -7,19 +7,38 @@
 import { CONTROL_CHARS_MSG, deepHasControlChars } from '../../domain/controlChars.ts';
 import { FEN_PER_YUAN, parseYuanToFen } from '../../domain/money.ts';
 import {
-  formatSelection, getPlay, parseSelection, quoteBet, rebatePointToPermille, type BetUnit, type PlayDef, type Selection,
+  formatSelection,
+  getPlay,
+  parseSelection,
+  quoteBet,
+  rebatePointToPermille,
+  type BetUnit,
+  type PlayDef,
+  type Selection,
 } from '../../domain/lottery/index.ts';
 import { checkStreakAmount, streakBetMessages } from '../../domain/validation.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
-import { RefusalReason, ResponseCode, refusalData, type RefusalReasonValue } from '../../domain/errors.ts';
+import {
+  RefusalReason,
+  ResponseCode,
+  refusalData,
+  type RefusalReasonValue,
+} from '../../domain/errors.ts';
 import { namedField } from '../http/errors.ts';
 import { loadLottery, type Lottery } from '../lottery/lotteries.ts';
 
 export const MAX_TICKETS = 50;
 const ENTRY_FIELDS = new Set([
-  'lotteryCode', 'playDetailCode', 'bettingNumber', 'bettingCount', 'bettingAmount', 'bettingPoint', 'bettingUnit',
-  'bettingIssue', 'graduationCount',
+  'lotteryCode',
+  'playDetailCode',
+  'bettingNumber',
+  'bettingCount',
+  'bettingAmount',
+  'bettingPoint',
+  'bettingUnit',
+  'bettingIssue',
+  'graduationCount',
 ]);
 const UNITS: Readonly<Record<string, BetUnit>> = { '1': 'yuan', '0.1': 'jiao', '0.01': 'fen' };
 export const UNIT_WIRE: Readonly<Record<BetUnit, number>> = { yuan: 1, jiao: 0.1, fen: 0.01 };
@@ -47,8 +66,15 @@ export interface TicketInput {
  */
 export function ticketFingerprintFields(t: TicketInput) {
   return {
-    lotteryCode: t.lottery.code, issue: t.issue, playCode: t.play.code, number: formatSelection(t.play, t.selection),
-    count: t.bettingCount, unit: t.unit, multiple: t.multiple, rebatePermille: t.rebatePermille, amountFen: t.amountFen,
+    lotteryCode: t.lottery.code,
+    issue: t.issue,
+    playCode: t.play.code,
+    number: formatSelection(t.play, t.selection),
+    count: t.bettingCount,
+    unit: t.unit,
+    multiple: t.multiple,
+    rebatePermille: t.rebatePermille,
+    amountFen: t.amountFen,
   };
 }
 
@@ -106,7 +132,10 @@ export function playOf(lottery: Lottery, playDetailCode: unknown): PlayDef {
   return play!;
 }
 
-export function selectionOf(play: PlayDef, bettingNumber: unknown): { selection: Selection; text: string } {
+export function selectionOf(
+  play: PlayDef,
+  bettingNumber: unknown,
+): { selection: Selection; text: string } {
   const t = text(bettingNumber);
   if (t === null || t === '') return fail(streakBetMessages.noSelection);
   if (t.length > MAX_NUMBER_CHARS) fail('投注号码过长');
@@ -144,8 +173,12 @@ export function issueOf(v: unknown): string {
   return t!;
 }
 
-export function refuseUnknownFields(entry: Record<string, unknown>, allowed: ReadonlySet<string>): void {
-  for (const k of Object.keys(entry)) if (!allowed.has(k)) fail(namedField('投注数据含有不支持的字段', k));
+export function refuseUnknownFields(
+  entry: Record<string, unknown>,
+  allowed: ReadonlySet<string>,
+): void {
+  for (const k of Object.keys(entry))
+    if (!allowed.has(k)) fail(namedField('投注数据含有不支持的字段', k));
 }
 
 function asObject(v: unknown): Record<string, unknown> {
@@ -167,8 +200,20 @@ export async function parseTicket(sql: Db, raw: unknown): Promise<TicketInput> {
   const unit = unitOf(e.bettingUnit);
   const multiple = intField(e.graduationCount, '倍数必须为正整数');
   const issue = issueOf(e.bettingIssue);
-  if (play.model === 'odds' && (unit !== 'yuan' || multiple !== 1)) fail('该玩法的投注单位和倍数必须为1');
-  return { lottery, play, selection, bettingNumber, bettingCount, amountFen, rebatePermille, unit, multiple, issue };
+  if (play.model === 'odds' && (unit !== 'yuan' || multiple !== 1))
+    fail('该玩法的投注单位和倍数必须为1');
+  return {
+    lottery,
+    play,
+    selection,
+    bettingNumber,
+    bettingCount,
+    amountFen,
+    rebatePermille,
+    unit,
+    multiple,
+    issue,
+  };
 }
 
 /** The entries of a bettingData JSON array (1 to MAX_TICKETS). */
@@ -201,7 +246,10 @@ export async function parseFastSlip(sql: Db, raw: string): Promise<TicketInput[]
     const t = await parseTicket(sql, e);
     if (t.play.model !== 'odds') fail('该玩法不支持快捷投注');
     const perLineFen = t.amountFen / t.bettingCount;
-    const perLineText = Number.isInteger(perLineFen) && perLineFen % FEN_PER_YUAN === 0 ? String(perLineFen / FEN_PER_YUAN) : 'x';
+    const perLineText =
+      Number.isInteger(perLineFen) && perLineFen % FEN_PER_YUAN === 0
+        ? String(perLineFen / FEN_PER_YUAN)
+        : 'x';
     const bad = checkStreakAmount(perLineText);
     if (bad) fail(bad);
     out.push(t);
@@ -214,13 +262,26 @@ export async function parseFastSlip(sql: Db, raw: string): Promise<TicketInput[]
  * domain's). Odds plays: the stake per line is bettingAmount ÷ count, in whole fen. A chase sends
  * one amount per issue, not per entry: `amountFromQuote` takes the domain's amount (prize-group plays).
  */
-export function priceTicket(t: TicketInput, userGroup: number, opts: { amountFromQuote?: boolean } = {}): PricedTicket {
+export function priceTicket(
+  t: TicketInput,
+  userGroup: number,
+  opts: { amountFromQuote?: boolean } = {},
+): PricedTicket {
   const lines = t.play.countBets(t.selection);
   const quote = (stakePerLineFen?: number) =>
     quoteBet(
-      t.play, t.selection,
-      { unit: t.unit, multiple: t.multiple, stakePerLineFen, userGroup, rebatePermille: t.rebatePermille },
-      t.lottery.odds[t.play.code], t.lottery.prizeGroupCap, t.lottery.ruleFlags,
+      t.play,
+      t.selection,
+      {
+        unit: t.unit,
+        multiple: t.multiple,
+        stakePerLineFen,
+        userGroup,
+        rebatePermille: t.rebatePermille,
+      },
+      t.lottery.odds[t.play.code],
+      t.lottery.prizeGroupCap,
+      t.lottery.ruleFlags,
     );
   // The domain's own message first (bad selection, rebate, multiple), then the count, then the amount.
   // An odds entry is checked at a 1-fen stake first: its real stake needs the count to be right.
@@ -233,5 +294,12 @@ export function priceTicket(t: TicketInput, userGroup: number, opts: { amountFro
   if (!q.ok) return fail(q.msg, q.reason);
   if (!opts.amountFromQuote && q.amountFen !== t.amountFen) fail('金额不符');
   const bettingNumber = formatSelection(t.play, t.selection);
-  return { ...t, bettingNumber, amountFen: q.amountFen, userGroup, betGroup: q.betGroup, odds: q.odds };
+  return {
+    ...t,
+    bettingNumber,
+    amountFen: q.amountFen,
+    userGroup,
+    betGroup: q.betGroup,
+    odds: q.odds,
+  };
 }

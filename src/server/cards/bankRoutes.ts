@@ -14,10 +14,25 @@ import { BANKS, MAX_BANK_CARDS, bankOfCardNumber, displayBankName } from '../../
 import { maskName } from '../../domain/money.ts';
 import { checkSafetyPassword } from './safety.ts';
 import {
-  AddCardForm, BankNumberQuery, CheckCardForm, IdQuery, SafetyCardForm, UpdateCardForm, checkBranch, resolveBank,
+  AddCardForm,
+  BankNumberQuery,
+  CheckCardForm,
+  IdQuery,
+  SafetyCardForm,
+  UpdateCardForm,
+  checkBranch,
+  resolveBank,
 } from './schemas.ts';
 import {
-  CARD_NOT_FOUND, NAME_MISMATCH, accountTaken, activeCards, cardView, findCard, lockAccountNo, lockRealName, normalizeRealName,
+  CARD_NOT_FOUND,
+  NAME_MISMATCH,
+  accountTaken,
+  activeCards,
+  cardView,
+  findCard,
+  lockAccountNo,
+  lockRealName,
+  normalizeRealName,
 } from './store.ts';
 
 export const EDIT_PERMIT_TTL_SEC = 10 * 60;
@@ -32,7 +47,8 @@ export default async function bankRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Querystring: Static<typeof IdQuery> }>(
-    '/v1/users/findUsersBankCardDetailsById', { schema: { querystring: IdQuery } },
+    '/v1/users/findUsersBankCardDetailsById',
+    { schema: { querystring: IdQuery } },
     async (req) => {
       const card = await findCard(sql, loggedIn(req).userId, req.query.id);
       if (!card) refuse(CARD_NOT_FOUND);
@@ -41,7 +57,8 @@ export default async function bankRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Querystring: Static<typeof BankNumberQuery> }>(
-    '/v1/users/queryBankCardName', { schema: { querystring: BankNumberQuery } },
+    '/v1/users/queryBankCardName',
+    { schema: { querystring: BankNumberQuery } },
     async (req) => ok(bankOfCardNumber(req.query.bankNumber)),
   );
 
@@ -62,19 +79,29 @@ export default async function bankRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Body: Static<typeof CheckCardForm> }>(
-    '/v1/users/checkBankCard', { config: LIMITS.verify, schema: { body: CheckCardForm } },
+    '/v1/users/checkBankCard',
+    { config: LIMITS.verify, schema: { body: CheckCardForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
-      const [u] = await sql<{ real_name: string | null }[]>`select real_name from users where id = ${userId}`;
-      if (req.body.realName !== undefined && u.real_name && normalizeRealName(req.body.realName) !== u.real_name) refuse(NAME_MISMATCH);
-      const [taken] = await sql`select 1 from bank_cards where kind = 'bank' and account_no = ${req.body.bankNumber} and status = 'active' limit 1`;
+      const [u] = await sql<
+        { real_name: string | null }[]
+      >`select real_name from users where id = ${userId}`;
+      if (
+        req.body.realName !== undefined &&
+        u.real_name &&
+        normalizeRealName(req.body.realName) !== u.real_name
+      )
+        refuse(NAME_MISMATCH);
+      const [taken] =
+        await sql`select 1 from bank_cards where kind = 'bank' and account_no = ${req.body.bankNumber} and status = 'active' limit 1`;
       if (taken) refuse(TAKEN);
       return ok(bankOfCardNumber(req.body.bankNumber));
     },
   );
 
   app.post<{ Body: Static<typeof AddCardForm> }>(
-    '/v1/users/addBankCard', { config: LIMITS.verify, schema: { body: AddCardForm } },
+    '/v1/users/addBankCard',
+    { config: LIMITS.verify, schema: { body: AddCardForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
       const b = req.body;
@@ -99,7 +126,8 @@ export default async function bankRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: Static<typeof SafetyCardForm> }>(
-    '/v1/users/safetyCheckBankCard', { config: LIMITS.verify, schema: { body: SafetyCardForm } },
+    '/v1/users/safetyCheckBankCard',
+    { config: LIMITS.verify, schema: { body: SafetyCardForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
       if (!(await findCard(sql, userId, req.body.id, 'bank'))) refuse(CARD_NOT_FOUND);
@@ -114,11 +142,15 @@ export default async function bankRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: Static<typeof UpdateCardForm> }>(
-    '/v1/users/updateBankCardFront', { schema: { body: UpdateCardForm } },
+    '/v1/users/updateBankCardFront',
+    { schema: { body: UpdateCardForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
       const b = req.body;
-      const bank = b.bankCode !== undefined || b.bankName !== undefined ? resolveBank(b.bankCode, b.bankName) : null;
+      const bank =
+        b.bankCode !== undefined || b.bankName !== undefined
+          ? resolveBank(b.bankCode, b.bankName)
+          : null;
       const branch = b.branch !== undefined ? checkBranch(b.branch) : null;
       await sql.begin(async (tx) => {
         const card = await findCard(tx, userId, b.id, 'bank');
@@ -144,7 +176,8 @@ export default async function bankRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: Static<typeof SafetyCardForm> }>(
-    '/v1/users/destructionCheckBankCard', { config: LIMITS.verify, schema: { body: SafetyCardForm } },
+    '/v1/users/destructionCheckBankCard',
+    { config: LIMITS.verify, schema: { body: SafetyCardForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
       if (!(await findCard(sql, userId, req.body.id))) refuse(CARD_NOT_FOUND);

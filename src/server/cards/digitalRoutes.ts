@@ -8,7 +8,11 @@ import type { Static } from '@sinclair/typebox';
 import { loggedIn } from '../auth/sessions.ts';
 import { badRequest, ok, refuse } from '../http/envelope.ts';
 import { LIMITS } from '../account/schemas.ts';
-import { DIGITAL_CURRENCIES, MAX_DIGITAL_ADDRESSES, checkDigitalAddress } from '../../domain/banks.ts';
+import {
+  DIGITAL_CURRENCIES,
+  MAX_DIGITAL_ADDRESSES,
+  checkDigitalAddress,
+} from '../../domain/banks.ts';
 import { checkSafetyPassword } from './safety.ts';
 import { AddDigitalForm, SafetyCardForm, UpdateDigitalForm, checkAlias } from './schemas.ts';
 import { ADDRESS_NOT_FOUND, addressView, findAddress, type AddressRow } from './store.ts';
@@ -16,7 +20,12 @@ import { ADDRESS_NOT_FOUND, addressView, findAddress, type AddressRow } from './
 const DUPLICATE = '该地址已添加';
 
 /** Checks the address fields; answers the alias to store. */
-function checkAddressFields(b: { currency: string; protocol: string; address: string; alias?: string }): string | null {
+function checkAddressFields(b: {
+  currency: string;
+  protocol: string;
+  address: string;
+  alias?: string;
+}): string | null {
   const problem = checkDigitalAddress(b.currency, b.protocol, b.address);
   if (problem) badRequest(problem);
   return checkAlias(b.alias);
@@ -28,11 +37,16 @@ export default async function digitalRoutes(app: FastifyInstance) {
   app.get('/v1/users/queryDigitalCurrencyList', async (req) => {
     const rows = await sql<AddressRow[]>`
       select * from digital_addresses where user_id = ${loggedIn(req).userId} and status = 'active' order by id`;
-    return ok({ list: rows.map(addressView), currencies: DIGITAL_CURRENCIES, maxAddresses: MAX_DIGITAL_ADDRESSES });
+    return ok({
+      list: rows.map(addressView),
+      currencies: DIGITAL_CURRENCIES,
+      maxAddresses: MAX_DIGITAL_ADDRESSES,
+    });
   });
 
   app.post<{ Body: Static<typeof AddDigitalForm> }>(
-    '/v1/users/addDigitalCurrency', { config: LIMITS.verify, schema: { body: AddDigitalForm } },
+    '/v1/users/addDigitalCurrency',
+    { config: LIMITS.verify, schema: { body: AddDigitalForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
       const b = req.body;
@@ -43,7 +57,8 @@ export default async function digitalRoutes(app: FastifyInstance) {
         const [{ n }] = await tx<{ n: number }[]>`
           select count(*)::int as n from digital_addresses where user_id = ${userId} and status = 'active'`;
         if (n >= MAX_DIGITAL_ADDRESSES) refuse(`最多只能添加${MAX_DIGITAL_ADDRESSES}个地址`);
-        const [dup] = await tx`select 1 from digital_addresses where user_id = ${userId} and address = ${b.address} and status = 'active'`;
+        const [dup] =
+          await tx`select 1 from digital_addresses where user_id = ${userId} and address = ${b.address} and status = 'active'`;
         if (dup) refuse(DUPLICATE);
         const [row] = await tx<{ id: number }[]>`
           insert into digital_addresses (user_id, currency, protocol, address, alias)
@@ -55,7 +70,8 @@ export default async function digitalRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: Static<typeof UpdateDigitalForm> }>(
-    '/v1/users/updateDigitalCurrency', { config: LIMITS.verify, schema: { body: UpdateDigitalForm } },
+    '/v1/users/updateDigitalCurrency',
+    { config: LIMITS.verify, schema: { body: UpdateDigitalForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
       const b = req.body;
@@ -78,7 +94,8 @@ export default async function digitalRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: Static<typeof SafetyCardForm> }>(
-    '/v1/users/deleteDigitalCurrency', { config: LIMITS.verify, schema: { body: SafetyCardForm } },
+    '/v1/users/deleteDigitalCurrency',
+    { config: LIMITS.verify, schema: { body: SafetyCardForm } },
     async (req) => {
       const userId = loggedIn(req).userId;
       if (!(await findAddress(sql, userId, req.body.id))) refuse(ADDRESS_NOT_FOUND);

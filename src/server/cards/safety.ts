@@ -24,9 +24,11 @@ function safetyGuesses(userId: number): GuessBook {
     key: `safety:${userId}`,
     max: SAFETY_MAX_FAILURES,
     count: async (tx) =>
-      (await tx<{ n: number }[]>`
+      (
+        await tx<{ n: number }[]>`
         select count(*)::int as n from safety_password_failures
-        where user_id = ${userId} and created_at > now() - make_interval(secs => ${SAFETY_LOCK_WINDOW_SEC})`)[0]!.n,
+        where user_id = ${userId} and created_at > now() - make_interval(secs => ${SAFETY_LOCK_WINDOW_SEC})`
+      )[0]!.n,
     record: (tx) => tx`insert into safety_password_failures (user_id) values (${userId})`,
   };
 }
@@ -37,17 +39,29 @@ function safetyGuesses(userId: number): GuessBook {
  * cannot all pass the count; a right answer deletes the failures again.
  */
 export async function checkSafetyPassword(sql: Sql, userId: number, hash: string): Promise<void> {
-  const [row] = await sql<{ safety_kdf: string | null }[]>`select safety_kdf from users where id = ${userId}`;
-  if (!row?.safety_kdf) refuse(NO_SAFETY_PASSWORD_MSG, -1, refusalData(RefusalReason.NO_SAFETY_PASSWORD, { needSafetyPassword: true }));
+  const [row] = await sql<
+    { safety_kdf: string | null }[]
+  >`select safety_kdf from users where id = ${userId}`;
+  if (!row?.safety_kdf)
+    refuse(
+      NO_SAFETY_PASSWORD_MSG,
+      -1,
+      refusalData(RefusalReason.NO_SAFETY_PASSWORD, { needSafetyPassword: true }),
+    );
   const kdf = row.safety_kdf;
   const guess = await checkGuess(
-    sql, safetyGuesses(userId),
+    sql,
+    safetyGuesses(userId),
     () => kdfVerify(hash, kdf),
     () => sql`delete from safety_password_failures where user_id = ${userId}`,
   );
   if (!guess.allowed) refuse(LOCKED_MSG, -1, refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED));
   if (!guess.right) {
     const left = SAFETY_MAX_FAILURES - guess.used;
-    refuse(left > 0 ? `资金密码错误，还可尝试${left}次` : LOCKED_MSG, -1, refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED));
+    refuse(
+      left > 0 ? `资金密码错误，还可尝试${left}次` : LOCKED_MSG,
+      -1,
+      refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED),
+    );
   }
 }

@@ -12,12 +12,26 @@ import { patterns } from '../../domain/validation.ts';
 export type CardKind = 'bank' | 'alipay' | 'weixin';
 
 export interface CardRow {
-  id: number; user_id: number; kind: CardKind; bank_code: string | null; bank_name: string | null;
-  account_no: string; real_name: string; branch: string | null; qr_image: string | null; created_at: Date;
+  id: number;
+  user_id: number;
+  kind: CardKind;
+  bank_code: string | null;
+  bank_name: string | null;
+  account_no: string;
+  real_name: string;
+  branch: string | null;
+  qr_image: string | null;
+  created_at: Date;
 }
 
 export interface AddressRow {
-  id: number; user_id: number; currency: string; protocol: string; address: string; alias: string | null; created_at: Date;
+  id: number;
+  user_id: number;
+  currency: string;
+  protocol: string;
+  address: string;
+  alias: string | null;
+  created_at: Date;
 }
 
 export const CARD_NOT_FOUND = '银行卡不存在';
@@ -40,7 +54,14 @@ export function cardView(r: CardRow) {
 }
 
 export function addressView(r: AddressRow) {
-  return { id: r.id, currency: r.currency, protocol: r.protocol, address: maskAddress(r.address), alias: r.alias ?? '', createdAt: r.created_at.getTime() };
+  return {
+    id: r.id,
+    currency: r.currency,
+    protocol: r.protocol,
+    address: maskAddress(r.address),
+    alias: r.alias ?? '',
+    createdAt: r.created_at.getTime(),
+  };
 }
 
 export async function activeCards(sql: Sql, userId: number, kind?: CardKind): Promise<CardRow[]> {
@@ -50,7 +71,12 @@ export async function activeCards(sql: Sql, userId: number, kind?: CardKind): Pr
 }
 
 /** One active card of the user (another user's id or a deleted card: null). */
-export async function findCard(sql: Db, userId: number, id: number, kind?: CardKind): Promise<CardRow | null> {
+export async function findCard(
+  sql: Db,
+  userId: number,
+  id: number,
+  kind?: CardKind,
+): Promise<CardRow | null> {
   const [row] = await sql<CardRow[]>`
     select * from bank_cards where id = ${id} and user_id = ${userId} and status = 'active'
     ${kind ? sql`and kind = ${kind}` : sql``}`;
@@ -72,10 +98,16 @@ export function normalizeRealName(name: string): string {
  * Inside a transaction: locks the user row and answers the real name the new binding carries.
  * A locked name must be matched by `given` (when given); an unlocked one is locked to `given`.
  */
-export async function lockRealName(tx: Tx, userId: number, givenRaw: string | undefined): Promise<string> {
+export async function lockRealName(
+  tx: Tx,
+  userId: number,
+  givenRaw: string | undefined,
+): Promise<string> {
   const given = givenRaw === undefined ? undefined : normalizeRealName(givenRaw);
   if (given !== undefined && !patterns.realName.test(given)) refuse('真实姓名格式不正确');
-  const [u] = await tx<{ real_name: string | null }[]>`select real_name from users where id = ${userId} for update`;
+  const [u] = await tx<
+    { real_name: string | null }[]
+  >`select real_name from users where id = ${userId} for update`;
   if (u.real_name) {
     if (given !== undefined && given !== u.real_name) refuse(NAME_MISMATCH);
     return u.real_name;
@@ -86,10 +118,15 @@ export async function lockRealName(tx: Tx, userId: number, givenRaw: string | un
 }
 
 /** An uploaded receiving-code image must be one of the user's own uploads. */
-export async function checkQrImageOwner(sql: Sql, userId: number, qrImage: string | undefined): Promise<void> {
+export async function checkQrImageOwner(
+  sql: Sql,
+  userId: number,
+  qrImage: string | undefined,
+): Promise<void> {
   if (qrImage === undefined) return;
   const fileName = qrImage.slice('/uploads/'.length);
-  const [row] = await sql`select 1 from uploads where user_id = ${userId} and file_name = ${fileName}`;
+  const [row] =
+    await sql`select 1 from uploads where user_id = ${userId} and file_name = ${fileName}`;
   if (!row) refuse('收款码图片不存在，请重新上传');
 }
 
@@ -98,7 +135,12 @@ export async function lockAccountNo(tx: Tx, kind: CardKind, accountNo: string): 
   await tx`select pg_advisory_xact_lock(hashtext(${`card:${kind}:${accountNo}`}))`;
 }
 
-export async function accountTaken(tx: Tx, kind: CardKind, accountNo: string, exceptId = 0): Promise<boolean> {
+export async function accountTaken(
+  tx: Tx,
+  kind: CardKind,
+  accountNo: string,
+  exceptId = 0,
+): Promise<boolean> {
   const [row] = await tx`
     select 1 from bank_cards where kind = ${kind} and account_no = ${accountNo} and status = 'active' and id <> ${exceptId} limit 1`;
   return Boolean(row);

@@ -15,8 +15,18 @@ import { memberOf } from './entry.ts';
 import { guestIdOf, guestSearch, guestWireId } from '../../domain/chat/guest.ts';
 import { isRoomManager, publicRoom, viewerOf, type RoomRow } from './rooms.ts';
 import {
-  AddBanBody, BanListQuery, BanQuery, DeleteBanBody, RoomBannedBody, UpdateBanBody,
-  type AddBan, type BanListQ, type BanQ, type DeleteBan, type RoomBanned, type UpdateBan,
+  AddBanBody,
+  BanListQuery,
+  BanQuery,
+  DeleteBanBody,
+  RoomBannedBody,
+  UpdateBanBody,
+  type AddBan,
+  type BanListQ,
+  type BanQ,
+  type DeleteBan,
+  type RoomBanned,
+  type UpdateBan,
 } from './schemas.ts';
 import { paging } from '../http/paging.ts';
 
@@ -82,14 +92,21 @@ export default async function banRoutes(app: FastifyInstance) {
       on conflict ${userId !== null ? sql`(room_id, user_id)` : sql`(room_id, guest_id)`} do update
         set duration_type_id = excluded.duration_type_id, ends_at = excluded.ends_at,
             created_by = excluded.created_by, updated_at = now()`;
-    await app.chat.roomEvent(room.id, RoomEvent.USER_MUTED, { userId: wireId, durationTypeId, msg: banMessage(durationTypeId) });
+    await app.chat.roomEvent(room.id, RoomEvent.USER_MUTED, {
+      userId: wireId,
+      durationTypeId,
+      msg: banMessage(durationTypeId),
+    });
   }
 
-  app.get<{ Querystring: BanListQ }>('/v1/chat/getBanListFront', { config: USER, schema: { querystring: BanListQuery } }, async (req) => {
-    const room = await managedRoom(req, req.query.roomCode);
-    const { limit, offset } = paging(req.query.pageNum, req.query.pageSize, BAN_PAGE_SIZE);
-    const target = req.query.target?.trim();
-    const rows = await sql<BanRow[]>`
+  app.get<{ Querystring: BanListQ }>(
+    '/v1/chat/getBanListFront',
+    { config: USER, schema: { querystring: BanListQuery } },
+    async (req) => {
+      const room = await managedRoom(req, req.query.roomCode);
+      const { limit, offset } = paging(req.query.pageNum, req.query.pageSize, BAN_PAGE_SIZE);
+      const target = req.query.target?.trim();
+      const rows = await sql<BanRow[]>`
       select b.id, b.user_id, b.guest_id, coalesce(u.user_name, g.name) as user_name, u.nick_name, b.duration_type_id, b.updated_at,
              count(*) over ()::int as total
       from chat_bans b left join users u on u.id = b.user_id left join chat_guests g on g.id = b.guest_id
@@ -97,22 +114,36 @@ export default async function banRoutes(app: FastifyInstance) {
         ${target ? sql`and coalesce(u.user_name, g.name) ilike ${likePattern(target)}` : sql``}
       order by b.updated_at desc, b.id desc
       limit ${limit} offset ${offset}`;
-    return ok({ list: rows.map(banItem), total: rows[0]?.total ?? 0 });
-  });
+      return ok({ list: rows.map(banItem), total: rows[0]?.total ?? 0 });
+    },
+  );
 
-  app.get<{ Querystring: BanQ }>('/v1/chat/getBanFront', { config: USER, schema: { querystring: BanQuery } }, async (req) => {
-    const room = await managedRoom(req, req.query.roomCode);
-    const [user] = await sql<{ id: number; user_name: string; nick_name: string | null }[]>`
+  app.get<{ Querystring: BanQ }>(
+    '/v1/chat/getBanFront',
+    { config: USER, schema: { querystring: BanQuery } },
+    async (req) => {
+      const room = await managedRoom(req, req.query.roomCode);
+      const [user] = await sql<{ id: number; user_name: string; nick_name: string | null }[]>`
       select id, user_name, nick_name from users where lower(user_name) = lower(${req.query.target})`;
-    if (!user) return ok(await guestBan(room, req.query.target));
-    const [ban] = await sql<BanRow[]>`
+      if (!user) return ok(await guestBan(room, req.query.target));
+      const [ban] = await sql<BanRow[]>`
       select b.id, b.user_id, b.guest_id, ${user.user_name} as user_name, ${user.nick_name} as nick_name, b.duration_type_id, b.updated_at
       from chat_bans b where b.room_id = ${room.id} and b.user_id = ${user.id} and (b.ends_at is null or b.ends_at > now())`;
-    return ok(ban ? banItem(ban) : {
-      id: 0, target: String(user.id), userName: user.user_name, nickname: maskName(user.nick_name || user.user_name),
-      durationTypeId: 0, gmtModified: '', isBan: 0,
-    });
-  });
+      return ok(
+        ban
+          ? banItem(ban)
+          : {
+              id: 0,
+              target: String(user.id),
+              userName: user.user_name,
+              nickname: maskName(user.nick_name || user.user_name),
+              durationTypeId: 0,
+              gmtModified: '',
+              isBan: 0,
+            },
+      );
+    },
+  );
 
   /**
    * getBanFront for a guest (`g12`, 游客0012 or the shown 游客***2): among the guests who spoke or are
@@ -136,52 +167,84 @@ export default async function banRoutes(app: FastifyInstance) {
         from chat_bans b where b.id = ${guest.ban_id}`;
       return banItem(ban);
     }
-    return { id: 0, target: guestWireId(guest.id), userName: guest.name, nickname: maskName(guest.name), durationTypeId: 0, gmtModified: '', isBan: 0 };
+    return {
+      id: 0,
+      target: guestWireId(guest.id),
+      userName: guest.name,
+      nickname: maskName(guest.name),
+      durationTypeId: 0,
+      gmtModified: '',
+      isBan: 0,
+    };
   }
 
-  app.post<{ Body: AddBan }>('/v1/chat/addBanFront', { config: USER, schema: { body: AddBanBody } }, async (req) => {
-    const room = await managedRoom(req, req.body.roomCode);
-    const manager = loggedIn(req);
-    const guestId = guestIdOf(req.body.target);
-    if (guestId !== null) {
-      // a guest of guest chat: muted by its issued identity
-      const [guest] = await sql`select 1 from chat_guests where id = ${guestId}`;
-      if (!guest) refuse('用户不存在');
-      await mute(room, manager.userId, { guestId }, req.body.durationTypeId);
+  app.post<{ Body: AddBan }>(
+    '/v1/chat/addBanFront',
+    { config: USER, schema: { body: AddBanBody } },
+    async (req) => {
+      const room = await managedRoom(req, req.body.roomCode);
+      const manager = loggedIn(req);
+      const guestId = guestIdOf(req.body.target);
+      if (guestId !== null) {
+        // a guest of guest chat: muted by its issued identity
+        const [guest] = await sql`select 1 from chat_guests where id = ${guestId}`;
+        if (!guest) refuse('用户不存在');
+        await mute(room, manager.userId, { guestId }, req.body.durationTypeId);
+        return ok(null, req.body.durationTypeId === BanDuration.CANCEL ? '已解除禁言' : '禁言成功');
+      }
+      const [target] = await sql<
+        { id: number; grade: number }[]
+      >`select id, grade from users where id = ${Number(req.body.target)}`;
+      if (!target) refuse('用户不存在');
+      if (target.id === manager.userId) refuse('不能禁言自己');
+      if (await isRoomManager(sql, room.id, { userId: target.id, grade: target.grade }))
+        refuse('不能禁言管理员');
+      await mute(room, manager.userId, target.id, req.body.durationTypeId);
       return ok(null, req.body.durationTypeId === BanDuration.CANCEL ? '已解除禁言' : '禁言成功');
-    }
-    const [target] = await sql<{ id: number; grade: number }[]>`select id, grade from users where id = ${Number(req.body.target)}`;
-    if (!target) refuse('用户不存在');
-    if (target.id === manager.userId) refuse('不能禁言自己');
-    if (await isRoomManager(sql, room.id, { userId: target.id, grade: target.grade })) refuse('不能禁言管理员');
-    await mute(room, manager.userId, target.id, req.body.durationTypeId);
-    return ok(null, req.body.durationTypeId === BanDuration.CANCEL ? '已解除禁言' : '禁言成功');
-  });
+    },
+  );
 
-  app.post<{ Body: UpdateBan }>('/v1/chat/updateBanFront', { config: USER, schema: { body: UpdateBanBody } }, async (req) => {
-    const room = await managedRoom(req, req.body.roomCode);
-    const [ban] = await sql<{ user_id: number | null; guest_id: number | null }[]>`
+  app.post<{ Body: UpdateBan }>(
+    '/v1/chat/updateBanFront',
+    { config: USER, schema: { body: UpdateBanBody } },
+    async (req) => {
+      const room = await managedRoom(req, req.body.roomCode);
+      const [ban] = await sql<{ user_id: number | null; guest_id: number | null }[]>`
       select user_id, guest_id from chat_bans where id = ${req.body.id} and room_id = ${room.id}`;
-    if (!ban) refuse('禁言记录不存在');
-    await mute(room, loggedIn(req).userId, targetOf(ban), req.body.durationTypeId);
-    return ok(null, '修改成功');
-  });
+      if (!ban) refuse('禁言记录不存在');
+      await mute(room, loggedIn(req).userId, targetOf(ban), req.body.durationTypeId);
+      return ok(null, '修改成功');
+    },
+  );
 
-  app.post<{ Body: DeleteBan }>('/v1/chat/deleteBanFront', { config: USER, schema: { body: DeleteBanBody } }, async (req) => {
-    const room = await managedRoom(req, req.body.roomCode);
-    if (!req.body.ids) refuse('请选择要解除的禁言');
-    const ids = req.body.ids.split(',').map(Number);
-    const gone = await sql<{ user_id: number | null; guest_id: number | null }[]>`
+  app.post<{ Body: DeleteBan }>(
+    '/v1/chat/deleteBanFront',
+    { config: USER, schema: { body: DeleteBanBody } },
+    async (req) => {
+      const room = await managedRoom(req, req.body.roomCode);
+      if (!req.body.ids) refuse('请选择要解除的禁言');
+      const ids = req.body.ids.split(',').map(Number);
+      const gone = await sql<{ user_id: number | null; guest_id: number | null }[]>`
       delete from chat_bans where room_id = ${room.id} and id = any (${ids}) returning user_id, guest_id`;
-    for (const g of gone) await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: wireIdOf(g) });
-    return ok({ deleted: gone.length }, '已解除禁言');
-  });
+      for (const g of gone)
+        await app.chat.roomEvent(room.id, RoomEvent.USER_UNMUTED, { userId: wireIdOf(g) });
+      return ok({ deleted: gone.length }, '已解除禁言');
+    },
+  );
 
-  app.post<{ Body: RoomBanned }>('/v1/chat/updateRoomBannedWeb', { config: USER, schema: { body: RoomBannedBody } }, async (req) => {
-    const room = await managedRoom(req, req.body.roomCode);
-    const banned = req.body.isMessageBanned === 1;
-    await sql`update chat_rooms set is_message_banned = ${banned}, updated_at = now() where id = ${room.id}`;
-    await app.chat.roomEvent(room.id, banned ? RoomEvent.ROOM_MUTED : RoomEvent.ROOM_UNMUTED, banned ? { msg: ROOM_MUTED_MSG } : {});
-    return ok(null, banned ? '已开启全体禁言' : '已关闭全体禁言');
-  });
+  app.post<{ Body: RoomBanned }>(
+    '/v1/chat/updateRoomBannedWeb',
+    { config: USER, schema: { body: RoomBannedBody } },
+    async (req) => {
+      const room = await managedRoom(req, req.body.roomCode);
+      const banned = req.body.isMessageBanned === 1;
+      await sql`update chat_rooms set is_message_banned = ${banned}, updated_at = now() where id = ${room.id}`;
+      await app.chat.roomEvent(
+        room.id,
+        banned ? RoomEvent.ROOM_MUTED : RoomEvent.ROOM_UNMUTED,
+        banned ? { msg: ROOM_MUTED_MSG } : {},
+      );
+      return ok(null, banned ? '已开启全体禁言' : '已关闭全体禁言');
+    },
+  );
 }

@@ -17,12 +17,21 @@ import type { Db, Sql } from '../db/client.ts';
 import { newToken, tokenHash } from '../auth/kdf.ts';
 import { refuse } from '../http/envelope.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
-import { EMBED_KEY_TTL_SEC, type MuidVouch, VOUCH_TTL_MAX_SEC, vouchText } from '../../domain/toolbar/embedChat.ts';
+import {
+  EMBED_KEY_TTL_SEC,
+  type MuidVouch,
+  VOUCH_TTL_MAX_SEC,
+  vouchText,
+} from '../../domain/toolbar/embedChat.ts';
 
 /** unused keys one account may hold at once */
 const OPEN_KEYS_MAX = 5;
 
-export interface Binding { muid: string; kind: 'bind' | 'register'; nickName: string }
+export interface Binding {
+  muid: string;
+  kind: 'bind' | 'register';
+  nickName: string;
+}
 
 export async function bindingOf(sql: Db, userId: number): Promise<Binding | null> {
   const [row] = await sql<{ muid: string; kind: 'bind' | 'register'; nick_name: string }[]>`
@@ -36,7 +45,10 @@ export async function bindingOf(sql: Db, userId: number): Promise<Binding | null
  * Written without the settings audit, which keeps values in clear.
  */
 const SECRET_KEY = 'embed_chat_secret';
-interface PartnerSecret { secret: string; partnerOrigin: string }
+interface PartnerSecret {
+  secret: string;
+  partnerOrigin: string;
+}
 const NO_SECRET: PartnerSecret = { secret: '', partnerOrigin: '' };
 
 export async function partnerSecret(sql: Sql, partnerOrigin: string): Promise<string | null> {
@@ -45,17 +57,30 @@ export async function partnerSecret(sql: Sql, partnerOrigin: string): Promise<st
 }
 
 /** Stores the operator's secret for the partner, or a fresh random one; answers it. */
-export async function setPartnerSecret(sql: Sql, partnerOrigin: string, given?: string): Promise<string> {
+export async function setPartnerSecret(
+  sql: Sql,
+  partnerOrigin: string,
+  given?: string,
+): Promise<string> {
   const secret = given ?? crypto.randomBytes(32).toString('base64url');
   await putSetting(sql, SECRET_KEY, { secret, partnerOrigin } satisfies PartnerSecret);
   return secret;
 }
 
 /** Refuses unless the partner signed this muid (constant-time compare), unexpired, with an unused nonce. */
-export async function checkVouch(sql: Sql, secret: string, muid: string, v: MuidVouch): Promise<void> {
-  const expected = crypto.createHmac('sha256', secret).update(vouchText(muid, v.expires, v.nonce)).digest();
+export async function checkVouch(
+  sql: Sql,
+  secret: string,
+  muid: string,
+  v: MuidVouch,
+): Promise<void> {
+  const expected = crypto
+    .createHmac('sha256', secret)
+    .update(vouchText(muid, v.expires, v.nonce))
+    .digest();
   const given = Buffer.from(v.sig, 'hex');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) refuse('合作方签名无效');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+    refuse('合作方签名无效');
   const nowSec = Math.floor(Date.now() / 1000);
   if (v.expires <= nowSec) refuse('合作方签名已过期，请重新发起');
   if (v.expires > nowSec + VOUCH_TTL_MAX_SEC) refuse('合作方签名有效期过长');
@@ -68,7 +93,11 @@ export async function checkVouch(sql: Sql, secret: string, muid: string, v: Muid
 }
 
 /** A fresh key for (user, muid); refuses when either side is already bound elsewhere. */
-export async function issueKey(sql: Sql, userId: number, muid: string): Promise<{ oneTimeKey: string; expiresInSec: number } | { bound: Binding }> {
+export async function issueKey(
+  sql: Sql,
+  userId: number,
+  muid: string,
+): Promise<{ oneTimeKey: string; expiresInSec: number } | { bound: Binding }> {
   const mine = await bindingOf(sql, userId);
   if (mine && mine.muid === muid) return { bound: mine };
   if (mine) refuse('您的账号已绑定其他聊天账号');
@@ -86,7 +115,13 @@ export async function issueKey(sql: Sql, userId: number, muid: string): Promise<
 }
 
 /** Consumes the key and binds its muid to the account, in one transaction. */
-export async function bindWithKey(sql: Sql, userId: number, oneTimeKey: string, kind: Binding['kind'], nickName: string): Promise<Binding> {
+export async function bindWithKey(
+  sql: Sql,
+  userId: number,
+  oneTimeKey: string,
+  kind: Binding['kind'],
+  nickName: string,
+): Promise<Binding> {
   return sql.begin(async (tx) => {
     const [key] = await tx<{ muid: string }[]>`
       update embed_chat_keys set used_at = now()

@@ -6,7 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Db, Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { type ActiveBan, type ChatViewer, enterRefusal, speakRefusal } from '../../domain/chat/access.ts';
+import {
+  type ActiveBan,
+  type ChatViewer,
+  enterRefusal,
+  speakRefusal,
+} from '../../domain/chat/access.ts';
 import { isRoomManager, rulesOf, viewerOf, type RoomRow } from './rooms.ts';
 import { recordRoomEntry } from '../push/entries.ts';
 import { guestHasGrant, hasGrant, PASSWORD_NEEDED_MSG } from './passwords.ts';
@@ -20,7 +25,11 @@ export function memberOf(user: SessionUser) {
  * The viewer of a member in a room they may read: refused by grade, or without the password
  * grant (managers pass both).
  */
-export async function enterAsMember(sql: Db, room: RoomRow, user: SessionUser): Promise<ChatViewer> {
+export async function enterAsMember(
+  sql: Db,
+  room: RoomRow,
+  user: SessionUser,
+): Promise<ChatViewer> {
   const viewer = await viewerOf(sql, room, memberOf(user));
   const refusal = enterRefusal(rulesOf(room), viewer);
   if (refusal) refuse(refusal);
@@ -34,7 +43,11 @@ export async function enterAsMember(sql: Db, room: RoomRow, user: SessionUser): 
  * speakCheck, with the manager, grant and mute reads sent together (one round trip of waiting, not
  * three: the send path's latency). The mute read is dropped for a manager, who is exempt.
  */
-export async function enterToSpeak(sql: Sql, room: RoomRow, user: SessionUser): Promise<{ viewer: ChatViewer; refusal: string | null }> {
+export async function enterToSpeak(
+  sql: Sql,
+  room: RoomRow,
+  user: SessionUser,
+): Promise<{ viewer: ChatViewer; refusal: string | null }> {
   const [isManager, granted, ban] = await Promise.all([
     isRoomManager(sql, room.id, user),
     hasGrant(sql, room, user.userId),
@@ -45,7 +58,10 @@ export async function enterToSpeak(sql: Sql, room: RoomRow, user: SessionUser): 
   if (refusal) refuse(refusal);
   if (!isManager && !granted) refuse(PASSWORD_NEEDED_MSG);
   await recordRoomEntry(sql, room.id, user.userId);
-  return { viewer, refusal: speakRefusal(rulesOf(room), viewer, isManager ? null : ban, Date.now()) };
+  return {
+    viewer,
+    refusal: speakRefusal(rulesOf(room), viewer, isManager ? null : ban, Date.now()),
+  };
 }
 
 /** A guest reads a room only with its guest code. */
@@ -58,7 +74,12 @@ export function enterAsGuest(room: RoomRow, guestCode: string): void {
  * room, the request's guest identity holding a grant of the current password (checkPasswordGuest).
  * Answers the identity when it was read (a password room), else null.
  */
-export async function enterAsGuestWithPassword(sql: Sql, req: FastifyRequest, room: RoomRow, guestCode: string): Promise<Guest | null> {
+export async function enterAsGuestWithPassword(
+  sql: Sql,
+  req: FastifyRequest,
+  room: RoomRow,
+  guestCode: string,
+): Promise<Guest | null> {
   enterAsGuest(room, guestCode);
   if (!room.password_kdf) return null;
   const guest = await currentGuest(sql, req);
@@ -67,16 +88,26 @@ export async function enterAsGuestWithPassword(sql: Sql, req: FastifyRequest, ro
 }
 
 /** A member's (a user id) or a guest's ({ guestId }) current mute in a room. */
-export async function activeBan(sql: Db, roomId: number, who: number | { guestId: number }): Promise<ActiveBan | null> {
+export async function activeBan(
+  sql: Db,
+  roomId: number,
+  who: number | { guestId: number },
+): Promise<ActiveBan | null> {
   const target = typeof who === 'number' ? sql`user_id = ${who}` : sql`guest_id = ${who.guestId}`;
   const [row] = await sql<{ duration_type_id: number; ends_at: Date | null }[]>`
     select duration_type_id, ends_at from chat_bans
     where room_id = ${roomId} and ${target} and (ends_at is null or ends_at > now())`;
-  return row ? { durationTypeId: row.duration_type_id, endsAtMs: row.ends_at?.getTime() ?? null } : null;
+  return row
+    ? { durationTypeId: row.duration_type_id, endsAtMs: row.ends_at?.getTime() ?? null }
+    : null;
 }
 
 /** Why the viewer may not speak now, or null. */
-export async function speakCheck(sql: Db, room: RoomRow, viewer: ChatViewer): Promise<string | null> {
+export async function speakCheck(
+  sql: Db,
+  room: RoomRow,
+  viewer: ChatViewer,
+): Promise<string | null> {
   const who = viewer.userId ?? (viewer.guestId ? { guestId: viewer.guestId } : null);
   const ban = who === null || viewer.isManager ? null : await activeBan(sql, room.id, who);
   return speakRefusal(rulesOf(room), viewer, ban, Date.now());

@@ -7,7 +7,11 @@
  * like everyone: the limit protects the room, not a right to speak.
  */
 import type { Redis } from 'ioredis';
-import { ROOM_GUEST_MESSAGES_PER_SEC, ROOM_MESSAGES_PER_SEC, USER_MESSAGES_PER_SEC } from '../../domain/chat/constants.ts';
+import {
+  ROOM_GUEST_MESSAGES_PER_SEC,
+  ROOM_MESSAGES_PER_SEC,
+  USER_MESSAGES_PER_SEC,
+} from '../../domain/chat/constants.ts';
 import { isGuestWireId } from '../../domain/chat/guest.ts';
 
 export const FLOOD_MSG = '发言太快，请稍后再试';
@@ -17,7 +21,10 @@ export class FloodGate {
   private second = 0;
 
   /** `nowMs`: the clock (tests fix it, so a burst falls in one second without waiting) */
-  constructor(private redis: Redis | null, private nowMs: () => number = Date.now) {}
+  constructor(
+    private redis: Redis | null,
+    private nowMs: () => number = Date.now,
+  ) {}
 
   /**
    * Counts one message; false when the sender or its room budget is over its limit this second.
@@ -28,8 +35,13 @@ export class FloodGate {
     const guest = typeof sender === 'string' && isGuestWireId(sender);
     const keys = [`chat:fl:u:${sender}:${sec}`, `chat:fl:${guest ? 'rg' : 'r'}:${roomId}:${sec}`];
     // Redis away: counted on this instance alone rather than refusing every message
-    const [user, room] = this.redis ? await this.countRedis(keys).catch(() => this.countLocal(sec, keys)) : this.countLocal(sec, keys);
-    return user <= USER_MESSAGES_PER_SEC && room <= (guest ? ROOM_GUEST_MESSAGES_PER_SEC : ROOM_MESSAGES_PER_SEC);
+    const [user, room] = this.redis
+      ? await this.countRedis(keys).catch(() => this.countLocal(sec, keys))
+      : this.countLocal(sec, keys);
+    return (
+      user <= USER_MESSAGES_PER_SEC &&
+      room <= (guest ? ROOM_GUEST_MESSAGES_PER_SEC : ROOM_MESSAGES_PER_SEC)
+    );
   }
 
   private countLocal(sec: number, keys: string[]): number[] {
@@ -46,7 +58,13 @@ export class FloodGate {
 
   private async countRedis(keys: string[]): Promise<number[]> {
     const redis = this.redis!;
-    const res = await redis.multi().incr(keys[0]).expire(keys[0], 2).incr(keys[1]).expire(keys[1], 2).exec();
+    const res = await redis
+      .multi()
+      .incr(keys[0])
+      .expire(keys[0], 2)
+      .incr(keys[1])
+      .expire(keys[1], 2)
+      .exec();
     return [Number(res?.[0]?.[1] ?? 0), Number(res?.[2]?.[1] ?? 0)];
   }
 }

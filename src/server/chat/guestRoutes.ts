@@ -19,7 +19,13 @@ import { currentGuest, issueGuest, requireGuest } from './guests.ts';
 import { grantGuestByPassword, guestHasGrant, PASSWORD_WRONG_MSG } from './passwords.ts';
 import { AddImageFields, storeChatImage } from './imageRoutes.ts';
 import { publicRoom, roomSetting, type RoomRow } from './rooms.ts';
-import { AddMessageBody, CheckPasswordBody, GuestCode, RoomCode, RoomMessageBody } from './schemas.ts';
+import {
+  AddMessageBody,
+  CheckPasswordBody,
+  GuestCode,
+  RoomCode,
+  RoomMessageBody,
+} from './schemas.ts';
 import { sendAsGuest } from './send.ts';
 
 const GUEST = { auth: 'none' as const };
@@ -46,7 +52,15 @@ export default async function guestRoutes(app: FastifyInstance) {
       order by sort, id limit ${GUEST_ROOM_LIST_MAX}`;
     const list = rows.map((r) => {
       const { roomCode, title, subTitle, avatar, isPassword } = roomSetting(r);
-      return { roomCode, title, subTitle, avatar, isPassword, guestCode: r.guest_code, guestChat: r.guest_chat ? 1 : 0 };
+      return {
+        roomCode,
+        title,
+        subTitle,
+        avatar,
+        isPassword,
+        guestCode: r.guest_code,
+        guestChat: r.guest_chat ? 1 : 0,
+      };
     });
     return ok({ list });
   });
@@ -57,16 +71,40 @@ export default async function guestRoutes(app: FastifyInstance) {
    * is 1 in a password room until this guest gave its current password (checkPasswordGuest).
    */
   app.get<{ Querystring: Static<typeof GuestRoomQuery> }>(
-    '/v1/chat/getRoomWebGuest', { config: { ...GUEST, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { querystring: GuestRoomQuery } },
+    '/v1/chat/getRoomWebGuest',
+    {
+      config: { ...GUEST, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { querystring: GuestRoomQuery },
+    },
     async (req, reply) => {
       const room = await publicRoom(sql, req.query.roomCode);
       enterAsGuest(room, req.query.guestCode);
       const base = { ...roomSetting(room), guestChat: room.guest_chat ? 1 : 0, grade: GRADE_GUEST };
-      const guest = room.guest_chat ? await issueGuest(sql, req, reply) : await currentGuest(sql, req);
+      const guest = room.guest_chat
+        ? await issueGuest(sql, req, reply)
+        : await currentGuest(sql, req);
       const needPassword = (await guestHasGrant(sql, room, guest?.id ?? null)) ? 0 : 1;
-      if (!room.guest_chat || !guest) return ok({ ...base, needPassword, userId: '', nickname: '', bannedMessage: GUEST_SEND_MSG });
-      const banned = await speakCheck(sql, room, { userId: null, guestId: guest.id, grade: GRADE_GUEST, isManager: false });
-      return ok({ ...base, needPassword, userId: guestWireId(guest.id), nickname: maskName(guest.name), bannedMessage: banned ?? '' });
+      if (!room.guest_chat || !guest)
+        return ok({
+          ...base,
+          needPassword,
+          userId: '',
+          nickname: '',
+          bannedMessage: GUEST_SEND_MSG,
+        });
+      const banned = await speakCheck(sql, room, {
+        userId: null,
+        guestId: guest.id,
+        grade: GRADE_GUEST,
+        isManager: false,
+      });
+      return ok({
+        ...base,
+        needPassword,
+        userId: guestWireId(guest.id),
+        nickname: maskName(guest.name),
+        bannedMessage: banned ?? '',
+      });
     },
   );
 
@@ -76,18 +114,23 @@ export default async function guestRoutes(app: FastifyInstance) {
    * changes it. Guesses are counted before they are checked, per guest and per address.
    */
   app.post<{ Body: Static<typeof CheckPasswordGuestBody> }>(
-    '/v1/chat/checkPasswordGuest', { config: GUEST, schema: { body: CheckPasswordGuestBody } }, async (req, reply) => {
+    '/v1/chat/checkPasswordGuest',
+    { config: GUEST, schema: { body: CheckPasswordGuestBody } },
+    async (req, reply) => {
       const room = await publicRoom(sql, req.body.roomCode);
       enterAsGuest(room, req.body.guestCode);
       if (!room.password_kdf) return ok(null, '密码正确');
       const guest = await issueGuest(sql, req, reply);
-      if (!(await grantGuestByPassword(sql, room, guest.id, req.ip, req.body.password))) refuse(PASSWORD_WRONG_MSG);
+      if (!(await grantGuestByPassword(sql, room, guest.id, req.ip, req.body.password)))
+        refuse(PASSWORD_WRONG_MSG);
       return ok(null, '密码正确');
     },
   );
 
   app.post<{ Body: Static<typeof AddMessageGuestBody> }>(
-    '/v1/chat/addMessageGuest', { config: GUEST, schema: { body: AddMessageGuestBody } }, async (req) => {
+    '/v1/chat/addMessageGuest',
+    { config: GUEST, schema: { body: AddMessageGuestBody } },
+    async (req) => {
       const room = await publicRoom(sql, req.body.roomCode);
       await enterAsGuestWithPassword(sql, req, room, req.body.guestCode);
       if (!room.guest_chat) refuse(GUEST_SEND_MSG);
@@ -97,7 +140,9 @@ export default async function guestRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: Static<typeof AddImageGuestBody> }>(
-    '/v1/chat/addImageGuest', { config: GUEST, schema: { body: AddImageGuestBody } }, async (req) => {
+    '/v1/chat/addImageGuest',
+    { config: GUEST, schema: { body: AddImageGuestBody } },
+    async (req) => {
       const room = await publicRoom(sql, req.body.roomCode);
       await enterAsGuestWithPassword(sql, req, room, req.body.guestCode);
       if (!room.guest_chat) refuse(GUEST_SEND_MSG);
@@ -112,7 +157,9 @@ export default async function guestRoutes(app: FastifyInstance) {
    * switch is turned off, as for members; only the identity that sent it.
    */
   app.post<{ Body: Static<typeof WithdrawGuestBody> }>(
-    '/v1/chat/updateMessageStateGuest', { config: GUEST, schema: { body: WithdrawGuestBody } }, async (req) => {
+    '/v1/chat/updateMessageStateGuest',
+    { config: GUEST, schema: { body: WithdrawGuestBody } },
+    async (req) => {
       const room = await publicRoom(sql, req.body.roomCode);
       await enterAsGuestWithPassword(sql, req, room, req.body.guestCode);
       const guest = await requireGuest(sql, req);
@@ -130,22 +177,31 @@ export default async function guestRoutes(app: FastifyInstance) {
    * A guest's picture for addImageGuest: multipart `roomCode`, `guestCode` (before the file) and
    * `file`, in a room whose guests may speak now. Never saved as a favourite.
    */
-  app.post('/v1/files/uploadChatFileGuest', { config: { ...GUEST, rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (req) => {
-    if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
-    const fields: Record<string, string> = {};
-    const bytes = await readFilePart(req, (parts) => {
-      for (const name of ['roomCode', 'guestCode', 'isFavorite']) {
-        const value = (parts[name] as { value?: unknown } | undefined)?.value;
-        if (typeof value === 'string') fields[name] = value;
-      }
-    });
-    if (fields.isFavorite === '1' || fields.isFavorite === 'true') refuse(GUEST_SAVE_MSG);
-    if (!/^[0-9A-Za-z]{1,16}$/.test(fields.roomCode ?? '')) refuse('房间不存在');
-    const room = await publicRoom(sql, fields.roomCode);
-    await enterAsGuestWithPassword(sql, req, room, fields.guestCode ?? '');
-    const guest = await requireGuest(sql, req);
-    const refusal = await speakCheck(sql, room, { userId: null, guestId: guest.id, grade: GRADE_GUEST, isManager: false });
-    if (refusal) refuse(refusal);
-    return ok(await storeChatImage(app, { guestId: guest.id }, bytes), '上传成功');
-  });
+  app.post(
+    '/v1/files/uploadChatFileGuest',
+    { config: { ...GUEST, rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('请以文件方式上传', -1, 415);
+      const fields: Record<string, string> = {};
+      const bytes = await readFilePart(req, (parts) => {
+        for (const name of ['roomCode', 'guestCode', 'isFavorite']) {
+          const value = (parts[name] as { value?: unknown } | undefined)?.value;
+          if (typeof value === 'string') fields[name] = value;
+        }
+      });
+      if (fields.isFavorite === '1' || fields.isFavorite === 'true') refuse(GUEST_SAVE_MSG);
+      if (!/^[0-9A-Za-z]{1,16}$/.test(fields.roomCode ?? '')) refuse('房间不存在');
+      const room = await publicRoom(sql, fields.roomCode);
+      await enterAsGuestWithPassword(sql, req, room, fields.guestCode ?? '');
+      const guest = await requireGuest(sql, req);
+      const refusal = await speakCheck(sql, room, {
+        userId: null,
+        guestId: guest.id,
+        grade: GRADE_GUEST,
+        isManager: false,
+      });
+      if (refusal) refuse(refusal);
+      return ok(await storeChatImage(app, { guestId: guest.id }, bytes), '上传成功');
+    },
+  );
 }

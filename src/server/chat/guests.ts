@@ -8,7 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newToken, tokenHash } from '../auth/kdf.ts';
 import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { GUEST_ISSUES_PER_IP_HOUR, GUEST_REGISTER_MSG, guestName } from '../../domain/chat/guest.ts';
+import {
+  GUEST_ISSUES_PER_IP_HOUR,
+  GUEST_REGISTER_MSG,
+  guestName,
+} from '../../domain/chat/guest.ts';
 
 export const GUEST_COOKIE = 'chat_guest';
 const GUEST_COOKIE_MAX_SEC = 365 * 86_400;
@@ -23,7 +27,9 @@ export interface Guest {
 export async function currentGuest(sql: Sql, req: FastifyRequest): Promise<Guest | null> {
   const token = req.cookies[GUEST_COOKIE];
   if (!token || !TOKEN.test(token)) return null;
-  const [row] = await sql<Guest[]>`select id, name from chat_guests where token_hash = ${tokenHash(token)}`;
+  const [row] = await sql<
+    Guest[]
+  >`select id, name from chat_guests where token_hash = ${tokenHash(token)}`;
   return row ?? null;
 }
 
@@ -35,7 +41,11 @@ export async function requireGuest(sql: Sql, req: FastifyRequest): Promise<Guest
 }
 
 /** The request's guest identity, issuing one (and its cookie) when it has none. */
-export async function issueGuest(sql: Sql, req: FastifyRequest, reply: FastifyReply): Promise<Guest> {
+export async function issueGuest(
+  sql: Sql,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Guest> {
   const known = await currentGuest(sql, req);
   if (known) return known;
   const [{ n }] = await sql<{ n: number }[]>`
@@ -50,7 +60,11 @@ export async function issueGuest(sql: Sql, req: FastifyRequest, reply: FastifyRe
     return { id: made.id, name };
   });
   reply.setCookie(GUEST_COOKIE, token, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: GUEST_COOKIE_MAX_SEC,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: GUEST_COOKIE_MAX_SEC,
   });
   return guest;
 }

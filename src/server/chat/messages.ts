@@ -40,7 +40,12 @@ export function wireMessage(row: MessageRow) {
     roomId: row.room_id,
     messageTypeId: row.message_type_id,
     message: row.body,
-    userId: row.guest_id !== null ? guestWireId(row.guest_id) : row.user_id === null ? '' : String(row.user_id),
+    userId:
+      row.guest_id !== null
+        ? guestWireId(row.guest_id)
+        : row.user_id === null
+          ? ''
+          : String(row.user_id),
     // managers are shown by name; everyone else masked as the platform does
     nickname: row.manager ? name : maskName(name),
     avatar: row.avatar ?? '',
@@ -55,7 +60,11 @@ export type WireMessage = ReturnType<typeof wireMessage>;
 
 /** The new-message push: `{code:1, body:<message as JSON text>, extend:{}}`, encoded once. */
 export function messageFrame(row: MessageRow): string {
-  return JSON.stringify({ code: PushCode.NEW_MESSAGE, body: JSON.stringify(wireMessage(row)), extend: {} });
+  return JSON.stringify({
+    code: PushCode.NEW_MESSAGE,
+    body: JSON.stringify(wireMessage(row)),
+    extend: {},
+  });
 }
 
 /** The wire row's columns, read from `source` (the table, or the insert's own result) as `m`. */
@@ -98,8 +107,16 @@ export async function storeMessage(sql: Db, m: NewMessage): Promise<MessageRow> 
 }
 
 /** Publishes a stored row (after its transaction committed) and answers its wire shape. */
-export async function publishRow(publish: (e: BusEvent) => Promise<void>, row: MessageRow): Promise<WireMessage> {
-  await publish({ kind: 'message', roomId: row.room_id, seq: row.room_seq, frame: messageFrame(row) });
+export async function publishRow(
+  publish: (e: BusEvent) => Promise<void>,
+  row: MessageRow,
+): Promise<WireMessage> {
+  await publish({
+    kind: 'message',
+    roomId: row.room_id,
+    seq: row.room_seq,
+    frame: messageFrame(row),
+  });
   return wireMessage(row);
 }
 
@@ -110,7 +127,11 @@ export async function messageRow(sql: Db, id: number): Promise<MessageRow | null
 }
 
 /** Stores, then publishes: the database holds the message before any socket hears of it. */
-export async function postMessage(sql: Sql, publish: (e: BusEvent) => Promise<void>, m: NewMessage): Promise<WireMessage> {
+export async function postMessage(
+  sql: Sql,
+  publish: (e: BusEvent) => Promise<void>,
+  m: NewMessage,
+): Promise<WireMessage> {
   return publishRow(publish, await storeMessage(sql, m));
 }
 
@@ -118,7 +139,13 @@ export async function postMessage(sql: Sql, publish: (e: BusEvent) => Promise<vo
  * A page of history, newest first from below `beforeId` (paging up by id), shown messages only.
  * Public rooms show the last 12 h (HISTORY_WINDOW_MS); private rooms keep everything.
  */
-export async function historyPage(sql: Sql, roomId: number, beforeId: number | undefined, pageSize: number, windowed: boolean) {
+export async function historyPage(
+  sql: Sql,
+  roomId: number,
+  beforeId: number | undefined,
+  pageSize: number,
+  windowed: boolean,
+) {
   const since = windowed ? new Date(Date.now() - HISTORY_WINDOW_MS) : new Date(0);
   const rows = await sql<MessageRow[]>`
     ${SELECT(sql)}
@@ -129,7 +156,12 @@ export async function historyPage(sql: Sql, roomId: number, beforeId: number | u
 }
 
 /** The rows after a room seq, in order, for a socket's catch-up and the hub's gap fill. */
-export async function rowsAfterSeq(sql: Sql, roomId: number, afterSeq: number, limit: number): Promise<MessageRow[]> {
+export async function rowsAfterSeq(
+  sql: Sql,
+  roomId: number,
+  afterSeq: number,
+  limit: number,
+): Promise<MessageRow[]> {
   return sql<MessageRow[]>`
     ${SELECT(sql)} where m.room_id = ${roomId} and m.room_seq > ${afterSeq} order by m.room_seq limit ${limit}`;
 }
@@ -139,7 +171,12 @@ export async function rowsAfterSeq(sql: Sql, roomId: number, afterSeq: number, l
  * message's seq, or (for an id from before the history window or of another room) the seq before
  * the window's first message.
  */
-export async function seqAfterId(sql: Sql, roomId: number, lastId: number, windowed: boolean): Promise<number> {
+export async function seqAfterId(
+  sql: Sql,
+  roomId: number,
+  lastId: number,
+  windowed: boolean,
+): Promise<number> {
   const since = windowed ? new Date(Date.now() - HISTORY_WINDOW_MS) : new Date(0);
   const [row] = await sql<{ seq: number }[]>`
     select coalesce(
@@ -152,6 +189,8 @@ export async function seqAfterId(sql: Sql, roomId: number, lastId: number, windo
 }
 
 export async function lastSeqOf(sql: Sql, roomId: number): Promise<number> {
-  const [row] = await sql<{ last_seq: number }[]>`select last_seq from chat_rooms where id = ${roomId}`;
+  const [row] = await sql<
+    { last_seq: number }[]
+  >`select last_seq from chat_rooms where id = ${roomId}`;
   return row?.last_seq ?? 0;
 }

@@ -7,14 +7,19 @@ import { likePattern } from '../db/like.ts';
 import { paging } from '../http/paging.ts';
 
 export async function onlineMembers(
-  sql: Sql, presence: Presence, roomId: number, q: { userName?: string; memberTypeId?: number; pageNum?: number; pageSize?: number },
+  sql: Sql,
+  presence: Presence,
+  roomId: number,
+  q: { userName?: string; memberTypeId?: number; pageNum?: number; pageSize?: number },
 ) {
   const ids = await presence.online(roomId);
   const { limit: size, offset } = paging(q.pageNum, q.pageSize);
   if (ids.length === 0) return { list: [], total: 0 };
   // memberTypeId: 1 managers only, 2 players only (the picker's two groups), else everyone
   const type = q.memberTypeId === 1 || q.memberTypeId === 2 ? q.memberTypeId : 0;
-  const rows = await sql<{ id: number; name: string; avatar: string | null; manager: boolean; total: number }[]>`
+  const rows = await sql<
+    { id: number; name: string; avatar: string | null; manager: boolean; total: number }[]
+  >`
     select id, name, avatar, manager, count(*) over ()::int as total from (
       select u.id, coalesce(nullif(u.nick_name, ''), u.user_name) as name, u.avatar,
              ${managesRoom(sql, 'u', roomId)} as manager

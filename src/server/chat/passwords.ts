@@ -9,7 +9,11 @@
 import { checkGuess, type GuessBook, takeGuess } from '../auth/guesses.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
-import { PASSWORD_FAILURE_WINDOW_SEC, PASSWORD_FAILURES_MAX, PASSWORD_FAILURES_PER_ADDRESS_MAX } from '../../domain/chat/constants.ts';
+import {
+  PASSWORD_FAILURE_WINDOW_SEC,
+  PASSWORD_FAILURES_MAX,
+  PASSWORD_FAILURES_PER_ADDRESS_MAX,
+} from '../../domain/chat/constants.ts';
 import { passwordMatches, type RoomRow } from './rooms.ts';
 
 export const PASSWORD_NEEDED_MSG = '请输入房间密码';
@@ -19,7 +23,14 @@ export const PASSWORD_LOCKED_MSG = '密码错误次数过多，请10分钟后再
 const MD5 = /^[0-9a-f]{32}$/;
 
 /** A guess book over a failures table: the rows of `column = value` in the room within the window. */
-function book(key: string, max: number, table: string, roomId: number, column: string, value: number | string): GuessBook {
+function book(
+  key: string,
+  max: number,
+  table: string,
+  roomId: number,
+  column: string,
+  value: number | string,
+): GuessBook {
   const mine = (tx: Tx) => tx`${tx(table)} where room_id = ${roomId} and ${tx(column)} = ${value}`;
   return {
     key: `roompw:${roomId}:${key}`,
@@ -54,21 +65,33 @@ export async function hasGrant(sql: Db, room: RoomRow, userId: number): Promise<
  * A member's password guess: counted first (refused outright past PASSWORD_FAILURES_MAX in the
  * window), then checked. Something that is not an md5 cannot be right and is not a guess.
  */
-export async function memberPasswordMatches(sql: Sql, room: RoomRow, userId: number, md5: string | undefined): Promise<boolean> {
+export async function memberPasswordMatches(
+  sql: Sql,
+  room: RoomRow,
+  userId: number,
+  md5: string | undefined,
+): Promise<boolean> {
   if (!room.password_kdf) return true;
   if (!md5 || !MD5.test(md5)) return false;
   // checkGuess: concurrent right answers (several tabs reconnecting) wait for each other, not a lock
   const verdict = await checkGuess(
-    sql, book(`u${userId}`, PASSWORD_FAILURES_MAX, 'chat_password_failures', room.id, 'user_id', userId),
+    sql,
+    book(`u${userId}`, PASSWORD_FAILURES_MAX, 'chat_password_failures', room.id, 'user_id', userId),
     () => passwordMatches(room, md5),
-    () => sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}`,
+    () =>
+      sql`delete from chat_password_failures where room_id = ${room.id} and user_id = ${userId}`,
   );
   if (!verdict.allowed) refuse(PASSWORD_LOCKED_MSG);
   return verdict.right;
 }
 
 /** Checks the password and records the grant; false when it is wrong (a remembered grant is dropped). */
-export async function grantByPassword(sql: Sql, room: RoomRow, userId: number, md5: string): Promise<boolean> {
+export async function grantByPassword(
+  sql: Sql,
+  room: RoomRow,
+  userId: number,
+  md5: string,
+): Promise<boolean> {
   if (!room.password_kdf) return true;
   if (!(await memberPasswordMatches(sql, room, userId, md5))) {
     await sql`delete from chat_room_grants where room_id = ${room.id} and user_id = ${userId}`;
@@ -81,7 +104,11 @@ export async function grantByPassword(sql: Sql, room: RoomRow, userId: number, m
 }
 
 /** Whether the guest identity gave this room's current password (checkPasswordGuest). */
-export async function guestHasGrant(sql: Db, room: RoomRow, guestId: number | null): Promise<boolean> {
+export async function guestHasGrant(
+  sql: Db,
+  room: RoomRow,
+  guestId: number | null,
+): Promise<boolean> {
   if (!room.password_kdf) return true;
   if (guestId === null) return false;
   const [row] = await sql`
@@ -95,20 +122,36 @@ export async function guestHasGrant(sql: Db, room: RoomRow, guestId: number | nu
  * may be guessing from it).
  */
 export async function guestPasswordMatches(
-  sql: Sql, room: RoomRow, guestId: number | null, ip: string, md5: string | undefined,
+  sql: Sql,
+  room: RoomRow,
+  guestId: number | null,
+  ip: string,
+  md5: string | undefined,
 ): Promise<boolean> {
   if (!room.password_kdf) return true;
   if (!md5 || !MD5.test(md5)) return false;
   const table = 'chat_guest_password_failures';
   const address = book(`ip:${ip}`, PASSWORD_FAILURES_PER_ADDRESS_MAX, table, room.id, 'ip', ip);
-  await countGuess(sql, guestId === null ? [address] : [book(`g${guestId}`, PASSWORD_FAILURES_MAX, table, room.id, 'guest_id', guestId), address]);
+  await countGuess(
+    sql,
+    guestId === null
+      ? [address]
+      : [book(`g${guestId}`, PASSWORD_FAILURES_MAX, table, room.id, 'guest_id', guestId), address],
+  );
   if (!(await passwordMatches(room, md5))) return false;
-  if (guestId !== null) await sql`delete from chat_guest_password_failures where room_id = ${room.id} and guest_id = ${guestId}`;
+  if (guestId !== null)
+    await sql`delete from chat_guest_password_failures where room_id = ${room.id} and guest_id = ${guestId}`;
   return true;
 }
 
 /** A guest's checkPasswordGuest: checks the guess and records (or on a wrong one drops) the grant. */
-export async function grantGuestByPassword(sql: Sql, room: RoomRow, guestId: number, ip: string, md5: string): Promise<boolean> {
+export async function grantGuestByPassword(
+  sql: Sql,
+  room: RoomRow,
+  guestId: number,
+  ip: string,
+  md5: string,
+): Promise<boolean> {
   if (!room.password_kdf) return true;
   if (!(await guestPasswordMatches(sql, room, guestId, ip, md5))) {
     await sql`delete from chat_room_guest_grants where room_id = ${room.id} and guest_id = ${guestId}`;

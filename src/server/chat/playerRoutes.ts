@@ -40,37 +40,47 @@ export default async function playerRoutes(app: FastifyInstance) {
     return row;
   }
 
-  app.get<{ Querystring: Static<typeof PlayerQuery> }>('/v1/chat/playerInfo', { config: USER, schema: { querystring: PlayerQuery } }, async (req) => {
-    const me = loggedIn(req);
-    const p = await player(req.query.userId);
-    const [played] = await sql<{ codes: string[]; won: number }[]>`
+  app.get<{ Querystring: Static<typeof PlayerQuery> }>(
+    '/v1/chat/playerInfo',
+    { config: USER, schema: { querystring: PlayerQuery } },
+    async (req) => {
+      const me = loggedIn(req);
+      const p = await player(req.query.userId);
+      const [played] = await sql<{ codes: string[]; won: number }[]>`
       select coalesce((select array_agg(lottery_code order by n desc, lottery_code) from (
                 select lottery_code, count(*) as n from bets
                 where user_id = ${p.id} and created_at > now() - interval '30 days'
                 group by lottery_code order by n desc, lottery_code limit ${LIKED_LOTTERIES}) t), '{}') as codes,
              coalesce((select sum(payout - refund) from bets where user_id = ${p.id} and status = 'WON'), 0)::bigint as won`;
-    const self = p.id === me.userId;
-    return ok({
-      userId: String(p.id),
-      userName: self ? p.user_name : maskName(p.user_name),
-      nickName: p.nick_name ?? '',
-      avatar: p.avatar ?? '',
-      // the spec's sex: 0 female, 1 male, else secret; the account's gender: 1 male, 2 female, 0 not given
-      sex: p.gender === 1 ? 1 : p.gender === 2 ? 0 : 2,
-      playedLottery: played.codes.join(','),
-      totalBonus: formatFen(played.won),
-    });
-  });
+      const self = p.id === me.userId;
+      return ok({
+        userId: String(p.id),
+        userName: self ? p.user_name : maskName(p.user_name),
+        nickName: p.nick_name ?? '',
+        avatar: p.avatar ?? '',
+        // the spec's sex: 0 female, 1 male, else secret; the account's gender: 1 male, 2 female, 0 not given
+        sex: p.gender === 1 ? 1 : p.gender === 2 ? 0 : 2,
+        playedLottery: played.codes.join(','),
+        totalBonus: formatFen(played.won),
+      });
+    },
+  );
 
   app.get<{ Querystring: Static<typeof RoomUserQuery> }>(
-    '/v1/chat/getRoleUserCardFront', { config: USER, schema: { querystring: RoomUserQuery } }, async (req) => {
+    '/v1/chat/getRoleUserCardFront',
+    { config: USER, schema: { querystring: RoomUserQuery } },
+    async (req) => {
       loggedIn(req);
       const room = await publicRoom(sql, req.query.roomCode);
       const p = await player(req.query.userId);
       const manager = await isRoomManager(sql, room.id, { userId: p.id, grade: p.grade });
       const ban = manager ? null : await activeBan(sql, room.id, p.id);
       // the mute's record, so a manager changes its duration with updateBanFront
-      const [rec] = ban ? await sql<{ id: number }[]>`select id from chat_bans where room_id = ${room.id} and user_id = ${p.id}` : [];
+      const [rec] = ban
+        ? await sql<
+            { id: number }[]
+          >`select id from chat_bans where room_id = ${room.id} and user_id = ${p.id}`
+        : [];
       const name = p.nick_name || p.user_name;
       return ok({
         userId: String(p.id),
@@ -86,13 +96,20 @@ export default async function playerRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Querystring: Static<typeof RoomUserQuery> }>(
-    '/v1/chat/getIsDownFront', { config: USER, schema: { querystring: RoomUserQuery } }, async (req) => {
+    '/v1/chat/getIsDownFront',
+    { config: USER, schema: { querystring: RoomUserQuery } },
+    async (req) => {
       loggedIn(req);
       const room = await publicRoom(sql, req.query.roomCode);
       const p = await player(req.query.userId);
       const manager = await isRoomManager(sql, room.id, { userId: p.id, grade: p.grade });
       const ban = manager ? null : await activeBan(sql, room.id, p.id);
-      const why = speakRefusal(rulesOf(room), { userId: p.id, grade: p.grade, isManager: manager }, ban, Date.now());
+      const why = speakRefusal(
+        rulesOf(room),
+        { userId: p.id, grade: p.grade, isManager: manager },
+        ban,
+        Date.now(),
+      );
       return ok(why ? 1 : 0, why ?? '成功');
     },
   );

@@ -38,13 +38,18 @@ export interface RoomRow {
 
 export function rulesOf(room: RoomRow): RoomRules {
   return {
-    allowedGrades: room.allowed_grades, mutedGrades: room.muted_grades, isMessageBanned: room.is_message_banned, guestChat: room.guest_chat,
+    allowedGrades: room.allowed_grades,
+    mutedGrades: room.muted_grades,
+    isMessageBanned: room.is_message_banned,
+    guestChat: room.guest_chat,
   };
 }
 
 /** An enabled public room by its code, or the refusal 房间已被删除 / 房间不存在. */
 export async function publicRoom(sql: Db, roomCode: string): Promise<RoomRow> {
-  const [room] = await sql<RoomRow[]>`select * from chat_rooms where room_code = ${roomCode} and type = 1`;
+  const [room] = await sql<
+    RoomRow[]
+  >`select * from chat_rooms where room_code = ${roomCode} and type = 1`;
   if (!room) refuse('房间不存在');
   if (!room.enabled) refuse(ROOM_DELETED_MSG);
   return room;
@@ -75,9 +80,15 @@ export function managesRoom(sql: Db, u: string, roomId: number | ReturnType<Sql>
 }
 
 /** Whether a user manages a public room. */
-export async function isRoomManager(sql: Db, roomId: number, user: { userId: number; grade: number }): Promise<boolean> {
+export async function isRoomManager(
+  sql: Db,
+  roomId: number,
+  user: { userId: number; grade: number },
+): Promise<boolean> {
   if (user.grade === GRADE_MANAGER) return true;
-  const [row] = await sql<{ manager: boolean }[]>`select ${managesRoom(sql, 'u', roomId)} as manager from users u where u.id = ${user.userId}`;
+  const [row] = await sql<
+    { manager: boolean }[]
+  >`select ${managesRoom(sql, 'u', roomId)} as manager from users u where u.id = ${user.userId}`;
   return row?.manager === true;
 }
 
@@ -93,7 +104,11 @@ export async function isAnyManager(sql: Db, userId: number): Promise<boolean> {
 
 export async function viewerOf(sql: Db, room: RoomRow, user: Member | null): Promise<ChatViewer> {
   if (!user) return { userId: null, grade: GRADE_GUEST, isManager: false };
-  return { userId: user.userId, grade: user.grade, isManager: await isRoomManager(sql, room.id, user) };
+  return {
+    userId: user.userId,
+    grade: user.grade,
+    isManager: await isRoomManager(sql, room.id, user),
+  };
 }
 
 /**

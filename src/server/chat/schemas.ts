@@ -17,12 +17,28 @@ const MessageText = Type.String({ maxLength: 4000 });
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const IdList = Type.String({ pattern: '^(\\d{1,16}(,\\d{1,16}){0,99})?$', maxLength: 2000 });
 
-export const PagingQuery = Form({ pageSize: Type.Optional(ChatPageSize), pageNum: Type.Optional(PageNum) });
+export const PagingQuery = Form({
+  pageSize: Type.Optional(ChatPageSize),
+  pageNum: Type.Optional(PageNum),
+});
 export const RoomQuery = Form({ roomCode: RoomCode, api: Api });
 export const CheckPasswordBody = Form({ roomCode: RoomCode, password: CredentialHash });
-export const RoleQuery = Form({ roomCode: RoomCode, userName: Type.Optional(Type.String({ maxLength: 20 })) });
-export const MessageListQuery = Form({ roomCode: RoomCode, id: Type.Optional(Id), pageSize: Type.Optional(ChatPageSize), roomId: Type.Optional(Type.String({ maxLength: 20 })) });
-export const GuestMessageListQuery = Form({ roomCode: RoomCode, guestCode: GuestCode, id: Type.Optional(Id), pageSize: Type.Optional(ChatPageSize) });
+export const RoleQuery = Form({
+  roomCode: RoomCode,
+  userName: Type.Optional(Type.String({ maxLength: 20 })),
+});
+export const MessageListQuery = Form({
+  roomCode: RoomCode,
+  id: Type.Optional(Id),
+  pageSize: Type.Optional(ChatPageSize),
+  roomId: Type.Optional(Type.String({ maxLength: 20 })),
+});
+export const GuestMessageListQuery = Form({
+  roomCode: RoomCode,
+  guestCode: GuestCode,
+  id: Type.Optional(Id),
+  pageSize: Type.Optional(ChatPageSize),
+});
 export const AddMessageBody = Form({
   roomCode: RoomCode,
   messageTypeId: Type.Integer({ minimum: 1, maximum: 99 }),
@@ -44,10 +60,17 @@ export const OnlineQuery = Form({
 });
 
 export const DirectRoomQuery = Form({ roomId: Type.Optional(Id), targetUserId: Type.Optional(Id) });
-export const DirectMessageListQuery = Form({ roomId: Id, id: Type.Optional(Id), pageSize: Type.Optional(ChatPageSize) });
+export const DirectMessageListQuery = Form({
+  roomId: Id,
+  id: Type.Optional(Id),
+  pageSize: Type.Optional(ChatPageSize),
+});
 export const AddDirectMessageBody = Form({
-  roomId: Id, messageTypeId: Type.Integer({ minimum: 1, maximum: 99 }), message: MessageText,
-  safetyPassword: Type.Optional(CredentialHash), requestId: Type.Optional(RequestId),
+  roomId: Id,
+  messageTypeId: Type.Integer({ minimum: 1, maximum: 99 }),
+  message: MessageText,
+  safetyPassword: Type.Optional(CredentialHash),
+  requestId: Type.Optional(RequestId),
 });
 export const DirectMessageBody = Form({ roomId: Id, id: Id });
 export const RemarkQuery = Form({ targetUserId: Id });
@@ -59,7 +82,10 @@ export const BanListQuery = Form({
   pageSize: Type.Optional(PageSize),
   target: Type.Optional(Type.String({ maxLength: 20 })),
 });
-export const BanQuery = Form({ roomCode: RoomCode, target: Type.String({ minLength: 1, maxLength: 20 }) });
+export const BanQuery = Form({
+  roomCode: RoomCode,
+  target: Type.String({ minLength: 1, maxLength: 20 }),
+});
 export const AddBanBody = Form({
   roomCode: RoomCode,
   /** a member's user id, or a guest's `g<id>` (guest chat) */
@@ -67,7 +93,11 @@ export const AddBanBody = Form({
   durationTypeId: Type.Integer({ minimum: 1, maximum: 6 }),
   nickName: Type.Optional(Type.String({ maxLength: 40 })),
 });
-export const UpdateBanBody = Form({ roomCode: RoomCode, id: Id, durationTypeId: Type.Integer({ minimum: 1, maximum: 6 }) });
+export const UpdateBanBody = Form({
+  roomCode: RoomCode,
+  id: Id,
+  durationTypeId: Type.Integer({ minimum: 1, maximum: 6 }),
+});
 export const DeleteBanBody = Form({ roomCode: RoomCode, ids: IdList });
 export const RoomBannedBody = Form({ roomCode: RoomCode, isMessageBanned: Flag });
 

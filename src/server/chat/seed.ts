@@ -12,12 +12,31 @@ import { LINK_TYPE_LOCAL, type ServiceLine } from '../../domain/toolbar/service.
 
 export const DEMO_ROOMS = {
   lobby: { roomCode: 'lobby', title: '综合大厅', subTitle: '彩友交流 · 开奖播报' },
-  guest: { roomCode: 'guest', title: '游客体验室', subTitle: '无需注册，先来聊聊', guestCode: 'welcome2026' },
+  guest: {
+    roomCode: 'guest',
+    title: '游客体验室',
+    subTitle: '无需注册，先来聊聊',
+    guestCode: 'welcome2026',
+  },
 } as const;
 
 const SERVICE_LINES: ServiceLine[] = [
-  { name: '常见问题', linkType: LINK_TYPE_LOCAL, linkUrl: '', htmlPath: '/help', sort: 1, enabled: true },
-  { name: '游客咨询室', linkType: LINK_TYPE_LOCAL, linkUrl: '', htmlPath: `/chatGuest?roomCode=${DEMO_ROOMS.guest.roomCode}&guestCode=${DEMO_ROOMS.guest.guestCode}`, sort: 2, enabled: true },
+  {
+    name: '常见问题',
+    linkType: LINK_TYPE_LOCAL,
+    linkUrl: '',
+    htmlPath: '/help',
+    sort: 1,
+    enabled: true,
+  },
+  {
+    name: '游客咨询室',
+    linkType: LINK_TYPE_LOCAL,
+    linkUrl: '',
+    htmlPath: `/chatGuest?roomCode=${DEMO_ROOMS.guest.roomCode}&guestCode=${DEMO_ROOMS.guest.guestCode}`,
+    sort: 2,
+    enabled: true,
+  },
 ];
 
 export async function seedChatDemo(sql: Sql, managerId: number): Promise<void> {

@@ -34,7 +34,8 @@ export interface Outgoing {
 const SERVER_CHECKS: Record<number, (app: FastifyInstance, body: string) => Promise<void>> = {
   [MessageType.IMAGE]: async (app, body) => {
     const { imgPath, thumbPath } = JSON.parse(body) as { imgPath: string; thumbPath: string };
-    const [found] = await app.deps.sql`select 1 from chat_images where img_path = ${imgPath} and thumb_path = ${thumbPath}`;
+    const [found] = await app.deps
+      .sql`select 1 from chat_images where img_path = ${imgPath} and thumb_path = ${thumbPath}`;
     if (!found) refuse('图片不存在，请重新上传');
   },
 };
@@ -42,7 +43,13 @@ const SERVER_CHECKS: Record<number, (app: FastifyInstance, body: string) => Prom
 /** Who sends: a member (a user id) or a guest with an issued identity (chat_guests). */
 export type Sender = number | { guestId: number };
 
-export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Sender, out: Outgoing, via: SendCall): Promise<WireMessage> {
+export async function sendToRoom(
+  app: FastifyInstance,
+  room: RoomRow,
+  sender: Sender,
+  out: Outgoing,
+  via: SendCall,
+): Promise<WireMessage> {
   const userId = typeof sender === 'number' ? sender : null;
   const guestId = typeof sender === 'number' ? null : sender.guestId;
   const kind = messageKind(out.messageTypeId);
@@ -51,7 +58,9 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
   if (!parsed.ok) refuse(parsed.msg);
   await SERVER_CHECKS[kind.id]?.(app, parsed.body);
   // a shared bet or record: the stored payload is built from the sender's own records (share/build.ts)
-  const body = isShareKind(kind.id) ? await shareBody(app.deps.sql, userId, kind.id, parsed.body) : parsed.body;
+  const body = isShareKind(kind.id)
+    ? await shareBody(app.deps.sql, userId, kind.id, parsed.body)
+    : parsed.body;
   // a money kind runs its own step (checks, ledger, row and message in one transaction); its
   // request id and daily count bound it, so flood control (which would refuse a retry) is not asked
   if (kind.id === MessageType.RED_ENVELOPE) {
@@ -59,10 +68,13 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
     if (sent.fresh) await announce(app, room, sent.message, userId, [], 0);
     return sent.message;
   }
-  if (!(await app.chat.flood.allow(userId ?? guestWireId(guestId ?? 0), room.id))) refuse(FLOOD_MSG);
+  if (!(await app.chat.flood.allow(userId ?? guestWireId(guestId ?? 0), room.id)))
+    refuse(FLOOD_MSG);
   const sql = app.deps.sql;
   // who may be told of a mention: push/entries.ts (never for a guest, only users who may see the room)
-  const mentionIds = await mentionable(sql, room, userId, out.mentionIds ?? [], () => app.chat.presence.online(room.id));
+  const mentionIds = await mentionable(sql, room, userId, out.mentionIds ?? [], () =>
+    app.chat.presence.online(room.id),
+  );
   const message = await postMessage(sql, (e) => app.chat.publish(e), {
     roomId: room.id,
     userId,
@@ -82,11 +94,28 @@ export async function sendToRoom(app: FastifyInstance, room: RoomRow, sender: Se
  * (the same request id) is not announced again.
  */
 export async function announce(
-  app: FastifyInstance, room: RoomRow, message: WireMessage, senderId: number | null, mentionIds: number[], status: number,
+  app: FastifyInstance,
+  room: RoomRow,
+  message: WireMessage,
+  senderId: number | null,
+  mentionIds: number[],
+  status: number,
 ): Promise<void> {
-  app.push.afterMessage(room, { id: message.id, messageTypeId: message.messageTypeId, body: message.message, nickname: message.nickname, senderId, mentionIds, status });
+  app.push.afterMessage(room, {
+    id: message.id,
+    messageTypeId: message.messageTypeId,
+    body: message.message,
+    nickname: message.nickname,
+    senderId,
+    mentionIds,
+    status,
+  });
   if (mentionIds.length > 0 || status === 1) {
-    await app.chat.roomEvent(room.id, RoomEvent.MENTION, { id: message.id, userIds: mentionIds.map(String), all: status === 1 ? 1 : 0 });
+    await app.chat.roomEvent(room.id, RoomEvent.MENTION, {
+      id: message.id,
+      userIds: mentionIds.map(String),
+      all: status === 1 ? 1 : 0,
+    });
   }
 }
 
@@ -101,16 +130,34 @@ export interface PublicSend {
 }
 
 /** A member sends into a public room: entry, mutes, @全部 for managers, then the pipeline. */
-export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, body: PublicSend, via: SendCall): Promise<WireMessage> {
+export async function sendInPublicRoom(
+  app: FastifyInstance,
+  user: SessionUser,
+  body: PublicSend,
+  via: SendCall,
+): Promise<WireMessage> {
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
   const { viewer, refusal } = await enterToSpeak(sql, room, user);
   // a muted sender of an envelope or a share hears the spec's one message (spec 001 section 5)
-  if (refusal) refuse(messageKind(body.messageTypeId)?.mutedSendMsg ? mutedSendRefusal(refusal) : refusal);
+  if (refusal)
+    refuse(messageKind(body.messageTypeId)?.mutedSendMsg ? mutedSendRefusal(refusal) : refusal);
   if (body.status === 1 && !viewer.isManager) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
   const money = { safetyPassword: body.safetyPassword, requestId: body.requestId };
-  return sendToRoom(app, room, user.userId, { messageTypeId: body.messageTypeId, message: body.message, status: body.status ?? 0, mentionIds, money }, via);
+  return sendToRoom(
+    app,
+    room,
+    user.userId,
+    {
+      messageTypeId: body.messageTypeId,
+      message: body.message,
+      status: body.status ?? 0,
+      mentionIds,
+      money,
+    },
+    via,
+  );
 }
 
 /**
@@ -118,15 +165,31 @@ export async function sendInPublicRoom(app: FastifyInstance, user: SessionUser, 
  * room's guest-chat switch and the same mutes as members (the guest's own, grade -2, the whole
  * room), then the one pipeline. Guests never use @全部.
  */
-export async function sendAsGuest(app: FastifyInstance, guestId: number, body: PublicSend & { guestCode: string }, via: SendCall): Promise<WireMessage> {
+export async function sendAsGuest(
+  app: FastifyInstance,
+  guestId: number,
+  body: PublicSend & { guestCode: string },
+  via: SendCall,
+): Promise<WireMessage> {
   const sql = app.deps.sql;
   const room = await publicRoom(sql, body.roomCode);
   enterAsGuest(room, body.guestCode);
   const guestRefusal = messageKind(body.messageTypeId)?.guestRefusal;
   if (guestRefusal) refuse(guestRefusal);
-  const refusal = await speakCheck(sql, room, { userId: null, guestId, grade: GRADE_GUEST, isManager: false });
+  const refusal = await speakCheck(sql, room, {
+    userId: null,
+    guestId,
+    grade: GRADE_GUEST,
+    isManager: false,
+  });
   if (refusal) refuse(refusal);
   if (body.status === 1) refuse('只有管理员可以@全部');
   const mentionIds = body.userIds ? [...new Set(body.userIds.split(',').map(Number))] : [];
-  return sendToRoom(app, room, { guestId }, { messageTypeId: body.messageTypeId, message: body.message, status: 0, mentionIds }, via);
+  return sendToRoom(
+    app,
+    room,
+    { guestId },
+    { messageTypeId: body.messageTypeId, message: body.message, status: 0, mentionIds },
+    via,
+  );
 }

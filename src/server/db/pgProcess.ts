@@ -45,7 +45,9 @@ function argsOf(pid: number): { args: string[]; cwd: string } | null {
       }
       return { args, cwd };
     }
-    const line = execFileSync('ps', ['-p', String(pid), '-o', 'command='], { encoding: 'utf8' }).trim();
+    const line = execFileSync('ps', ['-p', String(pid), '-o', 'command='], {
+      encoding: 'utf8',
+    }).trim();
     return line ? { args: line.split(/\s+/), cwd: '/' } : null;
   } catch {
     return null;
@@ -96,8 +98,16 @@ async function exited(pid: number, ms: number): Promise<boolean> {
  * open sessions cut, transactions rolled back, a checkpoint), then SIGQUIT (immediate: crash recovery
  * at the next start) as the last resort. Never SIGKILL: it would leave its backends behind.
  */
-export async function stopPostmaster(pid: number, log: (msg: string) => void, waits = { smart: 3000, fast: 30_000, immediate: 10_000 }): Promise<void> {
-  const steps: [NodeJS.Signals, number][] = [['SIGTERM', waits.smart], ['SIGINT', waits.fast], ['SIGQUIT', waits.immediate]];
+export async function stopPostmaster(
+  pid: number,
+  log: (msg: string) => void,
+  waits = { smart: 3000, fast: 30_000, immediate: 10_000 },
+): Promise<void> {
+  const steps: [NodeJS.Signals, number][] = [
+    ['SIGTERM', waits.smart],
+    ['SIGINT', waits.fast],
+    ['SIGQUIT', waits.immediate],
+  ];
   for (const [signal, ms] of steps) {
     try {
       process.kill(pid, signal);

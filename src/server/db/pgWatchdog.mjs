@@ -30,9 +30,13 @@ function stillOurs() {
   try {
     const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     const d = args.indexOf('-D');
-    return /(^|\/)postgres$/.test(args[0] ?? '') && d >= 0 && path.resolve(args[d + 1] ?? '') === dir;
+    return (
+      /(^|\/)postgres$/.test(args[0] ?? '') && d >= 0 && path.resolve(args[d + 1] ?? '') === dir
+    );
   } catch {
-    const line = fs.existsSync(path.join(dir, 'postmaster.pid')) ? fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8') : '';
+    const line = fs.existsSync(path.join(dir, 'postmaster.pid'))
+      ? fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8')
+      : '';
     return Number(line.split('\n')[0]) === pid;
   }
 }
@@ -49,7 +53,10 @@ async function waitGone(ms) {
 
 async function stopPostmaster() {
   if (!stillOurs()) return;
-  for (const [signal, ms] of [['SIGINT', 30_000], ['SIGQUIT', 10_000]]) {
+  for (const [signal, ms] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+  ]) {
     try {
       process.kill(pid, signal);
     } catch {

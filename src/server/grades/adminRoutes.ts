@@ -17,12 +17,18 @@ export default async function gradeAdminRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   const opts = { config: OPERATOR };
 
-  app.get('/v1/admin/grades/levels', opts, async () => ok({ list: levelsToWire(await gradeLevels(sql)) }));
+  app.get('/v1/admin/grades/levels', opts, async () =>
+    ok({ list: levelsToWire(await gradeLevels(sql)) }),
+  );
 
-  app.post<{ Body: Static<typeof LevelsForm> }>('/v1/admin/grades/levels', { ...opts, schema: { body: LevelsForm } }, async (req) => {
-    const parsed = parseGradeLevels(req.body.levels);
-    if ('error' in parsed) refuse(parsed.error);
-    await saveGradeLevels(sql, parsed.levels, loggedIn(req).userId);
-    return ok({ list: levelsToWire(parsed.levels) }, '已保存，将在一分钟内按新门槛晋级');
-  });
+  app.post<{ Body: Static<typeof LevelsForm> }>(
+    '/v1/admin/grades/levels',
+    { ...opts, schema: { body: LevelsForm } },
+    async (req) => {
+      const parsed = parseGradeLevels(req.body.levels);
+      if ('error' in parsed) refuse(parsed.error);
+      await saveGradeLevels(sql, parsed.levels, loggedIn(req).userId);
+      return ok({ list: levelsToWire(parsed.levels) }, '已保存，将在一分钟内按新门槛晋级');
+    },
+  );
 }

@@ -22,18 +22,30 @@ export const GRADE_JOB_EVERY_MS = 60_000;
 const BATCH = 500;
 
 interface Cursor {
-  last_transfer_id: string; settled_since: Date; pending_transfer_id: string | null; pending_settled_since: Date | null;
-  pending_xmax: string | null; full_pending: boolean;
+  last_transfer_id: string;
+  settled_since: Date;
+  pending_transfer_id: string | null;
+  pending_settled_since: Date | null;
+  pending_xmax: string | null;
+  full_pending: boolean;
 }
 
-async function promoteInBatches(sql: Sql, ids: number[], levels: Awaited<ReturnType<typeof gradeLevels>>): Promise<number> {
+async function promoteInBatches(
+  sql: Sql,
+  ids: number[],
+  levels: Awaited<ReturnType<typeof gradeLevels>>,
+): Promise<number> {
   let raised = 0;
-  for (let i = 0; i < ids.length; i += BATCH) raised += await promote(sql, ids.slice(i, i + BATCH), levels);
+  for (let i = 0; i < ids.length; i += BATCH)
+    raised += await promote(sql, ids.slice(i, i + BATCH), levels);
   return raised;
 }
 
 /** Every player below the top tier, in id order, a batch at a time. */
-async function promoteEveryone(sql: Sql, levels: Awaited<ReturnType<typeof gradeLevels>>): Promise<{ checked: number; raised: number }> {
+async function promoteEveryone(
+  sql: Sql,
+  levels: Awaited<ReturnType<typeof gradeLevels>>,
+): Promise<{ checked: number; raised: number }> {
   let after = 0;
   let checked = 0;
   let raised = 0;
@@ -74,7 +86,10 @@ export async function runGradePromotion(sql: Sql): Promise<{ checked: number; ra
   const levels = await gradeLevels(sql, { fresh: true });
   const result = c!.full_pending
     ? await promoteEveryone(sql, levels)
-    : await (async () => { const ids = await newlyActive(sql, c!); return { checked: ids.length, raised: await promoteInBatches(sql, ids, levels) }; })();
+    : await (async () => {
+        const ids = await newlyActive(sql, c!);
+        return { checked: ids.length, raised: await promoteInBatches(sql, ids, levels) };
+      })();
   const renew = settled || c!.pending_xmax === null;
   await sql`
     update grade_promotion_cursor set

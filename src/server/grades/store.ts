@@ -7,7 +7,14 @@
  * and managers 100 are not tiers). The raise is one conditional UPDATE, so two runs over the same
  * player promote once; onGradeChanged runs in that same transaction.
  */
-import { DEFAULT_GRADE_LEVELS, gradeFor, gradeUpLetter, storedLadder, TOP_GRADE, type GradeLevel } from '../../domain/grades.ts';
+import {
+  DEFAULT_GRADE_LEVELS,
+  gradeFor,
+  gradeUpLetter,
+  storedLadder,
+  TOP_GRADE,
+  type GradeLevel,
+} from '../../domain/grades.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
@@ -23,22 +30,38 @@ export const GRADE_LEVELS_KEY = 'grade_levels';
  */
 export async function gradeLevels(sql: Sql, opts: { fresh?: boolean } = {}): Promise<GradeLevel[]> {
   const stored = opts.fresh
-    ? ((await sql<{ value: { levels?: unknown } }[]>`select value from site_settings where key = ${GRADE_LEVELS_KEY}`)[0]?.value ?? {})
+    ? ((
+        await sql<
+          { value: { levels?: unknown } }[]
+        >`select value from site_settings where key = ${GRADE_LEVELS_KEY}`
+      )[0]?.value ?? {})
     : await getSetting<{ levels?: unknown }>(sql, GRADE_LEVELS_KEY, {});
   return storedLadder(stored.levels) ?? [...DEFAULT_GRADE_LEVELS];
 }
 
 /** Saves a checked ladder and asks the next job run to look at every player again. */
-export async function saveGradeLevels(sql: Sql, levels: readonly GradeLevel[], actorId: number): Promise<void> {
+export async function saveGradeLevels(
+  sql: Sql,
+  levels: readonly GradeLevel[],
+  actorId: number,
+): Promise<void> {
   await putSetting(sql, GRADE_LEVELS_KEY, { levels }, actorId);
   await sql`update grade_promotion_cursor set full_pending = true, updated_at = now()`;
 }
 
-export interface Totals { rechargeFen: number; validBetFen: number }
+export interface Totals {
+  rechargeFen: number;
+  validBetFen: number;
+}
 
 /** Lifetime recharges (less 充值驳回) and valid bets of many players, in two indexed reads. */
-export async function lifetimeTotals(sql: Db, userIds: readonly number[]): Promise<Map<number, Totals>> {
-  const out = new Map<number, Totals>(userIds.map((id) => [id, { rechargeFen: 0, validBetFen: 0 }]));
+export async function lifetimeTotals(
+  sql: Db,
+  userIds: readonly number[],
+): Promise<Map<number, Totals>> {
+  const out = new Map<number, Totals>(
+    userIds.map((id) => [id, { rechargeFen: 0, validBetFen: 0 }]),
+  );
   if (userIds.length === 0) return out;
   const ids = userIds.map(String);
   const recharges = await sql<{ user_id: string; total: string }[]>`
@@ -58,25 +81,39 @@ export async function lifetimeTotals(sql: Db, userIds: readonly number[]): Promi
  * `to`: it records the change and sends the player the level-up letter, so both commit with the
  * promotion (a rolled-back promotion sends nothing).
  */
-export async function onGradeChanged(tx: Tx, userId: number, from: number, to: number): Promise<void> {
+export async function onGradeChanged(
+  tx: Tx,
+  userId: number,
+  from: number,
+  to: number,
+): Promise<void> {
   await tx`insert into user_grade_changes (user_id, from_grade, to_grade) values (${userId}, ${from}, ${to})`;
   await sendLetter(tx, { to: { userId }, ...gradeUpLetter(from, to) });
 }
 
 /** Raises each player to the tier its lifetime totals reach, if above the held one; returns how many rose. */
-export async function promote(sql: Sql, userIds: readonly number[], levels: readonly GradeLevel[]): Promise<number> {
+export async function promote(
+  sql: Sql,
+  userIds: readonly number[],
+  levels: readonly GradeLevel[],
+): Promise<number> {
   if (userIds.length === 0) return 0;
   const held = await sql<{ id: string; grade: number }[]>`
     select id, grade from users where id = any(${userIds.map(String)}::bigint[]) and grade >= 0 and grade < ${TOP_GRADE}`;
   if (held.length === 0) return 0;
-  const totals = await lifetimeTotals(sql, held.map((h) => Number(h.id)));
+  const totals = await lifetimeTotals(
+    sql,
+    held.map((h) => Number(h.id)),
+  );
   let raised = 0;
   for (const h of held) {
     const userId = Number(h.id);
     const target = gradeFor(totals.get(userId)!, levels);
     if (target <= h.grade) continue;
     await sql.begin(async (tx) => {
-      const [row] = await tx<{ grade: number }[]>`select grade from users where id = ${userId} for update`;
+      const [row] = await tx<
+        { grade: number }[]
+      >`select grade from users where id = ${userId} for update`;
       if (!row || row.grade < 0 || row.grade >= target) return;
       await tx`update users set grade = ${target} where id = ${userId}`;
       await onGradeChanged(tx, userId, row.grade, target);

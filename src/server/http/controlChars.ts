@@ -26,9 +26,14 @@ function label(field: string): string {
   return name === field ? '参数' : name;
 }
 
-export async function refuseControlChars(req: { query: unknown; body: unknown; params: unknown }): Promise<void> {
+export async function refuseControlChars(req: {
+  query: unknown;
+  body: unknown;
+  params: unknown;
+}): Promise<void> {
   for (const part of [req.params, req.query, req.body]) {
-    const field = typeof part === 'string' ? (hasControlChars(part, true) ? '' : null) : badField(part);
+    const field =
+      typeof part === 'string' ? (hasControlChars(part, true) ? '' : null) : badField(part);
     if (field !== null) badRequest(CONTROL_CHARS_MSG(label(field)));
   }
 }

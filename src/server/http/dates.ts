@@ -3,7 +3,12 @@
  * domain's one Beijing-time API; a date that is no date (2026-02-30, 2026-1-5) is refused with the
  * one message, INVALID_DATE_MSG. Filters that may ignore a bad date call parseBeijingDay directly.
  */
-import { beijingDate, INVALID_DATE_MSG, parseBeijingDay, type BeijingDay } from '../../domain/time.ts';
+import {
+  beijingDate,
+  INVALID_DATE_MSG,
+  parseBeijingDay,
+  type BeijingDay,
+} from '../../domain/time.ts';
 import { AppError, refuse } from './envelope.ts';
 
 /** A date parameter as the Beijing day it names, or the request is refused. */
@@ -28,7 +33,11 @@ export interface DayRange {
 }
 
 /** An inclusive range of Beijing dates (default: today), inside the history window. */
-export function dayRange(startDate: string | undefined, endDate: string | undefined, nowMs = Date.now()): DayRange {
+export function dayRange(
+  startDate: string | undefined,
+  endDate: string | undefined,
+  nowMs = Date.now(),
+): DayRange {
   const today = beijingDate(nowMs);
   const end = endDate ?? (startDate && startDate > today ? startDate : today);
   const start = startDate ?? end;
@@ -36,6 +45,7 @@ export function dayRange(startDate: string | undefined, endDate: string | undefi
   const toMs = requireBeijingDay(end).endMs;
   if (fromMs >= toMs) throw new AppError('开始日期不能晚于结束日期');
   if (end > beijingDate(nowMs, -1)) throw new AppError('结束日期不能晚于今天');
-  if (start < beijingDate(nowMs, HISTORY_DAYS - 1)) throw new AppError(`只能查询最近${HISTORY_DAYS}天的记录`);
+  if (start < beijingDate(nowMs, HISTORY_DAYS - 1))
+    throw new AppError(`只能查询最近${HISTORY_DAYS}天的记录`);
   return { startDate: start, endDate: end, from: new Date(fromMs), to: new Date(toMs) };
 }

@@ -24,7 +24,11 @@ export class AppError extends Error {
 }
 
 /** A business refusal: code -1 (or the one given), HTTP 200. */
-export function refuse(message: string, code: number = ResponseCode.FAILED, data: unknown = null): never {
+export function refuse(
+  message: string,
+  code: number = ResponseCode.FAILED,
+  data: unknown = null,
+): never {
   throw new AppError(message, code, 200, data);
 }
 
@@ -39,7 +43,10 @@ export function Pattern(name: PatternName, opts: { maxLength?: number } = {}): T
 }
 
 /** The request id of a money action (domain/requests.ts), made once by the client and repeated on a retry. */
-export const RequestId = Type.String({ pattern: REQUEST_ID_PATTERN.source, maxLength: REQUEST_ID_MAX_CHARS });
+export const RequestId = Type.String({
+  pattern: REQUEST_ID_PATTERN.source,
+  maxLength: REQUEST_ID_MAX_CHARS,
+});
 
 /** A 32-hex credential hash (spec 000 section 5). */
 export const CredentialHash = Type.String({ pattern: '^[0-9a-f]{32}$' });

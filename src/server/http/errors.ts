@@ -28,7 +28,8 @@ function schemaMessage(errors: AjvError[]): string {
   if (!e) return '参数错误';
   const field = e.instancePath.replace(/^\//, '').split('/')[0];
   if (e.keyword === 'required') return messages.empty(labelOf(String(e.params.missingProperty)));
-  if (e.keyword === 'additionalProperties') return unsupportedParam(String(e.params.additionalProperty));
+  if (e.keyword === 'additionalProperties')
+    return unsupportedParam(String(e.params.additionalProperty));
   if (e.keyword === 'maxLength' || e.keyword === 'minLength') {
     return `${labelOf(field)}长度不正确`;
   }
@@ -52,35 +53,53 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError & { validation?: AjvError[] }, req: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ code: err.code, msg: err.message, data: err.data });
-    }
-    if (err.validation) {
-      return reply.status(400).send({ code: ResponseCode.FAILED, msg: schemaMessage(err.validation), data: null });
-    }
-    if (err.statusCode === 429) {
-      return reply.status(429).send({ code: ResponseCode.FAILED, msg: '请求过于频繁，请稍后再试', data: null });
-    }
-    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (known) return reply.status(known[0]).send({ code: ResponseCode.FAILED, msg: known[1], data: null });
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send({ code: ResponseCode.FAILED, msg: '请求不正确', data: null });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ code: ResponseCode.FAILED, msg: '系统繁忙，请稍后再试', data: null });
-  });
+  app.setErrorHandler(
+    (err: FastifyError & { validation?: AjvError[] }, req: FastifyRequest, reply: FastifyReply) => {
+      if (err instanceof AppError) {
+        return reply.status(err.status).send({ code: err.code, msg: err.message, data: err.data });
+      }
+      if (err.validation) {
+        return reply
+          .status(400)
+          .send({ code: ResponseCode.FAILED, msg: schemaMessage(err.validation), data: null });
+      }
+      if (err.statusCode === 429) {
+        return reply
+          .status(429)
+          .send({ code: ResponseCode.FAILED, msg: '请求过于频繁，请稍后再试', data: null });
+      }
+      const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+      if (known)
+        return reply
+          .status(known[0])
+          .send({ code: ResponseCode.FAILED, msg: known[1], data: null });
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        return reply
+          .status(err.statusCode)
+          .send({ code: ResponseCode.FAILED, msg: '请求不正确', data: null });
+      }
+      req.log.error({ err }, 'unhandled error');
+      return reply
+        .status(500)
+        .send({ code: ResponseCode.FAILED, msg: '系统繁忙，请稍后再试', data: null });
+    },
+  );
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path === '/v1/__bad_enpath') {
-      return reply.status(400).send({ code: ResponseCode.FAILED, msg: '请求地址编码不正确', data: null });
+      return reply
+        .status(400)
+        .send({ code: ResponseCode.FAILED, msg: '请求地址编码不正确', data: null });
     }
     if (path.startsWith('/v1/')) {
       const other = ['GET', 'POST', 'PUT', 'DELETE'].some(
         (m) => m !== req.method && app.hasRoute({ url: path, method: m as 'GET' }),
       );
-      if (other) return reply.status(405).send({ code: ResponseCode.FAILED, msg: '请求方法不正确', data: null });
+      if (other)
+        return reply
+          .status(405)
+          .send({ code: ResponseCode.FAILED, msg: '请求方法不正确', data: null });
       return reply.status(404).send({ code: ResponseCode.FAILED, msg: '接口不存在', data: null });
     }
     return reply.status(404).send({ code: ResponseCode.FAILED, msg: '页面不存在', data: null });

@@ -4,7 +4,10 @@
  */
 import { badRequest } from './envelope.ts';
 
-export async function refuseNonFiniteNumbers(req: { query: unknown; body: unknown }): Promise<void> {
+export async function refuseNonFiniteNumbers(req: {
+  query: unknown;
+  body: unknown;
+}): Promise<void> {
   if (hasNonFinite(req.query) || hasNonFinite(req.body)) badRequest('参数格式不正确');
 }
 

@@ -48,7 +48,10 @@ export function assertSameRequest(stored: RequestFields, incoming: RequestFields
 }
 
 /** Refuses a repeat whose fingerprint differs from the stored one. */
-export function assertSameFingerprint(stored: string | null | undefined, fingerprint: string): void {
+export function assertSameFingerprint(
+  stored: string | null | undefined,
+  fingerprint: string,
+): void {
   if (!sameFingerprint(stored, fingerprint)) refuseReusedRequest();
 }
 

@@ -41,7 +41,10 @@ export function serverTimeouts(config: Pick<Config, 'headersTimeoutMs' | 'reques
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     // Node looks for late requests this often (default 30 s, which would double the bound)
-    connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.floor(config.headersTimeoutMs / 4))),
+    connectionsCheckingInterval: Math.min(
+      1_000,
+      Math.max(10, Math.floor(config.headersTimeoutMs / 4)),
+    ),
   };
   return { requestTimeout: config.requestTimeoutMs, http };
 }
@@ -85,7 +88,12 @@ export function inflightLimit(app: FastifyInstance, max = MAX_INFLIGHT): void {
 
   const take = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!counts(req)) return;
-    const t: Ticket = { state: 'done', wake: () => {}, gone: () => connectionGone(req, reply), end: () => end(t) };
+    const t: Ticket = {
+      state: 'done',
+      wake: () => {},
+      gone: () => connectionGone(req, reply),
+      end: () => end(t),
+    };
     (req as WithTicket)[kTicket] = t;
     // 'close' comes after the response is sent, and when the connection drops before that
     reply.raw.once('close', t.end);

@@ -19,8 +19,10 @@ function parserAnswer(code: string | undefined): [number, string] {
   if (code === 'HPE_HEADER_OVERFLOW') return [431, '请求头过大'];
   if (code === 'HPE_INVALID_METHOD') return [405, '请求方法不正确'];
   if (code === 'HPE_INVALID_URL') return [400, '请求地址不正确'];
-  if (code === 'HPE_INVALID_CHUNK_SIZE' || code === 'HPE_INVALID_TRANSFER_ENCODING') return [400, '请求内容编码不正确'];
-  if (code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_CONTENT_LENGTH') return [400, '请求长度不正确'];
+  if (code === 'HPE_INVALID_CHUNK_SIZE' || code === 'HPE_INVALID_TRANSFER_ENCODING')
+    return [400, '请求内容编码不正确'];
+  if (code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_CONTENT_LENGTH')
+    return [400, '请求长度不正确'];
   return [400, '请求格式不正确'];
 }
 
@@ -49,7 +51,11 @@ const FRAMEWORK_ANSWERS: Record<string, [number, string]> = {
 };
 
 /** Fastify's `frameworkErrors`: router failures before any route (bad URL encoding, long params). */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(
+  err: FastifyError,
+  _req: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const [status, msg] = FRAMEWORK_ANSWERS[err.code] ?? [400, '请求不正确'];
   reply.status(status).send({ code: ResponseCode.FAILED, msg, data: null });
 }
@@ -66,6 +72,8 @@ export function answerWhileClosing(app: FastifyInstance): void {
   app.addHook('onRequest', async (_req, reply) => {
     if (!closing) return;
     reply.header('Connection', 'close');
-    return reply.status(503).send({ code: ResponseCode.FAILED, msg: '系统维护中，请稍后再试', data: null });
+    return reply
+      .status(503)
+      .send({ code: ResponseCode.FAILED, msg: '系统维护中，请稍后再试', data: null });
   });
 }

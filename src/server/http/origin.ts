@@ -67,6 +67,8 @@ export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readon
       { origin: header(req, 'origin'), referer: header(req, 'referer'), expected: siteOrigin(req) },
       'refused a state-changing request from another origin',
     );
-    return reply.status(403).send({ code: ResponseCode.ORIGIN_REFUSED, msg: ORIGIN_REFUSED_MSG, data: null });
+    return reply
+      .status(403)
+      .send({ code: ResponseCode.ORIGIN_REFUSED, msg: ORIGIN_REFUSED_MSG, data: null });
   });
 }

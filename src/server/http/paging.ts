@@ -31,7 +31,11 @@ export function pageSizeUpTo(maxSize: number) {
 export const PageSize = pageSizeUpTo(MAX_PAGE_SIZE);
 
 /** The rows of page `page` (default 1) of `pageSize` rows (default `defaultSize`). */
-export function paging(page?: number, pageSize?: number, defaultSize = DEFAULT_PAGE_SIZE): { limit: number; offset: number } {
+export function paging(
+  page?: number,
+  pageSize?: number,
+  defaultSize = DEFAULT_PAGE_SIZE,
+): { limit: number; offset: number } {
   const size = pageSize ?? defaultSize;
   return { limit: size, offset: ((page ?? 1) - 1) * size };
 }

@@ -61,7 +61,11 @@ export function isPublicIp(address: string): boolean {
       return !blockedV4.check(address, 'ipv4');
     case 6:
       // a zone id (fe80::1%eth0) names a local interface: never public
-      return !address.includes('%') && globalV6.check(address, 'ipv6') && !blockedV6.check(address, 'ipv6');
+      return (
+        !address.includes('%') &&
+        globalV6.check(address, 'ipv6') &&
+        !blockedV6.check(address, 'ipv6')
+      );
     default:
       return false;
   }
@@ -78,7 +82,10 @@ async function publicAddressesOf(name: string): Promise<dns.LookupAddress[] | nu
     timer = setTimeout(() => resolve(null), LOOKUP_TIMEOUT_MS);
   });
   try {
-    const found = await Promise.race([dns.promises.lookup(name, { all: true, verbatim: true }).catch(() => null), stalled]);
+    const found = await Promise.race([
+      dns.promises.lookup(name, { all: true, verbatim: true }).catch(() => null),
+      stalled,
+    ]);
     return found && found.length > 0 && found.every((a) => isPublicIp(a.address)) ? found : null;
   } finally {
     clearTimeout(timer);
@@ -105,7 +112,8 @@ export async function isPublicUrl(url: string | URL): Promise<boolean> {
 export const publicLookup: net.LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '');
-    if (addresses.length === 0 || addresses.some((a) => !isPublicIp(a.address))) return callback(notPublic(hostname), '');
+    if (addresses.length === 0 || addresses.some((a) => !isPublicIp(a.address)))
+      return callback(notPublic(hostname), '');
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
   });
@@ -117,7 +125,10 @@ export const publicLookup: net.LookupFunction = (hostname, options, callback) =>
  * code ENOTPUBLIC before any connection is made.
  */
 export class PublicOnlyAgent extends https.Agent {
-  override createConnection(options: https.RequestOptions, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+  override createConnection(
+    options: https.RequestOptions,
+    callback?: (err: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
     const host = String(options.host ?? options.hostname ?? '').replace(/^\[(.*)\]$/, '$1');
     if (net.isIP(host) && !isPublicIp(host)) {
       callback?.(notPublic(host), undefined as unknown as Duplex);

@@ -73,19 +73,29 @@ export function registerPwa(app: FastifyInstance, distDir: string): void {
   const root = path.resolve(distDir);
   if (!fs.existsSync(path.join(root, INDEX))) return;
   // Only the sendFile decoration: the one route below decides what each path gets.
-  app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false, dotfiles: 'deny' });
+  app.register(fastifyStatic, {
+    root,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    dotfiles: 'deny',
+  });
   // Static files do not count against the API's per-IP rate limit: a fresh browser fetches the
   // whole precache (60-odd files) on its first visit, and several people behind one NAT would
   // otherwise lock each other out of the page itself.
   // `compress: false`: @fastify/compress leaves these alone (the variants above, or the file as it is).
-  app.get('/*', { config: { auth: 'none', rateLimit: false }, compress: false }, async (req, reply) => {
-    // An unknown API path (or a bad enpath) gets the API's own JSON answer, not the page.
-    if (API_PATH.test(req.url)) return reply.callNotFound();
-    const rel = distRelativePath(req.url);
-    if (rel === null) return fileNotFound(reply);
-    const file = path.join(root, rel);
-    if (rel && file.startsWith(root + path.sep) && isFile(file)) return sendDistFile(reply, rel);
-    if (path.extname(rel) && !rel.endsWith('.html')) return fileNotFound(reply);
-    return sendDistFile(reply, INDEX);
-  });
+  app.get(
+    '/*',
+    { config: { auth: 'none', rateLimit: false }, compress: false },
+    async (req, reply) => {
+      // An unknown API path (or a bad enpath) gets the API's own JSON answer, not the page.
+      if (API_PATH.test(req.url)) return reply.callNotFound();
+      const rel = distRelativePath(req.url);
+      if (rel === null) return fileNotFound(reply);
+      const file = path.join(root, rel);
+      if (rel && file.startsWith(root + path.sep) && isFile(file)) return sendDistFile(reply, rel);
+      if (path.extname(rel) && !rel.endsWith('.html')) return fileNotFound(reply);
+      return sendDistFile(reply, INDEX);
+    },
+  );
 }

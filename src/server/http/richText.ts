@@ -5,7 +5,13 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import {
-  isPlainRichText, keptRichTextAttr, plainTextToHtml, RICH_TEXT_ADDED, RICH_TEXT_ATTR_NAMES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS,
+  isPlainRichText,
+  keptRichTextAttr,
+  plainTextToHtml,
+  RICH_TEXT_ADDED,
+  RICH_TEXT_ATTR_NAMES,
+  RICH_TEXT_DROPPED,
+  RICH_TEXT_TAGS,
 } from '../../domain/richText.ts';
 
 /** Each allowed tag's kept attributes, checked, then the added ones. */
@@ -21,7 +27,9 @@ function keptAttributes(tag: string, attribs: sanitizeHtml.Attributes): sanitize
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
-  allowedAttributes: Object.fromEntries(RICH_TEXT_TAGS.map((tag) => [tag, [...RICH_TEXT_ATTR_NAMES]])),
+  allowedAttributes: Object.fromEntries(
+    RICH_TEXT_TAGS.map((tag) => [tag, [...RICH_TEXT_ATTR_NAMES]]),
+  ),
   allowedSchemes: ['https', 'http', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
@@ -29,7 +37,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: [...RICH_TEXT_DROPPED],
   // the dropped elements go with everything inside them, allowed tags included
   exclusiveFilter: (frame) => RICH_TEXT_DROPPED.includes(frame.tag.toLowerCase()),
-  transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: keptAttributes(tagName.toLowerCase(), attribs) }) },
+  transformTags: {
+    '*': (tagName, attribs) => ({
+      tagName,
+      attribs: keptAttributes(tagName.toLowerCase(), attribs),
+    }),
+  },
 };
 
 /** The operator's HTML (or plain text of several lines) as the allow-list keeps it. Idempotent. */

@@ -10,11 +10,13 @@
 import { Type, type TString } from '@sinclair/typebox';
 import { patterns } from '../../domain/validation.ts';
 
-
 const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f<>]*$';
 const MULTI_LINE = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f<>]*$';
 
-export function PlainText(maxLength: number, opts: { minLength?: number; multiline?: boolean } = {}): TString {
+export function PlainText(
+  maxLength: number,
+  opts: { minLength?: number; multiline?: boolean } = {},
+): TString {
   return Type.String({
     minLength: opts.minLength ?? 0,
     maxLength,
@@ -23,11 +25,18 @@ export function PlainText(maxLength: number, opts: { minLength?: number; multili
 }
 
 /** A page path as the client reports it: `/lottery/K3/jsk3`, query included, no spaces. */
-export const PagePath = Type.String({ pattern: '^/[^\\s\\u0000-\\u001f\\u007f<>]{0,199}$', maxLength: 200 });
+export const PagePath = Type.String({
+  pattern: '^/[^\\s\\u0000-\\u001f\\u007f<>]{0,199}$',
+  maxLength: 200,
+});
 
 /** A link or image target: a site path or an https URL (never javascript:, data: or `//host`). */
 export function SiteLink(maxLength = 300): TString {
-  return Type.String({ pattern: '^(?:/(?!/)[A-Za-z0-9_\\-./?=&%#]*|https://[A-Za-z0-9.\\-]+(?::\\d{1,5})?(?:/[A-Za-z0-9_\\-./?=&%#~]*)?)$', maxLength });
+  return Type.String({
+    pattern:
+      '^(?:/(?!/)[A-Za-z0-9_\\-./?=&%#]*|https://[A-Za-z0-9.\\-]+(?::\\d{1,5})?(?:/[A-Za-z0-9_\\-./?=&%#~]*)?)$',
+    maxLength,
+  });
 }
 
 /** A positive database id in a form field. */

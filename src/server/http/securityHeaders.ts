@@ -28,8 +28,14 @@ export const HSTS = 'max-age=31536000';
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The policy for one answer; `partnerOrigin` is framed on pages (already an http(s) origin). */
-export function contentSecurityPolicy(opts: { tls: boolean; host: string; partnerOrigin?: string }): string {
-  const socket = HOST.test(opts.host) ? ` ${opts.tls ? 'wss' : 'ws'}://${opts.host.toLowerCase()}` : '';
+export function contentSecurityPolicy(opts: {
+  tls: boolean;
+  host: string;
+  partnerOrigin?: string;
+}): string {
+  const socket = HOST.test(opts.host)
+    ? ` ${opts.tls ? 'wss' : 'ws'}://${opts.host.toLowerCase()}`
+    : '';
   const frames = opts.partnerOrigin ? ` ${opts.partnerOrigin}` : '';
   return [
     "default-src 'self'",
@@ -53,7 +59,10 @@ function isPage(reply: FastifyReply): boolean {
 }
 
 /** The partner origin pages may frame; a settings read that fails frames nobody. */
-async function partnerOrigin(app: FastifyInstance, req: FastifyRequest): Promise<string | undefined> {
+async function partnerOrigin(
+  app: FastifyInstance,
+  req: FastifyRequest,
+): Promise<string | undefined> {
   try {
     const t = await getTenantConfig(app.deps.sql);
     return t.embedChatEnabled && t.embedChatPartnerOrigin ? t.embedChatPartnerOrigin : undefined;
@@ -68,7 +77,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     const tls = req.protocol === 'https';
     if (!reply.hasHeader('content-security-policy')) {
       const partner = isPage(reply) ? await partnerOrigin(app, req) : undefined;
-      reply.header('content-security-policy', contentSecurityPolicy({ tls, host: req.host, partnerOrigin: partner }));
+      reply.header(
+        'content-security-policy',
+        contentSecurityPolicy({ tls, host: req.host, partnerOrigin: partner }),
+      );
     }
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('x-content-type-options', 'nosniff');

@@ -4,7 +4,11 @@
  * ended sessions), and recharge orders left pending past their time are closed. Each statement is
  * bounded so one pass never holds the database long.
  */
-import { IMAGE_CODE_TTL_SEC, LOGIN_LOCK_WINDOW_SEC, VERIFY_CODE_TTL_SEC } from '../../domain/constants.ts';
+import {
+  IMAGE_CODE_TTL_SEC,
+  LOGIN_LOCK_WINDOW_SEC,
+  VERIFY_CODE_TTL_SEC,
+} from '../../domain/constants.ts';
 import type { Sql } from '../db/client.ts';
 import { closeStaleOrders } from '../payments/orders.ts';
 
@@ -19,12 +23,24 @@ export async function cleanupExpired(sql: Sql): Promise<Record<string, number>> 
     return rows.count;
   };
   return {
-    imageCodes: await run('image_codes', sql`created_at < now() - make_interval(secs => ${IMAGE_CODE_TTL_SEC * 2})`),
-    verifyCodes: await run('verify_codes', sql`created_at < now() - make_interval(secs => ${VERIFY_CODE_TTL_SEC * 2})`),
-    loginFailures: await run('login_failures', sql`created_at < now() - make_interval(secs => ${LOGIN_LOCK_WINDOW_SEC * 2})`),
+    imageCodes: await run(
+      'image_codes',
+      sql`created_at < now() - make_interval(secs => ${IMAGE_CODE_TTL_SEC * 2})`,
+    ),
+    verifyCodes: await run(
+      'verify_codes',
+      sql`created_at < now() - make_interval(secs => ${VERIFY_CODE_TTL_SEC * 2})`,
+    ),
+    loginFailures: await run(
+      'login_failures',
+      sql`created_at < now() - make_interval(secs => ${LOGIN_LOCK_WINDOW_SEC * 2})`,
+    ),
     loginLocks: await run('login_locks', sql`locked_until < now()`),
     resetTokens: await run('password_reset_tokens', sql`created_at < now() - interval '1 day'`),
-    sessions: await run('sessions', sql`ended_at < now() - make_interval(secs => ${ENDED_SESSION_KEEP_SEC})`),
+    sessions: await run(
+      'sessions',
+      sql`ended_at < now() - make_interval(secs => ${ENDED_SESSION_KEEP_SEC})`,
+    ),
     rechargeOrdersClosed: await closeStaleOrders(sql),
   };
 }

@@ -83,11 +83,14 @@ const uniform = () => randomInt(0, 2 ** 32) / 2 ** 32;
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 60_000 };
 
 /** Capped exponential backoff with "equal jitter": half the step fixed, half random. */
-export function backoffDelayMs(failures: number, b: Backoff, random: () => number = uniform): number {
+export function backoffDelayMs(
+  failures: number,
+  b: Backoff,
+  random: () => number = uniform,
+): number {
   const step = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(step / 2 + (step / 2) * random());
 }
-
 
 /** An error's code (Node's ECONNREFUSED, PostgreSQL's SQLSTATE); messages may name hosts and stay in the log. */
 function errorCode(err: unknown): string {
@@ -100,7 +103,12 @@ function errorCode(err: unknown): string {
  * is cut at the wrong moment, and one such wait must not stop the runner: it gives up with the
  * error code `code`; `late` receives what arrives afterwards (to hand back a connection).
  */
-export async function within<T>(p: Promise<T>, ms: number, code: string, late?: (value: T) => void): Promise<T> {
+export async function within<T>(
+  p: Promise<T>,
+  ms: number,
+  code: string,
+  late?: (value: T) => void,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let timedOut = false;
   const timeout = new Promise<never>((_, reject) => {
@@ -109,7 +117,10 @@ export async function within<T>(p: Promise<T>, ms: number, code: string, late?: 
       reject(Object.assign(new Error(`no answer within ${ms} ms`), { code }));
     }, ms);
   });
-  p.then((v) => timedOut && late?.(v), () => {});
+  p.then(
+    (v) => timedOut && late?.(v),
+    () => {},
+  );
   try {
     return await Promise.race([p, timeout]);
   } finally {
@@ -125,8 +136,16 @@ export async function within<T>(p: Promise<T>, ms: number, code: string, late?: 
 function lockClient(sql: Sql): Sql {
   const o = sql.options;
   return postgres({
-    host: o.host, port: o.port, user: o.user, pass: o.pass, database: o.database, ssl: o.ssl,
-    max: 1, connect_timeout: 10, idle_timeout: 0, onnotice: () => {},
+    host: o.host,
+    port: o.port,
+    user: o.user,
+    pass: o.pass,
+    database: o.database,
+    ssl: o.ssl,
+    max: 1,
+    connect_timeout: 10,
+    idle_timeout: 0,
+    onnotice: () => {},
   } as unknown as postgres.Options<Record<string, never>>) as unknown as Sql;
 }
 
@@ -138,11 +157,15 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * (Not pg_try_advisory_lock alone: it stacks one more lock level on every call.)
  */
 export async function holdOrTakeLock(db: Sql, key: number, timeoutMs: number): Promise<boolean> {
-  const [row] = await within(db<{ ok: boolean }[]>`
+  const [row] = await within(
+    db<{ ok: boolean }[]>`
     select case when exists (
       select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
         and classid = ${Math.floor(key / 2 ** 32)} and objid = ${key % 2 ** 32} and objsubid = 1)
-    then true else pg_try_advisory_lock(${key}) end as ok`, timeoutMs, 'LOCK_TIMEOUT');
+    then true else pg_try_advisory_lock(${key}) end as ok`,
+    timeoutMs,
+    'LOCK_TIMEOUT',
+  );
   return row?.ok === true;
 }
 
@@ -166,7 +189,11 @@ const noteFailure = (f: Failures, err: unknown) => {
   f.lastError = errorCode(err);
 };
 
-export function createJobRunner(sql: Sql, specs: readonly JobSpec[], opts: JobRunnerOptions): JobRunner {
+export function createJobRunner(
+  sql: Sql,
+  specs: readonly JobSpec[],
+  opts: JobRunnerOptions,
+): JobRunner {
   const { lockKey, log } = opts;
   const lockRetryMs = opts.lockRetryMs ?? 5000;
   const lockCheckMs = opts.lockCheckMs ?? 1000;
@@ -174,7 +201,14 @@ export function createJobRunner(sql: Sql, specs: readonly JobSpec[], opts: JobRu
   const lockTimeoutMs = opts.lockTimeoutMs ?? 15_000;
   const jobTimeoutMs = opts.jobTimeoutMs ?? 10 * 60_000;
   const jobs: JobState[] = specs.map((spec) => ({
-    spec, timer: null, busy: null, lastSuccessAt: null, nextRunAt: null, lastErrorAt: null, lastError: null, count: 0,
+    spec,
+    timer: null,
+    busy: null,
+    lastSuccessAt: null,
+    nextRunAt: null,
+    lastErrorAt: null,
+    lastError: null,
+    count: 0,
   }));
   const lockFailures: Failures = { lastErrorAt: null, lastError: null, count: 0 };
   let started = false;
@@ -212,7 +246,9 @@ export function createJobRunner(sql: Sql, specs: readonly JobSpec[], opts: JobRu
     } catch (err) {
       noteFailure(j, err);
       delay = backoffDelayMs(j.count, backoff);
-      log(`job ${j.spec.name} failed (${j.count} in a row, retry in ${delay} ms): ${messageOf(err)}`);
+      log(
+        `job ${j.spec.name} failed (${j.count} in a row, retry in ${delay} ms): ${messageOf(err)}`,
+      );
     }
     scheduleJob(j, delay);
   }
@@ -246,7 +282,9 @@ export function createJobRunner(sql: Sql, specs: readonly JobSpec[], opts: JobRu
       await loseLock();
       noteFailure(lockFailures, err);
       delay = backoffDelayMs(lockFailures.count, backoff);
-      log(`job runner: ${wasHeld ? 'lost the lock connection' : 'lock attempt failed'} (retry in ${delay} ms): ${messageOf(err)}`);
+      log(
+        `job runner: ${wasHeld ? 'lost the lock connection' : 'lock attempt failed'} (retry in ${delay} ms): ${messageOf(err)}`,
+      );
     }
     if (stopped) return;
     lockTimer = setTimeout(() => {
@@ -264,7 +302,11 @@ export function createJobRunner(sql: Sql, specs: readonly JobSpec[], opts: JobRu
     health: () => ({
       started: started && !stopped,
       holdsLock: held,
-      lock: { lastErrorAt: beijingIso(lockFailures.lastErrorAt), lastError: lockFailures.lastError, consecutiveFailures: lockFailures.count },
+      lock: {
+        lastErrorAt: beijingIso(lockFailures.lastErrorAt),
+        lastError: lockFailures.lastError,
+        consecutiveFailures: lockFailures.count,
+      },
       jobs: jobs.map((j) => ({
         name: j.spec.name,
         running: !stopped && held && (j.timer !== null || j.busy !== null),

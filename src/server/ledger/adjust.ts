@@ -8,7 +8,13 @@
  * adjustment (other user, amount or type) is refused, never silently answered with the first.
  */
 import { transferIds } from '../../domain/transferIds.ts';
-import { isManualType, MANUAL_CREDIT_TYPE, MANUAL_DEBIT_TYPE, TxType as T, txTypeGroup } from '../../domain/txTypes.ts';
+import {
+  isManualType,
+  MANUAL_CREDIT_TYPE,
+  MANUAL_DEBIT_TYPE,
+  TxType as T,
+  txTypeGroup,
+} from '../../domain/txTypes.ts';
 import type { Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { assertSameRequest, refuseReusedRequest } from '../http/idempotency.ts';
@@ -16,13 +22,29 @@ import { transfer } from './ledger.ts';
 
 /** Codes that only credit the player (money in) and codes that only debit; the rest go either way. */
 const CREDIT_ONLY: ReadonlySet<number> = new Set([
-  T.MANUAL_DEPOSIT, T.MANUAL_PRIZE_ADD, T.MANUAL_REBATE, T.MANUAL_ACTIVITY_GIFT, T.MANUAL_WITHDRAW_RETURN,
-  T.WITHDRAW_REJECT, T.MANUAL_DIVIDEND, T.MANUAL_CANCEL, T.MANUAL_COMPENSATION, T.MANUAL_FROM_VIRTUAL_WALLET,
+  T.MANUAL_DEPOSIT,
+  T.MANUAL_PRIZE_ADD,
+  T.MANUAL_REBATE,
+  T.MANUAL_ACTIVITY_GIFT,
+  T.MANUAL_WITHDRAW_RETURN,
+  T.WITHDRAW_REJECT,
+  T.MANUAL_DIVIDEND,
+  T.MANUAL_CANCEL,
+  T.MANUAL_COMPENSATION,
+  T.MANUAL_FROM_VIRTUAL_WALLET,
   T.MANUAL_ADJUST_UP,
 ]);
 const DEBIT_ONLY: ReadonlySet<number> = new Set([
-  T.MANUAL_DEDUCT, T.MANUAL_PRIZE_DEDUCT, T.MANUAL_REBATE_DEDUCT, T.MANUAL_ACTIVITY_CLAWBACK, T.MANUAL_WITHDRAW,
-  T.RECHARGE_REJECT, T.MANUAL_DIVIDEND_DEDUCT, T.MANUAL_PENALTY, T.MANUAL_TO_VIRTUAL_WALLET, T.MANUAL_ADJUST_DOWN,
+  T.MANUAL_DEDUCT,
+  T.MANUAL_PRIZE_DEDUCT,
+  T.MANUAL_REBATE_DEDUCT,
+  T.MANUAL_ACTIVITY_CLAWBACK,
+  T.MANUAL_WITHDRAW,
+  T.RECHARGE_REJECT,
+  T.MANUAL_DIVIDEND_DEDUCT,
+  T.MANUAL_PENALTY,
+  T.MANUAL_TO_VIRTUAL_WALLET,
+  T.MANUAL_ADJUST_DOWN,
 ]);
 const MANUAL = txTypeGroup('manual');
 
@@ -44,7 +66,6 @@ export interface AdjustResult {
   applied: boolean;
 }
 
-
 /** The type code to record, or a refusal when it does not fit the direction. */
 export function adjustTypeCode(amountFen: number, typeCode?: number): number {
   const credit = amountFen > 0;
@@ -58,7 +79,9 @@ export function adjustTypeCode(amountFen: number, typeCode?: number): number {
 export async function adjustBalance(sql: Sql, a: AdjustInput): Promise<AdjustResult> {
   if (!Number.isSafeInteger(a.amountFen) || a.amountFen === 0) refuse('调整金额不能为0');
   const typeCode = adjustTypeCode(a.amountFen, a.typeCode);
-  const [user] = await sql<{ id: number }[]>`select id from users where lower(user_name) = lower(${a.userName})`;
+  const [user] = await sql<
+    { id: number }[]
+  >`select id from users where lower(user_name) = lower(${a.userName})`;
   if (!user) refuse('用户不存在');
   const player = { kind: 'player' as const, userId: user.id };
   const house = { kind: 'house' as const, userId: null };
@@ -75,16 +98,32 @@ export async function adjustBalance(sql: Sql, a: AdjustInput): Promise<AdjustRes
     operatorId: a.operatorId,
   });
   if (!result.applied) await assertSameAdjustment(sql, transferId, user.id, a.amountFen, typeCode);
-  return { transferId, userId: user.id, balanceFen: result.balanceAfterFen ?? 0, applied: result.applied };
+  return {
+    transferId,
+    userId: user.id,
+    balanceFen: result.balanceAfterFen ?? 0,
+    applied: result.applied,
+  };
 }
 
 /** A retried request id must describe the adjustment it first made. */
-async function assertSameAdjustment(sql: Sql, transferId: string, userId: number, amountFen: number, typeCode: number) {
-  const [prior] = await sql<{ user_id: number; amount: number; type_code: number; to_player: boolean }[]>`
+async function assertSameAdjustment(
+  sql: Sql,
+  transferId: string,
+  userId: number,
+  amountFen: number,
+  typeCode: number,
+) {
+  const [prior] = await sql<
+    { user_id: number; amount: number; type_code: number; to_player: boolean }[]
+  >`
     select t.user_id, t.amount, t.type_code, (a.kind = 'player') as to_player
     from transfers t join ledger_accounts a on a.id = t.credit_account_id
     where t.transfer_id = ${transferId}`;
   if (!prior) refuseReusedRequest();
   const signedFen = prior!.to_player ? prior!.amount : -prior!.amount;
-  assertSameRequest({ userId: prior!.user_id, amountFen: signedFen, typeCode: prior!.type_code }, { userId, amountFen, typeCode });
+  assertSameRequest(
+    { userId: prior!.user_id, amountFen: signedFen, typeCode: prior!.type_code },
+    { userId, amountFen, typeCode },
+  );
 }

@@ -29,8 +29,15 @@ import type { Db, Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { RefusalReason, ResponseCode, refusalData, refusalReasonOf } from '../../domain/errors.ts';
 import {
-  findIds, lockAccounts, priorTransfers, transferStatement, writePlanned,
-  type LockedAccount, type Owner, type Planned, type PriorTransfer,
+  findIds,
+  lockAccounts,
+  priorTransfers,
+  transferStatement,
+  writePlanned,
+  type LockedAccount,
+  type Owner,
+  type Planned,
+  type PriorTransfer,
 } from './statements.ts';
 
 export type AccountKind =
@@ -69,11 +76,18 @@ export const INSUFFICIENT_BALANCE_MSG = '余额不足';
 
 /** An overdraft refused: its data says why (RefusalReason), so no caller and no client reads the text. */
 export function insufficientBalance(msg: string = INSUFFICIENT_BALANCE_MSG): AppError {
-  return new AppError(msg, ResponseCode.FAILED, 200, refusalData(RefusalReason.INSUFFICIENT_BALANCE));
+  return new AppError(
+    msg,
+    ResponseCode.FAILED,
+    200,
+    refusalData(RefusalReason.INSUFFICIENT_BALANCE),
+  );
 }
 
 export function isInsufficientBalance(err: unknown): boolean {
-  return err instanceof AppError && refusalReasonOf(err.data) === RefusalReason.INSUFFICIENT_BALANCE;
+  return (
+    err instanceof AppError && refusalReasonOf(err.data) === RefusalReason.INSUFFICIENT_BALANCE
+  );
 }
 
 export interface BulkResult {
@@ -104,7 +118,8 @@ function cacheOf(db: Db): Map<string, number> {
 }
 
 function checkOwner(a: Owner): void {
-  if ((a.kind === 'house') !== (a.userId === null)) throw new Error(`account ${a.kind} owner mismatch`);
+  if ((a.kind === 'house') !== (a.userId === null))
+    throw new Error(`account ${a.kind} owner mismatch`);
 }
 
 /** The ids of these accounts, in list order; a missing account is a broken invariant (migration 015). */
@@ -128,11 +143,13 @@ export async function accountId(db: Db, kind: AccountKind, userId: number | null
 }
 
 function checkInput(t: TransferInput): void {
-  if (!Number.isSafeInteger(t.amountFen) || t.amountFen <= 0) throw new Error(`bad amount ${t.amountFen}`);
+  if (!Number.isSafeInteger(t.amountFen) || t.amountFen <= 0)
+    throw new Error(`bad amount ${t.amountFen}`);
   if (!t.transferId || t.transferId.length > 100) throw new Error('a transfer needs an id');
   checkOwner(t.from);
   checkOwner(t.to);
-  if (t.from.kind === t.to.kind && t.from.userId === t.to.userId) throw new Error('a transfer needs two accounts');
+  if (t.from.kind === t.to.kind && t.from.userId === t.to.userId)
+    throw new Error('a transfer needs two accounts');
 }
 
 /** Which side of the transfer is the player's wallet the transfer is about, if either. */
@@ -144,7 +161,8 @@ function playerSide(t: TransferInput): 'from' | 'to' | null {
 }
 
 const isOverdraft = (err: unknown) =>
-  (err as { code?: string }).code === '23514' && (err as { constraint_name?: string }).constraint_name === 'ledger_accounts_no_overdraft';
+  (err as { code?: string }).code === '23514' &&
+  (err as { constraint_name?: string }).constraint_name === 'ledger_accounts_no_overdraft';
 
 /** The accounts a batch touches: both sides of each transfer and the wallet of each player it is about. */
 function ownersOf(todo: readonly TransferInput[]): Owner[] {
@@ -162,7 +180,10 @@ function ownersOf(todo: readonly TransferInput[]): Owner[] {
  * Locks the batch's accounts in id order and reads their balances, all in one statement. An id the
  * cache held that is not there (its user rolled back) drops the cache and resolves once more.
  */
-async function lockOwners(tx: Tx, owners: readonly Owner[]): Promise<{ ids: Map<string, number>; locked: Map<number, LockedAccount> }> {
+async function lockOwners(
+  tx: Tx,
+  owners: readonly Owner[],
+): Promise<{ ids: Map<string, number>; locked: Map<number, LockedAccount> }> {
   for (let attempt = 0; ; attempt++) {
     const idList = await resolveIds(tx, owners);
     const ids = new Map(owners.map((o, i) => [keyOf(o), idList[i]!]));
@@ -179,19 +200,27 @@ async function lockOwners(tx: Tx, owners: readonly Owner[]): Promise<{ ids: Map<
  * non-house account at any point refuses the whole batch (AppError 余额不足) before anything is
  * written; each row carries the player's wallet balance right after it.
  */
-function plan(todo: readonly TransferInput[], ids: Map<string, number>, locked: Map<number, LockedAccount>): Planned[] {
+function plan(
+  todo: readonly TransferInput[],
+  ids: Map<string, number>,
+  locked: Map<number, LockedAccount>,
+): Planned[] {
   const balanceFen = new Map([...locked].map(([id, a]) => [id, a.balance]));
   return todo.map((t) => {
     const fromId = ids.get(keyOf(t.from))!;
     const toId = ids.get(keyOf(t.to))!;
     if (fromId === toId) throw new Error('a transfer needs two accounts');
-    if (!locked.has(fromId) || !locked.has(toId)) throw new Error(`transfer ${t.transferId}: an account is not locked`);
+    if (!locked.has(fromId) || !locked.has(toId))
+      throw new Error(`transfer ${t.transferId}: an account is not locked`);
     const fromAfterFen = balanceFen.get(fromId)! - t.amountFen;
     if (locked.get(fromId)!.kind !== 'house' && fromAfterFen < 0) throw insufficientBalance();
     const toAfterFen = balanceFen.get(toId)! + t.amountFen;
     balanceFen.set(fromId, fromAfterFen);
     balanceFen.set(toId, toAfterFen);
-    const afterFen = t.userId === null ? null : balanceFen.get(ids.get(keyOf({ kind: 'player', userId: t.userId }))!)!;
+    const afterFen =
+      t.userId === null
+        ? null
+        : balanceFen.get(ids.get(keyOf({ kind: 'player', userId: t.userId }))!)!;
     return { t, fromId, toId, afterFen, fromAfterFen, toAfterFen };
   });
 }
@@ -209,15 +238,25 @@ async function applyBatch(tx: Tx, transfers: readonly TransferInput[], withIds: 
       todo.push(t);
     }
   }
-  if (todo.length === 0) return { written: [] as Planned[], newIds: new Map<string, number>(), prior: new Map<string, PriorTransfer>(), skipped };
+  if (todo.length === 0)
+    return {
+      written: [] as Planned[],
+      newIds: new Map<string, number>(),
+      prior: new Map<string, PriorTransfer>(),
+      skipped,
+    };
   // Priors are read once the locks are ours: a concurrent writer of the same id, which must lock the
   // same accounts, has committed (or rolled back) by then.
   const { ids, locked } = await lockOwners(tx, ownersOf(todo));
-  const prior = await priorTransfers(tx, todo.map((t) => t.transferId));
+  const prior = await priorTransfers(
+    tx,
+    todo.map((t) => t.transferId),
+  );
   const fresh = todo.filter((t) => !prior.has(t.transferId));
   for (const t of todo) if (prior.has(t.transferId)) skipped.push(t.transferId);
   const written = plan(fresh, ids, locked);
-  const newIds = written.length > 0 ? await writePlanned(tx, written, withIds) : new Map<string, number>();
+  const newIds =
+    written.length > 0 ? await writePlanned(tx, written, withIds) : new Map<string, number>();
   return { written, newIds, prior, skipped };
 }
 
@@ -227,7 +266,10 @@ async function applyBatch(tx: Tx, transfers: readonly TransferInput[], withIds: 
  * applied before, or repeated in the input, is skipped; AppError(余额不足) refuses the whole batch
  * and moves nothing.
  */
-export async function bulkTransfersInTx(tx: Tx, transfers: readonly TransferInput[]): Promise<BulkResult> {
+export async function bulkTransfersInTx(
+  tx: Tx,
+  transfers: readonly TransferInput[],
+): Promise<BulkResult> {
   const { written, skipped } = await applyBatch(tx, transfers, false);
   return { applied: written.map((w) => w.t), skipped };
 }
@@ -241,7 +283,13 @@ export async function transferInTx(tx: Tx, t: TransferInput): Promise<TransferRe
   const done = written[0];
   if (done) {
     const balancesFen = { from: done.fromAfterFen, to: done.toAfterFen };
-    return { id: newIds.get(t.transferId)!, transferId: t.transferId, balanceAfterFen: done.afterFen, applied: true, balancesFen };
+    return {
+      id: newIds.get(t.transferId)!,
+      transferId: t.transferId,
+      balanceAfterFen: done.afterFen,
+      applied: true,
+      balancesFen,
+    };
   }
   const first = prior.get(t.transferId);
   if (!first) throw new Error(`transfer ${t.transferId} neither applied nor found`);
@@ -272,8 +320,15 @@ export async function transfer(sql: Sql, t: TransferInput): Promise<TransferResu
     }
     if (row) {
       const balancesFen = { from: row.from_balance, to: row.to_balance };
-      if (side !== null && balancesFen[side] !== row.balance_after) throw new Error(`transfer ${t.transferId}: balances disagree`);
-      return { id: row.id, transferId: t.transferId, balanceAfterFen: row.balance_after, applied: true, balancesFen };
+      if (side !== null && balancesFen[side] !== row.balance_after)
+        throw new Error(`transfer ${t.transferId}: balances disagree`);
+      return {
+        id: row.id,
+        transferId: t.transferId,
+        balanceAfterFen: row.balance_after,
+        applied: true,
+        balancesFen,
+      };
     }
     const prior = (await priorTransfers(sql, [t.transferId])).get(t.transferId);
     if (prior) return { ...prior, applied: false, balancesFen: null };
@@ -291,12 +346,16 @@ export async function playerBalance(sql: Db, userId: number): Promise<number> {
 
 /** The zero-sum check: the sum of every balance, which must be 0. */
 export async function ledgerSum(sql: Sql): Promise<number> {
-  const [row] = await sql<{ total: number }[]>`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts`;
+  const [row] = await sql<
+    { total: number }[]
+  >`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts`;
   return row.total;
 }
 
 /** Every balance rebuilt from the journal, compared with the stored one: the rows that differ (one pass over the journal). */
-export async function ledgerMismatches(sql: Sql): Promise<{ id: number; stored: number; journal: number }[]> {
+export async function ledgerMismatches(
+  sql: Sql,
+): Promise<{ id: number; stored: number; journal: number }[]> {
   return sql<{ id: number; stored: number; journal: number }[]>`
     with moves as (
       select credit_account_id as id, amount from transfers

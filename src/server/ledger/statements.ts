@@ -40,7 +40,8 @@ export function intArray(values: readonly (number | null | undefined)[]): string
   let out = '{';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (v !== null && v !== undefined && !Number.isSafeInteger(v)) throw new Error(`not an integer: ${v}`);
+    if (v !== null && v !== undefined && !Number.isSafeInteger(v))
+      throw new Error(`not an integer: ${v}`);
     out += (i ? ',' : '') + (v === null || v === undefined ? 'NULL' : String(v));
   }
   return `${out}}`;
@@ -63,10 +64,18 @@ export function lockAccounts(tx: Tx, sortedIds: readonly number[]) {
 }
 
 /** The transfers of these ids already in the journal. */
-export async function priorTransfers(db: Db, transferIds: readonly string[]): Promise<Map<string, PriorTransfer>> {
+export async function priorTransfers(
+  db: Db,
+  transferIds: readonly string[],
+): Promise<Map<string, PriorTransfer>> {
   const rows = await db<{ id: number; transfer_id: string; balance_after: number | null }[]>`
     select id, transfer_id, balance_after from transfers where transfer_id = any(${db.array([...transferIds])}::text[])`;
-  return new Map(rows.map((r) => [r.transfer_id, { id: r.id, transferId: storedTransferId(r.transfer_id), balanceAfterFen: r.balance_after }]));
+  return new Map(
+    rows.map((r) => [
+      r.transfer_id,
+      { id: r.id, transferId: storedTransferId(r.transfer_id), balanceAfterFen: r.balance_after },
+    ]),
+  );
 }
 
 /**
@@ -74,7 +83,11 @@ export async function priorTransfers(db: Db, transferIds: readonly string[]): Pr
  * unnest) and every journal row inserted (one INSERT over unnest). Returns the new rows' ids when
  * asked (a single transfer answers with its id; a settlement batch needs none of its thousands).
  */
-export async function writePlanned(tx: Tx, rows: readonly Planned[], withIds: boolean): Promise<Map<string, number>> {
+export async function writePlanned(
+  tx: Tx,
+  rows: readonly Planned[],
+  withIds: boolean,
+): Promise<Map<string, number>> {
   const deltas = new Map<number, number>();
   for (const r of rows) {
     deltas.set(r.fromId, (deltas.get(r.fromId) ?? 0) - r.t.amountFen);
@@ -101,7 +114,8 @@ export async function writePlanned(tx: Tx, rows: readonly Planned[], withIds: bo
       ${tx.array(rows.map((r) => r.t.remark ?? null) as string[])}::text[],
       ${intArray(rows.map((r) => r.t.operatorId))}::bigint[])
     ${withIds ? tx`returning id, transfer_id` : tx``}`;
-  if (made.count !== rows.length) throw new Error(`ledger wrote ${made.count} of ${rows.length} transfers`);
+  if (made.count !== rows.length)
+    throw new Error(`ledger wrote ${made.count} of ${rows.length} transfers`);
   return new Map(made.map((m) => [m.transfer_id, m.id]));
 }
 
@@ -113,12 +127,24 @@ export async function writePlanned(tx: Tx, rows: readonly Planned[], withIds: bo
  * back carries both accounts' balances after the move (a wallet answers with them, no second read);
  * no row back: a prior application of the id (the caller then reads it).
  */
-export async function transferStatement(sql: Sql, t: TransferInput, fromId: number, toId: number, side: 'from' | 'to' | null) {
-  const after = side === 'from' ? sql`(select balance from moved where id = ${fromId})`
-    : side === 'to' ? sql`(select balance from moved where id = ${toId})`
-    : t.userId !== null ? sql`coalesce((select balance from ledger_accounts where kind = 'player' and user_id = ${t.userId}), 0)`
-    : sql`null::bigint`;
-  const [row] = await sql<{ id: number; balance_after: number | null; from_balance: number; to_balance: number }[]>`
+export async function transferStatement(
+  sql: Sql,
+  t: TransferInput,
+  fromId: number,
+  toId: number,
+  side: 'from' | 'to' | null,
+) {
+  const after =
+    side === 'from'
+      ? sql`(select balance from moved where id = ${fromId})`
+      : side === 'to'
+        ? sql`(select balance from moved where id = ${toId})`
+        : t.userId !== null
+          ? sql`coalesce((select balance from ledger_accounts where kind = 'player' and user_id = ${t.userId}), 0)`
+          : sql`null::bigint`;
+  const [row] = await sql<
+    { id: number; balance_after: number | null; from_balance: number; to_balance: number }[]
+  >`
     with locked as materialized (
       select id from ledger_accounts
       where id in (${fromId}, ${toId})

@@ -9,7 +9,13 @@
 import type { Db, Sql } from '../db/client.ts';
 import { AppError, refuse } from '../http/envelope.ts';
 import {
-  audienceOf, isKnownGrade, letterTextProblem, messageTypeOf, type LetterAudience, type LetterTo, type MessageTypeValue,
+  audienceOf,
+  isKnownGrade,
+  letterTextProblem,
+  messageTypeOf,
+  type LetterAudience,
+  type LetterTo,
+  type MessageTypeValue,
 } from '../../domain/letters.ts';
 
 export const LETTER_NOT_FOUND_MSG = '消息不存在或已删除';
@@ -32,8 +38,10 @@ export async function sendLetter(db: Db, input: SendLetterInput): Promise<number
   const audience = audienceOf(input.to);
   const toUserId = 'userId' in input.to ? input.to.userId : null;
   const toGrade = 'grade' in input.to ? input.to.grade : null;
-  if (toUserId !== null && (!Number.isSafeInteger(toUserId) || toUserId < 1)) throw new AppError('收件会员不存在');
-  if (toGrade !== null && (!Number.isInteger(toGrade) || !isKnownGrade(toGrade))) throw new AppError('会员等级不存在');
+  if (toUserId !== null && (!Number.isSafeInteger(toUserId) || toUserId < 1))
+    throw new AppError('收件会员不存在');
+  if (toGrade !== null && (!Number.isInteger(toGrade) || !isKnownGrade(toGrade)))
+    throw new AppError('会员等级不存在');
   if (toUserId !== null) {
     const [user] = await db`select id from users where id = ${toUserId}`;
     if (!user) throw new AppError('收件会员不存在');
@@ -63,11 +71,28 @@ function addressedTo(sql: Db, userId: number) {
   ) l left join letter_states s on s.user_id = ${userId} and s.letter_id = l.id`;
 }
 
-interface InboxRow { id: number; audience: LetterAudience; title: string; created_at: Date; read: boolean }
+interface InboxRow {
+  id: number;
+  audience: LetterAudience;
+  title: string;
+  created_at: Date;
+  read: boolean;
+}
 
-export interface InboxItem { id: number; title: string; messageType: MessageTypeValue; read: boolean; createdAtMs: number }
+export interface InboxItem {
+  id: number;
+  title: string;
+  messageType: MessageTypeValue;
+  read: boolean;
+  createdAtMs: number;
+}
 
-export async function inboxPage(sql: Sql, userId: number, limit: number, offset: number): Promise<{ list: InboxItem[]; total: number; unread: number }> {
+export async function inboxPage(
+  sql: Sql,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ list: InboxItem[]; total: number; unread: number }> {
   const [rows, [counts]] = await Promise.all([
     sql<InboxRow[]>`
       select l.id, l.audience, l.title, l.created_at, (s.read_at is not null) as read
@@ -77,7 +102,13 @@ export async function inboxPage(sql: Sql, userId: number, limit: number, offset:
     inboxCounts(sql, userId),
   ]);
   return {
-    list: rows.map((r) => ({ id: Number(r.id), title: r.title, messageType: messageTypeOf(r.audience), read: r.read, createdAtMs: r.created_at.getTime() })),
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      title: r.title,
+      messageType: messageTypeOf(r.audience),
+      read: r.read,
+      createdAtMs: r.created_at.getTime(),
+    })),
     total: counts.total,
     unread: counts.unread,
   };
@@ -103,23 +134,38 @@ async function ownLetterIds(sql: Db, userId: number, ids: number[]): Promise<Set
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-export interface LetterView extends InboxItem { content: string }
+export interface LetterView extends InboxItem {
+  content: string;
+}
 
 /**
  * Opens a letter of the player's inbox and marks it read (once: the first read time is kept).
  * `messageType`, when given, must be the letter's. Another player's letter, a deleted one and an
  * unknown id are all refused alike.
  */
-export async function openLetter(sql: Sql, userId: number, id: number, messageType?: number): Promise<LetterView> {
+export async function openLetter(
+  sql: Sql,
+  userId: number,
+  id: number,
+  messageType?: number,
+): Promise<LetterView> {
   const [row] = await sql<(InboxRow & { content: string })[]>`
     select l.id, l.audience, l.title, l.content, l.created_at, true as read
     from ${addressedTo(sql, userId)}
     where l.id = ${id} and s.deleted_at is null`;
-  if (!row || (messageType !== undefined && messageTypeOf(row.audience) !== messageType)) refuse(LETTER_NOT_FOUND_MSG);
+  if (!row || (messageType !== undefined && messageTypeOf(row.audience) !== messageType))
+    refuse(LETTER_NOT_FOUND_MSG);
   await sql`
     insert into letter_states (user_id, letter_id, read_at) values (${userId}, ${id}, now())
     on conflict (user_id, letter_id) do update set read_at = coalesce(letter_states.read_at, excluded.read_at)`;
-  return { id: Number(row.id), title: row.title, content: row.content, messageType: messageTypeOf(row.audience), read: true, createdAtMs: row.created_at.getTime() };
+  return {
+    id: Number(row.id),
+    title: row.title,
+    content: row.content,
+    messageType: messageTypeOf(row.audience),
+    read: true,
+    createdAtMs: row.created_at.getTime(),
+  };
 }
 
 /** Marks one letter read (refused when not in the inbox), or every unread letter of the inbox; returns how many changed. */

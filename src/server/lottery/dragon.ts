@@ -10,8 +10,18 @@
  */
 import crypto from 'node:crypto';
 import {
-  detectStreaks, drawFromRandomBytes, formatSelection, parseDraw, playsOf, streakKeys, validateSelection,
-  type Draw, type LotteryFamily, type PlayDef, type RuleFlags, type Selection,
+  detectStreaks,
+  drawFromRandomBytes,
+  formatSelection,
+  parseDraw,
+  playsOf,
+  streakKeys,
+  validateSelection,
+  type Draw,
+  type LotteryFamily,
+  type PlayDef,
+  type RuleFlags,
+  type Selection,
   type LongDragonRow,
 } from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
@@ -33,7 +43,9 @@ interface Side {
 
 /** Deterministic sample draws of a family (the same on every instance). */
 function sampleDraws(family: LotteryFamily): Draw[] {
-  const next = seedStream(crypto.createHash('sha256').update(`dragon-samples:${family}`).digest('hex'));
+  const next = seedStream(
+    crypto.createHash('sha256').update(`dragon-samples:${family}`).digest('hex'),
+  );
   return Array.from({ length: SAMPLE_DRAWS }, () => drawFromRandomBytes(family, next));
 }
 
@@ -56,7 +68,8 @@ function candidates(family: LotteryFamily, draws: readonly Draw[], flags: RuleFl
           return Object.keys(w).find((t) => (w[t] ?? 0) > 0) ?? null;
         });
         const tierId = wins.find((t) => t !== null);
-        if (tierId) out.push({ play, selection, label: `${row.nameZh} ${row.labels![k]}`, tierId, wins });
+        if (tierId)
+          out.push({ play, selection, label: `${row.nameZh} ${row.labels![k]}`, tierId, wins });
       });
     });
   }
@@ -90,7 +103,12 @@ function sidesOf(family: LotteryFamily, flags: RuleFlags): SideMap {
 export type DragonRow = LongDragonRow;
 
 /** Dragons of one lottery from its recent draws (oldest first); `group` prices the options. */
-export function dragonsOf(lottery: Lottery, draws: readonly (Draw | null)[], group: number, nowMs: number): DragonRow[] {
+export function dragonsOf(
+  lottery: Lottery,
+  draws: readonly (Draw | null)[],
+  group: number,
+  nowMs: number,
+): DragonRow[] {
   const entries = detectStreaks(lottery.family, draws, lottery.ruleFlags, DRAGON_MIN_RUN);
   if (entries.length === 0) return [];
   const sides = sidesOf(lottery.family, lottery.ruleFlags);
@@ -100,7 +118,10 @@ export function dragonsOf(lottery: Lottery, draws: readonly (Draw | null)[], gro
   // detectStreaks reports in key order; walk the keys alongside to know each entry's key index
   let from = 0;
   for (const e of entries) {
-    const i = keys.findIndex((k, j) => j >= from && k.name === e.name && runValueOf(k, draws, lottery.ruleFlags) === e.desc);
+    const i = keys.findIndex(
+      (k, j) =>
+        j >= from && k.name === e.name && runValueOf(k, draws, lottery.ruleFlags) === e.desc,
+    );
     if (i < 0) continue;
     from = i + 1;
     const values = sides.get(i)!;
@@ -129,7 +150,11 @@ export function dragonsOf(lottery: Lottery, draws: readonly (Draw | null)[], gro
   return rows;
 }
 
-function runValueOf(key: ReturnType<typeof streakKeys>[number], draws: readonly (Draw | null)[], flags: RuleFlags): string | null {
+function runValueOf(
+  key: ReturnType<typeof streakKeys>[number],
+  draws: readonly (Draw | null)[],
+  flags: RuleFlags,
+): string | null {
   for (let j = draws.length - 1; j >= 0; j--) {
     const d = draws[j];
     if (d) return key.attr(d, flags);
@@ -138,7 +163,10 @@ function runValueOf(key: ReturnType<typeof streakKeys>[number], draws: readonly 
 }
 
 /** The last DRAGON_WINDOW drawn results of each lottery, oldest first (one indexed query per lottery). */
-export async function recentDraws(sql: Sql, lotteries: readonly Lottery[]): Promise<Map<string, (Draw | null)[]>> {
+export async function recentDraws(
+  sql: Sql,
+  lotteries: readonly Lottery[],
+): Promise<Map<string, (Draw | null)[]>> {
   const codes = lotteries.map((l) => l.code);
   const rows = await sql<{ lottery_code: string; result: string }[]>`
     select c.code as lottery_code, r.result

@@ -9,7 +9,12 @@
  * anyone can check sha256(seed) = seedHash and recompute the result.
  */
 import crypto from 'node:crypto';
-import { drawFromRandomBytes, formatDraw, type ByteSource, type LotteryFamily } from '../../domain/lottery/index.ts';
+import {
+  drawFromRandomBytes,
+  formatDraw,
+  type ByteSource,
+  type LotteryFamily,
+} from '../../domain/lottery/index.ts';
 
 /** Plain-language description of the scheme, shown with verifyDraw. */
 export const DRAW_ALGORITHM =

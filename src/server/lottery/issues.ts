@@ -10,7 +10,13 @@
  */
 import crypto from 'node:crypto';
 import {
-  issueAt, issueInfo, issuesBetween, localDayStartMs, nextIssues, previousDrawMs, type IssueInfo,
+  issueAt,
+  issueInfo,
+  issuesBetween,
+  localDayStartMs,
+  nextIssues,
+  previousDrawMs,
+  type IssueInfo,
 } from '../../domain/lottery/index.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
@@ -40,7 +46,6 @@ export interface ScheduledIssue extends IssueInfo {
   readonly saleOpenAtMs: number;
   readonly closeAtMs: number;
 }
-
 
 interface DbIssueRow {
   lottery_code: string;
@@ -72,7 +77,16 @@ export function issueFromRow(r: DbIssueRow): IssueRow {
 
 /** Columns of IssueRow, for queries in this folder (never the seed). */
 export const ISSUE_COLUMNS = [
-  'lottery_code', 'issue', 'sale_open_at', 'close_at', 'draw_at', 'seed_hash', 'result', 'status', 'result_version', 'drawn_at',
+  'lottery_code',
+  'issue',
+  'sale_open_at',
+  'close_at',
+  'draw_at',
+  'seed_hash',
+  'result',
+  'status',
+  'result_version',
+  'drawn_at',
 ];
 
 function withTimes(lottery: Lottery, info: IssueInfo, previousDraw?: number): ScheduledIssue {
@@ -123,7 +137,10 @@ function horizonMs(lottery: Lottery, nowMs: number): number {
 
 function newSeed(): { seed: string; seedHash: string } {
   const bytes = crypto.randomBytes(32);
-  return { seed: bytes.toString('hex'), seedHash: crypto.createHash('sha256').update(bytes).digest('hex') };
+  return {
+    seed: bytes.toString('hex'),
+    seedHash: crypto.createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 /**
@@ -131,8 +148,14 @@ function newSeed(): { seed: string; seedHash: string } {
  * seed wins and stays the only one) and returns all of them in the order given. Unknown issue texts
  * are skipped.
  */
-export async function ensureIssueRows(db: Db, lottery: Lottery, issues: readonly string[]): Promise<IssueRow[]> {
-  const planned = issues.map((i) => scheduledIssue(lottery, i)).filter((x): x is ScheduledIssue => x !== null);
+export async function ensureIssueRows(
+  db: Db,
+  lottery: Lottery,
+  issues: readonly string[],
+): Promise<IssueRow[]> {
+  const planned = issues
+    .map((i) => scheduledIssue(lottery, i))
+    .filter((x): x is ScheduledIssue => x !== null);
   if (planned.length === 0) return [];
   const self = lottery.source === 'self';
   const seeds = planned.map(() => (self ? newSeed() : { seed: null, seedHash: null }));
@@ -154,7 +177,11 @@ export async function ensureIssueRows(db: Db, lottery: Lottery, issues: readonly
 }
 
 /** One issue row, or null (no creation). */
-export async function findIssue(db: Db, lotteryCode: string, issue: string): Promise<IssueRow | null> {
+export async function findIssue(
+  db: Db,
+  lotteryCode: string,
+  issue: string,
+): Promise<IssueRow | null> {
   const [row] = await db<DbIssueRow[]>`
     select ${db(ISSUE_COLUMNS)} from lottery_issues where lottery_code = ${lotteryCode} and issue = ${issue}`;
   return row ? issueFromRow(row) : null;
@@ -172,7 +199,9 @@ const SKIP_CLOSED_AHEAD = 5;
 export async function issueOnSale(db: Db, lottery: Lottery, nowMs: number): Promise<IssueRow> {
   let row: IssueRow | undefined;
   for (const planned of upcomingIssues(lottery, nowMs, SKIP_CLOSED_AHEAD + 1)) {
-    row = (await findIssue(db, lottery.code, planned.issue)) ?? (await ensureIssueRows(db, lottery, [planned.issue]))[0]!;
+    row =
+      (await findIssue(db, lottery.code, planned.issue)) ??
+      (await ensureIssueRows(db, lottery, [planned.issue]))[0]!;
     if (row.status === 'pending') return row;
   }
   return row!;
@@ -190,7 +219,12 @@ function closedIssue(lottery: Lottery, issue: string, nowMs: number): AppError {
  * draw (an UPDATE of that row) waits for the bet to commit and settlement sees it.
  * Refuses '彩种不存在', '期号不存在', '第X期已截止，当前为第Y期' (the issue on sale named).
  */
-export async function issueForSale(db: Db, lotteryCode: string, issue: string, nowMs: number): Promise<IssueRow> {
+export async function issueForSale(
+  db: Db,
+  lotteryCode: string,
+  issue: string,
+  nowMs: number,
+): Promise<IssueRow> {
   const lottery = await loadLottery(db, lotteryCode);
   if (!lottery) throw new AppError('彩种不存在');
   const planned = scheduledIssue(lottery, issue);

@@ -5,7 +5,13 @@
  * `ruleFlags` = DEFAULT_RULE_FLAGS, with lhcZodiacYear set for the current lunar year, then the row's
  * overrides. Settling a draw uses ruleFlagsAt(lottery, drawAtMs) so a draw keeps the zodiac of its date.
  */
-import { DEFAULT_RULE_FLAGS, fiveElementsOfYear, type LotteryFamily, type LotterySchedule, type RuleFlags } from '../../domain/lottery/index.ts';
+import {
+  DEFAULT_RULE_FLAGS,
+  fiveElementsOfYear,
+  type LotteryFamily,
+  type LotterySchedule,
+  type RuleFlags,
+} from '../../domain/lottery/index.ts';
 import { lunarYearAnimal } from '../../domain/lottery/schedule.ts';
 import { payoutCapsOf, type PayoutCaps } from '../../domain/lottery/caps.ts';
 import { beijingDate } from '../../domain/time.ts';
@@ -58,8 +64,13 @@ export function ruleFlagsAt(lottery: Pick<Lottery, 'ruleOverrides'>, atMs: numbe
   const animal = lunarYearAnimal(atMs);
   // the lunar year whose animal this is: the calendar year, or the one before until the new year
   const y = Number(beijingDate(atMs).slice(0, 4));
-  const lunarYear = ((((y - 4 - animal) % 12) + 12) % 12) === 0 ? y : y - 1;
-  return { ...DEFAULT_RULE_FLAGS, lhcZodiacYear: animal, lhcFiveElements: fiveElementsOfYear(lunarYear), ...lottery.ruleOverrides };
+  const lunarYear = (((y - 4 - animal) % 12) + 12) % 12 === 0 ? y : y - 1;
+  return {
+    ...DEFAULT_RULE_FLAGS,
+    lhcZodiacYear: animal,
+    lhcFiveElements: fiveElementsOfYear(lunarYear),
+    ...lottery.ruleOverrides,
+  };
 }
 
 function fromRow(r: LotteryRow): Lottery {
@@ -107,7 +118,11 @@ export async function loadLottery(sql: Db, code: string): Promise<Lottery | null
 }
 
 /** A lottery by code; refuses '彩种不存在' (and '彩种已停售' when `forSale` and disabled). */
-export async function requireLottery(sql: Db, code: string, opts: { forSale?: boolean } = {}): Promise<Lottery> {
+export async function requireLottery(
+  sql: Db,
+  code: string,
+  opts: { forSale?: boolean } = {},
+): Promise<Lottery> {
   const lottery = await loadLottery(sql, code);
   if (!lottery) throw new AppError('彩种不存在');
   if (opts.forSale && !lottery.enabled) throw new AppError('彩种已停售');

@@ -6,7 +6,16 @@
  */
 import crypto from 'node:crypto';
 import { formatFen } from '../../domain/money.ts';
-import { ODDS_SCALE, oddsForReturn, playOdds, playsOf, prizePerLineFen, tiersUnder, type PlayDef, type TierDef } from '../../domain/lottery/index.ts';
+import {
+  ODDS_SCALE,
+  oddsForReturn,
+  playOdds,
+  playsOf,
+  prizePerLineFen,
+  tiersUnder,
+  type PlayDef,
+  type TierDef,
+} from '../../domain/lottery/index.ts';
 import { formatOdds } from '../../domain/lottery/formatOdds.ts';
 import { ruleFlagsAt, type Lottery } from './lotteries.ts';
 
@@ -21,7 +30,13 @@ export interface PlayInfo {
   playDetailCode: string;
   name: string;
   model: PlayDef['model'];
-  rows: { name: string; values: readonly number[]; labels: readonly string[] | null; min: number; max: number }[];
+  rows: {
+    name: string;
+    values: readonly number[];
+    labels: readonly string[] | null;
+    min: number;
+    max: number;
+  }[];
   entryLength: number | null;
   /** 任选单式: the positions row checked under the typed entries (text form `entries|万 千 个`) */
   positionRow: PlayInfo['rows'][number] | null;
@@ -47,16 +62,28 @@ export function oddsOverrideFromText(text: string): number | null | undefined {
 
 /** Odds per tier of an odds play for a bettor of `group` taking no rebate. */
 export function oddsAt(lottery: Lottery, play: PlayDef, group: number): Record<string, number> {
-  return playOdds(play, group, lottery.odds[play.code], lottery.prizeGroupCap, ruleFlagsAt(lottery, Date.now()));
+  return playOdds(
+    play,
+    group,
+    lottery.odds[play.code],
+    lottery.prizeGroupCap,
+    ruleFlagsAt(lottery, Date.now()),
+  );
 }
 
 function describe(play: PlayDef, tiers: PlayTierInfo[]): string {
-  const how = play.input === 'entries'
-    ? `手动输入号码，每注${play.entryLength ?? 0}个号码，多注以逗号分隔`
-    : play.rows.map((r) => (r.min === r.max ? `${r.nameZh}选${r.min}个` : `${r.nameZh}选${r.min}至${r.max}个`)).join('；');
-  const pay = play.model === 'odds'
-    ? `按赔率派彩（含本金）：${tiers.map((t) => `${t.name} ${formatOdds(Number(t.prize))}`).join('，')}`
-    : `每注2元，奖金（元模式）：${tiers.map((t) => `${t.name} ${t.prize}元`).join('，')}`;
+  const how =
+    play.input === 'entries'
+      ? `手动输入号码，每注${play.entryLength ?? 0}个号码，多注以逗号分隔`
+      : play.rows
+          .map((r) =>
+            r.min === r.max ? `${r.nameZh}选${r.min}个` : `${r.nameZh}选${r.min}至${r.max}个`,
+          )
+          .join('；');
+  const pay =
+    play.model === 'odds'
+      ? `按赔率派彩（含本金）：${tiers.map((t) => `${t.name} ${formatOdds(Number(t.prize))}`).join('，')}`
+      : `每注2元，奖金（元模式）：${tiers.map((t) => `${t.name} ${t.prize}元`).join('，')}`;
   // A play's own rule text (helpZh) says how it wins where the rows alone do not.
   const rule = play.helpZh ? `${play.helpZh.replace(/。$/, '')}。` : '';
   return `${play.group}·${play.nameZh}：${how}。${rule}${pay}。`;
@@ -73,10 +100,22 @@ export function playInfo(lottery: Lottery, play: PlayDef, group: number): PlayIn
     playDetailCode: `${lottery.code}${play.code}`,
     name: play.nameZh,
     model: play.model,
-    rows: play.rows.map((r) => ({ name: r.nameZh, values: r.values, labels: r.labels ?? null, min: r.min, max: r.max })),
+    rows: play.rows.map((r) => ({
+      name: r.nameZh,
+      values: r.values,
+      labels: r.labels ?? null,
+      min: r.min,
+      max: r.max,
+    })),
     entryLength: play.entryLength ?? null,
     positionRow: play.positionRow
-      ? { name: play.positionRow.nameZh, values: play.positionRow.values, labels: play.positionRow.labels ?? null, min: play.positionRow.min, max: play.positionRow.max }
+      ? {
+          name: play.positionRow.nameZh,
+          values: play.positionRow.values,
+          labels: play.positionRow.labels ?? null,
+          min: play.positionRow.min,
+          max: play.positionRow.max,
+        }
       : null,
     tiers,
     description: describe(play, tiers),
@@ -85,7 +124,10 @@ export function playInfo(lottery: Lottery, play: PlayDef, group: number): PlayIn
 
 /** The lottery's payout caps (单注/单期最高派奖) as the betting page shows them, yuan text. */
 export function payoutCapsInfo(lottery: Lottery) {
-  return { maxPayoutPerBet: formatFen(lottery.payoutCaps.perBetFen), maxPayoutPerIssue: formatFen(lottery.payoutCaps.perIssueFen) };
+  return {
+    maxPayoutPerBet: formatFen(lottery.payoutCaps.perBetFen),
+    maxPayoutPerIssue: formatFen(lottery.payoutCaps.perIssueFen),
+  };
 }
 
 /** The whole catalogue of a lottery at a prize group, with its payout caps (a changed cap is a new version). */
@@ -99,7 +141,12 @@ export function playCatalogue(lottery: Lottery, group: number) {
     }
     g.plays.push(playInfo(lottery, play, group));
   }
-  return { lotteryCode: lottery.code, family: lottery.family, payoutCaps: payoutCapsInfo(lottery), groups };
+  return {
+    lotteryCode: lottery.code,
+    family: lottery.family,
+    payoutCaps: payoutCapsInfo(lottery),
+    groups,
+  };
 }
 
 /**

@@ -35,7 +35,8 @@ const OpenResultQuery = Form({
 });
 
 /** What verifyDraw says of an official game instead of the seed scheme. */
-const OFFICIAL_DRAW_NOTE = '官方彩种的开奖号码照录官方开奖结果，不能由种子复算；录入后的每一次更正（操作员、时间、更正前后号码）都公开列出。';
+const OFFICIAL_DRAW_NOTE =
+  '官方彩种的开奖号码照录官方开奖结果，不能由种子复算；录入后的每一次更正（操作员、时间、更正前后号码）都公开列出。';
 
 const VerifyQuery = Form({ lotteryCode: LotteryCodeText, issue: IssueText });
 
@@ -55,32 +56,50 @@ interface ResultRow {
  */
 async function publicCorrections(sql: Sql, lotteryCode: string, issue: string) {
   return (await correctionsOf(sql, lotteryCode, issue)).map((c) => ({
-    operator: maskName(c.operatorName), correctedAt: c.correctedAt.getTime(), before: c.before, after: c.after, reason: c.reason,
+    operator: maskName(c.operatorName),
+    correctedAt: c.correctedAt.getTime(),
+    before: c.before,
+    after: c.after,
+    reason: c.reason,
   }));
 }
 
 /** The verifyDraw answer of a drawn issue; the seed part is null for official games. */
 async function verification(sql: Sql, lottery: Lottery, issue: string) {
-  const [row] = await sql<{ seed: string | null; seed_hash: string | null; result: string | null; status: string }[]>`
+  const [row] = await sql<
+    { seed: string | null; seed_hash: string | null; result: string | null; status: string }[]
+  >`
     select seed, seed_hash, result, status from lottery_issues where lottery_code = ${lottery.code} and issue = ${issue}`;
   if (!row) refuse('期号不存在');
   if (row.status === 'cancelled') refuse('本期已撤销，全部投注已退款，没有开奖号码可验证');
   // a self-run seed stays secret until the issue is drawn
-  if (!row.result || (row.status !== 'drawn' && row.status !== 'settled')) refuse('本期尚未开奖，开奖后可验证');
+  if (!row.result || (row.status !== 'drawn' && row.status !== 'settled'))
+    refuse('本期尚未开奖，开奖后可验证');
   const base = { lotteryCode: lottery.code, issue, source: lottery.source, openNumber: row.result };
   const corrections = await publicCorrections(sql, lottery.code, issue);
   if (lottery.source !== 'self') {
     return {
-      ...base, seedHash: null, seed: null, recomputed: null, hashMatches: null, resultMatches: null,
-      algorithm: OFFICIAL_DRAW_NOTE, corrections,
+      ...base,
+      seedHash: null,
+      seed: null,
+      recomputed: null,
+      hashMatches: null,
+      resultMatches: null,
+      algorithm: OFFICIAL_DRAW_NOTE,
+      corrections,
     };
   }
   if (!row.seed || !row.seed_hash) refuse('本期没有开奖种子，无法验证');
   const recomputed = drawFromSeedHex(lottery.family, row.seed);
   return {
-    ...base, seedHash: row.seed_hash, seed: row.seed, recomputed,
-    hashMatches: seedHashOf(row.seed) === row.seed_hash, resultMatches: recomputed === row.result,
-    algorithm: DRAW_ALGORITHM, corrections,
+    ...base,
+    seedHash: row.seed_hash,
+    seed: row.seed,
+    recomputed,
+    hashMatches: seedHashOf(row.seed) === row.seed_hash,
+    resultMatches: recomputed === row.result,
+    algorithm: DRAW_ALGORITHM,
+    corrections,
   };
 }
 
@@ -88,17 +107,29 @@ export async function resultsRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
 
   app.get<{ Querystring: Static<typeof OpenDataQuery> }>(
-    '/v1/betting/lotteryOpenData', { config: { auth: 'none' }, schema: { querystring: OpenDataQuery } }, async (req) => {
+    '/v1/betting/lotteryOpenData',
+    { config: { auth: 'none' }, schema: { querystring: OpenDataQuery } },
+    async (req) => {
       const lottery = await requireLottery(sql, req.query.lotteryCode);
       const rows = await sql<ResultRow[]>`
         select issue, result, draw_at, status from lottery_issues
         where lottery_code = ${lottery.code} and status in ('drawn', 'settled') and result is not null
         order by draw_at desc limit ${req.query.pageSize ?? 30}`;
-      return ok({ list: rows.map((r) => ({ issue: r.issue, openNumber: r.result, openTime: r.draw_at.getTime(), status: r.status })) });
-    });
+      return ok({
+        list: rows.map((r) => ({
+          issue: r.issue,
+          openNumber: r.result,
+          openTime: r.draw_at.getTime(),
+          status: r.status,
+        })),
+      });
+    },
+  );
 
   app.get<{ Querystring: Static<typeof OpenResultQuery> }>(
-    '/v1/lottery/openResult', { config: { auth: 'none' }, schema: { querystring: OpenResultQuery } }, async (req) => {
+    '/v1/lottery/openResult',
+    { config: { auth: 'none' }, schema: { querystring: OpenResultQuery } },
+    async (req) => {
       const lottery = await requireLottery(sql, req.query.lotteryCode);
       const q = req.query;
       let range = sql`true`;
@@ -120,12 +151,23 @@ export async function resultsRoutes(app: FastifyInstance) {
           where lottery_code = ${lottery.code} and status in ('drawn', 'settled') and result is not null and ${range}`;
         total = c!.n;
       }
-      return ok({ list: rows.map((r) => ({ issue: r.issue, openNumber: r.result, openTime: r.draw_at.getTime() })), total });
-    });
+      return ok({
+        list: rows.map((r) => ({
+          issue: r.issue,
+          openNumber: r.result,
+          openTime: r.draw_at.getTime(),
+        })),
+        total,
+      });
+    },
+  );
 
   app.get<{ Querystring: Static<typeof VerifyQuery> }>(
-    '/v1/lottery/verifyDraw', { config: { auth: 'none' }, schema: { querystring: VerifyQuery } }, async (req) => {
+    '/v1/lottery/verifyDraw',
+    { config: { auth: 'none' }, schema: { querystring: VerifyQuery } },
+    async (req) => {
       const lottery = await requireLottery(sql, req.query.lotteryCode);
       return ok(await verification(sql, lottery, req.query.issue));
-    });
+    },
+  );
 }

@@ -32,7 +32,11 @@ async function openAhead(sql: Sql, nowMs: number): Promise<number> {
     const ahead = upcomingIssues(lottery, nowMs, OPEN_AHEAD + 1);
     const key = `${lottery.code}:${JSON.stringify(lottery.schedule)}:${lottery.closeLeadSec}`;
     if (opened.get(key) === ahead[0]!.issue) continue;
-    await ensureIssueRows(sql, lottery, ahead.map((a) => a.issue));
+    await ensureIssueRows(
+      sql,
+      lottery,
+      ahead.map((a) => a.issue),
+    );
     opened.set(key, ahead[0]!.issue);
     made++;
   }

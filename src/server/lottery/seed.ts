@@ -4,7 +4,11 @@
  * Every family has a self-run fast game; official games wait for the operator's result.
  * Also the default prize group setting and the demo agent's groups, when absent.
  */
-import { LOTTERY_FAMILIES, type LotteryFamily, type LotterySchedule } from '../../domain/lottery/index.ts';
+import {
+  LOTTERY_FAMILIES,
+  type LotteryFamily,
+  type LotterySchedule,
+} from '../../domain/lottery/index.ts';
 import type { Sql } from '../db/client.ts';
 import { DEFAULT_GROUP_KEY, DEFAULT_PRIZE_GROUP } from '../betting/groups.ts';
 import { DEMO_USERS } from '../demoUsers.ts';
@@ -12,7 +16,15 @@ import { clearLotteryCache } from './lotteries.ts';
 
 /** The highest prize group per family (§2.2). */
 export const FAMILY_PRIZE_GROUP_CAP: Readonly<Record<LotteryFamily, number>> = {
-  SSC: 1960, K3: 1960, PK10: 1960, SYX5: 1960, KL8: 1960, FC3D: 1900, PL35: 1900, LHC: 1960, BJ28: 1960,
+  SSC: 1960,
+  K3: 1960,
+  PK10: 1960,
+  SYX5: 1960,
+  KL8: 1960,
+  FC3D: 1900,
+  PL35: 1900,
+  LHC: 1960,
+  BJ28: 1960,
 };
 
 /** The demo agent holds the cap-level group on every family so it can grant groups downline. */
@@ -32,12 +44,31 @@ interface SeedLottery {
   closeLeadSec: number;
 }
 
-const self = (code: string, family: LotteryFamily, name: string, intervalSec: number): SeedLottery => ({
-  code, family, name, source: 'self', schedule: { kind: 'selfRun', intervalSec },
+const self = (
+  code: string,
+  family: LotteryFamily,
+  name: string,
+  intervalSec: number,
+): SeedLottery => ({
+  code,
+  family,
+  name,
+  source: 'self',
+  schedule: { kind: 'selfRun', intervalSec },
   closeLeadSec: intervalSec <= 60 ? LEAD_1MIN_SEC : LEAD_FAST_SEC,
 });
-const official = (code: string, family: LotteryFamily, name: string, schedule: LotterySchedule): SeedLottery => ({
-  code, family, name, source: 'official', schedule, closeLeadSec: LEAD_OFFICIAL_SEC,
+const official = (
+  code: string,
+  family: LotteryFamily,
+  name: string,
+  schedule: LotterySchedule,
+): SeedLottery => ({
+  code,
+  family,
+  name,
+  source: 'official',
+  schedule,
+  closeLeadSec: LEAD_OFFICIAL_SEC,
 });
 const at = (h: number, m: number): number => h * 3600 + m * 60;
 
@@ -53,12 +84,33 @@ export const SEED_LOTTERIES: readonly SeedLottery[] = [
   self('1323', 'BJ28', '极速28', 60),
   self('1204', 'FC3D', '极速3D', 60),
   self('1206', 'PL35', '极速排列3', 60),
-  official('1301', 'LHC', '香港六合彩', { kind: 'weekly', weekdays: [2, 4, 6], drawSec: at(21, 30) }),
-  official('1201', 'FC3D', '福彩3D', { kind: 'daily', drawSec: at(21, 15), issueFormat: 'yearCounter' }),
-  official('1202', 'PL35', '排列3/5', { kind: 'daily', drawSec: at(20, 30), issueFormat: 'yearCounter' }),
-  official('1302', 'KL8', '快乐8', { kind: 'daily', drawSec: at(21, 30), issueFormat: 'yearCounter' }),
+  official('1301', 'LHC', '香港六合彩', {
+    kind: 'weekly',
+    weekdays: [2, 4, 6],
+    drawSec: at(21, 30),
+  }),
+  official('1201', 'FC3D', '福彩3D', {
+    kind: 'daily',
+    drawSec: at(21, 15),
+    issueFormat: 'yearCounter',
+  }),
+  official('1202', 'PL35', '排列3/5', {
+    kind: 'daily',
+    drawSec: at(20, 30),
+    issueFormat: 'yearCounter',
+  }),
+  official('1302', 'KL8', '快乐8', {
+    kind: 'daily',
+    drawSec: at(21, 30),
+    issueFormat: 'yearCounter',
+  }),
   official('1315', 'BJ28', '北京28', {
-    kind: 'serial', firstDrawSec: at(9, 5), intervalSec: 300, count: 179, baseDate: '20200101', baseIssue: 989_000,
+    kind: 'serial',
+    firstDrawSec: at(9, 5),
+    intervalSec: 300,
+    count: 179,
+    baseDate: '20200101',
+    baseIssue: 989_000,
   }),
 ];
 

@@ -31,24 +31,31 @@ const DrawNowForm = Form({ lotteryCode: LotteryCodeText, issue: Type.Optional(Is
 export default async function testDrawRoutes(app: FastifyInstance) {
   const { sql } = app.deps;
 
-  app.post<{ Body: Static<typeof DrawNowForm> }>(TEST_DRAW_PATH, { config: OPERATOR, schema: { body: DrawNowForm } }, async (req) => {
-    const lottery = await requireLottery(sql, req.body.lotteryCode);
-    if (lottery.source !== 'self') refuse('官方彩种由运营录入开奖号码');
-    const onSale = await issueOnSale(sql, lottery, Date.now());
-    const issue = req.body.issue ?? onSale.issue;
-    const planned = scheduledIssue(lottery, issue);
-    if (!planned) refuse('期号不存在');
-    if (planned.drawAtMs > onSale.drawAtMs) refuse('只能提前开奖当前在售的一期');
-    await ensureIssueRows(sql, lottery, [issue]);
-    // the close: a bet waiting on the row (FOR SHARE) commits first and is settled below
-    const due = await sql<DueRow[]>`
+  app.post<{ Body: Static<typeof DrawNowForm> }>(
+    TEST_DRAW_PATH,
+    { config: OPERATOR, schema: { body: DrawNowForm } },
+    async (req) => {
+      const lottery = await requireLottery(sql, req.body.lotteryCode);
+      if (lottery.source !== 'self') refuse('官方彩种由运营录入开奖号码');
+      const onSale = await issueOnSale(sql, lottery, Date.now());
+      const issue = req.body.issue ?? onSale.issue;
+      const planned = scheduledIssue(lottery, issue);
+      if (!planned) refuse('期号不存在');
+      if (planned.drawAtMs > onSale.drawAtMs) refuse('只能提前开奖当前在售的一期');
+      await ensureIssueRows(sql, lottery, [issue]);
+      // the close: a bet waiting on the row (FOR SHARE) commits first and is settled below
+      const due = await sql<DueRow[]>`
       update lottery_issues set close_at = least(close_at, now()), draw_at = least(draw_at, now())
       where lottery_code = ${lottery.code} and issue = ${issue} and status = 'pending' and seed is not null
       returning lottery_code, issue, seed`;
-    await drawSeeded(sql, due);
-    await settleIssue(sql, lottery.code, issue);
-    const row = await findIssue(sql, lottery.code, issue);
-    req.log.info({ lottery: lottery.code, issue, status: row!.status }, 'test hook: issue drawn now');
-    return ok({ lotteryCode: lottery.code, issue, openNumber: row!.result, status: row!.status });
-  });
+      await drawSeeded(sql, due);
+      await settleIssue(sql, lottery.code, issue);
+      const row = await findIssue(sql, lottery.code, issue);
+      req.log.info(
+        { lottery: lottery.code, issue, status: row!.status },
+        'test hook: issue drawn now',
+      );
+      return ok({ lotteryCode: lottery.code, issue, openNumber: row!.result, status: row!.status });
+    },
+  );
 }

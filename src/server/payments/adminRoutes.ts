@@ -9,7 +9,14 @@ import { OPERATOR, UserName } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Id, PlainText } from '../http/schemas.ts';
 import { adminConfig, allConfigs, getPaymentSettings, putPaymentSettings } from './configs.ts';
-import { checkConfig, ChannelSaveForm, nextSettings, saveConfig, SettingsSaveForm, type ChannelSave } from './configAdmin.ts';
+import {
+  checkConfig,
+  ChannelSaveForm,
+  nextSettings,
+  saveConfig,
+  SettingsSaveForm,
+  type ChannelSave,
+} from './configAdmin.ts';
 import { approveOrder, orderSelect, orderView, rejectOrder, type OrderRow } from './orders.ts';
 import { RechargeStatusField } from './routes.ts';
 import uploadQrRoutes from './uploadQr.ts';
@@ -24,7 +31,12 @@ const IdForm = Form({ id: Id });
 const RejectForm = Form({ id: Id, remark: PlainText(200, { minLength: 1 }) });
 
 function adminOrder(r: OrderRow) {
-  return { ...orderView(r), userId: r.user_id, userName: r.user_name ?? '', operatorName: r.operator_name ?? '' };
+  return {
+    ...orderView(r),
+    userId: r.user_id,
+    userName: r.user_name ?? '',
+    operatorName: r.operator_name ?? '',
+  };
 }
 
 export default async function paymentsAdminRoutes(app: FastifyInstance) {
@@ -39,7 +51,9 @@ export default async function paymentsAdminRoutes(app: FastifyInstance) {
       const where = sql`where true
         ${status ? sql`and o.status = ${status}` : sql``}
         ${userName ? sql`and lower(u.user_name) = lower(${userName})` : sql``}`;
-      const rows = await sql<OrderRow[]>`${orderSelect(sql)} ${where} order by o.id desc limit ${limit} offset ${offset}`;
+      const rows = await sql<
+        OrderRow[]
+      >`${orderSelect(sql)} ${where} order by o.id desc limit ${limit} offset ${offset}`;
       const [{ n }] = await sql<{ n: number }[]>`
         select count(*)::int as n from recharge_orders o join users u on u.id = o.user_id ${where}`;
       return ok({ list: rows.map(adminOrder), total: n });
@@ -51,7 +65,10 @@ export default async function paymentsAdminRoutes(app: FastifyInstance) {
     { config: OPERATOR, schema: { body: IdForm } },
     async (req) => {
       const r = await approveOrder(sql, req.body.id, loggedIn(req).userId);
-      return ok({ order: adminOrder(r.order), balance: formatFen(r.balanceFen), balanceFen: r.balanceFen }, '已确认到账');
+      return ok(
+        { order: adminOrder(r.order), balance: formatFen(r.balanceFen), balanceFen: r.balanceFen },
+        '已确认到账',
+      );
     },
   );
 
@@ -66,20 +83,24 @@ export default async function paymentsAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/v1/admin/payment/channels', { config: OPERATOR, schema: { querystring: Form({}) } }, async () => {
-    const settings = await getPaymentSettings(sql);
-    const configs = await allConfigs(sql);
-    const channels = RECHARGE_CHANNELS.map((c) => ({
-      code: c.code,
-      name: c.name,
-      typeCode: c.typeCode,
-      frontCall: c.frontCall,
-      online: c.online,
-      enabled: settings.paySort.includes(c.code),
-      list: configs.filter((r) => r.channel === c.code).map(adminConfig),
-    }));
-    return ok({ channels, settings });
-  });
+  app.get(
+    '/v1/admin/payment/channels',
+    { config: OPERATOR, schema: { querystring: Form({}) } },
+    async () => {
+      const settings = await getPaymentSettings(sql);
+      const configs = await allConfigs(sql);
+      const channels = RECHARGE_CHANNELS.map((c) => ({
+        code: c.code,
+        name: c.name,
+        typeCode: c.typeCode,
+        frontCall: c.frontCall,
+        online: c.online,
+        enabled: settings.paySort.includes(c.code),
+        list: configs.filter((r) => r.channel === c.code).map(adminConfig),
+      }));
+      return ok({ channels, settings });
+    },
+  );
 
   app.post<{ Body: ChannelSave }>(
     '/v1/admin/payment/channelSave',

@@ -61,11 +61,15 @@ export function checkConfig(b: ChannelSave) {
   if (minFen > maxFen) refuse('最低金额不能高于最高金额');
   const fixedFen = parseFixedAmounts(b.fixedAmounts ?? '', minFen, maxFen);
   const gatewayUrl = (b.gatewayUrl ?? '').trim();
-  if (gatewayUrl && !GATEWAY_URL_PATTERN.test(gatewayUrl)) refuse('网关地址格式不正确（仅限 http/https）');
+  if (gatewayUrl && !GATEWAY_URL_PATTERN.test(gatewayUrl))
+    refuse('网关地址格式不正确（仅限 http/https）');
   if (channel.online && !gatewayUrl) refuse('在线通道必须填写网关地址');
   if (!channel.online && gatewayUrl) refuse('线下通道不能设置网关地址');
   const qrImage = b.qrImage ?? '';
-  if (qrImage && !(qrImage.startsWith('/uploads/') && UPLOAD_FILE_NAME.test(qrImage.slice('/uploads/'.length)))) {
+  if (
+    qrImage &&
+    !(qrImage.startsWith('/uploads/') && UPLOAD_FILE_NAME.test(qrImage.slice('/uploads/'.length)))
+  ) {
     refuse('收款二维码地址不正确，请重新上传');
   }
   const address = b.address ?? '';
@@ -79,7 +83,8 @@ export function checkConfig(b: ChannelSave) {
     if (fixedFen.length > 0) refuse('数字货币通道不能设置固定金额');
   } else {
     if (address || rate) refuse('只有数字货币通道可以设置地址和汇率');
-    if (!channel.online && !(b.accountNo ?? '') && !qrImage) refuse('请填写收款账号或上传收款二维码');
+    if (!channel.online && !(b.accountNo ?? '') && !qrImage)
+      refuse('请填写收款账号或上传收款二维码');
   }
   return {
     channel: channel.code as ChannelCode,
@@ -102,7 +107,10 @@ export function checkConfig(b: ChannelSave) {
 }
 
 function parseFixedAmounts(text: string, minFen: number, maxFen: number): number[] {
-  const parts = text.split(/[,，]/).map((s) => s.trim()).filter((s) => s !== '');
+  const parts = text
+    .split(/[,，]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (parts.length > MAX_FIXED_AMOUNTS) refuse(`固定金额最多${MAX_FIXED_AMOUNTS}个`);
   const fen = parts.map((p) => {
     const v = parseRechargeYuan(p);
@@ -115,10 +123,16 @@ function parseFixedAmounts(text: string, minFen: number, maxFen: number): number
 }
 
 /** Saves a config (insert, or update of a live one); its id. */
-export async function saveConfig(sql: Sql, id: number | undefined, v: ReturnType<typeof checkConfig>): Promise<number> {
+export async function saveConfig(
+  sql: Sql,
+  id: number | undefined,
+  v: ReturnType<typeof checkConfig>,
+): Promise<number> {
   const row = { ...v, fixed_fen: sql.json(v.fixed_fen) };
   if (id === undefined) {
-    const [made] = await sql<{ id: number }[]>`insert into payment_configs ${sql(row as never)} returning id`;
+    const [made] = await sql<
+      { id: number }[]
+    >`insert into payment_configs ${sql(row as never)} returning id`;
     return made.id;
   }
   const [updated] = await sql<{ id: number }[]>`
@@ -129,13 +143,20 @@ export async function saveConfig(sql: Sql, id: number | undefined, v: ReturnType
 }
 
 /** The settings after a settingsSave form: the given fields change. */
-export function nextSettings(current: PaymentSettings, b: Static<typeof SettingsSaveForm>): PaymentSettings {
-  if (b.notice === undefined && b.payerNameRequired === undefined && b.paySort === undefined) refuse('请至少修改一项设置');
+export function nextSettings(
+  current: PaymentSettings,
+  b: Static<typeof SettingsSaveForm>,
+): PaymentSettings {
+  if (b.notice === undefined && b.payerNameRequired === undefined && b.paySort === undefined)
+    refuse('请至少修改一项设置');
   const next = { ...current };
   if (b.notice !== undefined) next.notice = b.notice.trim();
   if (b.payerNameRequired !== undefined) next.payerNameRequired = b.payerNameRequired === '1';
   if (b.paySort !== undefined) {
-    const codes = b.paySort.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const codes = b.paySort
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     for (const c of codes) if (!channelByCode(c)) refuse('充值通道不存在');
     if (new Set(codes).size !== codes.length) refuse('充值通道排序不能重复');
     next.paySort = codes as ChannelCode[];

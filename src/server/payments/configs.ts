@@ -28,7 +28,11 @@ export async function getPaymentSettings(sql: Sql): Promise<PaymentSettings> {
   return { ...s, paySort: s.paySort.filter((c) => channelByCode(c)) };
 }
 
-export async function putPaymentSettings(sql: Sql, s: PaymentSettings, actorId?: number): Promise<void> {
+export async function putPaymentSettings(
+  sql: Sql,
+  s: PaymentSettings,
+  actorId?: number,
+): Promise<void> {
   await putSetting(sql, PAYMENT_SETTINGS_KEY, s, actorId);
 }
 
@@ -56,7 +60,11 @@ export interface ConfigRow {
 }
 
 /** The live (not deleted) configs of a channel, display order; enabledOnly for players. */
-export async function channelConfigs(sql: Sql, channel: ChannelCode, enabledOnly: boolean): Promise<ConfigRow[]> {
+export async function channelConfigs(
+  sql: Sql,
+  channel: ChannelCode,
+  enabledOnly: boolean,
+): Promise<ConfigRow[]> {
   return sql<ConfigRow[]>`
     select * from payment_configs
     where channel = ${channel} and not deleted ${enabledOnly ? sql`and enabled` : sql``}
@@ -65,12 +73,16 @@ export async function channelConfigs(sql: Sql, channel: ChannelCode, enabledOnly
 
 /** Every live config, for the operator's page. */
 export async function allConfigs(sql: Sql): Promise<ConfigRow[]> {
-  return sql<ConfigRow[]>`select * from payment_configs where not deleted order by channel, sort, id`;
+  return sql<
+    ConfigRow[]
+  >`select * from payment_configs where not deleted order by channel, sort, id`;
 }
 
 /** A live config by id (deleted ones are not found). */
 export async function findConfig(sql: Db, id: number): Promise<ConfigRow | undefined> {
-  const [row] = await sql<ConfigRow[]>`select * from payment_configs where id = ${id} and not deleted`;
+  const [row] = await sql<
+    ConfigRow[]
+  >`select * from payment_configs where id = ${id} and not deleted`;
   return row;
 }
 
@@ -101,7 +113,13 @@ function receiving(r: ConfigRow) {
 
 /** A config as a player sees it. */
 export function playerConfig(r: ConfigRow) {
-  return { configId: r.id, ...receiving(r), minFen: r.min_fen, maxFen: r.max_fen, gateway: r.gateway_url !== '' };
+  return {
+    configId: r.id,
+    ...receiving(r),
+    minFen: r.min_fen,
+    maxFen: r.max_fen,
+    gateway: r.gateway_url !== '',
+  };
 }
 
 /** A config as the operator sees it (with the gateway template). */

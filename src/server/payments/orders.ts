@@ -99,7 +99,11 @@ export function orderSelect(sql: Db) {
     left join users op on op.id = o.operator_id`;
 }
 
-export async function findOrder(sql: Db, id: number, userId?: number): Promise<OrderRow | undefined> {
+export async function findOrder(
+  sql: Db,
+  id: number,
+  userId?: number,
+): Promise<OrderRow | undefined> {
   const [row] = await sql<OrderRow[]>`
     ${orderSelect(sql)} where o.id = ${id} ${userId === undefined ? sql`` : sql`and o.user_id = ${userId}`}`;
   return row;
@@ -140,7 +144,11 @@ async function priceOrder(sql: Sql, input: CreateOrderInput) {
     amountFen = parseRechargeYuan(input.amount);
     if (amountFen === null) refuse(rechargeMessages.amountFormat);
   }
-  const amountMsg = checkRechargeAmount(amountFen, { minFen: config.min_fen, maxFen: config.max_fen, fixedFen: config.fixed_fen });
+  const amountMsg = checkRechargeAmount(amountFen, {
+    minFen: config.min_fen,
+    maxFen: config.max_fen,
+    fixedFen: config.fixed_fen,
+  });
   if (amountMsg) refuse(amountMsg);
   return { channel, config, amountFen, coinAmount };
 }
@@ -152,8 +160,18 @@ function sameOrderFields(prior: OrderRow, input: CreateOrderInput): [RequestFiel
   const stored = prior.coin_amount ? coin(prior.coin_amount) : prior.amount_fen;
   const asked = prior.coin_amount ? coin(input.amount) : parseRechargeYuan(input.amount);
   return [
-    { channel: prior.channel, configId: prior.config_id, amount: stored, payerName: prior.payer_name },
-    { channel: input.channel, configId: input.configId, amount: asked, payerName: input.payerName.trim() },
+    {
+      channel: prior.channel,
+      configId: prior.config_id,
+      amount: stored,
+      payerName: prior.payer_name,
+    },
+    {
+      channel: input.channel,
+      configId: input.configId,
+      amount: asked,
+      payerName: input.payerName.trim(),
+    },
   ];
 }
 
@@ -169,7 +187,10 @@ async function priorOrder(sql: Db, input: CreateOrderInput) {
  * Creates the order of a request id once; a repeat answers the first order (created: false),
  * even when the config has changed since, so a client's retry always finds its order.
  */
-export async function createOrder(sql: Sql, input: CreateOrderInput): Promise<{ order: OrderRow; created: boolean }> {
+export async function createOrder(
+  sql: Sql,
+  input: CreateOrderInput,
+): Promise<{ order: OrderRow; created: boolean }> {
   const known = await priorOrder(sql, input);
   if (known) return known;
   const p = await priceOrder(sql, input);
@@ -181,7 +202,9 @@ export async function createOrder(sql: Sql, input: CreateOrderInput): Promise<{ 
       select count(*)::int as n from recharge_orders where user_id = ${input.userId} and status = 'pending'`;
     if (n >= MAX_PENDING_RECHARGES) refuse(`您有${n}笔待审核的充值订单，请等待处理后再提交`);
     const orderNo = newOrderNo();
-    const payUrl = p.config.gateway_url ? fillGatewayUrl(p.config.gateway_url, orderNo, p.amountFen) : '';
+    const payUrl = p.config.gateway_url
+      ? fillGatewayUrl(p.config.gateway_url, orderNo, p.amountFen)
+      : '';
     const [made] = await tx<{ id: number }[]>`
       insert into recharge_orders (order_no, user_id, request_id, channel, config_id, type_code, amount_fen,
                                    coin_amount, coin_rate, currency, payer_name, pay_url)
@@ -220,8 +243,16 @@ export async function approveOrder(sql: Sql, id: number, operatorId: number) {
     });
     // The status guard above makes a second credit impossible; a prior transfer would mean a bug.
     if (!credit.applied) throw new Error(`recharge ${row.id} was credited before its approval`);
-    await addTurnover(tx, { userId: row.user_id, baseFen: row.amount_fen, source: 'recharge', ref: row.order_no });
-    await sendLetter(tx, { to: { userId: row.user_id }, ...moneyOrderLetter.rechargeApproved(row.order_no, row.amount_fen) });
+    await addTurnover(tx, {
+      userId: row.user_id,
+      baseFen: row.amount_fen,
+      source: 'recharge',
+      ref: row.order_no,
+    });
+    await sendLetter(tx, {
+      to: { userId: row.user_id },
+      ...moneyOrderLetter.rechargeApproved(row.order_no, row.amount_fen),
+    });
     return { order: (await findOrder(tx, row.id))!, balanceFen: credit.balanceAfterFen ?? 0 };
   });
 }
@@ -233,7 +264,10 @@ export async function rejectOrder(sql: Sql, id: number, operatorId: number, rema
       update recharge_orders set status = 'rejected', operator_id = ${operatorId}, reviewed_at = now(), remark = ${remark}
       where id = ${id} and status = 'pending' returning id, user_id, order_no, amount_fen`;
     if (!row) return notPending(tx, id);
-    await sendLetter(tx, { to: { userId: row.user_id }, ...moneyOrderLetter.rechargeRejected(row.order_no, row.amount_fen, remark) });
+    await sendLetter(tx, {
+      to: { userId: row.user_id },
+      ...moneyOrderLetter.rechargeRejected(row.order_no, row.amount_fen, remark),
+    });
     return (await findOrder(tx, row.id))!;
   });
 }

@@ -1,13 +1,30 @@
 /** Recharge: the channels of /recharge (/v1/transaction/front*) and recharge orders (rechargeFrontPaymentRecord). */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { channelUrl, MAX_PENDING_RECHARGES, RECHARGE_CHANNELS, RECHARGE_STATUSES } from '../../domain/payments.ts';
+import {
+  channelUrl,
+  MAX_PENDING_RECHARGES,
+  RECHARGE_CHANNELS,
+  RECHARGE_STATUSES,
+} from '../../domain/payments.ts';
 import { loggedIn } from '../auth/sessions.ts';
 import { Form, ok, refuse, RequestId } from '../http/envelope.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { Id } from '../http/schemas.ts';
-import { channelConfigs, channelsWithConfigs, getPaymentSettings, playerConfig } from './configs.ts';
-import { createOrder, findOrder, NOT_FOUND_MSG, orderSelect, orderView, type OrderRow } from './orders.ts';
+import {
+  channelConfigs,
+  channelsWithConfigs,
+  getPaymentSettings,
+  playerConfig,
+} from './configs.ts';
+import {
+  createOrder,
+  findOrder,
+  NOT_FOUND_MSG,
+  orderSelect,
+  orderView,
+  type OrderRow,
+} from './orders.ts';
 
 const PREFIX = '/v1/transaction';
 
@@ -37,7 +54,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     const list = settings.paySort
       .filter((code) => live.has(code))
       .map((code) => RECHARGE_CHANNELS.find((c) => c.code === code)!)
-      .map((c) => ({ code: c.code, name: c.name, url: channelUrl(c.code), typeCode: c.typeCode, online: c.online }));
+      .map((c) => ({
+        code: c.code,
+        name: c.name,
+        url: channelUrl(c.code),
+        typeCode: c.typeCode,
+        online: c.online,
+      }));
     return ok({ list });
   });
 
@@ -46,13 +69,24 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       const settings = await getPaymentSettings(sql);
       const enabled = settings.paySort.includes(channel.code);
       const list = enabled ? (await channelConfigs(sql, channel.code, true)).map(playerConfig) : [];
-      return ok({ channel: channel.code, name: channel.name, typeCode: channel.typeCode, online: channel.online, enabled, list });
+      return ok({
+        channel: channel.code,
+        name: channel.name,
+        typeCode: channel.typeCode,
+        online: channel.online,
+        enabled,
+        list,
+      });
     });
   }
 
   app.get(`${PREFIX}/frontPaymentSettings`, { schema: { querystring: NoQuery } }, async () => {
     const s = await getPaymentSettings(sql);
-    return ok({ notice: s.notice, payerNameRequired: s.payerNameRequired, maxPending: MAX_PENDING_RECHARGES });
+    return ok({
+      notice: s.notice,
+      payerNameRequired: s.payerNameRequired,
+      maxPending: MAX_PENDING_RECHARGES,
+    });
   });
 
   app.post<{ Body: Static<typeof RecordForm> }>(
@@ -68,7 +102,10 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         payerName: b.payerName ?? '',
         requestId: b.requestId,
       });
-      return ok({ order: orderView(r.order), created: r.created }, r.created ? '充值订单已提交' : '成功');
+      return ok(
+        { order: orderView(r.order), created: r.created },
+        r.created ? '充值订单已提交' : '成功',
+      );
     },
   );
 
@@ -79,8 +116,12 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
       const status = req.query.status;
       const where = sql`where o.user_id = ${loggedIn(req).userId} ${status ? sql`and o.status = ${status}` : sql``}`;
-      const rows = await sql<OrderRow[]>`${orderSelect(sql)} ${where} order by o.id desc limit ${limit} offset ${offset}`;
-      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from recharge_orders o ${where}`;
+      const rows = await sql<
+        OrderRow[]
+      >`${orderSelect(sql)} ${where} order by o.id desc limit ${limit} offset ${offset}`;
+      const [{ n }] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from recharge_orders o ${where}`;
       return ok({ list: rows.map(orderView), total: n });
     },
   );

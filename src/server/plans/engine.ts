@@ -18,8 +18,15 @@ import type { RoomRow } from '../chat/rooms.ts';
 import { planPayload } from './payload.ts';
 
 export interface PlanRow {
-  id: number; name: string; lottery_code: string; play_code: string; rule: PlanRule; window_size: number;
-  pick_count: number; room_ids: number[]; enabled: boolean;
+  id: number;
+  name: string;
+  lottery_code: string;
+  play_code: string;
+  rule: PlanRule;
+  window_size: number;
+  pick_count: number;
+  room_ids: number[];
+  enabled: boolean;
 }
 
 /** Publishes and announces a stored message (set by the chat routes' app; absent in a bare job run). */
@@ -33,13 +40,19 @@ const PLAN_EVERY_MS = 2_000;
 export { PLAN_EVERY_MS };
 
 /** Computes (once) the prediction of a plan for the lottery's on-sale issue; returns its id, or null. */
-export async function ensurePrediction(sql: Sql, plan: PlanRow, nowMs: number): Promise<number | null> {
+export async function ensurePrediction(
+  sql: Sql,
+  plan: PlanRow,
+  nowMs: number,
+): Promise<number | null> {
   const [open] = await sql<{ issue: string }[]>`
     select issue from lottery_issues where lottery_code = ${plan.lottery_code} and status = 'pending'
       and sale_open_at <= ${new Date(nowMs)} and close_at > ${new Date(nowMs)}
     order by close_at limit 1`;
   if (!open) return null;
-  const [have] = await sql<{ id: number }[]>`select id from push_plan_predictions where plan_id = ${plan.id} and issue = ${open.issue}`;
+  const [have] = await sql<
+    { id: number }[]
+  >`select id from push_plan_predictions where plan_id = ${plan.id} and issue = ${open.issue}`;
   if (have) return have.id;
   const lottery = await loadLottery(sql, plan.lottery_code);
   const play = lottery && getPlay(lottery.family, plan.play_code);
@@ -48,31 +61,53 @@ export async function ensurePrediction(sql: Sql, plan: PlanRow, nowMs: number): 
     select result from lottery_issues where lottery_code = ${plan.lottery_code} and status in ('drawn', 'settled')
       and result is not null and draw_at <= ${new Date(nowMs)}
     order by draw_at desc limit ${plan.window_size}`;
-  const draws = past.map((p) => parseDraw(lottery.family, p.result)).filter((d): d is number[] => d !== null);
+  const draws = past
+    .map((p) => parseDraw(lottery.family, p.result))
+    .filter((d): d is number[] => d !== null);
   const pick = pickSelection({
-    rule: plan.rule, play, pickCount: plan.pick_count, draws, flags: ruleFlagsAt(lottery, nowMs), bytes: bytesFrom(randomBytes(256)),
+    rule: plan.rule,
+    play,
+    pickCount: plan.pick_count,
+    draws,
+    flags: ruleFlagsAt(lottery, nowMs),
+    bytes: bytesFrom(randomBytes(256)),
   });
   const content = pick.bettingNumber;
   await sql`
     insert into push_plan_predictions (plan_id, lottery_code, issue, betting_number, bet_content, bet_count)
     values (${plan.id}, ${plan.lottery_code}, ${open.issue}, ${pick.bettingNumber}, ${content}, ${pick.betCount})
     on conflict (plan_id, issue) do nothing`;
-  const [row] = await sql<{ id: number }[]>`select id from push_plan_predictions where plan_id = ${plan.id} and issue = ${open.issue}`;
+  const [row] = await sql<
+    { id: number }[]
+  >`select id from push_plan_predictions where plan_id = ${plan.id} and issue = ${open.issue}`;
   return row?.id ?? null;
 }
 
 /** Posts a prediction into every room of its plan not yet posted; returns the messages stored now. */
-export async function postPrediction(sql: Sql, plan: PlanRow, predictionId: number): Promise<{ room: RoomRow; row: MessageRow }[]> {
+export async function postPrediction(
+  sql: Sql,
+  plan: PlanRow,
+  predictionId: number,
+): Promise<{ room: RoomRow; row: MessageRow }[]> {
   const made: { room: RoomRow; row: MessageRow }[] = [];
   for (const roomId of plan.room_ids) {
     const stored = await sql.begin(async (tx: Tx) => {
       await tx`select id from push_plan_predictions where id = ${predictionId} for update`;
-      const [posted] = await tx`select 1 from push_plan_posts where prediction_id = ${predictionId} and room_id = ${roomId}`;
+      const [posted] =
+        await tx`select 1 from push_plan_posts where prediction_id = ${predictionId} and room_id = ${roomId}`;
       if (posted) return null;
-      const [room] = await tx<RoomRow[]>`select * from chat_rooms where id = ${roomId} and type = 1`;
+      const [room] = await tx<
+        RoomRow[]
+      >`select * from chat_rooms where id = ${roomId} and type = 1`;
       if (!room) return null;
       const body = JSON.stringify(await planPayload(tx, plan, predictionId));
-      const row = await storeMessage(tx, { roomId, userId: null, guestId: null, messageTypeId: MessageType.PUSH_PLAN, body });
+      const row = await storeMessage(tx, {
+        roomId,
+        userId: null,
+        guestId: null,
+        messageTypeId: MessageType.PUSH_PLAN,
+        body,
+      });
       await tx`insert into push_plan_posts (prediction_id, room_id, message_id) values (${predictionId}, ${roomId}, ${row.id})`;
       return { room, row };
     });
@@ -81,7 +116,15 @@ export async function postPrediction(sql: Sql, plan: PlanRow, predictionId: numb
   return made;
 }
 
-interface DueRow { id: number; lottery_code: string; play_code: string; betting_number: string; result: string | null; status: string; draw_at: Date }
+interface DueRow {
+  id: number;
+  lottery_code: string;
+  play_code: string;
+  betting_number: string;
+  result: string | null;
+  status: string;
+  draw_at: Date;
+}
 
 /**
  * Resolves waiting predictions whose issue is drawn (hit/miss by the settlement rule) or cancelled, and
@@ -111,7 +154,9 @@ export async function resolveDrawn(sql: Sql): Promise<number> {
       const draw = lottery && d.result ? parseDraw(lottery.family, d.result) : null;
       const sel = play ? parseSelection(play, d.betting_number) : null;
       if (!lottery || !play || !draw || !sel) continue;
-      isPrize = selectionWins(play, sel, draw, ruleFlagsAt(lottery, d.draw_at.getTime())) ? IsPrize.HIT : IsPrize.MISS;
+      isPrize = selectionWins(play, sel, draw, ruleFlagsAt(lottery, d.draw_at.getTime()))
+        ? IsPrize.HIT
+        : IsPrize.MISS;
     }
     const done = await sql`
       update push_plan_predictions set is_prize = ${isPrize}, open_number = ${d.result}, resolved_at = now()
@@ -122,7 +167,10 @@ export async function resolveDrawn(sql: Sql): Promise<number> {
 }
 
 /** One run of the job: resolve, then predict and post for every enabled plan. */
-export async function runPlans(sql: Sql, nowMs: number): Promise<{ resolved: number; posted: number }> {
+export async function runPlans(
+  sql: Sql,
+  nowMs: number,
+): Promise<{ resolved: number; posted: number }> {
   const resolved = await resolveDrawn(sql);
   let posted = 0;
   const plans = await sql<PlanRow[]>`select * from push_plans where enabled order by id`;

@@ -43,7 +43,11 @@ function enteredRecently(sql: Sql, roomId: number) {
 }
 
 /** The room's recent members who may still see it, without the sender. */
-export async function recentMembers(sql: Sql, room: RoomRow, exceptUserId: number | null): Promise<number[]> {
+export async function recentMembers(
+  sql: Sql,
+  room: RoomRow,
+  exceptUserId: number | null,
+): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`
     select u.id from users u join chat_rooms r on r.id = ${room.id}
     where ${enteredRecently(sql, room.id)} and u.id <> ${exceptUserId ?? 0} and ${maySee(sql)}`;
@@ -57,7 +61,11 @@ export async function recentMembers(sql: Sql, room: RoomRow, exceptUserId: numbe
  * mention cannot reach strangers, nor anyone shut out since by grade, password or account.
  */
 export async function mentionable(
-  sql: Sql, room: RoomRow, senderId: number | null, userIds: readonly number[], online: () => Promise<number[]>,
+  sql: Sql,
+  room: RoomRow,
+  senderId: number | null,
+  userIds: readonly number[],
+  online: () => Promise<number[]>,
 ): Promise<number[]> {
   if (senderId === null || room.type !== 1 || userIds.length === 0) return [];
   const onlineIds = await online();

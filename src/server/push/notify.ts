@@ -10,7 +10,12 @@
 import { MessageType, messageKind } from '../../domain/chat/messageTypes.ts';
 import { DEFAULT_WISH } from '../../domain/redEnvelope/rules.ts';
 import {
-  CHAT_PUSH_TTL_SEC, ENVELOPE_PUSH_TTL_SEC, PUSH_BODY_MAX_CHARS, PushKind, type PushKindName, type PushPayload,
+  CHAT_PUSH_TTL_SEC,
+  ENVELOPE_PUSH_TTL_SEC,
+  PUSH_BODY_MAX_CHARS,
+  PushKind,
+  type PushKindName,
+  type PushPayload,
 } from '../../domain/push.ts';
 import type { Sql } from '../db/client.ts';
 import type { RoomRow } from '../chat/rooms.ts';
@@ -46,7 +51,8 @@ export interface PushJob {
 export function envelopeWish(body: string): string {
   try {
     const v = JSON.parse(body) as { wishingRemark?: unknown } | null;
-    if (v && typeof v.wishingRemark === 'string' && v.wishingRemark.trim()) return clip(v.wishingRemark.trim());
+    if (v && typeof v.wishingRemark === 'string' && v.wishingRemark.trim())
+      return clip(v.wishingRemark.trim());
   } catch {
     // not JSON: the default wish
   }
@@ -58,7 +64,11 @@ function envelopeKey(body: string, messageId: number): string {
   try {
     const v = JSON.parse(body) as { recordId?: unknown } | null;
     const id = v?.recordId;
-    if ((typeof id === 'string' || typeof id === 'number') && /^[A-Za-z0-9_-]{1,30}$/.test(String(id))) return String(id);
+    if (
+      (typeof id === 'string' || typeof id === 'number') &&
+      /^[A-Za-z0-9_-]{1,30}$/.test(String(id))
+    )
+      return String(id);
   } catch {
     // not JSON: the message id
   }
@@ -67,7 +77,9 @@ function envelopeKey(body: string, messageId: number): string {
 
 function clip(text: string): string {
   const chars = [...text.replace(/\s+/g, ' ')];
-  return chars.length > PUSH_BODY_MAX_CHARS ? `${chars.slice(0, PUSH_BODY_MAX_CHARS - 1).join('')}…` : chars.join('');
+  return chars.length > PUSH_BODY_MAX_CHARS
+    ? `${chars.slice(0, PUSH_BODY_MAX_CHARS - 1).join('')}…`
+    : chars.join('');
 }
 
 function preview(m: StoredMessage): string {
@@ -76,27 +88,36 @@ function preview(m: StoredMessage): string {
 }
 
 /** The push jobs for one stored message (none for most messages of a public room). */
-export async function jobsFor(sql: Sql, room: RoomRow, m: StoredMessage, nowMs: number): Promise<PushJob[]> {
+export async function jobsFor(
+  sql: Sql,
+  room: RoomRow,
+  m: StoredMessage,
+  nowMs: number,
+): Promise<PushJob[]> {
   if (room.type === 7) {
     const other = [room.user_low, room.user_high].map(Number).find((id) => id !== m.senderId);
     if (other === undefined) return [];
     const isEnvelope = m.messageTypeId === MessageType.RED_ENVELOPE;
     const key = envelopeKey(m.body, m.id);
     // a private chat names the peer unmasked, as the private-chat list does
-    const [sender] = await sql<{ name: string }[]>`select coalesce(nullif(nick_name, ''), user_name) as name from users where id = ${m.senderId ?? 0}`;
-    return [{
-      kind: PushKind.DIRECT,
-      userIds: [other],
-      payload: {
-        title: sender?.name || m.nickname || '私聊',
-        body: isEnvelope ? `[红包] ${envelopeWish(m.body)}` : preview(m),
-        url: `/chatDirect/${room.id}`,
-        tag: isEnvelope ? `envelope-${key}` : `direct-${room.id}`,
+    const [sender] = await sql<
+      { name: string }[]
+    >`select coalesce(nullif(nick_name, ''), user_name) as name from users where id = ${m.senderId ?? 0}`;
+    return [
+      {
+        kind: PushKind.DIRECT,
+        userIds: [other],
+        payload: {
+          title: sender?.name || m.nickname || '私聊',
+          body: isEnvelope ? `[红包] ${envelopeWish(m.body)}` : preview(m),
+          url: `/chatDirect/${room.id}`,
+          tag: isEnvelope ? `envelope-${key}` : `direct-${room.id}`,
+        },
+        expiresAtMs: nowMs + (isEnvelope ? ENVELOPE_PUSH_TTL_SEC : CHAT_PUSH_TTL_SEC) * 1000,
+        topic: isEnvelope ? `e${key}` : `d${room.id}`,
+        urgency: 'high',
       },
-      expiresAtMs: nowMs + (isEnvelope ? ENVELOPE_PUSH_TTL_SEC : CHAT_PUSH_TTL_SEC) * 1000,
-      topic: isEnvelope ? `e${key}` : `d${room.id}`,
-      urgency: 'high',
-    }];
+    ];
   }
   const url = `/chatRoom/${room.room_code}`;
   const jobs: PushJob[] = [];
@@ -108,20 +129,35 @@ export async function jobsFor(sql: Sql, room: RoomRow, m: StoredMessage, nowMs: 
     jobs.push({
       kind: PushKind.RED_ENVELOPE,
       userIds,
-      payload: { title: room.title || '聊天室', body: `[红包] ${envelopeWish(m.body)}`, url, tag: `envelope-${key}` },
+      payload: {
+        title: room.title || '聊天室',
+        body: `[红包] ${envelopeWish(m.body)}`,
+        url,
+        tag: `envelope-${key}`,
+      },
       expiresAtMs: nowMs + ENVELOPE_PUSH_TTL_SEC * 1000,
       topic: `e${key}`,
       urgency: 'high',
     });
   }
   // guests have no @ (docs/chat.md): whatever ids their message carries, nobody is told
-  const mentioned = m.senderId === null ? [] : m.status === 1 ? await recentMembers(sql, room, m.senderId) : [...m.mentionIds];
+  const mentioned =
+    m.senderId === null
+      ? []
+      : m.status === 1
+        ? await recentMembers(sql, room, m.senderId)
+        : [...m.mentionIds];
   const userIds = mentioned.filter((id) => id !== m.senderId && !told.has(id));
   if (userIds.length > 0) {
     jobs.push({
       kind: PushKind.MENTION,
       userIds,
-      payload: { title: room.title || '聊天室', body: `${m.nickname || '有人'}@了你：${preview(m)}`, url, tag: `mention-${room.id}` },
+      payload: {
+        title: room.title || '聊天室',
+        body: `${m.nickname || '有人'}@了你：${preview(m)}`,
+        url,
+        tag: `mention-${room.id}`,
+      },
       expiresAtMs: nowMs + CHAT_PUSH_TTL_SEC * 1000,
       topic: `m${room.id}`,
       urgency: 'normal',

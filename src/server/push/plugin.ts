@@ -39,30 +39,48 @@ async function pushPlugin(app: FastifyInstance) {
   const { pushAllowedHosts, pushTimeoutMs } = app.deps.config;
   const rule = new EndpointRule(pushAllowedHosts);
   const subject = process.env.VAPID_SUBJECT || DEFAULT_SUBJECT;
-  const sender = new PushSender(sql, keys, { subject, rule, timeoutMs: pushTimeoutMs, log: app.log });
+  const sender = new PushSender(sql, keys, {
+    subject,
+    rule,
+    timeoutMs: pushTimeoutMs,
+    log: app.log,
+  });
   app.decorate('push', sender);
   // a close lets deliveries under way finish, for at most CLOSE_WAIT_MS
   app.addHook('onClose', async () => {
-    await Promise.race([sender.idle(), new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
+    await Promise.race([
+      sender.idle(),
+      new Promise<void>((r) => setTimeout(r, CLOSE_WAIT_MS).unref()),
+    ]);
     rule.close();
   });
 
-  app.get('/v1/push/vapidPublicKey', { config: USER }, async () => ok({ publicKey: sender.publicKey }));
+  app.get('/v1/push/vapidPublicKey', { config: USER }, async () =>
+    ok({ publicKey: sender.publicKey }),
+  );
 
-  app.post<{ Body: Subscribe }>('/v1/push/subscribe', { config: USER, schema: { body: SubscribeBody } }, async (req) => {
-    const refusal = subscriptionRefusal(req.body);
-    if (refusal) refuse(refusal);
-    // only a push service's address: never the site's own network (endpoints.ts)
-    if (!(await rule.allows(req.body.endpoint))) refuse(PUSH_MSG.endpoint);
-    await saveSubscription(sql, loggedIn(req).userId, req.body);
-    return ok(null, '已开启红包提醒');
-  });
+  app.post<{ Body: Subscribe }>(
+    '/v1/push/subscribe',
+    { config: USER, schema: { body: SubscribeBody } },
+    async (req) => {
+      const refusal = subscriptionRefusal(req.body);
+      if (refusal) refuse(refusal);
+      // only a push service's address: never the site's own network (endpoints.ts)
+      if (!(await rule.allows(req.body.endpoint))) refuse(PUSH_MSG.endpoint);
+      await saveSubscription(sql, loggedIn(req).userId, req.body);
+      return ok(null, '已开启红包提醒');
+    },
+  );
 
-  app.post<{ Body: Unsubscribe }>('/v1/push/unsubscribe', { config: USER, schema: { body: UnsubscribeBody } }, async (req) => {
-    if (!req.body.endpoint) refuse(PUSH_MSG.endpoint);
-    await removeSubscription(sql, loggedIn(req).userId, req.body.endpoint);
-    return ok(null, '已关闭红包提醒');
-  });
+  app.post<{ Body: Unsubscribe }>(
+    '/v1/push/unsubscribe',
+    { config: USER, schema: { body: UnsubscribeBody } },
+    async (req) => {
+      if (!req.body.endpoint) refuse(PUSH_MSG.endpoint);
+      await removeSubscription(sql, loggedIn(req).userId, req.body.endpoint);
+      return ok(null, '已关闭红包提醒');
+    },
+  );
 }
 
 export default fp(pushPlugin, { name: 'push' });

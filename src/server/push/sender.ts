@@ -77,7 +77,10 @@ export class PushSender {
     this.pending++;
     void this.plan(room, message)
       .catch((err) => this.options.log.warn({ err, messageId: message.id }, 'push planning failed'))
-      .finally(() => { this.pending--; this.checkIdle(); });
+      .finally(() => {
+        this.pending--;
+        this.checkIdle();
+      });
   }
 
   /** Resolves when nothing is planned, queued or in flight (tests, graceful close). */
@@ -112,7 +115,8 @@ export class PushSender {
   }
 
   private pump(): void {
-    while (this.running < SLOTS && this.queue.length > 0) this.start(this.queue.shift() as Delivery);
+    while (this.running < SLOTS && this.queue.length > 0)
+      this.start(this.queue.shift() as Delivery);
   }
 
   private start(d: Delivery): void {
@@ -140,27 +144,42 @@ export class PushSender {
     const deadline = new Promise<Outcome>((resolve) => {
       timer = setTimeout(() => resolve('timedOut'), this.options.timeoutMs);
     });
-    const outcome = await Promise.race([this.deliver(d).catch((err) => this.failure(d, err)), deadline]);
+    const outcome = await Promise.race([
+      this.deliver(d).catch((err) => this.failure(d, err)),
+      deadline,
+    ]);
     clearTimeout(timer);
     if (outcome === 'skipped') return;
     this.stats[outcome]++;
-    if (outcome === 'timedOut') this.options.log.warn({ kind: d.job.kind, subscriptionId: d.sub.id }, 'push delivery timed out');
+    if (outcome === 'timedOut')
+      this.options.log.warn(
+        { kind: d.job.kind, subscriptionId: d.sub.id },
+        'push delivery timed out',
+      );
   }
 
   private async deliver(d: Delivery): Promise<Outcome> {
     const { job, sub } = d;
     const ttlSec = Math.floor((job.expiresAtMs - Date.now()) / 1000);
     if (ttlSec <= 0) return 'skipped';
-    if (!PUSH_TOPIC_PATTERN.test(job.topic)) throw new Error(`push topic not URL-safe base64 of at most 32 chars: ${job.topic}`);
+    if (!PUSH_TOPIC_PATTERN.test(job.topic))
+      throw new Error(`push topic not URL-safe base64 of at most 32 chars: ${job.topic}`);
     if (!(await this.options.rule.allows(sub.endpoint))) {
-      this.options.log.warn({ subscriptionId: sub.id }, 'push endpoint refused: not an allowed push service address');
+      this.options.log.warn(
+        { subscriptionId: sub.id },
+        'push endpoint refused: not an allowed push service address',
+      );
       return 'refused';
     }
     await webpush.sendNotification(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(job.payload),
       {
-        vapidDetails: { subject: this.options.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
+        vapidDetails: {
+          subject: this.options.subject,
+          publicKey: this.keys.publicKey,
+          privateKey: this.keys.privateKey,
+        },
         TTL: ttlSec,
         topic: job.topic,
         urgency: job.urgency,
@@ -174,7 +193,9 @@ export class PushSender {
 
   private async failure({ job, sub }: Delivery, err: unknown): Promise<Outcome> {
     if (err instanceof WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
-      await dropExpired(this.sql, sub).catch((e) => this.options.log.warn({ err: e }, 'push subscription delete failed'));
+      await dropExpired(this.sql, sub).catch((e) =>
+        this.options.log.warn({ err: e }, 'push subscription delete failed'),
+      );
       return 'gone';
     }
     if (err instanceof Error && err.message === 'Socket timeout') return 'timedOut';

@@ -21,7 +21,11 @@ export interface StoredSubscription {
 export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
 /** Saves the device for the user, then drops their oldest beyond the cap (one user at a time: a lock). */
-export async function saveSubscription(sql: Sql, userId: number, s: SubscriptionInput): Promise<void> {
+export async function saveSubscription(
+  sql: Sql,
+  userId: number,
+  s: SubscriptionInput,
+): Promise<void> {
   await sql.begin(async (tx: Tx) => {
     await tx`select pg_advisory_xact_lock(hashtextextended(${`push-subscriptions:${userId}`}, 0))`;
     await tx`
@@ -36,13 +40,21 @@ export async function saveSubscription(sql: Sql, userId: number, s: Subscription
 }
 
 /** Removes the device's subscription if it is this user's; true when one was removed. */
-export async function removeSubscription(sql: Sql, userId: number, endpoint: string): Promise<boolean> {
-  const gone = await sql`delete from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId} returning id`;
+export async function removeSubscription(
+  sql: Sql,
+  userId: number,
+  endpoint: string,
+): Promise<boolean> {
+  const gone =
+    await sql`delete from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId} returning id`;
   return gone.length > 0;
 }
 
 /** The users' devices, at most PUSH_SUBSCRIPTIONS_PER_USER newest each (rows may predate the cap). */
-export async function subscriptionsOf(sql: Sql, userIds: readonly number[]): Promise<StoredSubscription[]> {
+export async function subscriptionsOf(
+  sql: Sql,
+  userIds: readonly number[],
+): Promise<StoredSubscription[]> {
   if (userIds.length === 0) return [];
   return sql<StoredSubscription[]>`
     select id, endpoint, p256dh, auth, "userId" from (

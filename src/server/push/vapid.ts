@@ -13,12 +13,16 @@ export interface VapidKeys {
 }
 
 export async function ensureVapidKeys(sql: Sql): Promise<VapidKeys> {
-  const [found] = await sql<VapidKeys[]>`select public_key as "publicKey", private_key as "privateKey" from push_vapid_keys where id = 1`;
+  const [found] = await sql<
+    VapidKeys[]
+  >`select public_key as "publicKey", private_key as "privateKey" from push_vapid_keys where id = 1`;
   if (found) return found;
   const made = webpush.generateVAPIDKeys();
   await sql`insert into push_vapid_keys (id, public_key, private_key) values (1, ${made.publicKey}, ${made.privateKey})
             on conflict (id) do nothing`;
-  const [kept] = await sql<VapidKeys[]>`select public_key as "publicKey", private_key as "privateKey" from push_vapid_keys where id = 1`;
+  const [kept] = await sql<
+    VapidKeys[]
+  >`select public_key as "publicKey", private_key as "privateKey" from push_vapid_keys where id = 1`;
   if (!kept) throw new Error('push_vapid_keys: the key row is missing right after its insert');
   return kept;
 }

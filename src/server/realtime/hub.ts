@@ -47,7 +47,11 @@ export class ChatHub {
 
   private resyncTimer: NodeJS.Timeout;
 
-  constructor(private sql: Sql, bus: ChatBus, private log: { warn(o: object, m: string): void }) {
+  constructor(
+    private sql: Sql,
+    bus: ChatBus,
+    private log: { warn(o: object, m: string): void },
+  ) {
     bus.subscribe((e) => this.onEvent(e));
     this.resyncTimer = setInterval(() => void this.resync(), RESYNC_MS);
     this.resyncTimer.unref();
@@ -59,7 +63,9 @@ export class ChatHub {
    * reads what is missing.
    */
   async resync(): Promise<void> {
-    const ids = [...this.rooms.entries()].filter(([, st]) => st.seq !== null && !st.filling).map(([id]) => id);
+    const ids = [...this.rooms.entries()]
+      .filter(([, st]) => st.seq !== null && !st.filling)
+      .map(([id]) => id);
     if (ids.length === 0) return;
     const rows = await this.sql<{ id: number; last_seq: number }[]>`
       select id, last_seq from chat_rooms where id = any (${ids})`.catch((err) => {
@@ -68,14 +74,22 @@ export class ChatHub {
     });
     for (const row of rows) {
       const state = this.rooms.get(row.id);
-      if (state && state.seq !== null && row.last_seq > state.seq && !state.filling) await this.fill(row.id, state);
+      if (state && state.seq !== null && row.last_seq > state.seq && !state.filling)
+        await this.fill(row.id, state);
     }
   }
 
   private room(roomId: number): RoomState {
     let state = this.rooms.get(roomId);
     if (!state) {
-      const made: RoomState = { sockets: new Set(), seq: null, baseSeq: 0, pending: new Map(), filling: false, ready: Promise.resolve() };
+      const made: RoomState = {
+        sockets: new Set(),
+        seq: null,
+        baseSeq: 0,
+        pending: new Map(),
+        filling: false,
+        ready: Promise.resolve(),
+      };
       made.ready = lastSeqOf(this.sql, roomId).then((seq) => {
         made.seq = seq;
         made.baseSeq = seq;
@@ -143,7 +157,16 @@ export class ChatHub {
       where room_id = ${s.roomId} and room_seq <= ${afterSeq} and room_seq > ${afterSeq - MESSAGES_IN_VIEW} and state <> 0
       order by room_seq`;
     for (const row of rows) {
-      send(s, Buffer.from(JSON.stringify({ code: PushCode.ROOM_EVENT, type: RoomEvent.MESSAGE_WITHDRAWN, body: { id: row.id } })));
+      send(
+        s,
+        Buffer.from(
+          JSON.stringify({
+            code: PushCode.ROOM_EVENT,
+            type: RoomEvent.MESSAGE_WITHDRAWN,
+            body: { id: row.id },
+          }),
+        ),
+      );
     }
   }
 
@@ -176,7 +199,11 @@ export class ChatHub {
   private drain(roomId: number, state: RoomState): void {
     if (state.seq === null) return;
     for (const seq of [...state.pending.keys()]) if (seq <= state.seq) state.pending.delete(seq);
-    for (let next = state.pending.get(state.seq + 1); next !== undefined; next = state.pending.get(state.seq + 1)) {
+    for (
+      let next = state.pending.get(state.seq + 1);
+      next !== undefined;
+      next = state.pending.get(state.seq + 1)
+    ) {
       state.pending.delete(state.seq + 1);
       state.seq += 1;
       this.broadcast(state, state.seq, next);
@@ -223,7 +250,8 @@ export class ChatHub {
 
   close(): void {
     clearInterval(this.resyncTimer);
-    for (const state of this.rooms.values()) for (const s of state.sockets) s.ws.close(CloseCode.GOING_AWAY, 'going away');
+    for (const state of this.rooms.values())
+      for (const s of state.sockets) s.ws.close(CloseCode.GOING_AWAY, 'going away');
     this.rooms.clear();
   }
 }

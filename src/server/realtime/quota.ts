@@ -8,7 +8,11 @@
  * Taken in one synchronous step, so connects racing on this instance cannot pass the cap together.
  * Per instance: it bounds what one owner can hold of an instance's memory, which is what it is for.
  */
-import { SOCKETS_PER_GUEST_ADDRESS_MAX, SOCKETS_PER_GUEST_MAX, SOCKETS_PER_USER_MAX } from '../../domain/chat/constants.ts';
+import {
+  SOCKETS_PER_GUEST_ADDRESS_MAX,
+  SOCKETS_PER_GUEST_MAX,
+  SOCKETS_PER_USER_MAX,
+} from '../../domain/chat/constants.ts';
 
 export const TOO_MANY_SOCKETS_MSG = '连接数过多，请关闭其他聊天页面后再试';
 

@@ -50,12 +50,20 @@ async function socketRoutes(app: FastifyInstance) {
 
   /** A socket whose session ended (logout, forced, frozen) gets push 14 with the reason and closes. */
   async function closeEndedSessions(): Promise<void> {
-    const ids = [...new Set([...live.values()].map((s) => s.sessionId).filter((id): id is number => id !== null))];
+    const ids = [
+      ...new Set(
+        [...live.values()].map((s) => s.sessionId).filter((id): id is number => id !== null),
+      ),
+    ];
     if (ids.length === 0) return;
-    const ended = await sql<{ id: number; end_reason: string | null; end_message: string | null }[]>`
+    const ended = await sql<
+      { id: number; end_reason: string | null; end_message: string | null }[]
+    >`
       select s.id, s.end_reason, s.end_message from sessions s join users u on u.id = s.user_id
       where s.id = any (${ids}) and (s.ended_at is not null or u.status <> 'active')`;
-    const reasons = new Map(ended.map((e) => [e.id, sessionError(e.end_reason ?? 'revoked', e.end_message)]));
+    const reasons = new Map(
+      ended.map((e) => [e.id, sessionError(e.end_reason ?? 'revoked', e.end_message)]),
+    );
     for (const [ws, state] of live) {
       const why = state.sessionId === null ? undefined : reasons.get(state.sessionId);
       if (!why || ws.readyState !== 1) continue;
@@ -68,7 +76,9 @@ async function socketRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(beat));
 
   app.get<{ Querystring: Static<typeof KeyQuery> }>(
-    '/v1/broadCast/generateKey', { config: { auth: 'optional' }, schema: { querystring: KeyQuery } }, async (req) => {
+    '/v1/broadCast/generateKey',
+    { config: { auth: 'optional' }, schema: { querystring: KeyQuery } },
+    async (req) => {
       const { token, hash } = newToken();
       if (req.user) {
         await sql`insert into chat_socket_keys (key_hash, user_id, session_id, expires_at)
@@ -119,16 +129,26 @@ async function socketRoutes(app: FastifyInstance) {
       try {
         const accepted = await accept(sql, req.query, req.ip);
         const { room, userId } = accepted;
-        const afterSeq = accepted.lastId ? await seqAfterId(sql, room.id, accepted.lastId, room.type === 1) : null;
+        const afterSeq = accepted.lastId
+          ? await seqAfterId(sql, room.id, accepted.lastId, room.type === 1)
+          : null;
         if (ws.readyState !== 1) return;
         displace(quota.add({ userId, guestId: accepted.guestId, ip: req.ip }, ws));
         state.sessionId = accepted.sessionId;
         joined = { ws, roomId: room.id, userId, seq: 0, queue: null };
         app.chat.hub.register(joined);
-        ws.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: true, msg: '连接成功', body: accepted.body }));
+        ws.send(
+          JSON.stringify({
+            code: PushCode.CONNECT_RESULT,
+            success: true,
+            msg: '连接成功',
+            body: accepted.body,
+          }),
+        );
         if (room.type === 1 && userId !== null) {
           counted = true;
-          if (await app.chat.presence.add(room.id, userId)) await app.chat.push(room.id, PushCode.MEMBER_ONLINE, accepted.online);
+          if (await app.chat.presence.add(room.id, userId))
+            await app.chat.push(room.id, PushCode.MEMBER_ONLINE, accepted.online);
         }
         await app.chat.hub.catchUp(joined, afterSeq);
       } catch (err) {
@@ -138,7 +158,14 @@ async function socketRoutes(app: FastifyInstance) {
         const msg = known ? err.message : '连接失败，请稍后再试';
         if (ws.readyState === 1) {
           // a refusal's reason travels in the body (a stale key is worth a retry with a fresh one)
-          ws.send(JSON.stringify({ code, success: false, msg, ...(known && err.data ? { body: err.data } : {}) }));
+          ws.send(
+            JSON.stringify({
+              code,
+              success: false,
+              msg,
+              ...(known && err.data ? { body: err.data } : {}),
+            }),
+          );
           ws.close(known ? CloseCode.REFUSED : CloseCode.SERVER_ERROR, 'refused');
         }
       }
@@ -151,13 +178,17 @@ async function socketRoutes(app: FastifyInstance) {
    */
   function displace(old: WebSocket | null): void {
     if (old?.readyState !== 1) return;
-    old.send(JSON.stringify({ code: PushCode.CONNECT_RESULT, success: false, msg: TOO_MANY_SOCKETS_MSG }));
+    old.send(
+      JSON.stringify({ code: PushCode.CONNECT_RESULT, success: false, msg: TOO_MANY_SOCKETS_MSG }),
+    );
     old.close(CloseCode.TOO_MANY_SOCKETS, 'too many sockets');
   }
 
   async function leftRoom(roomId: number, userId: number) {
     if (await app.chat.presence.remove(roomId, userId).catch(() => false)) {
-      await app.chat.push(roomId, PushCode.MEMBER_OFFLINE, { userId: String(userId) }).catch(() => {});
+      await app.chat
+        .push(roomId, PushCode.MEMBER_OFFLINE, { userId: String(userId) })
+        .catch(() => {});
     }
   }
 }

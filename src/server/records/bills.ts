@@ -23,7 +23,11 @@ import type { DayRange } from '../http/dates.ts';
 
 /** The player's accounts in the order the sign of a row prefers them. */
 export const OWN_ACCOUNT_ORDER: readonly AccountKind[] = [
-  'player', 'virtual_wallet', 'withdraw_hold', 'pledge_escrow', 'red_envelope_escrow',
+  'player',
+  'virtual_wallet',
+  'withdraw_hold',
+  'pledge_escrow',
+  'red_envelope_escrow',
 ];
 
 /** How a row names the account its sign refers to. */
@@ -41,7 +45,8 @@ export const MAX_TYPE_CODES = 50;
 export function parseTypeCodes(text: string | undefined): number[] | null {
   if (!text) return null;
   const codes = [...new Set(text.split(',').map(Number))];
-  if (codes.length > MAX_TYPE_CODES || codes.some((c) => !(c in txTypeNames))) throw new AppError('账变类型不存在');
+  if (codes.length > MAX_TYPE_CODES || codes.some((c) => !(c in txTypeNames)))
+    throw new AppError('账变类型不存在');
   return codes;
 }
 
@@ -68,7 +73,10 @@ interface TransferRow {
 export type BillOwner = number | postgres.PendingQuery<postgres.Row[]>;
 
 /** The ledger accounts of each of these users: user → (account id → kind). */
-async function ownAccounts(sql: Sql, userIds: number[]): Promise<Map<number, Map<number, AccountKind>>> {
+async function ownAccounts(
+  sql: Sql,
+  userIds: number[],
+): Promise<Map<number, Map<number, AccountKind>>> {
   const rows = await sql<{ id: number; kind: AccountKind; user_id: number }[]>`
     select id, kind, user_id from ledger_accounts where user_id = any(${userIds}::bigint[])`;
   const byUser = new Map<number, Map<number, AccountKind>>(userIds.map((u) => [u, new Map()]));
@@ -77,10 +85,14 @@ async function ownAccounts(sql: Sql, userIds: number[]): Promise<Map<number, Map
 }
 
 /** Signed amount (fen) and the account it refers to, as the module header explains. */
-export function signOf(t: Pick<TransferRow, 'amount' | 'debit_account_id' | 'credit_account_id'>, own: Map<number, AccountKind>) {
+export function signOf(
+  t: Pick<TransferRow, 'amount' | 'debit_account_id' | 'credit_account_id'>,
+  own: Map<number, AccountKind>,
+) {
   const credit = own.get(t.credit_account_id);
   const debit = own.get(t.debit_account_id);
-  const rank = (k: AccountKind | undefined) => (k === undefined ? Infinity : OWN_ACCOUNT_ORDER.indexOf(k));
+  const rank = (k: AccountKind | undefined) =>
+    k === undefined ? Infinity : OWN_ACCOUNT_ORDER.indexOf(k);
   if (credit === undefined && debit === undefined) return { signedFen: t.amount, account: null };
   return rank(credit) <= rank(debit)
     ? { signedFen: t.amount, account: ACCOUNT_WIRE[credit!] ?? credit! }

@@ -21,7 +21,11 @@ import type { Sql } from '../db/client.ts';
 import { sumsOfUser } from '../reports/rollups.ts';
 import type { DayRange } from '../http/dates.ts';
 
-export { categoryOf, PL_CATEGORY_CODES, type PlCategory } from '../../domain/agent/reportFigures.ts';
+export {
+  categoryOf,
+  PL_CATEGORY_CODES,
+  type PlCategory,
+} from '../../domain/agent/reportFigures.ts';
 
 export async function profitLoss(sql: Sql, userId: number, r: DayRange) {
   const f = moneyFigures(await sumsOfUser(sql, userId, r));

@@ -35,17 +35,20 @@ export default async function recordsRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const range = dayRange(q.startDate, q.endDate);
-      return ok(await listBills(sql, loggedIn(req).userId, {
-        range,
-        typeCodes: parseTypeCodes(q.typeCode),
-        ...paging(q.page, q.pageSize),
-      }));
+      return ok(
+        await listBills(sql, loggedIn(req).userId, {
+          range,
+          typeCodes: parseTypeCodes(q.typeCode),
+          ...paging(q.page, q.pageSize),
+        }),
+      );
     },
   );
 
   app.get<{ Querystring: Static<typeof ProfitLossQuery> }>(
     '/v1/report/userReport/profitLoss',
     { config: USER, schema: { querystring: ProfitLossQuery } },
-    async (req) => ok(await profitLoss(sql, loggedIn(req).userId, dayRange(req.query.date, req.query.date))),
+    async (req) =>
+      ok(await profitLoss(sql, loggedIn(req).userId, dayRange(req.query.date, req.query.date))),
   );
 }

@@ -15,7 +15,12 @@ import { publicRoom } from '../chat/rooms.ts';
  * room (unmasked for the site's own system envelopes), unmasked in a private chat, where the peer
  * is known by name.
  */
-export function shownSender(e: { is_direct: boolean; is_system: boolean; sender_nick: string | null; sender_name: string }): string {
+export function shownSender(e: {
+  is_direct: boolean;
+  is_system: boolean;
+  sender_nick: string | null;
+  sender_name: string;
+}): string {
   const name = e.sender_nick || e.sender_name;
   return e.is_direct || e.is_system ? name : maskName(name);
 }
@@ -47,7 +52,11 @@ export interface EnvelopeRow {
 }
 
 /** The envelope with the viewer's share and the sender's name; refused as not found for junk ids. */
-export async function envelopeFor(sql: Sql, recordId: string, viewerId: number): Promise<EnvelopeRow> {
+export async function envelopeFor(
+  sql: Sql,
+  recordId: string,
+  viewerId: number,
+): Promise<EnvelopeRow> {
   if (!RECORD_ID_PATTERN.test(recordId)) refuse(MSG.notFound);
   const [row] = await sql<EnvelopeRow[]>`
     select e.id, e.record_code, e.sender_id, e.room_id, e.is_direct, e.is_system, e.type, e.num, e.total_fen, e.taken,
@@ -71,10 +80,16 @@ export interface Where {
  * someone who may enter its room (the room named, when named, must be the envelope's). Another
  * room's envelope is answered as not found.
  */
-export async function assertCanSee(sql: Sql, e: EnvelopeRow, user: SessionUser, where: Where): Promise<void> {
+export async function assertCanSee(
+  sql: Sql,
+  e: EnvelopeRow,
+  user: SessionUser,
+  where: Where,
+): Promise<void> {
   if (e.is_direct) {
     if (where.roomId && where.roomId !== e.room_id) refuse(MSG.notFound);
-    const [m] = await sql`select 1 from chat_direct_members where room_id = ${e.room_id} and user_id = ${user.userId}`;
+    const [m] =
+      await sql`select 1 from chat_direct_members where room_id = ${e.room_id} and user_id = ${user.userId}`;
     if (!m) refuse(MSG.notFound);
     return;
   }

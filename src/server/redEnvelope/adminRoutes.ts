@@ -11,7 +11,13 @@ import { OPERATOR } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { formatFen } from '../../domain/money.ts';
 import { formatBeijing, parseBeijingDay } from '../../domain/time.ts';
-import { checkLimits, MSG, parseEnvelopeAmount, parseSendForm, RECORD_ID_PATTERN } from '../../domain/redEnvelope/rules.ts';
+import {
+  checkLimits,
+  MSG,
+  parseEnvelopeAmount,
+  parseSendForm,
+  RECORD_ID_PATTERN,
+} from '../../domain/redEnvelope/rules.ts';
 import { publicRoom } from '../chat/rooms.ts';
 import { publishRow, wireMessage } from '../chat/messages.ts';
 import { RoomCode } from '../chat/schemas.ts';
@@ -50,23 +56,45 @@ const SystemForm = Form({
 });
 
 interface ListRow {
-  record_code: string; type: number; num: number; taken: number; total_fen: number; remaining_fen: number; state: number;
-  is_system: boolean; is_direct: boolean; wishing_remark: string; created_at: Date; expires_at: Date; expired: boolean;
-  user_name: string; room_code: string | null; room_title: string; total: number;
+  record_code: string;
+  type: number;
+  num: number;
+  taken: number;
+  total_fen: number;
+  remaining_fen: number;
+  state: number;
+  is_system: boolean;
+  is_direct: boolean;
+  wishing_remark: string;
+  created_at: Date;
+  expires_at: Date;
+  expired: boolean;
+  user_name: string;
+  room_code: string | null;
+  room_title: string;
+  total: number;
 }
 
 const limitsWire = (l: GradeLimits) => ({
-  grade: l.grade, maxAmount: formatFen(l.maxAmountFen), dayLimitAmount: formatFen(l.dayLimitAmountFen), dayLimitCount: l.dayLimitCount,
+  grade: l.grade,
+  maxAmount: formatFen(l.maxAmountFen),
+  dayLimitAmount: formatFen(l.dayLimitAmountFen),
+  dayLimitCount: l.dayLimitCount,
 });
 
 /** The list's status filter: 0 open, 1 expired (not yet refunded), 4 refunded, 5 all taken. */
 function statusWhere(status: number | undefined) {
   switch (status) {
-    case 0: return 'e.state = 0 and e.expires_at > now()';
-    case 1: return 'e.state = 0 and e.expires_at <= now()';
-    case 4: return 'e.state = 4';
-    case 5: return 'e.state = 5';
-    default: return 'true';
+    case 0:
+      return 'e.state = 0 and e.expires_at > now()';
+    case 1:
+      return 'e.state = 0 and e.expires_at <= now()';
+    case 4:
+      return 'e.state = 4';
+    case 5:
+      return 'e.state = 5';
+    default:
+      return 'true';
   }
 }
 
@@ -80,30 +108,40 @@ export default async function redEnvelopeAdminRoutes(app: FastifyInstance) {
   app.get('/v1/admin/redEnvelope/config', opts, async () => {
     const all = await allLimits(sql);
     const def = all.find((l) => l.grade === DEFAULT_GRADE_KEY)!;
-    return ok({ perGrade: all.filter((l) => l.grade !== DEFAULT_GRADE_KEY).map(limitsWire), default: limitsWire(def) });
+    return ok({
+      perGrade: all.filter((l) => l.grade !== DEFAULT_GRADE_KEY).map(limitsWire),
+      default: limitsWire(def),
+    });
   });
 
-  app.post<{ Body: Static<typeof ConfigForm> }>('/v1/admin/redEnvelope/config', { ...opts, schema: { body: ConfigForm } }, async (req) => {
-    const b = req.body;
-    if (b.remove === 1) {
-      if (b.grade === DEFAULT_GRADE_KEY) refuse('默认配置不能删除');
-      await sql`delete from red_envelope_config where grade = ${b.grade}`;
-      return ok(null, '删除成功');
-    }
-    const max = b.maxAmount === undefined ? null : parseEnvelopeAmount(b.maxAmount);
-    const day = b.dayLimitAmount === undefined ? null : parseEnvelopeAmount(b.dayLimitAmount);
-    if (max === null || day === null || b.dayLimitCount === undefined) refuse('请填写单个红包上限、每日额度和每日次数（金额最多6位整数和2位小数）');
-    if (max < 100) refuse('单个红包上限不能小于1元');
-    await sql`
+  app.post<{ Body: Static<typeof ConfigForm> }>(
+    '/v1/admin/redEnvelope/config',
+    { ...opts, schema: { body: ConfigForm } },
+    async (req) => {
+      const b = req.body;
+      if (b.remove === 1) {
+        if (b.grade === DEFAULT_GRADE_KEY) refuse('默认配置不能删除');
+        await sql`delete from red_envelope_config where grade = ${b.grade}`;
+        return ok(null, '删除成功');
+      }
+      const max = b.maxAmount === undefined ? null : parseEnvelopeAmount(b.maxAmount);
+      const day = b.dayLimitAmount === undefined ? null : parseEnvelopeAmount(b.dayLimitAmount);
+      if (max === null || day === null || b.dayLimitCount === undefined)
+        refuse('请填写单个红包上限、每日额度和每日次数（金额最多6位整数和2位小数）');
+      if (max < 100) refuse('单个红包上限不能小于1元');
+      await sql`
       insert into red_envelope_config (grade, max_amount_fen, day_limit_amount_fen, day_limit_count)
       values (${b.grade}, ${max}, ${day}, ${b.dayLimitCount})
       on conflict (grade) do update set max_amount_fen = excluded.max_amount_fen, day_limit_amount_fen = excluded.day_limit_amount_fen,
         day_limit_count = excluded.day_limit_count, updated_at = now()`;
-    return ok(null, '保存成功');
-  });
+      return ok(null, '保存成功');
+    },
+  );
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/v1/transfer/queryReceiveRedEnvelopeList', { ...opts, schema: { querystring: ListQuery } }, async (req) => {
+    '/v1/transfer/queryReceiveRedEnvelopeList',
+    { ...opts, schema: { querystring: ListQuery } },
+    async (req) => {
       const q = req.query;
       const { limit, offset } = paging(q.pageNum, q.pageSize);
       const fromDay = dayOf(q.startTime);
@@ -123,47 +161,85 @@ export default async function redEnvelopeAdminRoutes(app: FastifyInstance) {
           ${to ? sql`and e.created_at < ${to}` : sql``}
         order by e.id desc limit ${limit} offset ${offset}`;
       const list = rows.map((r) => ({
-        recordCode: r.record_code, userName: r.user_name, type: r.type, num: r.num, receiveNum: r.taken,
-        amount: formatFen(r.total_fen), remainingAmount: formatFen(r.remaining_fen),
+        recordCode: r.record_code,
+        userName: r.user_name,
+        type: r.type,
+        num: r.num,
+        receiveNum: r.taken,
+        amount: formatFen(r.total_fen),
+        remainingAmount: formatFen(r.remaining_fen),
         // remaining_fen is what openers did not take (what the refund returned, once refunded)
         receiveAmount: formatFen(r.total_fen - r.remaining_fen),
         status: r.state === 0 ? (r.expired ? 1 : 0) : r.state,
-        isSystem: r.is_system ? 1 : 0, isDirect: r.is_direct ? 1 : 0, roomCode: r.room_code ?? '', roomTitle: r.room_title,
-        wishingRemark: r.wishing_remark, createTime: formatBeijing(r.created_at), expireTime: formatBeijing(r.expires_at),
+        isSystem: r.is_system ? 1 : 0,
+        isDirect: r.is_direct ? 1 : 0,
+        roomCode: r.room_code ?? '',
+        roomTitle: r.room_title,
+        wishingRemark: r.wishing_remark,
+        createTime: formatBeijing(r.created_at),
+        expireTime: formatBeijing(r.expires_at),
       }));
       return ok({ list, total: rows[0]?.total ?? 0 });
     },
   );
 
   app.get<{ Querystring: Static<typeof CircumstanceQuery> }>(
-    '/v1/transfer/queryPersonaRedEnvelopeCircumstance', { ...opts, schema: { querystring: CircumstanceQuery } }, async (req) => {
+    '/v1/transfer/queryPersonaRedEnvelopeCircumstance',
+    { ...opts, schema: { querystring: CircumstanceQuery } },
+    async (req) => {
       if (!RECORD_ID_PATTERN.test(req.query.recordId)) refuse(MSG.notFound);
-      const [e] = await sql<{ id: number }[]>`select id from red_envelopes where record_code = ${req.query.recordId}`;
+      const [e] = await sql<
+        { id: number }[]
+      >`select id from red_envelopes where record_code = ${req.query.recordId}`;
       if (!e) refuse(MSG.notFound);
-      const rows = await sql<{ user_name: string; amount_fen: number; seq: number; created_at: Date }[]>`
+      const rows = await sql<
+        { user_name: string; amount_fen: number; seq: number; created_at: Date }[]
+      >`
         select u.user_name, r.amount_fen, r.seq, r.created_at from red_envelope_receipts r join users u on u.id = r.user_id
         where r.envelope_id = ${e.id} order by r.seq`;
       return ok({
-        list: rows.map((r) => ({ userName: r.user_name, amount: formatFen(r.amount_fen), seq: r.seq, receiveTime: formatBeijing(r.created_at) })),
+        list: rows.map((r) => ({
+          userName: r.user_name,
+          amount: formatFen(r.amount_fen),
+          seq: r.seq,
+          receiveTime: formatBeijing(r.created_at),
+        })),
         total: rows.length,
       });
     },
   );
 
-  app.post<{ Body: Static<typeof SystemForm> }>('/v1/admin/redEnvelope/system', { ...opts, schema: { body: SystemForm } }, async (req) => {
-    const b = req.body;
-    const room = await publicRoom(sql, b.roomCode);
-    const parsed = parseSendForm({ num: b.num, type: b.type, amount: b.amount, wishingRemark: b.wishingRemark }, false);
-    if (!parsed.ok) refuse(parsed.msg);
-    const unlimited = Number.MAX_SAFE_INTEGER;
-    const refusal = checkLimits(parsed.plan, { maxPerPersonFen: unlimited, remainingFen: unlimited, dayLimitCount: unlimited, sentToday: 0, direct: false });
-    if (refusal) refuse(refusal);
-    const { row, fresh } = await storeEnvelope(app, {
-      room, senderId: loggedIn(req).userId, plan: parsed.plan, requestId: b.requestId, system: true,
-    });
-    if (!fresh) return ok(wireMessage(row), '发送成功');
-    const message = await publishRow((e) => app.chat.publish(e), row);
-    await announce(app, room, message, row.user_id, [], 0);
-    return ok(message, '发送成功');
-  });
+  app.post<{ Body: Static<typeof SystemForm> }>(
+    '/v1/admin/redEnvelope/system',
+    { ...opts, schema: { body: SystemForm } },
+    async (req) => {
+      const b = req.body;
+      const room = await publicRoom(sql, b.roomCode);
+      const parsed = parseSendForm(
+        { num: b.num, type: b.type, amount: b.amount, wishingRemark: b.wishingRemark },
+        false,
+      );
+      if (!parsed.ok) refuse(parsed.msg);
+      const unlimited = Number.MAX_SAFE_INTEGER;
+      const refusal = checkLimits(parsed.plan, {
+        maxPerPersonFen: unlimited,
+        remainingFen: unlimited,
+        dayLimitCount: unlimited,
+        sentToday: 0,
+        direct: false,
+      });
+      if (refusal) refuse(refusal);
+      const { row, fresh } = await storeEnvelope(app, {
+        room,
+        senderId: loggedIn(req).userId,
+        plan: parsed.plan,
+        requestId: b.requestId,
+        system: true,
+      });
+      if (!fresh) return ok(wireMessage(row), '发送成功');
+      const message = await publishRow((e) => app.chat.publish(e), row);
+      await announce(app, room, message, row.user_id, [], 0);
+      return ok(message, '发送成功');
+    },
+  );
 }

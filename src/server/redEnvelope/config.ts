@@ -22,7 +22,10 @@ interface ConfigRow {
 }
 
 const limitsOf = (r: ConfigRow): GradeLimits => ({
-  grade: r.grade, maxAmountFen: r.max_amount_fen, dayLimitAmountFen: r.day_limit_amount_fen, dayLimitCount: r.day_limit_count,
+  grade: r.grade,
+  maxAmountFen: r.max_amount_fen,
+  dayLimitAmountFen: r.day_limit_amount_fen,
+  dayLimitCount: r.day_limit_count,
 });
 
 /** The limits of a grade: its own row, else the default. */
@@ -38,7 +41,11 @@ export async function allLimits(sql: Sql): Promise<GradeLimits[]> {
 }
 
 /** What a player has sent today (their own envelopes; system envelopes are the house's). */
-export async function usedToday(sql: Db, userId: number, nowMs: number): Promise<{ usedFen: number; count: number }> {
+export async function usedToday(
+  sql: Db,
+  userId: number,
+  nowMs: number,
+): Promise<{ usedFen: number; count: number }> {
   const [row] = await sql<{ used: number; count: number }[]>`
     select coalesce(sum(total_fen), 0)::bigint as used, count(*)::int as count
     from red_envelopes where sender_id = ${userId} and not is_system and created_at >= ${new Date(beijingDayStartOf(nowMs))}`;

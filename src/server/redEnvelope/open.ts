@@ -31,13 +31,20 @@ export async function snatch(sql: Sql, user: SessionUser, recordId: string, wher
   const e = await envelopeFor(sql, recordId, user.userId);
   await assertCanSee(sql, e, user, where);
   const head = {
-    wishingRemark: e.wishing_remark, senderName: shownSender(e), senderAvatar: e.sender_avatar ?? '', type: e.type,
+    wishingRemark: e.wishing_remark,
+    senderName: shownSender(e),
+    senderAvatar: e.sender_avatar ?? '',
+    type: e.type,
   };
-  if (e.mine !== null) return { ...head, state: OpenState.RECEIVED, amount: formatFen(e.mine), msg: MSG.received };
-  if (e.state === 4) return { ...head, state: OpenState.REFUNDED, amount: '0.00', msg: MSG.refunded };
+  if (e.mine !== null)
+    return { ...head, state: OpenState.RECEIVED, amount: formatFen(e.mine), msg: MSG.received };
+  if (e.state === 4)
+    return { ...head, state: OpenState.REFUNDED, amount: '0.00', msg: MSG.refunded };
   if (isExpired(e)) return { ...head, state: OpenState.EXPIRED, amount: '0.00', msg: MSG.expired };
-  if (allTaken(e)) return { ...head, state: OpenState.NONE_LEFT, amount: '0.00', msg: MSG.noneLeft };
-  if (e.is_direct && e.sender_id === user.userId) return { ...head, state: OpenState.OTHER, amount: '0.00', msg: DIRECT_OWN_MSG };
+  if (allTaken(e))
+    return { ...head, state: OpenState.NONE_LEFT, amount: '0.00', msg: MSG.noneLeft };
+  if (e.is_direct && e.sender_id === user.userId)
+    return { ...head, state: OpenState.OTHER, amount: '0.00', msg: DIRECT_OWN_MSG };
   return { ...head, state: OpenState.CAN_OPEN, amount: '0.00', msg: '' };
 }
 
@@ -49,10 +56,13 @@ export interface OpenResult {
 
 /** The answer for an envelope this user cannot take a share of now (null: they may try). */
 function closedAnswer(e: EnvelopeRow, userId: number): OpenResult | null {
-  if (e.mine !== null) return { state: OpenState.OTHER, amount: formatFen(e.mine), msg: MSG.received };
-  if (e.state === 4 || isExpired(e)) return { state: OpenState.EXPIRED, amount: '0.00', msg: MSG.expired };
+  if (e.mine !== null)
+    return { state: OpenState.OTHER, amount: formatFen(e.mine), msg: MSG.received };
+  if (e.state === 4 || isExpired(e))
+    return { state: OpenState.EXPIRED, amount: '0.00', msg: MSG.expired };
   if (allTaken(e)) return { state: OpenState.NONE_LEFT, amount: '0.00', msg: MSG.noneLeft };
-  if (e.is_direct && e.sender_id === userId) return { state: OpenState.OTHER, amount: '0.00', msg: DIRECT_OWN_MSG };
+  if (e.is_direct && e.sender_id === userId)
+    return { state: OpenState.OTHER, amount: '0.00', msg: DIRECT_OWN_MSG };
   return null;
 }
 
@@ -62,7 +72,11 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
  * Takes one share in one transaction (two statements and the ledger's three); null when no share
  * was left to take (exhausted, refunded or expired under the lock).
  */
-export async function takeShare(sql: Sql, e: Pick<EnvelopeRow, 'id' | 'record_code' | 'sender_id'>, userId: number): Promise<number | null> {
+export async function takeShare(
+  sql: Sql,
+  e: Pick<EnvelopeRow, 'id' | 'record_code' | 'sender_id'>,
+  userId: number,
+): Promise<number | null> {
   return sql.begin(async (tx) => {
     const [got] = await tx<{ amount_fen: number }[]>`
       with took as (
@@ -90,7 +104,12 @@ export async function takeShare(sql: Sql, e: Pick<EnvelopeRow, 'id' | 'record_co
 }
 
 /** openRedEnvelope: pays this user one share, at most once per envelope. */
-export async function openEnvelope(app: FastifyInstance, user: SessionUser, recordId: string, where: Where): Promise<OpenResult> {
+export async function openEnvelope(
+  app: FastifyInstance,
+  user: SessionUser,
+  recordId: string,
+  where: Where,
+): Promise<OpenResult> {
   const sql = app.deps.sql;
   const e = await envelopeFor(sql, recordId, user.userId);
   await assertCanSee(sql, e, user, where);
@@ -106,5 +125,11 @@ export async function openEnvelope(app: FastifyInstance, user: SessionUser, reco
   }
   if (amount !== null) return { state: OpenState.GOT, amount: formatFen(amount), msg: '' };
   const after = await envelopeFor(sql, recordId, user.userId);
-  return closedAnswer(after, user.userId) ?? { state: OpenState.NONE_LEFT, amount: '0.00', msg: MSG.noneLeft };
+  return (
+    closedAnswer(after, user.userId) ?? {
+      state: OpenState.NONE_LEFT,
+      amount: '0.00',
+      msg: MSG.noneLeft,
+    }
+  );
 }

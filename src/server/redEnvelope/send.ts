@@ -23,9 +23,21 @@ import { TxType } from '../../domain/txTypes.ts';
 import { REQUEST_ID_PATTERN } from '../../domain/requests.ts';
 import { MessageType } from '../../domain/chat/messageTypes.ts';
 import { envelopeBody, planOf } from '../../domain/redEnvelope/message.ts';
-import { checkLimits, ENVELOPE_LIFE_MS, MSG, type EnvelopePlan } from '../../domain/redEnvelope/rules.ts';
+import {
+  checkLimits,
+  ENVELOPE_LIFE_MS,
+  MSG,
+  type EnvelopePlan,
+} from '../../domain/redEnvelope/rules.ts';
 import { splitShares } from '../../domain/redEnvelope/split.ts';
-import { messageRow, publishRow, storeMessage, wireMessage, type MessageRow, type WireMessage } from '../chat/messages.ts';
+import {
+  messageRow,
+  publishRow,
+  storeMessage,
+  wireMessage,
+  type MessageRow,
+  type WireMessage,
+} from '../chat/messages.ts';
 import type { RoomRow } from '../chat/rooms.ts';
 import { limitsForGrade, usedToday } from './config.ts';
 
@@ -51,11 +63,21 @@ export interface EnvelopeSend {
 /** The fingerprint of a send: where and what. */
 function fingerprintOf(s: EnvelopeSend): string {
   const p = s.plan;
-  return requestFingerprint({ roomId: s.room.id, num: p.num, type: p.type, amountFen: p.amountFen, wish: p.wishingRemark, system: s.system });
+  return requestFingerprint({
+    roomId: s.room.id,
+    num: p.num,
+    type: p.type,
+    amountFen: p.amountFen,
+    wish: p.wishingRemark,
+    system: s.system,
+  });
 }
 
 /** The ledger side the money comes from: the player's wallet, or the house for a system envelope. */
-export function fundingOf(senderId: number, system: boolean): { kind: AccountKind; userId: number | null } {
+export function fundingOf(
+  senderId: number,
+  system: boolean,
+): { kind: AccountKind; userId: number | null } {
   return system ? { kind: 'house', userId: null } : { kind: 'player', userId: senderId };
 }
 
@@ -63,10 +85,15 @@ export function fundingOf(senderId: number, system: boolean): { kind: AccountKin
  * Stores the envelope, its money and its message in one transaction; answers the message row and
  * whether it is new (false: a replay of the same request id).
  */
-export async function storeEnvelope(app: FastifyInstance, s: EnvelopeSend): Promise<{ row: MessageRow; fresh: boolean }> {
+export async function storeEnvelope(
+  app: FastifyInstance,
+  s: EnvelopeSend,
+): Promise<{ row: MessageRow; fresh: boolean }> {
   const fingerprint = fingerprintOf(s);
   return app.deps.sql.begin(async (tx) => {
-    const [user] = await tx<{ grade: number }[]>`select grade from users where id = ${s.senderId} for no key update`;
+    const [user] = await tx<
+      { grade: number }[]
+    >`select grade from users where id = ${s.senderId} for no key update`;
     if (!user) refuse('用户不存在');
     const replay = await priorSend(tx, s.senderId, s.requestId, fingerprint);
     if (replay) return { row: replay, fresh: false };
@@ -96,7 +123,11 @@ export async function storeEnvelope(app: FastifyInstance, s: EnvelopeSend): Prom
       remark: s.plan.wishingRemark,
     });
     const row = await storeMessage(tx, {
-      roomId: s.room.id, userId: s.senderId, messageTypeId: MessageType.RED_ENVELOPE, body: envelopeBody(code, s.plan), status: 0,
+      roomId: s.room.id,
+      userId: s.senderId,
+      messageTypeId: MessageType.RED_ENVELOPE,
+      body: envelopeBody(code, s.plan),
+      status: 0,
     });
     await tx`
       insert into red_envelopes (record_code, sender_id, room_id, is_direct, is_system, type, num, total_fen, shares, remaining_fen,
@@ -108,7 +139,12 @@ export async function storeEnvelope(app: FastifyInstance, s: EnvelopeSend): Prom
   });
 }
 
-async function priorSend(tx: Tx, senderId: number, requestId: string, fingerprint: string): Promise<MessageRow | null> {
+async function priorSend(
+  tx: Tx,
+  senderId: number,
+  requestId: string,
+  fingerprint: string,
+): Promise<MessageRow | null> {
   const [prior] = await tx<{ request_hash: string; message_id: number | null }[]>`
     select request_hash, message_id from red_envelopes where sender_id = ${senderId} and request_id = ${requestId}`;
   if (!prior) return null;
@@ -128,7 +164,11 @@ export interface MoneyFields {
  * the safety password, then storeEnvelope; publishes a new message, answers a replay's first.
  */
 export async function sendEnvelope(
-  app: FastifyInstance, room: RoomRow, senderId: number | null, body: string, money: MoneyFields,
+  app: FastifyInstance,
+  room: RoomRow,
+  senderId: number | null,
+  body: string,
+  money: MoneyFields,
 ): Promise<{ message: WireMessage; fresh: boolean }> {
   if (senderId === null) refuse(MSG.guest);
   const plan = planOf(body);
@@ -136,12 +176,27 @@ export async function sendEnvelope(
   if (!money.requestId || !REQUEST_ID_PATTERN.test(money.requestId)) refuse(REQUEST_ID_MSG);
   const sql = app.deps.sql;
   if (!money.safetyPassword) {
-    const [u] = await sql<{ has: boolean }[]>`select safety_kdf is not null as has from users where id = ${senderId}`;
+    const [u] = await sql<
+      { has: boolean }[]
+    >`select safety_kdf is not null as has from users where id = ${senderId}`;
     if (u?.has) refuse(SAFETY_NEEDED_MSG, -1, refusalData(RefusalReason.SAFETY_PASSWORD_REFUSED));
-    refuse(NO_SAFETY_PASSWORD_MSG, -1, refusalData(RefusalReason.NO_SAFETY_PASSWORD, { needSafetyPassword: true }));
+    refuse(
+      NO_SAFETY_PASSWORD_MSG,
+      -1,
+      refusalData(RefusalReason.NO_SAFETY_PASSWORD, { needSafetyPassword: true }),
+    );
   }
   await checkSafetyPassword(sql, senderId, money.safetyPassword);
-  const { row, fresh } = await storeEnvelope(app, { room, senderId, plan, requestId: money.requestId, system: false });
+  const { row, fresh } = await storeEnvelope(app, {
+    room,
+    senderId,
+    plan,
+    requestId: money.requestId,
+    system: false,
+  });
   // a replay answers the first message as it was, published nowhere
-  return { message: fresh ? await publishRow((e) => app.chat.publish(e), row) : wireMessage(row), fresh };
+  return {
+    message: fresh ? await publishRow((e) => app.chat.publish(e), row) : wireMessage(row),
+    fresh,
+  };
 }

@@ -27,7 +27,11 @@ interface StateRow {
  * available, 1 expired, 2 received, 3 exhausted, 4 refunded, 5 all taken) and amount when
  * received. One query for the page; other messages untouched. A guest (null) reads no receipts.
  */
-export async function withEnvelopeState(sql: Sql, viewerId: number | null, list: WireMessage[]): Promise<WireMessage[]> {
+export async function withEnvelopeState(
+  sql: Sql,
+  viewerId: number | null,
+  list: WireMessage[],
+): Promise<WireMessage[]> {
   const ids = list.filter((m) => m.messageTypeId === MessageType.RED_ENVELOPE).map((m) => m.id);
   if (ids.length === 0) return list;
   const uid = viewerId ?? 0;
@@ -41,10 +45,18 @@ export async function withEnvelopeState(sql: Sql, viewerId: number | null, list:
     const r = byMessage.get(m.id);
     if (!r) return m;
     const state = viewerState({
-      expired: r.expired, refunded: r.state === 4, allTaken: r.taken >= r.num, receivedFen: r.mine, viewerIsSender: r.sender_id === uid,
+      expired: r.expired,
+      refunded: r.state === 4,
+      allTaken: r.taken >= r.num,
+      receivedFen: r.mine,
+      viewerIsSender: r.sender_id === uid,
     });
     const body = JSON.parse(m.message) as Record<string, unknown>;
-    const extra = { isRead: r.is_read || r.mine !== null ? 1 : 0, state, ...(r.mine !== null ? { amount: formatFen(r.mine) } : {}) };
+    const extra = {
+      isRead: r.is_read || r.mine !== null ? 1 : 0,
+      state,
+      ...(r.mine !== null ? { amount: formatFen(r.mine) } : {}),
+    };
     return { ...m, message: JSON.stringify({ ...body, ...extra }) };
   });
 }
@@ -62,7 +74,12 @@ interface ReceiptRow {
 }
 
 /** queryReceiveRedEnvelope: the envelope's head and one page of its receipts, newest first. */
-export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number, page: { limit: number; offset: number }) {
+export async function envelopeDetail(
+  sql: Sql,
+  e: EnvelopeRow,
+  viewerId: number,
+  page: { limit: number; offset: number },
+) {
   const rows = await sql<ReceiptRow[]>`
     select u.user_name, u.nick_name, u.avatar, r.amount_fen, r.seq, r.created_at,
            count(*) over ()::int as total, sum(r.amount_fen) over ()::bigint as received,
@@ -70,13 +87,18 @@ export async function envelopeDetail(sql: Sql, e: EnvelopeRow, viewerId: number,
     from red_envelope_receipts r join users u on u.id = r.user_id
     where r.envelope_id = ${e.id}
     order by r.seq desc limit ${page.limit} offset ${page.offset}`;
-  const [sums] = rows.length > 0 ? [{ total: rows[0]!.total, received: rows[0]!.received }]
-    : await sql<{ total: number; received: number }[]>`
+  const [sums] =
+    rows.length > 0
+      ? [{ total: rows[0]!.total, received: rows[0]!.received }]
+      : await sql<{ total: number; received: number }[]>`
         select count(*)::int as total, coalesce(sum(amount_fen), 0)::bigint as received
         from red_envelope_receipts where envelope_id = ${e.id}`;
   const fullyTaken = e.taken >= e.num;
   const state = viewerState({
-    expired: e.expires_at.getTime() <= Date.now(), refunded: e.state === 4, allTaken: fullyTaken, receivedFen: e.mine,
+    expired: e.expires_at.getTime() <= Date.now(),
+    refunded: e.state === 4,
+    allTaken: fullyTaken,
+    receivedFen: e.mine,
     viewerIsSender: e.sender_id === viewerId,
   });
   return {
@@ -171,8 +193,11 @@ export async function myRecords(sql: Sql, userId: number, q: RecordsQuery, nowMs
       roomTitle: r.room_title,
       type: r.type,
       state: viewerState({
-        expired: r.expired, refunded: r.state === 4, allTaken: r.taken >= r.num,
-        receivedFen: r.kind === 'received' ? r.amount : null, viewerIsSender: r.sender_id === userId,
+        expired: r.expired,
+        refunded: r.state === 4,
+        allTaken: r.taken >= r.num,
+        receivedFen: r.kind === 'received' ? r.amount : null,
+        viewerIsSender: r.sender_id === userId,
       }),
       num: r.num,
       receiveNum: r.taken,

@@ -12,11 +12,15 @@ import type { Tx } from '../db/client.ts';
 const REBUILD_CHUNK = 50_000;
 
 function wanted(): string {
-  return reportTypeRows().map((r) => `${r.typeCode}:${r.category}:${r.tieRefund}:${r.stake}`).join(',');
+  return reportTypeRows()
+    .map((r) => `${r.typeCode}:${r.category}:${r.tieRefund}:${r.stake}`)
+    .join(',');
 }
 
 async function stored(tx: Tx): Promise<string> {
-  const rows = await tx<{ type_code: number; category: string; tie_refund: boolean; stake: boolean }[]>`
+  const rows = await tx<
+    { type_code: number; category: string; tie_refund: boolean; stake: boolean }[]
+  >`
     select type_code, category, tie_refund, stake from report_type_categories order by type_code`;
   return rows.map((r) => `${r.type_code}:${r.category}:${r.tie_refund}:${r.stake}`).join(',');
 }
@@ -28,7 +32,9 @@ async function stored(tx: Tx): Promise<string> {
 export async function rebuildRollups(tx: Tx): Promise<void> {
   await tx`lock table transfers, bets in share mode`;
   await tx`truncate user_daily, user_monthly, user_first_recharge`;
-  const [range] = await tx<{ lo: number | null; hi: number | null }[]>`select min(id) as lo, max(id) as hi from transfers`;
+  const [range] = await tx<
+    { lo: number | null; hi: number | null }[]
+  >`select min(id) as lo, max(id) as hi from transfers`;
   if (range?.lo != null && range.hi != null) {
     for (let from = range.lo; from <= range.hi; from += REBUILD_CHUNK) {
       await tx`select user_daily_add(array(select t from transfers t where t.id >= ${from} and t.id < ${from + REBUILD_CHUNK}), 1)`;
@@ -39,10 +45,17 @@ export async function rebuildRollups(tx: Tx): Promise<void> {
 
 /** Makes report_type_categories equal the TypeScript map; true when it changed (roll-ups rebuilt). */
 export async function syncReportCategories(tx: Tx): Promise<boolean> {
-  const [has] = await tx<{ ok: boolean }[]>`select to_regclass('report_type_categories') is not null as ok`;
+  const [has] = await tx<
+    { ok: boolean }[]
+  >`select to_regclass('report_type_categories') is not null as ok`;
   if (!has?.ok || (await stored(tx)) === wanted()) return false;
   await tx`delete from report_type_categories`;
-  const rows = reportTypeRows().map((r) => ({ type_code: r.typeCode, category: r.category, tie_refund: r.tieRefund, stake: r.stake }));
+  const rows = reportTypeRows().map((r) => ({
+    type_code: r.typeCode,
+    category: r.category,
+    tie_refund: r.tieRefund,
+    stake: r.stake,
+  }));
   await tx`
     insert into report_type_categories (type_code, category, tie_refund, stake)
     select * from json_to_recordset(cast(${JSON.stringify(rows)}::text as json)) as x(type_code integer, category text, tie_refund boolean, stake boolean)`;

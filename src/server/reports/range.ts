@@ -10,7 +10,11 @@ import { requireBeijingDay } from '../http/dates.ts';
 import { AppError } from '../http/envelope.ts';
 import type { DayRange } from '../http/dates.ts';
 
-export function reportRange(startTime: string | undefined, endTime: string | undefined, nowMs = Date.now()): DayRange {
+export function reportRange(
+  startTime: string | undefined,
+  endTime: string | undefined,
+  nowMs = Date.now(),
+): DayRange {
   const today = beijingDate(nowMs);
   const end = endTime ?? (startTime && startTime > today ? startTime : today);
   const start = startTime ?? end;

@@ -22,22 +22,52 @@ const SUM_COLUMNS = `
   coalesce(sum(d.other), 0)::bigint as other, coalesce(sum(d.valid_bet), 0)::bigint as valid_bet`;
 
 interface SumRow {
-  bet: number; prize: number; tie_refund: number; rebate: number; activity: number; recharge: number; withdraw: number;
-  wallet: number; red_envelope: number; other: number; valid_bet: number;
+  bet: number;
+  prize: number;
+  tie_refund: number;
+  rebate: number;
+  activity: number;
+  recharge: number;
+  withdraw: number;
+  wallet: number;
+  red_envelope: number;
+  other: number;
+  valid_bet: number;
 }
 
 /** The sums of a roll-up row, with the pending stakes read beside it (pendingStakes). */
 function toSums(r: SumRow | undefined, pendingFen = 0): CategorySums {
   if (!r) return { ...emptySums(), pendingBet: pendingFen };
   return {
-    bet: r.bet, prize: r.prize, tieRefund: r.tie_refund, rebate: r.rebate, activity: r.activity,
-    recharge: r.recharge, withdraw: r.withdraw, wallet: r.wallet, redEnvelope: r.red_envelope, other: r.other,
-    validBet: r.valid_bet, pendingBet: pendingFen,
+    bet: r.bet,
+    prize: r.prize,
+    tieRefund: r.tie_refund,
+    rebate: r.rebate,
+    activity: r.activity,
+    recharge: r.recharge,
+    withdraw: r.withdraw,
+    wallet: r.wallet,
+    redEnvelope: r.red_envelope,
+    other: r.other,
+    validBet: r.valid_bet,
+    pendingBet: pendingFen,
   };
 }
 
 const PIECE_COLUMNS = sqlColumns([
-  'bet', 'prize', 'tie_refund', 'rebate', 'activity', 'recharge', 'withdraw', 'wallet', 'red_envelope', 'other', 'valid_bet', 'bet_count', 'tx_count',
+  'bet',
+  'prize',
+  'tie_refund',
+  'rebate',
+  'activity',
+  'recharge',
+  'withdraw',
+  'wallet',
+  'red_envelope',
+  'other',
+  'valid_bet',
+  'bet_count',
+  'tx_count',
 ]);
 function sqlColumns(cols: string[]): string {
   return cols.map((c) => `d.${c}`).join(', ');
@@ -67,13 +97,17 @@ export function rangePieces(startDate: string, endDate: string): RangePiece[] {
     const from = ms;
     const to = Math.min(endMs, monthEnd);
     const inside = (to - from) / DAY_MS + 1;
-    const outsideSpans = [[monthStart, from - DAY_MS], [to + DAY_MS, monthEnd]].filter(([a, b]) => a! <= b!);
+    const outsideSpans = [
+      [monthStart, from - DAY_MS],
+      [to + DAY_MS, monthEnd],
+    ].filter(([a, b]) => a! <= b!);
     const monthDays = (monthEnd - monthStart) / DAY_MS + 1;
     if (inside * 2 <= monthDays) {
       pieces.push({ from: dayText(from), to: dayText(to), sgn: 1 });
     } else {
       pieces.push({ month: dayText(monthStart) });
-      for (const [a, b] of outsideSpans) pieces.push({ from: dayText(a!), to: dayText(b!), sgn: -1 });
+      for (const [a, b] of outsideSpans)
+        pieces.push({ from: dayText(a!), to: dayText(b!), sgn: -1 });
     }
     ms = monthEnd + DAY_MS;
   }
@@ -82,10 +116,12 @@ export function rangePieces(startDate: string, endDate: string): RangePiece[] {
 
 /** (user_id, sgn, columns) rows of the range's pieces, of the rows matching `where` (on d). */
 export function rangeRows(sql: Sql, where: Fragment, r: DayRange) {
-  const parts = rangePieces(r.startDate, r.endDate).map((p) => ('month' in p
-    ? sql`select d.user_id, 1 as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_monthly d where d.month = ${p.month}::date and ${where}`
-    : sql`select d.user_id, ${p.sgn}::int as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_daily d
-          where d.day >= ${p.from}::date and d.day <= ${p.to}::date and ${where}`));
+  const parts = rangePieces(r.startDate, r.endDate).map((p) =>
+    'month' in p
+      ? sql`select d.user_id, 1 as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_monthly d where d.month = ${p.month}::date and ${where}`
+      : sql`select d.user_id, ${p.sgn}::int as sgn, ${sql.unsafe(PIECE_COLUMNS)} from user_daily d
+          where d.day >= ${p.from}::date and d.day <= ${p.to}::date and ${where}`,
+  );
   return parts.reduce((all, p) => sql`${all} union all ${p}`);
 }
 
@@ -114,21 +150,42 @@ export function pendingStakes(sql: Sql, r: DayRange) {
 /** The category sums over the range of one user's roll-up rows and pending stakes. */
 export async function sumsOfUser(sql: Sql, userId: number, r: DayRange): Promise<CategorySums> {
   const [[row], [pending]] = await Promise.all([
-    sql<SumRow[]>`select ${sql.unsafe(SIGNED_SUMS)} from (${rangeRows(sql, sql`d.user_id = ${userId}`, r)}) p`,
-    sql<{ fen: number }[]>`with s as materialized (${pendingStakes(sql, r)}) select coalesce(sum(amount), 0)::bigint as fen from s where user_id = ${userId}`,
+    sql<
+      SumRow[]
+    >`select ${sql.unsafe(SIGNED_SUMS)} from (${rangeRows(sql, sql`d.user_id = ${userId}`, r)}) p`,
+    sql<
+      { fen: number }[]
+    >`with s as materialized (${pendingStakes(sql, r)}) select coalesce(sum(amount), 0)::bigint as fen from s where user_id = ${userId}`,
   ]);
   return toSums(row, pending!.fen);
 }
 
 /** The figures object F of the contract (yuan strings and counts); the columns are domain/figures.ts's. */
 export interface Figures {
-  betAmount: string; pendingBetAmount: string; validBetAmount: string; prizeAmount: string; rebateAmount: string;
-  activityAmount: string; redEnvelopeAmount: string; walletIncome: string; otherAmount: string;
-  rechargeAmount: string; withdrawAmount: string; profit: string;
-  firstRechargeCount: number; newMemberCount: number; activeMemberCount: number; betMemberCount: number;
+  betAmount: string;
+  pendingBetAmount: string;
+  validBetAmount: string;
+  prizeAmount: string;
+  rebateAmount: string;
+  activityAmount: string;
+  redEnvelopeAmount: string;
+  walletIncome: string;
+  otherAmount: string;
+  rechargeAmount: string;
+  withdrawAmount: string;
+  profit: string;
+  firstRechargeCount: number;
+  newMemberCount: number;
+  activeMemberCount: number;
+  betMemberCount: number;
 }
 
-export interface Counts { firstRecharge: number; newMembers: number; active: number; bettors: number }
+export interface Counts {
+  firstRecharge: number;
+  newMembers: number;
+  active: number;
+  bettors: number;
+}
 const NO_COUNTS: Counts = { firstRecharge: 0, newMembers: 0, active: 0, bettors: 0 };
 
 export function figures(s: CategorySums, c: Counts = NO_COUNTS): Figures {
@@ -153,13 +210,25 @@ export function figures(s: CategorySums, c: Counts = NO_COUNTS): Figures {
   };
 }
 
-interface HeadRow extends SumRow { head: number; active: number; bettors: number; members: number; new_members: number; first_recharges: number; pending: number }
+interface HeadRow extends SumRow {
+  head: number;
+  active: number;
+  bettors: number;
+  members: number;
+  new_members: number;
+  first_recharges: number;
+  pending: number;
+}
 
 /**
  * Figures per head over the range. `members` is a query of (head, user_id) pairs: a user counts in
  * every head it is listed under. Heads with no member are absent; memberCount is the pairs per head.
  */
-export async function figuresByHead(sql: Sql, members: Fragment, r: DayRange): Promise<Map<number, Figures & { memberCount: number }>> {
+export async function figuresByHead(
+  sql: Sql,
+  members: Fragment,
+  r: DayRange,
+): Promise<Map<number, Figures & { memberCount: number }>> {
   // each member's days first (one row per member), then the heads: no distinct counts over day rows
   const rows = await sql<HeadRow[]>`
     with m as (${members}),
@@ -188,12 +257,23 @@ export async function figuresByHead(sql: Sql, members: Fragment, r: DayRange): P
            money.bet, money.prize, money.tie_refund, money.rebate, money.activity, money.recharge, money.withdraw, money.wallet,
            money.red_envelope, money.other, money.valid_bet
     from people p left join money on money.head = p.head left join pending on pending.head = p.head`;
-  return new Map(rows.map((row) => [Number(row.head), {
-    ...figures(row.bet === null ? { ...emptySums(), pendingBet: row.pending } : toSums(row, row.pending), {
-      firstRecharge: row.first_recharges, newMembers: row.new_members, active: row.active, bettors: row.bettors,
-    }),
-    memberCount: row.members,
-  }]));
+  return new Map(
+    rows.map((row) => [
+      Number(row.head),
+      {
+        ...figures(
+          row.bet === null ? { ...emptySums(), pendingBet: row.pending } : toSums(row, row.pending),
+          {
+            firstRecharge: row.first_recharges,
+            newMembers: row.new_members,
+            active: row.active,
+            bettors: row.bettors,
+          },
+        ),
+        memberCount: row.members,
+      },
+    ]),
+  );
 }
 
 /** (head, user_id) pairs: each head with itself and its whole downline (user_uplines). */
@@ -213,13 +293,22 @@ export function teamIds(sql: Sql, rootId: number) {
  * Figures per day of one set of users (`userWhere(col)`: a condition on that user id column), days
  * without rows absent.
  */
-export async function figuresByDay(sql: Sql, userWhere: (col: string) => Fragment, r: DayRange): Promise<Map<string, Figures>> {
-  const pending = new Map((await sql<{ day: string; fen: number }[]>`
+export async function figuresByDay(
+  sql: Sql,
+  userWhere: (col: string) => Fragment,
+  r: DayRange,
+): Promise<Map<string, Figures>> {
+  const pending = new Map(
+    (
+      await sql<{ day: string; fen: number }[]>`
     with s as materialized (${pendingStakes(sql, r)})
-    select to_char(s.day, 'YYYY-MM-DD') as day, sum(s.amount)::bigint as fen from s where ${userWhere('s.user_id')} group by 1`)
-    .map((x) => [x.day, x.fen]));
+    select to_char(s.day, 'YYYY-MM-DD') as day, sum(s.amount)::bigint as fen from s where ${userWhere('s.user_id')} group by 1`
+    ).map((x) => [x.day, x.fen]),
+  );
   const where = userWhere('d.user_id');
-  const rows = await sql<(SumRow & { day: string; active: number; bettors: number; first_recharges: number })[]>`
+  const rows = await sql<
+    (SumRow & { day: string; active: number; bettors: number; first_recharges: number })[]
+  >`
     select to_char(d.day, 'YYYY-MM-DD') as day, ${sql.unsafe(SUM_COLUMNS)},
            count(*) filter (where d.tx_count > 0)::int as active,
            count(*) filter (where d.bet_count > 0)::int as bettors,
@@ -228,9 +317,17 @@ export async function figuresByDay(sql: Sql, userWhere: (col: string) => Fragmen
     where ${where} and d.day >= ${r.startDate}::date and d.day <= ${r.endDate}::date
     group by d.day`;
   // a pending stake was taken from the wallet the same day, so its day has a roll-up row
-  return new Map(rows.map((row) => [row.day, figures(toSums(row, pending.get(row.day) ?? 0), {
-    firstRecharge: row.first_recharges, newMembers: 0, active: row.active, bettors: row.bettors,
-  })]));
+  return new Map(
+    rows.map((row) => [
+      row.day,
+      figures(toSums(row, pending.get(row.day) ?? 0), {
+        firstRecharge: row.first_recharges,
+        newMembers: 0,
+        active: row.active,
+        bettors: row.bettors,
+      }),
+    ]),
+  );
 }
 
 export function emptyFigures(): Figures {

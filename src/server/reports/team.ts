@@ -10,19 +10,31 @@ import { AppError } from '../http/envelope.ts';
 import type { DayRange } from '../http/dates.ts';
 import { onlineSession } from '../agent/team.ts';
 import { daysOf } from './range.ts';
-import { emptyFigures, figuresByDay, figuresByHead, teamIds, teamsOf, type Figures, type Fragment } from './rollups.ts';
+import {
+  emptyFigures,
+  figuresByDay,
+  figuresByHead,
+  teamIds,
+  teamsOf,
+  type Figures,
+  type Fragment,
+} from './rollups.ts';
 import { paging } from '../http/paging.ts';
 
 export const NOT_IN_TEAM_MSG = '该用户不是您的下级';
 
-export interface Paging { pageNum?: number; pageSize?: number }
+export interface Paging {
+  pageNum?: number;
+  pageSize?: number;
+}
 export const REPORT_PAGE_SIZE = 10;
 const limits = (p: Paging) => paging(p.pageNum, p.pageSize, REPORT_PAGE_SIZE);
 
 /** True when userId is the agent itself or in its downline. */
 export async function inTeam(sql: Sql, agentId: number, userId: number): Promise<boolean> {
   if (agentId === userId) return true;
-  const [r] = await sql`select 1 from user_uplines where ancestor_id = ${agentId} and user_id = ${userId}`;
+  const [r] =
+    await sql`select 1 from user_uplines where ancestor_id = ${agentId} and user_id = ${userId}`;
   return r !== undefined;
 }
 
@@ -46,18 +58,32 @@ export async function teamBalance(sql: Sql, agentId: number) {
 }
 
 /** One team's figures over the range (the agent's own: /agentReport). */
-export async function teamFigures(sql: Sql, rootId: number, r: DayRange): Promise<Figures & { memberCount: number }> {
+export async function teamFigures(
+  sql: Sql,
+  rootId: number,
+  r: DayRange,
+): Promise<Figures & { memberCount: number }> {
   const byHead = await figuresByHead(sql, teamsOf(sql, sql`select ${rootId}::bigint as id`), r);
   return byHead.get(rootId) ?? { ...emptyFigures(), memberCount: 0 };
 }
 
 export async function userAgentReport(sql: Sql, agentId: number, r: DayRange) {
   const [f, h] = await Promise.all([teamFigures(sql, agentId, r), teamHoldings(sql, agentId)]);
-  return { ...f, startDate: r.startDate, endDate: r.endDate, teamBalance: formatFen(h.balance), memberCount: h.members };
+  return {
+    ...f,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    teamBalance: formatFen(h.balance),
+    memberCount: h.members,
+  };
 }
 
 /** New members per Beijing day of the range, of the users matching `where` on u. */
-async function newMembersByDay(sql: Sql, where: Fragment, r: DayRange): Promise<Map<string, number>> {
+async function newMembersByDay(
+  sql: Sql,
+  where: Fragment,
+  r: DayRange,
+): Promise<Map<string, number>> {
   const rows = await sql<{ day: string; n: number }[]>`
     select to_char(beijing_day(u.created_at), 'YYYY-MM-DD') as day, count(*)::int as n from users u
     where ${where} and u.created_at >= ${r.from} and u.created_at < ${r.to} group by 1`;
@@ -70,11 +96,13 @@ export async function dailyFigures(sql: Sql, userWhere: (col: string) => Fragmen
     figuresByDay(sql, userWhere, r),
     newMembersByDay(sql, userWhere('u.id'), r),
   ]);
-  return daysOf(r).reverse().map((date) => ({
-    ...(byDay.get(date) ?? emptyFigures()),
-    newMemberCount: fresh.get(date) ?? 0,
-    date,
-  }));
+  return daysOf(r)
+    .reverse()
+    .map((date) => ({
+      ...(byDay.get(date) ?? emptyFigures()),
+      newMemberCount: fresh.get(date) ?? 0,
+      date,
+    }));
 }
 
 export async function userAgentReportDetail(sql: Sql, agentId: number, r: DayRange) {
@@ -82,14 +110,23 @@ export async function userAgentReportDetail(sql: Sql, agentId: number, r: DayRan
   return { list: await dailyFigures(sql, (col) => sql`${sql.unsafe(col)} in ${team}`, r) };
 }
 
-interface MemberRow { id: number; user_name: string; is_agent: boolean; child_count: number; total: number }
+interface MemberRow {
+  id: number;
+  user_name: string;
+  is_agent: boolean;
+  child_count: number;
+  total: number;
+}
 
 /**
  * Per direct member of `parentId` (default the agent; must be in its team), each row that member's
  * whole team; with userName, the team members whose name starts with it (each with its own team).
  */
 export async function childReport(
-  sql: Sql, agentId: number, q: Paging & { userId?: number; userName?: string }, r: DayRange,
+  sql: Sql,
+  agentId: number,
+  q: Paging & { userId?: number; userName?: string },
+  r: DayRange,
 ) {
   const parentId = q.userId ?? agentId;
   await assertInTeam(sql, agentId, parentId);
@@ -113,7 +150,10 @@ export async function childReport(
     self: { ...self, userId: parentId, userName: parent[0]?.user_name ?? '' },
     list: rows.map((x) => ({
       ...(byHead.get(x.id) ?? { ...emptyFigures(), memberCount: 0 }),
-      userId: x.id, userName: x.user_name, isAgent: x.is_agent ? 1 : 0, childCount: x.child_count,
+      userId: x.id,
+      userName: x.user_name,
+      isAgent: x.is_agent ? 1 : 0,
+      childCount: x.child_count,
     })),
     total: rows[0]?.total ?? 0,
     path,
@@ -147,7 +187,9 @@ export async function siteReport(sql: Sql, r: DayRange, q: Paging) {
     endDate: r.endDate,
     list: tops.map((t) => ({
       ...(byHead.get(t.id) ?? { ...emptyFigures(), memberCount: 0 }),
-      userId: t.id, userName: t.user_name, isAgent: t.is_agent ? 1 : 0,
+      userId: t.id,
+      userName: t.user_name,
+      isAgent: t.is_agent ? 1 : 0,
     })),
     total: tops[0]?.total ?? 0,
   };

@@ -30,7 +30,6 @@ export function rankRange(dateType: 1 | 2 | 3, nowMs = Date.now()): DayRange {
   return reportRange(r.startDate, r.endDate, nowMs);
 }
 
-
 /** The roll-up column of each profit category (user_daily, migrations 032 and 035). */
 const snake = (c: string) => c.replace(/[A-Z]/g, (x) => `_${x.toLowerCase()}`);
 const PROFIT_SQL = PROFIT_CATEGORIES.map((c) => `p.sgn * p.${snake(c)}`).join(' + ');
@@ -55,7 +54,14 @@ export async function userProfitRank(sql: Sql, userId: number, r: DayRange) {
            (select count(*) from p, (select profit as mp from p where user_id = ${userId}) me
             where p.profit > me.mp or (p.profit = me.mp and p.user_id < ${userId}))::int as ahead`;
   return {
-    list: rows.map((x, i) => ({ rank: i + 1, userName: maskName(x.user_name), profit: formatFen(x.profit) })),
-    mine: { rank: mine!.profit === null ? null : mine!.ahead + 1, profit: formatFen(mine!.profit ?? 0) },
+    list: rows.map((x, i) => ({
+      rank: i + 1,
+      userName: maskName(x.user_name),
+      profit: formatFen(x.profit),
+    })),
+    mine: {
+      rank: mine!.profit === null ? null : mine!.ahead + 1,
+      profit: formatFen(mine!.profit ?? 0),
+    },
   };
 }

@@ -46,9 +46,19 @@ export async function sharedBets(sql: Sql, userId: number, ids: number[]): Promi
 }
 
 /** The sharer's profit and loss of one Beijing day (the report's range rules apply). */
-export async function sharedRecord(sql: Sql, userId: number, date: string, nowMs = Date.now()): Promise<SharedRecord> {
+export async function sharedRecord(
+  sql: Sql,
+  userId: number,
+  date: string,
+  nowMs = Date.now(),
+): Promise<SharedRecord> {
   const pl = await profitLoss(sql, userId, dayRange(date, date, nowMs));
-  return { betAmount: pl.betAmount, returnAmount: pl.prizeAmount, profit: pl.profit, dateName: date };
+  return {
+    betAmount: pl.betAmount,
+    returnAmount: pl.prizeAmount,
+    profit: pl.profit,
+    dateName: date,
+  };
 }
 
 /** Types whose stored body the server builds from the sender's records. */
@@ -57,7 +67,12 @@ export function isShareKind(typeId: number): boolean {
 }
 
 /** The stored body of a type 7 or 9 message from its parsed references. */
-export async function shareBody(sql: Sql, senderId: number | null, typeId: number, parsed: string): Promise<string> {
+export async function shareBody(
+  sql: Sql,
+  senderId: number | null,
+  typeId: number,
+  parsed: string,
+): Promise<string> {
   if (senderId === null) refuse(SHARE_MSG.guest);
   if (typeId === MessageType.SHARED_BET) {
     const { orderIds } = JSON.parse(parsed) as { orderIds: number[] };

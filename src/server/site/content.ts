@@ -38,7 +38,12 @@ export async function listNotices(sql: Sql): Promise<Notice[]> {
   const rows = await sql<{ id: number; title: string; content: string; created_at: Date }[]>`
     select id, title, content, created_at from content_notices
     where enabled order by sort, id desc limit ${MAX_NOTICES}`;
-  return rows.map((r) => ({ id: r.id, title: r.title, content: r.content, createdAt: r.created_at.getTime() }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    createdAt: r.created_at.getTime(),
+  }));
 }
 
 export function listArticles(sql: Sql, kind: ArticleKind): Promise<Article[]> {

@@ -19,7 +19,9 @@ async function tenantRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   app.get('/v1/getServerTime', OPEN, async () => ok(Date.now()));
 
-  app.get('/v1/management/tenant/getTenantConfig', OPEN, async () => ok(await getTenantConfig(sql)));
+  app.get('/v1/management/tenant/getTenantConfig', OPEN, async () =>
+    ok(await getTenantConfig(sql)),
+  );
 
   app.get('/v1/management/tenant/getSiteStatus', OPEN, async () => {
     const s = await getSetting(sql, SITE_STATUS_KEY, DEFAULT_SITE_STATUS);
@@ -31,7 +33,9 @@ async function tenantRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/v1/management/tenant/getRegisterVerifyFront', OPEN, async () => ok(await getRegisterVerify(sql)));
+  app.get('/v1/management/tenant/getRegisterVerifyFront', OPEN, async () =>
+    ok(await getRegisterVerify(sql)),
+  );
 
   app.get('/v1/management/tenant/getNewRegisterVerifyFront', OPEN, async () =>
     ok({ list: registerFields(await getRegisterVerify(sql)) }),
@@ -47,8 +51,12 @@ async function contentRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
   app.get('/v1/management/content/banners', OPEN, async () => ok({ list: await listBanners(sql) }));
   app.get('/v1/management/content/notices', OPEN, async () => ok({ list: await listNotices(sql) }));
-  app.get('/v1/management/content/helpList', OPEN, async () => ok({ list: await listArticles(sql, 'help') }));
-  app.get('/v1/management/content/aboutList', OPEN, async () => ok({ list: await listArticles(sql, 'about') }));
+  app.get('/v1/management/content/helpList', OPEN, async () =>
+    ok({ list: await listArticles(sql, 'help') }),
+  );
+  app.get('/v1/management/content/aboutList', OPEN, async () =>
+    ok({ list: await listArticles(sql, 'about') }),
+  );
 }
 
 export default async function siteRoutes(app: FastifyInstance) {

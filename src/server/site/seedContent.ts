@@ -16,7 +16,8 @@ export const SEED_BANNERS = [
 export const SEED_NOTICES = [
   {
     title: '欢迎光临',
-    content: '欢迎来到鸿运彩票！本站为演示站点，所有余额均为虚拟金额，仅供体验，不涉及任何真实资金。',
+    content:
+      '欢迎来到鸿运彩票！本站为演示站点，所有余额均为虚拟金额，仅供体验，不涉及任何真实资金。',
   },
   {
     title: '账户安全提醒',
@@ -40,7 +41,10 @@ export async function seedSiteContent(sql: Sql): Promise<void> {
     for (const [i, x] of SEED_NOTICES.entries()) {
       await tx`insert into content_notices (title, content, sort) values (${x.title}, ${x.content}, ${i})`;
     }
-    for (const [kind, list] of [['help', HELP_ARTICLES], ['about', ABOUT_ARTICLES]] as const) {
+    for (const [kind, list] of [
+      ['help', HELP_ARTICLES],
+      ['about', ABOUT_ARTICLES],
+    ] as const) {
       for (const [i, a] of list.entries()) {
         await tx`insert into content_articles (kind, title, content, sort) values (${kind}, ${a.title}, ${a.content}, ${i})`;
       }

@@ -28,7 +28,8 @@ function cacheOf(sql: Sql): Map<string, Entry> {
 export async function getSetting<T>(sql: Sql, key: string, fallback: T): Promise<T> {
   const cache = cacheOf(sql);
   const hit = cache.get(key);
-  if (hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.value as T;
+  if (hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS)
+    return hit.value as T;
   const [row] = await sql<{ value: T }[]>`select value from site_settings where key = ${key}`;
   const value = row ? { ...fallback, ...row.value } : fallback;
   cache.set(key, { at: Date.now(), generation, value });
@@ -39,9 +40,16 @@ export async function getSetting<T>(sql: Sql, key: string, fallback: T): Promise
  * Stores a setting. With `actorId` (the operator making the change) the change is audited with
  * the value before and after; a save that changes nothing writes no audit row.
  */
-export async function putSetting(sql: Sql, key: string, value: unknown, actorId?: number | null): Promise<void> {
+export async function putSetting(
+  sql: Sql,
+  key: string,
+  value: unknown,
+  actorId?: number | null,
+): Promise<void> {
   await sql.begin(async (tx) => {
-    const [prev] = await tx<{ value: unknown }[]>`select value from site_settings where key = ${key} for update`;
+    const [prev] = await tx<
+      { value: unknown }[]
+    >`select value from site_settings where key = ${key} for update`;
     await tx`
       insert into site_settings (key, value, updated_at) values (${key}, ${tx.json(value as never)}, now())
       on conflict (key) do update set value = excluded.value, updated_at = now()`;

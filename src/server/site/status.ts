@@ -55,7 +55,14 @@ const IPV4_PREFIX = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){1,3}\*$/;
  * IPv4 prefixes such as `10.0.0.*` or `192.168.*`. Returns the entries, or the first bad one.
  */
 export function parseIpList(text: string): { entries: string[] } | { bad: string } {
-  const entries = [...new Set(text.split(/[,\n\r]+/).map((e) => e.trim()).filter(Boolean))];
+  const entries = [
+    ...new Set(
+      text
+        .split(/[,\n\r]+/)
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
   for (const e of entries) {
     if (!(net.isIP(e) || IPV4_PREFIX.test(e))) return { bad: e.slice(0, 60) };
   }
@@ -70,7 +77,11 @@ function ipMatches(ip: string, entry: string): boolean {
 }
 
 /** The refusal for this caller, or null when the site is open to it. */
-export async function siteGate(sql: Sql, ip: string, isOperator: boolean): Promise<AppError | null> {
+export async function siteGate(
+  sql: Sql,
+  ip: string,
+  isOperator: boolean,
+): Promise<AppError | null> {
   if (isOperator) return null;
   const s = await getSetting(sql, SITE_STATUS_KEY, DEFAULT_SITE_STATUS);
   if (s.ipMode !== 'off') {
@@ -104,7 +115,13 @@ export default fp(
   async function siteStatusPlugin(app: FastifyInstance) {
     app.addHook('preValidation', async (req: FastifyRequest) => {
       const path = req.url.split('?')[0];
-      if (req.is404 || !path.startsWith('/v1/') || ALWAYS_OPEN.has(path) || path.startsWith('/v1/admin/')) return;
+      if (
+        req.is404 ||
+        !path.startsWith('/v1/') ||
+        ALWAYS_OPEN.has(path) ||
+        path.startsWith('/v1/admin/')
+      )
+        return;
       const refusal = await siteGate(app.deps.sql, req.ip, req.user?.isOperator ?? false);
       if (refusal && !(await operatorBehindOpenRoute(app.deps.sql, req))) throw refusal;
     });

@@ -66,7 +66,10 @@ export function getTenantConfig(sql: Sql): Promise<TenantConfig> {
  * form served to the client and the server's check read the same answer.
  */
 export async function getRegisterVerify(sql: Sql): Promise<RegisterVerify> {
-  const [verify, tenant] = await Promise.all([getSetting(sql, REGISTER_VERIFY_KEY, DEFAULT_REGISTER_VERIFY), getTenantConfig(sql)]);
+  const [verify, tenant] = await Promise.all([
+    getSetting(sql, REGISTER_VERIFY_KEY, DEFAULT_REGISTER_VERIFY),
+    getTenantConfig(sql),
+  ]);
   return { ...verify, imageCode: verify.imageCode && tenant.registerImageCode };
 }
 

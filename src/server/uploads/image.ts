@@ -31,10 +31,33 @@ interface Kind {
 }
 
 const KINDS: readonly Kind[] = [
-  { ext: 'png', mime: 'image/png', format: 'png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { ext: 'jpg', mime: 'image/jpeg', format: 'jpeg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'gif', mime: 'image/gif', format: 'gif', magic: (b) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')) },
-  { ext: 'webp', mime: 'image/webp', format: 'webp', magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    ext: 'png',
+    mime: 'image/png',
+    format: 'png',
+    magic: (b) =>
+      b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    ext: 'jpg',
+    mime: 'image/jpeg',
+    format: 'jpeg',
+    magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  },
+  {
+    ext: 'gif',
+    mime: 'image/gif',
+    format: 'gif',
+    magic: (b) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')),
+  },
+  {
+    ext: 'webp',
+    mime: 'image/webp',
+    format: 'webp',
+    magic: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 /** The Content-Type for a stored file's extension; null for anything the server never writes. */
@@ -56,8 +79,11 @@ function kindOf(bytes: Buffer): Kind | null {
 
 /** Header facts only; a header sharp cannot parse is not an image we take. */
 async function readHeader(bytes: Buffer, kind: Kind): Promise<Metadata> {
-  const meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata().catch(() => null);
-  if (!meta || meta.format !== kind.format || !meta.width || !meta.height) refuse(UNRECOGNISED_IMAGE);
+  const meta = await sharp(bytes, { animated: true, limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta || meta.format !== kind.format || !meta.width || !meta.height)
+    refuse(UNRECOGNISED_IMAGE);
   return meta;
 }
 
@@ -67,10 +93,14 @@ function totalPixels(meta: Metadata): number {
 
 function encoder(pipeline: Sharp, format: SharpFormat): Sharp {
   switch (format) {
-    case 'png': return pipeline.png({ compressionLevel: 9 });
-    case 'jpeg': return pipeline.jpeg({ quality: 85 });
-    case 'gif': return pipeline.gif();
-    case 'webp': return pipeline.webp({ quality: 85 });
+    case 'png':
+      return pipeline.png({ compressionLevel: 9 });
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 85 });
+    case 'gif':
+      return pipeline.gif();
+    case 'webp':
+      return pipeline.webp({ quality: 85 });
   }
 }
 
@@ -85,9 +115,26 @@ export async function reencodeImage(bytes: Buffer): Promise<StoredImage> {
   const meta = await readHeader(bytes, kind);
   if (totalPixels(meta) > MAX_INPUT_PIXELS) refuse(TOO_MANY_PIXELS);
   // limitInputPixels again at decode time: the header check is ours, this one is sharp's own guard.
-  const input = sharp(bytes, { animated: true, failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
-    .resize({ width: MAX_STORED_SIDE_PX, height: MAX_STORED_SIDE_PX, fit: 'inside', withoutEnlargement: true });
-  const out = await encoder(input, kind.format).toBuffer({ resolveWithObject: true }).catch(() => null);
+  const input = sharp(bytes, {
+    animated: true,
+    failOn: 'warning',
+    limitInputPixels: MAX_INPUT_PIXELS,
+    autoOrient: true,
+  }).resize({
+    width: MAX_STORED_SIDE_PX,
+    height: MAX_STORED_SIDE_PX,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  const out = await encoder(input, kind.format)
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => null);
   if (!out) refuse(UNRECOGNISED_IMAGE);
-  return { bytes: out.data, ext: kind.ext, mime: kind.mime, width: out.info.width, height: out.info.pageHeight ?? out.info.height };
+  return {
+    bytes: out.data,
+    ext: kind.ext,
+    mime: kind.mime,
+    width: out.info.width,
+    height: out.info.pageHeight ?? out.info.height,
+  };
 }

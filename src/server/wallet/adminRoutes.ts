@@ -6,7 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { parseYuanToFen } from '../../domain/money.ts';
-import { EARLY_EXITS, MAX_TERM_DAYS, parsePercentToBp, PLEDGE_STATUSES, formatBp } from '../../domain/wallet.ts';
+import {
+  EARLY_EXITS,
+  MAX_TERM_DAYS,
+  parsePercentToBp,
+  PLEDGE_STATUSES,
+  formatBp,
+} from '../../domain/wallet.ts';
 import { Form, ok, refuse } from '../http/envelope.ts';
 import { OPERATOR, UserName } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
@@ -52,7 +58,8 @@ export default async function walletAdminRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
 
   app.get('/v1/admin/pledge/products', { config: OPERATOR, schema: NoQuery }, async () =>
-    ok({ list: (await listProducts(sql, false)).map(productItem) }));
+    ok({ list: (await listProducts(sql, false)).map(productItem) }),
+  );
 
   app.post<{ Body: Static<typeof SaveForm> }>(
     '/v1/admin/pledge/products/save',
@@ -91,7 +98,10 @@ export default async function walletAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  for (const [action, enabled] of [['enable', true], ['disable', false]] as const) {
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
     app.post<{ Body: Static<typeof ProductForm> }>(
       `/v1/admin/pledge/products/${action}`,
       { config: OPERATOR, schema: { body: ProductForm } },
@@ -105,7 +115,8 @@ export default async function walletAdminRoutes(app: FastifyInstance) {
   }
 
   app.get('/v1/admin/virtualWallet/settings', { config: OPERATOR, schema: NoQuery }, async () =>
-    ok({ annualRate: formatBp((await getVwSettings(sql)).annualRateBp) }));
+    ok({ annualRate: formatBp((await getVwSettings(sql)).annualRateBp) }),
+  );
 
   app.post<{ Body: Static<typeof RateForm> }>(
     '/v1/admin/virtualWallet/settings',
@@ -126,7 +137,9 @@ export default async function walletAdminRoutes(app: FastifyInstance) {
       const { limit, offset } = paging(q.page, q.pageSize);
       let userId: number | null = null;
       if (q.userName) {
-        const [u] = await sql<{ id: number }[]>`select id from users where lower(user_name) = lower(${q.userName})`;
+        const [u] = await sql<
+          { id: number }[]
+        >`select id from users where lower(user_name) = lower(${q.userName})`;
         if (!u) refuse('用户不存在');
         userId = u.id;
       }
@@ -134,9 +147,10 @@ export default async function walletAdminRoutes(app: FastifyInstance) {
       const rows = await sql<OrderRow[]>`
         select o.*, u.user_name from pledge_orders o join users u on u.id = o.user_id
         where ${where} order by o.id desc limit ${limit} offset ${offset}`;
-      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from pledge_orders o where ${where}`;
+      const [{ n }] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from pledge_orders o where ${where}`;
       return ok({ list: rows.map(orderItem), total: n });
     },
   );
 }
-

@@ -11,7 +11,13 @@
  */
 import { parseBeijingDay } from '../../domain/time.ts';
 import { transferIdAround, transferIds } from '../../domain/transferIds.ts';
-import { dailyInterestFen, DAYS_PER_YEAR, finishedBeijingDays, FULL_BP, VW_TYPES } from '../../domain/wallet.ts';
+import {
+  dailyInterestFen,
+  DAYS_PER_YEAR,
+  finishedBeijingDays,
+  FULL_BP,
+  VW_TYPES,
+} from '../../domain/wallet.ts';
 import type { Sql } from '../db/client.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { settleTerm, type OrderRow } from './pledge.ts';
@@ -27,7 +33,11 @@ interface DueBalance {
 }
 
 /** Pays one day's interest to up to INTEREST_BATCH players; marks the day done when none is left. */
-export async function accrueInterestForDay(sql: Sql, day: string, rateBp: number): Promise<{ paid: number; done: boolean }> {
+export async function accrueInterestForDay(
+  sql: Sql,
+  day: string,
+  rateBp: number,
+): Promise<{ paid: number; done: boolean }> {
   const span = parseBeijingDay(day);
   if (!span) throw new Error(`interest day ${day} is not a date`);
   const cutoff = new Date(span.endMs);
@@ -100,7 +110,10 @@ export async function settleMatured(sql: Sql, nowMs: number): Promise<number> {
   return settled;
 }
 
-export async function runWalletJobs(sql: Sql, nowMs: number): Promise<{ interestPaid: number; settled: number }> {
+export async function runWalletJobs(
+  sql: Sql,
+  nowMs: number,
+): Promise<{ interestPaid: number; settled: number }> {
   // matured terms first, so an auto-renewed order that is several terms behind catches up one term per run
   const settled = await settleMatured(sql, nowMs);
   const interestPaid = await accrueInterest(sql, nowMs);

@@ -118,10 +118,19 @@ export function orderItem(o: OrderRow) {
 export const orderRef = (orderId: number) => `pledge-order:${orderId}`;
 
 /** The player's own order, or a -110005 refusal as if it did not exist. */
-export async function ownOrder(sql: Db, userId: number, orderId: number, lock = false): Promise<OrderRow> {
+export async function ownOrder(
+  sql: Db,
+  userId: number,
+  orderId: number,
+  lock = false,
+): Promise<OrderRow> {
   const [o] = lock
-    ? await sql<OrderRow[]>`select * from pledge_orders where id = ${orderId} and user_id = ${userId} for update`
-    : await sql<OrderRow[]>`select * from pledge_orders where id = ${orderId} and user_id = ${userId}`;
+    ? await sql<
+        OrderRow[]
+      >`select * from pledge_orders where id = ${orderId} and user_id = ${userId} for update`
+    : await sql<
+        OrderRow[]
+      >`select * from pledge_orders where id = ${orderId} and user_id = ${userId}`;
   if (!o) refuseState(NOT_FOUND_MSG);
   return o;
 }
@@ -140,9 +149,14 @@ async function lockVirtualWallet(tx: Tx, userId: number) {
   await tx`select pg_advisory_xact_lock(727101, ${userId}::int)`;
 }
 
-export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: OrderRow; applied: boolean }> {
+export async function createPledge(
+  sql: Sql,
+  c: CreateInput,
+): Promise<{ order: OrderRow; applied: boolean }> {
   const prior = async () => {
-    const [o] = await sql<OrderRow[]>`select * from pledge_orders where user_id = ${c.userId} and request_id = ${c.requestId}`;
+    const [o] = await sql<
+      OrderRow[]
+    >`select * from pledge_orders where user_id = ${c.userId} and request_id = ${c.requestId}`;
     if (!o) return null;
     assertSameRequest(
       { productId: o.product_id, principalFen: o.principal, autoRenew: o.auto_renew },
@@ -158,13 +172,16 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
       const [p] = await tx<ProductRow[]>`select * from pledge_products where id = ${c.productId}`;
       if (!p?.enabled) refuseState(PRODUCT_GONE_MSG);
       if (c.amountFen < p.min_fen) refuse(`最低质押金额为 ${formatFen(p.min_fen)} 元`);
-      if (p.max_fen > 0 && c.amountFen > p.max_fen) refuse(`单笔最多质押 ${formatFen(p.max_fen)} 元`);
+      if (p.max_fen > 0 && c.amountFen > p.max_fen)
+        refuse(`单笔最多质押 ${formatFen(p.max_fen)} 元`);
       if (p.user_limit_fen > 0) {
         const [{ held }] = await tx<{ held: number }[]>`
           select coalesce(sum(principal), 0)::bigint as held from pledge_orders
           where user_id = ${c.userId} and product_id = ${p.id} and status = 'holding'`;
         if (held + c.amountFen > p.user_limit_fen) {
-          refuse(`超出个人质押限额，当前最多可质押 ${formatFen(Math.max(0, p.user_limit_fen - held))} 元`);
+          refuse(
+            `超出个人质押限额，当前最多可质押 ${formatFen(Math.max(0, p.user_limit_fen - held))} 元`,
+          );
         }
       }
       const start = new Date(c.nowMs);
@@ -199,7 +216,12 @@ export async function createPledge(sql: Sql, c: CreateInput): Promise<{ order: O
 }
 
 /** Early exit by the order's rule. */
-export async function cancelPledge(sql: Sql, userId: number, orderId: number, nowMs: number): Promise<OrderRow> {
+export async function cancelPledge(
+  sql: Sql,
+  userId: number,
+  orderId: number,
+  nowMs: number,
+): Promise<OrderRow> {
   return sql.begin(async (tx) => {
     const o = await ownOrder(tx, userId, orderId, true);
     if (o.status !== 'holding') refuseState('订单已结束，无法赎回');
@@ -239,7 +261,12 @@ export async function cancelPledge(sql: Sql, userId: number, orderId: number, no
   });
 }
 
-export async function setAutoRenew(sql: Sql, userId: number, orderId: number, on: boolean): Promise<OrderRow> {
+export async function setAutoRenew(
+  sql: Sql,
+  userId: number,
+  orderId: number,
+  on: boolean,
+): Promise<OrderRow> {
   const o = await ownOrder(sql, userId, orderId);
   if (o.status !== 'holding') refuseState('订单已结束');
   const [done] = await sql<OrderRow[]>`

@@ -16,7 +16,12 @@ import { DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
 import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { assertSameRequest, refuseReusedRequest } from '../http/idempotency.ts';
-import { insufficientBalance, isInsufficientBalance, transfer, type TransferResult } from '../ledger/ledger.ts';
+import {
+  insufficientBalance,
+  isInsufficientBalance,
+  transfer,
+  type TransferResult,
+} from '../ledger/ledger.ts';
 import { getSetting, putSetting } from '../site/settings.ts';
 import { getTenantConfig } from '../site/tenant.ts';
 
@@ -54,7 +59,10 @@ export async function vwBalance(sql: Db, userId: number): Promise<number> {
 }
 
 /** The main and the virtual wallet balance in one round trip. */
-export async function bothBalances(sql: Sql, userId: number): Promise<{ balanceFen: number; walletBalanceFen: number }> {
+export async function bothBalances(
+  sql: Sql,
+  userId: number,
+): Promise<{ balanceFen: number; walletBalanceFen: number }> {
   const rows = await sql<{ kind: string; balance: number }[]>`
     select kind, balance from ledger_accounts where user_id = ${userId} and kind in ('player', 'virtual_wallet')`;
   const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0;
@@ -68,10 +76,19 @@ export interface MoveResult {
 }
 
 /** 611 (in: main wallet → virtual wallet) or 612 (out). */
-export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', amountFen: number, requestId: string): Promise<MoveResult> {
+export async function moveVirtual(
+  sql: Sql,
+  userId: number,
+  dir: 'in' | 'out',
+  amountFen: number,
+  requestId: string,
+): Promise<MoveResult> {
   const player = { kind: 'player' as const, userId };
   const vw = { kind: 'virtual_wallet' as const, userId };
-  const transferId = dir === 'in' ? transferIds.virtualWalletIn(userId, requestId) : transferIds.virtualWalletOut(userId, requestId);
+  const transferId =
+    dir === 'in'
+      ? transferIds.virtualWalletIn(userId, requestId)
+      : transferIds.virtualWalletOut(userId, requestId);
   const typeCode = dir === 'in' ? VW_TYPES.transferIn : VW_TYPES.transferOut;
   let r: TransferResult;
   try {
@@ -90,13 +107,19 @@ export async function moveVirtual(sql: Sql, userId: number, dir: 'in' | 'out', a
   }
   if (r.balancesFen) {
     // the transfer's own statement read both wallets right after the move: no second read
-    const [vwFen, mainFen] = dir === 'in' ? [r.balancesFen.to, r.balancesFen.from] : [r.balancesFen.from, r.balancesFen.to];
+    const [vwFen, mainFen] =
+      dir === 'in'
+        ? [r.balancesFen.to, r.balancesFen.from]
+        : [r.balancesFen.from, r.balancesFen.to];
     return { balanceFen: vwFen, walletBalanceFen: mainFen, applied: true };
   }
   const [prior] = await sql<{ amount: number; type_code: number }[]>`
     select amount, type_code from transfers where transfer_id = ${transferId}`;
   if (!prior) refuseReusedRequest();
-  assertSameRequest({ amountFen: prior!.amount, typeCode: prior!.type_code }, { amountFen, typeCode });
+  assertSameRequest(
+    { amountFen: prior!.amount, typeCode: prior!.type_code },
+    { amountFen, typeCode },
+  );
   return { ...(await bothBalances(sql, userId)), applied: false };
 }
 
@@ -115,7 +138,9 @@ export async function walletInfo(sql: Sql, userId: number, nowMs: number) {
   const yesterday = beijingDate(nowMs, 1);
   const todayStart = new Date(beijingDayStartOf(nowMs));
   const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
-  const [sums] = await sql<{ total_interest: number; y_interest: number; total_profit: number; y_profit: number }[]>`
+  const [sums] = await sql<
+    { total_interest: number; y_interest: number; total_profit: number; y_profit: number }[]
+  >`
     select
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}), 0)::bigint as total_interest,
       coalesce(sum(amount) filter (where type_code = ${VW_TYPES.interest}
@@ -178,7 +203,14 @@ export function logItem(r: LogRow) {
 }
 
 /** The player's 611-616 transfers (or the given types), newest first. */
-export async function listVwTransfers(sql: Sql, userId: number, types: readonly number[], limit: number, offset: number, ref?: string) {
+export async function listVwTransfers(
+  sql: Sql,
+  userId: number,
+  types: readonly number[],
+  limit: number,
+  offset: number,
+  ref?: string,
+) {
   const refFilter = ref === undefined ? sql`true` : sql`t.ref = ${ref}`;
   const rows = await sql<LogRow[]>`
     select t.id, t.type_code, t.amount, t.remark, t.ref, t.transfer_id, t.created_at,

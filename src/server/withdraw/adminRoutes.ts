@@ -2,7 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { parseYuanToFen } from '../../domain/money.ts';
-import { checkSettings, parsePercentToBp, settingsToWire, WITHDRAW_LIMITS, type WithdrawSettings } from '../../domain/withdraw.ts';
+import {
+  checkSettings,
+  parsePercentToBp,
+  settingsToWire,
+  WITHDRAW_LIMITS,
+  type WithdrawSettings,
+} from '../../domain/withdraw.ts';
 import { OPERATOR, UserName } from '../http/schemas.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
@@ -23,7 +29,12 @@ const Yuan = Type.String({ minLength: 1, maxLength: 15 });
 const Count = Type.Integer({ minimum: 0, maximum: WITHDRAW_LIMITS.maxCount });
 const HHMM = Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' });
 
-const ListQuery = Form({ status: Opt(StatusFilter), userName: Opt(UserName), page: Opt(PageNum), pageSize: Opt(PageSize) });
+const ListQuery = Form({
+  status: Opt(StatusFilter),
+  userName: Opt(UserName),
+  page: Opt(PageNum),
+  pageSize: Opt(PageSize),
+});
 const ApproveForm = Form({ id: Id });
 const RejectForm = Form({ id: Id, remark: PlainText(200, { minLength: 1 }) });
 const SettingsForm = Form({
@@ -115,8 +126,10 @@ export default async function withdrawAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/v1/admin/withdraw/settings', { config: OPERATOR, schema: { querystring: Form({}) } }, async () =>
-    ok(settingsToWire(await loadWithdrawSettings(sql))),
+  app.get(
+    '/v1/admin/withdraw/settings',
+    { config: OPERATOR, schema: { querystring: Form({}) } },
+    async () => ok(settingsToWire(await loadWithdrawSettings(sql))),
   );
 
   app.post<{ Body: Static<typeof SettingsForm> }>(
@@ -128,8 +141,15 @@ export default async function withdrawAdminRoutes(app: FastifyInstance) {
       await saveWithdrawSettings(sql, next, operatorId);
       if (next.turnoverPercent !== 0) return ok(settingsToWire(next), '保存成功');
       // no multiple any more: what recharges already required is waived too (activity rules keep theirs)
-      const waived = await waiveTurnover(sql, { operatorId, reason: ZERO_MULTIPLE_REASON, source: 'recharge' });
-      return ok(settingsToWire(next), waived > 0 ? `保存成功，已免除${waived}笔充值流水要求` : '保存成功');
+      const waived = await waiveTurnover(sql, {
+        operatorId,
+        reason: ZERO_MULTIPLE_REASON,
+        source: 'recharge',
+      });
+      return ok(
+        settingsToWire(next),
+        waived > 0 ? `保存成功，已免除${waived}笔充值流水要求` : '保存成功',
+      );
     },
   );
 }

@@ -17,34 +17,72 @@ import { sendLetter } from '../letters/store.ts';
 import { moneyOrderLetter } from '../../domain/letters.ts';
 import { TYPE_FEE, TYPE_HOLD, TYPE_REJECT, type OrderRow } from './orders.ts';
 
-async function takePending(tx: Tx, id: number, to: 'paid' | 'rejected', operatorId: number, remark: string | null): Promise<OrderRow> {
+async function takePending(
+  tx: Tx,
+  id: number,
+  to: 'paid' | 'rejected',
+  operatorId: number,
+  remark: string | null,
+): Promise<OrderRow> {
   const [order] = await tx<OrderRow[]>`
     update withdraw_orders set status = ${to}, decided_at = now(), operator_id = ${operatorId}, remark = ${remark}
     where id = ${id} and status = 'pending' returning *`;
   if (order) return order;
-  const [found] = await tx<{ status: keyof typeof WITHDRAW_STATUS_NAMES }[]>`select status from withdraw_orders where id = ${id}`;
+  const [found] = await tx<
+    { status: keyof typeof WITHDRAW_STATUS_NAMES }[]
+  >`select status from withdraw_orders where id = ${id}`;
   if (!found) refuse('记录不存在');
   return refuse(`该提现已处理（${WITHDRAW_STATUS_NAMES[found.status]}）`);
 }
 
 const hold = (o: OrderRow) => ({ kind: 'withdraw_hold' as const, userId: o.user_id });
 
-export async function approveWithdrawal(sql: Sql, id: number, operatorId: number): Promise<OrderRow> {
+export async function approveWithdrawal(
+  sql: Sql,
+  id: number,
+  operatorId: number,
+): Promise<OrderRow> {
   return sql.begin(async (tx) => {
     const o = await takePending(tx, id, 'paid', operatorId, null);
     const paidOut = o.amount - o.fee;
     if (paidOut <= 0) throw new Error(`order ${o.id} pays out nothing`);
-    const common = { from: hold(o), to: { kind: 'house' as const, userId: null }, userId: o.user_id, ref: `withdraw:${o.order_no}`, operatorId };
-    await transferInTx(tx, { ...common, transferId: transferIds.withdrawPay(o.id), amountFen: paidOut, typeCode: TYPE_HOLD, remark: '提现出款' });
+    const common = {
+      from: hold(o),
+      to: { kind: 'house' as const, userId: null },
+      userId: o.user_id,
+      ref: `withdraw:${o.order_no}`,
+      operatorId,
+    };
+    await transferInTx(tx, {
+      ...common,
+      transferId: transferIds.withdrawPay(o.id),
+      amountFen: paidOut,
+      typeCode: TYPE_HOLD,
+      remark: '提现出款',
+    });
     if (o.fee > 0) {
-      await transferInTx(tx, { ...common, transferId: transferIds.withdrawFee(o.id), amountFen: o.fee, typeCode: TYPE_FEE, remark: '提现手续费' });
+      await transferInTx(tx, {
+        ...common,
+        transferId: transferIds.withdrawFee(o.id),
+        amountFen: o.fee,
+        typeCode: TYPE_FEE,
+        remark: '提现手续费',
+      });
     }
-    await sendLetter(tx, { to: { userId: o.user_id }, ...moneyOrderLetter.withdrawPaid(o.order_no, o.amount, o.fee) });
+    await sendLetter(tx, {
+      to: { userId: o.user_id },
+      ...moneyOrderLetter.withdrawPaid(o.order_no, o.amount, o.fee),
+    });
     return o;
   });
 }
 
-export async function rejectWithdrawal(sql: Sql, id: number, operatorId: number, remark: string): Promise<OrderRow> {
+export async function rejectWithdrawal(
+  sql: Sql,
+  id: number,
+  operatorId: number,
+  remark: string,
+): Promise<OrderRow> {
   return sql.begin(async (tx) => {
     const o = await takePending(tx, id, 'rejected', operatorId, remark);
     await transferInTx(tx, {
@@ -58,7 +96,10 @@ export async function rejectWithdrawal(sql: Sql, id: number, operatorId: number,
       remark: `提现驳回：${remark}`,
       operatorId,
     });
-    await sendLetter(tx, { to: { userId: o.user_id }, ...moneyOrderLetter.withdrawRejected(o.order_no, o.amount, remark) });
+    await sendLetter(tx, {
+      to: { userId: o.user_id },
+      ...moneyOrderLetter.withdrawRejected(o.order_no, o.amount, remark),
+    });
     return o;
   });
 }

@@ -14,7 +14,12 @@ import type { Sql, Tx } from '../db/client.ts';
 import { formatFen } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import {
-  checkWithdrawAmount, isOpenAt, withdrawFee, type WithdrawSettings, type WithdrawStatus, type WithdrawTargetKind,
+  checkWithdrawAmount,
+  isOpenAt,
+  withdrawFee,
+  type WithdrawSettings,
+  type WithdrawStatus,
+  type WithdrawTargetKind,
 } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
 import { assertSameRequest } from '../http/idempotency.ts';
@@ -27,7 +32,6 @@ const WITHDRAW_LOCK_KEY = 4007;
 export const TYPE_HOLD = TxType.WITHDRAW;
 export const TYPE_FEE = TxType.WITHDRAW_FEE;
 export const TYPE_REJECT = TxType.WITHDRAW_REJECT;
-
 
 export type WithdrawTarget = { kind: 'card'; id: number } | { kind: 'address'; id: number };
 
@@ -58,7 +62,12 @@ export interface OrderRow {
   decided_at: Date | null;
 }
 
-interface TargetRow { kind: WithdrawTargetKind; account_name: string; account_no: string; real_name: string | null }
+interface TargetRow {
+  kind: WithdrawTargetKind;
+  account_name: string;
+  account_no: string;
+  real_name: string | null;
+}
 
 async function findTarget(tx: Tx, userId: number, target: WithdrawTarget): Promise<TargetRow> {
   if (target.kind === 'card') {
@@ -79,11 +88,18 @@ async function findTarget(tx: Tx, userId: number, target: WithdrawTarget): Promi
 /** A replayed requestId must describe the withdrawal it first made. */
 function assertSameWithdrawal(prior: OrderRow, r: WithdrawRequest): void {
   const targetId = r.target.kind === 'card' ? prior.card_id : prior.address_id;
-  assertSameRequest({ amountFen: prior.amount, targetId }, { amountFen: r.amountFen, targetId: r.target.id });
+  assertSameRequest(
+    { amountFen: prior.amount, targetId },
+    { amountFen: r.amountFen, targetId: r.target.id },
+  );
 }
 
 /** Every check a new withdrawal must pass, in the order a player can act on them; returns the fee. */
-async function checkNewWithdrawal(tx: Tx, s: WithdrawSettings, r: WithdrawRequest): Promise<number> {
+async function checkNewWithdrawal(
+  tx: Tx,
+  s: WithdrawSettings,
+  r: WithdrawRequest,
+): Promise<number> {
   if (!s.enabled) refuse('提现功能暂未开放');
   if (!isOpenAt(s, Date.now())) refuse(`提现开放时间为${s.openStart}至${s.openEnd}（北京时间）`);
   const amountProblem = checkWithdrawAmount(r.amountFen, s);
@@ -91,13 +107,19 @@ async function checkNewWithdrawal(tx: Tx, s: WithdrawSettings, r: WithdrawReques
   const used = await usedToday(tx, r.userId);
   if (used >= s.dailyCount) refuse(`今日提现次数已用完（每日${s.dailyCount}次）`);
   const turnover = await turnoverProgress(tx, r.userId);
-  if (turnover.remainingFen > 0) refuse(`还需完成${formatFen(turnover.remainingFen)}元流水才能提现`);
+  if (turnover.remainingFen > 0)
+    refuse(`还需完成${formatFen(turnover.remainingFen)}元流水才能提现`);
   const fee = withdrawFee(r.amountFen, s, used);
   if (fee >= r.amountFen) refuse('提现金额不足以支付手续费');
   return fee;
 }
 
-async function insertOrder(tx: Tx, r: WithdrawRequest, fee: number, t: TargetRow): Promise<OrderRow> {
+async function insertOrder(
+  tx: Tx,
+  r: WithdrawRequest,
+  fee: number,
+  t: TargetRow,
+): Promise<OrderRow> {
   const [order] = await tx<OrderRow[]>`
     with n as (select nextval('withdraw_orders_id_seq') as id)
     insert into withdraw_orders (id, order_no, user_id, request_id, amount, fee, target_kind, card_id, address_id,
@@ -110,7 +132,11 @@ async function insertOrder(tx: Tx, r: WithdrawRequest, fee: number, t: TargetRow
   return order!;
 }
 
-export interface CreateResult { order: OrderRow; balanceFen: number; applied: boolean }
+export interface CreateResult {
+  order: OrderRow;
+  balanceFen: number;
+  applied: boolean;
+}
 
 /** Creates and holds a withdrawal, or answers the order its requestId already made. */
 export async function createWithdrawal(sql: Sql, r: WithdrawRequest): Promise<CreateResult> {

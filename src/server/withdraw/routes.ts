@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { formatFen } from '../../domain/money.ts';
 import {
-  isOpenAt, parseWithdrawAmount, settingsToWire, TURNOVER_SOURCE_NAMES, WITHDRAW_AMOUNT_MAX_CHARS,
+  isOpenAt,
+  parseWithdrawAmount,
+  settingsToWire,
+  TURNOVER_SOURCE_NAMES,
+  WITHDRAW_AMOUNT_MAX_CHARS,
 } from '../../domain/withdraw.ts';
 import { PageNum, PageSize, paging } from '../http/paging.ts';
 import { loggedIn } from '../auth/sessions.ts';
@@ -15,7 +19,11 @@ import { loadWithdrawSettings, usedToday } from './settings.ts';
 import { turnoverProgress } from './turnover.ts';
 import { playerOrderView } from './views.ts';
 
-export const StatusFilter = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('rejected')]);
+export const StatusFilter = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('paid'),
+  Type.Literal('rejected'),
+]);
 
 const Empty = Form({});
 const SaveForm = Form({
@@ -26,7 +34,11 @@ const SaveForm = Form({
   safetyPassword: CredentialHash,
   requestId: RequestId,
 });
-const ListQuery = Form({ status: Type.Optional(StatusFilter), page: Type.Optional(PageNum), pageSize: Type.Optional(PageSize) });
+const ListQuery = Form({
+  status: Type.Optional(StatusFilter),
+  page: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
+});
 const DetailQuery = Form({ id: Id });
 
 function targetOf(b: Static<typeof SaveForm>): WithdrawTarget {
@@ -39,30 +51,43 @@ function targetOf(b: Static<typeof SaveForm>): WithdrawTarget {
 export default async function withdrawRoutes(app: FastifyInstance) {
   const sql = app.deps.sql;
 
-  app.get('/v1/users/queryUsersTenantConfigWithdrawSettingFront', { schema: { querystring: Empty } }, async (req) => {
-    const s = await loadWithdrawSettings(sql);
-    const used = await usedToday(sql, loggedIn(req).userId);
-    return ok({ ...settingsToWire(s), usedToday: used, remainingCount: Math.max(0, s.dailyCount - used), isOpen: isOpenAt(s, Date.now()) });
-  });
+  app.get(
+    '/v1/users/queryUsersTenantConfigWithdrawSettingFront',
+    { schema: { querystring: Empty } },
+    async (req) => {
+      const s = await loadWithdrawSettings(sql);
+      const used = await usedToday(sql, loggedIn(req).userId);
+      return ok({
+        ...settingsToWire(s),
+        usedToday: used,
+        remainingCount: Math.max(0, s.dailyCount - used),
+        isOpen: isOpenAt(s, Date.now()),
+      });
+    },
+  );
 
-  app.get('/v1/transaction/getWithdrawLimitFlowList', { schema: { querystring: Empty } }, async (req) => {
-    const p = await turnoverProgress(sql, loggedIn(req).userId);
-    return ok({
-      list: p.flows.map((f) => ({
-        id: f.id,
-        source: f.source,
-        sourceName: TURNOVER_SOURCE_NAMES[f.source] ?? f.source,
-        amount: formatFen(f.baseFen),
-        required: formatFen(f.requiredFen),
-        done: formatFen(f.doneFen),
-        remaining: formatFen(f.remainingFen),
-        createdAt: f.createdAt.getTime(),
-      })),
-      totalRequired: formatFen(p.requiredFen),
-      totalDone: formatFen(p.doneFen),
-      totalRemaining: formatFen(p.remainingFen),
-    });
-  });
+  app.get(
+    '/v1/transaction/getWithdrawLimitFlowList',
+    { schema: { querystring: Empty } },
+    async (req) => {
+      const p = await turnoverProgress(sql, loggedIn(req).userId);
+      return ok({
+        list: p.flows.map((f) => ({
+          id: f.id,
+          source: f.source,
+          sourceName: TURNOVER_SOURCE_NAMES[f.source] ?? f.source,
+          amount: formatFen(f.baseFen),
+          required: formatFen(f.requiredFen),
+          done: formatFen(f.doneFen),
+          remaining: formatFen(f.remainingFen),
+          createdAt: f.createdAt.getTime(),
+        })),
+        totalRequired: formatFen(p.requiredFen),
+        totalDone: formatFen(p.doneFen),
+        totalRemaining: formatFen(p.remainingFen),
+      });
+    },
+  );
 
   app.post<{ Body: Static<typeof SaveForm> }>(
     '/v1/transaction/saveFrontWithdrawRecord',
@@ -76,7 +101,12 @@ export default async function withdrawRoutes(app: FastifyInstance) {
       await checkSafetyPassword(sql, userId, b.safetyPassword);
       const r = await createWithdrawal(sql, { userId, amountFen, target, requestId: b.requestId });
       return ok(
-        { order: playerOrderView(r.order), balance: formatFen(r.balanceFen), balanceFen: r.balanceFen, applied: r.applied },
+        {
+          order: playerOrderView(r.order),
+          balance: formatFen(r.balanceFen),
+          balanceFen: r.balanceFen,
+          applied: r.applied,
+        },
         '提现申请已提交',
       );
     },
@@ -88,10 +118,14 @@ export default async function withdrawRoutes(app: FastifyInstance) {
     async (req) => {
       const { limit, offset } = paging(req.query.page, req.query.pageSize);
       const userId = loggedIn(req).userId;
-      const where = req.query.status ? sql`user_id = ${userId} and status = ${req.query.status}` : sql`user_id = ${userId}`;
+      const where = req.query.status
+        ? sql`user_id = ${userId} and status = ${req.query.status}`
+        : sql`user_id = ${userId}`;
       const rows = await sql<OrderRow[]>`
         select * from withdraw_orders where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`;
-      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from withdraw_orders where ${where}`;
+      const [{ n }] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from withdraw_orders where ${where}`;
       return ok({ list: rows.map(playerOrderView), total: n });
     },
   );

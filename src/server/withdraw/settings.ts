@@ -11,7 +11,11 @@ export function loadWithdrawSettings(sql: Sql): Promise<WithdrawSettings> {
   return getSetting<WithdrawSettings>(sql, WITHDRAW_SETTINGS_KEY, DEFAULT_WITHDRAW_SETTINGS);
 }
 
-export function saveWithdrawSettings(sql: Sql, s: WithdrawSettings, actorId?: number): Promise<void> {
+export function saveWithdrawSettings(
+  sql: Sql,
+  s: WithdrawSettings,
+  actorId?: number,
+): Promise<void> {
   return putSetting(sql, WITHDRAW_SETTINGS_KEY, s, actorId);
 }
 

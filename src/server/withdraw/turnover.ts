@@ -31,9 +31,13 @@ export interface TurnoverInput {
 }
 
 export async function addTurnover(tx: Tx, t: TurnoverInput): Promise<void> {
-  if (!Number.isSafeInteger(t.baseFen) || t.baseFen <= 0) throw new Error(`bad turnover base ${t.baseFen}`);
-  const [row] = t.percent === undefined ? await tx<{ percent: number | null }[]>`
-    select (value->>'turnoverPercent')::int as percent from site_settings where key = ${WITHDRAW_SETTINGS_KEY}` : [];
+  if (!Number.isSafeInteger(t.baseFen) || t.baseFen <= 0)
+    throw new Error(`bad turnover base ${t.baseFen}`);
+  const [row] =
+    t.percent === undefined
+      ? await tx<{ percent: number | null }[]>`
+    select (value->>'turnoverPercent')::int as percent from site_settings where key = ${WITHDRAW_SETTINGS_KEY}`
+      : [];
   const percent = t.percent ?? row?.percent ?? DEFAULT_TURNOVER_PERCENT;
   const requiredFen = Math.floor((t.baseFen * percent) / 100);
   await tx`
@@ -102,7 +106,10 @@ export async function turnoverProgress(sql: Db, userId: number): Promise<Turnove
                        and (f.next_at is null or b.created_at < f.next_at)
                        and b.status in ('WON', 'LOST', 'TIE_REFUND')), 0)::bigint as segment_fen
     from f order by f.created_at, f.id`;
-  const done = allocate(rows.map((r) => r.required_fen), rows.map((r) => r.segment_fen));
+  const done = allocate(
+    rows.map((r) => r.required_fen),
+    rows.map((r) => r.segment_fen),
+  );
   const flows = rows.map((r, i) => ({
     id: r.id,
     source: r.source,

@@ -23,7 +23,9 @@ export function playerOrderView(o: OrderRow) {
 }
 
 /** The operator pays by hand, so the full account number and name are shown. */
-export function operatorOrderView(o: OrderRow & { user_name: string; operator_name: string | null }) {
+export function operatorOrderView(
+  o: OrderRow & { user_name: string; operator_name: string | null },
+) {
   return {
     ...playerOrderView(o),
     userId: o.user_id,

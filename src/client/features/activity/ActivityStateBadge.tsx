@@ -13,6 +13,19 @@ const LOOK: Record<ActivityStateValue, [text: string, className: string]> = {
 
 export function ActivityStateBadge({ state, kind }: { state: ActivityStateValue; kind?: string }) {
   const [text, className] = LOOK[state];
-  const shown = state === ActivityState.CLAIMED && kind === 'checkin' ? '今日已签' : state === ActivityState.CLAIMABLE && kind === 'checkin' ? '可签到' : text;
-  return <span data-testid="activity-state" data-state={state} className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${className}`}>{shown}</span>;
+  const shown =
+    state === ActivityState.CLAIMED && kind === 'checkin'
+      ? '今日已签'
+      : state === ActivityState.CLAIMABLE && kind === 'checkin'
+        ? '可签到'
+        : text;
+  return (
+    <span
+      data-testid="activity-state"
+      data-state={state}
+      className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${className}`}
+    >
+      {shown}
+    </span>
+  );
 }

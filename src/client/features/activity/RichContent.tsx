@@ -19,6 +19,12 @@ const PROSE = [
 export function RichContent({ html, label }: { html: string; label: string }) {
   const clean = useMemo(() => sanitizeRichText(html), [html]);
   // tables wider than the phone scroll inside their box instead of widening the page
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the allow-list above (and on the server on save)
-  return <section aria-label={label} className={`overflow-x-auto ${PROSE}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <section
+      aria-label={label}
+      className={`overflow-x-auto ${PROSE}`}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the allow-list above (and on the server on save)
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }

@@ -29,11 +29,28 @@ export interface ActivityEnvelopeItem {
   amount: string | null;
 }
 
-export interface ActivityClaimRecord { id: number; title: string; kindName: string; amount: string; time: string }
-export interface ActivityEnvelopeList { serverTime: number; list: ActivityEnvelopeItem[]; records: ActivityClaimRecord[] }
-export interface ClaimResult { id: number; amount: string; balance: string; applied: boolean }
+export interface ActivityClaimRecord {
+  id: number;
+  title: string;
+  kindName: string;
+  amount: string;
+  time: string;
+}
+export interface ActivityEnvelopeList {
+  serverTime: number;
+  list: ActivityEnvelopeItem[];
+  records: ActivityClaimRecord[];
+}
+export interface ClaimResult {
+  id: number;
+  amount: string;
+  balance: string;
+  applied: boolean;
+}
 
-export const getActivityRedEnvelopeNumber = () => request<number>('GET', A('getActivityRedEnvelopeNumber'), undefined, { quiet: true });
-export const getActivityRedEnvelopeFrontList = () => request<ActivityEnvelopeList>('GET', A('getActivityRedEnvelopeFrontList'), undefined, inline);
+export const getActivityRedEnvelopeNumber = () =>
+  request<number>('GET', A('getActivityRedEnvelopeNumber'), undefined, { quiet: true });
+export const getActivityRedEnvelopeFrontList = () =>
+  request<ActivityEnvelopeList>('GET', A('getActivityRedEnvelopeFrontList'), undefined, inline);
 export const receiveRedEnvelope = (id: number, requestId: string) =>
   request<ClaimResult>('POST', A('receiveRedEnvelope'), { id, requestId }, inline);

@@ -11,6 +11,11 @@ export const BADGE_STALE_MS = 30_000;
 
 /** The count (0 for a guest, or while unknown); `enabled` false for guests (the call needs a login). */
 export function useActivityEnvelopeCount(enabled: boolean): number {
-  const q = useQuery({ queryKey: keys.activityEnvelopes('count'), queryFn: getActivityRedEnvelopeNumber, staleTime: BADGE_STALE_MS, enabled });
+  const q = useQuery({
+    queryKey: keys.activityEnvelopes('count'),
+    queryFn: getActivityRedEnvelopeNumber,
+    staleTime: BADGE_STALE_MS,
+    enabled,
+  });
   return enabled && typeof q.data === 'number' && q.data > 0 ? Math.floor(q.data) : 0;
 }

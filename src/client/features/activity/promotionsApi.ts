@@ -9,12 +9,22 @@ import type { ActivityKind, ActivityStateValue } from '../../../domain/activity'
 const A = (name: string) => `/v1/activity/${name}`;
 const inline = { inline: true } as const;
 
-export interface ActivityCategory { type: number; name: string }
+export interface ActivityCategory {
+  type: number;
+  name: string;
+}
 export interface ActivityItem {
-  id: number; type: number; typeName: string; kind: ActivityKind; kindName: string;
-  title: string; summary: string; coverImage: string;
+  id: number;
+  type: number;
+  typeName: string;
+  kind: ActivityKind;
+  kindName: string;
+  title: string;
+  summary: string;
+  coverImage: string;
   /** Beijing 'YYYY-MM-DD HH:mm' */
-  startTime: string; endTime: string;
+  startTime: string;
+  endTime: string;
   state: ActivityStateValue;
   /** why it cannot be claimed now ('' when it can) */
   reason: string;
@@ -22,18 +32,53 @@ export interface ActivityItem {
   amount: string | null;
   streak: number | null;
 }
-export interface ActivityList { serverTime: number; categories: ActivityCategory[]; list: ActivityItem[] }
-export interface ActivityDetail extends ActivityItem { serverTime: number; content: string; ruleLines: string[]; checkinRewards: string[] | null }
-export interface CheckinToday extends ActivityDetail { signedToday: boolean; recentDays: { date: string; signed: boolean; today: boolean }[] }
-export interface PromoClaim { id: number; amount: string; streak: number | null; balance: string; applied: boolean }
-export interface ActivityRecord { id: number; activityId: number; title: string; kindName: string; typeName: string; amount: string; streak: number | null; time: string }
-export interface ActivityRecords { total: number; totalAmount: string; list: ActivityRecord[] }
+export interface ActivityList {
+  serverTime: number;
+  categories: ActivityCategory[];
+  list: ActivityItem[];
+}
+export interface ActivityDetail extends ActivityItem {
+  serverTime: number;
+  content: string;
+  ruleLines: string[];
+  checkinRewards: string[] | null;
+}
+export interface CheckinToday extends ActivityDetail {
+  signedToday: boolean;
+  recentDays: { date: string; signed: boolean; today: boolean }[];
+}
+export interface PromoClaim {
+  id: number;
+  amount: string;
+  streak: number | null;
+  balance: string;
+  applied: boolean;
+}
+export interface ActivityRecord {
+  id: number;
+  activityId: number;
+  title: string;
+  kindName: string;
+  typeName: string;
+  amount: string;
+  streak: number | null;
+  time: string;
+}
+export interface ActivityRecords {
+  total: number;
+  totalAmount: string;
+  list: ActivityRecord[];
+}
 
-export const getActivityList = (type: number) => request<ActivityList>('GET', A('getActivityList'), { type }, inline);
-export const getActivityDetails = (id: number) => request<ActivityDetail>('GET', A('getActivityDetails'), { id }, inline);
-export const checkinSignIn = (id: number, requestId: string) => request<PromoClaim>('POST', A('checkin/signIn'), { id, requestId }, inline);
+export const getActivityList = (type: number) =>
+  request<ActivityList>('GET', A('getActivityList'), { type }, inline);
+export const getActivityDetails = (id: number) =>
+  request<ActivityDetail>('GET', A('getActivityDetails'), { id }, inline);
+export const checkinSignIn = (id: number, requestId: string) =>
+  request<PromoClaim>('POST', A('checkin/signIn'), { id, requestId }, inline);
 export const receiveActivityReward = (id: number, requestId: string) =>
   request<PromoClaim>('POST', A('receiveActivityReward'), { id, requestId }, inline);
 export const getActivityRecordList = (pageNum: number, pageSize = 20) =>
   request<ActivityRecords>('GET', A('getActivityRecordList'), { pageNum, pageSize }, inline);
-export const getCheckinToday = (id: number) => request<CheckinToday>('GET', A('checkin/today'), { id }, inline);
+export const getCheckinToday = (id: number) =>
+  request<CheckinToday>('GET', A('checkin/today'), { id }, inline);

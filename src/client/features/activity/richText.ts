@@ -6,7 +6,13 @@
  * lazy pages that show or edit rich text, never by the first screen.
  */
 import DOMPurify from 'dompurify';
-import { keptRichTextAttr, RICH_TEXT_ADDED, RICH_TEXT_ATTR_NAMES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS } from '../../../domain/richText';
+import {
+  keptRichTextAttr,
+  RICH_TEXT_ADDED,
+  RICH_TEXT_ATTR_NAMES,
+  RICH_TEXT_DROPPED,
+  RICH_TEXT_TAGS,
+} from '../../../domain/richText';
 
 /** Our own instance: its hooks touch no other user of DOMPurify. */
 const purify = DOMPurify(window);
@@ -19,12 +25,15 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
 purify.addHook('afterSanitizeAttributes', (node) => {
   const tag = node.nodeName.toLowerCase();
   if (tag === 'a' && !node.hasAttribute('href')) return;
-  for (const [name, value] of Object.entries(RICH_TEXT_ADDED[tag] ?? {})) node.setAttribute(name, value);
+  for (const [name, value] of Object.entries(RICH_TEXT_ADDED[tag] ?? {}))
+    node.setAttribute(name, value);
 });
 
 const CONFIG = {
   ALLOWED_TAGS: [...RICH_TEXT_TAGS],
-  ALLOWED_ATTR: RICH_TEXT_ATTR_NAMES.filter((name) => !Object.values(RICH_TEXT_ADDED).some((added) => name in added)),
+  ALLOWED_ATTR: RICH_TEXT_ATTR_NAMES.filter(
+    (name) => !Object.values(RICH_TEXT_ADDED).some((added) => name in added),
+  ),
   ADD_FORBID_CONTENTS: [...RICH_TEXT_DROPPED],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,

@@ -36,28 +36,64 @@ export function AdjustPanel() {
   const submit = async () => {
     setError('');
     if (!userName.trim()) return setError('请输入用户名');
-    if (!AMOUNT.test(amount) || Number(amount) === 0) return setError('请输入非零金额，最多两位小数');
+    if (!AMOUNT.test(amount) || Number(amount) === 0)
+      return setError('请输入非零金额，最多两位小数');
     if (!remark.trim()) return setError('请输入备注');
     const form = { userName: userName.trim(), amount, remark: remark.trim() };
     const question = await confirmText(form.userName, amount).catch((e: Error) => e);
     if (question instanceof Error) return setError(question.message);
     if (!(await confirmDialog(question, { okText: '确认调账', cancelText: '取消' }))) return;
-    const out = await run(JSON.stringify(form), (requestId) => adjustBalance({ ...form, requestId }));
+    const out = await run(JSON.stringify(form), (requestId) =>
+      adjustBalance({ ...form, requestId }),
+    );
     if (!out.ok) return setError(out.message);
-    setResult(`${out.result.applied ? '调整成功' : '该请求已处理过'}，当前余额 ¥${out.result.balance}`);
+    setResult(
+      `${out.result.applied ? '调整成功' : '该请求已处理过'}，当前余额 ¥${out.result.balance}`,
+    );
     showToast('调整成功');
     setAmount('');
     setRemark('');
   };
 
   return (
-    <form data-money-form onSubmit={(e) => { e.preventDefault(); void submit(); }} className="rounded-xl bg-white p-4">
-      <TextField label="用户名" name="userName" value={userName} onChange={setUserName} maxLength={20} autoComplete="off" />
-      <TextField label="金额（元，负数为扣款）" name="amount" value={amount} onChange={setAmount} inputMode="decimal" maxLength={13} />
+    <form
+      data-money-form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      className="rounded-xl bg-white p-4"
+    >
+      <TextField
+        label="用户名"
+        name="userName"
+        value={userName}
+        onChange={setUserName}
+        maxLength={20}
+        autoComplete="off"
+      />
+      <TextField
+        label="金额（元，负数为扣款）"
+        name="amount"
+        value={amount}
+        onChange={setAmount}
+        inputMode="decimal"
+        maxLength={13}
+      />
       <TextField label="备注" name="remark" value={remark} onChange={setRemark} maxLength={200} />
-      {error && <p role="alert" className="mb-3 text-sm text-red-700">{error}</p>}
-      {result && <p role="status" className="mb-3 text-sm text-green-800">{result}</p>}
-      <Button type="submit" loading={busy} className="w-full">提交调整</Button>
+      {error && (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {result && (
+        <p role="status" className="mb-3 text-sm text-green-800">
+          {result}
+        </p>
+      )}
+      <Button type="submit" loading={busy} className="w-full">
+        提交调整
+      </Button>
     </form>
   );
 }

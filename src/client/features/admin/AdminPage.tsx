@@ -32,11 +32,29 @@ import { ConsoleLayout } from './layout/ConsoleLayout';
 import { sectionHref, sectionLabel, sectionOf, type SectionKey } from './layout/nav';
 
 const PANELS: Record<SectionKey, ComponentType> = {
-  users: UsersPanel, agents: AgentsPanel, grades: GradesPanel, adjust: AdjustPanel, site: SitePanel, settings: SettingsPanel,
-  service: ServicePanel, lottery: LotteryPanel, chat: ChatRooms, redEnvelope: RedEnvelopePanel, plans: PlansPanel,
-  recharge: RechargeOrdersPanel, withdraw: WithdrawOrdersPanel, channels: ChannelsPanel, withdrawSettings: WithdrawSettingsPanel,
-  pledge: PledgeProductsPanel, activityEnvelopes: ActivityEnvelopesPanel, letters: LettersPanel, activities: ActivitiesPanel,
-  content: ContentPanel, outbox: OutboxPanel, ledger: LedgerPanel, audit: AuditPanel,
+  users: UsersPanel,
+  agents: AgentsPanel,
+  grades: GradesPanel,
+  adjust: AdjustPanel,
+  site: SitePanel,
+  settings: SettingsPanel,
+  service: ServicePanel,
+  lottery: LotteryPanel,
+  chat: ChatRooms,
+  redEnvelope: RedEnvelopePanel,
+  plans: PlansPanel,
+  recharge: RechargeOrdersPanel,
+  withdraw: WithdrawOrdersPanel,
+  channels: ChannelsPanel,
+  withdrawSettings: WithdrawSettingsPanel,
+  pledge: PledgeProductsPanel,
+  activityEnvelopes: ActivityEnvelopesPanel,
+  letters: LettersPanel,
+  activities: ActivitiesPanel,
+  content: ContentPanel,
+  outbox: OutboxPanel,
+  ledger: LedgerPanel,
+  audit: AuditPanel,
 };
 
 /** Opens a section of the console: the `s` query parameter, replaced so Back leaves the console. */
@@ -51,11 +69,17 @@ export default function AdminPage() {
   useSignals();
   const [section, setSection] = useSection();
   // The stored user may predate a password change made elsewhere: ask the server once.
-  useEffect(() => { void refreshUser({ quiet: true }); }, []);
+  useEffect(() => {
+    void refreshUser({ quiet: true });
+  }, []);
   const Current = PANELS[section];
   useAdminPageHeader(sectionLabel(section));
   if (currentUser.value?.mustChangePassword) {
-    return <Page title="运营管理" back="/index"><ChangeDefaultPassword /></Page>;
+    return (
+      <Page title="运营管理" back="/index">
+        <ChangeDefaultPassword />
+      </Page>
+    );
   }
   return (
     <ConsoleLayout current={section} onPick={setSection}>

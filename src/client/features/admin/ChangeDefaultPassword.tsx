@@ -18,7 +18,9 @@ export function ChangeDefaultPassword() {
         userName={currentUser.value?.userName ?? ''}
         submitLabel="修改密码"
         successToast="密码修改成功"
-        onChanged={async () => { await refreshUser(); }}
+        onChanged={async () => {
+          await refreshUser();
+        }}
         ariaLabel="修改默认密码"
       />
     </FormCard>

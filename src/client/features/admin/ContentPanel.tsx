@@ -16,7 +16,22 @@ const PARTS: { value: Part; label: string }[] = [
 export function ContentPanel() {
   const [part, setPart] = useState<Part>('banners');
   return (
-    <Tabs<Part> look="chips" className="mb-3" label="内容类别" value={part} options={PARTS} onChange={setPart}
-      panel={(p) => (p === 'banners' ? <BannersPanel /> : p === 'notices' ? <NoticesPanel /> : <ArticlesPanel key={p} kind={p} />)} />
+    <Tabs<Part>
+      look="chips"
+      className="mb-3"
+      label="内容类别"
+      value={part}
+      options={PARTS}
+      onChange={setPart}
+      panel={(p) =>
+        p === 'banners' ? (
+          <BannersPanel />
+        ) : p === 'notices' ? (
+          <NoticesPanel />
+        ) : (
+          <ArticlesPanel key={p} kind={p} />
+        )
+      }
+    />
   );
 }

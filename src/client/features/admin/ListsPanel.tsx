@@ -15,10 +15,18 @@ const OUTBOX_COLUMNS: Column<OutboxRow>[] = [
 export function OutboxPanel() {
   const state = useQuery({ queryKey: keys.admin('outbox'), queryFn: getOutbox });
   return (
-    <AdminList state={state} empty="暂无验证码记录" keyOf={(r) => r.id} label="验证码记录" columns={OUTBOX_COLUMNS}>
+    <AdminList
+      state={state}
+      empty="暂无验证码记录"
+      keyOf={(r) => r.id}
+      label="验证码记录"
+      columns={OUTBOX_COLUMNS}
+    >
       {(r) => (
         <>
-          <p className="font-medium">{r.channel === 'mail' ? '邮件' : '短信'} → {r.target}（{r.purpose}）</p>
+          <p className="font-medium">
+            {r.channel === 'mail' ? '邮件' : '短信'} → {r.target}（{r.purpose}）
+          </p>
           <p className="text-gray-800">{r.message}</p>
           <p className="text-xs text-gray-600">{fmtTime(r.createdAt)}</p>
         </>
@@ -27,7 +35,8 @@ export function OutboxPanel() {
   );
 }
 
-const amountClass = (t: TransferRow) => (t.amount.startsWith('-') ? 'text-green-800' : 'text-red-700');
+const amountClass = (t: TransferRow) =>
+  t.amount.startsWith('-') ? 'text-green-800' : 'text-red-700';
 
 const TRANSFER_COLUMNS: Column<TransferRow>[] = [
   { label: '时间', cell: (t) => fmtTime(t.createdAt), className: 'whitespace-nowrap tabular-nums' },
@@ -41,15 +50,33 @@ const TRANSFER_COLUMNS: Column<TransferRow>[] = [
 
 export function LedgerPanel() {
   const [userName, setUserName] = useState('');
-  const state = useQuery({ queryKey: keys.admin('transfers', userName), queryFn: () => getTransfers(userName) });
+  const state = useQuery({
+    queryKey: keys.admin('transfers', userName),
+    queryFn: () => getTransfers(userName),
+  });
   return (
     <section>
-      <FilterBar label="流水筛选"><SearchBar label="用户名" name="ledgerUser" button="查询" onSearch={setUserName} /></FilterBar>
-      <AdminList state={state} empty="暂无流水" keyOf={(t) => t.id} label="资金流水" columns={TRANSFER_COLUMNS}>
+      <FilterBar label="流水筛选">
+        <SearchBar label="用户名" name="ledgerUser" button="查询" onSearch={setUserName} />
+      </FilterBar>
+      <AdminList
+        state={state}
+        empty="暂无流水"
+        keyOf={(t) => t.id}
+        label="资金流水"
+        columns={TRANSFER_COLUMNS}
+      >
         {(t) => (
           <>
-            <div className="flex justify-between font-medium"><span>{t.userName} · {t.typeName}</span><span className={amountClass(t)}>{t.amount}</span></div>
-            <p className="text-gray-700">余额 {t.balanceAfter} · {t.remark || '-'} · {t.operatorName || '系统'}</p>
+            <div className="flex justify-between font-medium">
+              <span>
+                {t.userName} · {t.typeName}
+              </span>
+              <span className={amountClass(t)}>{t.amount}</span>
+            </div>
+            <p className="text-gray-700">
+              余额 {t.balanceAfter} · {t.remark || '-'} · {t.operatorName || '系统'}
+            </p>
             <p className="text-xs text-gray-600">{fmtTime(t.createdAt)}</p>
           </>
         )}

@@ -6,12 +6,36 @@
 import { request, type Params } from '../../api/request';
 
 export interface AdminRoom {
-  id: number; roomCode: string; title: string; subTitle: string; avatar: string; imageUrl: string; intro: string;
-  isPassword: 0 | 1; isShowList: 0 | 1; messageLength: number; registerLink: string; guestCode: string; guestChat: 0 | 1;
-  allowedGrades: number[]; mutedGrades: number[]; isMessageBanned: 0 | 1; managers: string[]; sort: number; gmtCreated: string;
+  id: number;
+  roomCode: string;
+  title: string;
+  subTitle: string;
+  avatar: string;
+  imageUrl: string;
+  intro: string;
+  isPassword: 0 | 1;
+  isShowList: 0 | 1;
+  messageLength: number;
+  registerLink: string;
+  guestCode: string;
+  guestChat: 0 | 1;
+  allowedGrades: number[];
+  mutedGrades: number[];
+  isMessageBanned: 0 | 1;
+  managers: string[];
+  sort: number;
+  gmtCreated: string;
 }
 /** One current mute of a room (getBanListFront). */
-export interface RoomBan { id: number; target: string; userName: string; nickname: string; durationTypeId: number; gmtModified: string; isBan: 1 }
+export interface RoomBan {
+  id: number;
+  target: string;
+  userName: string;
+  nickname: string;
+  durationTypeId: number;
+  gmtModified: string;
+  isBan: 1;
+}
 
 const I = { inline: true } as const;
 const A = '/v1/admin/chat';
@@ -26,12 +50,31 @@ export const deleteRoom = (id: number) => request<null>('POST', `${A}/rooms/dele
 export const uploadRoomImage = (file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return request<{ url: string }>('POST', '/v1/users/uploadImage', undefined, { ...I, upload: form, timeoutMs: 60_000 });
+  return request<{ url: string }>('POST', '/v1/users/uploadImage', undefined, {
+    ...I,
+    upload: form,
+    timeoutMs: 60_000,
+  });
 };
 
 export const listBans = (roomCode: string, pageNum: number, target: string) =>
-  request<{ list: RoomBan[]; total: number }>('GET', '/v1/chat/getBanListFront', { roomCode, pageNum, pageSize: BAN_PAGE_SIZE, target: target || undefined }, I);
+  request<{ list: RoomBan[]; total: number }>(
+    'GET',
+    '/v1/chat/getBanListFront',
+    { roomCode, pageNum, pageSize: BAN_PAGE_SIZE, target: target || undefined },
+    I,
+  );
 export const deleteBans = (roomCode: string, ids: number[]) =>
-  request<{ deleted: number }>('POST', '/v1/chat/deleteBanFront', { roomCode, ids: ids.join(',') }, I);
+  request<{ deleted: number }>(
+    'POST',
+    '/v1/chat/deleteBanFront',
+    { roomCode, ids: ids.join(',') },
+    I,
+  );
 export const setRoomBanned = (roomCode: string, banned: boolean) =>
-  request<null>('POST', '/v1/chat/updateRoomBannedWeb', { roomCode, isMessageBanned: banned ? 1 : 0 }, I);
+  request<null>(
+    'POST',
+    '/v1/chat/updateRoomBannedWeb',
+    { roomCode, isMessageBanned: banned ? 1 : 0 },
+    I,
+  );

@@ -13,18 +13,38 @@ export type PasswordMode = 'keep' | 'set' | 'clear';
 
 export interface RoomForm {
   id: number | null;
-  roomCode: string; title: string; subTitle: string; avatar: string; imageUrl: string; intro: string;
-  passwordMode: PasswordMode; password: string;
-  isShowList: boolean; messageLength: string; registerLink: string; guestCode: string;
+  roomCode: string;
+  title: string;
+  subTitle: string;
+  avatar: string;
+  imageUrl: string;
+  intro: string;
+  passwordMode: PasswordMode;
+  password: string;
+  isShowList: boolean;
+  messageLength: string;
+  registerLink: string;
+  guestCode: string;
   /** 游客可发言: guests with the guest code may send */
   guestChat: boolean;
-  allowedGrades: number[]; mutedGrades: number[];
+  allowedGrades: number[];
+  mutedGrades: number[];
   /** user names, separated by commas or spaces */
   managers: string;
   sort: string;
 }
 
-export const LIMITS = { roomCode: 16, title: 30, subTitle: 60, intro: 500, link: 300, guestCode: 32, managers: 50, messageLength: 2000, sort: 10_000 } as const;
+export const LIMITS = {
+  roomCode: 16,
+  title: 30,
+  subTitle: 60,
+  intro: 500,
+  link: 300,
+  guestCode: 32,
+  managers: 50,
+  messageLength: 2000,
+  sort: 10_000,
+} as const;
 export const DEFAULT_MESSAGE_LENGTH = 200;
 /** Grades offered as boxes: the test group and the player tiers (managers, grade 100, pass every gate). */
 export const GRADE_CHOICES: readonly number[] = [GRADE_TEST, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -36,27 +56,62 @@ export const MUTED_GRADE_EXTRA: readonly number[] = [GRADE_GUEST];
 /** no angle brackets, no control characters (tab, line feed and carriage return only in multi-line text) */
 const badChar = (c: string, multiline: boolean) => {
   const n = c.codePointAt(0) ?? 0;
-  return c === '<' || c === '>' || n === 0x7f || (n < 0x20 && !(multiline && (n === 9 || n === 10 || n === 13)));
+  return (
+    c === '<' ||
+    c === '>' ||
+    n === 0x7f ||
+    (n < 0x20 && !(multiline && (n === 9 || n === 10 || n === 13)))
+  );
 };
-const SITE_LINK = /^(?:\/(?!\/)[A-Za-z0-9_\-./?=&%#]*|https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9_\-./?=&%#~]*)?)$/;
+const SITE_LINK =
+  /^(?:\/(?!\/)[A-Za-z0-9_\-./?=&%#]*|https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9_\-./?=&%#~]*)?)$/;
 const ROOM_CODE = /^[0-9A-Za-z]{1,16}$/;
 const GUEST_CODE = /^[0-9A-Za-z]{4,32}$/;
 const INTEGER = /^-?\d{1,5}$/;
 
 export function emptyForm(): RoomForm {
   return {
-    id: null, roomCode: '', title: '', subTitle: '', avatar: '', imageUrl: '', intro: '', passwordMode: 'clear', password: '',
-    isShowList: true, messageLength: String(DEFAULT_MESSAGE_LENGTH), registerLink: '', guestCode: '', guestChat: false,
-    allowedGrades: [], mutedGrades: [], managers: '', sort: '0',
+    id: null,
+    roomCode: '',
+    title: '',
+    subTitle: '',
+    avatar: '',
+    imageUrl: '',
+    intro: '',
+    passwordMode: 'clear',
+    password: '',
+    isShowList: true,
+    messageLength: String(DEFAULT_MESSAGE_LENGTH),
+    registerLink: '',
+    guestCode: '',
+    guestChat: false,
+    allowedGrades: [],
+    mutedGrades: [],
+    managers: '',
+    sort: '0',
   };
 }
 
 export function formOf(r: AdminRoom): RoomForm {
   return {
-    id: r.id, roomCode: r.roomCode, title: r.title, subTitle: r.subTitle, avatar: r.avatar, imageUrl: r.imageUrl, intro: r.intro,
-    passwordMode: 'keep', password: '', isShowList: r.isShowList === 1, messageLength: String(r.messageLength),
-    registerLink: r.registerLink, guestCode: r.guestCode, guestChat: r.guestChat === 1, allowedGrades: [...r.allowedGrades], mutedGrades: [...r.mutedGrades],
-    managers: r.managers.join(','), sort: String(r.sort),
+    id: r.id,
+    roomCode: r.roomCode,
+    title: r.title,
+    subTitle: r.subTitle,
+    avatar: r.avatar,
+    imageUrl: r.imageUrl,
+    intro: r.intro,
+    passwordMode: 'keep',
+    password: '',
+    isShowList: r.isShowList === 1,
+    messageLength: String(r.messageLength),
+    registerLink: r.registerLink,
+    guestCode: r.guestCode,
+    guestChat: r.guestChat === 1,
+    allowedGrades: [...r.allowedGrades],
+    mutedGrades: [...r.mutedGrades],
+    managers: r.managers.join(','),
+    sort: String(r.sort),
   };
 }
 
@@ -71,7 +126,8 @@ function plain(label: string, value: string, max: number, multiline = false): st
 
 function link(label: string, value: string): string | null {
   if (value === '') return null;
-  if (value.length > LIMITS.link || !SITE_LINK.test(value)) return `${label}应为站内路径（/ 开头）或 https 地址`;
+  if (value.length > LIMITS.link || !SITE_LINK.test(value))
+    return `${label}应为站内路径（/ 开头）或 https 地址`;
   return null;
 }
 
@@ -86,19 +142,27 @@ export function checkRoomForm(f: RoomForm): string | null {
   if (!ROOM_CODE.test(f.roomCode.trim())) return '房间号应为1至16位字母或数字';
   if (f.title.trim() === '') return '标题不能为空';
   const names = managerNames(f.managers);
-  return plain('标题', f.title.trim(), LIMITS.title)
-    ?? plain('副标题', f.subTitle.trim(), LIMITS.subTitle)
-    ?? link('房间头像', f.avatar.trim())
-    ?? link('房间图片', f.imageUrl.trim())
-    ?? plain('简介', f.intro.trim(), LIMITS.intro, true)
-    ?? (f.passwordMode === 'set' && !ROOM_PASSWORD_PATTERN.test(f.password) ? '房间密码应为4位数字' : null)
-    ?? integer('消息长度', f.messageLength, 1, LIMITS.messageLength)
-    ?? link('注册链接', f.registerLink.trim())
-    ?? (f.guestCode.trim() !== '' && !GUEST_CODE.test(f.guestCode.trim()) ? '游客码应为4至32位字母或数字' : null)
-    ?? (f.guestChat && f.guestCode.trim() === '' ? '允许游客发言需先设置游客码' : null)
-    ?? (names.find((n) => !patterns.userName.test(n)) ? `管理员用户名格式不正确：${names.find((n) => !patterns.userName.test(n))}` : null)
-    ?? (names.length > LIMITS.managers ? `管理员最多${LIMITS.managers}人` : null)
-    ?? integer('排序', f.sort, -LIMITS.sort, LIMITS.sort);
+  return (
+    plain('标题', f.title.trim(), LIMITS.title) ??
+    plain('副标题', f.subTitle.trim(), LIMITS.subTitle) ??
+    link('房间头像', f.avatar.trim()) ??
+    link('房间图片', f.imageUrl.trim()) ??
+    plain('简介', f.intro.trim(), LIMITS.intro, true) ??
+    (f.passwordMode === 'set' && !ROOM_PASSWORD_PATTERN.test(f.password)
+      ? '房间密码应为4位数字'
+      : null) ??
+    integer('消息长度', f.messageLength, 1, LIMITS.messageLength) ??
+    link('注册链接', f.registerLink.trim()) ??
+    (f.guestCode.trim() !== '' && !GUEST_CODE.test(f.guestCode.trim())
+      ? '游客码应为4至32位字母或数字'
+      : null) ??
+    (f.guestChat && f.guestCode.trim() === '' ? '允许游客发言需先设置游客码' : null) ??
+    (names.find((n) => !patterns.userName.test(n))
+      ? `管理员用户名格式不正确：${names.find((n) => !patterns.userName.test(n))}`
+      : null) ??
+    (names.length > LIMITS.managers ? `管理员最多${LIMITS.managers}人` : null) ??
+    integer('排序', f.sort, -LIMITS.sort, LIMITS.sort)
+  );
 }
 
 const gradeList = (grades: number[]) => [...new Set(grades)].sort((a, b) => a - b).join(',');
@@ -107,12 +171,26 @@ const gradeList = (grades: number[]) => [...new Set(grades)].sort((a, b) => a - 
 export function roomParams(f: RoomForm): Params {
   return {
     id: f.id ?? undefined,
-    roomCode: f.roomCode.trim(), title: f.title.trim(), subTitle: f.subTitle.trim(),
-    avatar: f.avatar.trim(), imageUrl: f.imageUrl.trim(), intro: f.intro.trim(),
-    password: f.passwordMode === 'set' ? f.password : f.passwordMode === 'clear' && f.id !== null ? '' : undefined,
-    isShowList: f.isShowList ? 1 : 0, messageLength: Number(f.messageLength.trim()),
-    registerLink: f.registerLink.trim(), guestCode: f.guestCode.trim(), guestChat: f.guestChat ? 1 : 0,
-    allowedGrades: gradeList(f.allowedGrades), mutedGrades: gradeList(f.mutedGrades),
-    managers: managerNames(f.managers).join(','), sort: Number(f.sort.trim()),
+    roomCode: f.roomCode.trim(),
+    title: f.title.trim(),
+    subTitle: f.subTitle.trim(),
+    avatar: f.avatar.trim(),
+    imageUrl: f.imageUrl.trim(),
+    intro: f.intro.trim(),
+    password:
+      f.passwordMode === 'set'
+        ? f.password
+        : f.passwordMode === 'clear' && f.id !== null
+          ? ''
+          : undefined,
+    isShowList: f.isShowList ? 1 : 0,
+    messageLength: Number(f.messageLength.trim()),
+    registerLink: f.registerLink.trim(),
+    guestCode: f.guestCode.trim(),
+    guestChat: f.guestChat ? 1 : 0,
+    allowedGrades: gradeList(f.allowedGrades),
+    mutedGrades: gradeList(f.mutedGrades),
+    managers: managerNames(f.managers).join(','),
+    sort: Number(f.sort.trim()),
   };
 }

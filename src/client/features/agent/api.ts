@@ -14,8 +14,14 @@ const U = (name: string) => `/v1/users/${name}`;
 /** Points as the server sends them: one point string per family. */
 export type WirePoints = Record<RebateFamily, string>;
 export type AgentFlag = 0 | 1;
-export interface Paged<T> { list: T[]; total: number }
-export interface Crumb { userId: number; userName: string }
+export interface Paged<T> {
+  list: T[];
+  total: number;
+}
+export interface Crumb {
+  userId: number;
+  userName: string;
+}
 
 export interface InviteCode {
   id: number;
@@ -54,7 +60,12 @@ export interface MemberPoints {
 const wire = (points: RebatePoints) => JSON.stringify(pointsToWire(points));
 
 export function myRebate() {
-  return request<{ isAgent: AgentFlag; rebate: WirePoints; defaultRebate?: WirePoints }>('GET', U('rebate'), undefined, inline);
+  return request<{ isAgent: AgentFlag; rebate: WirePoints; defaultRebate?: WirePoints }>(
+    'GET',
+    U('rebate'),
+    undefined,
+    inline,
+  );
 }
 
 export function inviteCodes(isAgent: AgentFlag, pageNum: number, pageSize: number) {
@@ -62,7 +73,12 @@ export function inviteCodes(isAgent: AgentFlag, pageNum: number, pageSize: numbe
 }
 
 export function createInviteCode(isAgent: AgentFlag, points: RebatePoints, remark: string) {
-  return request<{ id: number; inviteCode: string }>('POST', U('createInviteCode'), { rebate: wire(points), isAgent, remark }, inline);
+  return request<{ id: number; inviteCode: string }>(
+    'POST',
+    U('createInviteCode'),
+    { rebate: wire(points), isAgent, remark },
+    inline,
+  );
 }
 
 export function updateInviteCodeRemark(inviteCodeId: number, remark: string) {
@@ -73,12 +89,24 @@ export function deleteInviteCode(inviteCodeId: number) {
   return request<null>('POST', U('deleteInviteCode'), { inviteCodeId }, inline);
 }
 
-export interface TeamFilter { parentId: number | null; userName: string }
+export interface TeamFilter {
+  parentId: number | null;
+  userName: string;
+}
 
 export function userManage(filter: TeamFilter, pageNum: number, pageSize: number) {
-  return request<Paged<TeamMember> & { path: Crumb[] }>('GET', U('userManage'), {
-    userName: filter.userName || undefined, isAgent: -1, parentId: filter.parentId ?? undefined, pageNum, pageSize,
-  }, inline);
+  return request<Paged<TeamMember> & { path: Crumb[] }>(
+    'GET',
+    U('userManage'),
+    {
+      userName: filter.userName || undefined,
+      isAgent: -1,
+      parentId: filter.parentId ?? undefined,
+      pageNum,
+      pageSize,
+    },
+    inline,
+  );
 }
 
 export function userManageList(userId: number) {
@@ -89,8 +117,21 @@ export function updateLowerRebate(userId: number, points: RebatePoints) {
   return request<null>('POST', U('updateLowerRebate'), { userId, rebate: wire(points) }, inline);
 }
 
-export function createLowerUser(userName: string, password: string, isAgent: AgentFlag, points: RebatePoints) {
-  return request<{ userId: number }>('POST', U('createLowerUser'), {
-    userName, password: loginPasswordHash(userName, password), isAgent, rebate: wire(points),
-  }, inline);
+export function createLowerUser(
+  userName: string,
+  password: string,
+  isAgent: AgentFlag,
+  points: RebatePoints,
+) {
+  return request<{ userId: number }>(
+    'POST',
+    U('createLowerUser'),
+    {
+      userName,
+      password: loginPasswordHash(userName, password),
+      isAgent,
+      rebate: wire(points),
+    },
+    inline,
+  );
 }

@@ -5,7 +5,11 @@
 import { findRoute, routes } from '../../routes';
 import type { MenuRow } from '../account/components/MenuList';
 
-export interface AgentPage { href: string; label: string; desc: string }
+export interface AgentPage {
+  href: string;
+  label: string;
+  desc: string;
+}
 
 export const AGENT_PAGES: readonly AgentPage[] = [
   { href: '/agentReport', label: '代理报表', desc: '团队投注、中奖、返点、充提与盈亏' },
@@ -25,6 +29,12 @@ export function builtAgentPages(): AgentPage[] {
 
 /** The user centre's 代理 menu: an agent's pages; for anyone else the page that says how to become one. */
 export function agentMenu(isAgent: boolean): MenuRow[] {
-  const intro: MenuRow = { href: '/agentIntro', label: isAgent ? '代理中心' : '成为代理', detail: isAgent ? undefined : '了解代理' };
-  return isAgent ? [intro, ...builtAgentPages().map((p) => ({ href: p.href, label: p.label }))] : [intro];
+  const intro: MenuRow = {
+    href: '/agentIntro',
+    label: isAgent ? '代理中心' : '成为代理',
+    detail: isAgent ? undefined : '了解代理',
+  };
+  return isAgent
+    ? [intro, ...builtAgentPages().map((p) => ({ href: p.href, label: p.label }))]
+    : [intro];
 }

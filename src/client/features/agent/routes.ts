@@ -15,9 +15,33 @@ const page = {
 
 export const agentRoutes: RouteDef[] = [
   { path: '/agentIntro', title: '代理中心', component: page.intro, auth: true },
-  { path: '/manageIcode', title: '邀请码管理', component: page.codes, agentOnly: true, noLoadingGroup: 'personal' },
-  { path: '/manageIcode/agentCode', title: '代理邀请码', component: page.codes, agentOnly: true, noLoadingGroup: 'personal' },
-  { path: '/manageIcode/memberCode', title: '会员邀请码', component: page.codes, agentOnly: true, noLoadingGroup: 'personal' },
-  { path: '/manageInvite', title: '开户中心', component: page.invite, agentOnly: true, noLoadingGroup: 'personal' },
+  {
+    path: '/manageIcode',
+    title: '邀请码管理',
+    component: page.codes,
+    agentOnly: true,
+    noLoadingGroup: 'personal',
+  },
+  {
+    path: '/manageIcode/agentCode',
+    title: '代理邀请码',
+    component: page.codes,
+    agentOnly: true,
+    noLoadingGroup: 'personal',
+  },
+  {
+    path: '/manageIcode/memberCode',
+    title: '会员邀请码',
+    component: page.codes,
+    agentOnly: true,
+    noLoadingGroup: 'personal',
+  },
+  {
+    path: '/manageInvite',
+    title: '开户中心',
+    component: page.invite,
+    agentOnly: true,
+    noLoadingGroup: 'personal',
+  },
   { path: '/agentMember', title: '团队成员', component: page.members, agentOnly: true },
 ];

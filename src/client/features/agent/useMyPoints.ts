@@ -18,7 +18,8 @@ export function useMyPoints(): MyPoints {
   const q = useQuery({ queryKey: keys.agent('rebate'), queryFn: myRebate, staleTime: 30_000 });
   const points = pointsFromWire(q.data?.rebate);
   const defaults = pointsFromWire(q.data?.defaultRebate);
-  const broken = q.data !== undefined && (points === null || (q.data.isAgent === 1 && defaults === null));
+  const broken =
+    q.data !== undefined && (points === null || (q.data.isAgent === 1 && defaults === null));
   return {
     points,
     suggested: points && defaults ? suggestedPoints(points, defaults) : null,

@@ -27,16 +27,49 @@ export interface Figures {
   betMemberCount: number;
 }
 
-export interface TeamReport extends Figures { startDate: string; endDate: string; teamBalance: string; memberCount: number }
-export interface DayFigures extends Figures { date: string }
-export interface PathStep { userId: number; userName: string }
-export interface MemberFigures extends Figures { userId: number; userName: string; isAgent: 0 | 1; childCount: number }
+export interface TeamReport extends Figures {
+  startDate: string;
+  endDate: string;
+  teamBalance: string;
+  memberCount: number;
+}
+export interface DayFigures extends Figures {
+  date: string;
+}
+export interface PathStep {
+  userId: number;
+  userName: string;
+}
+export interface MemberFigures extends Figures {
+  userId: number;
+  userName: string;
+  isAgent: 0 | 1;
+  childCount: number;
+}
 /** `self`: the figures of the whole team of the level shown (userId and all below it). */
-export interface ChildReport { self: Figures & PathStep; list: MemberFigures[]; total: number; path: PathStep[] }
-export interface TeamBalance { teamBalance: string; memberCount: number; onlineCount: number }
-export interface UserProfit extends Figures { list: DayFigures[] }
-export interface RankRow { rank: number; userName: string; profit: string }
-export interface ProfitRank { list: RankRow[]; mine: { rank: number | null; profit: string } }
+export interface ChildReport {
+  self: Figures & PathStep;
+  list: MemberFigures[];
+  total: number;
+  path: PathStep[];
+}
+export interface TeamBalance {
+  teamBalance: string;
+  memberCount: number;
+  onlineCount: number;
+}
+export interface UserProfit extends Figures {
+  list: DayFigures[];
+}
+export interface RankRow {
+  rank: number;
+  userName: string;
+  profit: string;
+}
+export interface ProfitRank {
+  list: RankRow[];
+  mine: { rank: number | null; profit: string };
+}
 
 /** A team bet: the bet row of the player's own record plus whose it is. */
 export type TeamBetRow = BetRow & { userName: string };
@@ -48,26 +81,50 @@ export type ChessRow = TeamBillRow;
 
 export type ChessKind = 'Battle' | 'Banker' | 'Multi' | 'Fish';
 
-interface Range { startTime: string; endTime: string }
-interface Paged { pageNum: number; pageSize: number }
+interface Range {
+  startTime: string;
+  endTime: string;
+}
+interface Paged {
+  pageNum: number;
+  pageSize: number;
+}
 
 const R = (path: string) => `/v1/report/agentReport/${path}`;
 const inline = { inline: true } as const;
 
-export const getTeamReport = (q: Range) => request<TeamReport>('GET', R('userAgentReport'), { ...q }, inline);
-export const getTeamDays = (q: Range) => request<{ list: DayFigures[] }>('GET', R('userAgentReport/detail'), { ...q }, inline).then((r) => r.list);
+export const getTeamReport = (q: Range) =>
+  request<TeamReport>('GET', R('userAgentReport'), { ...q }, inline);
+export const getTeamDays = (q: Range) =>
+  request<{ list: DayFigures[] }>('GET', R('userAgentReport/detail'), { ...q }, inline).then(
+    (r) => r.list,
+  );
 export const getChildReport = (q: Range & Paged & { userId?: number; userName?: string }) =>
   request<ChildReport>('GET', R('childReport'), { ...q }, inline);
-export const getTeamBalance = () => request<TeamBalance>('GET', R('teamBalance'), undefined, inline);
+export const getTeamBalance = () =>
+  request<TeamBalance>('GET', R('teamBalance'), undefined, inline);
 
-export const getTeamBets = (q: Range & Paged & { userName?: string; lotteryCode?: string; status?: string }) =>
-  request<{ list: TeamBetRow[]; total: number }>('GET', '/v1/betting/getAgentBetData', { ...q }, inline);
+export const getTeamBets = (
+  q: Range & Paged & { userName?: string; lotteryCode?: string; status?: string },
+) =>
+  request<{ list: TeamBetRow[]; total: number }>(
+    'GET',
+    '/v1/betting/getAgentBetData',
+    { ...q },
+    inline,
+  );
 export const getTeamBills = (q: Range & Paged & { userName?: string; type?: string }) =>
   request<{ list: TeamBillRow[]; total: number }>('GET', R('teamBill'), { ...q }, inline);
 export const getTeamChess = (kind: ChessKind, q: Partial<Range> & Paged) =>
-  request<{ list: ChessRow[]; total: number }>('GET', `/v1/game/frontAgent${kind}GameRecord`, { ...q }, inline);
+  request<{ list: ChessRow[]; total: number }>(
+    'GET',
+    `/v1/game/frontAgent${kind}GameRecord`,
+    { ...q },
+    inline,
+  );
 
-export const getUserProfit = (q: Range) => request<UserProfit>('GET', '/v1/report/userReport/userProfit', { ...q }, inline);
+export const getUserProfit = (q: Range) =>
+  request<UserProfit>('GET', '/v1/report/userReport/userProfit', { ...q }, inline);
 /** dateType: 1 today, 2 this week, 3 this month */
 export const getProfitRank = (dateType: 1 | 2 | 3) =>
   request<ProfitRank>('GET', '/v1/report/userReport/userProfitRank', { dateType }, inline);

@@ -5,7 +5,11 @@
  */
 import { signal } from '@preact/signals-react';
 
-export interface EditPermit { cardId: number; verifyToken: string; expiresAtMs: number }
+export interface EditPermit {
+  cardId: number;
+  verifyToken: string;
+  expiresAtMs: number;
+}
 export const editPermit = signal<EditPermit | null>(null);
 
 export function takePermit(cardId: number): EditPermit | null {

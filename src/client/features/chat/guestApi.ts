@@ -10,11 +10,16 @@ const inline = { inline: true } as const;
 const C = '/v1/chat';
 
 export interface GuestRoom {
-  roomCode: string; title: string; subTitle: string; messageLength: number; registerLink: string;
+  roomCode: string;
+  title: string;
+  subTitle: string;
+  messageLength: number;
+  registerLink: string;
   /** 1 when the operator lets guests speak (游客可发言) */
   guestChat: number;
   /** the guest's own id (`g12`) and masked name; '' when guests may not speak */
-  userId: string; nickname: string;
+  userId: string;
+  nickname: string;
   /** why the guest may not speak now ('' when it may) */
   bannedMessage: string;
   /** 1 in a password room until this guest gave its current password (checkPasswordGuest) */
@@ -23,9 +28,16 @@ export interface GuestRoom {
 
 /** A room a visitor may open from /chatRoom: its guest link's code and whether guests may speak. */
 export interface GuestRoomItem {
-  roomCode: string; title: string; subTitle: string; avatar: string; isPassword: number | boolean; guestCode: string; guestChat: number;
+  roomCode: string;
+  title: string;
+  subTitle: string;
+  avatar: string;
+  isPassword: number | boolean;
+  guestCode: string;
+  guestChat: number;
 }
-export const getGuestRoomList = () => request<{ list: GuestRoomItem[] }>('GET', `${C}/getGuestRoomList`, undefined, inline);
+export const getGuestRoomList = () =>
+  request<{ list: GuestRoomItem[] }>('GET', `${C}/getGuestRoomList`, undefined, inline);
 /** The address of a room's guest page (the link the operator hands out). */
 export const guestRoomPath = (roomCode: string, guestCode: string) =>
   `/chatGuest?roomCode=${encodeURIComponent(roomCode)}&guestCode=${encodeURIComponent(guestCode)}`;
@@ -36,16 +48,35 @@ export const getGuestRoom = (roomCode: string, guestCode: string) =>
 export const checkPasswordGuest = (roomCode: string, guestCode: string, password: string) =>
   request<null>('POST', `${C}/checkPasswordGuest`, { roomCode, guestCode, password }, inline);
 export const addMessageGuest = (roomCode: string, guestCode: string, message: string) =>
-  request<ChatMessage>('POST', `${C}/addMessageGuest`, { roomCode, guestCode, messageTypeId: 1, message, status: 0, userIds: '' }, inline);
-export const addImageGuest = (roomCode: string, guestCode: string, img: { imgPath: string; thumbPath: string }) =>
-  request<ChatMessage>('POST', `${C}/addImageGuest`, { roomCode, guestCode, messageTypeId: 2, message: JSON.stringify(img), status: 0, userIds: '' }, inline);
+  request<ChatMessage>(
+    'POST',
+    `${C}/addMessageGuest`,
+    { roomCode, guestCode, messageTypeId: 1, message, status: 0, userIds: '' },
+    inline,
+  );
+export const addImageGuest = (
+  roomCode: string,
+  guestCode: string,
+  img: { imgPath: string; thumbPath: string },
+) =>
+  request<ChatMessage>(
+    'POST',
+    `${C}/addImageGuest`,
+    { roomCode, guestCode, messageTypeId: 2, message: JSON.stringify(img), status: 0, userIds: '' },
+    inline,
+  );
 /** withdraws the guest's own message (pushed 3/5 like a member's) */
 export const withdrawMessageGuest = (roomCode: string, guestCode: string, id: number) =>
   request<null>('POST', `${C}/updateMessageStateGuest`, { roomCode, guestCode, id }, inline);
-export const uploadChatFileGuest = (roomCode: string, guestCode: string) => (file: Blob, name: string) => {
-  const form = new FormData();
-  form.append('roomCode', roomCode);
-  form.append('guestCode', guestCode);
-  form.append('file', file, name);
-  return request<UploadedImage>('POST', '/v1/files/uploadChatFileGuest', undefined, { inline: true, upload: form, timeoutMs: 60_000 });
-};
+export const uploadChatFileGuest =
+  (roomCode: string, guestCode: string) => (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('roomCode', roomCode);
+    form.append('guestCode', guestCode);
+    form.append('file', file, name);
+    return request<UploadedImage>('POST', '/v1/files/uploadChatFileGuest', undefined, {
+      inline: true,
+      upload: form,
+      timeoutMs: 60_000,
+    });
+  };

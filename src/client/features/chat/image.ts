@@ -28,14 +28,21 @@ export function compressQuality(bytes: number): number {
 }
 
 /** The page's own drawing, for browsers without OffscreenCanvas: one pass on a canvas element. */
-async function compressWithCanvas(file: Blob, { quality, maxBytes = CHAT_IMAGE_MAX_BYTES }: CompressOptions): Promise<Blob> {
+async function compressWithCanvas(
+  file: Blob,
+  { quality, maxBytes = CHAT_IMAGE_MAX_BYTES }: CompressOptions,
+): Promise<Blob> {
   const bmp = await createImageBitmap(file);
   const { width, height } = fitWithin(bmp.width, bmp.height);
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d');
-  if (ctx) { ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, width, height); ctx.drawImage(bmp, 0, 0, width, height); }
+  if (ctx) {
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.drawImage(bmp, 0, 0, width, height);
+  }
   bmp.close();
   const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/jpeg', quality));
   if (!blob || blob.size > maxBytes) throw imageRefusal(IMAGE_TOO_BIG_MSG);
@@ -43,25 +50,51 @@ async function compressWithCanvas(file: Blob, { quality, maxBytes = CHAT_IMAGE_M
 }
 
 export const defaultCompressors: Compressors = {
-  inWorker: () => { const w = ensureWorker(); return w ? (f, o) => w.compressImage(f, o) : null; },
-  onPage: (f, o) => (typeof OffscreenCanvas === 'undefined' ? compressWithCanvas(f, o) : compressImage(f, o)),
+  inWorker: () => {
+    const w = ensureWorker();
+    return w ? (f, o) => w.compressImage(f, o) : null;
+  },
+  onPage: (f, o) =>
+    typeof OffscreenCanvas === 'undefined' ? compressWithCanvas(f, o) : compressImage(f, o),
 };
 
 /** Our own refusals (imageRefusal), as opposed to the browser's decode and drawing errors. */
 const ours = isImageRefusal;
 
-export async function compressChatImage(file: Blob, c: Compressors = defaultCompressors): Promise<Blob> {
-  const o: CompressOptions = { quality: compressQuality(file.size), maxBytes: CHAT_IMAGE_MAX_BYTES };
+export async function compressChatImage(
+  file: Blob,
+  c: Compressors = defaultCompressors,
+): Promise<Blob> {
+  const o: CompressOptions = {
+    quality: compressQuality(file.size),
+    maxBytes: CHAT_IMAGE_MAX_BYTES,
+  };
   const inWorker = c.inWorker();
   if (inWorker) {
-    try { return await inWorker(file, o); } catch (e) { if (ours(e)) throw e; /* the worker cannot draw: the page tries */ }
+    try {
+      return await inWorker(file, o);
+    } catch (e) {
+      if (ours(e)) throw e; /* the worker cannot draw: the page tries */
+    }
   }
-  try { return await c.onPage(file, o); } catch (e) { throw ours(e) ? e : new Error(IMAGE_UNREADABLE_MSG); }
+  try {
+    return await c.onPage(file, o);
+  } catch (e) {
+    throw ours(e) ? e : new Error(IMAGE_UNREADABLE_MSG);
+  }
 }
 
-export async function prepareImage(file: File, onStage: (stage: ImageStage) => void, c: Compressors = defaultCompressors): Promise<{ blob: Blob; name: string }> {
-  if (!CHAT_IMAGE_TYPES.includes(file.type)) throw new Error('只能发送 PNG、JPEG、GIF 或 WebP 图片');
-  if (file.size <= CHAT_IMAGE_MAX_BYTES) { onStage('上传中'); return { blob: file, name: file.name }; }
+export async function prepareImage(
+  file: File,
+  onStage: (stage: ImageStage) => void,
+  c: Compressors = defaultCompressors,
+): Promise<{ blob: Blob; name: string }> {
+  if (!CHAT_IMAGE_TYPES.includes(file.type))
+    throw new Error('只能发送 PNG、JPEG、GIF 或 WebP 图片');
+  if (file.size <= CHAT_IMAGE_MAX_BYTES) {
+    onStage('上传中');
+    return { blob: file, name: file.name };
+  }
   onStage('压缩中');
   const blob = await compressChatImage(file, c);
   onStage('上传中');

@@ -21,7 +21,11 @@ export function beijingMs(gmt: string): number {
  * order. `keep` says which end survives the MAX_IN_VIEW cut: 'newest' when live messages arrive,
  * 'oldest' when an older page was just loaded above.
  */
-export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[], keep: 'newest' | 'oldest' = 'newest'): ChatMessage[] {
+export function mergeMessages(
+  current: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+  keep: 'newest' | 'oldest' = 'newest',
+): ChatMessage[] {
   if (!incoming.length) return current as ChatMessage[];
   const byId = new Map<number, ChatMessage>();
   for (const m of current) byId.set(m.id, m);
@@ -49,7 +53,9 @@ export function withdrawnText(m: ChatMessage, mine: boolean): string {
   return `${mine ? '你' : m.nickname}撤回了一条消息`;
 }
 
-export type Row = { kind: 'divider'; key: string; time: string } | { kind: 'message'; key: string; message: ChatMessage };
+export type Row =
+  | { kind: 'divider'; key: string; time: string }
+  | { kind: 'message'; key: string; message: ChatMessage };
 
 /** Dividers are worked out from the list at each render, so a withdrawn message takes its divider with it. */
 export function withDividers(list: readonly ChatMessage[], nowMs = Date.now()): Row[] {
@@ -57,7 +63,8 @@ export function withDividers(list: readonly ChatMessage[], nowMs = Date.now()): 
   let prev = Number.NaN;
   for (const m of list) {
     const at = beijingMs(m.gmtCreated);
-    if (Number.isNaN(prev) || at - prev >= DIVIDER_GAP_MS) rows.push({ kind: 'divider', key: `d${m.id}`, time: dividerText(m.gmtCreated, nowMs) });
+    if (Number.isNaN(prev) || at - prev >= DIVIDER_GAP_MS)
+      rows.push({ kind: 'divider', key: `d${m.id}`, time: dividerText(m.gmtCreated, nowMs) });
     prev = at;
     rows.push({ kind: 'message', key: `m${m.id}`, message: m });
   }

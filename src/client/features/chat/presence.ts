@@ -9,11 +9,18 @@ import { getOnline, type OnlineMember } from './api';
 import type { Frame } from './socket';
 import { PushCode } from '../../../domain/chat/push';
 
-export interface OnlineList { list: OnlineMember[]; total: number }
+export interface OnlineList {
+  list: OnlineMember[];
+  total: number;
+}
 /** a presence push handed to the open list; `n` tells two equal pushes apart */
-export interface PresencePush { frame: Frame; n: number }
+export interface PresencePush {
+  frame: Frame;
+  n: number;
+}
 
-export const isPresence = (f: Frame) => f.code === PushCode.MEMBER_ONLINE || f.code === PushCode.MEMBER_OFFLINE;
+export const isPresence = (f: Frame) =>
+  f.code === PushCode.MEMBER_ONLINE || f.code === PushCode.MEMBER_OFFLINE;
 
 /**
  * One push applied to a list. A member already there is not added twice (another tab, another
@@ -27,7 +34,12 @@ export function applyPresence(cur: OnlineList, f: Frame, searching: boolean): On
   const at = cur.list.findIndex((m) => String(m.userId) === id);
   if (f.code === PushCode.MEMBER_ONLINE) {
     if (at >= 0 || searching || typeof body.roleUserName !== 'string') return cur;
-    const m: OnlineMember = { userId: id, roleUserName: body.roleUserName, avatar: body.avatar ?? '', isManager: body.isManager ?? 0 };
+    const m: OnlineMember = {
+      userId: id,
+      roleUserName: body.roleUserName,
+      avatar: body.avatar ?? '',
+      isManager: body.isManager ?? 0,
+    };
     return { list: [...cur.list, m], total: cur.total + 1 };
   }
   if (f.code === PushCode.MEMBER_OFFLINE && at >= 0) {
@@ -57,21 +69,45 @@ export function usePresence(roomCode: string, listOpen: boolean, socketOpen: boo
  * The room's online count for the header, or null when there is none to show (the list is closed to
  * this reader, or the server refused). `push` is the latest presence push.
  */
-export function useOnlineCount(roomCode: string, enabled: boolean, socketOpen: boolean, push: PresencePush | null): number | null {
+export function useOnlineCount(
+  roomCode: string,
+  enabled: boolean,
+  socketOpen: boolean,
+  push: PresencePush | null,
+): number | null {
   const [count, setCount] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const ask = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a push (its n) or the socket opening asks again
   useEffect(() => {
-    if (!enabled || !socketOpen) { setCount(null); return; }
+    if (!enabled || !socketOpen) {
+      setCount(null);
+      return;
+    }
     // pushes come in bursts (a room filling up): one count after they settle
     if (timer.current) clearTimeout(timer.current);
     const n = ++ask.current;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      getOnline(roomCode, '', 1).then((d) => { if (n === ask.current) setCount(d.total); }, () => { if (n === ask.current) setCount(null); });
-    }, push ? RECOUNT_DELAY_MS : 0);
+    timer.current = setTimeout(
+      () => {
+        timer.current = null;
+        getOnline(roomCode, '', 1).then(
+          (d) => {
+            if (n === ask.current) setCount(d.total);
+          },
+          () => {
+            if (n === ask.current) setCount(null);
+          },
+        );
+      },
+      push ? RECOUNT_DELAY_MS : 0,
+    );
   }, [roomCode, enabled, socketOpen, push?.n]);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); ask.current += 1; }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      ask.current += 1;
+    },
+    [],
+  );
   return count;
 }

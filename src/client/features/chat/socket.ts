@@ -15,7 +15,14 @@ import { PushCode } from '../../../domain/chat/push';
 import { RefusalReason, refusalReasonOf } from '../../../domain/errors';
 
 export type SocketStatus = 'connecting' | 'open' | 'retrying' | 'failed' | 'closed';
-export interface Frame { code: number; type?: number; body?: unknown; msg?: string; success?: boolean; extend?: unknown }
+export interface Frame {
+  code: number;
+  type?: number;
+  body?: unknown;
+  msg?: string;
+  success?: boolean;
+  extend?: unknown;
+}
 
 export interface ChatSocketOptions {
   /** type 1 public (roomId = roomCode), 7 private (roomId = private room id) */
@@ -38,7 +45,12 @@ const MAX_PAUSE_MS = 30_000;
 /** the socket counts as dead after this long without any frame */
 const SILENT_MS = HEARTBEAT_INTERVAL_MS * 2 + 5000;
 
-export function socketUrl(o: Pick<ChatSocketOptions, 'type' | 'roomId' | 'password' | 'guestCode'>, key: string, lastId: number | null, origin = location.origin): string {
+export function socketUrl(
+  o: Pick<ChatSocketOptions, 'type' | 'roomId' | 'password' | 'guestCode'>,
+  key: string,
+  lastId: number | null,
+  origin = location.origin,
+): string {
   const q = new URLSearchParams({ type: String(o.type), key, roomId: o.roomId });
   if (o.type === 1) {
     q.set('password', o.password ?? '');
@@ -93,20 +105,29 @@ export class ChatSocket {
   };
 
   /** the device went offline: the socket is gone whether or not it has noticed */
-  private drop = () => { this.ws?.close(); };
+  private drop = () => {
+    this.ws?.close();
+  };
 
   private onVisible = () => {
     if (document.visibilityState !== 'visible') return;
     // a phone may have frozen the page and its socket without a close: one silent for longer than a
     // heartbeat is replaced (the new one catches up from the last id)
-    if (this.ws?.readyState === WebSocket.OPEN && Date.now() - this.heardAt > HEARTBEAT_INTERVAL_MS + 5000) this.ws.close();
+    if (
+      this.ws?.readyState === WebSocket.OPEN &&
+      Date.now() - this.heardAt > HEARTBEAT_INTERVAL_MS + 5000
+    )
+      this.ws.close();
     this.wake();
   };
 
   private schedule(ms: number) {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.timer = null; void this.connect(); }, ms);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.connect();
+    }, ms);
   }
 
   private fail() {
@@ -128,13 +149,18 @@ export class ChatSocket {
 
   private armSilence(ws: WebSocket) {
     if (this.silence) clearTimeout(this.silence);
-    this.silence = setTimeout(() => { if (this.ws === ws) ws.close(); }, SILENT_MS);
+    this.silence = setTimeout(() => {
+      if (this.ws === ws) ws.close();
+    }, SILENT_MS);
   }
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
     // one attempt at a time: a reconnect already planned is this one
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     const attempt = ++this.attempt;
     this.o.onStatus(this.failures ? 'retrying' : 'connecting', '连接中…');
     let key: string;
@@ -157,26 +183,47 @@ export class ChatSocket {
       this.armSilence(ws);
       this.heardAt = Date.now();
       let f: Frame;
-      try { f = JSON.parse(String(ev.data)) as Frame; } catch { return; }
-      if (f.code === PushCode.HEARTBEAT) { ws.send(JSON.stringify({ code: PushCode.HEARTBEAT_REPLY })); return; }
+      try {
+        f = JSON.parse(String(ev.data)) as Frame;
+      } catch {
+        return;
+      }
+      if (f.code === PushCode.HEARTBEAT) {
+        ws.send(JSON.stringify({ code: PushCode.HEARTBEAT_REPLY }));
+        return;
+      }
       if (f.code === PushCode.CONNECT_RESULT) {
-        if (f.success) { opened = true; this.failures = 0; this.o.onStatus('open', ''); }
+        if (f.success) {
+          opened = true;
+          this.failures = 0;
+          this.o.onStatus('open', '');
+        }
         // a used or expired key is not final: the next attempt takes a fresh one
-        else if (f.msg && refusalReasonOf(f.body) !== RefusalReason.CHAT_KEY_STALE) this.final(f.msg, f.code);
-      } else if (f.code === PushCode.FORCED_LOGIN || f.code === PushCode.ROOM_DELETED || f.code === PushCode.PERMISSIONS_CHANGED) {
+        else if (f.msg && refusalReasonOf(f.body) !== RefusalReason.CHAT_KEY_STALE)
+          this.final(f.msg, f.code);
+      } else if (
+        f.code === PushCode.FORCED_LOGIN ||
+        f.code === PushCode.ROOM_DELETED ||
+        f.code === PushCode.PERMISSIONS_CHANGED
+      ) {
         const body = f.body as { msg?: string } | undefined;
         this.final(f.msg ?? body?.msg ?? CONNECT_FAILED_MSG, f.code);
       }
       this.o.onFrame(f);
     };
-    ws.onopen = () => { this.heardAt = Date.now(); this.armSilence(ws); };
+    ws.onopen = () => {
+      this.heardAt = Date.now();
+      this.armSilence(ws);
+    };
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.silence) clearTimeout(this.silence);
       if (this.stopped) return;
-      if (opened) { this.o.onStatus('retrying', '连接已断开，正在重连…'); this.schedule(RECONNECT_MS); }
-      else this.fail();
+      if (opened) {
+        this.o.onStatus('retrying', '连接已断开，正在重连…');
+        this.schedule(RECONNECT_MS);
+      } else this.fail();
     };
   }
 }

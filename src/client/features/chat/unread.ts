@@ -10,13 +10,19 @@ import { keys, queryClient, useQuery } from '../../query';
 const UNREAD_POLL_MS = 60_000;
 
 export function useChatUnread(enabled: boolean): number {
-  const q = useQuery({ queryKey: keys.chatUnread(), queryFn: async () => (await getDirectRooms(1)).list.filter((r) => truthy(r.unread)).length, enabled });
+  const q = useQuery({
+    queryKey: keys.chatUnread(),
+    queryFn: async () => (await getDirectRooms(1)).list.filter((r) => truthy(r.unread)).length,
+    enabled,
+  });
   useEffect(() => {
     if (!enabled) return;
-    const t = setInterval(() => { void queryClient.invalidateQueries({ queryKey: keys.chatUnread() }); }, UNREAD_POLL_MS);
+    const t = setInterval(() => {
+      void queryClient.invalidateQueries({ queryKey: keys.chatUnread() });
+    }, UNREAD_POLL_MS);
     return () => clearInterval(t);
   }, [enabled]);
-  return enabled ? q.data ?? 0 : 0;
+  return enabled ? (q.data ?? 0) : 0;
 }
 
 /** The count as a badge shows it (the one badge rule: 9+ above 9). */

@@ -88,18 +88,29 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
       socket = new ChatSocket({
         ...sock,
         lastId: () => Math.max(seenRef.current, lastId(listRef.current) ?? 0) || null,
-        onStatus: (s, msg, by) => { if (live) { setStatus(s); setStatusMsg(msg); setClosedBy(by ?? null); } },
+        onStatus: (s, msg, by) => {
+          if (live) {
+            setStatus(s);
+            setStatusMsg(msg);
+            setClosedBy(by ?? null);
+          }
+        },
         onFrame: (f) => {
           if (!live) return;
           if (f.code === PushCode.NEW_MESSAGE && typeof f.body === 'string') {
             try {
               const m = JSON.parse(f.body) as ChatMessage;
               setMessages((cur) => mergeMessages(cur, [m]));
-            } catch { /* a frame that is not a message is ignored */ }
+            } catch {
+              /* a frame that is not a message is ignored */
+            }
             return;
           }
           // the session ended (logout elsewhere, forced out): asking who we are runs the app's session flow
-          if (f.code === PushCode.FORCED_LOGIN) { void refreshUser(); return; }
+          if (f.code === PushCode.FORCED_LOGIN) {
+            void refreshUser();
+            return;
+          }
           if (f.code === PushCode.ROOM_EVENT && f.type === RoomEvent.MESSAGE_WITHDRAWN) {
             const id = Number((f.body as { id?: unknown })?.id);
             setMessages((cur) => markWithdrawn(cur, id));
@@ -115,14 +126,27 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
       setLoading(false);
       if (src.socket) startSocket(src.socket);
     };
-    src.page().then((list) => { if (live) show(list); }, async (e: unknown) => {
-      const kept = src.held && isOfflineError(e) ? await heldAnswer<ChatMessage[]>(src.held) : undefined;
-      if (!live) return;
-      if (kept?.length) { noteHeldContent(); show(kept); return; }
-      setError(e instanceof Error ? e.message : '加载失败');
-      setLoading(false);
-    });
-    return () => { live = false; socket?.stop(); };
+    src.page().then(
+      (list) => {
+        if (live) show(list);
+      },
+      async (e: unknown) => {
+        const kept =
+          src.held && isOfflineError(e) ? await heldAnswer<ChatMessage[]>(src.held) : undefined;
+        if (!live) return;
+        if (kept?.length) {
+          noteHeldContent();
+          show(kept);
+          return;
+        }
+        setError(e instanceof Error ? e.message : '加载失败');
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+      socket?.stop();
+    };
   }, [socketKey, generation, source === null]);
 
   // the newest messages shown, kept for offline: at once when they first show, then at most once a
@@ -136,7 +160,10 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
       holdAnswer(JSON.parse(heldKey) as QueryKey, messages.slice(-HELD_MESSAGES)).catch(() => {});
     };
     const waitMs = heldAt.current + HOLD_DELAY_MS - Date.now();
-    if (waitMs <= 0) { write(); return; }
+    if (waitMs <= 0) {
+      write();
+      return;
+    }
     const t = setTimeout(write, waitMs);
     return () => clearTimeout(t);
   }, [heldKey, loading, messages]);
@@ -144,20 +171,37 @@ export function useChatStream(source: StreamSource | null, onEvent: (f: Frame) =
   const loadOlder = useCallback(async () => {
     const src = srcRef.current;
     const oldest = listRef.current[0];
-    if (!src || !oldest || done || loadingOlder || Date.now() - lastOlder.current < OLDER_THROTTLE_MS) return;
+    if (
+      !src ||
+      !oldest ||
+      done ||
+      loadingOlder ||
+      Date.now() - lastOlder.current < OLDER_THROTTLE_MS
+    )
+      return;
     lastOlder.current = Date.now();
     setLoadingOlder(true);
     try {
       const list = await src.page(oldest.id);
       setMessages((cur) => mergeMessages(cur, list, 'oldest'));
       if (list.length < PAGE_SIZE) setDone(true);
-    } catch { /* the next scroll tries again */ } finally {
+    } catch {
+      /* the next scroll tries again */
+    } finally {
       setLoadingOlder(false);
     }
   }, [done, loadingOlder]);
 
   return {
-    messages, loading, error, done, loadingOlder, status, statusMsg, closedBy, loadOlder,
+    messages,
+    loading,
+    error,
+    done,
+    loadingOlder,
+    status,
+    statusMsg,
+    closedBy,
+    loadOlder,
     reload: () => setGeneration((g) => g + 1),
     add: (m) => setMessages((cur) => mergeMessages(cur, [m])),
     remove: (id) => setMessages((cur) => markWithdrawn(cur, id)),

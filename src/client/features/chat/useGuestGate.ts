@@ -19,25 +19,39 @@ export function useGuestGate(roomCode: string, guestCode: string) {
   useEffect(() => {
     if (!roomCode || !guestCode) return;
     let live = true;
-    getGuestRoom(roomCode, guestCode).then((r) => {
-      if (!live) return;
-      setRoom(r);
-      setGate(r.needPassword === 1 ? { step: 'password', error: '', checking: false } : { step: 'open', password: EMPTY_PASSWORD_MD5 });
-    }, (e: unknown) => { if (live) setGate({ step: 'error', msg: failed(e, '加载失败') }); });
-    return () => { live = false; };
+    getGuestRoom(roomCode, guestCode).then(
+      (r) => {
+        if (!live) return;
+        setRoom(r);
+        setGate(
+          r.needPassword === 1
+            ? { step: 'password', error: '', checking: false }
+            : { step: 'open', password: EMPTY_PASSWORD_MD5 },
+        );
+      },
+      (e: unknown) => {
+        if (live) setGate({ step: 'error', msg: failed(e, '加载失败') });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [roomCode, guestCode]);
 
   /** four digits typed: a right password opens the room, a refusal shows its message in the gate */
-  const submit = useCallback(async (digits: string) => {
-    const md5 = roomPasswordHash(digits);
-    setGate({ step: 'password', error: '', checking: true });
-    try {
-      await checkPasswordGuest(roomCode, guestCode, md5);
-      setGate({ step: 'open', password: md5 });
-    } catch (e) {
-      setGate({ step: 'password', error: failed(e, '房间密码错误'), checking: false });
-    }
-  }, [roomCode, guestCode]);
+  const submit = useCallback(
+    async (digits: string) => {
+      const md5 = roomPasswordHash(digits);
+      setGate({ step: 'password', error: '', checking: true });
+      try {
+        await checkPasswordGuest(roomCode, guestCode, md5);
+        setGate({ step: 'open', password: md5 });
+      } catch (e) {
+        setGate({ step: 'password', error: failed(e, '房间密码错误'), checking: false });
+      }
+    },
+    [roomCode, guestCode],
+  );
 
   /** the setting again (the socket opened, a mute or switch push): whether the guest may speak */
   const refreshRoom = useCallback(() => {

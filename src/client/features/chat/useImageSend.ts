@@ -9,7 +9,10 @@ import { showToast } from '../../ui';
 
 export function useImageSend(
   send: (img: { imgPath: string; thumbPath: string }) => Promise<void>,
-  upload: (file: Blob, name: string) => Promise<{ imgPath: string; thumbPath: string }> = uploadChatFile,
+  upload: (
+    file: Blob,
+    name: string,
+  ) => Promise<{ imgPath: string; thumbPath: string }> = uploadChatFile,
   compressors?: Compressors,
 ) {
   const [stage, setStage] = useState<ImageStage | ''>('');

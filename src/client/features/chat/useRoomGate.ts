@@ -32,7 +32,10 @@ export function useRoomGate(roomCode: string, userId: number | null) {
       const r = await withLastAnswer(keys.chatRoom(roomCode), () => getRoom(roomCode));
       if (!live) return;
       setRoom(r);
-      if (!truthy(r.isPassword) || truthy(r.isManager)) { setGate({ step: 'open', password: EMPTY_PASSWORD_MD5 }); return; }
+      if (!truthy(r.isPassword) || truthy(r.isManager)) {
+        setGate({ step: 'open', password: EMPTY_PASSWORD_MD5 });
+        return;
+      }
       const saved = await rememberedPassword(userId, roomCode).catch(() => undefined);
       if (saved) {
         try {
@@ -42,30 +45,46 @@ export function useRoomGate(roomCode: string, userId: number | null) {
         } catch (e) {
           // offline nothing was checked: the remembered password stays, and the room opens on what is
           // kept (the socket carries the password, and the server checks it, once the network is back)
-          if (isOfflineError(e)) { if (live) setGate({ step: 'open', password: saved }); return; }
+          if (isOfflineError(e)) {
+            if (live) setGate({ step: 'open', password: saved });
+            return;
+          }
           await forgetPassword(userId, roomCode).catch(() => {});
         }
       }
       if (live) setGate({ step: 'password', error: '', checking: false });
-    })().catch((e: unknown) => { if (live) setGate({ step: 'error', msg: e instanceof Error ? e.message : '加载失败' }); });
-    return () => { live = false; };
+    })().catch((e: unknown) => {
+      if (live) setGate({ step: 'error', msg: e instanceof Error ? e.message : '加载失败' });
+    });
+    return () => {
+      live = false;
+    };
   }, [roomCode, userId, tick]);
 
-  const submit = useCallback(async (digits: string) => {
-    if (userId === null) return;
-    const md5 = roomPasswordHash(digits);
-    setGate({ step: 'password', error: '', checking: true });
-    try {
-      await checkPassword(roomCode, md5);
-      await rememberPassword(userId, roomCode, md5);
-      setGate({ step: 'open', password: md5 });
-    } catch (e) {
-      await forgetPassword(userId, roomCode).catch(() => {});
-      setGate({ step: 'password', error: e instanceof Error ? e.message : '房间密码错误', checking: false });
-    }
-  }, [roomCode, userId]);
+  const submit = useCallback(
+    async (digits: string) => {
+      if (userId === null) return;
+      const md5 = roomPasswordHash(digits);
+      setGate({ step: 'password', error: '', checking: true });
+      try {
+        await checkPassword(roomCode, md5);
+        await rememberPassword(userId, roomCode, md5);
+        setGate({ step: 'open', password: md5 });
+      } catch (e) {
+        await forgetPassword(userId, roomCode).catch(() => {});
+        setGate({
+          step: 'password',
+          error: e instanceof Error ? e.message : '房间密码错误',
+          checking: false,
+        });
+      }
+    },
+    [roomCode, userId],
+  );
 
   /** the setting again (after a mute push): the reason the input shows */
-  const refreshRoom = useCallback(() => { withLastAnswer(keys.chatRoom(roomCode), () => getRoom(roomCode)).then(setRoom, () => {}); }, [roomCode]);
+  const refreshRoom = useCallback(() => {
+    withLastAnswer(keys.chatRoom(roomCode), () => getRoom(roomCode)).then(setRoom, () => {});
+  }, [roomCode]);
   return { room, setRoom, gate, submit, refreshRoom, retry: () => setTick((n) => n + 1) };
 }

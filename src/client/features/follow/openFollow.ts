@@ -32,10 +32,16 @@ export const loadFollowDialog = () => import('./FollowDialog');
  */
 export async function openFollowDialog(input: FollowInput): Promise<void> {
   if (!currentUser.value) {
-    if (await confirmDialog(FOLLOW_MSG.guest, { okText: '注册', cancelText: '取消' })) navigate(REGISTER_PATH);
+    if (await confirmDialog(FOLLOW_MSG.guest, { okText: '注册', cancelText: '取消' }))
+      navigate(REGISTER_PATH);
     return;
   }
   let mod: Awaited<ReturnType<typeof loadFollowDialog>>;
-  try { mod = await loadFollowDialog(); } catch { await showAlert(LOAD_FAILED); return; }
+  try {
+    mod = await loadFollowDialog();
+  } catch {
+    await showAlert(LOAD_FAILED);
+    return;
+  }
   await mod.mountFollowDialog(input);
 }

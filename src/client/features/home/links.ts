@@ -5,7 +5,10 @@
  */
 import { ALIASES, findRoute, routes } from '../../routes';
 
-export type LinkTarget = { kind: 'outside'; href: string } | { kind: 'inside'; href: string } | null;
+export type LinkTarget =
+  | { kind: 'outside'; href: string }
+  | { kind: 'inside'; href: string }
+  | null;
 
 export function linkTarget(link: string | null | undefined): LinkTarget {
   const href = (link ?? '').trim();

@@ -4,7 +4,15 @@
  */
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Button, ErrorState, LoadingState, Page, confirmDialog, requireOnline, showToast } from '../../ui';
+import {
+  Button,
+  ErrorState,
+  LoadingState,
+  Page,
+  confirmDialog,
+  requireOnline,
+  showToast,
+} from '../../ui';
 import { keys, useQuery } from '../../query';
 import { deleteMessage, messageContent } from './api';
 import { PlainText } from './PlainText';
@@ -22,16 +30,25 @@ export default function LetterDetailPage() {
   const messageType = positive(params.get('messageType'));
   const q = useQuery({
     queryKey: keys.letters('detail', id ?? 0),
-    queryFn: () => (id ? messageContent(id, messageType) : Promise.reject(new Error('消息编号无效'))),
+    queryFn: () =>
+      id ? messageContent(id, messageType) : Promise.reject(new Error('消息编号无效')),
   });
   const [busy, setBusy] = useState(false);
   // the server marked it read when it answered: the list and the badges follow
   const loadedId = q.data?.id;
-  useEffect(() => { if (loadedId) void refreshInbox(); }, [loadedId]);
+  useEffect(() => {
+    if (loadedId) void refreshInbox();
+  }, [loadedId]);
 
   const remove = async () => {
     if (!id || !(await requireOnline())) return;
-    if (!(await confirmDialog('确定删除这封站内信吗？删除后不可恢复。', { okText: '删除', cancelText: '取消' }))) return;
+    if (
+      !(await confirmDialog('确定删除这封站内信吗？删除后不可恢复。', {
+        okText: '删除',
+        cancelText: '取消',
+      }))
+    )
+      return;
     setBusy(true);
     try {
       await deleteMessage([id]);
@@ -48,20 +65,33 @@ export default function LetterDetailPage() {
   return (
     <Page title="站内信详情" back="/letter">
       <div className="mx-auto max-w-xl">
-        {q.loading && !q.data ? <LoadingState />
-          : q.error || !q.data ? <ErrorState message={q.error?.message ?? '加载失败'} onRetry={id ? q.reload : undefined} />
-          : (
-            <article className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200" aria-labelledby="letter-title">
-              <h2 id="letter-title" className="text-lg font-semibold break-words text-gray-900">{q.data.title}</h2>
-              <p className="mt-1 mb-3 flex justify-between gap-2 border-b border-gray-100 pb-2 text-xs text-gray-600">
-                <span>{q.data.messageTypeName}</span><span className="tabular-nums">{q.data.createTime}</span>
-              </p>
-              <PlainText text={q.data.content} />
-              <div className="mt-4 flex justify-end">
-                <Button variant="secondary" loading={busy} onClick={() => void remove()}>删除</Button>
-              </div>
-            </article>
-          )}
+        {q.loading && !q.data ? (
+          <LoadingState />
+        ) : q.error || !q.data ? (
+          <ErrorState
+            message={q.error?.message ?? '加载失败'}
+            onRetry={id ? q.reload : undefined}
+          />
+        ) : (
+          <article
+            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200"
+            aria-labelledby="letter-title"
+          >
+            <h2 id="letter-title" className="text-lg font-semibold break-words text-gray-900">
+              {q.data.title}
+            </h2>
+            <p className="mt-1 mb-3 flex justify-between gap-2 border-b border-gray-100 pb-2 text-xs text-gray-600">
+              <span>{q.data.messageTypeName}</span>
+              <span className="tabular-nums">{q.data.createTime}</span>
+            </p>
+            <PlainText text={q.data.content} />
+            <div className="mt-4 flex justify-end">
+              <Button variant="secondary" loading={busy} onClick={() => void remove()}>
+                删除
+              </Button>
+            </div>
+          </article>
+        )}
       </div>
     </Page>
   );

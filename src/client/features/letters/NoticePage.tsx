@@ -9,21 +9,32 @@ export default function NoticePage() {
   return (
     <Page title="网站公告" back>
       <div className="mx-auto max-w-xl">
-        {q.loading && !q.data ? <LoadingState />
-          : q.error && !q.data ? <ErrorState message={q.error.message} onRetry={q.reload} />
-          : !q.data?.length ? <EmptyState text="暂无公告" />
-          : (
-            <ul aria-label="公告列表" className="divide-y divide-gray-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-              {q.data.map((n) => (
-                <li key={n.id}>
-                  <Link href={`/noticeDetail?id=${n.id}`} className="block min-h-14 px-4 py-3 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand">
-                    <span className="block truncate text-gray-900">{n.title}</span>
-                    <span className="mt-0.5 block text-xs text-gray-600 tabular-nums">{n.createTime}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+        {q.loading && !q.data ? (
+          <LoadingState />
+        ) : q.error && !q.data ? (
+          <ErrorState message={q.error.message} onRetry={q.reload} />
+        ) : !q.data?.length ? (
+          <EmptyState text="暂无公告" />
+        ) : (
+          <ul
+            aria-label="公告列表"
+            className="divide-y divide-gray-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+          >
+            {q.data.map((n) => (
+              <li key={n.id}>
+                <Link
+                  href={`/noticeDetail?id=${n.id}`}
+                  className="block min-h-14 px-4 py-3 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand"
+                >
+                  <span className="block truncate text-gray-900">{n.title}</span>
+                  <span className="mt-0.5 block text-xs text-gray-600 tabular-nums">
+                    {n.createTime}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </Page>
   );

@@ -3,5 +3,9 @@
  * never as HTML, so whatever characters it holds show as characters; the server refuses markup anyway.
  */
 export function PlainText({ text, className = '' }: { text: string; className?: string }) {
-  return <div className={`whitespace-pre-line break-words leading-relaxed text-gray-800 ${className}`}>{text}</div>;
+  return (
+    <div className={`whitespace-pre-line break-words leading-relaxed text-gray-800 ${className}`}>
+      {text}
+    </div>
+  );
 }

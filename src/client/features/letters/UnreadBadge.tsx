@@ -10,8 +10,12 @@ export function UnreadLettersBadge() {
   const label = badgeLabel(n);
   if (!label) return null;
   return (
-    <span data-testid="letters-unread-badge" className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 text-white">
-      {label}<span className="sr-only">封未读</span>
+    <span
+      data-testid="letters-unread-badge"
+      className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 text-white"
+    >
+      {label}
+      <span className="sr-only">封未读</span>
     </span>
   );
 }

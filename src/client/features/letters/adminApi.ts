@@ -20,15 +20,33 @@ export interface AdminLetter {
   operatorName: string;
   createTime: string;
 }
-export interface AdminLetterList { list: AdminLetter[]; total: number }
-export interface LetterDraft { audience: LetterAudience; userName: string; grade: number; title: string; content: string }
+export interface AdminLetterList {
+  list: AdminLetter[];
+  total: number;
+}
+export interface LetterDraft {
+  audience: LetterAudience;
+  userName: string;
+  grade: number;
+  title: string;
+  content: string;
+}
 
 export const ADMIN_LETTER_PAGE_SIZE = 20;
 
-export const listLetters = (page: number) => request<AdminLetterList>('GET', P('list'), { page, pageSize: ADMIN_LETTER_PAGE_SIZE }, I);
-export const sendLetter = (d: LetterDraft) => request<{ id: number }>('POST', P('send'), {
-  audience: d.audience, title: d.title, content: d.content,
-  ...(d.audience === 'user' ? { userName: d.userName.trim() } : {}),
-  ...(d.audience === 'grade' ? { grade: d.grade } : {}),
-}, I);
+export const listLetters = (page: number) =>
+  request<AdminLetterList>('GET', P('list'), { page, pageSize: ADMIN_LETTER_PAGE_SIZE }, I);
+export const sendLetter = (d: LetterDraft) =>
+  request<{ id: number }>(
+    'POST',
+    P('send'),
+    {
+      audience: d.audience,
+      title: d.title,
+      content: d.content,
+      ...(d.audience === 'user' ? { userName: d.userName.trim() } : {}),
+      ...(d.audience === 'grade' ? { grade: d.grade } : {}),
+    },
+    I,
+  );
 export const deleteLetter = (id: number) => request<null>('POST', P('delete'), { id }, I);

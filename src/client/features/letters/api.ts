@@ -20,22 +20,56 @@ export interface LetterItem {
   createTime: string;
   createTimeMs: number;
 }
-export interface LetterPage { list: LetterItem[]; total: number; unread: number; pageNum: number; pageSize: number }
-export interface Letter extends LetterItem { content: string }
-export interface InboxChange { unread: number }
+export interface LetterPage {
+  list: LetterItem[];
+  total: number;
+  unread: number;
+  pageNum: number;
+  pageSize: number;
+}
+export interface Letter extends LetterItem {
+  content: string;
+}
+export interface InboxChange {
+  unread: number;
+}
 
-export interface NoticeItem { id: number; title: string; createTime: string; createTimeMs: number }
-export interface NoticeDetail extends NoticeItem { content: string }
+export interface NoticeItem {
+  id: number;
+  title: string;
+  createTime: string;
+  createTimeMs: number;
+}
+export interface NoticeDetail extends NoticeItem {
+  content: string;
+}
 
 export const LETTER_PAGE_SIZE = 20;
 
-export const messageList = (pageNum: number) => request<LetterPage>('GET', U('messageList'), { pageNum, pageSize: LETTER_PAGE_SIZE }, inline);
-export const messageContent = (id: number, messageType?: number) => request<Letter>('GET', U('messageContent'), { id, messageType }, inline);
-export const unReadMessage = () => request<{ count: number }>('GET', U('unReadMessage'), undefined, { quiet: true }).then((r) => r.count);
+export const messageList = (pageNum: number) =>
+  request<LetterPage>('GET', U('messageList'), { pageNum, pageSize: LETTER_PAGE_SIZE }, inline);
+export const messageContent = (id: number, messageType?: number) =>
+  request<Letter>('GET', U('messageContent'), { id, messageType }, inline);
+export const unReadMessage = () =>
+  request<{ count: number }>('GET', U('unReadMessage'), undefined, { quiet: true }).then(
+    (r) => r.count,
+  );
 export const setMessageRead = (target: { id: number } | { all: true }) =>
-  request<InboxChange & { changed: number }>('POST', U('setMessageRead'), 'id' in target ? { id: target.id } : { all: '1' }, inline);
+  request<InboxChange & { changed: number }>(
+    'POST',
+    U('setMessageRead'),
+    'id' in target ? { id: target.id } : { all: '1' },
+    inline,
+  );
 export const deleteMessage = (ids: number[]) =>
-  request<InboxChange & { deleted: number }>('POST', U('deleteMessage'), ids.length === 1 ? { id: ids[0] } : { ids: JSON.stringify(ids) }, inline);
+  request<InboxChange & { deleted: number }>(
+    'POST',
+    U('deleteMessage'),
+    ids.length === 1 ? { id: ids[0] } : { ids: JSON.stringify(ids) },
+    inline,
+  );
 
-export const announcement = () => request<{ list: NoticeItem[] }>('GET', U('announcement'), undefined, inline).then((r) => r.list);
-export const announcementContent = (id: number) => request<NoticeDetail>('GET', U('announcementContent'), { id }, inline);
+export const announcement = () =>
+  request<{ list: NoticeItem[] }>('GET', U('announcement'), undefined, inline).then((r) => r.list);
+export const announcementContent = (id: number) =>
+  request<NoticeDetail>('GET', U('announcementContent'), { id }, inline);

@@ -9,12 +9,17 @@ import { clockStore, read } from '../../storage/stores';
 let offsetMs = 0;
 let measured = false;
 
-export function serverNow(): number { return Date.now() + offsetMs; }
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
 
 /** Loads the worker's measured offset (once it exists). */
 export async function loadClockOffset(): Promise<void> {
   const v = await read<{ offset: number; at: number }>(clockStore, 'offset').catch(() => undefined);
-  if (v && Number.isFinite(v.offset)) { offsetMs = v.offset; measured = true; }
+  if (v && Number.isFinite(v.offset)) {
+    offsetMs = v.offset;
+    measured = true;
+  }
 }
 
 /** A server timestamp seen in an answer: used only while no measured offset exists. */
@@ -23,7 +28,10 @@ export function noteServerTime(serverTimeMs: number, receivedAtMs = Date.now()):
 }
 
 /** For tests. */
-export function setClockOffset(ms: number): void { offsetMs = ms; measured = true; }
+export function setClockOffset(ms: number): void {
+  offsetMs = ms;
+  measured = true;
+}
 
 /** Re-renders every `tickMs` with the server time. */
 export function useServerNow(tickMs = 1000): number {

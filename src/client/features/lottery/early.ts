@@ -16,7 +16,8 @@ import { loadRebate, readCachedPlays, revalidatePlays } from './storage';
 /** Older than this, an early (or cached) answer is not taken by the page's first load: it asks again. */
 export const EARLY_TTL_MS = 10_000;
 const BETTING_PATH = /^\/lottery\/([A-Za-z0-9]{2,8})\/([A-Za-z0-9]{1,8})\/?$/;
-const bettingRoute = (pathname: string) => BETTING_PATH.exec(pathname) as [string, string, string] | null;
+const bettingRoute = (pathname: string) =>
+  BETTING_PATH.exec(pathname) as [string, string, string] | null;
 
 /** The page's first load of `queryKey`: the early answer if fresh, the early request if in flight, else a new one. */
 export function fetchEarly<T>(queryKey: QueryKey, queryFn: () => Promise<T>): Promise<T> {
@@ -39,7 +40,8 @@ export function preloadBettingCode(pathname: string): void {
   if (!m) return;
   void import('./pages/BettingPage').catch(() => {});
   const family = m[1];
-  if ((LOTTERY_FAMILIES as readonly string[]).includes(family)) void loadFamily(family as LotteryFamily).catch(() => {});
+  if ((LOTTERY_FAMILIES as readonly string[]).includes(family))
+    void loadFamily(family as LotteryFamily).catch(() => {});
 }
 
 /** Starts what the betting page at `pathname` shows everyone (no user needed): lotteries, the issue, the results. */
@@ -52,7 +54,9 @@ export function prefetchBettingPublic(pathname: string): void {
   void readCachedPlays(0, code);
   prefetchLotteries();
   prefetch(keys.issue(code), () => getNextIssueTimed(code));
-  prefetch(keys.results(code, RESULTS_STRIP_SIZE), () => getOpenData(code, RESULTS_STRIP_SIZE, { quiet: true }));
+  prefetch(keys.results(code, RESULTS_STRIP_SIZE), () =>
+    getOpenData(code, RESULTS_STRIP_SIZE, { quiet: true }),
+  );
 }
 
 /** Starts the signed-in player's own data for the betting page: plays at their prize group, balance, rebates. */

@@ -3,9 +3,16 @@ import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery/ty
 import { formatBeijing } from '../../../domain/time';
 
 export const FAMILY_NAMES: Readonly<Record<LotteryFamily, string>> = {
-  K3: '快三', SSC: '时时彩', KL8: '快乐8', LHC: '六合彩', PK10: 'PK拾', PL35: '排列3/5', SYX5: '11选5', FC3D: '福彩3D', BJ28: 'PC28',
+  K3: '快三',
+  SSC: '时时彩',
+  KL8: '快乐8',
+  LHC: '六合彩',
+  PK10: 'PK拾',
+  PL35: '排列3/5',
+  SYX5: '11选5',
+  FC3D: '福彩3D',
+  BJ28: 'PC28',
 };
-
 
 export function isFamily(v: string | null | undefined): v is LotteryFamily {
   return Boolean(v) && (LOTTERY_FAMILIES as readonly string[]).includes(v!);

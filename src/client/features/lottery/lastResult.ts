@@ -24,13 +24,22 @@ function newer(a: string, b: string): boolean {
 }
 
 /** `closed`: the issue of `d` has reached its close time on this page's clock. */
-export function lastResultOf(d: NextIssueData | null | undefined, latest: OpenRow | null | undefined, closed = false): LastResult {
+export function lastResultOf(
+  d: NextIssueData | null | undefined,
+  latest: OpenRow | null | undefined,
+  closed = false,
+): LastResult {
   const lastIssue = d?.lastIssue ?? null;
-  const fromIssue = lastIssue && d?.lastOpenNumber ? { issue: lastIssue, openNumber: d.lastOpenNumber } : null;
+  const fromIssue =
+    lastIssue && d?.lastOpenNumber ? { issue: lastIssue, openNumber: d.lastOpenNumber } : null;
   // each is asked at its own pace (the issue at rollover, the list every few seconds): the newer wins
-  const fromList = latest ? { issue: latest.issue, openNumber: latest.openNumber, openTime: latest.openTime } : null;
-  const drawn = fromIssue && (!fromList || newer(fromIssue.issue, fromList.issue)) ? fromIssue : fromList;
-  const awaiting = lastIssue && !d?.lastOpenNumber && (!drawn || newer(lastIssue, drawn.issue)) ? lastIssue : null;
+  const fromList = latest
+    ? { issue: latest.issue, openNumber: latest.openNumber, openTime: latest.openTime }
+    : null;
+  const drawn =
+    fromIssue && (!fromList || newer(fromIssue.issue, fromList.issue)) ? fromIssue : fromList;
+  const awaiting =
+    lastIssue && !d?.lastOpenNumber && (!drawn || newer(lastIssue, drawn.issue)) ? lastIssue : null;
   const onSale = d?.issue ?? null;
   const drawing = closed && onSale && (!drawn || newer(onSale, drawn.issue)) ? onSale : null;
   return { drawn, awaiting, drawing };

@@ -5,7 +5,13 @@
  */
 import type { LotteryFamily } from '../../../domain/lottery';
 import { playsStore, rebateStore, put, read, remove } from '../../storage/stores';
-import { getBetRebate, getLotteryPlays, type PlayCatalogue, type RebateInfo, type VersionedPlays } from './api';
+import {
+  getBetRebate,
+  getLotteryPlays,
+  type PlayCatalogue,
+  type RebateInfo,
+  type VersionedPlays,
+} from './api';
 import { isOfflineError } from '../../api/request';
 import { noteHeldContent } from '../../state/network';
 
@@ -19,7 +25,11 @@ const rebateKey = (userId: number, family: LotteryFamily) => `${userId}:${family
 const askedThisRun = new Set<string>();
 
 /** The user's max rebate and prize group of a family: cached (once asked this run), else fetched and cached; offline, the held copy. */
-export async function loadRebate(userId: number, family: LotteryFamily, fresh = false): Promise<RebateInfo> {
+export async function loadRebate(
+  userId: number,
+  family: LotteryFamily,
+  fresh = false,
+): Promise<RebateInfo> {
   const key = rebateKey(userId, family);
   const held = () => read<RebateInfo>(rebateStore, key).catch(() => undefined);
   if (!fresh && askedThisRun.has(key)) {
@@ -40,19 +50,27 @@ export async function loadRebate(userId: number, family: LotteryFamily, fresh = 
 }
 
 /** For tests: as at a new app start, every rebate is asked of the server again. */
-export function forgetRebatesAsked(): void { askedThisRun.clear(); }
+export function forgetRebatesAsked(): void {
+  askedThisRun.clear();
+}
 
 export async function dropRebate(userId: number, family: LotteryFamily): Promise<void> {
   askedThisRun.delete(rebateKey(userId, family));
   await remove(rebateStore, rebateKey(userId, family)).catch(() => {});
 }
 
-export interface CachedPlays { version: string; catalogue: PlayCatalogue }
+export interface CachedPlays {
+  version: string;
+  catalogue: PlayCatalogue;
+}
 
 /** Prizes are at the user's prize group: the catalogue is kept per user (0: not logged in). */
 const playsKey = (userId: number, lotteryCode: string) => `${userId}:${lotteryCode}`;
 
-export function readCachedPlays(userId: number, lotteryCode: string): Promise<CachedPlays | undefined> {
+export function readCachedPlays(
+  userId: number,
+  lotteryCode: string,
+): Promise<CachedPlays | undefined> {
   return read<CachedPlays>(playsStore, playsKey(userId, lotteryCode)).catch(() => undefined);
 }
 
@@ -60,10 +78,15 @@ export function readCachedPlays(userId: number, lotteryCode: string): Promise<Ca
  * The version of the held catalogue, kept beside it in localStorage: read without waiting, so the
  * version check leaves before IndexedDB has opened. Only a hint: the held copy decides (revalidatePlays).
  */
-const hintKey = (userId: number, lotteryCode: string) => `hy-plays-version:${playsKey(userId, lotteryCode)}`;
+const hintKey = (userId: number, lotteryCode: string) =>
+  `hy-plays-version:${playsKey(userId, lotteryCode)}`;
 
 function versionHint(userId: number, lotteryCode: string): string | null {
-  try { return localStorage.getItem(hintKey(userId, lotteryCode)); } catch { return null; }
+  try {
+    return localStorage.getItem(hintKey(userId, lotteryCode));
+  } catch {
+    return null;
+  }
 }
 
 /** Hints the version now held (none: no hint, the check then waits for IndexedDB as without one). */
@@ -71,11 +94,18 @@ function noteVersion(userId: number, lotteryCode: string, version: string | unde
   try {
     if (typeof version === 'string') localStorage.setItem(hintKey(userId, lotteryCode), version);
     else localStorage.removeItem(hintKey(userId, lotteryCode));
-  } catch { /* a full storage only costs the head start */ }
+  } catch {
+    /* a full storage only costs the head start */
+  }
 }
 
 /** The server's answer to the check of `cached`: null when `cached` is current, else the fresh catalogue (stored). */
-async function settlePlays(userId: number, lotteryCode: string, cached: CachedPlays | undefined, res: VersionedPlays): Promise<CachedPlays | null> {
+async function settlePlays(
+  userId: number,
+  lotteryCode: string,
+  cached: CachedPlays | undefined,
+  res: VersionedPlays,
+): Promise<CachedPlays | null> {
   if (res.unchanged && cached?.version === res.version) return null;
   // an unchanged answer without a held copy (another tab cleared it): ask for the whole catalogue
   const full = res.unchanged ? await getLotteryPlays(lotteryCode) : res;
@@ -83,7 +113,10 @@ async function settlePlays(userId: number, lotteryCode: string, cached: CachedPl
   const { version, ...catalogue } = full;
   const fresh: CachedPlays = { version, catalogue };
   // kept for next time without holding up this page: the hint names the version once it is held
-  void put(playsStore, playsKey(userId, lotteryCode), fresh).then(() => noteVersion(userId, lotteryCode, version), () => {});
+  void put(playsStore, playsKey(userId, lotteryCode), fresh).then(
+    () => noteVersion(userId, lotteryCode, version),
+    () => {},
+  );
   return fresh;
 }
 
@@ -91,8 +124,17 @@ async function settlePlays(userId: number, lotteryCode: string, cached: CachedPl
  * Asks the server for the catalogue, sending the version held in `cached`: the fresh catalogue
  * (stored for next time) when it changed, null when `cached` is current.
  */
-export async function fetchPlays(userId: number, lotteryCode: string, cached: CachedPlays | undefined): Promise<CachedPlays | null> {
-  return settlePlays(userId, lotteryCode, cached, await getLotteryPlays(lotteryCode, cached?.version));
+export async function fetchPlays(
+  userId: number,
+  lotteryCode: string,
+  cached: CachedPlays | undefined,
+): Promise<CachedPlays | null> {
+  return settlePlays(
+    userId,
+    lotteryCode,
+    cached,
+    await getLotteryPlays(lotteryCode, cached?.version),
+  );
 }
 
 /**
@@ -101,7 +143,10 @@ export async function fetchPlays(userId: number, lotteryCode: string, cached: Ca
  * out not to carry that version (evicted, another tab), that answer is dropped and the check is made
  * for what is really held, as without a hint.
  */
-export async function revalidatePlays(userId: number, lotteryCode: string): Promise<{ cached: CachedPlays | undefined; fresh: CachedPlays | null }> {
+export async function revalidatePlays(
+  userId: number,
+  lotteryCode: string,
+): Promise<{ cached: CachedPlays | undefined; fresh: CachedPlays | null }> {
   const hint = versionHint(userId, lotteryCode);
   const early = hint ? getLotteryPlays(lotteryCode, hint) : undefined;
   early?.catch(() => {}); // dropped when the hint is wrong; otherwise awaited below

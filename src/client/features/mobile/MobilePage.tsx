@@ -50,7 +50,11 @@ function InstallButton() {
   useSignals();
   const [busy, setBusy] = useState(false);
   if (installed.value || runningInstalled()) {
-    return <p className="mt-3 rounded-lg bg-green-50 p-3 text-center text-sm text-green-800">已添加到主屏幕，可从桌面图标打开</p>;
+    return (
+      <p className="mt-3 rounded-lg bg-green-50 p-3 text-center text-sm text-green-800">
+        已添加到主屏幕，可从桌面图标打开
+      </p>
+    );
   }
   if (!installPrompt.value) return null;
   const install = async () => {
@@ -58,9 +62,15 @@ function InstallButton() {
     try {
       const outcome = await promptInstall();
       showToast(outcome === 'accepted' ? '正在添加到主屏幕' : '已取消安装');
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
-  return <Button className="mt-3 w-full" loading={busy} onClick={() => void install()}>一键安装到桌面</Button>;
+  return (
+    <Button className="mt-3 w-full" loading={busy} onClick={() => void install()}>
+      一键安装到桌面
+    </Button>
+  );
 }
 
 function Address() {
@@ -75,8 +85,13 @@ function Address() {
   };
   return (
     <div className="mt-3 flex items-center gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm">
-      <span className="flex-1 break-all font-mono text-gray-800"><span className="sr-only">本站网址：</span>{address}</span>
-      <Button variant="secondary" onClick={() => void copy()}>复制</Button>
+      <span className="flex-1 break-all font-mono text-gray-800">
+        <span className="sr-only">本站网址：</span>
+        {address}
+      </span>
+      <Button variant="secondary" onClick={() => void copy()}>
+        复制
+      </Button>
     </div>
   );
 }
@@ -86,7 +101,11 @@ function QrCard() {
   try {
     qr = <QrCode text={siteAddress()} label={`${tenantName()} 网址二维码`} />;
   } catch (e) {
-    qr = <p role="alert" className="text-sm text-red-700">{(e as Error).message}</p>;
+    qr = (
+      <p role="alert" className="text-sm text-red-700">
+        {(e as Error).message}
+      </p>
+    );
   }
   return (
     <section aria-label="扫码访问" className="rounded-xl bg-white p-4 text-center">
@@ -108,17 +127,29 @@ export default function MobilePage() {
         <QrCard />
         <section aria-label="安装步骤" className="rounded-xl bg-white p-4">
           <h2 className="mb-3 font-semibold text-gray-900">添加到主屏幕</h2>
-          <Tabs<System> look="pills" label="手机系统" value={system} onChange={setSystem}
-            options={[{ value: 'android', label: '安卓手机' }, { value: 'ios', label: '苹果手机' }]}
+          <Tabs<System>
+            look="pills"
+            label="手机系统"
+            value={system}
+            onChange={setSystem}
+            options={[
+              { value: 'android', label: '安卓手机' },
+              { value: 'ios', label: '苹果手机' },
+            ]}
             panel={() => (
               <div className="mt-3">
                 <p className="mb-2 text-sm font-medium text-brand">{guide.browser}</p>
                 <ol className="list-decimal space-y-2 pl-5 text-sm text-gray-800">
-                  {guide.steps.map((s) => <li key={s}>{s}</li>)}
+                  {guide.steps.map((s) => (
+                    <li key={s}>{s}</li>
+                  ))}
                 </ol>
               </div>
-            )} />
-          <p className="mt-3 text-xs text-gray-500">添加后无需下载安装包，打开即是最新版本，也可离线查看已打开过的页面。</p>
+            )}
+          />
+          <p className="mt-3 text-xs text-gray-500">
+            添加后无需下载安装包，打开即是最新版本，也可离线查看已打开过的页面。
+          </p>
         </section>
       </div>
     </Page>

@@ -30,7 +30,9 @@ if (typeof window !== 'undefined') {
 export function runningInstalled(): boolean {
   if (typeof window === 'undefined') return false;
   const nav = navigator as Navigator & { standalone?: boolean };
-  return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
+  return (
+    nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true
+  );
 }
 
 /** Shows the kept prompt; resolves with the user's answer. */

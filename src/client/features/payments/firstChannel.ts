@@ -32,7 +32,9 @@ export async function loadFirstRechargePath(): Promise<string> {
   if (!asked || asked.userId !== userId) {
     const list = getPaySort(true);
     asked = { userId, list };
-    list.then(notePaySort, () => { if (asked?.list === list) asked = null; });
+    list.then(notePaySort, () => {
+      if (asked?.list === list) asked = null;
+    });
   }
   try {
     const list = await asked.list;
@@ -52,7 +54,12 @@ export function useFirstRechargePath(): string {
   useSignals();
   const userId = currentUser.value?.userId;
   // a hint for the link only (goRecharge asks itself): it waits until the page's own data is in
-  useEffect(() => { if (userId) whenPageSettled(() => { void loadFirstRechargePath(); }); }, [userId]);
+  useEffect(() => {
+    if (userId)
+      whenPageSettled(() => {
+        void loadFirstRechargePath();
+      });
+  }, [userId]);
   return firstRechargePath.value;
 }
 

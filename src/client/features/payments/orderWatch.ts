@@ -42,7 +42,9 @@ export function useWatchedRechargeOrders(): WatchedOrders {
   const pendingIds = useRef<Set<number>>(new Set());
   useEffect(() => {
     if (!list) return;
-    const decided = list.filter((o) => o.status !== 'pending' && pendingIds.current.has(o.id)).length;
+    const decided = list.filter(
+      (o) => o.status !== 'pending' && pendingIds.current.has(o.id),
+    ).length;
     pendingIds.current = new Set(list.filter((o) => o.status === 'pending').map((o) => o.id));
     if (decided === 0) return;
     void queryClient.invalidateQueries({ queryKey: keys.balance() });

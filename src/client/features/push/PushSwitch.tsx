@@ -5,7 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import { showToast } from '../../ui';
-import { PushError, readPushState, resyncSubscription, turnOff, turnOn, type PushState } from './subscription';
+import {
+  PushError,
+  readPushState,
+  resyncSubscription,
+  turnOff,
+  turnOn,
+  type PushState,
+} from './subscription';
 
 const STATE_TEXT: Record<PushState, string> = {
   on: '已开启：新红包、@我和私聊会通知您',
@@ -22,8 +29,17 @@ export function PushSwitch({ className = '' }: { className?: string }) {
   useEffect(() => {
     let live = true;
     // no prompt here: only reads the state (and re-tells the server about an existing subscription)
-    resyncSubscription().catch(() => readPushState()).then((s) => { if (live) setState(s); }, () => {});
-    return () => { live = false; };
+    resyncSubscription()
+      .catch(() => readPushState())
+      .then(
+        (s) => {
+          if (live) setState(s);
+        },
+        () => {},
+      );
+    return () => {
+      live = false;
+    };
   }, []);
 
   const on = state === 'on';
@@ -49,16 +65,35 @@ export function PushSwitch({ className = '' }: { className?: string }) {
   return (
     <div className={`flex items-center justify-between gap-3 ${className}`}>
       <div className="min-w-0">
-        <span id="push-switch-label" className="text-sm font-medium text-gray-900">红包提醒</span>
-        <p className="text-xs text-gray-600" aria-live="polite" data-push-state={state ?? 'loading'}>
+        <span id="push-switch-label" className="text-sm font-medium text-gray-900">
+          红包提醒
+        </span>
+        <p
+          className="text-xs text-gray-600"
+          aria-live="polite"
+          data-push-state={state ?? 'loading'}
+        >
           {state ? STATE_TEXT[state] : '正在读取…'}
         </p>
-        {failure && <p role="alert" className="text-xs text-red-700">{failure}</p>}
+        {failure && (
+          <p role="alert" className="text-xs text-red-700">
+            {failure}
+          </p>
+        )}
       </div>
-      <button type="button" role="switch" aria-checked={on} aria-labelledby="push-switch-label" disabled={!usable || busy}
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="push-switch-label"
+        disabled={!usable || busy}
         onClick={() => void toggle()}
-        className={`relative h-7 w-12 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60 ${on ? 'bg-brand' : 'bg-gray-300'}`}>
-        <span aria-hidden="true" className={`absolute top-0.5 h-6 w-6 rounded-full bg-white shadow transition-all ${on ? 'left-5.5' : 'left-0.5'}`} />
+        className={`relative h-7 w-12 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60 ${on ? 'bg-brand' : 'bg-gray-300'}`}
+      >
+        <span
+          aria-hidden="true"
+          className={`absolute top-0.5 h-6 w-6 rounded-full bg-white shadow transition-all ${on ? 'left-5.5' : 'left-0.5'}`}
+        />
       </button>
     </div>
   );

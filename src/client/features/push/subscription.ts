@@ -17,13 +17,18 @@ export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
 export type PushFailureKind = 'noService' | 'refused' | 'network';
 
 export const PUSH_FAILURE_MSG = {
-  noService: '此浏览器的推送服务不可用，未能开启红包提醒（可换用最新版 Chrome、Edge 或 Firefox，或刷新页面后再试）',
-  refused: (msg: string, code: number) => `服务器未接受本设备的订阅：${msg || '操作失败'}（错误码 ${code}）`,
+  noService:
+    '此浏览器的推送服务不可用，未能开启红包提醒（可换用最新版 Chrome、Edge 或 Firefox，或刷新页面后再试）',
+  refused: (msg: string, code: number) =>
+    `服务器未接受本设备的订阅：${msg || '操作失败'}（错误码 ${code}）`,
   network: '网络连接失败，未能开启红包提醒，请检查网络后重试',
 } as const;
 
 export class PushError extends Error {
-  constructor(public kind: PushFailureKind, message: string) {
+  constructor(
+    public kind: PushFailureKind,
+    message: string,
+  ) {
     super(message);
     this.name = 'PushError';
   }
@@ -31,7 +36,8 @@ export class PushError extends Error {
 
 /** A failed site call as a PushError: refused with the server's code, or no network. */
 function siteCallFailure(e: unknown): PushError {
-  if (e instanceof ApiError && e.kind === 'refused') return new PushError('refused', PUSH_FAILURE_MSG.refused(e.message, e.code));
+  if (e instanceof ApiError && e.kind === 'refused')
+    return new PushError('refused', PUSH_FAILURE_MSG.refused(e.message, e.code));
   return new PushError('network', PUSH_FAILURE_MSG.network);
 }
 
@@ -47,7 +53,12 @@ const READY_TIMEOUT_MS = 10_000;
 const LOGOUT_WAIT_MS = 2_000;
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
@@ -103,8 +114,9 @@ export async function turnOn(): Promise<PushState> {
   const key = base64UrlBytes(publicKey);
   if (!key) throw new PushError('refused', PUSH_FAILURE_MSG.refused(PUSH_MSG.keys, -1));
   let sub = await reg.pushManager.getSubscription();
-  const sameKey = sub?.options.applicationServerKey
-    && new Uint8Array(sub.options.applicationServerKey).join() === key.join();
+  const sameKey =
+    sub?.options.applicationServerKey &&
+    new Uint8Array(sub.options.applicationServerKey).join() === key.join();
   if (sub && !sameKey) {
     await sub.unsubscribe();
     sub = null;

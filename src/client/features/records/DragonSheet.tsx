@@ -8,7 +8,9 @@ const LongDragon = lazy(() => import('./LongDragon').then((m) => ({ default: m.L
 export function DragonSheet({ onClose }: { onClose(): void }) {
   return (
     <Sheet open title="长龙助手" onClose={onClose}>
-      <Suspense fallback={<LoadingState />}><LongDragon popup /></Suspense>
+      <Suspense fallback={<LoadingState />}>
+        <LongDragon popup />
+      </Suspense>
     </Sheet>
   );
 }

@@ -4,7 +4,13 @@
  */
 import { checkStreakAmount, streakBetMessages } from '../../../domain/validation';
 import { formatFen, FEN_PER_YUAN } from '../../../domain/money';
-import { maxRebatePermille, ODDS_SCALE, permilleToRebatePoint, rebatePointToPermille, type LotteryFamily } from '../../../domain/lottery';
+import {
+  maxRebatePermille,
+  ODDS_SCALE,
+  permilleToRebatePoint,
+  rebatePointToPermille,
+  type LotteryFamily,
+} from '../../../domain/lottery';
 import { formatOdds } from '../../../domain/lottery/formatOdds';
 import { getPlay, loadFamily } from '../../../domain/lottery/lazyCatalogue';
 import type { BettingRow, LongDragonRow, RebateInfo } from '../lottery/api';
@@ -13,12 +19,18 @@ import { refusalReason } from '../../api/request';
 import { RefusalReason } from '../../../domain/errors';
 
 /** The row a selection belongs to: one streak of one lottery. */
-export const dragonKey = (r: Pick<LongDragonRow, 'lotteryCode' | 'playCode' | 'name' | 'desc'>) => `${r.lotteryCode}|${r.playCode}|${r.name}|${r.desc}`;
+export const dragonKey = (r: Pick<LongDragonRow, 'lotteryCode' | 'playCode' | 'name' | 'desc'>) =>
+  `${r.lotteryCode}|${r.playCode}|${r.name}|${r.desc}`;
 
 /** Selected option index per row key; tapping the selected option again deselects it (spec 000 §4). */
-export function toggleOption(sel: ReadonlyMap<string, number>, key: string, option: number): Map<string, number> {
+export function toggleOption(
+  sel: ReadonlyMap<string, number>,
+  key: string,
+  option: number,
+): Map<string, number> {
   const next = new Map(sel);
-  if (next.get(key) === option) next.delete(key); else next.set(key, option);
+  if (next.get(key) === option) next.delete(key);
+  else next.set(key, option);
   return next;
 }
 
@@ -33,10 +45,19 @@ export function checkDragonSlip(selected: number, amount: string): string | null
  * above the play's own cap (domain pricing), so the server's 返点超出可用范围 check cannot refuse it.
  * The row's family must be loaded: rebatesFor loads it with the rebate.
  */
-export function dragonPricing(row: Pick<LongDragonRow, 'lotteryCode' | 'lotteryType' | 'playCode'>, info: RebateInfo): { bettingPoint: number; betGroup: number } {
+export function dragonPricing(
+  row: Pick<LongDragonRow, 'lotteryCode' | 'lotteryType' | 'playCode'>,
+  info: RebateInfo,
+): { bettingPoint: number; betGroup: number } {
   const play = getPlay(row.lotteryType, row.playCode.slice(row.lotteryCode.length));
-  const permille = Math.min(rebatePointToPermille(info.rebate) ?? 0, maxRebatePermille(info.prizeGroup, play));
-  return { bettingPoint: permilleToRebatePoint(permille), betGroup: info.prizeGroup - 2 * permille };
+  const permille = Math.min(
+    rebatePointToPermille(info.rebate) ?? 0,
+    maxRebatePermille(info.prizeGroup, play),
+  );
+  return {
+    bettingPoint: permilleToRebatePoint(permille),
+    betGroup: info.prizeGroup - 2 * permille,
+  };
 }
 
 /**
@@ -54,7 +75,12 @@ export function dragonOddsText(odds: number | string, userGroup: number, betGrou
 }
 
 /** One odds ticket per selected row, at that row's issue on sale. */
-export function dragonTickets(rows: readonly LongDragonRow[], sel: ReadonlyMap<string, number>, amountYuan: number, rebates: ReadonlyMap<LotteryFamily, RebateInfo>): BettingRow[] {
+export function dragonTickets(
+  rows: readonly LongDragonRow[],
+  sel: ReadonlyMap<string, number>,
+  amountYuan: number,
+  rebates: ReadonlyMap<LotteryFamily, RebateInfo>,
+): BettingRow[] {
   const out: BettingRow[] = [];
   for (const r of rows) {
     const at = sel.get(dragonKey(r));
@@ -62,9 +88,15 @@ export function dragonTickets(rows: readonly LongDragonRow[], sel: ReadonlyMap<s
     const info = rebates.get(r.lotteryType);
     if (!option || !info) continue;
     out.push({
-      lotteryCode: r.lotteryCode, playDetailCode: r.playCode, bettingNumber: option.bettingNumber, bettingCount: 1,
-      bettingAmount: formatFen(amountYuan * FEN_PER_YUAN), bettingPoint: dragonPricing(r, info).bettingPoint,
-      bettingUnit: 1, bettingIssue: r.currIssue, graduationCount: 1,
+      lotteryCode: r.lotteryCode,
+      playDetailCode: r.playCode,
+      bettingNumber: option.bettingNumber,
+      bettingCount: 1,
+      bettingAmount: formatFen(amountYuan * FEN_PER_YUAN),
+      bettingPoint: dragonPricing(r, info).bettingPoint,
+      bettingUnit: 1,
+      bettingIssue: r.currIssue,
+      graduationCount: 1,
     });
   }
   return out;
@@ -76,7 +108,10 @@ export function dragonTickets(rows: readonly LongDragonRow[], sel: ReadonlyMap<s
  * The account's rebate and group per family of the slip, with the families' plays (their caps bound
  * the rebate, dragonPricing); null when one cannot be fetched (§5 message).
  */
-export async function rebatesFor(userId: number, families: readonly LotteryFamily[]): Promise<Map<LotteryFamily, RebateInfo> | null> {
+export async function rebatesFor(
+  userId: number,
+  families: readonly LotteryFamily[],
+): Promise<Map<LotteryFamily, RebateInfo> | null> {
   const out = new Map<LotteryFamily, RebateInfo>();
   const wanted = [...new Set(families)];
   try {
@@ -91,7 +126,11 @@ export async function rebatesFor(userId: number, families: readonly LotteryFamil
 }
 
 /** A refusal for a stale rebate (its typed reason): the cached rebates of the slip's families are wrong, the next slip fetches them. */
-export async function dropRebatesOn(error: unknown, userId: number, families: readonly LotteryFamily[]): Promise<void> {
+export async function dropRebatesOn(
+  error: unknown,
+  userId: number,
+  families: readonly LotteryFamily[],
+): Promise<void> {
   if (refusalReason(error) !== RefusalReason.REBATE_STALE) return;
   for (const f of new Set(families)) await dropRebate(userId, f);
 }

@@ -26,7 +26,8 @@ export { beijingDate };
 
 /** Inclusive date range of a range key. */
 export function dateRange(key: RangeKey, nowMs: number): { startDate: string; endDate: string } {
-  if (key === 'yesterday') return { startDate: beijingDate(nowMs, 1), endDate: beijingDate(nowMs, 1) };
+  if (key === 'yesterday')
+    return { startDate: beijingDate(nowMs, 1), endDate: beijingDate(nowMs, 1) };
   if (key === 'week') return { startDate: beijingDate(nowMs, 6), endDate: beijingDate(nowMs) };
   return { startDate: beijingDate(nowMs), endDate: beijingDate(nowMs) };
 }

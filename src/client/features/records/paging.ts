@@ -19,16 +19,28 @@ export interface PagedList<T> {
 }
 
 /** `last`: how many rows the newest page brought */
-interface Pages<T> { items: T[]; total: number; pages: number; last: number }
+interface Pages<T> {
+  items: T[];
+  total: number;
+  pages: number;
+  last: number;
+}
 
 /**
  * Optional rules of a list (the private chats, spec 001 §4): a page of fewer than `pageSize` rows
  * ends the list, and after a page loads, loading more waits `cooldownMs`.
  */
-export interface PagedOptions { pageSize?: number; cooldownMs?: number }
+export interface PagedOptions {
+  pageSize?: number;
+  cooldownMs?: number;
+}
 
 /** `fetchPage` may close over the filters; `queryKey` must name them. */
-export function usePagedList<T>(fetchPage: (page: number) => Promise<{ list: T[]; total: number }>, queryKey: QueryKey, opts: PagedOptions = {}): PagedList<T> {
+export function usePagedList<T>(
+  fetchPage: (page: number) => Promise<{ list: T[]; total: number }>,
+  queryKey: QueryKey,
+  opts: PagedOptions = {},
+): PagedList<T> {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
   const keyRef = useRef(queryKey);
@@ -53,7 +65,10 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<{ list: T[]
       return { items, total, pages: Math.max(pages, 1), last };
     },
   });
-  const [more, setMore] = useState<{ loading: boolean; error: Error | null }>({ loading: false, error: null });
+  const [more, setMore] = useState<{ loading: boolean; error: Error | null }>({
+    loading: false,
+    error: null,
+  });
   const [cooling, setCooling] = useState(false);
   const data = q.data;
   const { cooldownMs } = opts;
@@ -63,17 +78,36 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<{ list: T[]
     setMore({ loading: true, error: null });
     fetchRef.current(data.pages + 1).then(
       (r) => {
-        queryClient.setQueryData<Pages<T>>(key, (old) => ({ items: [...(old?.items ?? []), ...r.list], total: r.total, pages: (old?.pages ?? 0) + 1, last: r.list.length }));
+        queryClient.setQueryData<Pages<T>>(key, (old) => ({
+          items: [...(old?.items ?? []), ...r.list],
+          total: r.total,
+          pages: (old?.pages ?? 0) + 1,
+          last: r.list.length,
+        }));
         setMore({ loading: false, error: null });
-        if (cooldownMs) { setCooling(true); setTimeout(() => setCooling(false), cooldownMs); }
+        if (cooldownMs) {
+          setCooling(true);
+          setTimeout(() => setCooling(false), cooldownMs);
+        }
       },
-      (e: unknown) => setMore({ loading: false, error: e instanceof Error ? e : new Error(String(e)) }),
+      (e: unknown) =>
+        setMore({ loading: false, error: e instanceof Error ? e : new Error(String(e)) }),
     );
   }, [data, cooling, cooldownMs]);
   // from page 1 again: the entry is emptied, and the list asks for it afresh
-  const reload = useCallback(() => { queryClient.removeQueries({ queryKey: keyRef.current }); }, []);
+  const reload = useCallback(() => {
+    queryClient.removeQueries({ queryKey: keyRef.current });
+  }, []);
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
   const ended = opts.pageSize !== undefined && data !== undefined && data.last < opts.pageSize;
-  return { items, total, loading: q.loading || q.fetching || more.loading || cooling, error: q.error ?? more.error, hasMore: items.length < total && !ended, loadMore, reload };
+  return {
+    items,
+    total,
+    loading: q.loading || q.fetching || more.loading || cooling,
+    error: q.error ?? more.error,
+    hasMore: items.length < total && !ended,
+    loadMore,
+    reload,
+  };
 }

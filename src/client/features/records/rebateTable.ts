@@ -5,8 +5,16 @@
  * are their class return at the lottery's cap group (domain returns.ts), scaled by G_bet / G_cap.
  */
 import {
-  FAIR_GROUP, ODDS_SCALE, maxRebatePermille, permilleToRebatePoint, playOdds, prizePerLineFen, tierReturnBp,
-  type LotteryFamily, type PlayDef, type TierDef,
+  FAIR_GROUP,
+  ODDS_SCALE,
+  maxRebatePermille,
+  permilleToRebatePoint,
+  playOdds,
+  prizePerLineFen,
+  tierReturnBp,
+  type LotteryFamily,
+  type PlayDef,
+  type TierDef,
 } from '../../../domain/lottery';
 import { getPlay } from '../../../domain/lottery/lazyCatalogue';
 import { formatFen } from '../../../domain/money';
@@ -33,17 +41,24 @@ export function mainTier(play: PlayDef): TierDef {
 
 /** The family must be loaded (loadFamily). */
 export function representativePlays(family: LotteryFamily): PlayDef[] {
-  return REPRESENTATIVE[family].map((code) => getPlay(family, code)).filter((p): p is PlayDef => p !== undefined);
+  return REPRESENTATIVE[family]
+    .map((code) => getPlay(family, code))
+    .filter((p): p is PlayDef => p !== undefined);
 }
 
 /** The prize (yuan, 2 decimals) or odds (3 decimals, default odds quoted at `capGroup`) of a play's main tier at a bet group. */
 export function quoteAt(play: PlayDef, betGroup: number, capGroup: number): string {
   const t = mainTier(play);
-  if (play.model === 'odds') return (playOdds(play, betGroup, undefined, capGroup)[t.id]! / ODDS_SCALE).toFixed(3);
+  if (play.model === 'odds')
+    return (playOdds(play, betGroup, undefined, capGroup)[t.id]! / ODDS_SCALE).toFixed(3);
   return formatFen(prizePerLineFen(t, betGroup));
 }
 
-export interface RebateRow { rebatePoint: number; betGroup: number; quotes: (string | null)[] }
+export interface RebateRow {
+  rebatePoint: number;
+  betGroup: number;
+  quotes: (string | null)[];
+}
 
 /**
  * Rows for rebate 0 … max of `userGroup` in 0.5 % steps; null where a play's own cap is lower. Odds are
@@ -57,7 +72,9 @@ export function rebateRows(userGroup: number, plays: PlayDef[], capGroup = userG
     rows.push({
       rebatePoint: permilleToRebatePoint(r),
       betGroup,
-      quotes: plays.map((p) => (r <= maxRebatePermille(userGroup, p) ? quoteAt(p, betGroup, capGroup) : null)),
+      quotes: plays.map((p) =>
+        r <= maxRebatePermille(userGroup, p) ? quoteAt(p, betGroup, capGroup) : null,
+      ),
     });
   }
   return rows;
@@ -68,13 +85,19 @@ export function rebateRows(userGroup: number, plays: PlayDef[], capGroup = userG
  * v yuan per line is G / (1000·p); default odds are R·(G / G_cap)·share / p with R the tier's class return,
  * so they give G only with the lottery's cap group. Fixed-table tiers say nothing of G.
  */
-export function groupFromQuote(play: PlayDef, tierId: string, value: number, capGroup?: number): number | null {
+export function groupFromQuote(
+  play: PlayDef,
+  tierId: string,
+  value: number,
+  capGroup?: number,
+): number | null {
   const t = play.tiers.find((x) => x.id === tierId);
   if (!t || t.fixedPrizeFen !== undefined || !Number.isFinite(value) || value <= 0) return null;
   if (play.model === 'odds' && capGroup === undefined) return null;
   const [sNum, sDen] = t.share ?? [1, 1];
   // prize: G = v·1000·p / share; odds: G = v·p·G_cap / (R·share), R in 1/10000
-  const scale = play.model === 'odds' ? ((capGroup ?? 0) * 10_000) / tierReturnBp(play, t.id) : 1000;
+  const scale =
+    play.model === 'odds' ? ((capGroup ?? 0) * 10_000) / tierReturnBp(play, t.id) : 1000;
   const g = Math.round((value * scale * t.pNum * sDen) / (t.pDen * sNum));
   return g >= 1000 && g <= FAIR_GROUP ? g : null;
 }

@@ -11,15 +11,26 @@ export function Banners() {
   return (
     <div className="sticky top-0 z-40 mx-auto max-w-screen-sm">
       {!online.value && (
-        <div role="status" data-testid="offline-banner" className="bg-gray-800 px-4 py-2 text-center text-sm text-white">{OFFLINE_BANNER_MSG}</div>
+        <div
+          role="status"
+          data-testid="offline-banner"
+          className="bg-gray-800 px-4 py-2 text-center text-sm text-white"
+        >
+          {OFFLINE_BANNER_MSG}
+        </div>
       )}
       {updateReady.value && (
-        <div role="status" className="flex items-center justify-between gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-900">
+        <div
+          role="status"
+          className="flex items-center justify-between gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-900"
+        >
           <span>发现新版本</span>
           <button
             type="button"
             className="rounded-md bg-brand px-3 py-1 text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-            onClick={() => { if (!applyUpdate()) showToast('请先完成当前操作后再更新'); }}
+            onClick={() => {
+              if (!applyUpdate()) showToast('请先完成当前操作后再更新');
+            }}
           >
             立即更新
           </button>

@@ -21,7 +21,11 @@ let firstLoad = true;
 
 function LoadingOverlay() {
   return (
-    <div role="status" aria-label="加载中" className="fixed inset-0 z-50 flex items-center justify-center bg-white/60">
+    <div
+      role="status"
+      aria-label="加载中"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-white/60"
+    >
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand border-t-transparent" />
     </div>
   );
@@ -29,7 +33,9 @@ function LoadingOverlay() {
 
 /** Mounted inside Suspense: fires once the page chunk has rendered. */
 function Rendered({ onShown }: { onShown(): void }) {
-  useEffect(() => { onShown(); }, [onShown]);
+  useEffect(() => {
+    onShown();
+  }, [onShown]);
   return null;
 }
 
@@ -50,14 +56,21 @@ export function Shell() {
     const d = guard(location, fullPath, user, firstLoad, routes);
     const wasFirst = firstLoad;
     firstLoad = false;
-    if (d.kind === 'redirect') { navigate(d.to, { replace: true }); return; }
+    if (d.kind === 'redirect') {
+      navigate(d.to, { replace: true });
+      return;
+    }
     if (d.kind === 'expired') {
       void clearUser();
-      void confirmDialog(SESSION_EXPIRED_MSG).then((ok) => navigate(ok ? d.loginTo : '/index', { replace: true }));
+      void confirmDialog(SESSION_EXPIRED_MSG).then((ok) =>
+        navigate(ok ? d.loginTo : '/index', { replace: true }),
+      );
       return;
     }
     if (d.kind === 'probeInfo' && wasFirst) {
-      void refreshUser({ quiet: true }).then((u) => { if (u) navigate('/index', { replace: true }); });
+      void refreshUser({ quiet: true }).then((u) => {
+        if (u) navigate('/index', { replace: true });
+      });
     }
     if (!skipsLoading(prevRoute.current, d.route, prevPath.current, location)) setLoading(true);
     prevRoute.current = d.route;
@@ -75,16 +88,22 @@ export function Shell() {
     if (!route) return;
     const view = { path: location, title: route.title };
     // counted once the page's own data has had the connections (settled.ts)
-    whenPageSettled(() => { request('POST', '/v1/statistics/view', view, { inline: true }).catch(() => {}); });
+    whenPageSettled(() => {
+      request('POST', '/v1/statistics/view', view, { inline: true }).catch(() => {});
+    });
   }, [route, location]);
 
-  const onShown = () => { setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS); };
+  const onShown = () => {
+    setTimeout(() => setLoading(false), LOADING_OFF_DELAY_MS);
+  };
   // The route is decided in an effect, one render after the location changed: in that render the
   // old page must not be shown, or it reads its params from a path that is not its own (the room
   // page once asked for room '' three times on its way to a private chat).
   const Page = route && matchPath(route.path, location) ? route.component : undefined;
   const tabBar = route !== null && !route.noTabBar;
-  const frame = route?.console ? 'min-h-dvh bg-gray-100' : `mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`;
+  const frame = route?.console
+    ? 'min-h-dvh bg-gray-100'
+    : `mx-auto flex min-h-dvh max-w-screen-sm flex-col bg-gray-50 shadow-sm ${tabBar ? 'pb-16' : ''}`;
   const toolbar = route !== null && !route.console && !toolbarHidden(location);
   return (
     <div className={frame}>

@@ -20,7 +20,12 @@ export function leaveTo(redirect: string): string {
   return STATUS_PAGES.includes(to.split('?')[0]) ? '/index' : to;
 }
 
-export function StatusPage({ heading, fallback, pick, isOpen }: {
+export function StatusPage({
+  heading,
+  fallback,
+  pick,
+  isOpen,
+}: {
   heading: string;
   fallback: string;
   pick(s: SiteStatus): string;
@@ -29,7 +34,10 @@ export function StatusPage({ heading, fallback, pick, isOpen }: {
 }) {
   const [location, navigate] = useLocation();
   const redirect = useQueryParam('redirect');
-  const { data, loading, reload } = useQuery({ queryKey: keys.siteStatus(), queryFn: getSiteStatus });
+  const { data, loading, reload } = useQuery({
+    queryKey: keys.siteStatus(),
+    queryFn: getSiteStatus,
+  });
   const open = Boolean(data && isOpen?.(data));
   // the page stays mounted while the next page's code loads: it leaves only from its own address
   const here = STATUS_PAGES.includes(location);
@@ -41,7 +49,9 @@ export function StatusPage({ heading, fallback, pick, isOpen }: {
   useEffect(() => {
     if (!isOpen) return;
     const timer = setInterval(reload, STATUS_POLL_MS);
-    const onVisible = () => { if (document.visibilityState === 'visible') reload(); };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
     window.addEventListener('focus', reload);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
@@ -54,10 +64,15 @@ export function StatusPage({ heading, fallback, pick, isOpen }: {
   const message = (data && pick(data)) || fallback;
   return (
     <main className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
-      <svg viewBox="0 0 64 64" width="72" height="72" aria-hidden="true"><circle cx="32" cy="32" r="30" fill="#fde8e8" /><path d="M32 16v20M32 44v4" stroke="#c81e1e" strokeWidth="5" strokeLinecap="round" /></svg>
+      <svg viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
+        <circle cx="32" cy="32" r="30" fill="#fde8e8" />
+        <path d="M32 16v20M32 44v4" stroke="#c81e1e" strokeWidth="5" strokeLinecap="round" />
+      </svg>
       <h1 className="text-xl font-semibold text-gray-900">{heading}</h1>
       {loading ? <LoadingState /> : <p className="whitespace-pre-line text-gray-700">{message}</p>}
-      <Button variant="secondary" onClick={reload}>刷新</Button>
+      <Button variant="secondary" onClick={reload}>
+        刷新
+      </Button>
     </main>
   );
 }

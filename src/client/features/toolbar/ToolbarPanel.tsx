@@ -19,7 +19,15 @@ import { useActivityEnvelopeCount } from '../activity/badge';
 import { useUnreadLetters } from '../letters/unread';
 import { ServicePicker } from './ServicePicker';
 
-interface Entry { key: string; label: string; icon: string; badge?: string; badgeText?: string; needsLogin: boolean; run(): void }
+interface Entry {
+  key: string;
+  label: string;
+  icon: string;
+  badge?: string;
+  badgeText?: string;
+  needsLogin: boolean;
+  run(): void;
+}
 
 const ICONS = {
   envelope: 'M5 3h14v18H5zM5 8l7 4 7-4',
@@ -43,19 +51,30 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
   const panel = useRef<HTMLDivElement>(null);
   const closePicker = useCallback(() => setLines(null), []);
 
-  useEffect(() => { panel.current?.querySelector<HTMLButtonElement>('button[data-entry]')?.focus(); }, []);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    panel.current?.querySelector<HTMLButtonElement>('button[data-entry]')?.focus();
+  }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
     // the picker, when open, takes Escape first (capture) and stops it
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const go = (to: string) => { onClose(); navigate(to); };
+  const go = (to: string) => {
+    onClose();
+    navigate(to);
+  };
   const openService = async () => {
     setServiceBusy(true);
     try {
-      const list = await queryClient.fetchQuery({ queryKey: keys.customerService(), queryFn: getServiceLines, staleTime: 30_000 });
+      const list = await queryClient.fetchQuery({
+        queryKey: keys.customerService(),
+        queryFn: getServiceLines,
+        staleTime: 30_000,
+      });
       if (list.length === 0) showToast(NO_SERVICE_LINE_MSG);
       else setLines(list);
     } catch {
@@ -65,13 +84,58 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
     }
   };
   const entries: Entry[] = [
-    { key: 'redEnvelope', label: '红包', icon: ICONS.envelope, badge: badgeLabel(envelopeCount), badgeText: `${envelopeCount}个红包可领取`, needsLogin: true, run: () => go('/redEnvelope') },
-    { key: 'longDragon', label: '长龙助手', icon: ICONS.dragon, needsLogin: true, run: () => go('/longDragon') },
-    { key: 'chatRoom', label: '聊天室', icon: ICONS.chat, badge: badgeLabel(unread), badgeText: `${unread}个私聊未读`, needsLogin: true, run: () => go('/chatRoom') },
-    { key: 'letter', label: '站内信', icon: ICONS.letter, badge: badgeLabel(letters), badgeText: `${letters}封站内信未读`, needsLogin: true, run: () => go('/letter') },
-    { key: 'service', label: '客服', icon: ICONS.service, needsLogin: false, run: () => { void openService(); } },
+    {
+      key: 'redEnvelope',
+      label: '红包',
+      icon: ICONS.envelope,
+      badge: badgeLabel(envelopeCount),
+      badgeText: `${envelopeCount}个红包可领取`,
+      needsLogin: true,
+      run: () => go('/redEnvelope'),
+    },
+    {
+      key: 'longDragon',
+      label: '长龙助手',
+      icon: ICONS.dragon,
+      needsLogin: true,
+      run: () => go('/longDragon'),
+    },
+    {
+      key: 'chatRoom',
+      label: '聊天室',
+      icon: ICONS.chat,
+      badge: badgeLabel(unread),
+      badgeText: `${unread}个私聊未读`,
+      needsLogin: true,
+      run: () => go('/chatRoom'),
+    },
+    {
+      key: 'letter',
+      label: '站内信',
+      icon: ICONS.letter,
+      badge: badgeLabel(letters),
+      badgeText: `${letters}封站内信未读`,
+      needsLogin: true,
+      run: () => go('/letter'),
+    },
+    {
+      key: 'service',
+      label: '客服',
+      icon: ICONS.service,
+      needsLogin: false,
+      run: () => {
+        void openService();
+      },
+    },
   ];
-  if (embedEnabled) entries.push({ key: 'embedChat', label: '嵌入聊天', icon: ICONS.embed, needsLogin: true, run: () => go('/embedChat') });
+  if (embedEnabled)
+    entries.push({
+      key: 'embedChat',
+      label: '嵌入聊天',
+      icon: ICONS.embed,
+      needsLogin: true,
+      run: () => go('/embedChat'),
+    });
 
   const press = async (e: Entry) => {
     if (e.needsLogin && !loggedIn) {
@@ -83,30 +147,90 @@ export default function ToolbarPanel({ onClose }: { onClose(): void }) {
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center p-2">
-      <button type="button" tabIndex={-1} aria-label="关闭快捷工具" onClick={onClose} className="absolute inset-0 cursor-default bg-black/40" />
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby="toolbar-title" data-testid="toolbar-panel"
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label="关闭快捷工具"
+        onClick={onClose}
+        className="absolute inset-0 cursor-default bg-black/40"
+      />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="toolbar-title"
+        data-testid="toolbar-panel"
         style={{ maxWidth: TOOLBAR_PANEL.widthPx, maxHeight: TOOLBAR_PANEL.heightPx }}
-        className="relative flex h-auto w-full flex-col overflow-y-auto rounded-2xl bg-white shadow-2xl">
+        className="relative flex h-auto w-full flex-col overflow-y-auto rounded-2xl bg-white shadow-2xl"
+      >
         <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3">
-          <h2 id="toolbar-title" className="text-base font-semibold text-gray-900">快捷工具</h2>
-          <button type="button" aria-label="关闭" onClick={onClose} className="flex h-11 w-11 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <h2 id="toolbar-title" className="text-base font-semibold text-gray-900">
+            快捷工具
+          </h2>
+          <button
+            type="button"
+            aria-label="关闭"
+            onClick={onClose}
+            className="flex h-11 w-11 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
           </button>
         </div>
         <ul className="grid grid-cols-3 gap-3 p-4">
           {entries.map((e) => (
             <li key={e.key}>
-              <button type="button" data-entry={e.key} onClick={() => { void press(e); }} disabled={e.key === 'service' && serviceBusy}
+              <button
+                type="button"
+                data-entry={e.key}
+                onClick={() => {
+                  void press(e);
+                }}
+                disabled={e.key === 'service' && serviceBusy}
                 aria-label={e.badge ? `${e.label}（${e.badgeText}）` : e.label}
-                className="relative flex min-h-20 w-full flex-col items-center justify-center gap-1 rounded-xl bg-gray-50 px-2 py-3 text-sm text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-60">
-                <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" className="text-brand"><path d={e.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
+                className="relative flex min-h-20 w-full flex-col items-center justify-center gap-1 rounded-xl bg-gray-50 px-2 py-3 text-sm text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-60"
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  width="28"
+                  height="28"
+                  aria-hidden="true"
+                  className="text-brand"
+                >
+                  <path
+                    d={e.icon}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinejoin="round"
+                    strokeLinecap="round"
+                  />
+                </svg>
                 {e.label}
-                {e.badge && <span aria-hidden="true" data-testid={`badge-${e.key}`} className="absolute top-1 right-2 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white">{e.badge}</span>}
+                {e.badge && (
+                  <span
+                    aria-hidden="true"
+                    data-testid={`badge-${e.key}`}
+                    className="absolute top-1 right-2 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white"
+                  >
+                    {e.badge}
+                  </span>
+                )}
               </button>
             </li>
           ))}
         </ul>
-        {!loggedIn && <p className="px-4 pb-4 text-center text-xs text-gray-500">登录后可使用红包、长龙助手、聊天室与站内信</p>}
+        {!loggedIn && (
+          <p className="px-4 pb-4 text-center text-xs text-gray-500">
+            登录后可使用红包、长龙助手、聊天室与站内信
+          </p>
+        )}
       </div>
       {lines && <ServicePicker lines={lines} onClose={closePicker} onPicked={onClose} />}
     </div>

@@ -4,11 +4,22 @@
  * comes from the configured partner origin AND from the partner's own frame; every reply goes to
  * that frame with the partner origin as targetOrigin, never '*'.
  */
-import { LtType, parseEmbedRequest, type EmbedReply, type EmbedRequest, type LtTypeName } from '../../../domain/toolbar/embedChat';
+import {
+  LtType,
+  parseEmbedRequest,
+  type EmbedReply,
+  type EmbedRequest,
+  type LtTypeName,
+} from '../../../domain/toolbar/embedChat';
 import { ApiError } from '../../api/request';
 import { tenantName } from '../../state/tenant';
 import {
-  embedChatAccountBind, embedChatAccountRegister, embedChatBindInfo, embedChatGenerateLoginOneTimeKey, embedChatRefreshAccount, embedChatRefreshAvatar,
+  embedChatAccountBind,
+  embedChatAccountRegister,
+  embedChatBindInfo,
+  embedChatGenerateLoginOneTimeKey,
+  embedChatRefreshAccount,
+  embedChatRefreshAvatar,
 } from './api';
 
 export type EmbedHandler = (req: EmbedRequest) => Promise<unknown>;
@@ -20,10 +31,16 @@ export const EMBED_HANDLERS: Record<LtTypeName, EmbedHandler> = {
   [LtType.thirdLoginStart]: (r) => {
     if (!r.muid) return missing('聊天账号');
     if (r.expires === undefined || !r.nonce || !r.sig) return missing('合作方签名');
-    return embedChatGenerateLoginOneTimeKey(r.muid, { expires: r.expires, nonce: r.nonce, sig: r.sig });
+    return embedChatGenerateLoginOneTimeKey(r.muid, {
+      expires: r.expires,
+      nonce: r.nonce,
+      sig: r.sig,
+    });
   },
-  [LtType.bindAccount]: (r) => (r.oneTimeKey ? embedChatAccountBind(r.oneTimeKey) : missing('一次性密钥')),
-  [LtType.registerAccount]: (r) => (r.oneTimeKey ? embedChatAccountRegister(r.oneTimeKey, r.nickName) : missing('一次性密钥')),
+  [LtType.bindAccount]: (r) =>
+    r.oneTimeKey ? embedChatAccountBind(r.oneTimeKey) : missing('一次性密钥'),
+  [LtType.registerAccount]: (r) =>
+    r.oneTimeKey ? embedChatAccountRegister(r.oneTimeKey, r.nickName) : missing('一次性密钥'),
   [LtType.bindSuccess]: () => embedChatRefreshAccount(),
   [LtType.avatarUid]: async () => {
     const a = await embedChatBindInfo();
@@ -39,16 +56,29 @@ export const EMBED_HANDLERS: Record<LtTypeName, EmbedHandler> = {
 /** The partner is on another origin: an avatar path of this site is given as a full URL. */
 function absoluteAvatar(avatar: string): string {
   if (!avatar) return '';
-  try { return new URL(avatar, window.location.origin).href; } catch { return ''; }
+  try {
+    return new URL(avatar, window.location.origin).href;
+  } catch {
+    return '';
+  }
 }
 
-export async function answer(req: EmbedRequest, handlers: Record<LtTypeName, EmbedHandler> = EMBED_HANDLERS): Promise<EmbedReply> {
+export async function answer(
+  req: EmbedRequest,
+  handlers: Record<LtTypeName, EmbedHandler> = EMBED_HANDLERS,
+): Promise<EmbedReply> {
   try {
     const data = await handlers[req.ltType](req);
     return { ltType: req.ltType, seq: req.seq, code: 1, msg: '成功', data };
   } catch (e) {
     const err = e instanceof ApiError ? e : null;
-    return { ltType: req.ltType, seq: req.seq, code: err?.code ?? -1, msg: err?.message ?? '操作失败', data: null };
+    return {
+      ltType: req.ltType,
+      seq: req.seq,
+      code: err?.code ?? -1,
+      msg: err?.message ?? '操作失败',
+      data: null,
+    };
   }
 }
 

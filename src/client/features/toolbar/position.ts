@@ -6,8 +6,14 @@
  * account data, so it lives in localStorage (read synchronously, so the button does not jump after
  * the first paint); a failed read or write only forgets it.
  */
-export interface Point { x: number; y: number }
-export interface Viewport { width: number; height: number }
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Viewport {
+  width: number;
+  height: number;
+}
 /** In the tab bar's slot, or against a side edge at a height. */
 export type Dock = { slot: true } | { slot: false; side: 'left' | 'right'; y: number };
 
@@ -25,14 +31,20 @@ const NO_TAB_BAR_BOTTOM_CLEARANCE_PX = 200;
 
 /** The lowest top a button off the slot may have: above the tab bar when there is one. */
 function lowestTop(viewport: Viewport, tabBar: boolean): number {
-  return Math.max(MARGIN_PX, viewport.height - (tabBar ? TAB_BAR_HEIGHT_PX : 0) - BUTTON_SIZE_PX - MARGIN_PX);
+  return Math.max(
+    MARGIN_PX,
+    viewport.height - (tabBar ? TAB_BAR_HEIGHT_PX : 0) - BUTTON_SIZE_PX - MARGIN_PX,
+  );
 }
 
 /** Keeps a point fully inside the window, a margin from every edge. */
 export function clampPosition(p: Point, viewport: Viewport, size = BUTTON_SIZE_PX): Point {
   const maxX = Math.max(MARGIN_PX, viewport.width - size - MARGIN_PX);
   const maxY = Math.max(MARGIN_PX, viewport.height - size - MARGIN_PX);
-  return { x: Math.min(Math.max(p.x, MARGIN_PX), maxX), y: Math.min(Math.max(p.y, MARGIN_PX), maxY) };
+  return {
+    x: Math.min(Math.max(p.x, MARGIN_PX), maxX),
+    y: Math.min(Math.max(p.y, MARGIN_PX), maxY),
+  };
 }
 
 /** The slot at the right end of the tab bar, centred in it. */
@@ -48,10 +60,16 @@ export function slotPosition(viewport: Viewport): Point {
 export function dockPosition(dock: Dock, viewport: Viewport, tabBar: boolean): Point {
   if (dock.slot) {
     if (tabBar) return slotPosition(viewport);
-    return clampPosition({ x: viewport.width, y: viewport.height - NO_TAB_BAR_BOTTOM_CLEARANCE_PX }, viewport);
+    return clampPosition(
+      { x: viewport.width, y: viewport.height - NO_TAB_BAR_BOTTOM_CLEARANCE_PX },
+      viewport,
+    );
   }
   const x = dock.side === 'left' ? MARGIN_PX : viewport.width - BUTTON_SIZE_PX - MARGIN_PX;
-  return { x: Math.max(MARGIN_PX, x), y: Math.min(Math.max(dock.y, MARGIN_PX), lowestTop(viewport, tabBar)) };
+  return {
+    x: Math.max(MARGIN_PX, x),
+    y: Math.min(Math.max(dock.y, MARGIN_PX), lowestTop(viewport, tabBar)),
+  };
 }
 
 /** Where a button let go with its top-left at `p` rests: the slot over the tab bar, else the nearer side. */
@@ -64,9 +82,15 @@ export function restingDock(p: Point, viewport: Viewport, tabBar: boolean): Dock
 
 export function loadDock(): Dock {
   try {
-    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<{ side: unknown; y: unknown }> | null;
-    if (raw && (raw.side === 'left' || raw.side === 'right') && Number.isFinite(raw.y)) return { slot: false, side: raw.side, y: raw.y as number };
-  } catch { /* unreadable: the slot */ }
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<{
+      side: unknown;
+      y: unknown;
+    }> | null;
+    if (raw && (raw.side === 'left' || raw.side === 'right') && Number.isFinite(raw.y))
+      return { slot: false, side: raw.side, y: raw.y as number };
+  } catch {
+    /* unreadable: the slot */
+  }
   return { slot: true };
 }
 
@@ -74,5 +98,7 @@ export function saveDock(d: Dock): void {
   try {
     if (d.slot) localStorage.removeItem(STORAGE_KEY);
     else localStorage.setItem(STORAGE_KEY, JSON.stringify({ side: d.side, y: Math.round(d.y) }));
-  } catch { /* storage full or blocked: not remembered */ }
+  } catch {
+    /* storage full or blocked: not remembered */
+  }
 }

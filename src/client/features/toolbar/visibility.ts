@@ -12,9 +12,24 @@
 import { matchPath } from '../../routeTable';
 
 export const TOOLBAR_HIDDEN_PATHS: readonly string[] = [
-  '/howtoplay/:id', '/trendChart/:id', '/rebateDes', '/login', '/forgotPassword', '/maintain', '/404',
-  '/websiteClosed', '/register', '/retrievePassword', '/setLoginPassword', '/noservice',
-  '/lottery/:type/:code', '/chatRoom/:roomCode', '/chatDirect/:roomId', '/chatGuest', '/embedChat', '/admin',
+  '/howtoplay/:id',
+  '/trendChart/:id',
+  '/rebateDes',
+  '/login',
+  '/forgotPassword',
+  '/maintain',
+  '/404',
+  '/websiteClosed',
+  '/register',
+  '/retrievePassword',
+  '/setLoginPassword',
+  '/noservice',
+  '/lottery/:type/:code',
+  '/chatRoom/:roomCode',
+  '/chatDirect/:roomId',
+  '/chatGuest',
+  '/embedChat',
+  '/admin',
 ];
 
 export function toolbarHidden(path: string): boolean {

@@ -13,37 +13,92 @@ export type OrderStatus = 'holding' | 'matured' | 'cancelled';
 
 export interface WalletInfo {
   enabled: boolean;
-  balance: string; balanceFen: number;
-  walletBalance: string; walletBalanceFen: number;
-  pledgedTotal: string; pledgedTotalFen: number;
+  balance: string;
+  balanceFen: number;
+  walletBalance: string;
+  walletBalanceFen: number;
+  pledgedTotal: string;
+  pledgedTotalFen: number;
   annualRate: string;
-  yesterdayInterest: string; totalInterest: string;
-  yesterdayProfit: string; totalProfit: string;
+  yesterdayInterest: string;
+  totalInterest: string;
+  yesterdayProfit: string;
+  totalProfit: string;
   holdingCount: number;
 }
 
 export interface WalletLog {
-  id: number; typeCode: number; typeName: string; amount: string; amountFen: number;
-  remark: string; orderId: number | null; createdAt: number;
+  id: number;
+  typeCode: number;
+  typeName: string;
+  amount: string;
+  amountFen: number;
+  remark: string;
+  orderId: number | null;
+  createdAt: number;
 }
 
 export interface PledgeProduct {
-  productId: number; name: string; termDays: number; annualRate: string; minAmount: string; maxAmount: string;
-  userLimit: string; earlyExit: EarlyExit; earlyExitName: string; penaltyPercent: string; enabled: boolean; sort: number;
+  productId: number;
+  name: string;
+  termDays: number;
+  annualRate: string;
+  minAmount: string;
+  maxAmount: string;
+  userLimit: string;
+  earlyExit: EarlyExit;
+  earlyExitName: string;
+  penaltyPercent: string;
+  enabled: boolean;
+  sort: number;
 }
 
 export interface PledgeOrder {
-  orderId: number; productId: number; productName: string; termDays: number; annualRate: string;
-  amount: string; amountFen: number; autoRenew: boolean; status: OrderStatus; statusName: string; term: number;
-  startAt: number; endAt: number; expectedProfit: string; profitTotal: string;
-  earlyExit: EarlyExit; earlyExitName: string; penaltyPercent: string; refund: string; penalty: string;
-  createdAt: number; settledAt: number | null;
+  orderId: number;
+  productId: number;
+  productName: string;
+  termDays: number;
+  annualRate: string;
+  amount: string;
+  amountFen: number;
+  autoRenew: boolean;
+  status: OrderStatus;
+  statusName: string;
+  term: number;
+  startAt: number;
+  endAt: number;
+  expectedProfit: string;
+  profitTotal: string;
+  earlyExit: EarlyExit;
+  earlyExitName: string;
+  penaltyPercent: string;
+  refund: string;
+  penalty: string;
+  createdAt: number;
+  settledAt: number | null;
 }
 
 /** One of the order's 614/615/616 transfers; `amount` signed as in the flow (+ into the virtual wallet). */
-export interface OrderLog { id: number; typeCode: number; typeName: string; amount: string; amountFen: number; remark: string; createdAt: number }
-export interface TransferResult { balance: string; balanceFen: number; walletBalance: string; walletBalanceFen: number; applied: boolean }
-export interface Paged<T> { list: T[]; total: number }
+export interface OrderLog {
+  id: number;
+  typeCode: number;
+  typeName: string;
+  amount: string;
+  amountFen: number;
+  remark: string;
+  createdAt: number;
+}
+export interface TransferResult {
+  balance: string;
+  balanceFen: number;
+  walletBalance: string;
+  walletBalanceFen: number;
+  applied: boolean;
+}
+export interface Paged<T> {
+  list: T[];
+  total: number;
+}
 
 export const getWalletInfo = () => request<WalletInfo>('GET', V('info'), undefined, inline);
 
@@ -56,12 +111,18 @@ export const transferIn = (amount: string, requestId: string) =>
 export const transferOut = (amount: string, requestId: string) =>
   request<TransferResult>('POST', V('transferOut'), { amount, requestId }, inline);
 
-export const getPledgeProducts = () => request<{ list: PledgeProduct[] }>('GET', V('pledgeProducts'), undefined, inline);
+export const getPledgeProducts = () =>
+  request<{ list: PledgeProduct[] }>('GET', V('pledgeProducts'), undefined, inline);
 
-export const createPledge = (p: { productId: number; amount: string; autoRenew: boolean; requestId: string }) =>
-  request<{ order: PledgeOrder; applied: boolean }>('POST', V('pledgeCreate'), p, inline);
+export const createPledge = (p: {
+  productId: number;
+  amount: string;
+  autoRenew: boolean;
+  requestId: string;
+}) => request<{ order: PledgeOrder; applied: boolean }>('POST', V('pledgeCreate'), p, inline);
 
-export const cancelPledge = (orderId: number) => request<{ order: PledgeOrder }>('POST', V('pledgeCancel'), { orderId }, inline);
+export const cancelPledge = (orderId: number) =>
+  request<{ order: PledgeOrder }>('POST', V('pledgeCancel'), { orderId }, inline);
 
 export const setPledgeAutoRenew = (orderId: number, autoRenew: boolean) =>
   request<{ order: PledgeOrder }>('POST', V('pledgeAutoRenew'), { orderId, autoRenew }, inline);
@@ -70,4 +131,9 @@ export const getPledgeOrders = (p: { status?: OrderStatus; page: number; pageSiz
   request<Paged<PledgeOrder>>('GET', V('pledgeOrders'), p, inline);
 
 export const getPledgeOrderDetail = (orderId: number) =>
-  request<{ order: PledgeOrder; logs: OrderLog[] }>('GET', V('pledgeOrderDetail'), { orderId }, inline);
+  request<{ order: PledgeOrder; logs: OrderLog[] }>(
+    'GET',
+    V('pledgeOrderDetail'),
+    { orderId },
+    inline,
+  );

@@ -1,5 +1,11 @@
 /** Display and form helpers of the virtual wallet: amounts, rates, Beijing times, the amount check. */
-import { AMOUNT_MSG, formatFen, parseYuanToFen, wireFen, type WireYuan } from '../../../domain/money';
+import {
+  AMOUNT_MSG,
+  formatFen,
+  parseYuanToFen,
+  wireFen,
+  type WireYuan,
+} from '../../../domain/money';
 import { patterns } from '../../../domain/validation';
 import { beijingDate, formatBeijing } from '../../../domain/time';
 
@@ -18,7 +24,9 @@ export function formatDateTime(ms: number | null | undefined): string {
   return ms ? formatBeijing(ms, 'YYYY-MM-DD HH:mm') : '-';
 }
 
-export function formatDay(ms: number): string { return beijingDate(ms); }
+export function formatDay(ms: number): string {
+  return beijingDate(ms);
+}
 
 /** '0.00' on the wire means "no limit" for a product's maximum and per-player limit. */
 export function limitText(v: string): string {
@@ -31,7 +39,11 @@ export { AMOUNT_MSG };
  * The money rule of a wallet form: a yuan amount (patterns.money, at most 2 decimals) above zero
  * and within `availableFen`; returns the fen amount or the Chinese message of the broken rule.
  */
-export function checkAmount(text: string, availableFen: number, shortMsg: string): { fen: number } | { error: string } {
+export function checkAmount(
+  text: string,
+  availableFen: number,
+  shortMsg: string,
+): { fen: number } | { error: string } {
   const t = text.trim();
   if (t === '') return { error: AMOUNT_MSG.empty };
   const fen = patterns.money.test(t) ? parseYuanToFen(t) : null;

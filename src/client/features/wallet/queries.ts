@@ -6,7 +6,10 @@ export const walletInfoQuery = { queryKey: keys.walletInfo(), queryFn: getWallet
 export const pledgeProductsQuery = { queryKey: keys.pledgeProducts(), queryFn: getPledgeProducts };
 
 /** The wallet and the products on offer, as one result: shown when both have arrived. */
-export function useWalletAndProducts(): QueryResult<{ info: WalletInfo; products: { list: PledgeProduct[] } }> {
+export function useWalletAndProducts(): QueryResult<{
+  info: WalletInfo;
+  products: { list: PledgeProduct[] };
+}> {
   const info = useQuery(walletInfoQuery);
   const products = useQuery(pledgeProductsQuery);
   return {
@@ -14,6 +17,9 @@ export function useWalletAndProducts(): QueryResult<{ info: WalletInfo; products
     error: info.error ?? products.error,
     loading: info.loading || products.loading,
     fetching: info.fetching || products.fetching,
-    reload: () => { info.reload(); products.reload(); },
+    reload: () => {
+      info.reload();
+      products.reload();
+    },
   };
 }

@@ -20,7 +20,11 @@ export interface CapContext {
 }
 
 /** Prize already paid per player in this issue at this version (bets settled WON before this batch). */
-async function paidBefore(tx: Tx, c: CapContext, userIds: readonly number[]): Promise<Map<number, number>> {
+async function paidBefore(
+  tx: Tx,
+  c: CapContext,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
   const rows = await tx<{ user_id: number; paid: number }[]>`
     select user_id, sum(payout - refund)::bigint as paid from bets
     where lottery_code = ${c.lotteryCode} and issue = ${c.issue} and user_id = any(${tx.array(userIds.map(String))}::bigint[])
@@ -30,7 +34,12 @@ async function paidBefore(tx: Tx, c: CapContext, userIds: readonly number[]): Pr
 }
 
 /** Cuts `outcomes` (parallel to `bets`, bet id order) to the caps, in place: amounts, win transfers, cap marks. */
-export async function capOutcomes(tx: Tx, c: CapContext, bets: readonly BetRow[], outcomes: BetOutcome[]): Promise<void> {
+export async function capOutcomes(
+  tx: Tx,
+  c: CapContext,
+  bets: readonly BetRow[],
+  outcomes: BetOutcome[],
+): Promise<void> {
   const byUser = new Map<number, BetOutcome[]>();
   outcomes.forEach((o, i) => {
     const bet = bets[i]!;
@@ -43,7 +52,11 @@ export async function capOutcomes(tx: Tx, c: CapContext, bets: readonly BetRow[]
   if (byUser.size === 0) return;
   const paid = await paidBefore(tx, c, [...byUser.keys()]);
   for (const [userId, won] of byUser) {
-    const capped = capPrizes(won.map((o) => o.payout - o.refund), c.caps, paid.get(userId) ?? 0);
+    const capped = capPrizes(
+      won.map((o) => o.payout - o.refund),
+      c.caps,
+      paid.get(userId) ?? 0,
+    );
     won.forEach((o, i) => {
       const cut = capped[i]!;
       if (cut.cutBy === null) return;

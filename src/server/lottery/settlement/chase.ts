@@ -32,14 +32,34 @@ export async function planChaseStops(tx: Tx, wonChaseIds: readonly number[]): Pr
   return {
     chaseIds: [...new Set(rows.map((r) => r.chase_id))],
     bets: rows.map((r) => ({ id: r.id, amount: r.amount })),
-    transfers: rows.map((r) => houseToPlayer(transferIds.chaseRefund(r.id), r.user_id, r.amount, TYPE.chaseRefund, r.id, '追中即停，退还本金')),
+    transfers: rows.map((r) =>
+      houseToPlayer(
+        transferIds.chaseRefund(r.id),
+        r.user_id,
+        r.amount,
+        TYPE.chaseRefund,
+        r.id,
+        '追中即停，退还本金',
+      ),
+    ),
   };
 }
 
 /** Applies planned stops (after their transfers) and closes chases with nothing left pending. */
-export async function finishChases(tx: Tx, stops: ChaseStops, touchedChaseIds: readonly number[]): Promise<void> {
+export async function finishChases(
+  tx: Tx,
+  stops: ChaseStops,
+  touchedChaseIds: readonly number[],
+): Promise<void> {
   if (stops.bets.length) {
-    const rows = stops.bets.map((b) => ({ id: b.id, status: 'CHASE_STOPPED', payout: b.amount, refund: b.amount, rebate: 0, winDetail: null }));
+    const rows = stops.bets.map((b) => ({
+      id: b.id,
+      status: 'CHASE_STOPPED',
+      payout: b.amount,
+      refund: b.amount,
+      rebate: 0,
+      winDetail: null,
+    }));
     const changed = await updateBets(tx, rows, ['PENDING'], null);
     if (changed !== rows.length) throw new Error('chase bets changed while locked');
     await tx`update chases set status = 'stopped' where id = any(${tx.array(stops.chaseIds.map(String))}::bigint[]) and status = 'running'`;

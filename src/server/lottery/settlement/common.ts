@@ -17,7 +17,12 @@ export const TYPE = {
 } as const;
 
 /** The credits a settlement makes; a correction or system cancel reverses exactly these. */
-export const SETTLEMENT_CREDIT_TYPES: readonly number[] = [TYPE.prize, TYPE.tieRefund, TYPE.rebate, TYPE.uplineRebate];
+export const SETTLEMENT_CREDIT_TYPES: readonly number[] = [
+  TYPE.prize,
+  TYPE.tieRefund,
+  TYPE.rebate,
+  TYPE.uplineRebate,
+];
 
 /**
  * Bets per settlement transaction. Batches of 20,000 measured no clear gain over 5,000 on the shared
@@ -35,9 +40,15 @@ const ISSUE_LOCK_NS = 727_300;
  * The issue's settlement lock, across processes: settlement batches hold it shared (they run side by
  * side on disjoint bets), a correction or system cancel holds it exclusive (no batch runs meanwhile).
  */
-export async function lockIssue(tx: Tx, lotteryCode: string, issue: string, mode: 'shared' | 'exclusive' = 'exclusive'): Promise<void> {
+export async function lockIssue(
+  tx: Tx,
+  lotteryCode: string,
+  issue: string,
+  mode: 'shared' | 'exclusive' = 'exclusive',
+): Promise<void> {
   const key = `${lotteryCode}:${issue}`;
-  if (mode === 'shared') await tx`select pg_advisory_xact_lock_shared(${ISSUE_LOCK_NS}, hashtext(${key}))`;
+  if (mode === 'shared')
+    await tx`select pg_advisory_xact_lock_shared(${ISSUE_LOCK_NS}, hashtext(${key}))`;
   else await tx`select pg_advisory_xact_lock(${ISSUE_LOCK_NS}, hashtext(${key}))`;
 }
 
@@ -52,7 +63,12 @@ export function issueRef(lotteryCode: string, issue: string): string {
 }
 
 function houseCredit(
-  transferId: TransferId, userId: number, amountFen: number, typeCode: number, ref: string, remark: string | null,
+  transferId: TransferId,
+  userId: number,
+  amountFen: number,
+  typeCode: number,
+  ref: string,
+  remark: string | null,
   operatorId: number | null,
 ): TransferInput {
   return {
@@ -69,7 +85,12 @@ function houseCredit(
 }
 
 export function houseToPlayer(
-  transferId: TransferId, userId: number, amountFen: number, typeCode: number, betId: number, remark: string | null = null,
+  transferId: TransferId,
+  userId: number,
+  amountFen: number,
+  typeCode: number,
+  betId: number,
+  remark: string | null = null,
   operatorId: number | null = null,
 ): TransferInput {
   return houseCredit(transferId, userId, amountFen, typeCode, betRef(betId), remark, operatorId);
@@ -83,7 +104,11 @@ export function houseToPlayer(
  * unique, and a batch that rolled back left none.
  */
 export function rebateTransfers(
-  lotteryCode: string, issue: string, firstBetId: number, lastBetId: number, version: number,
+  lotteryCode: string,
+  issue: string,
+  firstBetId: number,
+  lastBetId: number,
+  version: number,
   shares: readonly { userId: number; typeCode: number; amountFen: number }[],
 ): TransferInput[] {
   const sums = new Map<string, { userId: number; typeCode: number; amountFen: number }>();
@@ -96,10 +121,24 @@ export function rebateTransfers(
   const ref = issueRef(lotteryCode, issue);
   return [...sums.values()]
     .sort((a, b) => a.typeCode - b.typeCode || a.userId - b.userId)
-    .map((s) => houseCredit(
-      transferIds[s.typeCode === TYPE.rebate ? 'rebate' : 'uplineRebate'](lotteryCode, issue, s.userId, firstBetId, lastBetId, version),
-      s.userId, s.amountFen, s.typeCode, ref, null, null,
-    ));
+    .map((s) =>
+      houseCredit(
+        transferIds[s.typeCode === TYPE.rebate ? 'rebate' : 'uplineRebate'](
+          lotteryCode,
+          issue,
+          s.userId,
+          firstBetId,
+          lastBetId,
+          version,
+        ),
+        s.userId,
+        s.amountFen,
+        s.typeCode,
+        ref,
+        null,
+        null,
+      ),
+    );
 }
 
 /** The first bet id of a batch rebate transfer id (or a reversal of one); null for other ids. */
@@ -132,7 +171,11 @@ export interface IssueRow {
   draw_at: Date;
 }
 
-export async function issueRow(tx: Tx, lotteryCode: string, issue: string): Promise<IssueRow | undefined> {
+export async function issueRow(
+  tx: Tx,
+  lotteryCode: string,
+  issue: string,
+): Promise<IssueRow | undefined> {
   const [row] = await tx<IssueRow[]>`
     select lottery_code, issue, status, result, result_version, draw_at
     from lottery_issues where lottery_code = ${lotteryCode} and issue = ${issue}`;
@@ -157,17 +200,35 @@ export interface BetRow {
 }
 
 export const BET_COLUMNS = [
-  'id', 'user_id', 'play_code', 'betting_number', 'betting_count', 'unit', 'multiple', 'amount', 'user_group',
-  'bet_group', 'odds', 'chase_id', 'status', 'settled_version',
+  'id',
+  'user_id',
+  'play_code',
+  'betting_number',
+  'betting_count',
+  'unit',
+  'multiple',
+  'amount',
+  'user_group',
+  'bet_group',
+  'odds',
+  'chase_id',
+  'status',
+  'settled_version',
 ] as const;
 
 /** Sets the columns of many bets in one statement; only rows still in `fromStatuses` change. */
 export async function updateBets(
   tx: Tx,
   rows: readonly {
-    id: number; status: string; payout: number; refund: number; rebate: number; winDetail: unknown;
+    id: number;
+    status: string;
+    payout: number;
+    refund: number;
+    rebate: number;
+    winDetail: unknown;
     /** the prize before the payout caps cut it, and which cap did (settlement only; null otherwise) */
-    uncappedPrize?: number | null; capKind?: string | null;
+    uncappedPrize?: number | null;
+    capKind?: string | null;
   }[],
   fromStatuses: readonly string[],
   settledVersion: number | null,

@@ -3,8 +3,19 @@
  * its rebate shares (lottery-rules.md §2.4; docs/lottery-design.md for ids and type codes). Pure: no database.
  */
 import {
-  bettorRebateFen, flagsForStake, getPlay, parseSelection, playOdds, settleTicket, uplineRebatesFen, validateSelection,
-  type Draw, type LotteryFamily, type PlayDef, type RuleFlags, type Selection,
+  bettorRebateFen,
+  flagsForStake,
+  getPlay,
+  parseSelection,
+  playOdds,
+  settleTicket,
+  uplineRebatesFen,
+  validateSelection,
+  type Draw,
+  type LotteryFamily,
+  type PlayDef,
+  type RuleFlags,
+  type Selection,
 } from '../../../domain/lottery/index.ts';
 import type { CapKind } from '../../../domain/lottery/caps.ts';
 import { transferIds } from '../../../domain/transferIds.ts';
@@ -58,7 +69,8 @@ function uplineShares(bet: BetRow, chain: Chain, stakeFen: number): RebateShare[
   const amounts = uplineRebatesFen(stakeFen, groups);
   const out: RebateShare[] = [];
   amounts.forEach((amount, i) => {
-    if (amount > 0) out.push({ userId: chain[i + 1]!.userId, typeCode: TYPE.uplineRebate, amountFen: amount });
+    if (amount > 0)
+      out.push({ userId: chain[i + 1]!.userId, typeCode: TYPE.uplineRebate, amountFen: amount });
   });
   return out;
 }
@@ -66,9 +78,24 @@ function uplineShares(bet: BetRow, chain: Chain, stakeFen: number): RebateShare[
 /** A bet the catalogue can no longer read (unknown play or selection) is voided with its stake back. */
 function voided(bet: BetRow): BetOutcome {
   return {
-    id: bet.id, status: 'SYSTEM_CANCELLED', payout: bet.amount, refund: bet.amount, rebate: 0, winDetail: null,
-    uncappedPrize: null, capKind: null,
-    transfers: [houseToPlayer(transferIds.systemRefund(bet.id), bet.user_id, bet.amount, TYPE.systemRefund, bet.id, '无法结算，系统撤单')],
+    id: bet.id,
+    status: 'SYSTEM_CANCELLED',
+    payout: bet.amount,
+    refund: bet.amount,
+    rebate: 0,
+    winDetail: null,
+    uncappedPrize: null,
+    capKind: null,
+    transfers: [
+      houseToPlayer(
+        transferIds.systemRefund(bet.id),
+        bet.user_id,
+        bet.amount,
+        TYPE.systemRefund,
+        bet.id,
+        '无法结算，系统撤单',
+      ),
+    ],
     rebates: [],
   };
 }
@@ -109,36 +136,83 @@ function settleOnce(ctx: DrawContext, bet: BetRow, ticket: Ticket): Settled {
   const key = `${ctx.version}|${bet.unit}|${bet.multiple}|${bet.betting_count}|${bet.amount}|${bet.bet_group}|${bet.odds === null ? '' : JSON.stringify(bet.odds)}`;
   let s = ticket.settled.get(key);
   if (!s) {
-    const odds = play.model === 'odds'
-      // a bet stored without odds is priced as quoteBet would have: the tiers under the lottery's flags
-      ? bet.odds ?? playOdds(play, bet.bet_group, ctx.oddsOverrides[play.code], ctx.prizeGroupCap, flagsForStake(ctx.flags, bet.amount / bet.betting_count))
-      : null;
+    const odds =
+      play.model === 'odds'
+        ? // a bet stored without odds is priced as quoteBet would have: the tiers under the lottery's flags
+          (bet.odds ??
+          playOdds(
+            play,
+            bet.bet_group,
+            ctx.oddsOverrides[play.code],
+            ctx.prizeGroupCap,
+            flagsForStake(ctx.flags, bet.amount / bet.betting_count),
+          ))
+        : null;
     const r = settleTicket(play, sel, ctx.draw, ctx.flags, {
-      unit: bet.unit, multiple: bet.multiple, lines: bet.betting_count, amountFen: bet.amount, betGroup: bet.bet_group, odds,
+      unit: bet.unit,
+      multiple: bet.multiple,
+      lines: bet.betting_count,
+      amountFen: bet.amount,
+      betGroup: bet.bet_group,
+      odds,
     });
-    s = { status: r.status, payoutFen: r.payoutFen, refundFen: r.refundFen, winDetail: { wins: r.win.wins, refunds: r.win.refunds } };
+    s = {
+      status: r.status,
+      payoutFen: r.payoutFen,
+      refundFen: r.refundFen,
+      winDetail: { wins: r.win.wins, refunds: r.win.refunds },
+    };
     if (ticket.settled.size > 10_000) ticket.settled.clear();
     ticket.settled.set(key, s);
   }
   return s;
 }
 
-export function settleBet(ctx: DrawContext, bet: BetRow, chain: Chain, cache: SelectionCache = new Map()): BetOutcome {
+export function settleBet(
+  ctx: DrawContext,
+  bet: BetRow,
+  chain: Chain,
+  cache: SelectionCache = new Map(),
+): BetOutcome {
   const ticket = readTicket(ctx, bet, cache);
   if (!ticket) return voided(bet);
   const s = settleOnce(ctx, bet, ticket);
   const v = ctx.version;
   const transfers: TransferInput[] = [];
   const prize = s.payoutFen - s.refundFen;
-  if (prize > 0) transfers.push(houseToPlayer(transferIds.prize(bet.id, v), bet.user_id, prize, TYPE.prize, bet.id));
-  if (s.refundFen > 0) transfers.push(houseToPlayer(transferIds.tieRefund(bet.id, v), bet.user_id, s.refundFen, TYPE.tieRefund, bet.id));
+  if (prize > 0)
+    transfers.push(
+      houseToPlayer(transferIds.prize(bet.id, v), bet.user_id, prize, TYPE.prize, bet.id),
+    );
+  if (s.refundFen > 0)
+    transfers.push(
+      houseToPlayer(
+        transferIds.tieRefund(bet.id, v),
+        bet.user_id,
+        s.refundFen,
+        TYPE.tieRefund,
+        bet.id,
+      ),
+    );
   // Rebates only on the stake that played (refunded lines earn none).
   const validStake = Math.max(0, bet.amount - s.refundFen);
-  const rebate = validStake > 0 && bet.bet_group <= bet.user_group ? bettorRebateFen(validStake, bet.user_group, bet.bet_group) : 0;
+  const rebate =
+    validStake > 0 && bet.bet_group <= bet.user_group
+      ? bettorRebateFen(validStake, bet.user_group, bet.bet_group)
+      : 0;
   const rebates = uplineShares(bet, chain, validStake);
-  if (rebate > 0) rebates.unshift({ userId: bet.user_id, typeCode: TYPE.rebate, amountFen: rebate });
+  if (rebate > 0)
+    rebates.unshift({ userId: bet.user_id, typeCode: TYPE.rebate, amountFen: rebate });
   return {
-    id: bet.id, status: s.status, payout: s.payoutFen, refund: s.refundFen, rebate,
-    winDetail: s.winDetail, uncappedPrize: null, capKind: null, transfers, rebates,
+    id: bet.id,
+    status: s.status,
+    payout: s.payoutFen,
+    refund: s.refundFen,
+    rebate,
+    winDetail: s.winDetail,
+    uncappedPrize: null,
+    capKind: null,
+    transfers,
+    rebates,
   };
 }

@@ -9,7 +9,12 @@
  * the same transaction, so the result and its history can never disagree.
  */
 import { SELF_RUN_NOT_CORRECTABLE, resultCorrectable } from '../../../domain/lottery/correction.ts';
-import { formatDraw, parseDraw, validateDraw, type LotteryFamily } from '../../../domain/lottery/index.ts';
+import {
+  formatDraw,
+  parseDraw,
+  validateDraw,
+  type LotteryFamily,
+} from '../../../domain/lottery/index.ts';
 import type { Sql, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/envelope.ts';
 import { bulkTransfersInTx } from '../../ledger/ledger.ts';
@@ -26,12 +31,19 @@ export function canonicalResult(family: LotteryFamily, text: string): string {
   const numbers = parseDraw(family, trimmed);
   if (numbers) return formatDraw(family, numbers);
   const parts = trimmed.split(',');
-  if (!parts.every((p) => /^\d{1,2}$/.test(p))) throw new AppError('开奖号码格式错误，请用英文逗号分隔数字');
+  if (!parts.every((p) => /^\d{1,2}$/.test(p)))
+    throw new AppError('开奖号码格式错误，请用英文逗号分隔数字');
   throw new AppError(validateDraw(family, parts.map(Number)) ?? '开奖号码无效');
 }
 
 /** Reverses the settlement of every settled bet of the issue (their batch rebates too) and puts them back to PENDING. */
-export async function unsettleBets(tx: Tx, lotteryCode: string, issue: string, operatorId: number | null, remark: string): Promise<number> {
+export async function unsettleBets(
+  tx: Tx,
+  lotteryCode: string,
+  issue: string,
+  operatorId: number | null,
+  remark: string,
+): Promise<number> {
   const bets = await tx<{ id: number; settled_version: number | null }[]>`
     select id, settled_version from bets
     where lottery_code = ${lotteryCode} and issue = ${issue} and status = any(${tx.array(SETTLED_STATUSES)}::text[])
@@ -65,14 +77,23 @@ export interface Correction {
 }
 
 /** The corrections of an issue, oldest first. */
-export async function correctionsOf(sql: Sql, lotteryCode: string, issue: string): Promise<Correction[]> {
+export async function correctionsOf(
+  sql: Sql,
+  lotteryCode: string,
+  issue: string,
+): Promise<Correction[]> {
   return sql<Correction[]>`
     select operator_id as "operatorId", operator_name as "operatorName", corrected_at as "correctedAt",
       before_result as before, after_result as after, result_version as "resultVersion", reason
     from lottery_result_corrections where lottery_code = ${lotteryCode} and issue = ${issue} order by id`;
 }
 
-async function recordCorrection(tx: Tx, lotteryCode: string, issue: string, c: Omit<Correction, 'operatorName' | 'correctedAt'>): Promise<void> {
+async function recordCorrection(
+  tx: Tx,
+  lotteryCode: string,
+  issue: string,
+  c: Omit<Correction, 'operatorName' | 'correctedAt'>,
+): Promise<void> {
   const [audit] = await tx`
     insert into lottery_result_corrections
       (lottery_code, issue, operator_id, operator_name, before_result, after_result, result_version, reason)
@@ -84,7 +105,12 @@ async function recordCorrection(tx: Tx, lotteryCode: string, issue: string, c: O
 }
 
 export async function correctIssue(
-  sql: Sql, lotteryCode: string, issue: string, result: string, operatorId: number, reason: string | null = null,
+  sql: Sql,
+  lotteryCode: string,
+  issue: string,
+  result: string,
+  operatorId: number,
+  reason: string | null = null,
 ): Promise<{ resultVersion: number }> {
   const lottery = await requireLottery(sql, lotteryCode);
   if (!resultCorrectable(lottery.source)) throw new AppError(SELF_RUN_NOT_CORRECTABLE);
@@ -94,7 +120,8 @@ export async function correctIssue(
     const row = await issueRow(tx, lotteryCode, issue);
     if (!row) throw new AppError('期号不存在');
     if (row.status === 'cancelled') throw new AppError('该期已撤单，不能更正开奖号码');
-    if (row.status === 'pending' || row.result === null) throw new AppError('该期尚未开奖，不能更正');
+    if (row.status === 'pending' || row.result === null)
+      throw new AppError('该期尚未开奖，不能更正');
     if (row.result === canonical) throw new AppError('开奖号码与原结果相同');
     await unsettleBets(tx, lotteryCode, issue, operatorId, `开奖更正 ${row.result} → ${canonical}`);
     const [updated] = await tx<{ result_version: number }[]>`
@@ -104,7 +131,11 @@ export async function correctIssue(
       returning result_version`;
     const version = updated!.result_version;
     await recordCorrection(tx, lotteryCode, issue, {
-      operatorId, before: row.result, after: canonical, resultVersion: version, reason: reason?.trim() || null,
+      operatorId,
+      before: row.result,
+      after: canonical,
+      resultVersion: version,
+      reason: reason?.trim() || null,
     });
     return version;
   });

@@ -5,7 +5,12 @@
  * `rev:{originalTransferId}`. A player who has spent it gives back what the balance allows;
  * the rest is recorded in settlement_shortfalls. No balance ever goes negative.
  */
-import { parseTransferId, storedTransferId, type TransferId, transferIds } from '../../../domain/transferIds.ts';
+import {
+  parseTransferId,
+  storedTransferId,
+  type TransferId,
+  transferIds,
+} from '../../../domain/transferIds.ts';
 import type { Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
 import { betRef, issueRef, rebateBatchFirstBet, SETTLEMENT_CREDIT_TYPES, TYPE } from './common.ts';
@@ -13,7 +18,13 @@ import { betRef, issueRef, rebateBatchFirstBet, SETTLEMENT_CREDIT_TYPES, TYPE } 
 export interface ReversalPlan {
   transfers: TransferInput[];
   /** betId: the bet, or for a batch rebate the batch's first bet */
-  shortfalls: { transferId: TransferId; originalTransferId: string; userId: number; betId: number; amount: number }[];
+  shortfalls: {
+    transferId: TransferId;
+    originalTransferId: string;
+    userId: number;
+    betId: number;
+    amount: number;
+  }[];
 }
 
 interface Original {
@@ -24,7 +35,10 @@ interface Original {
 }
 
 /** Per-bet credits of `bets` at the version each was settled at (older versions were reversed before). */
-async function betCredits(tx: Tx, bets: readonly { id: number; settled_version: number | null }[]): Promise<Original[]> {
+async function betCredits(
+  tx: Tx,
+  bets: readonly { id: number; settled_version: number | null }[],
+): Promise<Original[]> {
   const settled = bets.filter((b) => b.settled_version !== null);
   if (settled.length === 0) return [];
   const version = new Map(settled.map((b) => [betRef(b.id), b.settled_version!]));
@@ -39,7 +53,13 @@ async function betCredits(tx: Tx, bets: readonly { id: number; settled_version: 
 /** The result version a per-bet settlement credit was paid at (prize, tie refund, older per-bet rebates). */
 function settledAt(transferId: string): number | null {
   const p = parseTransferId(transferId);
-  if (p?.kind === 'prize' || p?.kind === 'tieRefund' || p?.kind === 'rebatePerBet' || p?.kind === 'uplineRebatePerBet') return p.parts.version;
+  if (
+    p?.kind === 'prize' ||
+    p?.kind === 'tieRefund' ||
+    p?.kind === 'rebatePerBet' ||
+    p?.kind === 'uplineRebatePerBet'
+  )
+    return p.parts.version;
   return null;
 }
 
@@ -68,16 +88,20 @@ export async function planReversals(
   remark: string,
   rebatesOf?: { lotteryCode: string; issue: string },
 ): Promise<ReversalPlan> {
-  const originals = rebatesOf ? await issueRebates(tx, rebatesOf.lotteryCode, rebatesOf.issue) : await betCredits(tx, bets);
+  const originals = rebatesOf
+    ? await issueRebates(tx, rebatesOf.lotteryCode, rebatesOf.issue)
+    : await betCredits(tx, bets);
   if (originals.length === 0) return { transfers: [], shortfalls: [] };
 
   const reversalIds = originals.map(reversalOf);
   const already = new Set(
-    (await tx<{ transfer_id: string }[]>`
+    (
+      await tx<{ transfer_id: string }[]>`
       select transfer_id from transfers where transfer_id = any(${tx.array(reversalIds)}::text[])
       union all
       select transfer_id from settlement_shortfalls
-      where transfer_id = any(${tx.array(reversalIds)}::text[])`).map((r) => r.transfer_id),
+      where transfer_id = any(${tx.array(reversalIds)}::text[])`
+    ).map((r) => r.transfer_id),
   );
   const users = [...new Set(originals.map((o) => o.user_id))];
   // Lock in id order, house (the lowest id) included, as the bulk write will.
@@ -88,14 +112,17 @@ export async function planReversals(
   const balance = new Map<number, number>();
   for (const w of wallets) if (w.kind === 'player') balance.set(w.user_id!, w.balance);
   for (const c of credits) {
-    if (c.to.kind === 'player' && balance.has(c.to.userId!)) balance.set(c.to.userId!, balance.get(c.to.userId!)! + c.amountFen);
+    if (c.to.kind === 'player' && balance.has(c.to.userId!))
+      balance.set(c.to.userId!, balance.get(c.to.userId!)! + c.amountFen);
   }
 
   const plan: ReversalPlan = { transfers: [], shortfalls: [] };
   for (const [i, o] of originals.entries()) {
     const transferId = reversalIds[i]!;
     if (already.has(transferId)) continue;
-    const betId = o.ref.startsWith('bet:') ? Number(o.ref.slice('bet:'.length)) : rebateBatchFirstBet(o.transfer_id)!;
+    const betId = o.ref.startsWith('bet:')
+      ? Number(o.ref.slice('bet:'.length))
+      : rebateBatchFirstBet(o.transfer_id)!;
     const have = balance.get(o.user_id) ?? 0;
     const take = Math.min(have, o.amount);
     balance.set(o.user_id, have - take);
@@ -113,7 +140,13 @@ export async function planReversals(
       });
     }
     if (take < o.amount) {
-      plan.shortfalls.push({ transferId, originalTransferId: o.transfer_id, userId: o.user_id, betId, amount: o.amount - take });
+      plan.shortfalls.push({
+        transferId,
+        originalTransferId: o.transfer_id,
+        userId: o.user_id,
+        betId,
+        amount: o.amount - take,
+      });
     }
   }
   return plan;

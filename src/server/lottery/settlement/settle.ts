@@ -20,7 +20,15 @@ import type { Sql, Tx } from '../../db/client.ts';
 import { bulkTransfersInTx } from '../../ledger/ledger.ts';
 import { loadLottery, ruleFlagsAt, type Lottery } from '../lotteries.ts';
 import {
-  BATCH_SIZE, BET_COLUMNS, inTx, issueRow, lockIssue, rebateTransfers, SETTLE_WORKERS, updateBets, type BetRow,
+  BATCH_SIZE,
+  BET_COLUMNS,
+  inTx,
+  issueRow,
+  lockIssue,
+  rebateTransfers,
+  SETTLE_WORKERS,
+  updateBets,
+  type BetRow,
 } from './common.ts';
 import { settleBet, type Chain, type DrawContext, type SelectionCache } from './compute.ts';
 import { capOutcomes } from './caps.ts';
@@ -34,7 +42,12 @@ interface RunCache {
 }
 
 /** Loads the upline chains of the batch's new bettors, in one query. */
-async function chainsFor(tx: Tx, lottery: Lottery, bets: readonly BetRow[], cache: ChainCache): Promise<void> {
+async function chainsFor(
+  tx: Tx,
+  lottery: Lottery,
+  bets: readonly BetRow[],
+  cache: ChainCache,
+): Promise<void> {
   const missing = [...new Set(bets.map((b) => b.user_id).filter((u) => !cache.has(u)))];
   const chains = await chainsGroups(tx, missing, lottery.family, lottery.prizeGroupCap);
   for (const u of missing) cache.set(u, chains.get(u) ?? []);
@@ -53,7 +66,14 @@ interface Share {
  * player another caller is settling is waited for and then found settled (gone), never half.
  * `users` is empty when no PENDING bet is left after `afterUser` in this share.
  */
-async function claimPlayers(tx: Tx, lotteryCode: string, issue: string, afterUser: number, share: Share, limit: number) {
+async function claimPlayers(
+  tx: Tx,
+  lotteryCode: string,
+  issue: string,
+  afterUser: number,
+  share: Share,
+  limit: number,
+) {
   const peek = await tx<{ user_id: number }[]>`
     select user_id from bets
     where lottery_code = ${lotteryCode} and issue = ${issue} and user_id > ${afterUser} and status = 'PENDING'
@@ -78,13 +98,20 @@ async function claimPlayers(tx: Tx, lotteryCode: string, issue: string, afterUse
  * when nothing is left to claim (or the issue is not 'drawn').
  */
 async function settleBatch(
-  tx: Tx, lottery: Lottery, issue: string, cache: RunCache, batchSize: number, afterUser: number, share: Share,
+  tx: Tx,
+  lottery: Lottery,
+  issue: string,
+  cache: RunCache,
+  batchSize: number,
+  afterUser: number,
+  share: Share,
 ): Promise<{ count: number; lastUser: number } | null> {
   await lockIssue(tx, lottery.code, issue, 'shared');
   const row = await issueRow(tx, lottery.code, issue);
   if (row?.status !== 'drawn') return null;
   let claim = await claimPlayers(tx, lottery.code, issue, afterUser, share, batchSize);
-  if (claim.users.length === 0 && afterUser > 0) claim = await claimPlayers(tx, lottery.code, issue, 0, share, batchSize);
+  if (claim.users.length === 0 && afterUser > 0)
+    claim = await claimPlayers(tx, lottery.code, issue, 0, share, batchSize);
   if (claim.users.length === 0) return null;
   const lastUser = claim.users[claim.users.length - 1]!;
   const bets = claim.bets;
@@ -100,24 +127,46 @@ async function settleBatch(
     prizeGroupCap: lottery.prizeGroupCap,
   };
   await chainsFor(tx, lottery, bets, cache.chains);
-  const outcomes = bets.map((b) => settleBet(ctx, b, cache.chains.get(b.user_id)!, cache.selections));
-  await capOutcomes(tx, { lotteryCode: lottery.code, issue, version: row.result_version, caps: lottery.payoutCaps }, bets, outcomes);
+  const outcomes = bets.map((b) =>
+    settleBet(ctx, b, cache.chains.get(b.user_id)!, cache.selections),
+  );
+  await capOutcomes(
+    tx,
+    { lotteryCode: lottery.code, issue, version: row.result_version, caps: lottery.payoutCaps },
+    bets,
+    outcomes,
+  );
 
   const chaseOf = new Map(bets.map((b) => [b.id, b.chase_id]));
-  const wonChases = outcomes.filter((o) => o.status === 'WON' && chaseOf.get(o.id) !== null).map((o) => chaseOf.get(o.id)!);
+  const wonChases = outcomes
+    .filter((o) => o.status === 'WON' && chaseOf.get(o.id) !== null)
+    .map((o) => chaseOf.get(o.id)!);
   const stops = await planChaseStops(tx, wonChases);
 
   const rebates = rebateTransfers(
-    lottery.code, issue, bets[0]!.id, bets[bets.length - 1]!.id, row.result_version, outcomes.flatMap((o) => o.rebates),
+    lottery.code,
+    issue,
+    bets[0]!.id,
+    bets[bets.length - 1]!.id,
+    row.result_version,
+    outcomes.flatMap((o) => o.rebates),
   );
   // The ledger write comes before the bets' UPDATE: the players' accounts are then locked before the
   // report roll-up rows that both the journal's and the bets' triggers take (migrations 032, 033), the
   // same order a bet being placed takes them (account, then roll-up), so the two never deadlock. The
   // bets themselves are row-locked since claimPlayers, so nothing changes them in between.
-  await bulkTransfersInTx(tx, [...outcomes.flatMap((o) => o.transfers), ...rebates, ...stops.transfers]);
+  await bulkTransfersInTx(tx, [
+    ...outcomes.flatMap((o) => o.transfers),
+    ...rebates,
+    ...stops.transfers,
+  ]);
   const changed = await updateBets(tx, outcomes, ['PENDING'], row.result_version);
   if (changed !== outcomes.length) throw new Error('bets changed while locked');
-  await finishChases(tx, stops, bets.flatMap((b) => (b.chase_id === null ? [] : [b.chase_id])));
+  await finishChases(
+    tx,
+    stops,
+    bets.flatMap((b) => (b.chase_id === null ? [] : [b.chase_id])),
+  );
   return { count: outcomes.length, lastUser };
 }
 
@@ -144,7 +193,10 @@ async function closeIssue(tx: Tx, lotteryCode: string, issue: string): Promise<b
  * `batchSize` and `workers` are for tests; the defaults are BATCH_SIZE and SETTLE_WORKERS.
  */
 export async function settleIssue(
-  sql: Sql, lotteryCode: string, issue: string, opts: { batchSize?: number; workers?: number } = {},
+  sql: Sql,
+  lotteryCode: string,
+  issue: string,
+  opts: { batchSize?: number; workers?: number } = {},
 ): Promise<{ settled: number }> {
   const lottery = await loadLottery(sql, lotteryCode);
   if (!lottery) throw new Error(`unknown lottery ${lotteryCode}`);
@@ -155,7 +207,9 @@ export async function settleIssue(
   const worker = async (index: number) => {
     let after = 0;
     for (;;) {
-      const done = await inTx(sql, (tx) => settleBatch(tx, lottery, issue, cache, batchSize, after, { index, of: workers }));
+      const done = await inTx(sql, (tx) =>
+        settleBatch(tx, lottery, issue, cache, batchSize, after, { index, of: workers }),
+      );
       if (done === null) return;
       settled += done.count;
       after = done.lastUser;

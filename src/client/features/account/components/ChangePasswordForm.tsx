@@ -17,7 +17,13 @@ interface Props {
   ariaLabel?: string;
 }
 
-export function ChangePasswordForm({ userName, submitLabel, successToast, onChanged, ariaLabel }: Props) {
+export function ChangePasswordForm({
+  userName,
+  submitLabel,
+  successToast,
+  onChanged,
+  ariaLabel,
+}: Props) {
   const f = useAccountForm({ oldPassword: '', password: '', confirmPassword: '' }, () => ({
     oldPassword: { pattern: 'password' },
     password: { label: '新密码', pattern: 'password', differentFrom: 'oldPassword' },
@@ -32,11 +38,33 @@ export function ChangePasswordForm({ userName, submitLabel, successToast, onChan
 
   return (
     <form onSubmit={submit} noValidate aria-label={ariaLabel}>
-      <PasswordField label="原密码" name="oldPassword" value={f.values.oldPassword} onChange={f.set('oldPassword')} error={f.errors.oldPassword} />
-      <PasswordField label="新密码" name="password" value={f.values.password} onChange={f.set('password')} error={f.errors.password} autoComplete="new-password" />
-      <PasswordField label="确认密码" name="confirmPassword" value={f.values.confirmPassword} onChange={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" />
+      <PasswordField
+        label="原密码"
+        name="oldPassword"
+        value={f.values.oldPassword}
+        onChange={f.set('oldPassword')}
+        error={f.errors.oldPassword}
+      />
+      <PasswordField
+        label="新密码"
+        name="password"
+        value={f.values.password}
+        onChange={f.set('password')}
+        error={f.errors.password}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label="确认密码"
+        name="confirmPassword"
+        value={f.values.confirmPassword}
+        onChange={f.set('confirmPassword')}
+        error={f.errors.confirmPassword}
+        autoComplete="new-password"
+      />
       <FormAlert message={f.formError} />
-      <Button type="submit" className="w-full" loading={f.busy}>{submitLabel}</Button>
+      <Button type="submit" className="w-full" loading={f.busy}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }

@@ -14,10 +14,17 @@ export function CodeButton({ onSend }: { onSend(): Promise<boolean> }) {
   }, [leftSec]);
   return (
     <Button
-      variant="secondary" className="shrink-0 whitespace-nowrap" loading={busy} disabled={leftSec > 0}
+      variant="secondary"
+      className="shrink-0 whitespace-nowrap"
+      loading={busy}
+      disabled={leftSec > 0}
       onClick={async () => {
         setBusy(true);
-        try { if (await onSend()) setLeftSec(RESEND_AFTER_SEC); } finally { setBusy(false); }
+        try {
+          if (await onSend()) setLeftSec(RESEND_AFTER_SEC);
+        } finally {
+          setBusy(false);
+        }
       }}
     >
       {leftSec > 0 ? `${leftSec}秒后重发` : '获取验证码'}

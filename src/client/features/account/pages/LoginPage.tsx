@@ -22,7 +22,11 @@ export default function LoginPage() {
     ...(needImageCode ? { imageCode: { pattern: 'imageCode' as const } } : {}),
   }));
 
-  useEffect(() => { void takeLoginMessage().then((m) => { if (m) setNotice(m); }); }, []);
+  useEffect(() => {
+    void takeLoginMessage().then((m) => {
+      if (m) setNotice(m);
+    });
+  }, []);
 
   const submit = f.onSubmit(async () => {
     const code = needImageCode ? { imageKey, imageCode: f.values.imageCode } : undefined;
@@ -31,8 +35,12 @@ export default function LoginPage() {
       await setUser(user);
       navigate(safeRedirect(redirect), { replace: true });
     } catch (err) {
-      const wants = err instanceof ApiError && (err.data as { needImageCode?: boolean } | null)?.needImageCode;
-      if (wants || needImageCode) { setNeedImageCode(true); setImageKey(''); }
+      const wants =
+        err instanceof ApiError && (err.data as { needImageCode?: boolean } | null)?.needImageCode;
+      if (wants || needImageCode) {
+        setNeedImageCode(true);
+        setImageKey('');
+      }
       throw err;
     }
   });
@@ -40,20 +48,55 @@ export default function LoginPage() {
   return (
     <Page title="登录" back="/index">
       <FormCard>
-        {notice && <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{notice}</p>}
+        {notice && (
+          <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {notice}
+          </p>
+        )}
         <form onSubmit={submit} noValidate>
-          <TextField label="用户名" name="userName" value={f.values.userName} onChange={f.set('userName')} error={f.errors.userName}
-            autoComplete="username" maxLength={20} />
-          <PasswordField label="密码" name="password" value={f.values.password} onChange={f.set('password')} error={f.errors.password} />
+          <TextField
+            label="用户名"
+            name="userName"
+            value={f.values.userName}
+            onChange={f.set('userName')}
+            error={f.errors.userName}
+            autoComplete="username"
+            maxLength={20}
+          />
+          <PasswordField
+            label="密码"
+            name="password"
+            value={f.values.password}
+            onChange={f.set('password')}
+            error={f.errors.password}
+          />
           {needImageCode && (
-            <ImageCodeField value={f.values.imageCode} onChange={f.set('imageCode')} imageKey={imageKey} onKeyChange={setImageKey} error={f.errors.imageCode} />
+            <ImageCodeField
+              value={f.values.imageCode}
+              onChange={f.set('imageCode')}
+              imageKey={imageKey}
+              onKeyChange={setImageKey}
+              error={f.errors.imageCode}
+            />
           )}
           <FormAlert message={f.formError} />
-          <Button type="submit" className="w-full" loading={f.busy}>登录</Button>
+          <Button type="submit" className="w-full" loading={f.busy}>
+            登录
+          </Button>
         </form>
         <div className="mt-4 flex justify-between text-sm">
-          <Link href="/register" className="text-brand underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand">免费注册</Link>
-          <Link href="/forgotPassword" className="text-gray-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand">忘记密码？</Link>
+          <Link
+            href="/register"
+            className="text-brand underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+          >
+            免费注册
+          </Link>
+          <Link
+            href="/forgotPassword"
+            className="text-gray-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+          >
+            忘记密码？
+          </Link>
         </div>
       </FormCard>
     </Page>

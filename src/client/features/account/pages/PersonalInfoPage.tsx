@@ -48,7 +48,12 @@ export default function PersonalInfoPage() {
   const [editing, setEditing] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
-  if (!user) return <Page title="我的"><LoadingState /></Page>;
+  if (!user)
+    return (
+      <Page title="我的">
+        <LoadingState />
+      </Page>
+    );
 
   async function save(fields: Parameters<typeof infoUpdate>[0], done: string) {
     await setUser(await infoUpdate(fields));
@@ -56,30 +61,69 @@ export default function PersonalInfoPage() {
   }
 
   async function onLogout() {
-    if (!(await confirmDialog('确定要退出登录吗？', { okText: '退出', cancelText: '取消' }))) return;
+    if (!(await confirmDialog('确定要退出登录吗？', { okText: '退出', cancelText: '取消' })))
+      return;
     setLeaving(true);
     await dropOnLogout();
-    try { await logout(); } catch { /* the session ends locally either way */ }
+    try {
+      await logout();
+    } catch {
+      /* the session ends locally either way */
+    }
     await clearUser();
     navigate('/index', { replace: true });
   }
 
-  const accountMenu = user.operator ? [...ACCOUNT_MENU, { href: '/admin', label: '管理后台' }] : ACCOUNT_MENU;
+  const accountMenu = user.operator
+    ? [...ACCOUNT_MENU, { href: '/admin', label: '管理后台' }]
+    : ACCOUNT_MENU;
   return (
     <Page title="我的">
       <div className="mx-auto max-w-xl">
         <section className="mb-4 flex flex-col items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-          <button type="button" onClick={() => setPicking(true)} aria-label="更换头像"
-            className="h-20 w-20 overflow-hidden rounded-full bg-gray-100 ring-2 ring-brand/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
-            {user.avatar ? <img src={user.avatar} alt="" className="h-full w-full object-cover" /> : <span className="text-2xl text-gray-500">{user.userName.slice(0, 1)}</span>}
+          <button
+            type="button"
+            onClick={() => setPicking(true)}
+            aria-label="更换头像"
+            className="h-20 w-20 overflow-hidden rounded-full bg-gray-100 ring-2 ring-brand/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
+            {user.avatar ? (
+              <img src={user.avatar} alt="" className="h-full w-full object-cover" />
+            ) : (
+              <span className="text-2xl text-gray-500">{user.userName.slice(0, 1)}</span>
+            )}
           </button>
-          <p className="mt-2 text-lg font-semibold text-gray-900">{user.nickName || user.userName}</p>
+          <p className="mt-2 text-lg font-semibold text-gray-900">
+            {user.nickName || user.userName}
+          </p>
           <p className="text-sm text-gray-600">用户名：{user.userName}</p>
           <div className="mt-2 flex items-center gap-3">
-            <Link href="/personalLevel" className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 focus-visible:outline-2 focus-visible:outline-brand">{gradeShow(user.grade)}</Link>
-            {!editing && <button type="button" onClick={() => setEditing(true)} className="min-h-11 px-2 text-sm text-brand focus-visible:outline-2 focus-visible:outline-brand">修改昵称</button>}
+            <Link
+              href="/personalLevel"
+              className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 focus-visible:outline-2 focus-visible:outline-brand"
+            >
+              {gradeShow(user.grade)}
+            </Link>
+            {!editing && (
+              <button
+                type="button"
+                onClick={() => setEditing(true)}
+                className="min-h-11 px-2 text-sm text-brand focus-visible:outline-2 focus-visible:outline-brand"
+              >
+                修改昵称
+              </button>
+            )}
           </div>
-          {editing && <NickNameEditor initial={user.nickName} onCancel={() => setEditing(false)} onSave={async (v) => { await save({ nickName: v }, '昵称已更新'); setEditing(false); }} />}
+          {editing && (
+            <NickNameEditor
+              initial={user.nickName}
+              onCancel={() => setEditing(false)}
+              onSave={async (v) => {
+                await save({ nickName: v }, '昵称已更新');
+                setEditing(false);
+              }}
+            />
+          )}
         </section>
         <Balance />
         <MenuHeading>钱包</MenuHeading>
@@ -87,14 +131,32 @@ export default function PersonalInfoPage() {
         <MenuHeading>记录</MenuHeading>
         <MenuList rows={RECORDS_MENU} label="记录" />
         <MenuHeading>消息</MenuHeading>
-        <MenuList rows={[{ href: '/letter', label: '站内信', detail: <UnreadLettersBadge /> }, { href: '/notice', label: '网站公告' }]} label="消息" />
+        <MenuList
+          rows={[
+            { href: '/letter', label: '站内信', detail: <UnreadLettersBadge /> },
+            { href: '/notice', label: '网站公告' },
+          ]}
+          label="消息"
+        />
         <MenuHeading>代理</MenuHeading>
         <MenuList rows={agentMenu(user.agent)} label="代理" />
         <MenuHeading>账户</MenuHeading>
         <MenuList rows={accountMenu} label="个人中心菜单" />
-        <Button variant="secondary" className="w-full" loading={leaving} onClick={() => void onLogout()}>退出登录</Button>
+        <Button
+          variant="secondary"
+          className="w-full"
+          loading={leaving}
+          onClick={() => void onLogout()}
+        >
+          退出登录
+        </Button>
       </div>
-      <AvatarPicker open={picking} current={user.avatar} onClose={() => setPicking(false)} onPick={(url) => save({ avatar: url }, '头像已更新')} />
+      <AvatarPicker
+        open={picking}
+        current={user.avatar}
+        onClose={() => setPicking(false)}
+        onPick={(url) => save({ avatar: url }, '头像已更新')}
+      />
     </Page>
   );
 }
@@ -106,15 +168,30 @@ function MenuHeading({ children }: { children: string }) {
 function Balance() {
   const q = useQuery({ queryKey: keys.balance(), queryFn: queryBalance });
   return (
-    <section className="mb-4 flex items-center justify-between rounded-xl bg-gradient-to-br from-brand to-red-800 p-4 text-white" aria-live="polite">
+    <section
+      className="mb-4 flex items-center justify-between rounded-xl bg-gradient-to-br from-brand to-red-800 p-4 text-white"
+      aria-live="polite"
+    >
       <div>
         <p className="text-sm opacity-90">账户余额（元）</p>
         <p className="text-2xl font-bold">
-          {q.loading && !q.data ? <Spinner /> : q.error ? <span className="text-base" role="alert">{q.error.message}</span> : q.data?.balance}
+          {q.loading && !q.data ? (
+            <Spinner />
+          ) : q.error ? (
+            <span className="text-base" role="alert">
+              {q.error.message}
+            </span>
+          ) : (
+            q.data?.balance
+          )}
         </p>
       </div>
-      <button type="button" onClick={q.reload} disabled={q.fetching}
-        className="min-h-11 rounded-lg bg-white/20 px-3 text-sm focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60">
+      <button
+        type="button"
+        onClick={q.reload}
+        disabled={q.fetching}
+        className="min-h-11 rounded-lg bg-white/20 px-3 text-sm focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
+      >
         {q.fetching ? '刷新中' : '刷新'}
       </button>
     </section>

@@ -16,7 +16,9 @@ export default function ResetLoginPasswordPage() {
   const [, navigate] = useLocation();
   const user = currentUser.value;
   const guest = !user?.isLogin;
-  useEffect(() => { if (guest) navigate('/forgotPassword', { replace: true }); }, [guest, navigate]);
+  useEffect(() => {
+    if (guest) navigate('/forgotPassword', { replace: true });
+  }, [guest, navigate]);
   if (guest) return null;
   return <ChangeLoginPassword userName={user.userName} />;
 }

@@ -13,8 +13,10 @@ export default function SetSafetyQuestionPage() {
   useSignals();
   const [, navigate] = useLocation();
   const user = currentUser.value;
-  const f = useAccountForm({ questionId1: '', answer1: '', questionId2: '', answer2: '', safetyPassword: '' },
-    () => ({ ...questionRules, safetyPassword: { label: '资金密码', pattern: 'safePassword' } }));
+  const f = useAccountForm(
+    { questionId1: '', answer1: '', questionId2: '', answer2: '', safetyPassword: '' },
+    () => ({ ...questionRules, safetyPassword: { label: '资金密码', pattern: 'safePassword' } }),
+  );
 
   const submit = f.onSubmit(async () => {
     await setSafetyQuestion(user?.userName ?? '', toAnswers(f.values), f.values.safetyPassword);
@@ -27,7 +29,11 @@ export default function SetSafetyQuestionPage() {
     return (
       <Page title="设置密保问题" back="/securityCenter">
         <EmptyState text="设置密保问题需要先设置资金密码" />
-        <p className="text-center"><Link href="/findSecurityPassword" className="text-brand hover:underline">去设置资金密码</Link></p>
+        <p className="text-center">
+          <Link href="/findSecurityPassword" className="text-brand hover:underline">
+            去设置资金密码
+          </Link>
+        </p>
       </Page>
     );
   }
@@ -36,9 +42,18 @@ export default function SetSafetyQuestionPage() {
       <FormCard>
         <form onSubmit={submit} noValidate>
           <QuestionAnswers values={f.values} set={f.set} errors={f.errors} />
-          <PasswordField label="资金密码" name="safetyPassword" digits value={f.values.safetyPassword} onChange={f.set('safetyPassword')} error={f.errors.safetyPassword} />
+          <PasswordField
+            label="资金密码"
+            name="safetyPassword"
+            digits
+            value={f.values.safetyPassword}
+            onChange={f.set('safetyPassword')}
+            error={f.errors.safetyPassword}
+          />
           <FormAlert message={f.formError} />
-          <Button type="submit" className="w-full" loading={f.busy}>确认设置</Button>
+          <Button type="submit" className="w-full" loading={f.busy}>
+            确认设置
+          </Button>
         </form>
       </FormCard>
     </Page>

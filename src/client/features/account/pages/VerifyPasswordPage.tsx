@@ -14,7 +14,9 @@ export default function VerifyPasswordPage() {
   const [, navigate] = useLocation();
   const next = safeRedirect(useQueryParam('next'), '/securityCenter');
   const userName = currentUser.value?.userName ?? '';
-  const f = useAccountForm({ password: '' }, () => ({ password: { label: '登录密码', pattern: 'password' } }));
+  const f = useAccountForm({ password: '' }, () => ({
+    password: { label: '登录密码', pattern: 'password' },
+  }));
 
   const submit = f.onSubmit(async () => {
     await verifyPassword(userName, f.values.password);
@@ -26,9 +28,17 @@ export default function VerifyPasswordPage() {
       <FormCard>
         <p className="mb-3 text-sm text-gray-700">为了您的账户安全，请先验证登录密码。</p>
         <form onSubmit={submit} noValidate>
-          <PasswordField label="登录密码" name="password" value={f.values.password} onChange={f.set('password')} error={f.errors.password} />
+          <PasswordField
+            label="登录密码"
+            name="password"
+            value={f.values.password}
+            onChange={f.set('password')}
+            error={f.errors.password}
+          />
           <FormAlert message={f.formError} />
-          <Button type="submit" className="w-full" loading={f.busy}>下一步</Button>
+          <Button type="submit" className="w-full" loading={f.busy}>
+            下一步
+          </Button>
         </form>
       </FormCard>
     </Page>

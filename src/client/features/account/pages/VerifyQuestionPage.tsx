@@ -14,23 +14,40 @@ import { QuestionAnswers, questionRules, toAnswers } from '../components/Questio
 export default function VerifyQuestionPage() {
   const [, navigate] = useLocation();
   const fromQuery = useQueryParam('userName');
-  const f = useAccountForm({ userName: fromQuery, questionId1: '', answer1: '', questionId2: '', answer2: '' },
-    () => ({ userName: { pattern: 'userName' }, ...questionRules }));
+  const f = useAccountForm(
+    { userName: fromQuery, questionId1: '', answer1: '', questionId2: '', answer2: '' },
+    () => ({ userName: { pattern: 'userName' }, ...questionRules }),
+  );
 
   const submit = f.onSubmit(async () => {
     const name = f.values.userName;
-    const { resetToken } = await forgetPassword(name, { verifyType: 'question', ...toAnswers(f.values) });
-    navigate(`/setLoginPassword?token=${encodeURIComponent(resetToken)}&userName=${encodeURIComponent(name)}`);
+    const { resetToken } = await forgetPassword(name, {
+      verifyType: 'question',
+      ...toAnswers(f.values),
+    });
+    navigate(
+      `/setLoginPassword?token=${encodeURIComponent(resetToken)}&userName=${encodeURIComponent(name)}`,
+    );
   });
 
   return (
     <Page title="密保验证" back="/forgotPassword">
       <FormCard>
         <form onSubmit={submit} noValidate>
-          <TextField label="用户名" name="userName" value={f.values.userName} onChange={f.set('userName')} error={f.errors.userName} autoComplete="username" maxLength={20} />
+          <TextField
+            label="用户名"
+            name="userName"
+            value={f.values.userName}
+            onChange={f.set('userName')}
+            error={f.errors.userName}
+            autoComplete="username"
+            maxLength={20}
+          />
           <QuestionAnswers values={f.values} set={f.set} errors={f.errors} />
           <FormAlert message={f.formError} />
-          <Button type="submit" className="w-full" loading={f.busy}>下一步</Button>
+          <Button type="submit" className="w-full" loading={f.busy}>
+            下一步
+          </Button>
         </form>
       </FormCard>
     </Page>

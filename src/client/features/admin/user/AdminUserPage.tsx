@@ -36,21 +36,42 @@ function Profile({ d }: { d: UserDetail }) {
     <section aria-label="基本资料" className={CARD}>
       <h3 className="mb-2 font-semibold text-gray-900">基本资料</h3>
       <dl>
-        <Field label="用户名">{p.userName}（ID {p.userId}）</Field>
-        <Field label="状态"><span className={p.status === 'active' ? 'text-green-800' : 'font-medium text-red-700'}>{STATUS_TEXT[p.status] ?? p.status}</span> · {p.online ? '在线' : '离线'}</Field>
+        <Field label="用户名">
+          {p.userName}（ID {p.userId}）
+        </Field>
+        <Field label="状态">
+          <span className={p.status === 'active' ? 'text-green-800' : 'font-medium text-red-700'}>
+            {STATUS_TEXT[p.status] ?? p.status}
+          </span>{' '}
+          · {p.online ? '在线' : '离线'}
+        </Field>
         <Field label="身份">{roles}</Field>
         <Field label="等级">{d.grade.name}</Field>
         <Field label="上级链">
-          {d.uplines.length === 0 ? '无（顶级）' : [...d.uplines].reverse().map((u, i) => (
-            <span key={u.userId}>{i > 0 && ' › '}<Link href={`/admin/user/${u.userId}`} className="text-brand underline-offset-2 hover:underline">{u.userName}</Link></span>
-          ))}
+          {d.uplines.length === 0
+            ? '无（顶级）'
+            : [...d.uplines].reverse().map((u, i) => (
+                <span key={u.userId}>
+                  {i > 0 && ' › '}
+                  <Link
+                    href={`/admin/user/${u.userId}`}
+                    className="text-brand underline-offset-2 hover:underline"
+                  >
+                    {u.userName}
+                  </Link>
+                </span>
+              ))}
         </Field>
         <Field label="真实姓名">{p.realName || '-'}</Field>
         <Field label="手机">{p.phone || '-'}</Field>
         <Field label="邮箱">{p.email || '-'}</Field>
         <Field label="QQ">{p.qq || '-'}</Field>
-        <Field label="注册">{fmtTime(p.createdAt)} · {p.registerIp || '-'}</Field>
-        <Field label="最近登录">{fmtTime(p.lastLoginAt)} · {p.lastLoginIp || '-'}</Field>
+        <Field label="注册">
+          {fmtTime(p.createdAt)} · {p.registerIp || '-'}
+        </Field>
+        <Field label="最近登录">
+          {fmtTime(p.lastLoginAt)} · {p.lastLoginIp || '-'}
+        </Field>
       </dl>
     </section>
   );
@@ -69,9 +90,15 @@ function Money({ d }: { d: UserDetail }) {
         ))}
       </dl>
       <h3 className="mt-4 mb-2 font-semibold text-gray-900">收款账户</h3>
-      {d.cards.length === 0 ? <p className="text-sm text-gray-600">未绑定</p> : (
+      {d.cards.length === 0 ? (
+        <p className="text-sm text-gray-600">未绑定</p>
+      ) : (
         <ul className="space-y-1 text-sm">
-          {d.cards.map((c) => <li key={c.id}>{CARD_KIND[c.kind]} {c.bankName} {c.accountNo} · {c.realName}</li>)}
+          {d.cards.map((c) => (
+            <li key={c.id}>
+              {CARD_KIND[c.kind]} {c.bankName} {c.accountNo} · {c.realName}
+            </li>
+          ))}
         </ul>
       )}
     </section>
@@ -79,7 +106,10 @@ function Money({ d }: { d: UserDetail }) {
 }
 
 function Detail({ userId }: { userId: number }) {
-  const { data, error, loading, reload } = useQuery({ queryKey: keys.admin('userDetail', userId), queryFn: () => getUserDetail(userId) });
+  const { data, error, loading, reload } = useQuery({
+    queryKey: keys.admin('userDetail', userId),
+    queryFn: () => getUserDetail(userId),
+  });
   if (loading && !data) return <LoadingState />;
   if (error || !data) return <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} />;
   return (
@@ -105,7 +135,12 @@ export default function AdminUserPage() {
   const id = /^[1-9]\d{0,15}$/.test(params?.id ?? '') ? Number(params!.id) : null;
   return (
     <ConsoleLayout current="users" onPick={(k) => navigate(sectionHref(k))}>
-      <Link href={sectionHref('users')} className="mb-3 inline-block text-sm text-brand underline-offset-2 hover:underline">‹ 返回用户列表</Link>
+      <Link
+        href={sectionHref('users')}
+        className="mb-3 inline-block text-sm text-brand underline-offset-2 hover:underline"
+      >
+        ‹ 返回用户列表
+      </Link>
       {id === null ? <ErrorState message="用户不存在" /> : <Detail key={id} userId={id} />}
     </ConsoleLayout>
   );

@@ -14,7 +14,15 @@ export function remarkProblem(text: string): string | null {
 }
 
 /** `initial`: where the points start (the operator's defaults capped by mine: useMyPoints' suggested). */
-export function CreateCodeForm({ isAgent, myPoints, initial }: { isAgent: AgentFlag; myPoints: RebatePoints; initial: RebatePoints }) {
+export function CreateCodeForm({
+  isAgent,
+  myPoints,
+  initial,
+}: {
+  isAgent: AgentFlag;
+  myPoints: RebatePoints;
+  initial: RebatePoints;
+}) {
   const bounds = { max: myPoints };
   const points = usePoints(initial, bounds);
   const [remark, setRemark] = useState('');
@@ -44,14 +52,34 @@ export function CreateCodeForm({ isAgent, myPoints, initial }: { isAgent: AgentF
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`生成${kind}邀请码`} className="space-y-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`生成${kind}邀请码`}
+      className="space-y-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200"
+    >
       <h2 className="font-semibold text-gray-900">生成{kind}邀请码</h2>
-      <p className="text-sm text-gray-600">用此邀请码注册的玩家将成为您的直属{kind}，返点按下方设置，且不能高于您自己的返点。</p>
+      <p className="text-sm text-gray-600">
+        用此邀请码注册的玩家将成为您的直属{kind}，返点按下方设置，且不能高于您自己的返点。
+      </p>
       <PointsFields state={points} bounds={bounds} disabled={busy} />
-      <TextField label="备注（选填）" name="remark" value={remark} onChange={(v) => { setRemark(v); setRemarkError(''); }}
-        error={remarkError} maxLength={INVITE_REMARK_MAX_CHARS} autoComplete="off" placeholder="如：推广渠道" />
+      <TextField
+        label="备注（选填）"
+        name="remark"
+        value={remark}
+        onChange={(v) => {
+          setRemark(v);
+          setRemarkError('');
+        }}
+        error={remarkError}
+        maxLength={INVITE_REMARK_MAX_CHARS}
+        autoComplete="off"
+        placeholder="如：推广渠道"
+      />
       <FormAlert message={formError} />
-      <Button type="submit" className="w-full" loading={busy}>生成邀请码</Button>
+      <Button type="submit" className="w-full" loading={busy}>
+        生成邀请码
+      </Button>
     </form>
   );
 }

@@ -30,12 +30,25 @@ export default function ManageIcodePage() {
   return (
     <Page title="邀请码管理" back>
       <div className="mx-auto max-w-xl space-y-3">
-        <Tabs<AgentFlag> label="邀请码类型" value={isAgent} options={TABS}
-          onChange={(v) => navigate(TABS.find((t) => t.value === v)!.path, { replace: true })} />
+        <Tabs<AgentFlag>
+          label="邀请码类型"
+          value={isAgent}
+          options={TABS}
+          onChange={(v) => navigate(TABS.find((t) => t.value === v)!.path, { replace: true })}
+        />
         <CodeList key={`list-${isAgent}`} isAgent={isAgent} />
-        {mine.loading ? <LoadingState />
-          : mine.error || !mine.points || !mine.suggested ? <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />
-          : <CreateCodeForm key={`form-${isAgent}`} isAgent={isAgent} myPoints={mine.points} initial={mine.suggested} />}
+        {mine.loading ? (
+          <LoadingState />
+        ) : mine.error || !mine.points || !mine.suggested ? (
+          <ErrorState message={mine.error?.message ?? '加载失败'} onRetry={mine.reload} />
+        ) : (
+          <CreateCodeForm
+            key={`form-${isAgent}`}
+            isAgent={isAgent}
+            myPoints={mine.points}
+            initial={mine.suggested}
+          />
+        )}
       </div>
     </Page>
   );
@@ -43,11 +56,16 @@ export default function ManageIcodePage() {
 
 function CodeList({ isAgent }: { isAgent: AgentFlag }) {
   const [page, setPage] = useState(1);
-  const q = useQuery({ queryKey: keys.agent('codes', isAgent, page), queryFn: () => inviteCodes(isAgent, page, AGENT_PAGE_SIZE) });
+  const q = useQuery({
+    queryKey: keys.agent('codes', isAgent, page),
+    queryFn: () => inviteCodes(isAgent, page, AGENT_PAGE_SIZE),
+  });
   const kind = isAgent ? '代理' : '会员';
   // the last code of a later page was deleted: show the page before it
   const emptiedPage = page > 1 && q.data !== undefined && q.data.list.length === 0;
-  useEffect(() => { if (emptiedPage) setPage((p) => p - 1); }, [emptiedPage]);
+  useEffect(() => {
+    if (emptiedPage) setPage((p) => p - 1);
+  }, [emptiedPage]);
   if (q.loading || emptiedPage) return <LoadingState />;
   if (q.error && !q.data) return <ErrorState message={q.error.message} onRetry={q.reload} />;
   const list = q.data?.list ?? [];
@@ -55,8 +73,14 @@ function CodeList({ isAgent }: { isAgent: AgentFlag }) {
   if (list.length === 0) return <EmptyState text={`暂无${kind}邀请码，请在下方生成`} />;
   return (
     <section aria-label={`${kind}邀请码列表`}>
-      <p className="mb-2 text-sm text-gray-600">共 {total} 个{kind}邀请码</p>
-      <ul className="space-y-3">{list.map((c) => <CodeCard key={c.id} code={c} />)}</ul>
+      <p className="mb-2 text-sm text-gray-600">
+        共 {total} 个{kind}邀请码
+      </p>
+      <ul className="space-y-3">
+        {list.map((c) => (
+          <CodeCard key={c.id} code={c} />
+        ))}
+      </ul>
       <PageNav page={page} pages={Math.ceil(total / AGENT_PAGE_SIZE)} onPage={setPage} />
     </section>
   );

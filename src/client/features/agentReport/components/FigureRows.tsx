@@ -8,11 +8,19 @@ import { FigureGrid } from '../../records/components/FigureGrid';
 import type { Figures } from '../api';
 import { countFigures, outsideFigures, profitFigures } from './Figures';
 
-export interface FigureRow { key: string | number; title: ReactNode; figures: Figures; actions?: ReactNode }
+export interface FigureRow {
+  key: string | number;
+  title: ReactNode;
+  figures: Figures;
+  actions?: ReactNode;
+}
 
 export function FigureRows({ label, rows }: { label: string; rows: FigureRow[] }) {
   return (
-    <ul aria-label={label} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+    <ul
+      aria-label={label}
+      className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+    >
       {rows.map((r) => {
         const f = r.figures;
         const main = profitFigures(f, true);
@@ -31,9 +39,14 @@ export function FigureRows({ label, rows }: { label: string; rows: FigureRow[] }
               ))}
             </dl>
             <details className="mt-2 text-sm">
-              <summary className="cursor-pointer text-brand focus-visible:outline-2 focus-visible:outline-brand">更多数据</summary>
+              <summary className="cursor-pointer text-brand focus-visible:outline-2 focus-visible:outline-brand">
+                更多数据
+              </summary>
               <div className="mt-2">
-                <FigureGrid figures={[...outsideFigures(f), ...countFigures(f)]} cols="grid-cols-2" />
+                <FigureGrid
+                  figures={[...outsideFigures(f), ...countFigures(f)]}
+                  cols="grid-cols-2"
+                />
               </div>
             </details>
           </li>

@@ -37,14 +37,27 @@ export function countFigures(f: Figures): Figure[] {
 
 export const PROFIT_NOTE = `${profitFormula('teamReport')}；待开奖、有效投注、充值与提现不计入盈亏。`;
 
-export function FiguresCard({ title, figures, extra, note }: { title: string; figures: Figures; extra?: Figure[]; note?: string }) {
+export function FiguresCard({
+  title,
+  figures,
+  extra,
+  note,
+}: {
+  title: string;
+  figures: Figures;
+  extra?: Figure[];
+  note?: string;
+}) {
   return (
     <section aria-label={title} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
       <h2 className="mb-2 text-sm font-semibold text-gray-900">{title}</h2>
       <FigureGrid figures={profitFigures(figures)} cols="grid-cols-2 sm:grid-cols-4" />
       <p className="mt-2 text-xs leading-relaxed text-gray-600">{PROFIT_NOTE}</p>
       <h3 className="mb-2 mt-3 text-sm font-semibold text-gray-900">不计入盈亏</h3>
-      <FigureGrid figures={[...outsideFigures(figures), ...countFigures(figures), ...(extra ?? [])]} cols="grid-cols-2 sm:grid-cols-4" />
+      <FigureGrid
+        figures={[...outsideFigures(figures), ...countFigures(figures), ...(extra ?? [])]}
+        cols="grid-cols-2 sm:grid-cols-4"
+      />
       {note && <p className="mt-2 text-xs leading-relaxed text-gray-600">{note}</p>}
     </section>
   );

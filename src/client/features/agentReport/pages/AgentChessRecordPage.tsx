@@ -24,13 +24,31 @@ const KINDS: { value: ChessKind; label: string }[] = [
 
 export const CHESS_EMPTY = '暂无棋牌记录';
 
-function ChessList({ kind, range, onOpen }: { kind: ChessKind; range: RangeValue; onOpen(row: ChessRow): void }) {
+function ChessList({
+  kind,
+  range,
+  onOpen,
+}: {
+  kind: ChessKind;
+  range: RangeValue;
+  onOpen(row: ChessRow): void;
+}) {
   const q = { startTime: range.range.startDate, endTime: range.range.endDate };
-  const rounds = usePagedList<ChessRow>((pageNum) => getTeamChess(kind, { ...q, pageNum, pageSize: PAGE_SIZE }), keys.agentReports('chess', kind, q));
+  const rounds = usePagedList<ChessRow>(
+    (pageNum) => getTeamChess(kind, { ...q, pageNum, pageSize: PAGE_SIZE }),
+    keys.agentReports('chess', kind, q),
+  );
   const label = KINDS.find((k) => k.value === kind)?.label ?? '';
   return (
     <PagedView list={rounds} empty={CHESS_EMPTY}>
-      {(items) => <BillList<ChessRow> rows={items} onOpen={onOpen} label={`${label}记录`} owner={(r) => r.userName} />}
+      {(items) => (
+        <BillList<ChessRow>
+          rows={items}
+          onOpen={onOpen}
+          label={`${label}记录`}
+          owner={(r) => r.userName}
+        />
+      )}
     </PagedView>
   );
 }
@@ -42,12 +60,23 @@ export default function AgentChessRecordPage() {
   return (
     <Page title="团队棋牌记录" back>
       <div className="mx-auto max-w-xl space-y-3">
-        <section aria-label="筛选" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
+        <section
+          aria-label="筛选"
+          className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200"
+        >
           <RangeFilter value={range} onChange={setRange} />
         </section>
-        <Tabs<ChessKind> label="棋牌类型" value={kind} options={KINDS} onChange={setKind} panelClassName="mt-3 space-y-3"
-          panel={(k) => <ChessList kind={k} range={range} onOpen={setOpen} />} />
-        <p className="text-xs leading-relaxed text-gray-600">棋牌游戏暂未开放，开放后团队成员的对局记录将显示在这里（北京时间，金额单位：元）。</p>
+        <Tabs<ChessKind>
+          label="棋牌类型"
+          value={kind}
+          options={KINDS}
+          onChange={setKind}
+          panelClassName="mt-3 space-y-3"
+          panel={(k) => <ChessList kind={k} range={range} onOpen={setOpen} />}
+        />
+        <p className="text-xs leading-relaxed text-gray-600">
+          棋牌游戏暂未开放，开放后团队成员的对局记录将显示在这里（北京时间，金额单位：元）。
+        </p>
       </div>
       <BillDetail row={open} onClose={() => setOpen(null)} />
     </Page>

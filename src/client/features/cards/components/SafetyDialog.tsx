@@ -7,8 +7,16 @@ import { Button } from '../../../ui';
 import { PasswordField } from '../../../ui/PasswordField';
 import { FormAlert } from '../../../ui/FormAlert';
 
-export function SafetyDialog({ title, okText, onConfirm, onClose }: {
-  title: string; okText: string; onConfirm(safetyPassword: string): Promise<void>; onClose(): void;
+export function SafetyDialog({
+  title,
+  okText,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  okText: string;
+  onConfirm(safetyPassword: string): Promise<void>;
+  onClose(): void;
 }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
@@ -16,10 +24,19 @@ export function SafetyDialog({ title, okText, onConfirm, onClose }: {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const msg = checkField('safetyPassword', value, cardFieldRules.safetyPassword);
-    if (msg) { setError(msg); return; }
+    if (msg) {
+      setError(msg);
+      return;
+    }
     setBusy(true);
     setError('');
-    try { await onConfirm(value); } catch (err) { setError(err instanceof Error ? err.message : String(err)); } finally { setBusy(false); }
+    try {
+      await onConfirm(value);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Dialog open onClose={onClose} className="relative z-[60]">
@@ -28,11 +45,24 @@ export function SafetyDialog({ title, okText, onConfirm, onClose }: {
         <DialogPanel className="w-full max-w-sm rounded-xl bg-white p-5 shadow-xl">
           <DialogTitle className="mb-3 text-base font-semibold text-gray-900">{title}</DialogTitle>
           <form onSubmit={submit} noValidate>
-            <PasswordField label="资金密码" name="safetyPassword" digits value={value} onChange={(v) => { setValue(v); setError(''); }} />
+            <PasswordField
+              label="资金密码"
+              name="safetyPassword"
+              digits
+              value={value}
+              onChange={(v) => {
+                setValue(v);
+                setError('');
+              }}
+            />
             <FormAlert message={error} />
             <div className="flex gap-3">
-              <Button variant="secondary" className="flex-1" onClick={onClose}>取消</Button>
-              <Button type="submit" variant="danger" className="flex-1" loading={busy}>{okText}</Button>
+              <Button variant="secondary" className="flex-1" onClick={onClose}>
+                取消
+              </Button>
+              <Button type="submit" variant="danger" className="flex-1" loading={busy}>
+                {okText}
+              </Button>
             </div>
           </form>
         </DialogPanel>

@@ -31,9 +31,22 @@ export interface ComposerProps {
   onEnvelope?(): void;
 }
 
-const ICON = 'flex h-10 w-8 sm:w-10 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40';
+const ICON =
+  'flex h-10 w-8 sm:w-10 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40';
 
-export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onImage, onSaved, imageStage, onDragon, onEnvelope }: ComposerProps) {
+export function Composer({
+  maxLength,
+  blocked,
+  manager,
+  onAt,
+  pick,
+  onSend,
+  onImage,
+  onSaved,
+  imageStage,
+  onDragon,
+  onEnvelope,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const [emoji, setEmoji] = useState(false);
   const [sending, setSending] = useState(false);
@@ -49,17 +62,31 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
   }, [pick, maxLength]);
 
   if (blocked) {
-    return <p role="status" className="border-t border-gray-200 bg-gray-100 px-4 py-3 text-center text-sm text-red-700">{blocked}</p>;
+    return (
+      <p
+        role="status"
+        className="border-t border-gray-200 bg-gray-100 px-4 py-3 text-center text-sm text-red-700"
+      >
+        {blocked}
+      </p>
+    );
   }
 
   const send = async () => {
     if (sending) return;
-    if (!text.trim()) { showToast(EMPTY_MESSAGE_MSG); setText(''); return; }
+    if (!text.trim()) {
+      showToast(EMPTY_MESSAGE_MSG);
+      setText('');
+      return;
+    }
     const f = mentionFields(text, mentions.current, manager);
     setSending(true);
     const ok = await onSend(text, f.status, f.userIds);
     setSending(false);
-    if (ok) { setText(''); mentions.current = []; }
+    if (ok) {
+      setText('');
+      mentions.current = [];
+    }
     box.current?.focus();
   };
 
@@ -70,14 +97,24 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
         const el = e.currentTarget;
         const at = el.selectionStart;
         const next = `${text.slice(0, at)}\n${text.slice(el.selectionEnd)}`;
-        if (next.length <= maxLength) { setText(next); requestAnimationFrame(() => el.setSelectionRange(at + 1, at + 1)); }
-      } else if (!e.shiftKey) { e.preventDefault(); void send(); }
+        if (next.length <= maxLength) {
+          setText(next);
+          requestAnimationFrame(() => el.setSelectionRange(at + 1, at + 1));
+        }
+      } else if (!e.shiftKey) {
+        e.preventDefault();
+        void send();
+      }
       return;
     }
     if (e.key === 'Backspace' && e.currentTarget.selectionStart === e.currentTarget.selectionEnd) {
       const el = e.currentTarget;
       const cut = backspaceMention(text, el.selectionStart, mentions.current);
-      if (cut) { e.preventDefault(); setText(cut.text); requestAnimationFrame(() => el.setSelectionRange(cut.caret, cut.caret)); }
+      if (cut) {
+        e.preventDefault();
+        setText(cut.text);
+        requestAnimationFrame(() => el.setSelectionRange(cut.caret, cut.caret));
+      }
     }
   };
 
@@ -88,45 +125,129 @@ export function Composer({ maxLength, blocked, manager, onAt, pick, onSend, onIm
 
   return (
     <div className="border-t border-gray-200 bg-white px-2 py-2">
-      {imageStage && <p role="status" className="pb-1 text-center text-xs text-gray-600">{imageStage}…</p>}
+      {imageStage && (
+        <p role="status" className="pb-1 text-center text-xs text-gray-600">
+          {imageStage}…
+        </p>
+      )}
       <div className="flex items-end gap-0.5 sm:gap-1">
-        <button type="button" className={ICON} aria-label="发送图片" disabled={Boolean(imageStage)} onClick={() => file.current?.click()}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" /></svg>
+        <button
+          type="button"
+          className={ICON}
+          aria-label="发送图片"
+          disabled={Boolean(imageStage)}
+          onClick={() => file.current?.click()}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+              strokeLinecap="round"
+            />
+          </svg>
         </button>
-        <input ref={file} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="hidden" aria-label="选择图片"
-          onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) onImage(f); }} />
+        <input
+          ref={file}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          className="hidden"
+          aria-label="选择图片"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f) onImage(f);
+          }}
+        />
         <button type="button" className={ICON} aria-label="表情" onClick={() => setEmoji(true)}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M12 21a9 9 0 100-18 9 9 0 000 18zM8 14s1.5 2 4 2 4-2 4-2M9 9.5h.01M15 9.5h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M12 21a9 9 0 100-18 9 9 0 000 18zM8 14s1.5 2 4 2 4-2 4-2M9 9.5h.01M15 9.5h.01"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
+          </svg>
         </button>
         {onEnvelope && (
           <button type="button" className={ICON} aria-label="发红包" onClick={onEnvelope}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M5 3h14v18H5zM5 8c4 3 10 3 14 0" fill="none" stroke="#d93a26" strokeWidth="1.8" strokeLinejoin="round" /><circle cx="12" cy="10" r="2" fill="#d93a26" /></svg>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path
+                d="M5 3h14v18H5zM5 8c4 3 10 3 14 0"
+                fill="none"
+                stroke="#d93a26"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+              <circle cx="12" cy="10" r="2" fill="#d93a26" />
+            </svg>
           </button>
         )}
         {onDragon && (
           <button type="button" className={ICON} aria-label="长龙助手" onClick={onDragon}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 17c2-4 5-4 7-1s5 3 7-1 3-6 4-6M17 6l2-2 1 3M8 12V8M12 12V6M16 12V9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path
+                d="M3 17c2-4 5-4 7-1s5 3 7-1 3-6 4-6M17 6l2-2 1 3M8 12V8M12 12V6M16 12V9"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
           </button>
         )}
         {onAt && (
           <button type="button" className={ICON} aria-label="@成员" onClick={onAt}>
-            <span aria-hidden="true" className="text-xl">@</span>
+            <span aria-hidden="true" className="text-xl">
+              @
+            </span>
           </button>
         )}
         <div className="relative min-w-0 flex-1">
-          <textarea aria-label="消息" aria-describedby="chat-count" ref={box} rows={1} value={text} maxLength={maxLength} onChange={(e) => change(e.target.value)} onKeyDown={key}
-            placeholder="说点什么…" enterKeyHint="send"
-            className={`block max-h-28 min-h-10 w-full resize-none rounded-2xl border border-gray-300 bg-gray-50 px-3 py-2 text-[15px] focus:border-brand focus:outline-none ${text ? 'pr-14' : ''}`} />
+          <textarea
+            aria-label="消息"
+            aria-describedby="chat-count"
+            ref={box}
+            rows={1}
+            value={text}
+            maxLength={maxLength}
+            onChange={(e) => change(e.target.value)}
+            onKeyDown={key}
+            placeholder="说点什么…"
+            enterKeyHint="send"
+            className={`block max-h-28 min-h-10 w-full resize-none rounded-2xl border border-gray-300 bg-gray-50 px-3 py-2 text-[15px] focus:border-brand focus:outline-none ${text ? 'pr-14' : ''}`}
+          />
           {/* the count shows once there is text: an empty box keeps its whole width for the placeholder at 360 px */}
-          <span id="chat-count" className={text ? 'pointer-events-none absolute right-3 bottom-2 text-[11px] tabular-nums text-gray-500' : 'sr-only'}>{text.length}/{maxLength}</span>
+          <span
+            id="chat-count"
+            className={
+              text
+                ? 'pointer-events-none absolute right-3 bottom-2 text-[11px] tabular-nums text-gray-500'
+                : 'sr-only'
+            }
+          >
+            {text.length}/{maxLength}
+          </span>
         </div>
-        <button type="button" onClick={() => void send()} disabled={sending || !text.trim()}
-          className="h-10 shrink-0 rounded-full bg-brand px-3 sm:px-4 text-sm font-medium text-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+        <button
+          type="button"
+          onClick={() => void send()}
+          disabled={sending || !text.trim()}
+          className="h-10 shrink-0 rounded-full bg-brand px-3 sm:px-4 text-sm font-medium text-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
           发送
         </button>
       </div>
-      <EmojiPanel open={emoji} onClose={() => setEmoji(false)} onSaved={onSaved}
-        onEmoji={(e) => setText((t) => (t.length + e.length <= maxLength ? t + e : t))} />
+      <EmojiPanel
+        open={emoji}
+        onClose={() => setEmoji(false)}
+        onSaved={onSaved}
+        onEmoji={(e) => setText((t) => (t.length + e.length <= maxLength ? t + e : t))}
+      />
     </div>
   );
 }

@@ -5,22 +5,37 @@ import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { getGuestRoomList, guestRoomPath } from '../guestApi';
 
 export function GuestRoomList() {
-  const q = useQuery({ queryKey: keys.chatGuestRooms(), queryFn: getGuestRoomList, staleTime: 60_000 });
+  const q = useQuery({
+    queryKey: keys.chatGuestRooms(),
+    queryFn: getGuestRoomList,
+    staleTime: 60_000,
+  });
   let body: React.ReactNode;
   if (q.loading && !q.data) body = <LoadingState />;
-  else if (!q.data) body = <ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} />;
+  else if (!q.data)
+    body = <ErrorState message={q.error?.message ?? '加载失败'} onRetry={q.reload} />;
   else if (q.data.list.length === 0) body = <EmptyState text="暂无开放给游客的聊天室" />;
   else {
     body = (
-      <ul aria-label="游客聊天室" className="divide-y divide-gray-100 rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <ul
+        aria-label="游客聊天室"
+        className="divide-y divide-gray-100 rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+      >
         {q.data.list.map((r) => (
           <li key={r.roomCode}>
-            <Link href={guestRoomPath(r.roomCode, r.guestCode)} className="flex min-h-14 items-center justify-between gap-3 px-4 py-3 focus-visible:outline-2 focus-visible:outline-brand">
+            <Link
+              href={guestRoomPath(r.roomCode, r.guestCode)}
+              className="flex min-h-14 items-center justify-between gap-3 px-4 py-3 focus-visible:outline-2 focus-visible:outline-brand"
+            >
               <span className="min-w-0">
                 <span className="block truncate font-medium text-gray-900">{r.title}</span>
-                {r.subTitle && <span className="block truncate text-xs text-gray-600">{r.subTitle}</span>}
+                {r.subTitle && (
+                  <span className="block truncate text-xs text-gray-600">{r.subTitle}</span>
+                )}
               </span>
-              <span className="shrink-0 text-xs text-gray-600">{r.guestChat ? '游客可发言' : '游客可浏览'}</span>
+              <span className="shrink-0 text-xs text-gray-600">
+                {r.guestChat ? '游客可发言' : '游客可浏览'}
+              </span>
             </Link>
           </li>
         ))}

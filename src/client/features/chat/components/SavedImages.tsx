@@ -11,14 +11,28 @@ import { SAVED_IMAGE_SELECTION_MAX } from '../../../../domain/chat/constants';
 
 const SAVED_PAGE = 8;
 
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(n: number): void }) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage(n: number): void;
+}) {
   if (pages <= 1) return null;
   return (
     <nav className="mt-2 flex justify-center gap-2" aria-label="翻页">
       {Array.from({ length: pages }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the pages are numbered
-        <button key={i} type="button" aria-label={`第${i + 1}页`} aria-current={i === page ? 'page' : undefined} onClick={() => onPage(i)}
-          className={`h-2.5 w-2.5 rounded-full focus-visible:outline-2 focus-visible:outline-brand ${i === page ? 'bg-brand' : 'bg-gray-300'}`} />
+        <button
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pages are numbered
+          key={i}
+          type="button"
+          aria-label={`第${i + 1}页`}
+          aria-current={i === page ? 'page' : undefined}
+          onClick={() => onPage(i)}
+          className={`h-2.5 w-2.5 rounded-full focus-visible:outline-2 focus-visible:outline-brand ${i === page ? 'bg-brand' : 'bg-gray-300'}`}
+        />
       ))}
     </nav>
   );
@@ -36,17 +50,40 @@ export function SavedImages({ onSend }: { onSend(img: SavedImage): void }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again
   useEffect(() => {
     let live = true;
-    getSavedImages().then((d) => { if (live) { setList(d.list); setError(''); } }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); });
-    return () => { live = false; };
+    getSavedImages().then(
+      (d) => {
+        if (live) {
+          setList(d.list);
+          setError('');
+        }
+      },
+      (e: unknown) => {
+        if (live) setError(e instanceof Error ? e.message : '加载失败');
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [tick]);
 
-  const toggle = (id: number) => setChosen((c) => {
-    if (c.includes(id)) return c.filter((x) => x !== id);
-    if (c.length >= SAVED_IMAGE_SELECTION_MAX) { showToast(`最多选择${SAVED_IMAGE_SELECTION_MAX}张`); return c; }
-    return [...c, id];
-  });
+  const toggle = (id: number) =>
+    setChosen((c) => {
+      if (c.includes(id)) return c.filter((x) => x !== id);
+      if (c.length >= SAVED_IMAGE_SELECTION_MAX) {
+        showToast(`最多选择${SAVED_IMAGE_SELECTION_MAX}张`);
+        return c;
+      }
+      return [...c, id];
+    });
   const remove = async () => {
-    try { await deleteSavedImages(chosen); showToast('已删除'); setChosen([]); setTick((n) => n + 1); } catch (e) { showToast(e instanceof Error ? e.message : '删除失败'); }
+    try {
+      await deleteSavedImages(chosen);
+      showToast('已删除');
+      setChosen([]);
+      setTick((n) => n + 1);
+    } catch (e) {
+      showToast(e instanceof Error ? e.message : '删除失败');
+    }
   };
   const upload = async (f: File) => {
     try {
@@ -54,41 +91,103 @@ export function SavedImages({ onSend }: { onSend(img: SavedImage): void }) {
       await uploadChatFile(blob, name, true);
       showToast('已收藏');
       setTick((n) => n + 1);
-    } catch (e) { showToast(e instanceof Error ? e.message : '上传失败'); } finally { setStage(''); }
+    } catch (e) {
+      showToast(e instanceof Error ? e.message : '上传失败');
+    } finally {
+      setStage('');
+    }
   };
 
   if (error) return <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />;
   if (!list) return <LoadingState />;
   const pages = Math.ceil(list.length / SAVED_PAGE);
   const shown = list.slice(page * SAVED_PAGE, (page + 1) * SAVED_PAGE);
-  const tile = 'block aspect-square w-full overflow-hidden rounded-lg bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand';
+  const tile =
+    'block aspect-square w-full overflow-hidden rounded-lg bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand';
   return (
     <div>
       <div className="mb-2 flex items-center justify-end gap-2 text-sm">
-        {managing && <button type="button" disabled={!chosen.length} onClick={() => void remove()} className="rounded border border-red-300 px-2 py-1 text-red-700 disabled:opacity-40">删除{chosen.length ? `(${chosen.length})` : ''}</button>}
-        <button type="button" onClick={() => { setManaging((m) => !m); setChosen([]); }} className="rounded border border-gray-300 px-2 py-1 focus-visible:outline-2 focus-visible:outline-brand">{managing ? '完成' : '管理'}</button>
+        {managing && (
+          <button
+            type="button"
+            disabled={!chosen.length}
+            onClick={() => void remove()}
+            className="rounded border border-red-300 px-2 py-1 text-red-700 disabled:opacity-40"
+          >
+            删除{chosen.length ? `(${chosen.length})` : ''}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => {
+            setManaging((m) => !m);
+            setChosen([]);
+          }}
+          className="rounded border border-gray-300 px-2 py-1 focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          {managing ? '完成' : '管理'}
+        </button>
       </div>
-      {!list.length && !managing ? <EmptyState text="还没有收藏的图片，查看大图时可以收藏" /> : (
+      {!list.length && !managing ? (
+        <EmptyState text="还没有收藏的图片，查看大图时可以收藏" />
+      ) : (
         <ul className="grid grid-cols-4 gap-2">
           {managing && (
             <li>
-              <button type="button" onClick={() => file.current?.click()} disabled={Boolean(stage)} aria-label="上传并收藏图片" className={`${tile} flex items-center justify-center border-2 border-dashed border-gray-300 text-2xl text-gray-500`}>
+              <button
+                type="button"
+                onClick={() => file.current?.click()}
+                disabled={Boolean(stage)}
+                aria-label="上传并收藏图片"
+                className={`${tile} flex items-center justify-center border-2 border-dashed border-gray-300 text-2xl text-gray-500`}
+              >
                 {stage ? <span className="text-xs">{stage}…</span> : '+'}
               </button>
-              <input ref={file} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="hidden" aria-label="选择要收藏的图片"
-                onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void upload(f); }} />
+              <input
+                ref={file}
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                className="hidden"
+                aria-label="选择要收藏的图片"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  e.target.value = '';
+                  if (f) void upload(f);
+                }}
+              />
             </li>
           )}
           {shown.map((img) => (
             <li key={img.id}>
               {managing ? (
                 <label className={`${tile} relative cursor-pointer`}>
-                  <img src={img.thumbPath} alt="" loading="lazy" className="h-full w-full object-cover" />
-                  <input type="checkbox" checked={chosen.includes(img.id)} onChange={() => toggle(img.id)} aria-label="选择这张图片" className="absolute top-1 right-1 h-5 w-5 accent-brand" />
+                  <img
+                    src={img.thumbPath}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(img.id)}
+                    onChange={() => toggle(img.id)}
+                    aria-label="选择这张图片"
+                    className="absolute top-1 right-1 h-5 w-5 accent-brand"
+                  />
                 </label>
               ) : (
-                <button type="button" onClick={() => onSend(img)} aria-label="发送这张收藏的图片" className={tile}>
-                  <img src={img.thumbPath} alt="" loading="lazy" className="h-full w-full object-cover" />
+                <button
+                  type="button"
+                  onClick={() => onSend(img)}
+                  aria-label="发送这张收藏的图片"
+                  className={tile}
+                >
+                  <img
+                    src={img.thumbPath}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
                 </button>
               )}
             </li>

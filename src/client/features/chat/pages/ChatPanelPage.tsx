@@ -19,9 +19,16 @@ type Tab = 'rooms' | 'direct';
 export default function ChatPanelPage() {
   useSignals();
   const user = currentUser.value;
-  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get('tab') === 'direct' ? 'direct' : 'rooms'));
+  const [tab, setTab] = useState<Tab>(() =>
+    new URLSearchParams(location.search).get('tab') === 'direct' ? 'direct' : 'rooms',
+  );
   const unread = useChatUnread(Boolean(user));
-  if (!sessionLoaded.value) return <Page title="聊天室" back><LoadingState /></Page>;
+  if (!sessionLoaded.value)
+    return (
+      <Page title="聊天室" back>
+        <LoadingState />
+      </Page>
+    );
   if (!user) {
     return (
       <Page title="聊天室" back>
@@ -37,9 +44,22 @@ export default function ChatPanelPage() {
   return (
     <Page title="聊天室" back>
       <PushSwitch className="mb-3 rounded-xl bg-white px-4 py-2 shadow-sm ring-1 ring-gray-200" />
-      <Tabs<Tab> look="pills" className="mb-3" label="聊天" value={tab} options={options}
-        onChange={(t) => { setTab(t); history.replaceState(history.state, '', t === 'direct' ? '?tab=direct' : location.pathname); }}
-        panel={(t) => (t === 'rooms' ? <RoomList /> : <DirectList />)} />
+      <Tabs<Tab>
+        look="pills"
+        className="mb-3"
+        label="聊天"
+        value={tab}
+        options={options}
+        onChange={(t) => {
+          setTab(t);
+          history.replaceState(
+            history.state,
+            '',
+            t === 'direct' ? '?tab=direct' : location.pathname,
+          );
+        }}
+        panel={(t) => (t === 'rooms' ? <RoomList /> : <DirectList />)}
+      />
     </Page>
   );
 }

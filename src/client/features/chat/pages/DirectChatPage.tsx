@@ -7,7 +7,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRoute } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUser, sessionLoaded } from '../../../state/session';
-import { addDirectMessage, getDirectHistory, openDirectRoom, recallDirect, setDirectRead, type ChatMessage, type DirectRoom } from '../api';
+import {
+  addDirectMessage,
+  getDirectHistory,
+  openDirectRoom,
+  recallDirect,
+  setDirectRead,
+  type ChatMessage,
+  type DirectRoom,
+} from '../api';
 import { useChatStream, type StreamSource } from '../useChatStream';
 import { keys, queryClient, withLastAnswer } from '../../../query';
 import { useImageSend } from '../useImageSend';
@@ -37,7 +45,9 @@ export default function DirectChatPage() {
   const readId = useRef(0);
   // another private chat in the same page: its first read mark goes at once again
   // biome-ignore lint/correctness/useExhaustiveDependencies: roomId is the trigger
-  useEffect(() => { readId.current = 0; }, [roomId]);
+  useEffect(() => {
+    readId.current = 0;
+  }, [roomId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again
   useEffect(() => {
@@ -45,18 +55,39 @@ export default function DirectChatPage() {
     let live = true;
     setError('');
     // the room (whose chat it is) kept for offline, like its messages
-    withLastAnswer(keys.chatDirectRoom(roomId), () => openDirectRoom({ roomId })).then((r) => { if (live) setRoom(r); }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : '加载失败'); });
-    return () => { live = false; };
+    withLastAnswer(keys.chatDirectRoom(roomId), () => openDirectRoom({ roomId })).then(
+      (r) => {
+        if (live) setRoom(r);
+      },
+      (e: unknown) => {
+        if (live) setError(e instanceof Error ? e.message : '加载失败');
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [roomId, user?.userId, tick]);
 
-  const source = useMemo<StreamSource | null>(() => room === null ? null : {
-    page: async (before) => (await getDirectHistory(room.roomId, before)).list,
-    socket: { type: 7, roomId: String(room.roomId) },
-    held: keys.chatHistory('direct', room.roomId),
-  }, [room]);
+  const source = useMemo<StreamSource | null>(
+    () =>
+      room === null
+        ? null
+        : {
+            page: async (before) => (await getDirectHistory(room.roomId, before)).list,
+            socket: { type: 7, roomId: String(room.roomId) },
+            held: keys.chatHistory('direct', room.roomId),
+          },
+    [room],
+  );
   const stream = useChatStream(source, () => {});
   const place = useMemo(() => (room ? { roomId: room.roomId } : null), [room]);
-  const envelopes = useEnvelopes({ place, myId: user?.userId ?? null, userName: user?.userName ?? '', direct: true, onSent: stream.add });
+  const envelopes = useEnvelopes({
+    place,
+    myId: user?.userId ?? null,
+    userName: user?.userName ?? '',
+    direct: true,
+    onSent: stream.add,
+  });
 
   // read state: the latest message is marked read at once when the chat opens, then 5 s after the last one arrived
   const latest = stream.messages[stream.messages.length - 1]?.id ?? 0;
@@ -64,43 +95,120 @@ export default function DirectChatPage() {
     if (!room || latest <= readId.current) return;
     const mark = () => {
       if (document.visibilityState !== 'visible') return;
-      setDirectRead(room.roomId, latest).then((d) => {
-        readId.current = Math.max(readId.current, d.messageReadId);
-        void queryClient.invalidateQueries({ queryKey: keys.chatDirectRooms() });
-      }, () => {});
+      setDirectRead(room.roomId, latest).then(
+        (d) => {
+          readId.current = Math.max(readId.current, d.messageReadId);
+          void queryClient.invalidateQueries({ queryKey: keys.chatDirectRooms() });
+        },
+        () => {},
+      );
     };
-    if (readId.current === 0) { mark(); return; }
+    if (readId.current === 0) {
+      mark();
+      return;
+    }
     const t = setTimeout(mark, READ_ACK_MS);
     return () => clearTimeout(t);
   }, [room, latest]);
 
   const send = async (text: string) => {
     if (!room) return false;
-    try { stream.add(await addDirectMessage(room.roomId, 1, text)); return true; } catch (e) { showToast(e instanceof Error ? e.message : '发送失败'); return false; }
+    try {
+      stream.add(await addDirectMessage(room.roomId, 1, text));
+      return true;
+    } catch (e) {
+      showToast(e instanceof Error ? e.message : '发送失败');
+      return false;
+    }
   };
-  const image = useImageSend(async (img) => { if (room) stream.add(await addDirectMessage(room.roomId, 2, JSON.stringify(img))); });
+  const image = useImageSend(async (img) => {
+    if (room) stream.add(await addDirectMessage(room.roomId, 2, JSON.stringify(img)));
+  });
   const recall = async (m: ChatMessage) => {
     if (!room) return;
-    try { await recallDirect(room.roomId, m.id); stream.remove(m.id); showToast('已撤回'); } catch (e) { showToast(e instanceof Error ? e.message : '撤回失败'); }
+    try {
+      await recallDirect(room.roomId, m.id);
+      stream.remove(m.id);
+      showToast('已撤回');
+    } catch (e) {
+      showToast(e instanceof Error ? e.message : '撤回失败');
+    }
   };
 
-  if (!sessionLoaded.value) return <ChatFrame title="私聊" back="/chatRoom?tab=direct"><LoadingState /></ChatFrame>;
-  if (!user) return <ChatFrame title="私聊" back="/chatRoom?tab=direct"><LoginPrompt text="登录后才能私聊" redirect={`/chatDirect/${params?.roomId ?? ''}`} /></ChatFrame>;
+  if (!sessionLoaded.value)
+    return (
+      <ChatFrame title="私聊" back="/chatRoom?tab=direct">
+        <LoadingState />
+      </ChatFrame>
+    );
+  if (!user)
+    return (
+      <ChatFrame title="私聊" back="/chatRoom?tab=direct">
+        <LoginPrompt text="登录后才能私聊" redirect={`/chatDirect/${params?.roomId ?? ''}`} />
+      </ChatFrame>
+    );
   return (
-    <ChatFrame title={room ? room.userName : '私聊'} back="/chatRoom?tab=direct" status={stream.status} statusMsg={room ? stream.statusMsg : ''}>
-      {error ? <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />
-        : !room ? <LoadingState />
-        : (
-          <>
-            <MessageList stream={stream} myId={user.userId} emptyText="暂无消息" handlers={{ onImage: setViewing, onMenu: setMenu, onAvatar: (m) => setCard(m.userId), envelope: envelopes.handlers }} />
-            <Composer maxLength={DIRECT_MESSAGE_LENGTH} blocked="" manager={false} pick={null} onSend={send} onImage={image.pick} imageStage={image.stage} onEnvelope={envelopes.openSend}
-              onSaved={(img) => { addDirectMessage(room.roomId, 2, JSON.stringify({ imgPath: img.imgPath, thumbPath: img.thumbPath })).then(stream.add, (e: unknown) => showToast(e instanceof Error ? e.message : '发送失败')); }} />
-          </>
-        )}
-      <MessageMenu m={menu} mine={menu !== null && Number(menu.userId) === user.userId} manager={false} roomCode={null} onWithdraw={recall} onClose={() => setMenu(null)} />
+    <ChatFrame
+      title={room ? room.userName : '私聊'}
+      back="/chatRoom?tab=direct"
+      status={stream.status}
+      statusMsg={room ? stream.statusMsg : ''}
+    >
+      {error ? (
+        <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />
+      ) : !room ? (
+        <LoadingState />
+      ) : (
+        <>
+          <MessageList
+            stream={stream}
+            myId={user.userId}
+            emptyText="暂无消息"
+            handlers={{
+              onImage: setViewing,
+              onMenu: setMenu,
+              onAvatar: (m) => setCard(m.userId),
+              envelope: envelopes.handlers,
+            }}
+          />
+          <Composer
+            maxLength={DIRECT_MESSAGE_LENGTH}
+            blocked=""
+            manager={false}
+            pick={null}
+            onSend={send}
+            onImage={image.pick}
+            imageStage={image.stage}
+            onEnvelope={envelopes.openSend}
+            onSaved={(img) => {
+              addDirectMessage(
+                room.roomId,
+                2,
+                JSON.stringify({ imgPath: img.imgPath, thumbPath: img.thumbPath }),
+              ).then(stream.add, (e: unknown) =>
+                showToast(e instanceof Error ? e.message : '发送失败'),
+              );
+            }}
+          />
+        </>
+      )}
+      <MessageMenu
+        m={menu}
+        mine={menu !== null && Number(menu.userId) === user.userId}
+        manager={false}
+        roomCode={null}
+        onWithdraw={recall}
+        onClose={() => setMenu(null)}
+      />
       <ImageViewer path={viewing} canSave onClose={() => setViewing(null)} />
       {envelopes.ui}
-      <PlayerCard userId={card} roomCode={null} myId={user.userId} iAmManager={user.grade === GRADE_MANAGER || user.operator} onClose={() => setCard(null)} />
+      <PlayerCard
+        userId={card}
+        roomCode={null}
+        myId={user.userId}
+        iAmManager={user.grade === GRADE_MANAGER || user.operator}
+        onClose={() => setCard(null)}
+      />
     </ChatFrame>
   );
 }

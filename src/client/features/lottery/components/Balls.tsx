@@ -27,10 +27,13 @@ const BJ28_BG = { red: 'bg-red-600', green: 'bg-green-700', blue: 'bg-blue-600' 
 export function Balls({ openNumber, size = 'sm', label, family, drawnAt }: BallsProps) {
   const balls = drawBalls(openNumber);
   if (balls.length === 0) return <span className="text-sm text-gray-600">等待开奖</span>;
-  if (family === 'LHC' && balls.length === 7) return <LhcBalls balls={balls} size={size} label={label} drawnAt={drawnAt} />;
+  if (family === 'LHC' && balls.length === 7)
+    return <LhcBalls balls={balls} size={size} label={label} drawnAt={drawnAt} />;
   const plain = label ?? `开奖号码 ${balls.join(' ')}`;
-  if (family === 'K3' && balls.every((b) => /^[1-6]$/.test(b))) return <Dice balls={balls} size={size} label={plain} />;
-  if (family === 'BJ28' && balls.length === 3) return <Bj28Sum balls={balls} size={size} label={label} />;
+  if (family === 'K3' && balls.every((b) => /^[1-6]$/.test(b)))
+    return <Dice balls={balls} size={size} label={plain} />;
+  if (family === 'BJ28' && balls.length === 3)
+    return <Bj28Sum balls={balls} size={size} label={label} />;
   return (
     <span className="flex flex-wrap gap-1" aria-label={plain} role="img" data-family={family}>
       {balls.map((b, i) => (
@@ -45,24 +48,55 @@ export function Balls({ openNumber, size = 'sm', label, family, drawnAt }: Balls
 function PlainBall({ family, text, size }: { family?: LotteryFamily; text: string; size: Size }) {
   const car = family === 'PK10' ? PK10_COLOURS[Number(text) - 1] : undefined;
   return (
-    <span aria-hidden="true" data-ball={text} data-colour={car?.name}
-      className={`${BALL} ${sizeCls(size)} ${car ? car.className : 'bg-brand text-white'}`}>{text}</span>
+    <span
+      aria-hidden="true"
+      data-ball={text}
+      data-colour={car?.name}
+      className={`${BALL} ${sizeCls(size)} ${car ? car.className : 'bg-brand text-white'}`}
+    >
+      {text}
+    </span>
   );
 }
 
-function LhcBalls({ balls, size, label, drawnAt }: { balls: string[]; size: Size; label?: string; drawnAt?: number }) {
+function LhcBalls({
+  balls,
+  size,
+  label,
+  drawnAt,
+}: {
+  balls: string[];
+  size: Size;
+  label?: string;
+  drawnAt?: number;
+}) {
   const r = lhcResult(balls, drawnAt ?? Date.now());
   const cell = (b: (typeof r.balls)[number]) => (
-    <span key={b.text} className="flex flex-col items-center" data-ball={b.text} data-wave={b.wave} data-zodiac={b.zodiac}>
-      <span className={`${BALL} ${sizeCls(size)} text-white ${WAVE_BG[b.waveIndex]}`}>{b.text}</span>
+    <span
+      key={b.text}
+      className="flex flex-col items-center"
+      data-ball={b.text}
+      data-wave={b.wave}
+      data-zodiac={b.zodiac}
+    >
+      <span className={`${BALL} ${sizeCls(size)} text-white ${WAVE_BG[b.waveIndex]}`}>
+        {b.text}
+      </span>
       <span className="text-xs leading-4 text-gray-700">{b.zodiac}</span>
     </span>
   );
   return (
-    <span className="flex flex-nowrap items-start gap-px" aria-label={label ?? r.label} role="img" data-family="LHC">
+    <span
+      className="flex flex-nowrap items-start gap-px"
+      aria-label={label ?? r.label}
+      role="img"
+      data-family="LHC"
+    >
       <span aria-hidden="true" className="contents">
         {r.balls.slice(0, 6).map(cell)}
-        <span className={`flex items-center px-0.5 font-semibold text-gray-600 ${sizeCls(size)}`}>+</span>
+        <span className={`flex items-center px-0.5 font-semibold text-gray-600 ${sizeCls(size)}`}>
+          +
+        </span>
         {cell(r.balls[6]!)}
       </span>
     </span>
@@ -74,10 +108,22 @@ const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 function Dice({ balls, size, label }: { balls: string[]; size: Size; label: string }) {
   const cls = size === 'md' ? 'text-3xl' : 'text-2xl';
   return (
-    <span className="flex flex-wrap items-center gap-1" aria-label={label} role="img" data-family="K3">
+    <span
+      className="flex flex-wrap items-center gap-1"
+      aria-label={label}
+      role="img"
+      data-family="K3"
+    >
       {balls.map((b, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a die's place in the draw is its identity (values repeat: 1 1 2)
-        <span key={i} aria-hidden="true" data-die={b} className={`leading-none text-gray-900 ${cls}`}>{DIE_FACES[Number(b) - 1]}</span>
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: a die's place in the draw is its identity (values repeat: 1 1 2)
+          key={i}
+          aria-hidden="true"
+          data-die={b}
+          className={`leading-none text-gray-900 ${cls}`}
+        >
+          {DIE_FACES[Number(b) - 1]}
+        </span>
       ))}
     </span>
   );
@@ -87,17 +133,30 @@ function Bj28Sum({ balls, size, label }: { balls: string[]; size: Size; label?: 
   const r = bj28Result(balls);
   const digit = `${BALL} ${sizeCls(size)} bg-gray-200 text-gray-900`;
   return (
-    <span className="flex flex-nowrap items-center gap-1 text-sm text-gray-700" aria-label={label ?? r.label} role="img" data-family="BJ28">
+    <span
+      className="flex flex-nowrap items-center gap-1 text-sm text-gray-700"
+      aria-label={label ?? r.label}
+      role="img"
+      data-family="BJ28"
+    >
       {balls.map((b, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a digit's place in the draw is its identity (values repeat)
         <span key={i} aria-hidden="true" className="contents">
           {i > 0 && <span>+</span>}
-          <span className={digit} data-ball={b}>{b}</span>
+          <span className={digit} data-ball={b}>
+            {b}
+          </span>
         </span>
       ))}
       <span aria-hidden="true">=</span>
-      <span aria-hidden="true" data-sum={r.sum} data-colour={r.colour ?? 'none'}
-        className={`${BALL} ${sizeCls(size)} ${r.colour ? `${BJ28_BG[r.colour]} text-white` : 'bg-gray-500 text-white'}`}>{r.sum}</span>
+      <span
+        aria-hidden="true"
+        data-sum={r.sum}
+        data-colour={r.colour ?? 'none'}
+        className={`${BALL} ${sizeCls(size)} ${r.colour ? `${BJ28_BG[r.colour]} text-white` : 'bg-gray-500 text-white'}`}
+      >
+        {r.sum}
+      </span>
     </span>
   );
 }

@@ -3,13 +3,21 @@ import { COLOURS, colourOf, ZODIACS, zodiacOf } from '../../../../domain/lottery
 import { bj28ColourOf } from '../../../../domain/lottery/bj28Colours';
 import { lunarYearAnimal } from '../../../../domain/lottery/schedule';
 
-export interface LhcBall { text: string; waveIndex: 0 | 1 | 2; wave: string; zodiac: string }
+export interface LhcBall {
+  text: string;
+  waveIndex: 0 | 1 | 2;
+  wave: string;
+  zodiac: string;
+}
 
 /**
  * The seven LHC numbers with their wave (红 蓝 绿) and zodiac. The zodiac is the one settlement uses:
  * the lunar year animal of the draw's Beijing date (server ruleFlagsAt → lunarYearAnimal).
  */
-export function lhcResult(balls: readonly string[], drawnAtMs: number): { balls: LhcBall[]; label: string } {
+export function lhcResult(
+  balls: readonly string[],
+  drawnAtMs: number,
+): { balls: LhcBall[]; label: string } {
   const year = lunarYearAnimal(drawnAtMs);
   const out = balls.map((text) => {
     const n = Number(text);
@@ -17,7 +25,10 @@ export function lhcResult(balls: readonly string[], drawnAtMs: number): { balls:
     return { text, waveIndex, wave: `${COLOURS[waveIndex]}`, zodiac: ZODIACS[zodiacOf(n, year)]! };
   });
   const read = (b: LhcBall) => `${b.text}${b.wave}波${b.zodiac}`;
-  return { balls: out, label: `开奖号码 ${out.slice(0, 6).map(read).join(' ')} 特码 ${read(out[6]!)}` };
+  return {
+    balls: out,
+    label: `开奖号码 ${out.slice(0, 6).map(read).join(' ')} 特码 ${read(out[6]!)}`,
+  };
 }
 
 export const BJ28_COLOUR_NAMES = { red: '红波', green: '绿波', blue: '蓝波' } as const;
@@ -26,7 +37,11 @@ export const BJ28_COLOUR_NAMES = { red: '红波', green: '绿波', blue: '蓝波
 export function bj28Result(balls: readonly string[]) {
   const sum = balls.reduce((s, b) => s + Number(b), 0);
   const colour = bj28ColourOf(sum);
-  return { sum, colour, label: `开奖号码 ${balls.join(' + ')} = ${sum}${colour ? ` ${BJ28_COLOUR_NAMES[colour]}` : ''}` };
+  return {
+    sum,
+    colour,
+    label: `开奖号码 ${balls.join(' + ')} = ${sum}${colour ? ` ${BJ28_COLOUR_NAMES[colour]}` : ''}`,
+  };
 }
 
 /**

@@ -4,7 +4,11 @@
  * bets is the refusal, told by its typed reason (data.reason), never by its text: 余额不足 offers 充值 or
  * 取消; a stale rebate drops the rebate cache; any other refusal is shown and the rebate data refreshed as well.
  */
-import { BETTING_WAIT_MSG, RefusalReason, type RefusalReasonValue } from '../../../../domain/errors';
+import {
+  BETTING_WAIT_MSG,
+  RefusalReason,
+  type RefusalReasonValue,
+} from '../../../../domain/errors';
 import { refusalReason } from '../../../api/request';
 import type { MoneyOutcome } from '../../../money/moneyAction';
 import { useMoneyAction } from '../../../money/useMoneyAction';
@@ -21,12 +25,21 @@ export interface SubmitHooks {
   rechargeText?: string;
 }
 
-export function useBetSubmit({ userId, onRebateStale, onSuccess, rechargeText = '充值' }: SubmitHooks) {
+export function useBetSubmit({
+  userId,
+  onRebateStale,
+  onSuccess,
+  rechargeText = '充值',
+}: SubmitHooks) {
   const bet = useMoneyAction(userId, 'bet', { onSuccess });
   const chase = useMoneyAction(userId, 'chase', { onSuccess });
 
   /** Sends `body` once per requestId; resolves with the answer, or null when the bet was not placed. */
-  async function submit<T>(kind: 'bet' | 'chase', body: string, send: (requestId: string) => Promise<T>): Promise<T | null> {
+  async function submit<T>(
+    kind: 'bet' | 'chase',
+    body: string,
+    send: (requestId: string) => Promise<T>,
+  ): Promise<T | null> {
     const out: MoneyOutcome<T> = await (kind === 'bet' ? bet : chase).run(body, send);
     if (out.ok) return out.result;
     if (out.reason === 'refused') await refusal(out.message, refusalReason(out.error));
@@ -38,7 +51,8 @@ export function useBetSubmit({ userId, onRebateStale, onSuccess, rechargeText = 
   async function refusal(msg: string, reason: RefusalReasonValue | null): Promise<void> {
     if (!msg) return;
     if (reason === RefusalReason.INSUFFICIENT_BALANCE) {
-      if (await confirmDialog(msg, { okText: rechargeText, cancelText: '取消' })) await goRecharge(); // the first recharge channel
+      if (await confirmDialog(msg, { okText: rechargeText, cancelText: '取消' }))
+        await goRecharge(); // the first recharge channel
       return;
     }
     if (reason === RefusalReason.REBATE_STALE) {

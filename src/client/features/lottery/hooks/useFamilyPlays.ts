@@ -7,7 +7,11 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LotteryFamily } from '../../../../domain/lottery';
 import { familyLoaded, loadFamily } from '../../../../domain/lottery/lazyCatalogue';
 
-export interface FamilyPlays { ready: boolean; error: boolean; retry(): void }
+export interface FamilyPlays {
+  ready: boolean;
+  error: boolean;
+  retry(): void;
+}
 
 /** Whether every family of `families` can be read now; loads the missing ones. */
 export function useFamilyPlays(...families: (LotteryFamily | null | undefined)[]): FamilyPlays {
@@ -23,10 +27,16 @@ export function useFamilyPlays(...families: (LotteryFamily | null | undefined)[]
     let live = true;
     setError(false);
     Promise.all(key.split(',').map((f) => loadFamily(f as LotteryFamily))).then(
-      () => { if (live) setLoadedKey(key); },
-      () => { if (live) setError(true); },
+      () => {
+        if (live) setLoadedKey(key);
+      },
+      () => {
+        if (live) setError(true);
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [key, allLoaded, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ready: allLoaded, error: error && !allLoaded, retry };

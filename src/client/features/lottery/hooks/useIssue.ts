@@ -29,7 +29,10 @@ export interface IssueState {
   reload(): void;
 }
 
-export function useIssue(lotteryCode: string, onRollover?: (from: string, to: string | null) => void): IssueState {
+export function useIssue(
+  lotteryCode: string,
+  onRollover?: (from: string, to: string | null) => void,
+): IssueState {
   const [data, setData] = useState<NextIssueData | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [loading, setLoading] = useState(true);
@@ -40,31 +43,39 @@ export function useIssue(lotteryCode: string, onRollover?: (from: string, to: st
   const rollRef = useRef(onRollover);
   rollRef.current = onRollover;
 
-  const fetchIssue = useCallback(async (first = false) => {
-    if (inFlight.current || !lotteryCode) return;
-    inFlight.current = true;
-    try {
-      const ask = () => getNextIssueTimed(lotteryCode);
-      const { next, midAtMs } = await (first ? fetchEarly(keys.issue(lotteryCode), ask) : queryClient.fetch(keys.issue(lotteryCode), ask, true));
-      noteServerTime(next.serverTime, midAtMs);
-      const prev = current.current;
-      current.current = next;
-      setData(next);
-      setStale(false);
-      setError(null);
-      put(issueStore, lotteryCode, next).catch(() => {});
-      if (prev?.issue && prev.issue !== next.issue) rollRef.current?.(prev.issue, next.issue);
-    } catch (e) {
-      setError(e instanceof Error ? e : new Error(String(e)));
-      if (!current.current) {
-        const kept = await read<NextIssueData>(issueStore, lotteryCode).catch(() => undefined);
-        if (kept && !current.current) { setData(kept); setStale(true); }
+  const fetchIssue = useCallback(
+    async (first = false) => {
+      if (inFlight.current || !lotteryCode) return;
+      inFlight.current = true;
+      try {
+        const ask = () => getNextIssueTimed(lotteryCode);
+        const { next, midAtMs } = await (first
+          ? fetchEarly(keys.issue(lotteryCode), ask)
+          : queryClient.fetch(keys.issue(lotteryCode), ask, true));
+        noteServerTime(next.serverTime, midAtMs);
+        const prev = current.current;
+        current.current = next;
+        setData(next);
+        setStale(false);
+        setError(null);
+        put(issueStore, lotteryCode, next).catch(() => {});
+        if (prev?.issue && prev.issue !== next.issue) rollRef.current?.(prev.issue, next.issue);
+      } catch (e) {
+        setError(e instanceof Error ? e : new Error(String(e)));
+        if (!current.current) {
+          const kept = await read<NextIssueData>(issueStore, lotteryCode).catch(() => undefined);
+          if (kept && !current.current) {
+            setData(kept);
+            setStale(true);
+          }
+        }
+      } finally {
+        inFlight.current = false;
+        setLoading(false);
       }
-    } finally {
-      inFlight.current = false;
-      setLoading(false);
-    }
-  }, [lotteryCode]);
+    },
+    [lotteryCode],
+  );
 
   useEffect(() => {
     current.current = null;
@@ -84,13 +95,30 @@ export function useIssue(lotteryCode: string, onRollover?: (from: string, to: st
     const d = current.current;
     if (inFlight.current || (!d && !stale)) return;
     // showing a kept answer (offline): ask again now and then until the server answers
-    const due = !d || d.issue === null ? IDLE_POLL_MS : d.closeTime !== null && now >= d.closeTime ? ROLLOVER_RETRY_MS : null;
+    const due =
+      !d || d.issue === null
+        ? IDLE_POLL_MS
+        : d.closeTime !== null && now >= d.closeTime
+          ? ROLLOVER_RETRY_MS
+          : null;
     if (due === null || Date.now() - lastAsk.current < due) return;
     lastAsk.current = Date.now();
     void fetchIssue();
   }, [now, stale, fetchIssue]);
 
   // Read the clock at render time: `now` only drives the re-render, and may be up to a tick old.
-  const remainingMs = !stale && data?.issue && data.closeTime !== null ? Math.max(0, data.closeTime - Math.max(now, serverNow())) : null;
-  return { data, error, loading, stale, remainingMs, reload: () => { void fetchIssue(); } };
+  const remainingMs =
+    !stale && data?.issue && data.closeTime !== null
+      ? Math.max(0, data.closeTime - Math.max(now, serverNow()))
+      : null;
+  return {
+    data,
+    error,
+    loading,
+    stale,
+    remainingMs,
+    reload: () => {
+      void fetchIssue();
+    },
+  };
 }

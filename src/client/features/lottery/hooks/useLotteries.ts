@@ -18,7 +18,9 @@ export const lotteriesQuery = {
 };
 
 /** Starts the list early (app start), for the screen that asks later. */
-export function prefetchLotteries(): void { queryClient.prefetchQuery(lotteriesQuery); }
+export function prefetchLotteries(): void {
+  queryClient.prefetchQuery(lotteriesQuery);
+}
 
 export interface Lotteries {
   /** undefined until the first answer */

@@ -10,7 +10,12 @@ import { keys, queryClient } from '../../../query';
 import { readCachedPlays, revalidatePlays } from '../storage';
 import { noteCachedContent } from '../../../state/network';
 
-export interface PlaysState { data: PlayCatalogue | undefined; error: Error | null; loading: boolean; reload(): void }
+export interface PlaysState {
+  data: PlayCatalogue | undefined;
+  error: Error | null;
+  loading: boolean;
+  reload(): void;
+}
 
 export function usePlays(userId: number, lotteryCode: string): PlaysState {
   const [data, setData] = useState<PlayCatalogue | undefined>(undefined);
@@ -21,26 +26,40 @@ export function usePlays(userId: number, lotteryCode: string): PlaysState {
     let live = true;
     let shown = false;
     let failed = false;
-    const show = (c: PlayCatalogue) => { if (live) { shown = true; setData(c); setError(null); } };
+    const show = (c: PlayCatalogue) => {
+      if (live) {
+        shown = true;
+        setData(c);
+        setError(null);
+      }
+    };
     setError(null);
     setData(undefined);
     const ask = () => revalidatePlays(userId, lotteryCode);
-    const check = tick === 0 ? fetchEarly(keys.plays(userId, lotteryCode), ask) : queryClient.fetch(keys.plays(userId, lotteryCode), ask, true);
+    const check =
+      tick === 0
+        ? fetchEarly(keys.plays(userId, lotteryCode), ask)
+        : queryClient.fetch(keys.plays(userId, lotteryCode), ask, true);
     void readCachedPlays(userId, lotteryCode).then((held) => {
       if (!held || shown) return;
       show(held.catalogue);
       if (failed) noteCachedContent();
     });
-    check.then(({ cached, fresh }) => {
-      const best = fresh ?? cached;
-      if (best) show(best.catalogue);
-    }, (e: unknown) => {
-      if (!live) return;
-      failed = true;
-      if (!shown) setError(e instanceof Error ? e : new Error(String(e)));
-      else noteCachedContent(); // the held copy could not be checked: it may be out of date
-    });
-    return () => { live = false; };
+    check.then(
+      ({ cached, fresh }) => {
+        const best = fresh ?? cached;
+        if (best) show(best.catalogue);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        failed = true;
+        if (!shown) setError(e instanceof Error ? e : new Error(String(e)));
+        else noteCachedContent(); // the held copy could not be checked: it may be out of date
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [userId, lotteryCode, tick]);
   return { data, error, loading: !data && !error, reload: () => setTick((t) => t + 1) };
 }

@@ -17,24 +17,40 @@ export default function HallPage() {
     [list],
   );
   const wanted = new URLSearchParams(search).get('key');
-  const active: LotteryFamily | undefined = isFamily(wanted) && families.includes(wanted) ? wanted : families[0];
+  const active: LotteryFamily | undefined =
+    isFamily(wanted) && families.includes(wanted) ? wanted : families[0];
   const select = (f: LotteryFamily) => navigate(`/lotteryHall?key=${f}`, { replace: true });
   const items = list?.filter((l) => l.family === active) ?? [];
 
   return (
     <Page title="购彩大厅">
-      {loading ? <LoadingState />
-        : error ? <ErrorState message={error.message} onRetry={reload} />
-        : families.length === 0 ? <EmptyState text="暂无可购彩种" />
-        : (
-          <Tabs look="scroll" className="-mx-4 mb-3 px-4" label="彩种分类" value={active ?? families[0]!} onChange={select}
-            options={families.map((f) => ({ value: f, label: FAMILY_NAMES[f] }))}
-            panel={() => (items.length === 0 ? <EmptyState text="该分类暂无彩种" /> : (
+      {loading ? (
+        <LoadingState />
+      ) : error ? (
+        <ErrorState message={error.message} onRetry={reload} />
+      ) : families.length === 0 ? (
+        <EmptyState text="暂无可购彩种" />
+      ) : (
+        <Tabs
+          look="scroll"
+          className="-mx-4 mb-3 px-4"
+          label="彩种分类"
+          value={active ?? families[0]!}
+          onChange={select}
+          options={families.map((f) => ({ value: f, label: FAMILY_NAMES[f] }))}
+          panel={() =>
+            items.length === 0 ? (
+              <EmptyState text="该分类暂无彩种" />
+            ) : (
               <ul className="grid gap-3 sm:grid-cols-2">
-                {items.map((item) => <LotteryCard key={item.lotteryCode} item={item} />)}
+                {items.map((item) => (
+                  <LotteryCard key={item.lotteryCode} item={item} />
+                ))}
               </ul>
-            ))} />
-        )}
+            )
+          }
+        />
+      )}
     </Page>
   );
 }

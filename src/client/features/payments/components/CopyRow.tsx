@@ -14,7 +14,11 @@ export async function copyText(text: string): Promise<boolean> {
     document.body.appendChild(area);
     area.select();
     let done = false;
-    try { done = document.execCommand('copy'); } catch { done = false; }
+    try {
+      done = document.execCommand('copy');
+    } catch {
+      done = false;
+    }
     area.remove();
     return done;
   }
@@ -25,10 +29,19 @@ export function CopyRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex items-center justify-between gap-2 border-b border-gray-100 py-2 last:border-0">
       <dt className="shrink-0 text-sm text-gray-600">{label}</dt>
-      <dd className="min-w-0 flex-1 break-all text-right text-sm font-medium text-gray-900">{value}</dd>
-      <button type="button" aria-label={`复制${label}`}
-        onClick={() => void copyText(value).then((ok) => showToast(ok ? `${label}已复制` : '复制失败，请长按手动复制'))}
-        className="min-h-9 shrink-0 rounded-md px-2 text-sm text-brand ring-1 ring-brand/40 hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-brand">
+      <dd className="min-w-0 flex-1 break-all text-right text-sm font-medium text-gray-900">
+        {value}
+      </dd>
+      <button
+        type="button"
+        aria-label={`复制${label}`}
+        onClick={() =>
+          void copyText(value).then((ok) =>
+            showToast(ok ? `${label}已复制` : '复制失败，请长按手动复制'),
+          )
+        }
+        className="min-h-9 shrink-0 rounded-md px-2 text-sm text-brand ring-1 ring-brand/40 hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-brand"
+      >
         复制
       </button>
     </div>

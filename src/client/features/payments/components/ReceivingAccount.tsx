@@ -2,7 +2,13 @@
 import type { ReceivingConfig } from '../api';
 import { CopyRow } from './CopyRow';
 
-export function ReceivingAccount({ config, channelName }: { config: ReceivingConfig; channelName: string }) {
+export function ReceivingAccount({
+  config,
+  channelName,
+}: {
+  config: ReceivingConfig;
+  channelName: string;
+}) {
   const hasAccount = Boolean(config.accountNo || config.address);
   return (
     <section aria-label="收款信息" className="mb-4 rounded-xl bg-white p-4">
@@ -21,15 +27,29 @@ export function ReceivingAccount({ config, channelName }: { config: ReceivingCon
       )}
       {config.qrImage && (
         <figure className="mt-2 flex flex-col items-center">
-          <img src={config.qrImage} alt={`${config.name}收款二维码`} width={200} height={200} loading="lazy"
-            className="h-50 w-50 rounded-lg bg-gray-50 object-contain ring-1 ring-gray-200" />
-          <figcaption className="mt-1 text-xs text-gray-600">请使用{channelName}扫码付款，长按可保存图片</figcaption>
+          <img
+            src={config.qrImage}
+            alt={`${config.name}收款二维码`}
+            width={200}
+            height={200}
+            loading="lazy"
+            className="h-50 w-50 rounded-lg bg-gray-50 object-contain ring-1 ring-gray-200"
+          />
+          <figcaption className="mt-1 text-xs text-gray-600">
+            请使用{channelName}扫码付款，长按可保存图片
+          </figcaption>
         </figure>
       )}
       {config.instructions && (
         <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {/* biome-ignore lint/suspicious/noArrayIndexKey: fixed text split by line; lines never move */}
-          {config.instructions.split('\n').map((line, i) => <p key={i}>{line}</p>)}
+          {config.instructions.split('\n').map((line, i) => (
+            <p
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed text split by line; lines never move
+              key={i}
+            >
+              {line}
+            </p>
+          ))}
         </div>
       )}
     </section>

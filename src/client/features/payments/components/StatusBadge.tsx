@@ -8,5 +8,9 @@ const TONE: Record<RechargeStatus, string> = {
 };
 
 export function StatusBadge({ order }: { order: { status: RechargeStatus; statusName?: string } }) {
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${TONE[order.status]}`}>{order.statusName || rechargeStatusNames[order.status]}</span>;
+  return (
+    <span className={`rounded px-2 py-0.5 text-xs font-medium ${TONE[order.status]}`}>
+      {order.statusName || rechargeStatusNames[order.status]}
+    </span>
+  );
 }

@@ -22,7 +22,14 @@ export default function RechargePage() {
   const code = path.split('/')[2] ?? '';
   const channel = channelByCode(code);
   const userId = currentUser.value?.userId ?? 0;
-  const sort = useQuery({ queryKey: keys.paySort(userId), queryFn: () => getPaySort().then((list) => { notePaySort(list); return list; }) });
+  const sort = useQuery({
+    queryKey: keys.paySort(userId),
+    queryFn: () =>
+      getPaySort().then((list) => {
+        notePaySort(list);
+        return list;
+      }),
+  });
   const settings = useQuery({ queryKey: keys.paySettings(userId), queryFn: getPaymentSettings });
 
   const list = sort.data;
@@ -31,7 +38,8 @@ export default function RechargePage() {
   // player's next place (首页, 我的, the back arrow's target): only a recharge path may be redirected.
   const onRechargePath = isRechargePath(path);
   useEffect(() => {
-    if (onRechargePath && list && list.length > 0 && !listed) navigate(channelUrl(list[0]!.code), { replace: true });
+    if (onRechargePath && list && list.length > 0 && !listed)
+      navigate(channelUrl(list[0]!.code), { replace: true });
   }, [onRechargePath, list, listed, navigate]);
 
   let body: ReactNode;
@@ -45,14 +53,28 @@ export default function RechargePage() {
         <ChannelStrip list={list} current={channel.code} />
         {settings.data?.notice && (
           <div role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {/* biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed notice, never reordered */}
-            {settings.data.notice.split('\n').map((line, i) => <p key={i}>{line}</p>)}
+            {settings.data.notice.split('\n').map((line, i) => (
+              <p
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed notice, never reordered
+                key={i}
+              >
+                {line}
+              </p>
+            ))}
           </div>
         )}
-        {settings.loading && !settings.data ? <LoadingState />
-          : settings.error ? <ErrorState message={settings.error.message} onRetry={settings.reload} />
-          : <ChannelPanel key={channel.code} channel={channel} payerNameRequired={Boolean(settings.data?.payerNameRequired)}
-              userId={userId} />}
+        {settings.loading && !settings.data ? (
+          <LoadingState />
+        ) : settings.error ? (
+          <ErrorState message={settings.error.message} onRetry={settings.reload} />
+        ) : (
+          <ChannelPanel
+            key={channel.code}
+            channel={channel}
+            payerNameRequired={Boolean(settings.data?.payerNameRequired)}
+            userId={userId}
+          />
+        )}
       </>
     );
   }

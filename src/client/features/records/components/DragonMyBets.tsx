@@ -10,10 +10,15 @@ const RECENT = 50;
 export function DragonMyBets() {
   const q = useQuery({
     queryKey: keys.betRecords({ source: 'dragon', recent: RECENT }),
-    queryFn: async (): Promise<BetRow[]> => (await getBetting({ source: 'dragon', page: 1, pageSize: RECENT })).list,
+    queryFn: async (): Promise<BetRow[]> =>
+      (await getBetting({ source: 'dragon', page: 1, pageSize: RECENT })).list,
   });
   if (q.loading && !q.data) return <LoadingState />;
   if (q.error) return <ErrorState message={q.error.message} onRetry={q.reload} />;
   if (!q.data?.length) return <EmptyState text="暂无投注" />;
-  return <div className="p-3"><BetList rows={q.data} /></div>;
+  return (
+    <div className="p-3">
+      <BetList rows={q.data} />
+    </div>
+  );
 }

@@ -2,7 +2,13 @@
 import { request } from '../../../api/request';
 
 /** The player's account a row's sign refers to: the main wallet unless the main wallet was not touched. */
-export type BillAccount = 'main' | 'virtual_wallet' | 'withdraw_hold' | 'pledge_escrow' | 'red_envelope_escrow' | null;
+export type BillAccount =
+  | 'main'
+  | 'virtual_wallet'
+  | 'withdraw_hold'
+  | 'pledge_escrow'
+  | 'red_envelope_escrow'
+  | null;
 
 export interface BillRow {
   id: number;
@@ -17,9 +23,21 @@ export interface BillRow {
   createdAt: number;
 }
 
-export interface BillSummary { startDate: string; endDate: string; income: string; expense: string; net: string }
+export interface BillSummary {
+  startDate: string;
+  endDate: string;
+  income: string;
+  expense: string;
+  net: string;
+}
 
-export interface BillQuery { typeCode?: string; startDate: string; endDate: string; page: number; pageSize: number }
+export interface BillQuery {
+  typeCode?: string;
+  startDate: string;
+  endDate: string;
+  page: number;
+  pageSize: number;
+}
 
 export interface ProfitLoss {
   date: string;
@@ -39,6 +57,12 @@ export interface ProfitLoss {
 const inline = { inline: true } as const;
 
 export const getBills = (q: BillQuery) =>
-  request<{ list: BillRow[]; total: number; summary: BillSummary }>('GET', '/v1/transaction/getTransactionRecordsFront', { ...q }, inline);
+  request<{ list: BillRow[]; total: number; summary: BillSummary }>(
+    'GET',
+    '/v1/transaction/getTransactionRecordsFront',
+    { ...q },
+    inline,
+  );
 
-export const getProfitLoss = (date?: string) => request<ProfitLoss>('GET', '/v1/report/userReport/profitLoss', { date }, inline);
+export const getProfitLoss = (date?: string) =>
+  request<ProfitLoss>('GET', '/v1/report/userReport/profitLoss', { date }, inline);

@@ -11,9 +11,15 @@ export function BillSummary({ data }: { data: Summary }) {
     ['净额', yuan(data.net), profitTone(data.net)],
   ];
   return (
-    <section aria-label="收支统计" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
+    <section
+      aria-label="收支统计"
+      className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200"
+    >
       <FigureGrid figures={cells} cols="grid-cols-3" centered />
-      <p className="mt-2 text-xs text-gray-600">{data.startDate === data.endDate ? data.startDate : `${data.startDate} 至 ${data.endDate}`}（北京时间，主钱包，单位：元）</p>
+      <p className="mt-2 text-xs text-gray-600">
+        {data.startDate === data.endDate ? data.startDate : `${data.startDate} 至 ${data.endDate}`}
+        （北京时间，主钱包，单位：元）
+      </p>
     </section>
   );
 }

@@ -6,22 +6,49 @@ import { useEffect, useState } from 'react';
 import { cancelBetting, getNextIssue, type BetRow } from '../../lottery/api';
 import { confirmDialog, showAlert, showToast } from '../../../ui';
 
-interface OnSale { issue: string | null; closeTime: number | null; serverTime: number; fetchedAt: number }
+interface OnSale {
+  issue: string | null;
+  closeTime: number | null;
+  serverTime: number;
+  fetchedAt: number;
+}
 
 /** Returns a predicate: may this bet be cancelled now? */
-export function useCancellable(rows: readonly Pick<BetRow, 'lotteryCode' | 'status'>[]): (row: Pick<BetRow, 'lotteryCode' | 'issue' | 'status'>) => boolean {
-  const codes = [...new Set(rows.filter((r) => r.status === 'PENDING').map((r) => r.lotteryCode))].sort().join(',');
+export function useCancellable(
+  rows: readonly Pick<BetRow, 'lotteryCode' | 'status'>[],
+): (row: Pick<BetRow, 'lotteryCode' | 'issue' | 'status'>) => boolean {
+  const codes = [...new Set(rows.filter((r) => r.status === 'PENDING').map((r) => r.lotteryCode))]
+    .sort()
+    .join(',');
   const [onSale, setOnSale] = useState<Map<string, OnSale>>(new Map());
   useEffect(() => {
     let live = true;
-    if (!codes) { setOnSale(new Map()); return; }
-    void Promise.all(codes.split(',').map((code) => getNextIssue(code).then(
-      (d) => [code, { issue: d.issue, closeTime: d.closeTime, serverTime: d.serverTime, fetchedAt: Date.now() }] as const,
-      () => null,
-    ))).then((pairs) => {
+    if (!codes) {
+      setOnSale(new Map());
+      return;
+    }
+    void Promise.all(
+      codes.split(',').map((code) =>
+        getNextIssue(code).then(
+          (d) =>
+            [
+              code,
+              {
+                issue: d.issue,
+                closeTime: d.closeTime,
+                serverTime: d.serverTime,
+                fetchedAt: Date.now(),
+              },
+            ] as const,
+          () => null,
+        ),
+      ),
+    ).then((pairs) => {
       if (live) setOnSale(new Map(pairs.filter((p): p is NonNullable<typeof p> => p !== null)));
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [codes]);
   return (row) => {
     if (row.status !== 'PENDING') return false;
@@ -32,8 +59,12 @@ export function useCancellable(rows: readonly Pick<BetRow, 'lotteryCode' | 'stat
 }
 
 /** Asks, then cancels; true when the bet was cancelled. */
-export async function cancelBetWithConfirm(row: Pick<BetRow, 'id' | 'lotteryName' | 'issue'>): Promise<boolean> {
-  const ok = await confirmDialog(`确定撤销 ${row.lotteryName} 第${row.issue}期的这注投注吗？`, { okText: '撤单' });
+export async function cancelBetWithConfirm(
+  row: Pick<BetRow, 'id' | 'lotteryName' | 'issue'>,
+): Promise<boolean> {
+  const ok = await confirmDialog(`确定撤销 ${row.lotteryName} 第${row.issue}期的这注投注吗？`, {
+    okText: '撤单',
+  });
   if (!ok) return false;
   try {
     await cancelBetting(row.id);

@@ -15,7 +15,13 @@ const text = (data: Wire, field: string) => yuan(raw(data, field));
 
 /** The columns the screen's 盈亏 adds up, in order; `short` labels for the narrow list rows. */
 export function columnCells(screen: Screen, data: Wire, short = false): Figure[] {
-  return SCREEN_COLUMNS[screen].map((c): Figure => [short ? COLUMNS[c].short : COLUMNS[c].label, text(data, COLUMNS[c].field), PLAIN]);
+  return SCREEN_COLUMNS[screen].map(
+    (c): Figure => [
+      short ? COLUMNS[c].short : COLUMNS[c].label,
+      text(data, COLUMNS[c].field),
+      PLAIN,
+    ],
+  );
 }
 
 export function profitCell(data: Wire): Figure {

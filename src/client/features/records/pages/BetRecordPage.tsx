@@ -18,11 +18,22 @@ export default function BetRecordPage() {
   const [status, setStatus] = useState('');
   const [range, setRange] = useState<RangeKey>('today');
   const filters = useMemo(
-    () => ({ lotteryCode: lotteryCode || undefined, status: status || undefined, ...dateRange(range, Date.now()) }),
+    () => ({
+      lotteryCode: lotteryCode || undefined,
+      status: status || undefined,
+      ...dateRange(range, Date.now()),
+    }),
     [lotteryCode, status, range],
   );
-  const summary = useQuery({ queryKey: keys.betRecords({ summary: filters }), queryFn: () => getBetData(filters), keepOffline: true });
-  const bets = usePagedList((page) => getBetting({ ...filters, page, pageSize: PAGE_SIZE }), keys.betRecords(filters));
+  const summary = useQuery({
+    queryKey: keys.betRecords({ summary: filters }),
+    queryFn: () => getBetData(filters),
+    keepOffline: true,
+  });
+  const bets = usePagedList(
+    (page) => getBetting({ ...filters, page, pageSize: PAGE_SIZE }),
+    keys.betRecords(filters),
+  );
   const canCancel = useCancellable(bets.items);
   const [cancelling, setCancelling] = useState<number | null>(null);
 
@@ -33,20 +44,58 @@ export default function BetRecordPage() {
     if (done) void invalidateAfterMoney('bet');
   };
 
-  const lotteryOptions = [{ value: '', label: '全部彩种' }, ...(lotteries.list ?? []).map((l) => ({ value: l.lotteryCode, label: l.lotteryName }))];
+  const lotteryOptions = [
+    { value: '', label: '全部彩种' },
+    ...(lotteries.list ?? []).map((l) => ({ value: l.lotteryCode, label: l.lotteryName })),
+  ];
   return (
     <Page title="投注记录" back>
       <div className="mx-auto max-w-xl space-y-3">
-        <section aria-label="筛选" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
+        <section
+          aria-label="筛选"
+          className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200"
+        >
           <div className="grid grid-cols-2 gap-2">
-            <Select<string> label="彩种" name="lotteryCode" value={lotteryCode} onChange={setLotteryCode} options={lotteryOptions} />
-            <Select<string> label="状态" name="status" value={status} onChange={setStatus} options={BET_STATUS_OPTIONS} />
+            <Select<string>
+              label="彩种"
+              name="lotteryCode"
+              value={lotteryCode}
+              onChange={setLotteryCode}
+              options={lotteryOptions}
+            />
+            <Select<string>
+              label="状态"
+              name="status"
+              value={status}
+              onChange={setStatus}
+              options={BET_STATUS_OPTIONS}
+            />
           </div>
-          <Tabs<RangeKey> look="chips" label="日期" value={range} options={RANGE_OPTIONS} onChange={setRange} />
+          <Tabs<RangeKey>
+            look="chips"
+            label="日期"
+            value={range}
+            options={RANGE_OPTIONS}
+            onChange={setRange}
+          />
         </section>
         {summary.data && <SummaryCard data={summary.data} />}
-        {summary.error && <p role="alert" className="text-sm text-red-700">统计加载失败：{summary.error.message}</p>}
-        <PagedView list={bets} empty="暂无投注记录">{(items) => <BetList rows={items} share canCancel={canCancel} onCancel={(r) => void onCancel(r)} cancelling={cancelling} />}</PagedView>
+        {summary.error && (
+          <p role="alert" className="text-sm text-red-700">
+            统计加载失败：{summary.error.message}
+          </p>
+        )}
+        <PagedView list={bets} empty="暂无投注记录">
+          {(items) => (
+            <BetList
+              rows={items}
+              share
+              canCancel={canCancel}
+              onCancel={(r) => void onCancel(r)}
+              cancelling={cancelling}
+            />
+          )}
+        </PagedView>
       </div>
     </Page>
   );

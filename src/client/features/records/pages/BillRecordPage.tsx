@@ -17,7 +17,10 @@ import { PagedView } from '../components/PagedView';
 export default function BillRecordPage() {
   const [filter, setFilter] = useState<BillFilterValue>({ group: '', code: 0, range: 'today' });
   const query = useMemo(
-    () => ({ typeCode: typeCodeParam(filter.group, filter.code), ...billRange(filter.range, Date.now()) }),
+    () => ({
+      typeCode: typeCodeParam(filter.group, filter.code),
+      ...billRange(filter.range, Date.now()),
+    }),
     [filter],
   );
   const key = JSON.stringify(query);
@@ -37,7 +40,9 @@ export default function BillRecordPage() {
       <div className="mx-auto max-w-xl space-y-3">
         <BillFilter value={filter} onChange={setFilter} />
         {summary?.key === key && <BillSummary data={summary.data} />}
-        <PagedView list={bills} empty="暂无账变记录">{(items) => <BillList rows={items} onOpen={setOpen} />}</PagedView>
+        <PagedView list={bills} empty="暂无账变记录">
+          {(items) => <BillList rows={items} onOpen={setOpen} />}
+        </PagedView>
       </div>
       <BillDetail row={open} onClose={() => setOpen(null)} />
     </Page>

@@ -5,7 +5,9 @@ import { LongDragon } from '../LongDragon';
 export default function LongDragonPage() {
   return (
     <Page title="长龙助手" back>
-      <div className="mx-auto max-w-xl"><LongDragon /></div>
+      <div className="mx-auto max-w-xl">
+        <LongDragon />
+      </div>
     </Page>
   );
 }

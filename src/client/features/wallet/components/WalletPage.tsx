@@ -19,7 +19,10 @@ export function useWalletEnabled(): boolean | null {
   const [unavailable, setUnavailable] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: config is the signal's value; load again while it is missing
   useEffect(() => {
-    if (!config) void loadTenantConfig().then((c) => { if (!c) setUnavailable(true); });
+    if (!config)
+      void loadTenantConfig().then((c) => {
+        if (!c) setUnavailable(true);
+      });
   }, [config]);
   if (!config) return unavailable ? true : null;
   const flag = config.yuebaoEnable;
@@ -34,16 +37,32 @@ export function useUserId(): number {
 
 export function WalletClosed() {
   return (
-    <section aria-label="功能未开放" className="mx-auto max-w-md rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
+    <section
+      aria-label="功能未开放"
+      className="mx-auto max-w-md rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200"
+    >
       <p className="text-lg font-semibold text-gray-900">虚拟钱包功能已关闭</p>
       <p className="mt-2 text-sm text-gray-700">本站暂未开放虚拟钱包与质押服务，请稍后再来。</p>
-      <Link href="/index" className="mt-4 inline-block rounded-lg px-4 py-2 text-brand underline focus-visible:outline-2 focus-visible:outline-brand">返回首页</Link>
+      <Link
+        href="/index"
+        className="mt-4 inline-block rounded-lg px-4 py-2 text-brand underline focus-visible:outline-2 focus-visible:outline-brand"
+      >
+        返回首页
+      </Link>
     </section>
   );
 }
 
-export function WalletPage({ title, back = '/accountTotal', children, actions }: {
-  title: string; back?: boolean | string; children: ReactNode; actions?: ReactNode;
+export function WalletPage({
+  title,
+  back = '/accountTotal',
+  children,
+  actions,
+}: {
+  title: string;
+  back?: boolean | string;
+  children: ReactNode;
+  actions?: ReactNode;
 }) {
   const enabled = useWalletEnabled();
   return (
@@ -56,6 +75,21 @@ export function WalletPage({ title, back = '/accountTotal', children, actions }:
 }
 
 /** A white card section with an accessible name. */
-export function Card({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
-  return <section aria-label={label} className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 ${className}`}>{children}</section>;
+export function Card({
+  label,
+  children,
+  className = '',
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-label={label}
+      className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 ${className}`}
+    >
+      {children}
+    </section>
+  );
 }

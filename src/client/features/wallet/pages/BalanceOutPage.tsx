@@ -3,5 +3,9 @@ import { TransferForm } from '../components/TransferForm';
 import { WalletPage } from '../components/WalletPage';
 
 export default function BalanceOutPage() {
-  return <WalletPage title="转出虚拟钱包"><TransferForm direction="out" /></WalletPage>;
+  return (
+    <WalletPage title="转出虚拟钱包">
+      <TransferForm direction="out" />
+    </WalletPage>
+  );
 }

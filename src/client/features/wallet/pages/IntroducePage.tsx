@@ -28,18 +28,28 @@ export default function IntroducePage() {
           虚拟钱包是一个可以生息的余额账户：把暂时不用的主钱包余额转入，每天按年化利率计算利息，随时可以转出使用。
           想要更高收益，可以把虚拟钱包的资金质押到固定期限的质押产品。
         </p>
-        {loggedIn ? <CurrentRates /> : (
-          <p className="mt-2 text-sm text-gray-800">默认年化利率 <span className="font-semibold text-red-700">{formatBp(DEFAULT_VW_RATE_BP)}%</span>，登录后可查看当前利率与各质押产品。</p>
+        {loggedIn ? (
+          <CurrentRates />
+        ) : (
+          <p className="mt-2 text-sm text-gray-800">
+            默认年化利率{' '}
+            <span className="font-semibold text-red-700">{formatBp(DEFAULT_VW_RATE_BP)}%</span>
+            ，登录后可查看当前利率与各质押产品。
+          </p>
         )}
       </Card>
       <Card label="规则说明">
         <h2 className="text-lg font-semibold text-gray-900">规则说明</h2>
         <ol className="mt-2 list-decimal space-y-2 pl-5 text-sm leading-6 text-gray-800">
-          {RULES.map((r) => <li key={r}>{r}</li>)}
+          {RULES.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
         </ol>
       </Card>
-      <Link href={loggedIn ? '/accountTotal' : '/login?redirect=%2FaccountTotal'}
-        className="flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+      <Link
+        href={loggedIn ? '/accountTotal' : '/login?redirect=%2FaccountTotal'}
+        className="flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
         立即开始
       </Link>
     </WalletPage>
@@ -50,18 +60,41 @@ export default function IntroducePage() {
 function CurrentRates() {
   const q = useWalletAndProducts();
   if (q.loading) return <p className="mt-2 text-sm text-gray-600">正在读取当前利率…</p>;
-  if (q.error || !q.data) return <p className="mt-2 text-sm text-gray-600">当前利率暂时无法读取，请以钱包首页为准。</p>;
+  if (q.error || !q.data)
+    return <p className="mt-2 text-sm text-gray-600">当前利率暂时无法读取，请以钱包首页为准。</p>;
   const { info, products } = q.data;
   return (
     <>
-      <p className="mt-2 text-sm text-gray-800">虚拟钱包当前年化利率 <span className="font-semibold text-red-700">{info.annualRate}%</span></p>
+      <p className="mt-2 text-sm text-gray-800">
+        虚拟钱包当前年化利率 <span className="font-semibold text-red-700">{info.annualRate}%</span>
+      </p>
       {products.list.length > 0 && (
         <table className="mt-3 w-full text-left text-sm">
           <caption className="mb-1 text-left font-medium text-gray-900">质押产品</caption>
-          <thead><tr className="text-gray-600"><th scope="col" className="py-1 font-normal">产品</th><th scope="col" className="font-normal">期限</th><th scope="col" className="font-normal">年化</th><th scope="col" className="font-normal">起投</th></tr></thead>
+          <thead>
+            <tr className="text-gray-600">
+              <th scope="col" className="py-1 font-normal">
+                产品
+              </th>
+              <th scope="col" className="font-normal">
+                期限
+              </th>
+              <th scope="col" className="font-normal">
+                年化
+              </th>
+              <th scope="col" className="font-normal">
+                起投
+              </th>
+            </tr>
+          </thead>
           <tbody className="divide-y divide-gray-100">
             {products.list.map((p) => (
-              <tr key={p.productId}><td className="py-1 text-gray-900">{p.name}</td><td>{p.termDays} 天</td><td className="text-red-700">{p.annualRate}%</td><td>{limitText(p.minAmount)}</td></tr>
+              <tr key={p.productId}>
+                <td className="py-1 text-gray-900">{p.name}</td>
+                <td>{p.termDays} 天</td>
+                <td className="text-red-700">{p.annualRate}%</td>
+                <td>{limitText(p.minAmount)}</td>
+              </tr>
             ))}
           </tbody>
         </table>

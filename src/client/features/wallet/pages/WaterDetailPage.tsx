@@ -26,16 +26,32 @@ function typeFromQuery(search: string): number {
 export default function WaterDetailPage() {
   const search = useSearch();
   const [type, setType] = useState(() => typeFromQuery(search));
-  const list = usePagedList((page) => getWalletLogs({ type: type || undefined, page, pageSize: PAGE_SIZE }), keys.walletFlows({ type }));
+  const list = usePagedList(
+    (page) => getWalletLogs({ type: type || undefined, page, pageSize: PAGE_SIZE }),
+    keys.walletFlows({ type }),
+  );
   return (
     <WalletPage title="资金明细">
       <section aria-label="筛选" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200">
-        <Select<number> label="账变类型" name="type" value={type} onChange={setType} options={TYPE_OPTIONS} />
+        <Select<number>
+          label="账变类型"
+          name="type"
+          value={type}
+          onChange={setType}
+          options={TYPE_OPTIONS}
+        />
       </section>
       <PagedView list={list} empty="暂无资金明细">
         {(items) => (
-          <ul aria-label="资金明细" className="divide-y divide-gray-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-            {items.map((row) => <li key={row.id}><LogRow row={row} /></li>)}
+          <ul
+            aria-label="资金明细"
+            className="divide-y divide-gray-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+          >
+            {items.map((row) => (
+              <li key={row.id}>
+                <LogRow row={row} />
+              </li>
+            ))}
           </ul>
         )}
       </PagedView>
@@ -49,9 +65,14 @@ function LogRow({ row }: { row: WalletLog }) {
     <div className="flex items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
         <p className="text-gray-900">{row.typeName}</p>
-        <p className="truncate text-xs text-gray-600">{formatDateTime(row.createdAt)}{row.remark ? ` · ${row.remark}` : ''}</p>
+        <p className="truncate text-xs text-gray-600">
+          {formatDateTime(row.createdAt)}
+          {row.remark ? ` · ${row.remark}` : ''}
+        </p>
       </div>
-      <span className={`shrink-0 font-semibold ${plus ? 'text-red-700' : 'text-gray-900'}`}>{signedYuanText(row.amount)}</span>
+      <span className={`shrink-0 font-semibold ${plus ? 'text-red-700' : 'text-gray-900'}`}>
+        {signedYuanText(row.amount)}
+      </span>
     </div>
   );
 }

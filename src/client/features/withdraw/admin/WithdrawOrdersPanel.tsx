@@ -15,22 +15,49 @@ const STATUS_OPTIONS: { value: WithdrawStatus | 'all'; label: string }[] = [
 ];
 
 function Status({ o }: { o: AdminWithdrawOrder }) {
-  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[o.status]}`}>{o.statusName}</span>;
+  return (
+    <span
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[o.status]}`}
+    >
+      {o.statusName}
+    </span>
+  );
 }
 
-const decided = (o: AdminWithdrawOrder) => (o.decidedAt ? `${o.operatorName} 于 ${fmtTime(o.decidedAt)} 处理` : '');
+const decided = (o: AdminWithdrawOrder) =>
+  o.decidedAt ? `${o.operatorName} 于 ${fmtTime(o.decidedAt)} 处理` : '';
 
 function orderColumns(onDone: () => void): Column<AdminWithdrawOrder>[] {
   return [
-    { label: '时间', cell: (o) => fmtTime(o.createdAt), className: 'whitespace-nowrap tabular-nums' },
+    {
+      label: '时间',
+      cell: (o) => fmtTime(o.createdAt),
+      className: 'whitespace-nowrap tabular-nums',
+    },
     { label: '订单号', cell: (o) => o.orderNo, className: 'font-mono text-xs' },
     { label: '用户', cell: (o) => <UserLink userId={o.userId} userName={o.userName} /> },
     { label: '金额', cell: (o) => `¥${o.amount}`, align: 'end' },
     { label: '手续费', cell: (o) => `¥${o.fee}`, align: 'end' },
     { label: '应出款', cell: (o) => <strong>¥{o.arrival}</strong>, align: 'end' },
-    { label: '收款账户', cell: (o) => <span className="break-all">{o.accountName} {o.accountNo} {o.realName}</span> },
+    {
+      label: '收款账户',
+      cell: (o) => (
+        <span className="break-all">
+          {o.accountName} {o.accountNo} {o.realName}
+        </span>
+      ),
+    },
     { label: '状态', cell: (o) => <Status o={o} /> },
-    { label: '处理', cell: (o) => <>{decided(o) || '-'}{o.remark && <div className="text-red-800">驳回原因：{o.remark}</div>}</>, className: 'text-xs text-gray-700' },
+    {
+      label: '处理',
+      cell: (o) => (
+        <>
+          {decided(o) || '-'}
+          {o.remark && <div className="text-red-800">驳回原因：{o.remark}</div>}
+        </>
+      ),
+      className: 'text-xs text-gray-700',
+    },
     { label: '操作', cell: (o) => <OrderActions o={o} onDone={onDone} />, actions: true },
   ];
 }
@@ -48,20 +75,57 @@ export function WithdrawOrdersPanel() {
 
   return (
     <section aria-label="提现审核">
-      <FilterBar label="提现订单筛选" onSubmit={() => { setQuery(userName.trim()); setPage(1); }}>
-        <Select label="状态" value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUS_OPTIONS} />
-        <TextField label="用户名（可选）" name="withdrawUser" value={userName} onChange={setUserName} maxLength={20} autoComplete="off" />
-        <Button type="submit" variant="secondary" className="self-end mb-3">查询</Button>
+      <FilterBar
+        label="提现订单筛选"
+        onSubmit={() => {
+          setQuery(userName.trim());
+          setPage(1);
+        }}
+      >
+        <Select
+          label="状态"
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={STATUS_OPTIONS}
+        />
+        <TextField
+          label="用户名（可选）"
+          name="withdrawUser"
+          value={userName}
+          onChange={setUserName}
+          maxLength={20}
+          autoComplete="off"
+        />
+        <Button type="submit" variant="secondary" className="self-end mb-3">
+          查询
+        </Button>
       </FilterBar>
-      <AdminList state={state} empty="暂无提现订单" keyOf={(o) => o.id} label="提现订单" columns={orderColumns(reload)}
-        cardLabel={(o) => `提现订单 ${o.orderNo}`}>
+      <AdminList
+        state={state}
+        empty="暂无提现订单"
+        keyOf={(o) => o.id}
+        label="提现订单"
+        columns={orderColumns(reload)}
+        cardLabel={(o) => `提现订单 ${o.orderNo}`}
+      >
         {(o) => <OrderCard o={o} onDone={reload} />}
       </AdminList>
       {data && data.list.length > 0 && (
         <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>上一页</Button>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            上一页
+          </Button>
           <span>共 {data.total} 笔</span>
-          <Button variant="secondary" disabled={page * 20 >= data.total} onClick={() => setPage(page + 1)}>下一页</Button>
+          <Button
+            variant="secondary"
+            disabled={page * 20 >= data.total}
+            onClick={() => setPage(page + 1)}
+          >
+            下一页
+          </Button>
         </div>
       )}
     </section>
@@ -72,12 +136,21 @@ function OrderCard({ o, onDone }: { o: AdminWithdrawOrder; onDone(): void }) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold text-gray-900">{o.userName} · ¥{o.amount}</span>
+        <span className="font-semibold text-gray-900">
+          {o.userName} · ¥{o.amount}
+        </span>
         <Status o={o} />
       </div>
-      <p className="mt-1 text-gray-800">手续费 ¥{o.fee} · 应出款 <strong>¥{o.arrival}</strong></p>
-      <p className="break-all text-gray-800">{o.accountName} {o.accountNo} {o.realName}</p>
-      <p className="text-xs text-gray-600">{o.orderNo} · {fmtTime(o.createdAt)}{o.decidedAt ? ` · ${decided(o)}` : ''}</p>
+      <p className="mt-1 text-gray-800">
+        手续费 ¥{o.fee} · 应出款 <strong>¥{o.arrival}</strong>
+      </p>
+      <p className="break-all text-gray-800">
+        {o.accountName} {o.accountNo} {o.realName}
+      </p>
+      <p className="text-xs text-gray-600">
+        {o.orderNo} · {fmtTime(o.createdAt)}
+        {o.decidedAt ? ` · ${decided(o)}` : ''}
+      </p>
       {o.remark && <p className="text-red-800">驳回原因：{o.remark}</p>}
       <OrderActions o={o} onDone={onDone} />
     </>
@@ -105,7 +178,12 @@ function OrderActions({ o, onDone }: { o: AdminWithdrawOrder; onDone(): void }) 
     }
   };
   const pay = async () => {
-    if (await confirmDialog(`确认已向 ${o.realName || o.userName} 的 ${o.accountName} ${o.accountNo} 出款 ¥${o.arrival}？`, { okText: '确认出款' })) {
+    if (
+      await confirmDialog(
+        `确认已向 ${o.realName || o.userName} 的 ${o.accountName} ${o.accountNo} 出款 ¥${o.arrival}？`,
+        { okText: '确认出款' },
+      )
+    ) {
       await act(() => adminApprove(o.id), '已出款');
     }
   };
@@ -113,18 +191,43 @@ function OrderActions({ o, onDone }: { o: AdminWithdrawOrder; onDone(): void }) 
     if (!remark.trim()) return setError('请填写驳回原因');
     await act(() => adminReject(o.id, remark.trim()), '已驳回');
   };
-  if (o.status !== 'pending') return error ? <p role="alert" className="mt-2 text-red-700">{error}</p> : null;
+  if (o.status !== 'pending')
+    return error ? (
+      <p role="alert" className="mt-2 text-red-700">
+        {error}
+      </p>
+    ) : null;
 
   return (
     <div className="mt-2 lg:mt-0">
-      {rejecting && <TextField label="驳回原因" name={`remark-${o.id}`} value={remark} onChange={setRemark} maxLength={200} />}
+      {rejecting && (
+        <TextField
+          label="驳回原因"
+          name={`remark-${o.id}`}
+          value={remark}
+          onChange={setRemark}
+          maxLength={200}
+        />
+      )}
       <div className="flex gap-2">
-        <Button loading={busy} onClick={() => void pay()}>出款</Button>
-        {rejecting
-          ? <Button variant="danger" loading={busy} onClick={() => void reject()}>确认驳回</Button>
-          : <Button variant="secondary" onClick={() => setRejecting(true)}>驳回</Button>}
+        <Button loading={busy} onClick={() => void pay()}>
+          出款
+        </Button>
+        {rejecting ? (
+          <Button variant="danger" loading={busy} onClick={() => void reject()}>
+            确认驳回
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => setRejecting(true)}>
+            驳回
+          </Button>
+        )}
       </div>
-      {error && <p role="alert" className="mt-2 text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -14,7 +14,12 @@ const toDraft = (s: WithdrawSettingsWire): Draft => ({
   turnoverPercent: String(s.turnoverPercent),
 });
 
-const FIELDS: { key: Exclude<keyof Draft, 'enabled'>; label: string; mode: 'decimal' | 'numeric' | 'text'; hint?: string }[] = [
+const FIELDS: {
+  key: Exclude<keyof Draft, 'enabled'>;
+  label: string;
+  mode: 'decimal' | 'numeric' | 'text';
+  hint?: string;
+}[] = [
   { key: 'minAmount', label: '单笔最低（元）', mode: 'decimal' },
   { key: 'maxAmount', label: '单笔最高（元）', mode: 'decimal' },
   { key: 'dailyCount', label: '每日次数', mode: 'numeric' },
@@ -22,20 +27,36 @@ const FIELDS: { key: Exclude<keyof Draft, 'enabled'>; label: string; mode: 'deci
   { key: 'feePercent', label: '手续费比例（%）', mode: 'decimal' },
   { key: 'feeMin', label: '手续费下限（元）', mode: 'decimal' },
   { key: 'feeMax', label: '手续费上限（元）', mode: 'decimal', hint: '0 表示不封顶' },
-  { key: 'turnoverPercent', label: '充值流水倍数（%）', mode: 'numeric', hint: '100 表示充值金额的 1 倍' },
+  {
+    key: 'turnoverPercent',
+    label: '充值流水倍数（%）',
+    mode: 'numeric',
+    hint: '100 表示充值金额的 1 倍',
+  },
   { key: 'openStart', label: '开放开始（北京时间 HH:MM）', mode: 'text' },
-  { key: 'openEnd', label: '开放结束（北京时间 HH:MM）', mode: 'text', hint: '开始与结束相同表示全天开放' },
+  {
+    key: 'openEnd',
+    label: '开放结束（北京时间 HH:MM）',
+    mode: 'text',
+    hint: '开始与结束相同表示全天开放',
+  },
 ];
 
 export function WithdrawSettingsPanel() {
-  const { data, error, loading, reload } = useQuery({ queryKey: keys.admin('withdrawSettings'), queryFn: adminGetSettings });
+  const { data, error, loading, reload } = useQuery({
+    queryKey: keys.admin('withdrawSettings'),
+    queryFn: adminGetSettings,
+  });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState('');
-  useEffect(() => { if (data) setDraft(toDraft(data)); }, [data]);
+  useEffect(() => {
+    if (data) setDraft(toDraft(data));
+  }, [data]);
 
   if (loading) return <LoadingState />;
-  if (error || !draft) return <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} />;
+  if (error || !draft)
+    return <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} />;
 
   const save = async () => {
     setBusy(true);
@@ -52,17 +73,44 @@ export function WithdrawSettingsPanel() {
   };
 
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void save(); }} className="rounded-xl bg-white p-4">
-      <Select label="提现功能" value={draft.enabled ? 'on' : 'off'} onChange={(v) => setDraft({ ...draft, enabled: v === 'on' })}
-        options={[{ value: 'on', label: '开启' }, { value: 'off', label: '关闭' }]} />
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      className="rounded-xl bg-white p-4"
+    >
+      <Select
+        label="提现功能"
+        value={draft.enabled ? 'on' : 'off'}
+        onChange={(v) => setDraft({ ...draft, enabled: v === 'on' })}
+        options={[
+          { value: 'on', label: '开启' },
+          { value: 'off', label: '关闭' },
+        ]}
+      />
       <div className="grid gap-x-3 sm:grid-cols-2">
         {FIELDS.map((f) => (
-          <TextField key={f.key} label={f.label} name={f.key} value={draft[f.key]} inputMode={f.mode} hint={f.hint} maxLength={15}
-            onChange={(v) => setDraft({ ...draft, [f.key]: v.trim() })} />
+          <TextField
+            key={f.key}
+            label={f.label}
+            name={f.key}
+            value={draft[f.key]}
+            inputMode={f.mode}
+            hint={f.hint}
+            maxLength={15}
+            onChange={(v) => setDraft({ ...draft, [f.key]: v.trim() })}
+          />
         ))}
       </div>
-      {formError && <p role="alert" className="mb-3 text-sm text-red-700">{formError}</p>}
-      <Button type="submit" loading={busy} className="w-full">保存设置</Button>
+      {formError && (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" loading={busy} className="w-full">
+        保存设置
+      </Button>
     </form>
   );
 }

@@ -21,13 +21,21 @@ export default function WithdrawPage() {
   useSignals();
   const user = currentUser.value;
   const [tab, setTab] = useState<(typeof TABS)[number]['value']>('apply');
-  if (!sessionLoaded.value) return <Page title="提现" back><LoadingState /></Page>;
+  if (!sessionLoaded.value)
+    return (
+      <Page title="提现" back>
+        <LoadingState />
+      </Page>
+    );
   if (!user) {
     return (
       <Page title="提现" back>
         <div className="rounded-xl bg-white p-6 text-center">
           <p className="mb-4 text-gray-800">登录后才能提现</p>
-          <Link href="/login?redirect=%2Fwithdraw" className="inline-flex min-h-11 items-center rounded-lg bg-brand px-6 font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+          <Link
+            href="/login?redirect=%2Fwithdraw"
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand px-6 font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
             去登录
           </Link>
         </div>
@@ -36,10 +44,26 @@ export default function WithdrawPage() {
   }
   return (
     <Page title="提现" back>
-      <Tabs<(typeof TABS)[number]['value']> look="pills" className="mb-4" label="提现" value={tab} options={TABS} onChange={setTab} panelClassName="mx-auto max-w-xl"
-        panel={(t) => (t === 'apply'
-          ? <WithdrawForm userId={user.userId} userName={user.userName} onShowRecords={() => setTab('records')} />
-          : <WithdrawRecords />)} />
+      <Tabs<(typeof TABS)[number]['value']>
+        look="pills"
+        className="mb-4"
+        label="提现"
+        value={tab}
+        options={TABS}
+        onChange={setTab}
+        panelClassName="mx-auto max-w-xl"
+        panel={(t) =>
+          t === 'apply' ? (
+            <WithdrawForm
+              userId={user.userId}
+              userName={user.userName}
+              onShowRecords={() => setTab('records')}
+            />
+          ) : (
+            <WithdrawRecords />
+          )
+        }
+      />
     </Page>
   );
 }
