@@ -4,9 +4,9 @@
  * queryClient)`), so no provider wraps the app or a test's render.
  *
  * Defaults: an answer is stale at once (a mount shows the cached copy and asks again behind it, as
- * the screens did before), unwatched entries live five minutes, and a failed read is not retried by
- * the library: the request layer (api/request.ts) already retries a dropped connection for reads and
- * reports the rest as the envelope's code, which a retry would not change.
+ * the screens did before), unwatched entries live five minutes, and a failed request is not retried by
+ * the library, as before: a refusal's code would not change on a retry, a dropped connection is
+ * shown with the screen's 重试, and a money action is repeated only with its same request id.
  */
 import { QueryClient } from '@tanstack/react-query';
 
