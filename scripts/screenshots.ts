@@ -27,35 +27,18 @@ import { ApiClient } from '../tests/e2e/api.ts';
 import { SSC_1MIN, choosePlay, quoteOf } from '../tests/e2e/lotteryHelpers.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { issuesBetween } from '../src/domain/lottery/index.ts';
-import { formatBeijing } from '../src/domain/time.ts';
 import { ensureIssueRows } from '../src/server/lottery/issues.ts';
 import { listLotteries } from '../src/server/lottery/lotteries.ts';
 import type { Sql } from '../src/server/db/client.ts';
 import { startTempServer } from './tempServer.ts';
 import { agentAndContentShots } from './shotsAgentsContent.ts';
+import { chatShots } from './shotsChat.ts';
+import { DESKTOP, must, PHONE, sleep, waitText, type Login, type Shot } from './shotsKit.ts';
 
 const OUT_DIR = path.resolve('docs', 'screenshots');
-/** 极速快3: a draw a minute, so a push plan posts soon */
-const K3_1MIN = '1407';
 const HISTORY = 30;
 /** A toast shows for 2.5 s (src/client/ui/overlay.tsx). */
 const TOAST_MS = 2700;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Login = { userName: string; password: string };
-
-interface Shot {
-  name: string;
-  path: string;
-  as?: Login;
-  /** after the page settled, before the screenshot */
-  prepare?: (page: Page) => Promise<void>;
-  /** the operator console is a desktop screen: taken at DESKTOP instead of the phone's 360x740 */
-  viewport?: { width: number; height: number };
-}
-
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
@@ -135,17 +118,6 @@ async function openHistory(sql: Sql) {
   }
 }
 
-async function must<T>(
-  api: ApiClient,
-  method: 'GET' | 'POST',
-  p: string,
-  params: Record<string, string | number> = {},
-): Promise<T> {
-  const res = await api.call<T>(method, p, params);
-  if (res.code !== 1) throw new Error(`${method} ${p} refused: ${res.code} ${res.msg}`);
-  return res.data;
-}
-
 /** Waits until 1008's issue on sale has 25 s of sale left, so the bet below cannot meet the close. */
 async function saleWindow(api: ApiClient): Promise<string> {
   const until = Date.now() + 90_000;
@@ -212,17 +184,6 @@ async function betThroughPage(
     return issue;
   } finally {
     await context.close();
-  }
-}
-
-async function waitText(read: () => Promise<string | null>, want: string, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const text = (await read().catch(() => null)) ?? '';
-    if (text.includes(want)) return;
-    if (Date.now() > until)
-      throw new Error(`waited ${timeoutMs} ms for "${want}", saw "${text.slice(0, 200)}"`);
-    await sleep(200);
   }
 }
 
@@ -304,130 +265,6 @@ const WALLET_SHOTS: Shot[] = [
   },
   { name: 'plStatement', path: '/PLstatement', as: DEMO_PLAYER },
 ];
-
-/** Chat: a room with a few messages, a password room, and a private message from the operator (a manager). */
-async function chatShots(operator: ApiClient, player: ApiClient, betId: number): Promise<Shot[]> {
-  await must(operator, 'POST', '/v1/admin/chat/rooms/save', {
-    roomCode: 'shots01',
-    title: '彩民交流',
-    subTitle: '聊聊今天的号码',
-    sort: 1,
-  });
-  await must(operator, 'POST', '/v1/admin/chat/rooms/save', {
-    roomCode: 'shots02',
-    title: 'VIP 专属',
-    subTitle: '凭密码进入',
-    password: '2468',
-    sort: 2,
-  });
-  for (const text of ['大家好，今天手气怎么样？', '刚中了一注，开心', '下一期看好大单']) {
-    await must(player, 'POST', '/v1/chat/addMessage', {
-      roomCode: 'shots01',
-      messageTypeId: 1,
-      message: text,
-      status: 0,
-      userIds: '',
-    });
-    await sleep(250);
-  }
-  const me = await must<{ userId: number }>(player, 'GET', '/v1/users/info');
-  const direct = await must<{ roomId: number }>(operator, 'GET', '/v1/chat/getDirectRoomWeb', {
-    targetUserId: me.userId,
-  });
-  await must(operator, 'POST', '/v1/chat/addDirectMessage', {
-    roomId: direct.roomId,
-    messageTypeId: 1,
-    message: '您好，有问题随时找我',
-  });
-  // a room-wide system envelope from the site, and an activity giveaway for /redEnvelope and the toolbar's badge
-  await must(operator, 'POST', '/v1/admin/redEnvelope/system', {
-    roomCode: 'shots01',
-    num: 20,
-    type: 2,
-    amount: '88.88',
-    wishingRemark: '周末加奖，手快有',
-    requestId: crypto.randomUUID().replace(/-/g, ''),
-  });
-  const now = Date.now();
-  await must(operator, 'POST', '/v1/admin/activityRedEnvelope/save', {
-    kind: 'giveaway',
-    title: '每日签到红包',
-    startTime: formatBeijing(now - 3_600_000, 'YYYY-MM-DD HH:mm'),
-    endTime: formatBeijing(now + 86_400_000, 'YYYY-MM-DD HH:mm'),
-    budget: '1000',
-    amount: '2.88',
-  });
-  // the player's settled bet shared into the room, and a plan that posts there when the next issue opens
-  await must(player, 'POST', '/v1/chat/shareMessage', {
-    roomCodes: 'shots01',
-    roomIds: '',
-    messageTypeId: 7,
-    message: JSON.stringify({ orderIds: [betId] }),
-  });
-  await must(operator, 'POST', '/v1/admin/plans/save', {
-    name: '快三和值计划',
-    lotteryCode: K3_1MIN,
-    playDetailCode: 'HZ',
-    rule: 'hot',
-    windowSize: 10,
-    pickCount: 8,
-    roomCodes: 'shots01',
-    enabled: 1,
-  });
-  // the plan job posts when the next 极速快3 issue opens (every minute)
-  await waitText(
-    async () => {
-      const page = await must<{ list: { messageTypeId: number }[] }>(
-        player,
-        'GET',
-        '/v1/chat/getMessageListWeb',
-        { roomCode: 'shots01', pageSize: 20 },
-      );
-      return page.list.map((m) => m.messageTypeId).join(',');
-    },
-    '10',
-    90_000,
-  );
-  const openEnvelope = async (page: Page) => {
-    await page.getByRole('button', { name: /^红包：周末加奖/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '开红包' }).waitFor();
-  };
-  return [
-    { name: 'chatPanel', path: '/chatRoom', as: DEMO_PLAYER },
-    { name: 'chatRoom', path: '/chatRoom/shots01', as: DEMO_PLAYER },
-    { name: 'chatDirectList', path: '/chatRoom?tab=direct', as: DEMO_PLAYER },
-    { name: 'redEnvelopeOpen', path: '/chatRoom/shots01', as: DEMO_PLAYER, prepare: openEnvelope },
-    {
-      name: 'redEnvelopeSend',
-      path: '/chatRoom/shots01',
-      as: DEMO_PLAYER,
-      prepare: async (page) => {
-        await page.getByRole('button', { name: '发红包' }).click();
-        await page.getByRole('form', { name: '发红包' }).waitFor();
-      },
-    },
-    { name: 'redEnvelope', path: '/redEnvelope', as: DEMO_PLAYER },
-    { name: 'chatShared', path: '/chatRoom/shots01', as: DEMO_PLAYER },
-    {
-      name: 'followBet',
-      path: '/chatRoom/shots01',
-      as: DEMO_PLAYER,
-      prepare: async (page) => {
-        await page.getByTestId('shared-bet-card').getByRole('button', { name: /^跟投/ }).click();
-        await page.getByRole('button', { name: '确认跟投' }).waitFor();
-      },
-    },
-    {
-      name: 'toolbar',
-      path: '/index',
-      as: DEMO_PLAYER,
-      prepare: async (page) => {
-        await page.getByRole('button', { name: '快捷工具' }).click();
-        await page.getByTestId('toolbar-panel').waitFor();
-      },
-    },
-  ];
-}
 
 /** Two recharge orders of the demo player waiting for review, for the 充值审核 table. */
 async function pendingRecharges(sql: Sql, player: ApiClient) {
