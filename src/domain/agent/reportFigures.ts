@@ -30,6 +30,26 @@
 import { profitFen } from '../figures.ts';
 import { TxType, txTypeGroup } from '../txTypes.ts';
 
+/** The figures object F of the contract, as the server sends it and the client reads it: yuan strings and counts. */
+export interface Figures {
+  betAmount: string;
+  pendingBetAmount: string;
+  validBetAmount: string;
+  prizeAmount: string;
+  rebateAmount: string;
+  activityAmount: string;
+  redEnvelopeAmount: string;
+  walletIncome: string;
+  otherAmount: string;
+  rechargeAmount: string;
+  withdrawAmount: string;
+  profit: string;
+  firstRechargeCount: number;
+  newMemberCount: number;
+  activeMemberCount: number;
+  betMemberCount: number;
+}
+
 export type PlCategory =
   | 'recharge'
   | 'withdraw'

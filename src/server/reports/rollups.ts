@@ -3,7 +3,14 @@
  * figures of a set of members over a Beijing date range, grouped by a head (a team, a direct
  * member's team, a day). Never a scan of bets or transfers. Definitions: src/domain/agent/reportFigures.ts.
  */
-import { emptySums, moneyFigures, type CategorySums } from '../../domain/agent/reportFigures.ts';
+import {
+  emptySums,
+  moneyFigures,
+  type CategorySums,
+  type Figures,
+} from '../../domain/agent/reportFigures.ts';
+
+export type { Figures };
 import { PENDING_BET_STATUS } from '../../domain/bets.ts';
 import { formatFen } from '../../domain/money.ts';
 import type postgres from 'postgres';
@@ -158,26 +165,6 @@ export async function sumsOfUser(sql: Sql, userId: number, r: DayRange): Promise
     >`with s as materialized (${pendingStakes(sql, r)}) select coalesce(sum(amount), 0)::bigint as fen from s where user_id = ${userId}`,
   ]);
   return toSums(row, pending!.fen);
-}
-
-/** The figures object F of the contract (yuan strings and counts); the columns are domain/figures.ts's. */
-export interface Figures {
-  betAmount: string;
-  pendingBetAmount: string;
-  validBetAmount: string;
-  prizeAmount: string;
-  rebateAmount: string;
-  activityAmount: string;
-  redEnvelopeAmount: string;
-  walletIncome: string;
-  otherAmount: string;
-  rechargeAmount: string;
-  withdrawAmount: string;
-  profit: string;
-  firstRechargeCount: number;
-  newMemberCount: number;
-  activeMemberCount: number;
-  betMemberCount: number;
 }
 
 export interface Counts {

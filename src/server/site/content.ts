@@ -2,25 +2,10 @@
  * The site's content: banners, the notice marquee, help and about articles. Players read the
  * enabled rows in display order; the operator edits them (admin/content.ts).
  */
+import type { Article, Banner, Notice } from '../../domain/site/content.ts';
 import type { Sql } from '../db/client.ts';
 
-export interface Banner {
-  id: number;
-  title: string;
-  image: string;
-  link: string;
-}
-export interface Notice {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: number;
-}
-export interface Article {
-  id: number;
-  title: string;
-  content: string;
-}
+export type { Article, Banner, Notice };
 export type ArticleKind = 'help' | 'about';
 
 /** Upper bounds on list sizes: the content is operator-made and small. */

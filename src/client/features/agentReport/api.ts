@@ -3,29 +3,13 @@
  * over a Beijing date range, per day and per direct member, the team's bets, bills and card-game
  * rounds, and the player's own profit and profit rank. Amounts are yuan strings, times ms epoch.
  */
+import type { Figures } from '../../../domain/agent/reportFigures';
 import { request } from '../../api/request';
 import type { BetRow } from '../lottery/api';
 import type { BillRow } from '../records/components/billApi';
 
-/** The figures of a report (a team, a member's team, a day): yuan strings and counts. */
-export interface Figures {
-  betAmount: string;
-  pendingBetAmount: string;
-  validBetAmount: string;
-  prizeAmount: string;
-  rebateAmount: string;
-  activityAmount: string;
-  redEnvelopeAmount: string;
-  walletIncome: string;
-  otherAmount: string;
-  rechargeAmount: string;
-  withdrawAmount: string;
-  profit: string;
-  firstRechargeCount: number;
-  newMemberCount: number;
-  activeMemberCount: number;
-  betMemberCount: number;
-}
+/** The figures of a report (a team, a member's team, a day): the wire shape both sides share. */
+export type { Figures };
 
 export interface TeamReport extends Figures {
   startDate: string;

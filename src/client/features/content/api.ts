@@ -1,23 +1,8 @@
 /** Public content of the home, help and about pages. */
+import type { Article, Banner, Notice } from '../../../domain/site/content';
 import { request } from '../../api/request';
 
-export interface Banner {
-  id: number;
-  title: string;
-  image: string;
-  link: string;
-}
-export interface Notice {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: number;
-}
-export interface Article {
-  id: number;
-  title: string;
-  content: string;
-}
+export type { Article, Banner, Notice };
 
 const C = '/v1/management/content';
 export const getBanners = () =>
