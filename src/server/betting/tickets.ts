@@ -1,6 +1,7 @@
 /**
  * One bet-slip entry from the wire (docs/lottery-design.md, Betting): its shape checked by the slip's
- * TypeBox schema (slipShape.ts: types, unknown fields refused), every field's text checked here, then priced with the domain's quoteBet at the bettor's group.
+ * TypeBox schema (slipShape.ts: types, unknown fields refused), each field's text checked here (the
+ * ranges), then priced with the domain's quoteBet at the bettor's group.
  * Parsing needs only the lottery catalogue; pricing needs the group, so it runs where the group is
  * known (inside the write). No rule is computed here that the domain already states.
  */
