@@ -22,6 +22,7 @@ import {
   type TransferResult,
 } from '../../src/server/ledger/ledger.ts';
 import { type TransferId, transferIds } from '../../src/domain/transferIds.ts';
+import { transferRefs } from '../../src/domain/transferRefs.ts';
 import { setupTestApp } from './helpers.ts';
 
 const ctx = await setupTestApp();
@@ -508,7 +509,7 @@ describe('one path', () => {
           amountFen: 9_000,
           typeCode: 401,
           userId,
-          ref: 'r',
+          ref: transferRefs.code('r'),
           remark: 'm',
           operatorId: null,
         },

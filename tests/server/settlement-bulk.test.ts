@@ -1,6 +1,7 @@
 /** bulkTransfersInTx (src/server/ledger/ledger.ts): many transfers in one transaction, idempotent, all or nothing. */
 import { describe, expect, it } from 'vitest';
 import { transferIds } from '../../src/domain/transferIds.ts';
+import { transferRefs } from '../../src/domain/transferRefs.ts';
 import { bulkTransfersInTx } from '../../src/server/ledger/ledger.ts';
 import type { TransferInput } from '../../src/server/ledger/ledger.ts';
 import { expectLedgerSound, fund, makeUser, playerBalance, testDb } from './settlement-fixtures.ts';
@@ -15,7 +16,7 @@ function credit(id: string, userId: number, fen: number): TransferInput {
     amountFen: fen,
     typeCode: 201,
     userId,
-    ref: 'bulk-test',
+    ref: transferRefs.code('bulk-test'),
   };
 }
 function debit(id: string, userId: number, fen: number): TransferInput {

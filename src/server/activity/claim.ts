@@ -25,6 +25,7 @@ import {
 } from '../../domain/activity/index.ts';
 import { ResponseCode } from '../../domain/errors.ts';
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import type { Db, Sql } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
@@ -145,7 +146,7 @@ async function claimInTx(
       amountFen,
       typeCode: TxType.PROMO_RED_ENVELOPE,
       userId,
-      ref: `activity:${envelopeId}`,
+      ref: transferRefs.activity(envelopeId),
       remark: env.title,
     });
     if (!moved.applied) throw new Error(`transfer ${transferId} existed without its claim row`);

@@ -27,6 +27,7 @@ import {
   type PeriodTotals,
 } from '../../domain/activity/index.ts';
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { refuseIfRequestIdTaken } from '../http/idempotency.ts';
@@ -162,7 +163,7 @@ async function claimInTx(
       amountFen,
       typeCode,
       userId,
-      ref: `activity:${activityId}`,
+      ref: transferRefs.activity(activityId),
       remark: a.title,
     });
     if (!moved.applied) throw new Error(`transfer ${transferId} existed without its claim row`);

@@ -20,7 +20,6 @@ import {
   amountOf,
   issueOf,
   lotteryForSale,
-  MAX_TICKETS,
   parseJsonField,
   playOf,
   priceTicket,
@@ -32,6 +31,7 @@ import {
   type PricedTicket,
   type TicketInput,
 } from './tickets.ts';
+import { MAX_TICKETS } from './slipShape.ts';
 
 export const MAX_CHASE_ISSUES = 50;
 export const CHASE_STAKE_TYPE = TxType.CHASE_BET;

@@ -4,6 +4,7 @@
  */
 import { formatFen, maskName } from '../../domain/money.ts';
 import { transferIdAround } from '../../domain/transferIds.ts';
+import { transferRefPrefix } from '../../domain/transferRefs.ts';
 import { TxType } from '../../domain/txTypes.ts';
 import {
   LOTTERY_FAMILIES,
@@ -57,6 +58,8 @@ export async function familyRebate(sql: Sql, userId: number, lotteryType: string
 
 /** `rev:` and the id it reverses: the SQL below fills the id from the prize row. */
 const reversal = transferIdAround('reversal', 'original', {});
+/** `bet:` and the bet id a prize's ref ends with. */
+const betRef = transferRefPrefix('bet');
 
 export async function newestWins(sql: Sql) {
   // The newest prize transfers (201), read backwards along the journal's primary key: no index on
@@ -66,10 +69,10 @@ export async function newestWins(sql: Sql) {
   >`
     select u.user_name, l.name as lottery_name, t.amount as payout, t.created_at as settled_at
     from transfers t
-      join bets b on b.id = substring(t.ref from 5)::bigint
+      join bets b on b.id = substring(t.ref from ${betRef.length + 1}::int)::bigint
       join users u on u.id = t.user_id
       join lotteries l on l.code = b.lottery_code
-    where t.type_code = ${TxType.LOTTERY_WIN} and t.ref like 'bet:%'
+    where t.type_code = ${TxType.LOTTERY_WIN} and t.ref like ${`${betRef}%`}
       and not exists (select 1 from transfers r where r.transfer_id = ${reversal.before} || t.transfer_id)
     order by t.id desc limit ${NEWEST_WINS}`;
   return {

@@ -8,6 +8,7 @@
  */
 import { beijingDateKey } from '../../domain/time.ts';
 import { type TransferId, transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bulkTransfersInTx } from '../ledger/ledger.ts';
 import type { TransferInput } from '../ledger/ledger.ts';
@@ -131,11 +132,6 @@ export async function writeBets(
   return orders;
 }
 
-/** Every transfer about a bet carries it as its ref (settlement finds them through it). */
-export function betRef(betId: number): string {
-  return `bet:${betId}`;
-}
-
 /** A refund of a bet's stake: house → player. */
 export function refundTransfer(
   transferId: TransferId,
@@ -150,7 +146,8 @@ export function refundTransfer(
     amountFen: bet.amountFen,
     typeCode,
     userId: bet.userId,
-    ref: betRef(bet.id),
+    // every transfer about a bet carries it as its ref (settlement finds them through it)
+    ref: transferRefs.bet(bet.id),
     remark,
   };
 }
@@ -164,7 +161,7 @@ export function stakeTransfer(o: PlacedOrder): TransferInput {
     amountFen: o.amountFen,
     typeCode: o.stakeType,
     userId: o.userId,
-    ref: betRef(o.id),
+    ref: transferRefs.bet(o.id),
     remark: o.orderNo,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * One bet-slip entry from the wire (docs/lottery-design.md, Betting): every field checked (types,
- * ranges, unknown fields refused), then priced with the domain's quoteBet at the bettor's group.
+ * One bet-slip entry from the wire (docs/lottery-design.md, Betting): its shape checked by the slip's
+ * TypeBox schema (slipShape.ts: types, unknown fields refused), each field's text checked here (the
+ * ranges), then priced with the domain's quoteBet at the bettor's group.
  * Parsing needs only the lottery catalogue; pricing needs the group, so it runs where the group is
  * known (inside the write). No rule is computed here that the domain already states.
  */
@@ -27,19 +28,8 @@ import {
 } from '../../domain/errors.ts';
 import { namedField } from '../http/errors.ts';
 import { loadLottery, type Lottery } from '../lottery/lotteries.ts';
+import { type EntryText, MAX_TICKETS, readSlip } from './slipShape.ts';
 
-export const MAX_TICKETS = 50;
-const ENTRY_FIELDS = new Set([
-  'lotteryCode',
-  'playDetailCode',
-  'bettingNumber',
-  'bettingCount',
-  'bettingAmount',
-  'bettingPoint',
-  'bettingUnit',
-  'bettingIssue',
-  'graduationCount',
-]);
 const UNITS: Readonly<Record<string, BetUnit>> = { '1': 'yuan', '0.1': 'jiao', '0.01': 'fen' };
 export const UNIT_WIRE: Readonly<Record<BetUnit, number>> = { yuan: 1, jiao: 0.1, fen: 0.01 };
 const ISSUE_TEXT = /^[0-9][0-9-]{3,23}$/;
@@ -181,15 +171,9 @@ export function refuseUnknownFields(
     if (!allowed.has(k)) fail(namedField('投注数据含有不支持的字段', k));
 }
 
-function asObject(v: unknown): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('投注数据格式不正确');
-  return v as Record<string, unknown>;
-}
-
-/** One entry of bettingData. */
-export async function parseTicket(sql: Db, raw: unknown): Promise<TicketInput> {
-  const e = asObject(raw);
-  refuseUnknownFields(e, ENTRY_FIELDS);
+/** One entry of bettingData: a field the shape refused is null, and refused at its turn. */
+async function parseTicket(sql: Db, { fields: e, unknownField }: EntryText): Promise<TicketInput> {
+  if (unknownField !== null) fail(namedField('投注数据含有不支持的字段', unknownField));
   const lottery = await lotteryForSale(sql, e.lotteryCode);
   const play = playOf(lottery, e.playDetailCode);
   const { selection, text: bettingNumber } = selectionOf(play, e.bettingNumber);
@@ -216,12 +200,17 @@ export async function parseTicket(sql: Db, raw: unknown): Promise<TicketInput> {
   };
 }
 
+const SLIP_FAULT_MSG = {
+  empty: streakBetMessages.noSelection,
+  tooMany: `单次最多提交${MAX_TICKETS}条投注`,
+  notObject: '投注数据格式不正确',
+} as const;
+
 /** The entries of a bettingData JSON array (1 to MAX_TICKETS). */
-function slipEntries(raw: string): Record<string, unknown>[] {
-  const list = parseJsonField(raw, '投注数据');
-  if (!Array.isArray(list) || list.length === 0) fail(streakBetMessages.noSelection);
-  if ((list as unknown[]).length > MAX_TICKETS) fail(`单次最多提交${MAX_TICKETS}条投注`);
-  return (list as unknown[]).map(asObject);
+function slipEntries(raw: string): EntryText[] {
+  const read = readSlip(parseJsonField(raw, '投注数据'));
+  if (!read.ok) return fail(SLIP_FAULT_MSG[read.fault]);
+  return read.entries;
 }
 
 /** The whole bettingData array of addBetting. */
@@ -231,7 +220,7 @@ export async function parseSlip(sql: Db, raw: string): Promise<TicketInput[]> {
   return out;
 }
 
-const blank = (v: unknown) => text(v) === null || text(v) === '';
+const blank = (v: string | null) => v === null || v === '';
 
 /**
  * The quick and long-dragon popups (spec 000 §5 streak bet): the same entries, odds plays only, and
@@ -239,11 +228,12 @@ const blank = (v: unknown) => text(v) === null || text(v) === '';
  */
 export async function parseFastSlip(sql: Db, raw: string): Promise<TicketInput[]> {
   const out: TicketInput[] = [];
-  for (const e of slipEntries(raw)) {
+  for (const entry of slipEntries(raw)) {
+    const e = entry.fields;
     if (blank(e.bettingNumber)) fail(streakBetMessages.noSelection);
     if (blank(e.bettingAmount)) fail(streakBetMessages.noAmount);
     if (blank(e.bettingPoint)) fail(streakBetMessages.noRebate, RefusalReason.REBATE_STALE);
-    const t = await parseTicket(sql, e);
+    const t = await parseTicket(sql, entry);
     if (t.play.model !== 'odds') fail('该玩法不支持快捷投注');
     const perLineFen = t.amountFen / t.bettingCount;
     const perLineText =

@@ -25,6 +25,7 @@
  * pages are kept half full (migration 016) so a balance update is HOT: no index entry per transfer.
  */
 import type { TransferId } from '../../domain/transferIds.ts';
+import type { TransferRef } from '../../domain/transferRefs.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { AppError } from '../http/envelope.ts';
 import { RefusalReason, ResponseCode, refusalData, refusalReasonOf } from '../../domain/errors.ts';
@@ -57,7 +58,8 @@ export interface TransferInput {
   typeCode: number;
   /** the player the transfer is about: their 'player' account balance is recorded after it */
   userId: number | null;
-  ref?: string | null;
+  /** what the transfer is about, made by the registry (src/domain/transferRefs.ts) */
+  ref?: TransferRef | null;
   remark?: string | null;
   operatorId?: number | null;
 }

@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import { formatFen } from '../../domain/money.ts';
 import { formatBeijing } from '../../domain/time.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import {
   channelByCode,
   checkPayerName,
@@ -237,7 +238,7 @@ export async function approveOrder(sql: Sql, id: number, operatorId: number) {
       amountFen: row.amount_fen,
       typeCode: row.type_code,
       userId: row.user_id,
-      ref: row.order_no,
+      ref: transferRefs.code(row.order_no),
       remark: `${channelByCode(row.channel)?.name ?? row.channel}充值 ${row.order_no}`,
       operatorId,
     });
@@ -247,7 +248,7 @@ export async function approveOrder(sql: Sql, id: number, operatorId: number) {
       userId: row.user_id,
       baseFen: row.amount_fen,
       source: 'recharge',
-      ref: row.order_no,
+      ref: transferRefs.code(row.order_no),
     });
     await sendLetter(tx, {
       to: { userId: row.user_id },

@@ -12,6 +12,7 @@
  * statement fails on the key and its transaction rolls back whole.
  */
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/client.ts';
 import { transferInTx } from '../ledger/ledger.ts';
@@ -97,7 +98,7 @@ export async function takeShare(
       amountFen: got.amount_fen,
       typeCode: TxType.CHAT_RED_ENVELOPE_CLAIM,
       userId,
-      ref: e.record_code,
+      ref: transferRefs.code(e.record_code),
     });
     return got.amount_fen;
   });

@@ -7,6 +7,7 @@
  * refunded (state 4) or, were the state ever lost, the transfer id applied: money moves once.
  */
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { Sql } from '../db/client.ts';
 import { transferInTx } from '../ledger/ledger.ts';
 import { TxType } from '../../domain/txTypes.ts';
@@ -37,7 +38,7 @@ export async function refundOne(sql: Sql, id: number, now: Date): Promise<boolea
         amountFen: e.remaining_fen,
         typeCode: TxType.CHAT_RED_ENVELOPE_RETURN,
         userId: e.is_system ? null : e.sender_id,
-        ref: e.record_code,
+        ref: transferRefs.code(e.record_code),
       });
     }
     await tx`update red_envelopes set state = 4 where id = ${e.id}`;

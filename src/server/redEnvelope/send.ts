@@ -12,6 +12,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
@@ -119,7 +120,7 @@ export async function storeEnvelope(
       amountFen: s.plan.totalFen,
       typeCode: TxType.SEND_RED_ENVELOPE,
       userId: s.system ? null : s.senderId,
-      ref: code,
+      ref: transferRefs.code(code),
       remark: s.plan.wishingRemark,
     });
     const row = await storeMessage(tx, {

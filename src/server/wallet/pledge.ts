@@ -18,6 +18,7 @@ import {
   type PledgeStatus,
 } from '../../domain/wallet.ts';
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { Db, Sql, Tx } from '../db/client.ts';
 import { refuse } from '../http/envelope.ts';
 import { insufficientBalance, isInsufficientBalance, transferInTx } from '../ledger/ledger.ts';
@@ -115,8 +116,6 @@ export function orderItem(o: OrderRow) {
   };
 }
 
-export const orderRef = (orderId: number) => `pledge-order:${orderId}`;
-
 /** The player's own order, or a -110005 refusal as if it did not exist. */
 export async function ownOrder(
   sql: Db,
@@ -199,7 +198,7 @@ export async function createPledge(
         amountFen: c.amountFen,
         typeCode: VW_TYPES.pledgeBuy,
         userId: c.userId,
-        ref: orderRef(o.id),
+        ref: transferRefs.pledgeOrder(o.id),
         remark: `质押买入 ${p.name}`,
       });
       return { order: o, applied: true };
@@ -241,7 +240,7 @@ export async function cancelPledge(
         amountFen: outcome.refundFen,
         typeCode: VW_TYPES.pledgeRedeem,
         userId,
-        ref: orderRef(o.id),
+        ref: transferRefs.pledgeOrder(o.id),
         remark: `提前赎回 ${o.product_name}`,
       });
     }
@@ -253,7 +252,7 @@ export async function cancelPledge(
         amountFen: outcome.penaltyFen,
         typeCode: VW_TYPES.pledgeRedeem,
         userId,
-        ref: orderRef(o.id),
+        ref: transferRefs.pledgeOrder(o.id),
         remark: '提前赎回违约金',
       });
     }
@@ -305,7 +304,7 @@ export async function settleTerm(sql: Sql, o: OrderRow, nowMs: number): Promise<
         amountFen: profit,
         typeCode: VW_TYPES.pledgeProfit,
         userId: o.user_id,
-        ref: orderRef(o.id),
+        ref: transferRefs.pledgeOrder(o.id),
         remark: `质押收益 ${o.product_name} 第${o.term}期`,
       });
     }
@@ -317,7 +316,7 @@ export async function settleTerm(sql: Sql, o: OrderRow, nowMs: number): Promise<
         amountFen: o.principal,
         typeCode: VW_TYPES.pledgeRedeem,
         userId: o.user_id,
-        ref: orderRef(o.id),
+        ref: transferRefs.pledgeOrder(o.id),
         remark: `到期赎回 ${o.product_name}`,
       });
     }

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AMOUNT_MSG, parseYuanToFen } from '../../domain/money.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import { beijingDate } from '../../domain/time.ts';
 import { parseTransferId } from '../../domain/transferIds.ts';
 import {
@@ -24,7 +25,6 @@ import {
   createPledge,
   listProducts,
   orderItem,
-  orderRef,
   ownOrder,
   productItem,
   setAutoRenew,
@@ -194,7 +194,14 @@ export default async function walletRoutes(app: FastifyInstance) {
       const userId = loggedIn(req).userId;
       const o = await ownOrder(sql, userId, req.query.orderId);
       const types = [VW_TYPES.pledgeBuy, VW_TYPES.pledgeRedeem, VW_TYPES.pledgeProfit];
-      const { rows } = await listVwTransfers(sql, userId, types, 1000, 0, orderRef(o.id));
+      const { rows } = await listVwTransfers(
+        sql,
+        userId,
+        types,
+        1000,
+        0,
+        transferRefs.pledgeOrder(o.id),
+      );
       const logs = rows.reverse().map((r) => {
         const { id, typeCode, typeName, amount, amountFen: fen, remark, createdAt } = logItem(r);
         return { id, typeCode, typeName, amount, amountFen: fen, remark, createdAt };

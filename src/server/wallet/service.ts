@@ -10,6 +10,7 @@
 import { ResponseCode } from '../../domain/errors.ts';
 import { formatFen } from '../../domain/money.ts';
 import { beijingDate, beijingDayStartOf, DAY_MS } from '../../domain/time.ts';
+import { parseTransferRef, type TransferRef } from '../../domain/transferRefs.ts';
 import { transferIds } from '../../domain/transferIds.ts';
 import { txTypeName } from '../../domain/txTypes.ts';
 import { DEFAULT_VW_RATE_BP, formatBp, VW_TYPES } from '../../domain/wallet.ts';
@@ -184,8 +185,8 @@ interface LogRow {
 
 /** The order id a pledge transfer belongs to (its ref is `pledge-order:<id>`). */
 export function orderIdOfRef(ref: string | null): number | null {
-  const m = /^pledge-order:(\d+)$/.exec(ref ?? '');
-  return m ? Number(m[1]) : null;
+  const p = ref === null ? null : parseTransferRef(ref);
+  return p?.kind === 'pledgeOrder' ? p.parts.orderId : null;
 }
 
 export function logItem(r: LogRow) {
@@ -209,7 +210,7 @@ export async function listVwTransfers(
   types: readonly number[],
   limit: number,
   offset: number,
-  ref?: string,
+  ref?: TransferRef,
 ) {
   const refFilter = ref === undefined ? sql`true` : sql`t.ref = ${ref}`;
   const rows = await sql<LogRow[]>`

@@ -9,6 +9,7 @@
  * A process killed before the commit leaves the order pending with its money on hold.
  */
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { WITHDRAW_STATUS_NAMES } from '../../domain/withdraw.ts';
 import { refuse } from '../http/envelope.ts';
@@ -50,7 +51,7 @@ export async function approveWithdrawal(
       from: hold(o),
       to: { kind: 'house' as const, userId: null },
       userId: o.user_id,
-      ref: `withdraw:${o.order_no}`,
+      ref: transferRefs.withdrawOrder(o.order_no),
       operatorId,
     };
     await transferInTx(tx, {
@@ -92,7 +93,7 @@ export async function rejectWithdrawal(
       amountFen: o.amount,
       typeCode: TYPE_REJECT,
       userId: o.user_id,
-      ref: `withdraw:${o.order_no}`,
+      ref: transferRefs.withdrawOrder(o.order_no),
       remark: `提现驳回：${remark}`,
       operatorId,
     });

@@ -10,6 +10,7 @@
  */
 import { beijingDateKey } from '../../domain/time.ts';
 import { transferIds } from '../../domain/transferIds.ts';
+import { transferRefs } from '../../domain/transferRefs.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import { formatFen } from '../../domain/money.ts';
 import { TxType } from '../../domain/txTypes.ts';
@@ -162,7 +163,7 @@ export async function createWithdrawal(sql: Sql, r: WithdrawRequest): Promise<Cr
         amountFen: order.amount,
         typeCode: TYPE_HOLD,
         userId: r.userId,
-        ref: `withdraw:${order.order_no}`,
+        ref: transferRefs.withdrawOrder(order.order_no),
         remark: fee > 0 ? `提现申请（含手续费${formatFen(fee)}元）` : '提现申请',
       });
       if (!held.applied) throw new Error(`hold ${held.transferId} existed before its order`);

@@ -1,5 +1,6 @@
 /** Shared pieces of settlement: the per-issue lock, retries, the bet row and transfer helpers. */
 import { parseTransferId, type TransferId, transferIds } from '../../../domain/transferIds.ts';
+import { type TransferRef, transferRefs } from '../../../domain/transferRefs.ts';
 import { TxType } from '../../../domain/txTypes.ts';
 import type { Sql, Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
@@ -52,22 +53,12 @@ export async function lockIssue(
   else await tx`select pg_advisory_xact_lock(${ISSUE_LOCK_NS}, hashtext(${key}))`;
 }
 
-/** Settlement transfers carry the bet as their ref (indexed): reversals find them through it. */
-export function betRef(betId: number): string {
-  return `bet:${betId}`;
-}
-
-/** Rebate transfers (summed per recipient per batch) carry the issue as their ref instead. */
-export function issueRef(lotteryCode: string, issue: string): string {
-  return `issue:${lotteryCode}:${issue}`;
-}
-
 function houseCredit(
   transferId: TransferId,
   userId: number,
   amountFen: number,
   typeCode: number,
-  ref: string,
+  ref: TransferRef,
   remark: string | null,
   operatorId: number | null,
 ): TransferInput {
@@ -93,13 +84,15 @@ export function houseToPlayer(
   remark: string | null = null,
   operatorId: number | null = null,
 ): TransferInput {
-  return houseCredit(transferId, userId, amountFen, typeCode, betRef(betId), remark, operatorId);
+  // settlement transfers carry the bet as their ref (indexed): reversals find them through it
+  const ref = transferRefs.bet(betId);
+  return houseCredit(transferId, userId, amountFen, typeCode, ref, remark, operatorId);
 }
 
 /**
  * The rebates of one settlement batch (bets `firstBetId`…`lastBetId`, all settled at `version`), one
  * transfer per recipient and type: `rb:{lotteryCode}:{issue}:{userId}:{first}-{last}:v{version}` (501)
- * and `urb:…` (502), ref issueRef. Each amount is the sum of the per-bet amounts (each floored on its
+ * and `urb:…` (502), ref `issue:…`. Each amount is the sum of the per-bet amounts (each floored on its
  * own). A bet is settled at a version once, so no two committed batches share a first bet: the ids are
  * unique, and a batch that rolled back left none.
  */
@@ -118,7 +111,8 @@ export function rebateTransfers(
     if (sum) sum.amountFen += s.amountFen;
     else sums.set(k, { ...s });
   }
-  const ref = issueRef(lotteryCode, issue);
+  // summed per recipient per batch, so they carry the issue as their ref instead of a bet
+  const ref = transferRefs.issue(lotteryCode, issue);
   return [...sums.values()]
     .sort((a, b) => a.typeCode - b.typeCode || a.userId - b.userId)
     .map((s) =>

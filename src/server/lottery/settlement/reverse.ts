@@ -1,7 +1,7 @@
 /**
  * Reversing a settlement (correction, system cancel): every credit the settlement made for a bet at
  * its settled version (201 prize, 204 tie refund; 501/502 of older per-bet settlements) and every batch
- * rebate of the issue (501 rebate, 502 upline rebate, ref issueRef) goes back to the house as 310
+ * rebate of the issue (501 rebate, 502 upline rebate, ref `issue:…`) goes back to the house as 310
  * `rev:{originalTransferId}`. A player who has spent it gives back what the balance allows;
  * the rest is recorded in settlement_shortfalls. No balance ever goes negative.
  */
@@ -11,9 +11,10 @@ import {
   type TransferId,
   transferIds,
 } from '../../../domain/transferIds.ts';
+import { parseTransferRef, storedTransferRef, transferRefs } from '../../../domain/transferRefs.ts';
 import type { Tx } from '../../db/client.ts';
 import type { TransferInput } from '../../ledger/ledger.ts';
-import { betRef, issueRef, rebateBatchFirstBet, SETTLEMENT_CREDIT_TYPES, TYPE } from './common.ts';
+import { rebateBatchFirstBet, SETTLEMENT_CREDIT_TYPES, TYPE } from './common.ts';
 
 export interface ReversalPlan {
   transfers: TransferInput[];
@@ -41,13 +42,13 @@ async function betCredits(
 ): Promise<Original[]> {
   const settled = bets.filter((b) => b.settled_version !== null);
   if (settled.length === 0) return [];
-  const version = new Map(settled.map((b) => [betRef(b.id), b.settled_version!]));
+  const version = new Map(settled.map((b) => [transferRefs.bet(b.id), b.settled_version!]));
   const found = await tx<Original[]>`
     select transfer_id, user_id, amount, ref from transfers
     where ref = any(${tx.array([...version.keys()])}::text[])
       and type_code = any(${tx.array(SETTLEMENT_CREDIT_TYPES.map(String))}::integer[])
     order by id`;
-  return found.filter((t) => settledAt(t.transfer_id) === version.get(t.ref));
+  return found.filter((t) => settledAt(t.transfer_id) === version.get(storedTransferRef(t.ref)));
 }
 
 /** The result version a per-bet settlement credit was paid at (prize, tie refund, older per-bet rebates). */
@@ -65,11 +66,11 @@ function settledAt(transferId: string): number | null {
 
 const reversalOf = (o: Original) => transferIds.reversal(storedTransferId(o.transfer_id));
 
-/** The issue's batch rebates (501/502, ref issueRef); those already reversed are dropped by the caller. */
+/** The issue's batch rebates (501/502, ref `issue:…`); those already reversed are dropped by the caller. */
 function issueRebates(tx: Tx, lotteryCode: string, issue: string): Promise<Original[]> {
   return tx<Original[]>`
     select transfer_id, user_id, amount, ref from transfers
-    where ref = ${issueRef(lotteryCode, issue)}
+    where ref = ${transferRefs.issue(lotteryCode, issue)}
       and type_code = any(${tx.array([String(TYPE.rebate), String(TYPE.uplineRebate)])}::integer[])
     order by id`;
 }
@@ -120,9 +121,8 @@ export async function planReversals(
   for (const [i, o] of originals.entries()) {
     const transferId = reversalIds[i]!;
     if (already.has(transferId)) continue;
-    const betId = o.ref.startsWith('bet:')
-      ? Number(o.ref.slice('bet:'.length))
-      : rebateBatchFirstBet(o.transfer_id)!;
+    const ref = parseTransferRef(o.ref);
+    const betId = ref?.kind === 'bet' ? ref.parts.betId : rebateBatchFirstBet(o.transfer_id)!;
     const have = balance.get(o.user_id) ?? 0;
     const take = Math.min(have, o.amount);
     balance.set(o.user_id, have - take);
@@ -134,7 +134,7 @@ export async function planReversals(
         amountFen: take,
         typeCode: TYPE.reversal,
         userId: o.user_id,
-        ref: o.ref,
+        ref: storedTransferRef(o.ref),
         remark,
         operatorId,
       });
