@@ -11,97 +11,49 @@
  */
 import { formatFen, MAX_AMOUNT_FEN, parseYuanToFen } from './money.ts';
 import { TxType } from './txTypes.ts';
+import { CHANNEL_PAGES, channelUrl, type ChannelCode } from './rechargeChannels.ts';
 import { patterns } from './validation.ts';
 
-export const RECHARGE_CHANNELS = [
-  {
-    code: 'banktransfer',
-    name: '银行转账',
+/** What each channel is in the ledger and on the wire: its type code and its /v1/transaction call. */
+const CHANNEL_DETAILS = {
+  banktransfer: {
     typeCode: TxType.BANK_TRANSFER_RECHARGE,
     frontCall: 'frontBankTransfer',
     online: false,
   },
-  {
-    code: 'unionpay',
-    name: '银联扫码',
-    typeCode: TxType.UNIONPAY_RECHARGE,
-    frontCall: 'frontUnionpay',
-    online: false,
-  },
-  {
-    code: 'qqpay',
-    name: 'QQ钱包',
-    typeCode: TxType.QQPAY_RECHARGE,
-    frontCall: 'frontQQ',
-    online: false,
-  },
-  {
-    code: 'wechat',
-    name: '微信支付',
-    typeCode: TxType.WECHAT_RECHARGE,
-    frontCall: 'frontWechat',
-    online: false,
-  },
-  {
-    code: 'quickpass',
-    name: '云闪付',
-    typeCode: TxType.QUICKPASS_RECHARGE,
-    frontCall: 'frontQuickpass',
-    online: true,
-  },
-  {
-    code: 'jdpay',
-    name: '京东支付',
-    typeCode: TxType.JDPAY_RECHARGE,
-    frontCall: 'frontJdpay',
-    online: true,
-  },
-  {
-    code: 'alipay',
-    name: '支付宝',
-    typeCode: TxType.ALIPAY_RECHARGE,
-    frontCall: 'frontAlipay',
-    online: false,
-  },
-  {
-    code: 'internetbank',
-    name: '网银支付',
+  unionpay: { typeCode: TxType.UNIONPAY_RECHARGE, frontCall: 'frontUnionpay', online: false },
+  qqpay: { typeCode: TxType.QQPAY_RECHARGE, frontCall: 'frontQQ', online: false },
+  wechat: { typeCode: TxType.WECHAT_RECHARGE, frontCall: 'frontWechat', online: false },
+  quickpass: { typeCode: TxType.QUICKPASS_RECHARGE, frontCall: 'frontQuickpass', online: true },
+  jdpay: { typeCode: TxType.JDPAY_RECHARGE, frontCall: 'frontJdpay', online: true },
+  alipay: { typeCode: TxType.ALIPAY_RECHARGE, frontCall: 'frontAlipay', online: false },
+  internetbank: {
     typeCode: TxType.ONLINE_BANKING_RECHARGE,
     frontCall: 'frontInternetBank',
     online: true,
   },
-  {
-    code: 'virtualwalletpay',
-    name: '虚拟钱包',
+  virtualwalletpay: {
     typeCode: TxType.VIRTUAL_WALLET_RECHARGE,
     frontCall: 'frontVirtualWallet',
     online: false,
   },
-  {
-    code: 'digitalcurrencypay',
-    name: '数字货币',
+  digitalcurrencypay: {
     typeCode: TxType.DIGITAL_CURRENCY_RECHARGE,
     frontCall: 'frontDigitalCurrency',
     online: false,
   },
-  {
-    code: 'digitalrmb',
-    name: '数字人民币',
+  digitalrmb: {
     typeCode: TxType.DIGITAL_RMB_RECHARGE,
     frontCall: 'frontDigitalRmb',
     online: false,
   },
-  {
-    code: 'douyin',
-    name: '抖音支付',
-    typeCode: TxType.DOUYIN_RECHARGE,
-    frontCall: 'frontDouyin',
-    online: true,
-  },
-] as const;
+  douyin: { typeCode: TxType.DOUYIN_RECHARGE, frontCall: 'frontDouyin', online: true },
+} as const satisfies Record<ChannelCode, { typeCode: number; frontCall: string; online: boolean }>;
+
+export const RECHARGE_CHANNELS = CHANNEL_PAGES.map((c) => ({ ...c, ...CHANNEL_DETAILS[c.code] }));
 
 export type RechargeChannel = (typeof RECHARGE_CHANNELS)[number];
-export type ChannelCode = RechargeChannel['code'];
+export { channelUrl, type ChannelCode };
 
 /** The one channel whose amount is a coin amount with a rate. */
 export const DIGITAL_CURRENCY_CHANNEL: ChannelCode = 'digitalcurrencypay';
@@ -115,9 +67,6 @@ export function channelByCode(code: string): RechargeChannel | undefined {
 export function isChannelCode(code: string): code is ChannelCode {
   return channelByCode(code) !== undefined;
 }
-
-/** The route of a channel's page. */
-export const channelUrl = (code: ChannelCode) => `/recharge/${code}`;
 
 /** Recharge order statuses and their Chinese names. */
 export const RECHARGE_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -16,6 +16,10 @@
  * Each visit also records where its time went (Phases: HTML, main chunk, the page's code, first
  * data request, last data answer, ready), printed as medians under the ready times.
  *
+ * Baseline, in the same browser and run, on the same profile: the load of a bare file of the same
+ * server (robots.txt, no cache): the round trips and the machine's speed that any page pays. The
+ * ready times are printed as ratios to it, so a busy machine or a slow run shows in both.
+ *
  * Standalone: `npx tsx tests/bench/gamePage.ts [--runs N] [--baseline <dist dir>]` (needs
  * `npx vite build` first); also run by run.ts.
  */
@@ -24,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
+import { median, spread, worst } from './runs.ts';
 
 export const PHONE = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
 export const AIM_COLD_MS = 1500;
@@ -49,6 +54,8 @@ export interface Phases {
 }
 
 export interface GamePageResult {
+  /** the baseline: a bare file of the same server loaded on the same profile, no cache */
+  baseMs: number[];
   coldMs: number[];
   warmMs: number[];
   coldPhases: Phases[];
@@ -74,6 +81,17 @@ async function unthrottle(cdp: CDPSession): Promise<void> {
     uploadThroughput: -1,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+}
+
+/** The baseline: the load time of the server's robots.txt (navigation start to its last byte). */
+async function timeBareFile(page: Page, baseUrl: string): Promise<number> {
+  await page.goto(`${baseUrl}/robots.txt`, { waitUntil: 'load' });
+  const ms = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
+  );
+  await page.goto('about:blank');
+  return Math.round(ms);
 }
 
 /** Opens the game page and resolves with where the time went until it was ready. */
@@ -172,13 +190,15 @@ async function withBrowser<T>(fn: (context: BrowserContext, page: Page) => Promi
 
 /** One cold and one warm visit per run, each run in a fresh profile. */
 export async function benchGamePage(baseUrl: string, runs = RUNS): Promise<GamePageResult> {
-  const result: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
+  const result = emptyResult();
   for (let i = 0; i < runs; i++) {
     await withBrowser(async (context, page) => {
       const cdp = await context.newCDPSession(page);
       await logIn(page, baseUrl); // the session cookie and the stored user stay; everything else goes
       await forgetAllButSession(page, cdp, baseUrl);
       await throttle(cdp);
+      result.baseMs.push(await timeBareFile(page, baseUrl));
+      await cdp.send('Network.clearBrowserCache');
       const cold = await timeReady(page, baseUrl);
       result.coldPhases.push(cold);
       result.coldMs.push(cold.ready);
@@ -195,16 +215,21 @@ export async function benchGamePage(baseUrl: string, runs = RUNS): Promise<GameP
   return result;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+export function emptyResult(): GamePageResult {
+  return { baseMs: [], coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
+}
 
 export function printGamePageBench(r: GamePageResult): void {
+  // each run's ratio to its own baseline, so a slow run is compared with its own conditions
+  const ratios = (xs: number[]) => xs.map((x, i) => x / (r.baseMs[i] ?? Number.NaN));
   const line = (name: string, xs: number[], aim: number) => {
     const m = median(xs);
-    return `${name}  median ${String(m).padStart(5)} ms   runs [${xs.join(', ')}]   aim < ${aim} ms   ratio to aim ${(m / aim).toFixed(2)}`;
+    return `${name}  ${spread(xs, 'lower')} ms   aim < ${aim} ms: ratio to aim ${(m / aim).toFixed(2)} (worst ${(worst(xs, 'lower') / aim).toFixed(2)})   ratio to baseline ${spread(ratios(xs), 'lower', 2)}`;
   };
   console.log(
     `\n== Betting page ready on a phone profile (${PHONE.latencyMs} ms RTT, ${PHONE.downloadBps / 1e6} Mbps down, ${PHONE.uploadBps / 1e3} kbps up, CPU ${PHONE.cpuSlowdown}x) ==`,
   );
+  console.log(`baseline  bare file (robots.txt, no cache)  ${spread(r.baseMs, 'lower')} ms`);
   console.log(line('cold', r.coldMs, AIM_COLD_MS));
   console.log(line('warm', r.warmMs, AIM_WARM_MS));
   const phases = (name: string, ps: Phases[]) => {
@@ -235,10 +260,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ? await startTempServer({ env: { DIST_DIR: path.resolve(baselineDir) } })
     : null;
   try {
-    const mine: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
-    const theirs: GamePageResult = { coldMs: [], warmMs: [], coldPhases: [], warmPhases: [] };
+    const mine = emptyResult();
+    const theirs = emptyResult();
     for (let i = 0; i < runs; i++) {
       const add = (into: GamePageResult, r: GamePageResult) => {
+        into.baseMs.push(...r.baseMs);
         into.coldMs.push(...r.coldMs);
         into.warmMs.push(...r.warmMs);
         into.coldPhases.push(...r.coldPhases);

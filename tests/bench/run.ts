@@ -10,10 +10,14 @@
  * raw SQL transaction of the same run (redEnvelope.ts); (8) an agent's month report over a team of 10,000 with
  * 1,000,000 bets against the raw scan of the same data (agentReport.ts).
  * Benchmarks are not tests: they print figures, they do not pass or fail.
+ *
+ * dist/ is built first when it is missing or older than its sources (build.ts). `--runs N` (or
+ * BENCH_RUNS=N) measures (1), (2) and (5) N times and prints each figure's median and worst run
+ * (runs.ts); the other benches run once. `--pages` runs only the build and the two page figures,
+ * (1) and (5), for work on the client's loading.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { loginPasswordHash } from '../../src/domain/credentials.ts';
@@ -27,9 +31,16 @@ import { benchRedEnvelope, printRedEnvelopeBench } from './redEnvelope.ts';
 import { AIM_MS, benchSettle, nodeCpuMs, pgCpuMs } from './settle.ts';
 import { benchAgentReport, printAgentReportBench } from './agentReport.ts';
 import { benchGamePage, printGamePageBench } from './gamePage.ts';
+import { ensureBuild } from './build.ts';
+import { benchRuns, median, spread, worst } from './runs.ts';
 
 const BUDGET_KB = 150;
-const AIM_KB = 100;
+/** issue 25: the first screen's JavaScript, the query library included */
+const AIM_KB = 110;
+/** how many times the repeated figures are measured (1 unless `--runs N` or BENCH_RUNS) */
+const RUNS = benchRuns(1);
+/** the game page's own default: three cold and warm visits */
+const GAME_PAGE_RUNS = benchRuns(3);
 const CONNECTIONS = 50;
 const DURATION_MS = 5000;
 const WARMUP_MS = 1000;
@@ -68,16 +79,18 @@ const fmt = (r: LoadResult) =>
 
 async function bundleSize(appUrl: string) {
   console.log('\n== First screen JavaScript (gzip -9) ==');
-  if (!fs.existsSync('dist/index.html')) {
-    console.log('dist/index.html missing: run `npx vite build` first');
-    return;
-  }
   const entry = entryScripts();
   console.log(
     `static entry (index.html scripts + modulepreloads, ${entry.length} files): ${totalGzipKb(entry).toFixed(1)} KB`,
   );
-  const loaded = await scriptsLoadedBy(`${appUrl}/index`);
-  const kb = totalGzipKb(loaded);
+  const kbs: number[] = [];
+  const files: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const loaded = await scriptsLoadedBy(`${appUrl}/index`);
+    kbs.push(totalGzipKb(loaded));
+    files.push(loaded.length);
+  }
+  const kb = worst(kbs, 'lower');
   const verdict =
     kb <= AIM_KB
       ? 'within the aim'
@@ -85,11 +98,17 @@ async function bundleSize(appUrl: string) {
         ? 'within the budget, above the aim'
         : 'OVER BUDGET';
   console.log(
-    `loaded by /index in Chromium (${loaded.length} files): ${kb.toFixed(1)} KB  (budget ${BUDGET_KB} KB, aim ${AIM_KB} KB: ${verdict})`,
+    `loaded by /index in Chromium (${median(files)} files): ${spread(kbs, 'lower', 1)} KB   ratio to the ${AIM_KB} KB aim ${(median(kbs) / AIM_KB).toFixed(3)} (worst ${(kb / AIM_KB).toFixed(3)})   budget ${BUDGET_KB} KB: ${verdict}`,
   );
 }
 
-async function throughput() {
+interface Throughput {
+  base: LoadResult;
+  heartbeat: LoadResult;
+  login: LoadResult;
+}
+
+async function throughput(): Promise<Throughput> {
   console.log(
     `\n== Throughput: ${CONNECTIONS} keep-alive connections, ${DURATION_MS / 1000} s each, ${os.cpus().length} cores ==`,
   );
@@ -115,6 +134,8 @@ async function throughput() {
     await stopProcess(hello);
   }
   console.log(`baseline  Fastify hello      ${fmt(base)}`);
+  let hbResult: LoadResult;
+  let liResult: LoadResult;
 
   const app = await startProcess('scripts/serve-temp.ts', APP_PORT);
   try {
@@ -171,20 +192,40 @@ async function throughput() {
     console.log(
       `app       login (scrypt KDF) ${fmt(li)}   ratio ${(li.reqPerSec / base.reqPerSec).toFixed(4)}`,
     );
+    hbResult = hb;
+    liResult = li;
   } finally {
     await stopProcess(app);
   }
+  return { base, heartbeat: hbResult, login: liResult };
 }
 
+/** The throughput ratios of all runs: median and worst (the lowest). */
+function printThroughputRuns(runs: Throughput[]): void {
+  if (runs.length < 2) return;
+  const ratio = (pick: (t: Throughput) => LoadResult) =>
+    spread(
+      runs.map((t) => pick(t).reqPerSec / t.base.reqPerSec),
+      'higher',
+      4,
+    );
+  console.log(`over ${runs.length} runs, ratio to the Fastify hello:`);
+  console.log(`  heartbeat  ${ratio((t) => t.heartbeat)}`);
+  console.log(`  login      ${ratio((t) => t.login)}`);
+}
+
+ensureBuild();
 const app = await startProcess('scripts/serve-temp.ts', APP_PORT);
 try {
   await bundleSize(`http://127.0.0.1:${APP_PORT}`);
-  if (fs.existsSync('dist/index.html'))
-    printGamePageBench(await benchGamePage(`http://127.0.0.1:${APP_PORT}`));
+  printGamePageBench(await benchGamePage(`http://127.0.0.1:${APP_PORT}`, GAME_PAGE_RUNS));
 } finally {
   await stopProcess(app);
 }
-await throughput();
+if (process.argv.includes('--pages')) process.exit(0);
+const throughputRuns: Throughput[] = [];
+for (let i = 0; i < RUNS; i++) throughputRuns.push(await throughput());
+printThroughputRuns(throughputRuns);
 
 printBettingBench(await benchBetting());
 printWalletBench(await benchWallet());

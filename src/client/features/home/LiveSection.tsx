@@ -1,20 +1,23 @@
 /**
  * The home page's live part: the hot lotteries with their issue countdowns (the lottery clock and
- * issue hook of features/lottery) and the latest big wins (getNewestBounsList, names masked by the
- * server). A lazy chunk of its own, so the home page's first paint never waits for lottery code.
+ * issue hook of features/lottery), then the latest big wins. A lazy chunk of its own, so the home
+ * page's first paint never waits for lottery code. The hot lotteries are on a phone's first screen;
+ * the big wins are below it (from y ≈ 820 on a 360 × 740 screen), so their code and their request
+ * wait until the player scrolls towards them (NewestWins.tsx, a chunk of its own).
  */
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { EmptyState, ErrorState, LoadingState } from '../../ui';
-import { formatBeijing } from '../../../domain/time';
-import { getNewestWinners, type LotteryItem } from '../lottery/api';
+import { WhenNear } from '../../ui/WhenNear';
+import type { LotteryItem } from '../lottery/api';
 import { useLotteries } from '../lottery/hooks/useLotteries';
 import { STALE_ISSUE_MSG, useIssue } from '../lottery/hooks/useIssue';
 import { CloseTimer } from '../lottery/components/CloseTimer';
-import { keys, useQuery } from '../../query';
 
 /** The hall's first lotteries (the operator's sort order puts the popular ones first). */
 export const HOT_LOTTERIES = 6;
-const WINS_SHOWN = 10;
+
+const NewestWins = lazy(() => import('./NewestWins'));
 
 function HotLottery({ item }: { item: LotteryItem }) {
   const issue = useIssue(item.lotteryCode);
@@ -54,7 +57,12 @@ function HotLotteries() {
   const { list, error, loading, reload } = useLotteries();
   const hot = list?.slice(0, HOT_LOTTERIES) ?? [];
   return (
-    <section aria-label="热门彩种" className="mt-3 rounded-xl bg-white p-3">
+    // while loading it keeps the height of its three rows, so the big wins' place below does not
+    // come into view (and load them) only because this section was still short
+    <section
+      aria-label="热门彩种"
+      className={`mt-3 rounded-xl bg-white p-3 ${list ? '' : 'min-h-66'}`}
+    >
       <div className="mb-2 flex items-center justify-between">
         <h2 className="font-semibold text-gray-900">热门彩种</h2>
         <Link
@@ -81,38 +89,11 @@ function HotLotteries() {
   );
 }
 
-function NewestWins() {
-  const q = useQuery({ queryKey: keys.content('newestWins'), queryFn: getNewestWinners });
-  const wins = q.data?.slice(0, WINS_SHOWN) ?? [];
+/** The big wins' place until they load: their heading and a section of about their height. */
+function WinsPlaceholder() {
   return (
-    <section aria-label="最新中奖" className="mt-3 rounded-xl bg-white p-3">
+    <section aria-label="最新中奖" className="mt-3 min-h-40 rounded-xl bg-white p-3">
       <h2 className="mb-2 font-semibold text-gray-900">最新中奖</h2>
-      {q.loading && !q.data ? (
-        <LoadingState />
-      ) : q.error && !q.data ? (
-        <ErrorState message={q.error.message} onRetry={q.reload} />
-      ) : wins.length === 0 ? (
-        <EmptyState text="暂无中奖记录" />
-      ) : (
-        <ul className="divide-y divide-gray-100 text-sm">
-          {wins.map((w) => (
-            <li
-              key={`${w.time}-${w.userName}-${w.amount}`}
-              className="flex items-center justify-between gap-2 py-2"
-            >
-              <span className="min-w-0 truncate text-gray-800">
-                {w.userName} <span className="text-gray-500">在{w.lotteryName}</span>
-              </span>
-              <span className="shrink-0 text-right">
-                <span className="font-semibold text-brand tabular-nums">中{w.amount}元</span>
-                <span className="block text-xs text-gray-500 tabular-nums">
-                  {formatBeijing(w.time, 'MM-DD HH:mm')}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }
@@ -121,7 +102,11 @@ export default function LiveSection() {
   return (
     <>
       <HotLotteries />
-      <NewestWins />
+      <WhenNear placeholder={<WinsPlaceholder />}>
+        <Suspense fallback={<WinsPlaceholder />}>
+          <NewestWins />
+        </Suspense>
+      </WhenNear>
     </>
   );
 }

@@ -7,13 +7,13 @@
 import { signal, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import { channelUrl, RECHARGE_CHANNELS } from '../../../domain/payments';
+import { CHANNEL_PAGES, channelUrl } from '../../../domain/rechargeChannels';
 import { navigate } from 'wouter/use-browser-location';
 import { currentUser } from '../../state/session';
 import { getPaySort, type PaySortItem } from './api';
 import { whenPageSettled } from '../../settled';
 
-export const FALLBACK_RECHARGE_PATH = channelUrl(RECHARGE_CHANNELS[0].code);
+export const FALLBACK_RECHARGE_PATH = channelUrl(CHANNEL_PAGES[0].code);
 
 /** The path of the first PaySort channel (the fallback until the list is known). */
 export const firstRechargePath: Signal<string> = signal(FALLBACK_RECHARGE_PATH);

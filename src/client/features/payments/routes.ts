@@ -5,11 +5,11 @@
  */
 import { lazy } from 'react';
 import type { RouteDef } from '../../routeTable';
-import { channelUrl, RECHARGE_CHANNELS } from '../../../domain/payments';
+import { CHANNEL_PAGES, channelUrl } from '../../../domain/rechargeChannels';
 
 const RechargePage = lazy(() => import('./pages/RechargePage'));
 
-export const paymentsRoutes: RouteDef[] = RECHARGE_CHANNELS.map((c) => ({
+export const paymentsRoutes: RouteDef[] = CHANNEL_PAGES.map((c) => ({
   path: channelUrl(c.code),
   title: `${c.name}充值`,
   component: RechargePage,
