@@ -61,11 +61,8 @@ module.exports.layering = {
    */
   knownCycleEdges: [
     // server: plumbing that reaches up into a feature
-    { from: 'server/http', to: 'server/site', reason: 'http/securityHeaders.ts reads site/tenant.ts (tenant lookup is plumbing living in site/)' },
     { from: 'server/http', to: 'server/config.ts', reason: 'http/origin.ts and inflight.ts read the config that config.ts builds with http/publicAddress.ts' },
     { from: 'server/realtime', to: 'server/chat', reason: 'the socket layer accepts chat entries and sends chat messages: realtime/ is chat-shaped today (live rooms will split it)' },
-    { from: 'server/admin', to: 'server/payments', reason: 'admin/routes.ts mounts payments/adminRoutes.ts while payments reads admin/ helpers: admin panels need one home' },
-    { from: 'server/admin', to: 'server/withdraw', reason: 'admin/routes.ts mounts withdraw/adminRoutes.ts and reads withdraw/turnover.ts while withdraw reads admin/ helpers' },
     // server: features that call each other both ways
     { from: 'server/account', to: 'server/agent', reason: 'registration consumes invite codes and points; agent/members.ts reuses account users and schemas' },
     { from: 'server/account', to: 'server/grades', reason: 'the profile shows the grade (grades/store.ts); grades read activity/store.ts, and activity uses account/uploads.ts' },
@@ -106,15 +103,14 @@ module.exports.layering = {
     'server/grades': { modules: ['store.ts'], reason: 'the grade shown by account' },
     'server/letters': { modules: ['store.ts'], reason: 'site letters sent by grades, payments and withdraw' },
     'server/lottery': { modules: ['issues.ts', 'lotteries.ts'], reason: 'issues and lotteries read by betting and plans' },
-    'server/payments': { modules: ['adminRoutes.ts', 'orders.ts'], reason: 'admin routes mounted by admin/; order expiry run by jobs/cleanup.ts' },
+    'server/payments': { modules: ['orders.ts'], reason: 'order expiry run by jobs/cleanup.ts' },
     'server/push': { modules: ['entries.ts'], reason: 'chat posts push entries' },
     'server/records': { modules: ['bills.ts', 'profitLoss.ts'], reason: 'bills and profit-loss reused by reports and share' },
     'server/redEnvelope': { modules: ['adminRoutes.ts', 'routes.ts', 'send.ts', 'view.ts'], reason: 'routes mounted by the chat plugin, envelopes sent and shown in chat' },
     'server/reports': { modules: ['rollups.ts'], reason: 'rollups read by records' },
     'server/share': { modules: ['build.ts', 'routes.ts'], reason: 'share routes mounted by the chat plugin; chat builds share cards' },
     'server/site': { modules: ['content.ts', 'customerService.ts', 'settings.ts', 'status.ts', 'tenant.ts'], reason: 'site settings, tenant and status' },
-    'server/wallet': { modules: ['adminRoutes.ts'], reason: 'admin routes mounted by admin/' },
-    'server/withdraw': { modules: ['adminRoutes.ts', 'turnover.ts'], reason: 'admin routes mounted by admin/; the turnover requirement read by admin, activity and payments' },
+    'server/withdraw': { modules: ['turnover.ts'], reason: 'the turnover requirement read by admin, activity and payments' },
     // client
     [`${C}account`]: { modules: ['api.ts', 'components/ChangePasswordForm.tsx', 'components/MenuList.tsx', 'components/nav.ts'], reason: 'the account api, the change-password form and the menu parts reused by admin, agent, cards and status' },
     [`${C}activity`]: { modules: ['badge.ts'], reason: 'the badge shown by the toolbar' },
