@@ -72,7 +72,6 @@ module.exports.layering = {
     { from: 'server/redEnvelope', to: 'server/chat', reason: 'an envelope is a chat message (redEnvelope uses chat messages, rooms, send) while chat mounts and renders envelopes' },
     { from: 'server/share', to: 'server/chat', reason: 'a shared bet is a chat message (share/routes.ts uses chat send and rooms) while chat builds share cards' },
     // client: plumbing and the route table
-    { from: 'client/state', to: 'client/api', reason: 'state/ (session, tenant, network) calls api/request.ts while api/request.ts reports to state/network.ts' },
     { from: `${C}agent`, to: 'client/routes.ts', reason: 'agent/menu.ts links by route path from routes.ts, which lazy-loads agent routes' },
     { from: `${C}home`, to: 'client/routes.ts', reason: 'home/links.ts links by route path from routes.ts, which loads the home page' },
     // client: features that call each other both ways

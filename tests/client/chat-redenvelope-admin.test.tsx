@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { RedEnvelopePanel } from '../../src/client/features/admin/redEnvelope/RedEnvelopePanel';
 import { OverlayHost } from '../../src/client/ui';
 import { currentUser } from '../../src/client/state/session';
-import { resetNetwork } from '../../src/client/state/network';
+import { resetNetwork } from '../../src/client/api/network';
 import { callsTo, ok, stubNetwork, USER } from './records-net';
 
 const ROW = {

@@ -15,9 +15,9 @@ import { computed, signal } from '@preact/signals-react';
 export { CACHED_ANSWER_HEADER } from '../../domain/constants';
 
 export const PROBE_MS = 10_000;
-import { isOnline } from '../api/envelope';
+import { isOnline } from './envelope';
 
-export { isOnline, NEEDS_NETWORK_MSG, OFFLINE_MSG } from '../api/envelope';
+export { isOnline, NEEDS_NETWORK_MSG, OFFLINE_MSG } from './envelope';
 export const CACHED_CONTENT_MSG = '离线内容，可能不是最新';
 
 const browserOnline = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
