@@ -42,6 +42,9 @@ module.exports = {
   options: {
     // TypeScript 7 has no compiler API: dependency-cruiser parses TypeScript with swc
     parser: 'swc',
+    // a git worktree links node_modules to the main checkout's: keep the linked path (node_modules/…)
+    // so the package rules above match there as they do in a plain clone
+    preserveSymlinks: true,
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '\\.d\\.ts$' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
