@@ -8,7 +8,7 @@ import { Banners } from './features/shell/Banners';
 import { OverlayHost } from './ui';
 import { startApp } from './bootstrap';
 import { registerServiceWorker } from './sw-register';
-import { watchNetwork } from './state/network';
+import { watchNetwork } from './api/network';
 import { serverAnswers } from './api/request';
 import { whenPageSettled } from './settled';
 

@@ -45,5 +45,5 @@ export const VERIFY_CODE_TTL_SEC = 10 * 60;
 /** A session lasts this long without activity. */
 export const SESSION_IDLE_SEC = 2 * 60 * 60;
 export const SESSION_MAX_SEC = 7 * 24 * 60 * 60;
-/** Header the service worker sets on an API answer it served from its cache (sw/sw.ts, client state/network.ts). */
+/** Header the service worker sets on an API answer it served from its cache (sw/sw.ts, client api/network.ts). */
 export const CACHED_ANSWER_HEADER = 'X-Cached-Answer';

@@ -23,19 +23,24 @@ import { refuseControlChars } from './http/controlChars.ts';
 import { answerWhileClosing, clientErrorHandler, frameworkErrors } from './http/malformed.ts';
 import { registerAdminAudit } from './admin/audit.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { embedPartnerOrigin } from './site/tenant.ts';
 import sessions, { enforceAuth } from './auth/sessions.ts';
 import siteStatus from './site/status.ts';
 import accountRoutes from './account/routes.ts';
 import siteRoutes from './site/routes.ts';
 import ledgerRoutes from './ledger/routes.ts';
 import adminRoutes from './admin/routes.ts';
+import { requireOperatorOnAdminRoutes } from './auth/operatorRoutes.ts';
 import lotteryRoutes from './lottery/routes.ts';
 import lotteryAdminRoutes from './lottery/adminRoutes.ts';
 import bettingRoutes from './betting/routes.ts';
 import paymentsRoutes from './payments/routes.ts';
+import paymentsAdminRoutes from './payments/adminRoutes.ts';
 import cardsRoutes from './cards/routes.ts';
 import withdrawRoutes from './withdraw/routes.ts';
+import withdrawAdminRoutes from './withdraw/adminRoutes.ts';
 import walletRoutes from './wallet/routes.ts';
+import walletAdminRoutes from './wallet/adminRoutes.ts';
 import recordsRoutes from './records/routes.ts';
 import chatRoutes from './chat/plugin.ts';
 import planRoutes from './plans/routes.ts';
@@ -147,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, deps.config.allowedOrigins);
   inflightLimit(app);
   registerAdminAudit(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, () => embedPartnerOrigin(deps.sql));
   await app.register(compress, {
     // br at quality 5 (fast enough per request, close to gzip -9 in size), else gzip; no zstd yet
     encodings: ['br', 'gzip'],
@@ -167,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preValidation', enforceAuth);
   app.addHook('preValidation', refuseControlChars);
   app.addHook('preHandler', refuseNonFiniteNumbers);
+  requireOperatorOnAdminRoutes(app);
 
   await app.register(accountRoutes);
   await app.register(siteRoutes);
@@ -176,9 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lotteryAdminRoutes);
   await app.register(bettingRoutes);
   await app.register(paymentsRoutes);
+  await app.register(paymentsAdminRoutes);
   await app.register(cardsRoutes);
   await app.register(withdrawRoutes);
+  await app.register(withdrawAdminRoutes);
   await app.register(walletRoutes);
+  await app.register(walletAdminRoutes);
   await app.register(recordsRoutes);
   await app.register(pushPlugin);
   await app.register(chatRoutes);

@@ -1,6 +1,7 @@
 /** Server configuration from the environment, with the embedded defaults. */
 import net from 'node:net';
 import path from 'node:path';
+import { httpOrigin } from './http/origin.ts';
 import { parseHostList } from './http/publicAddress.ts';
 
 /**
@@ -93,16 +94,6 @@ function positiveInt(name: string, text: string | undefined, fallback: number): 
   if (!Number.isSafeInteger(n) || n <= 0)
     throw new Error(`${name}: not a positive whole number: ${text}`);
   return n;
-}
-
-/** `https://site.cn/path` → `https://site.cn`; null for anything but an http(s) URL. */
-export function httpOrigin(text: string): string | null {
-  try {
-    const u = new URL(text);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

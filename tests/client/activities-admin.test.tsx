@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
-import { ActivitiesPanel } from '../../src/client/features/admin/ActivitiesPanel';
+import { ActivitiesPanel } from '../../src/client/features/admin/activity/ActivitiesPanel';
 import { callsTo, ok, stubNetwork } from './records-net';
 
 const P = (n: string) => `/v1/admin/activities/${n}`;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
-import { ActivityEnvelopesPanel } from '../../src/client/features/activity/admin/ActivityEnvelopesPanel';
+import { ActivityEnvelopesPanel } from '../../src/client/features/admin/activity/ActivityEnvelopesPanel';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
 const P = (n: string) => `/v1/admin/activityRedEnvelope/${n}`;

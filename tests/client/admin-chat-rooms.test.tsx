@@ -8,9 +8,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { OverlayHost } from '../../src/client/ui';
-import { ChatRooms } from '../../src/client/features/admin/ChatRooms';
-import type { AdminRoom } from '../../src/client/features/admin/chatApi';
-import { checkRoomForm, emptyForm } from '../../src/client/features/admin/chatRoomForm';
+import { ChatRooms } from '../../src/client/features/admin/chat/ChatRooms';
+import type { AdminRoom } from '../../src/client/features/admin/chat/chatApi';
+import { checkRoomForm, emptyForm } from '../../src/client/features/admin/chat/chatRoomForm';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
 afterEach(() => {

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SELF_RUN_NOT_CORRECTABLE } from '../../src/domain/lottery/correction';
 import { OverlayHost } from '../../src/client/ui';
-import { LotteryIssues } from '../../src/client/features/admin/LotteryIssues';
-import type { AdminLottery } from '../../src/client/features/admin/lotteryApi';
+import { LotteryIssues } from '../../src/client/features/admin/lottery/LotteryIssues';
+import type { AdminLottery } from '../../src/client/features/admin/lottery/lotteryApi';
 import { callsTo, ok, stubNetwork } from './records-net';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 /** 客服设置: the operator edits the service lines and the embedded chat, checked before saving. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ServicePanel } from '../../src/client/features/admin/ServicePanel';
+import { ServicePanel } from '../../src/client/features/admin/site/ServicePanel';
 import { callsTo, ok, stubNetwork } from './records-net';
 
 afterEach(() => {

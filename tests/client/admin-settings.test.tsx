@@ -1,8 +1,8 @@
 /** 站点设置 and 操作日志: the operator's form checks values before saving; the log shows actions and settings' before/after. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SettingsPanel } from '../../src/client/features/admin/SettingsPanel';
-import { AuditPanel } from '../../src/client/features/admin/AuditPanel';
+import { SettingsPanel } from '../../src/client/features/admin/site/SettingsPanel';
+import { AuditPanel } from '../../src/client/features/admin/site/AuditPanel';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
 afterEach(() => {

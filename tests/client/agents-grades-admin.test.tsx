@@ -7,8 +7,8 @@ import { DEFAULT_GRADE_LEVELS, gradeData, levelsToWire } from '../../src/domain/
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
 import { queryClient } from '../../src/client/query';
-import { AgentsPanel } from '../../src/client/features/admin/AgentsPanel';
-import { GradesPanel } from '../../src/client/features/admin/GradesPanel';
+import { AgentsPanel } from '../../src/client/features/admin/agents/AgentsPanel';
+import { GradesPanel } from '../../src/client/features/admin/agents/GradesPanel';
 import PersonalLevelPage from '../../src/client/features/account/pages/PersonalLevelPage';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 

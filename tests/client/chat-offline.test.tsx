@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '../../src/client/api/request';
 import { currentUser } from '../../src/client/state/session';
-import { cachedContentPath, resetNetwork, watchNetwork } from '../../src/client/state/network';
+import { cachedContentPath, resetNetwork, watchNetwork } from '../../src/client/api/network';
 import { forgetLastAnswers, heldAnswer } from '../../src/client/query/lastAnswers';
 import { useChatStream, type StreamSource } from '../../src/client/features/chat/useChatStream';
 import type { ChatMessage } from '../../src/client/features/chat/api';

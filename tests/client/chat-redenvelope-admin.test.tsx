@@ -2,10 +2,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RedEnvelopePanel } from '../../src/client/features/admin/RedEnvelopePanel';
+import { RedEnvelopePanel } from '../../src/client/features/admin/redEnvelope/RedEnvelopePanel';
 import { OverlayHost } from '../../src/client/ui';
 import { currentUser } from '../../src/client/state/session';
-import { resetNetwork } from '../../src/client/state/network';
+import { resetNetwork } from '../../src/client/api/network';
 import { callsTo, ok, stubNetwork, USER } from './records-net';
 
 const ROW = {

@@ -17,7 +17,7 @@ import { useEnvelopes } from '../../src/client/features/redEnvelope/useEnvelopes
 import { Composer } from '../../src/client/features/chat/components/Composer';
 import { OverlayHost } from '../../src/client/ui';
 import { queryClient } from '../../src/client/query';
-import { resetNetwork } from '../../src/client/state/network';
+import { resetNetwork } from '../../src/client/api/network';
 import { moneyActionStore, wipe } from '../../src/client/storage/stores';
 import { callsTo, ok, refuse, stubNetwork, type Handler } from './records-net';
 import { RefusalReason, refusalData } from '../../src/domain/errors';

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
-import { ContentPanel } from '../../src/client/features/admin/ContentPanel';
-import { droppedLinkWarning } from '../../src/client/features/admin/BannersPanel';
+import { ContentPanel } from '../../src/client/features/admin/content/ContentPanel';
+import { droppedLinkWarning } from '../../src/client/features/admin/content/BannersPanel';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
 const P = (n: string) => `/v1/admin/content/${n}`;

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, waitFor } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
-import { cachedContentPath, resetNetwork, watchNetwork } from '../../src/client/state/network';
+import { cachedContentPath, resetNetwork, watchNetwork } from '../../src/client/api/network';
 import { forgetRebatesAsked, loadRebate } from '../../src/client/features/lottery/storage';
 import { put, read, rebateStore, wipe } from '../../src/client/storage/stores';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';

@@ -16,7 +16,7 @@ import {
 } from '../../src/client/money/moneyAction';
 import { useMoneyAction } from '../../src/client/money/useMoneyAction';
 import { keys, queryClient, useQuery } from '../../src/client/query';
-import { NEEDS_NETWORK_MSG, resetNetwork } from '../../src/client/state/network';
+import { NEEDS_NETWORK_MSG, resetNetwork } from '../../src/client/api/network';
 import { moneyActionStore, wipe } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
 import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG } from '../../src/domain/errors';

@@ -13,7 +13,7 @@ import {
   CACHED_CONTENT_MSG,
   resetNetwork,
   watchNetwork,
-} from '../../src/client/state/network';
+} from '../../src/client/api/network';
 import { OFFLINE_STATE_MSG } from '../../src/client/ui/states';
 import {
   forgetLastAnswers,

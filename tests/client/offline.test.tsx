@@ -21,7 +21,7 @@ import {
   resetNetwork,
   watchNetwork,
   whenOnline,
-} from '../../src/client/state/network';
+} from '../../src/client/api/network';
 import { ErrorState, OverlayHost, Page } from '../../src/client/ui';
 import { OFFLINE_STATE_MSG } from '../../src/client/ui/states';
 import { Banners, OFFLINE_BANNER_MSG } from '../../src/client/features/shell/Banners';

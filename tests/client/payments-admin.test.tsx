@@ -9,9 +9,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { RECHARGE_CHANNELS } from '../../src/domain/payments';
 import { currentUser } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
-import { RechargeOrdersPanel } from '../../src/client/features/payments/admin/RechargeOrdersPanel';
-import { ChannelsPanel } from '../../src/client/features/payments/admin/ChannelsPanel';
-import type { AdminConfig, AdminOrder } from '../../src/client/features/payments/admin/api';
+import { RechargeOrdersPanel } from '../../src/client/features/admin/payments/RechargeOrdersPanel';
+import { ChannelsPanel } from '../../src/client/features/admin/payments/ChannelsPanel';
+import type { AdminConfig, AdminOrder } from '../../src/client/features/admin/payments/api';
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
 
 const T = 20_000;

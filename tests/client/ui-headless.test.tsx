@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { Tabs } from '../../src/client/ui/Tabs';
 import { VerifyTypePicker } from '../../src/client/features/account/components/VerifyTypePicker';
-import { Switch } from '../../src/client/features/wallet/components/Switch';
+import { Switch } from '../../src/client/ui/Switch';
 
 afterEach(cleanup);
 

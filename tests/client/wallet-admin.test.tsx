@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { OverlayHost } from '../../src/client/ui';
-import { PledgeProductsPanel } from '../../src/client/features/wallet/admin/PledgeProductsPanel';
+import { PledgeProductsPanel } from '../../src/client/features/admin/wallet/PledgeProductsPanel';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
 const PRODUCT = {

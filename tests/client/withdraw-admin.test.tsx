@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { OverlayHost } from '../../src/client/ui';
-import { WithdrawOrdersPanel } from '../../src/client/features/withdraw/admin/WithdrawOrdersPanel';
-import { WithdrawSettingsPanel } from '../../src/client/features/withdraw/admin/WithdrawSettingsPanel';
+import { WithdrawOrdersPanel } from '../../src/client/features/admin/withdraw/WithdrawOrdersPanel';
+import { WithdrawSettingsPanel } from '../../src/client/features/admin/withdraw/WithdrawSettingsPanel';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
 
 afterEach(() => {

@@ -112,7 +112,7 @@ export function buildRequest(
 }
 
 /**
- * What a page does with how a call went (state/network.ts keeps the offline banner from it); the
+ * What a page does with how a call went (api/network.ts keeps the offline banner from it); the
  * background worker passes none: its calls mark nothing on the page.
  */
 export interface AnswerObserver {

@@ -1,7 +1,7 @@
 /** The one HTTP entry of the page: the wire (api/envelope.ts) plus the offline banner's notes and the one dispatcher. */
 import { NETWORK_UNAVAILABLE_MSG, type Envelope } from '../../domain/errors';
 import { dispatchCode } from './dispatch';
-import { noteAnswer, noteCachedContent, noteNoAnswer } from '../state/network';
+import { noteAnswer, noteCachedContent, noteNoAnswer } from './network';
 import {
   ApiError,
   fetchEnvelopeWith,

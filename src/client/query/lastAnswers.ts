@@ -13,7 +13,7 @@
 import { entries, lastAnswerStore, put, read, remove, wipe } from '../storage/stores';
 import { isOfflineError } from '../api/request';
 import { currentUser } from '../state/session';
-import { isOnline, noteHeldContent, online, whenOnline } from '../state/network';
+import { isOnline, noteHeldContent, online, whenOnline } from '../api/network';
 import { hashKey, queryClient, type QueryKey } from './client';
 
 /** Answers older than this are not shown offline (a week-old list says more about the past than the present). */

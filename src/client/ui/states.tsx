@@ -11,7 +11,7 @@ import {
   NEEDS_NETWORK_MSG,
   OFFLINE_MSG,
   online,
-} from '../state/network';
+} from '../api/network';
 
 /** The error state's text offline: what is wrong and that the page fills in by itself. */
 export const OFFLINE_STATE_MSG = '网络未连接，联网后将自动重新加载';

@@ -4,7 +4,7 @@ import { effect } from '@preact/signals-react';
 import { navigate } from 'wouter/use-browser-location';
 import type { WorkerApi } from './worker';
 import { afterSync, TIME_SYNC_FAILED_MSG } from './timeSync';
-import { isOnline, whenOnline } from '../state/network';
+import { isOnline, whenOnline } from '../api/network';
 import { currentUser } from '../state/session';
 import { clockStore, put } from '../storage/stores';
 import { dispatchCode } from '../api/dispatch';

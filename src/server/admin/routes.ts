@@ -1,7 +1,10 @@
 /**
- * The operator API under /v1/admin/: every route carries `config: { auth: 'operator' }`, so the
+ * The operator calls of the admin console itself under /v1/admin/ (users, balances, site status,
+ * outbox, ledger, content, audit): every route carries `config: { auth: 'operator' }`, so the
  * session plugin answers 403 to players and code 0 to callers without a session. The site
- * switches never shut these calls (site/status.ts).
+ * switches never shut these calls (site/status.ts). A feature's own operator calls (payments,
+ * withdraw, wallet, lottery, …) are that feature's adminRoutes.ts, mounted by app.ts; the guard
+ * that every /v1/admin/ route is operator-only covers them all (auth/operatorRoutes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import balanceRoutes from './balance.ts';
@@ -12,18 +15,9 @@ import siteStatusRoutes from './siteStatus.ts';
 import userRoutes from './users.ts';
 import userDetailRoutes from './userDetail.ts';
 import userActionRoutes from './userActions.ts';
-import paymentsAdminRoutes from '../payments/adminRoutes.ts';
-import withdrawAdminRoutes from '../withdraw/adminRoutes.ts';
-import walletAdminRoutes from '../wallet/adminRoutes.ts';
 import adminAuditRoutes from './audit.ts';
 
 export default async function adminRoutes(app: FastifyInstance) {
-  // A route added here without the operator config would be open to players: refuse to start.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/v1/admin/') && route.config?.auth !== 'operator') {
-      throw new Error(`admin route ${route.url} must carry config.auth = 'operator'`);
-    }
-  });
   await app.register(balanceRoutes);
   await app.register(userRoutes);
   await app.register(userDetailRoutes);
@@ -32,8 +26,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(outboxRoutes);
   await app.register(ledgerAdminRoutes);
   await app.register(contentAdminRoutes);
-  await app.register(paymentsAdminRoutes);
-  await app.register(withdrawAdminRoutes);
-  await app.register(walletAdminRoutes);
   await app.register(adminAuditRoutes);
 }

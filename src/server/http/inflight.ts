@@ -10,7 +10,6 @@
  */
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
 import { DB_POOL_SIZE } from '../db/client.ts';
 
 export const MAX_INFLIGHT = DB_POOL_SIZE * 2;
@@ -36,7 +35,7 @@ export function leaveInflight(req: object): void {
 }
 
 /** Node's timeouts for slow clients, as Fastify server options (see Config). */
-export function serverTimeouts(config: Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>) {
+export function serverTimeouts(config: { headersTimeoutMs: number; requestTimeoutMs: number }) {
   const http: ServerOptions = {
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,

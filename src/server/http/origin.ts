@@ -12,7 +12,16 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORIGIN_REFUSED_MSG, ResponseCode } from '../../domain/errors.ts';
-import { httpOrigin } from '../config.ts';
+
+/** `https://site.cn/path` → `https://site.cn`; null for anything but an http(s) URL. */
+export function httpOrigin(text: string): string | null {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

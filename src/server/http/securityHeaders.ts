@@ -19,9 +19,10 @@
  * - no plugins, no <base>, forms post only to the site.
  *
  * An answer that already carries a stricter CSP (user uploads: `default-src 'none'; sandbox`) keeps it.
+ * The partner origin is the tenant's setting, read by site/: app.ts passes the lookup in, so this
+ * plumbing imports no feature.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getTenantConfig } from '../site/tenant.ts';
 
 export const HSTS = 'max-age=31536000';
 /** host[:port] as a Host header may name it; anything else is left out of the policy */
@@ -58,25 +59,27 @@ function isPage(reply: FastifyReply): boolean {
   return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
 }
 
+/** The origin pages may frame besides the site's own, or undefined for none. */
+export type FramedOrigin = () => Promise<string | undefined>;
+
 /** The partner origin pages may frame; a settings read that fails frames nobody. */
 async function partnerOrigin(
-  app: FastifyInstance,
+  framedOrigin: FramedOrigin,
   req: FastifyRequest,
 ): Promise<string | undefined> {
   try {
-    const t = await getTenantConfig(app.deps.sql);
-    return t.embedChatEnabled && t.embedChatPartnerOrigin ? t.embedChatPartnerOrigin : undefined;
+    return await framedOrigin();
   } catch (err) {
     req.log.warn({ err }, 'security headers: tenant config unreadable');
     return undefined;
   }
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, framedOrigin: FramedOrigin): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const tls = req.protocol === 'https';
     if (!reply.hasHeader('content-security-policy')) {
-      const partner = isPage(reply) ? await partnerOrigin(app, req) : undefined;
+      const partner = isPage(reply) ? await partnerOrigin(framedOrigin, req) : undefined;
       reply.header(
         'content-security-policy',
         contentSecurityPolicy({ tls, host: req.host, partnerOrigin: partner }),

@@ -61,6 +61,15 @@ export function getTenantConfig(sql: Sql): Promise<TenantConfig> {
 }
 
 /**
+ * The embedded-chat partner's origin that pages may frame (http/securityHeaders.ts), or undefined
+ * while the embedded chat is off or has no partner.
+ */
+export async function embedPartnerOrigin(sql: Sql): Promise<string | undefined> {
+  const t = await getTenantConfig(sql);
+  return t.embedChatEnabled && t.embedChatPartnerOrigin ? t.embedChatPartnerOrigin : undefined;
+}
+
+/**
  * What register requires today. The image code is required only when both the register setting
  * and `tenant_config.registerImageCode` ask for it (the operator's 站点设置 writes both), so the
  * form served to the client and the server's check read the same answer.

@@ -15,7 +15,7 @@ import { PushCode, RoomEvent } from '../../../domain/chat/push';
 import { FIRST_PAGE_SIZE, PAGE_SIZE } from '../../../domain/chat/constants';
 import { refreshUser } from '../../state/session';
 import { isOfflineError } from '../../api/request';
-import { noteHeldContent } from '../../state/network';
+import { noteHeldContent } from '../../api/network';
 import { heldAnswer, holdAnswer, type QueryKey } from '../../query';
 
 export interface StreamSource {

@@ -13,7 +13,7 @@ import {
   type VersionedPlays,
 } from './api';
 import { isOfflineError } from '../../api/request';
-import { noteHeldContent } from '../../state/network';
+import { noteHeldContent } from '../../api/network';
 
 const rebateKey = (userId: number, family: LotteryFamily) => `${userId}:${family}`;
 /**

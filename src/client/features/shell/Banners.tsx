@@ -1,7 +1,7 @@
-/** The one offline banner (state/network.ts: the browser's flag and what requests see) and the 发现新版本 prompt. */
+/** The one offline banner (api/network.ts: the browser's flag and what requests see) and the 发现新版本 prompt. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { applyUpdate, updateReady } from '../../sw-register';
-import { online } from '../../state/network';
+import { online } from '../../api/network';
 import { showToast } from '../../ui';
 
 export const OFFLINE_BANNER_MSG = '当前处于离线状态，部分功能不可用';

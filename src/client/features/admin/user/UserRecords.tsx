@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { keys, useQuery } from '../../../query';
 import { Tabs } from '../../../ui/Tabs';
-import { getRechargeOrders } from '../../payments/admin/api';
+import { getRechargeOrders } from '../payments/api';
 import { adminList } from '../../withdraw/api';
 import { fmtTime, getTransfers } from '../api';
 import { DataTable } from '../layout/DataTable';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, TextField, confirmDialog, requireOnline, showToast } from '../../../ui';
 import { INVITE_REMARK_MAX_CHARS } from '../../../../domain/agent/inviteCodes';
 import { formatBeijing } from '../../../../domain/time';
-import { copyText } from '../../payments/components/CopyRow';
+import { copyText } from '../../../ui/CopyRow';
 import { FormAlert } from '../../../ui/FormAlert';
 import { keys, queryClient } from '../../../query';
 import { deleteInviteCode, updateInviteCodeRemark, type InviteCode } from '../api';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SocketStatus } from '../socket';
-import { online } from '../../../state/network';
+import { online } from '../../../api/network';
 import { CachedNote } from '../../../ui/states';
 
 export const OFFLINE_CHAT_MSG = '网络未连接，联网后自动重新连接';

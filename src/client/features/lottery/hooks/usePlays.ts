@@ -8,7 +8,7 @@ import type { PlayCatalogue } from '../api';
 import { fetchEarly } from '../early';
 import { keys, queryClient } from '../../../query';
 import { readCachedPlays, revalidatePlays } from '../storage';
-import { noteCachedContent } from '../../../state/network';
+import { noteCachedContent } from '../../../api/network';
 
 export interface PlaysState {
   data: PlayCatalogue | undefined;

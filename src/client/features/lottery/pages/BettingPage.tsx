@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from 'wouter';
 import { ErrorState, LoadingState, Page, requireOnline, showAlert, showToast } from '../../../ui';
 import { currentUser } from '../../../state/session';
-import { isOnline, online } from '../../../state/network';
+import { isOnline, online } from '../../../api/network';
 import { whenPageSettled } from '../../../settled';
 import { usePageTitle } from '../../../state/pageTitle';
 import { formatFen } from '../../../../domain/money';

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../../../ui';
 import type { RechargeOrder } from '../api';
 import { latestRechargeOrders } from '../orderWatch';
-import { CopyRow } from './CopyRow';
+import { CopyRow } from '../../../ui/CopyRow';
 import { StatusBadge } from './StatusBadge';
 
 export function OrderResult({ order: made, onAgain }: { order: RechargeOrder; onAgain(): void }) {

@@ -1,6 +1,6 @@
 /** Where the player pays: a bank account, a QR image or a wallet address, with copy buttons and the channel's instructions. */
 import type { ReceivingConfig } from '../api';
-import { CopyRow } from './CopyRow';
+import { CopyRow } from '../../../ui/CopyRow';
 
 export function ReceivingAccount({
   config,

@@ -12,7 +12,7 @@ import { checkAmount, fenOf, formatDateTime } from '../format';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import { ProductTerms } from './ProductCard';
 import { Card, useUserId } from './WalletPage';
-import { Switch } from './Switch';
+import { Switch } from '../../../ui/Switch';
 
 /** The product's own limits, checked before the balance (same order and wording as the server). */
 export function checkPledgeAmount(

@@ -20,7 +20,7 @@ import {
 } from '../api';
 import { formatDateTime } from '../format';
 import { Card, WalletPage } from '../components/WalletPage';
-import { Switch } from '../components/Switch';
+import { Switch } from '../../../ui/Switch';
 import { pageMessage } from '../../../money/moneyAction';
 import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 
