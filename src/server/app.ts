@@ -28,6 +28,7 @@ import sessions, { enforceAuth } from './auth/sessions.ts';
 import siteStatus from './site/status.ts';
 import accountRoutes from './account/routes.ts';
 import siteRoutes from './site/routes.ts';
+import { setSettingsClock } from './site/settings.ts';
 import ledgerRoutes from './ledger/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import { requireOperatorOnAdminRoutes } from './auth/operatorRoutes.ts';
@@ -61,7 +62,10 @@ export interface AppDeps {
   redis?: Redis | null;
   /** the scheduled-job runner, reported by GET /v1/system/health */
   jobs?: HealthSource | null;
-  /** the clock of counting windows (chat flood control); tests move it on instead of waiting */
+  /**
+   * the clock of counting windows (chat flood control) and of the settings cache's age; tests move
+   * it on instead of waiting
+   */
   now?: () => number;
 }
 
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.decorate('deps', deps);
+  if (deps.now) setSettingsClock(deps.sql, deps.now);
   // The wire contract is form bodies (and multipart uploads): no JSON or plain-text bodies.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   registerErrorHandling(app);

@@ -99,7 +99,7 @@ describe('within', () => {
     const p = within(new Promise<string>((r) => (answer = r)), 30, 'SLOW', (v) => late.push(v));
     await expect(p).rejects.toMatchObject({ code: 'SLOW' });
     answer('conn');
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setImmediate(r)); // the late answer's callback, queued behind it
     expect(late).toEqual(['conn']);
     expect(await within(Promise.resolve(7), 30, 'SLOW')).toBe(7);
   });

@@ -159,7 +159,17 @@ describe('malformed HTTP gets the envelope', () => {
 describe('requests arriving while the server closes', () => {
   it("get a 503 envelope (not Fastify's own JSON) and the connection is closed", async () => {
     const app = Fastify({ return503OnClosing: false });
+    // the moments the test waits for: /fast reached the app (ahead of the hook under test), and
+    // the close has begun (after the hook's own preClose, so it already answers 503)
+    let fastArrived!: () => void;
+    const fastReached = new Promise<void>((r) => (fastArrived = r));
+    app.addHook('onRequest', async (req) => {
+      if (req.url === '/fast') fastArrived();
+    });
     answerWhileClosing(app);
+    let closeBegun!: () => void;
+    const closing = new Promise<void>((r) => (closeBegun = r));
+    app.addHook('preClose', async () => closeBegun());
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     let started!: () => void;
@@ -180,9 +190,9 @@ describe('requests arriving while the server closes', () => {
     socket.write(`GET /slow HTTP/1.1\r\n${host}\r\n`);
     await slowStarted;
     const closed = app.close();
-    await new Promise((r) => setTimeout(r, 50));
+    await closing;
     socket.write(`GET /fast HTTP/1.1\r\n${host}\r\n`);
-    await new Promise((r) => setTimeout(r, 50));
+    await fastReached;
     release();
     await ended;
     await closed;

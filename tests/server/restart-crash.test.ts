@@ -101,6 +101,16 @@ async function until(
   return cond();
 }
 
+/** Alive and not a zombie (a killed child waits for its reaper, who may be slow to come). */
+function running(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 let site: Running | null = null;
 let sql: Sql | null = null;
 afterAll(async () => {
@@ -234,11 +244,12 @@ describe('a restart after the server was killed during settlement', () => {
   }, async () => {
     sql ??= connect(`postgres://postgres:embedded@127.0.0.1:${pgPort}/postgres`, 2);
     const placed = await placeBets(sql, 'R-2');
-    const postmaster = owner().postmasterPid;
+    const { postmasterPid: postmaster, watchdogPid: watchdog } = owner();
     const atKill = await killDuringSettlement(sql, 'R-2', true);
     expect(atKill).toBeLessThan(BETS);
-    // nobody stops it now: PostgreSQL keeps running on the data dir
-    await new Promise((r) => setTimeout(r, 1000));
+    // nobody stops it now: the watchdog, the only stopper left, is gone and PostgreSQL keeps
+    // running on the data dir
+    expect(await until(() => !running(watchdog), 10_000, 10)).toBe(true);
     expect(isAlive(postmaster)).toBe(true);
     await sql.end({ timeout: 0 });
     sql = null;

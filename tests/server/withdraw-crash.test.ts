@@ -62,7 +62,14 @@ describe('a crash between hold and approval', () => {
     const inFlight = Array.from({ length: 12 }, () =>
       client.call('POST', '/v1/transaction/saveFrontWithdrawRecord', form()).catch(() => null),
     );
-    await new Promise((r) => setTimeout(r, 150));
+    // the kill comes once one of them has reached the database, not after a guessed while
+    const ordersSoFar = async () =>
+      (
+        await sql<
+          { n: number }[]
+        >`select count(*)::int as n from withdraw_orders where user_id = ${p.userId}`
+      )[0]!.n;
+    for (const end = Date.now() + 30_000; (await ordersSoFar()) < 2 && Date.now() < end; );
     await server.kill();
     await Promise.all(inFlight);
 

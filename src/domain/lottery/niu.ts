@@ -25,7 +25,7 @@ const NIU_IDS = ['none', ...range(1, 9).map((n) => `n${n}`), 'nn'];
 
 /**
  * The 斗牛 play (odds model): one line per chosen outcome; `ways[v]` draws of `total` give outcome v (exact
- * counts, checked by enumeration in tests/domain/lotteryIssue11More.test.ts), so odds = R / p at the family's
+ * counts, checked by enumeration in tests/domain/lotteryNiuComboPlays.test.ts), so odds = R / p at the family's
  * two-sided return like every odds play.
  */
 export function niuPlay(

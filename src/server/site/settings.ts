@@ -14,7 +14,14 @@ export const SETTINGS_CACHE_MS = 2000;
 
 type Entry = { at: number; generation: number; value: unknown };
 const caches = new WeakMap<object, Map<string, Entry>>();
+/** The clock each pool's cache ages by: the app's (AppDeps.now), so a test moves it on. */
+const clocks = new WeakMap<object, () => number>();
 let generation = 0;
+
+/** Ages this pool's cache by `now` (the app's clock) instead of the wall clock. */
+export function setSettingsClock(sql: Sql, now: () => number): void {
+  clocks.set(sql, now);
+}
 
 function cacheOf(sql: Sql): Map<string, Entry> {
   let c = caches.get(sql);
@@ -27,12 +34,13 @@ function cacheOf(sql: Sql): Map<string, Entry> {
 
 export async function getSetting<T>(sql: Sql, key: string, fallback: T): Promise<T> {
   const cache = cacheOf(sql);
+  const now = clocks.get(sql) ?? Date.now;
   const hit = cache.get(key);
-  if (hit && hit.generation === generation && Date.now() - hit.at < SETTINGS_CACHE_MS)
+  if (hit && hit.generation === generation && now() - hit.at < SETTINGS_CACHE_MS)
     return hit.value as T;
   const [row] = await sql<{ value: T }[]>`select value from site_settings where key = ${key}`;
   const value = row ? { ...fallback, ...row.value } : fallback;
-  cache.set(key, { at: Date.now(), generation, value });
+  cache.set(key, { at: now(), generation, value });
   return value;
 }
 

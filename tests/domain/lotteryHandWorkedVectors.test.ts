@@ -2,7 +2,7 @@
  * Plays added for issue 3 (SSC 前四, 任选 单式/混合, multi-digit 包胆, 二星组选单式; K3 独胆按次; LHC
  * 五行, 正码过关, 对碰, 不中胆拖; 28 包三 per-sum tiers), per-play rebate caps, and return shares.
  * Their closed forms are also checked against enumeration with every other play of their family
- * (lotterySsc / lotteryFamilies / lotteryMore tests); here are hand-worked vectors and rules.
+ * (lotterySsc / lotteryFamilies / lotteryLhcKl8Bj28Rules tests); here are hand-worked vectors and rules.
  */
 import { describe, expect, it } from 'vitest';
 import { getPlay } from '../../src/domain/lottery/catalogue.ts';

@@ -1,5 +1,5 @@
 /**
- * Plays added for issue 11 (K3, PK10, 11x5; SSC in lotteryIssue11Ssc.test.ts): bet counts against
+ * Plays added for issue 11 (K3, PK10, 11x5; SSC in lotterySscUnpositionedAnyPosition.test.ts): bet counts against
  * brute-force enumeration of the lines, and win checks over every draw of the window that decides them —
  * each tier's probability must equal the share of draws a single line wins it on, and every ticket's
  * closed-form settlement must equal the sum over its lines.
