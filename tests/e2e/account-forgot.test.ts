@@ -3,7 +3,8 @@
  * /forgotPassword, the code arrives in the operator's outbox (the default transport), the player
  * enters it, sets a new password on /setLoginPassword and logs in with it; the old one is refused.
  */
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { ApiClient } from './api.ts';
 import { OPERATOR, newUserName, e2eFixture, submitLogin } from './browser.ts';
@@ -11,7 +12,7 @@ import { OPERATOR, newUserName, e2eFixture, submitLogin } from './browser.ts';
 const fx = e2eFixture();
 
 async function codeSentTo(phone: string): Promise<string> {
-  const operator = new ApiClient(inject('baseUrl'));
+  const operator = new ApiClient(baseUrl());
   await operator.login(OPERATOR.userName, OPERATOR.password);
   for (let i = 0; i < 20; i++) {
     const res = await operator.call<{ list: { target: string; message: string }[] }>(
@@ -55,7 +56,7 @@ describe('forgot password', () => {
 
     await submitLogin(page, userName, 'newpass456');
     await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
-    const old = new ApiClient(inject('baseUrl'));
+    const old = new ApiClient(baseUrl());
     await expect(old.login(userName, 'oldpass123')).rejects.toThrow(/refused/);
   });
 });

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { baseUrl, dbUrl } from './fileServer.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -41,7 +42,7 @@ export async function openBrowser(): Promise<Browser> {
   return {
     context,
     page,
-    baseUrl: inject('baseUrl'),
+    baseUrl: baseUrl(),
     async close() {
       await context.close().catch(() => {});
       fs.rmSync(profile, { recursive: true, force: true });
@@ -80,7 +81,7 @@ export function e2eFixture() {
 
 /** A connection to the server's own database, for what the API must not offer. */
 export function openDb(): Sql {
-  return connect(inject('dbUrl'), 2);
+  return connect(dbUrl(), 2);
 }
 
 export const DEMO_PLAYER = { userName: 'player01', password: 'player123' } as const;

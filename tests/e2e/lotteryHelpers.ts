@@ -6,7 +6,8 @@
  * back from the server).
  */
 import crypto from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { OPERATOR, newUserName } from './browser.ts';
@@ -52,7 +53,7 @@ export async function must<T>(
 let operator: ApiClient | null = null;
 async function operatorClient(): Promise<ApiClient> {
   if (!operator) {
-    const c = new ApiClient(inject('baseUrl'));
+    const c = new ApiClient(baseUrl());
     await c.login(OPERATOR.userName, OPERATOR.password);
     operator = c;
   }
@@ -80,7 +81,7 @@ export async function fundedPlayer(sql: Sql, yuan: string): Promise<Player> {
     },
   );
   expect(adjust.balance).toBe(yuan);
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return { userName, api };
 }

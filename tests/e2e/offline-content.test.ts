@@ -6,7 +6,8 @@
  * user of the same browser, after a logout, sees none of it.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { controlled, e2eFixture, logIn, OPERATOR } from './browser.ts';
 import { ApiClient } from './api.ts';
@@ -30,7 +31,7 @@ async function showsOffline(page: Page, what: () => Promise<void>, label: string
 
 describe('offline content', () => {
   it('chat history, private chat, bet record and the game page open offline with what was last seen, marked offline', async () => {
-    const op = new ApiClient(inject('baseUrl'));
+    const op = new ApiClient(baseUrl());
     await op.login(OPERATOR.userName, OPERATOR.password);
     const roomCode = `off${Date.now().toString(36).slice(-6)}`;
     expect(

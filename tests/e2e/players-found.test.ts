@@ -6,7 +6,8 @@
  * login password once.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { OPERATOR, e2eFixture, logIn, newUserName, type Browser } from './browser.ts';
 import { ApiClient } from './api.ts';
@@ -22,7 +23,7 @@ async function newPlayer(): Promise<{ userName: string; userId: number }> {
 }
 
 async function operatorApi(): Promise<ApiClient> {
-  const op = new ApiClient(inject('baseUrl'));
+  const op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
   return op;
 }
@@ -159,7 +160,7 @@ describe('a recharge the operator approves', () => {
       accountNo: '6217000012345678901',
     });
     const p = await newPlayer();
-    const player = new ApiClient(inject('baseUrl'));
+    const player = new ApiClient(baseUrl());
     await player.login(p.userName, PASSWORD);
     const made = await player.call<{ order: { id: number; orderNo: string } }>(
       'POST',

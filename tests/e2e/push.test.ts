@@ -4,7 +4,8 @@
  * (ServiceWorker.deliverPushMessage) is shown as a notification with the room's title, the wish,
  * the tag and the room's url; and the notification's click takes the open window to the room.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { ApiClient } from './api.ts';
 import { controlled, e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
@@ -14,7 +15,7 @@ const PASSWORD = 'player123';
 let roomCode: string;
 
 beforeAll(async () => {
-  const op = new ApiClient(inject('baseUrl'));
+  const op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
   roomCode = `push${Date.now().toString(36).slice(-6)}`;
   const res = await op.call('POST', '/v1/admin/chat/rooms/save', {

@@ -5,7 +5,8 @@
  * envelope whose 12 hours are over is refunded by the refund job and shows 已退回.
  */
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
@@ -23,7 +24,7 @@ const SAFETY = '246810';
 let op: ApiClient;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 
@@ -53,7 +54,7 @@ async function player(fen = 0): Promise<{ userName: string; userId: number; api:
       userId,
     });
   }
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return { userName, userId, api };
 }

@@ -4,7 +4,7 @@
  * The change is recorded in 操作日志 with the page it came from and the setting's before and after.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { OPERATOR, logIn, newUserName, openBrowser, openDb, type Browser } from './browser.ts';
 import { ApiClient } from './api.ts';
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   // never leave register without its image code for the other test files
-  const operator = new ApiClient(inject('baseUrl'));
+  const operator = new ApiClient(baseUrl());
   await operator.login(OPERATOR.userName, OPERATOR.password);
   await operator.call('POST', '/v1/admin/site/settings', { imageCode: 1 });
   await sql.end();

@@ -7,8 +7,8 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { OPERATOR, e2eFixture, logIn } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { PASSWORD, fundedPlayer, must, sleep } from './lotteryHelpers.ts';
@@ -210,7 +210,7 @@ async function walletJourney(): Promise<void> {
 
 describe('virtual wallet', () => {
   it('in, pledge, early cancel with penalty, listed, out: every fen matches the database', async () => {
-    const operator = new ApiClient(inject('baseUrl'));
+    const operator = new ApiClient(baseUrl());
     await operator.login(OPERATOR.userName, OPERATOR.password);
     const { annualRate: rateBefore } = await must<{ annualRate: string }>(
       operator,
