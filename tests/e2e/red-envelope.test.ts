@@ -64,11 +64,11 @@ const envelopes = (page: Page) => log(page).getByRole('button', { name: /^红包
 const connected = (page: Page) =>
   expect.poll(() => page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
 const SHOTS = process.env.ENVELOPE_SHOTS;
-/** after the dialog's 0.25 s pop-in */
+/** once the dialog's pop-in (and any other animation) has finished */
 const shot = (page: Page, name: string) =>
   SHOTS
     ? page
-        .waitForTimeout(400)
+        .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
         .then(() => page.screenshot({ path: `${SHOTS}/${name}.png` }))
         .then(() => {})
     : Promise.resolve();

@@ -42,8 +42,11 @@ async function shareInto(page: Page, roomCode: string): Promise<void> {
   const box = dialog.getByRole('checkbox', { name: `分享${roomCode}`, exact: true });
   await dialog.getByRole('checkbox').first().waitFor({ timeout: 15_000 });
   for (let i = 0; i < 20 && (await box.count()) === 0; i++) {
+    const listed = await dialog.getByRole('checkbox').count();
     await dialog.getByRole('button', { name: '加载更多' }).click();
-    await page.waitForTimeout(300);
+    await expect
+      .poll(() => dialog.getByRole('checkbox').count(), { timeout: 15_000 })
+      .toBeGreaterThan(listed);
   }
   await box.check();
   await dialog.getByRole('button', { name: '分享', exact: true }).click();
