@@ -43,7 +43,9 @@ export default defineConfig({
           // server (setup.ts), so two files run at once, one per core
           globalSetup: ['tests/e2e/globalSetup.ts'],
           setupFiles: ['tests/e2e/setup.ts'],
-          testTimeout: 60_000,
+          // two files at once share the 2 cores with their Chromiums: the limit is for a test that
+          // hangs, not a speed check
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,

@@ -164,7 +164,12 @@ describe('offline content', () => {
     await page.getByText(OFFLINE_STATE).first().waitFor({ timeout: 15_000 });
     expect(await page.getByText(betRow).count()).toBe(0);
     await page.goto(`${b.baseUrl}/chatDirect/${direct.roomId}`);
-    await page.waitForTimeout(2000);
+    // the page settles on the offline state, or (a leak) on the first player's cached messages
+    await page
+      .getByText(OFFLINE_STATE)
+      .or(bubble(page, '私聊里的上一条消息'))
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await bubble(page, '私聊里的上一条消息').count()).toBe(0);
     await b.context.setOffline(false);
   }, 180_000);

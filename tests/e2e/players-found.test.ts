@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
-import { OPERATOR, e2eFixture, logIn, newUserName, type Browser } from './browser.ts';
+import { OPERATOR, e2eFixture, logIn, newUserName, quiet, type Browser } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 
@@ -59,10 +59,10 @@ async function ensureChannel(channel: string, fields: Record<string, string>): P
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: '主导航' });
 
-/** Waits until the location has been `path` for a while (a trap moves it away within a render or two). */
+/** Waits until the location is `path` and the page is quiet (a trap moves it away within a render or two). */
 async function staysAt(page: Page, path: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === path, { timeout: 15_000 });
-  await page.waitForTimeout(1200);
+  await quiet(page);
   expect(new URL(page.url()).pathname).toBe(path);
 }
 

@@ -7,7 +7,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './fileServer.ts';
 import { ApiClient } from './api.ts';
-import { controlled, e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
+import {
+  controlled,
+  e2eFixture,
+  logIn,
+  newUserName,
+  OPERATOR,
+  quiet,
+  type Browser,
+} from './browser.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 
 const fx = e2eFixture();
@@ -53,7 +61,7 @@ describe('web push', () => {
         timeout: 15_000,
       })
       .toBe('off');
-    await b.page.waitForTimeout(500);
+    await quiet(b.page);
     expect(await b.page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
