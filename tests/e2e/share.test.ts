@@ -63,7 +63,9 @@ describe('sharing into a chat room', () => {
     const b = await fundedPlayer(fx.sql, '100.00');
     const bName = b.userName;
     // a bets 定位胆 on 极速时时彩: one line at 元 × 3 = 6.00
-    const onSale = await saleWindow(a.api, SSC_1MIN, 15_000);
+    // sale time for the whole share and follow: saleWindow draws a short one now, so asking costs
+    // no wait
+    const onSale = await saleWindow(a.api, SSC_1MIN, 45_000);
     const placed = await must<{ orders: { id: number }[] }>(
       a.api,
       'POST',
