@@ -39,10 +39,16 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // one PostgreSQL and a template database for all files; each file its own clone and
+          // server (setup.ts), so two files run at once, one per core
           globalSetup: ['tests/e2e/globalSetup.ts'],
-          testTimeout: 60_000,
+          setupFiles: ['tests/e2e/setup.ts'],
+          // two files at once share the 2 cores with their Chromiums: the limit is for a test that
+          // hangs, not a speed check
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -3,6 +3,8 @@
  * seeded with the demo accounts, serving the built dist/. Used by the end-to-end tests,
  * Lighthouse CI, the benchmarks and the screenshots, so they all exercise the same thing
  * `npm start` runs. close() stops the server and the database and removes the directory.
+ * With `databaseUrl` the server runs on that database instead (the end-to-end tests: one
+ * PostgreSQL, a database cloned from a template for each test file) and leaves it running.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,8 @@ export interface TempServerOptions {
    * without, as `npm start` does
    */
   testHooks?: boolean;
+  /** an existing database to run on instead of an embedded PostgreSQL of its own */
+  databaseUrl?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -45,7 +49,7 @@ export async function startTempServer(opts: TempServerOptions = {}): Promise<Tem
       PORT: String(opts.port ?? 0),
       HOST: '127.0.0.1',
       LOG_LEVEL: opts.logLevel ?? 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: opts.databaseUrl ?? '',
       PGPORT: '',
       REDIS_URL: '',
       // Given explicitly, the demo password is the operator's own: no forced change at login,

@@ -3,28 +3,35 @@
  * /forgotPassword, the code arrives in the operator's outbox (the default transport), the player
  * enters it, sets a new password on /setLoginPassword and logs in with it; the old one is refused.
  */
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 import { ApiClient } from './api.ts';
 import { OPERATOR, newUserName, e2eFixture, submitLogin } from './browser.ts';
 
 const fx = e2eFixture();
 
+/** The code in the operator's outbox for `phone`, once the page's request has put it there. */
 async function codeSentTo(phone: string): Promise<string> {
-  const operator = new ApiClient(inject('baseUrl'));
+  const operator = new ApiClient(baseUrl());
   await operator.login(OPERATOR.userName, OPERATOR.password);
-  for (let i = 0; i < 20; i++) {
+  const codeNow = async () => {
     const res = await operator.call<{ list: { target: string; message: string }[] }>(
       'GET',
       '/v1/admin/codes/outbox',
       { page: 1, pageSize: 20 },
     );
     const row = res.data.list.find((r) => r.target === phone);
-    const code = row && /(\d{4})/.exec(row.message)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`no code in the outbox for ${phone}`);
+    return (row && /(\d{4})/.exec(row.message)?.[1]) ?? null;
+  };
+  let code: string | null = null;
+  await expect
+    .poll(async () => (code = await codeNow()), {
+      timeout: 10_000,
+      message: `no code in the outbox for ${phone}`,
+    })
+    .not.toBeNull();
+  return code!;
 }
 
 describe('forgot password', () => {
@@ -55,7 +62,7 @@ describe('forgot password', () => {
 
     await submitLogin(page, userName, 'newpass456');
     await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
-    const old = new ApiClient(inject('baseUrl'));
+    const old = new ApiClient(baseUrl());
     await expect(old.login(userName, 'oldpass123')).rejects.toThrow(/refused/);
   });
 });

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { beijingFormTime } from '../../src/domain/activity/index.ts';
 import { encodeEnpath } from '../../src/domain/enpath.ts';
 import { TxType } from '../../src/domain/txTypes.ts';
@@ -34,7 +34,7 @@ async function uploadImage(operator: ApiClient): Promise<string> {
     .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(inject('baseUrl') + encodeEnpath('/v1/admin/activities/uploadImage'), {
+  const res = await fetch(baseUrl() + encodeEnpath('/v1/admin/activities/uploadImage'), {
     method: 'POST',
     headers: { cookie: operator.cookieHeader() },
     body: form,
@@ -47,7 +47,7 @@ async function uploadImage(operator: ApiClient): Promise<string> {
 describe('activities', () => {
   it('an operator publishes a check-in with an image; a player reads it and signs in once', async () => {
     await fx.sql`update activities set enabled = false where kind = 'checkin'`;
-    const operator = new ApiClient(inject('baseUrl'));
+    const operator = new ApiClient(baseUrl());
     await operator.login(OPERATOR.userName, OPERATOR.password);
     const url = await uploadImage(operator);
     const title = `e2e签到${crypto.randomBytes(3).toString('hex')}`;

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { OPERATOR, e2eFixture, logIn } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { PASSWORD, fundedPlayer, must } from './lotteryHelpers.ts';
@@ -24,7 +24,7 @@ async function walletFen(userName: string): Promise<number> {
 
 describe('activity red envelope', () => {
   it('a player claims an operator giveaway on /redEnvelope and the balance grows by its amount exactly', async () => {
-    const operator = new ApiClient(inject('baseUrl'));
+    const operator = new ApiClient(baseUrl());
     await operator.login(OPERATOR.userName, OPERATOR.password);
     const title = `e2e派送${crypto.randomBytes(3).toString('hex')}`;
     const { id } = await must<{ id: number }>(

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { ApiClient } from './api.ts';
@@ -18,13 +18,13 @@ const fx = e2eFixture();
 async function newPlayer(): Promise<{ userName: string; api: ApiClient }> {
   const userName = newUserName();
   await insertUserWithPassword(fx.sql, userName, PASSWORD);
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return { userName, api };
 }
 
 async function operatorApi(): Promise<ApiClient> {
-  const op = new ApiClient(inject('baseUrl'));
+  const op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
   return op;
 }

@@ -5,7 +5,8 @@
  * same lists are cards and the page does not scroll sideways.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Locator, Page } from 'playwright-core';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { ApiClient } from './api.ts';
@@ -15,7 +16,7 @@ const PASSWORD = 'player123';
 const fx = e2eFixture();
 
 async function operatorApi(): Promise<ApiClient> {
-  const op = new ApiClient(inject('baseUrl'));
+  const op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
   return op;
 }
@@ -27,7 +28,7 @@ async function playerWithRecords(
 ): Promise<{ userName: string; userId: number; orderNo: string }> {
   const userName = newUserName();
   const userId = (await insertUserWithPassword(fx.sql, userName, PASSWORD))!;
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   const sort = await api.call<{ list: { code: string }[] }>('GET', '/v1/transaction/frontPaySort');
   expect(sort.code, sort.msg).toBe(1);

@@ -4,7 +4,7 @@
  * code is read from. Every test uses players of its own, made in the server's database.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { OPERATOR, logIn, newUserName, openBrowser, openDb, type Browser } from './browser.ts';
 import { ApiClient } from './api.ts';
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   // Never leave the site in maintenance for the other test files, whatever happened above.
-  const operator = new ApiClient(inject('baseUrl'));
+  const operator = new ApiClient(baseUrl());
   await operator.login(OPERATOR.userName, OPERATOR.password);
   await operator.call('POST', '/v1/admin/site/status', { maintenance: 0 });
   await sql.end();
@@ -51,7 +51,7 @@ async function adminTab(tab: string): Promise<Page> {
 }
 
 async function balanceOf(userName: string): Promise<string> {
-  const player = new ApiClient(inject('baseUrl'));
+  const player = new ApiClient(baseUrl());
   await player.login(userName, PASSWORD);
   const res = await player.call<{ balance: string }>('GET', '/v1/balance/queryBalanceFront');
   expect(res.code, res.msg).toBe(1);
@@ -100,7 +100,7 @@ describe('admin page', () => {
       await page.getByRole('button', { name: '保存', exact: true }).click();
       // turning it on asks first; turning it off does not
       if (on) await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-      const operator = new ApiClient(inject('baseUrl'));
+      const operator = new ApiClient(baseUrl());
       await operator.login(OPERATOR.userName, OPERATOR.password);
       await expect
         .poll(

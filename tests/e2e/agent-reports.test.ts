@@ -7,7 +7,8 @@
  * 盈亏排行 of /PLstatement. A player who is not an agent is sent away from the agent pages.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, newUserName } from './browser.ts';
 import { PASSWORD, SSC_1MIN, fundedPlayer, must, saleWindow } from './lotteryHelpers.ts';
@@ -62,7 +63,7 @@ describe('agent team reports', () => {
     const today = beijingDate(Date.now());
 
     // The same figure through the wire first: the roll-up may be written just after the bet.
-    const agentApi = new ApiClient(inject('baseUrl'));
+    const agentApi = new ApiClient(baseUrl());
     await agentApi.login(agentName, PASSWORD);
     await expect
       .poll(

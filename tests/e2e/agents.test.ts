@@ -7,7 +7,8 @@
  * team and can log in with the password the agent chose. A player is turned away from agent pages.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName, type Browser } from './browser.ts';
@@ -124,7 +125,7 @@ describe('agents', () => {
     );
 
     // the new member bets; the agent sees the bet in /agentBetRecord and the stake in today's /agentReport
-    const operator = new ApiClient(inject('baseUrl'));
+    const operator = new ApiClient(baseUrl());
     await operator.login(OPERATOR.userName, OPERATOR.password);
     await must(operator, 'POST', '/v1/admin/balance/adjust', {
       userName: playerName,
@@ -132,7 +133,7 @@ describe('agents', () => {
       remark: 'e2e 代理下级投注',
       requestId: `e2e-${crypto.randomBytes(8).toString('hex')}`,
     });
-    const playerApi = new ApiClient(inject('baseUrl'));
+    const playerApi = new ApiClient(baseUrl());
     await playerApi.login(playerName, PASSWORD);
     const onSale = await saleWindow(playerApi, SSC_1MIN, 20_000);
     await must(playerApi, 'POST', '/v1/betting/addBetting', {

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -57,7 +58,7 @@ async function newYorkPage(userName: string, password: string): Promise<Page> {
     },
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${inject('baseUrl')}/login`);
+  await page.goto(`${baseUrl()}/login`);
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
     DEVICE_ZONE,
   );
@@ -88,7 +89,7 @@ async function playerWithOrders(): Promise<{
     typeCode: 401,
     userId,
   });
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   const sort = await api.call<{ list: { code: string }[] }>('GET', '/v1/transaction/frontPaySort');
   expect(sort.code, sort.msg).toBe(1);
@@ -137,7 +138,7 @@ describe('Beijing time on a New York device', () => {
     expect(p.withdrawNo.slice(1, 9)).toBe(today);
 
     const player = await newYorkPage(p.userName, PASSWORD);
-    await player.goto(`${inject('baseUrl')}/recharge/banktransfer`);
+    await player.goto(`${baseUrl()}/recharge/banktransfer`);
     const recharge = player
       .getByRole('list', { name: '充值记录' })
       .getByRole('listitem')
@@ -146,7 +147,7 @@ describe('Beijing time on a New York device', () => {
       .poll(() => recharge.textContent(), { timeout: 15_000 })
       .toContain(`订单号 ${p.rechargeNo} · ${BEIJING}`);
 
-    await player.goto(`${inject('baseUrl')}/withdraw`);
+    await player.goto(`${baseUrl()}/withdraw`);
     await player.getByRole('tab', { name: '提现记录' }).click();
     const withdraw = player.getByRole('listitem').filter({ hasText: p.withdrawNo });
     await expect
@@ -154,7 +155,7 @@ describe('Beijing time on a New York device', () => {
       .toContain(`${p.withdrawNo} · ${BEIJING}`);
 
     const op = await newYorkPage(OPERATOR.userName, OPERATOR.password);
-    await op.goto(`${inject('baseUrl')}/admin`);
+    await op.goto(`${baseUrl()}/admin`);
     await op.getByRole('tab', { name: '充值审核', exact: true }).click();
     await op.getByLabel('用户名', { exact: true }).fill(p.userName);
     await op.getByRole('button', { name: '筛选' }).click();
@@ -185,7 +186,7 @@ describe('Beijing time on a New York device', () => {
     const userName = newUserName();
     await insertUserWithPassword(fx.sql, userName, PASSWORD);
     const page = await newYorkPage(userName, PASSWORD);
-    await page.goto(`${inject('baseUrl')}/lottery/SSC/${SSC_1MIN}`);
+    await page.goto(`${baseUrl()}/lottery/SSC/${SSC_1MIN}`);
     await page.getByRole('button', { name: '历史开奖' }).click();
     const rows = page.getByRole('dialog').locator('tbody tr');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);

@@ -92,7 +92,7 @@ describe('betting on a self-run game', () => {
     });
 
     // The issue drawn and settled now, as the scheduler would at its draw time.
-    const bet = await waitSettled(api, placed.id, 110_000);
+    const bet = await waitSettled(api, placed.id);
     expect(bet.openNumber).toMatch(/^\d,\d,\d,\d,\d$/);
     const userGroup = await userGroupOf(api, 'SSC');
     const want = expectedSettlement(bet, 'SSC', userGroup, await ruleFlagsOf(fx.sql, SSC_1MIN));

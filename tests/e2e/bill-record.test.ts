@@ -4,7 +4,8 @@
  * the type filter, the detail sheet, and reaches the page from the user-centre menu.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
@@ -13,7 +14,7 @@ const PASSWORD = 'player123';
 const fx = e2eFixture();
 
 async function adjust(userName: string, amount: string, remark: string) {
-  const operator = new ApiClient(inject('baseUrl'));
+  const operator = new ApiClient(baseUrl());
   await operator.login(OPERATOR.userName, OPERATOR.password);
   const res = await operator.call('POST', '/v1/admin/balance/adjust', {
     userName,

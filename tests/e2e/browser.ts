@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { baseUrl, dbUrl } from './fileServer.ts';
 import { connect, type Sql } from '../../src/server/db/client.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -38,10 +39,11 @@ export async function openBrowser(): Promise<Browser> {
     locale: 'zh-CN',
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  track(page);
   return {
     context,
     page,
-    baseUrl: inject('baseUrl'),
+    baseUrl: baseUrl(),
     async close() {
       await context.close().catch(() => {});
       fs.rmSync(profile, { recursive: true, force: true });
@@ -80,7 +82,7 @@ export function e2eFixture() {
 
 /** A connection to the server's own database, for what the API must not offer. */
 export function openDb(): Sql {
-  return connect(inject('dbUrl'), 2);
+  return connect(dbUrl(), 2);
 }
 
 export const DEMO_PLAYER = { userName: 'player01', password: 'player123' } as const;
@@ -115,5 +117,36 @@ export async function controlled(page: Page): Promise<void> {
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
       timeout: 15_000,
     });
+  }
+}
+
+/** Requests of each page not yet answered (or failed), for quiet(). */
+const inFlight = new WeakMap<Page, Set<object>>();
+
+function track(page: Page): void {
+  const open = new Set<object>();
+  inFlight.set(page, open);
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+const twoFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
+
+/**
+ * Waits until the page is quiet: no request of it open, and still none after two animation frames
+ * (what the last answers set off has rendered). For a check that something did not happen (no
+ * redirect, no permission prompt) without a fixed sleep.
+ */
+export async function quiet(page: Page): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) throw new Error('quiet() needs a page from openBrowser()');
+  for (;;) {
+    await expect.poll(() => open.size, { timeout: 15_000 }).toBe(0);
+    await twoFrames(page);
+    if (open.size === 0) return;
   }
 }

@@ -20,7 +20,6 @@ import {
   quoteOf,
   ruleFlagsOf,
   saleWindow,
-  sleep,
   userGroupOf,
   type BetRow,
 } from './lotteryHelpers.ts';
@@ -104,13 +103,12 @@ describe('chase', () => {
     });
     expect(placed.orders.map((o) => o.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
 
-    // The first issue drawn and settled now (as the scheduler would at its draw time): the chase stops.
+    // The first issue drawn and settled now (as the scheduler would at its draw time): the chase
+    // stops in the same settlement transaction, so it has stopped when drawNow answers.
     await drawNow(SSC_1MIN, onSale.issue);
-    let chase = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', { id: chaseId });
-    for (const until = Date.now() + 10_000; chase.status === 'running' && Date.now() < until; ) {
-      await sleep(500);
-      chase = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', { id: chaseId });
-    }
+    const chase = await must<ChaseDetail>(api, 'GET', '/v1/betting/getChaseDetail', {
+      id: chaseId,
+    });
     const orders = [...chase.orders].sort((x, y) => x.issue.localeCompare(y.issue));
     expect(orders.map((o) => o.issue)[0]).toBe(onSale.issue);
     expect(orders.map((o) => o.status)).toEqual(['WON', 'CHASE_STOPPED', 'CHASE_STOPPED']);

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
@@ -33,7 +33,7 @@ async function newPlayer(grade: number): Promise<string> {
 }
 
 async function player(userName: string): Promise<ApiClient> {
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return api;
 }
@@ -126,7 +126,7 @@ describe('chat rooms admin panel', () => {
       grade: [3],
       isPassword: 1,
     });
-    expect((await fetch(`${inject('baseUrl')}${avatar}`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}${avatar}`)).status).toBe(200);
     const wrong = await vip3Api.call('POST', '/v1/chat/checkPassword', {
       roomCode,
       password: roomPasswordHash('1357'),

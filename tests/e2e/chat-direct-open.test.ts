@@ -6,7 +6,8 @@
  * loading its address (what a notification's click does), the same holds. From the 私聊 list it is
  * covered by chat.test.ts.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Request } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
@@ -18,14 +19,14 @@ const PASSWORD = 'player123';
 let op: ApiClient;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 
 async function player(): Promise<{ userName: string; userId: number; api: ApiClient }> {
   const userName = newUserName();
   const userId = (await insertUserWithPassword(fx.sql, userName, PASSWORD))!;
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return { userName, userId, api };
 }

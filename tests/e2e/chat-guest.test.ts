@@ -7,7 +7,8 @@
  * and an open guest page follows the operator's 游客可发言 switch live.
  */
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, newUserName, OPERATOR } from './browser.ts';
@@ -19,7 +20,7 @@ let op: ApiClient;
 let seq = 0;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 

@@ -5,7 +5,8 @@
  * (unread, then read), and a picture sent and viewed large.
  */
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
@@ -25,7 +26,7 @@ let op: ApiClient;
 let seq = 0;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 
@@ -45,7 +46,7 @@ async function makeRoom(fields: Record<string, string | number> = {}): Promise<s
 async function player(): Promise<{ userName: string; userId: number; api: ApiClient }> {
   const userName = newUserName();
   const userId = (await insertUserWithPassword(fx.sql, userName, PASSWORD))!;
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return { userName, userId, api };
 }

@@ -10,7 +10,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Frame } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
@@ -48,7 +49,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => partner.listen(0, '127.0.0.1', r));
   port = (partner.address() as AddressInfo).port;
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 afterAll(async () => {
@@ -97,7 +98,7 @@ const ask = (f: Frame, req: Record<string, unknown>, ms?: number) =>
 
 describe('embedded-chat bridge', () => {
   it('exchanges the partner messages with a page on another origin and ignores a third origin', async () => {
-    const site = inject('baseUrl');
+    const site = baseUrl();
     const siteOrigin = new URL(site).origin;
     const partnerOrigin = `http://localhost:${port}`;
     await must(op, 'POST', '/v1/admin/site/customerService', {

@@ -10,7 +10,8 @@
  * Past issues are made the way the server makes them (ensureIssueRows), as in dragon.test.ts.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Locator, Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { OPERATOR, e2eFixture, logIn } from './browser.ts';
@@ -145,7 +146,7 @@ describe('game page layout', () => {
     const past = issuesBetween(lottery.schedule, Date.now() - 5 * DAY_MS, Date.now());
     const [drawnIssue, awaitingIssue] = past.slice(-2).map((i) => i.issue);
     await ensureIssueRows(fx.sql, lottery, [drawnIssue!, awaitingIssue!]);
-    const operator = new ApiClient(inject('baseUrl'));
+    const operator = new ApiClient(baseUrl());
     await operator.login(OPERATOR.userName, OPERATOR.password);
     await must(operator, 'POST', '/v1/admin/lottery/openResult', {
       lotteryCode: PL35_OFFICIAL,
@@ -185,7 +186,7 @@ describe('game page layout', () => {
 
   it('the 长龙 sheet keeps 投注 in view with many streaks listed', async () => {
     const { userName, api } = await fundedPlayer(fx.sql, '10.00');
-    const onSale = await saleWindow(api, SSC_5MIN, 90_000, 200_000);
+    const onSale = await saleWindow(api, SSC_5MIN, 90_000);
     const lottery = await requireLottery(fx.sql, SSC_5MIN);
     const before = issuesBetween(
       lottery.schedule,

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
@@ -49,7 +49,7 @@ describe('letters', () => {
     expect(letter).toMatchObject({ audience: 'grade', to_grade: GRADE });
     await op.page.getByTestId(`admin-letter-${letter!.id}`).waitFor({ timeout: 15_000 });
 
-    const otherApi = new ApiClient(inject('baseUrl'));
+    const otherApi = new ApiClient(baseUrl());
     await otherApi.login(other, PASSWORD);
     expect(
       (await otherApi.call<{ count: number }>('GET', '/v1/users/unReadMessage')).data.count,

@@ -101,7 +101,7 @@ describe('a new LHC play through the betting page', () => {
       `含本命肖：赔率 ${formatOdds(stored!.odds.odd! / ODDS_SCALE)}`,
     ]);
 
-    const bet = await waitSettled(api, placed.id, 110_000);
+    const bet = await waitSettled(api, placed.id);
     const play = getPlay('LHC', 'LXBZ2')!;
     const draw = parseDraw('LHC', bet.openNumber)!;
     const rows = (

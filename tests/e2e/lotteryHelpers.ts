@@ -6,7 +6,8 @@
  * back from the server).
  */
 import crypto from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { OPERATOR, newUserName } from './browser.ts';
@@ -27,8 +28,6 @@ import { TEST_DRAW_PATH } from '../../src/server/lottery/testDrawRoutes.ts';
 
 export const PASSWORD = 'player123';
 export const SSC_1MIN = '1008';
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Wire yuan ("12.50", or a number once settled) → fen. */
 export function fenOf(v: string | number): number {
@@ -52,7 +51,7 @@ export async function must<T>(
 let operator: ApiClient | null = null;
 async function operatorClient(): Promise<ApiClient> {
   if (!operator) {
-    const c = new ApiClient(inject('baseUrl'));
+    const c = new ApiClient(baseUrl());
     await c.login(OPERATOR.userName, OPERATOR.password);
     operator = c;
   }
@@ -80,7 +79,7 @@ export async function fundedPlayer(sql: Sql, yuan: string): Promise<Player> {
     },
   );
   expect(adjust.balance).toBe(yuan);
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return { userName, api };
 }
@@ -106,26 +105,24 @@ export const nextIssue = (api: ApiClient, lotteryCode: string) =>
   must<NextIssue>(api, 'GET', '/v1/betting/nextIssueOpenData', { lotteryCode });
 
 /**
- * Waits until the issue on sale has at least `minMs` before its sale closes (a bet started later
- * could meet the 1-minute boundary) and returns it. After drawNow the server names the next issue.
+ * The issue on sale with at least `minMs` before its sale closes (a bet started later could meet
+ * the boundary). With less left, that issue is closed and drawn now (drawNow) and the server sells
+ * the next one with its whole sale time, instead of the test waiting for the draw.
  */
 export async function saleWindow(
   api: ApiClient,
   lotteryCode: string,
   minMs: number,
-  timeoutMs = 80_000,
 ): Promise<NextIssue & { issue: string }> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+  for (let drawn = 0; ; drawn++) {
     const d = await nextIssue(api, lotteryCode);
     const left = d.closeTime - d.serverTime;
     if (d.issue && left >= minMs) return d as NextIssue & { issue: string };
-    if (Date.now() > until)
+    if (!d.issue || drawn >= 3)
       throw new Error(
         `no issue of ${lotteryCode} with ${minMs} ms of sale left (last ${d.issue}, ${left} ms)`,
       );
-    // past the close the server rolls over at the draw; ask again shortly after
-    await sleep(Math.max(1000, Math.min(left + 1500, 5000)));
+    await drawNow(lotteryCode, d.issue);
   }
 }
 
@@ -178,23 +175,18 @@ export async function drawNow(lotteryCode: string, issue?: string): Promise<Draw
   );
 }
 
-/** Draws and settles the bet's issue now (drawNow), then reads getBetDetail until the bet shows settled. */
-export async function waitSettled(
-  api: ApiClient,
-  id: number,
-  timeoutMs = 100_000,
-): Promise<BetDetail> {
-  const until = Date.now() + timeoutMs;
-  const placed = await must<BetDetail>(api, 'GET', '/v1/betting/getBetDetail', { id });
-  if (!SETTLED.includes(placed.status)) await drawNow(placed.lotteryCode, placed.issue);
-  for (;;) {
+/**
+ * Draws and settles the bet's issue now (drawNow settles before it answers), then reads the bet
+ * back settled. drawNow is idempotent: asked again it only re-settles, for an issue the scheduler
+ * was drawing at the same moment.
+ */
+export async function waitSettled(api: ApiClient, id: number): Promise<BetDetail> {
+  for (let tries = 0; ; tries++) {
     const d = await must<BetDetail>(api, 'GET', '/v1/betting/getBetDetail', { id });
     if (SETTLED.includes(d.status)) return d;
-    if (Date.now() > until)
-      throw new Error(
-        `bet ${id} (issue ${d.issue}) not settled after ${timeoutMs} ms: ${d.status}`,
-      );
-    await sleep(2000);
+    if (tries >= 3)
+      throw new Error(`bet ${id} (issue ${d.issue}) not settled by drawNow: ${d.status}`);
+    await drawNow(d.lotteryCode, d.issue);
   }
 }
 

@@ -5,12 +5,12 @@
  * worker during maintenance sends the player back there.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { DEMO_PLAYER, OPERATOR, controlled, logIn, openBrowser, type Browser } from './browser.ts';
 import { ApiClient } from './api.ts';
 
 let b: Browser;
-const operator = new ApiClient(inject('baseUrl'));
+const operator = new ApiClient(baseUrl());
 
 async function setMaintenance(on: boolean) {
   const res = await operator.call<{ maintenance: boolean }>('POST', '/v1/admin/site/status', {
@@ -37,7 +37,7 @@ describe('maintenance', () => {
     await b.page.waitForURL((u) => u.pathname === '/maintain', { timeout: 15_000 });
     await b.page.getByText(/维护/).first().waitFor({ timeout: 10_000 });
 
-    const player = new ApiClient(inject('baseUrl'));
+    const player = new ApiClient(baseUrl());
     const refused = await player.call('GET', '/v1/management/content/banners');
     expect(refused.code).toBe(-7);
     await setMaintenance(false);

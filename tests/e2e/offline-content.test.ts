@@ -6,7 +6,8 @@
  * user of the same browser, after a logout, sees none of it.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { controlled, e2eFixture, logIn, OPERATOR } from './browser.ts';
 import { ApiClient } from './api.ts';
@@ -30,7 +31,7 @@ async function showsOffline(page: Page, what: () => Promise<void>, label: string
 
 describe('offline content', () => {
   it('chat history, private chat, bet record and the game page open offline with what was last seen, marked offline', async () => {
-    const op = new ApiClient(inject('baseUrl'));
+    const op = new ApiClient(baseUrl());
     await op.login(OPERATOR.userName, OPERATOR.password);
     const roomCode = `off${Date.now().toString(36).slice(-6)}`;
     expect(
@@ -163,7 +164,12 @@ describe('offline content', () => {
     await page.getByText(OFFLINE_STATE).first().waitFor({ timeout: 15_000 });
     expect(await page.getByText(betRow).count()).toBe(0);
     await page.goto(`${b.baseUrl}/chatDirect/${direct.roomId}`);
-    await page.waitForTimeout(2000);
+    // the page settles on the offline state, or (a leak) on the first player's cached messages
+    await page
+      .getByText(OFFLINE_STATE)
+      .or(bubble(page, '私聊里的上一条消息'))
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await bubble(page, '私聊里的上一条消息').count()).toBe(0);
     await b.context.setOffline(false);
   }, 180_000);

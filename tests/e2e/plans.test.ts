@@ -5,7 +5,8 @@
  * and the card shows 中 or 未中 and the win rate the server recounts from the stored draws.
  */
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, newUserName, OPERATOR } from './browser.ts';
@@ -21,7 +22,7 @@ const K3_1MIN = '1407';
 let op: ApiClient;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 

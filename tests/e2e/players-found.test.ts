@@ -6,9 +6,10 @@
  * login password once.
  */
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
-import { OPERATOR, e2eFixture, logIn, newUserName, type Browser } from './browser.ts';
+import { OPERATOR, e2eFixture, logIn, newUserName, quiet, type Browser } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 
@@ -22,7 +23,7 @@ async function newPlayer(): Promise<{ userName: string; userId: number }> {
 }
 
 async function operatorApi(): Promise<ApiClient> {
-  const op = new ApiClient(inject('baseUrl'));
+  const op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
   return op;
 }
@@ -58,10 +59,10 @@ async function ensureChannel(channel: string, fields: Record<string, string>): P
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: '主导航' });
 
-/** Waits until the location has been `path` for a while (a trap moves it away within a render or two). */
+/** Waits until the location is `path` and the page is quiet (a trap moves it away within a render or two). */
 async function staysAt(page: Page, path: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === path, { timeout: 15_000 });
-  await page.waitForTimeout(1200);
+  await quiet(page);
   expect(new URL(page.url()).pathname).toBe(path);
 }
 
@@ -159,7 +160,7 @@ describe('a recharge the operator approves', () => {
       accountNo: '6217000012345678901',
     });
     const p = await newPlayer();
-    const player = new ApiClient(inject('baseUrl'));
+    const player = new ApiClient(baseUrl());
     await player.login(p.userName, PASSWORD);
     const made = await player.call<{ order: { id: number; orderNo: string } }>(
       'POST',

@@ -4,9 +4,18 @@
  * (ServiceWorker.deliverPushMessage) is shown as a notification with the room's title, the wish,
  * the tag and the room's url; and the notification's click takes the open window to the room.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { ApiClient } from './api.ts';
-import { controlled, e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
+import {
+  controlled,
+  e2eFixture,
+  logIn,
+  newUserName,
+  OPERATOR,
+  quiet,
+  type Browser,
+} from './browser.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
 
 const fx = e2eFixture();
@@ -14,7 +23,7 @@ const PASSWORD = 'player123';
 let roomCode: string;
 
 beforeAll(async () => {
-  const op = new ApiClient(inject('baseUrl'));
+  const op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
   roomCode = `push${Date.now().toString(36).slice(-6)}`;
   const res = await op.call('POST', '/v1/admin/chat/rooms/save', {
@@ -52,7 +61,7 @@ describe('web push', () => {
         timeout: 15_000,
       })
       .toBe('off');
-    await b.page.waitForTimeout(500);
+    await quiet(b.page);
     expect(await b.page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();

@@ -5,7 +5,7 @@
  * journal holds one transfer of the channel's type code, and the player's list shows 已到账.
  */
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
 import { ApiClient } from './api.ts';
 import { insertUserWithPassword } from '../../src/server/account/users.ts';
@@ -15,7 +15,7 @@ const fx = e2eFixture();
 
 /** A receiving config of this test's own, made through the operator API, with its channel on in PaySort. */
 async function ensureConfig(fields: Record<string, string | number>): Promise<void> {
-  const operator = new ApiClient(inject('baseUrl'));
+  const operator = new ApiClient(baseUrl());
   await operator.login(OPERATOR.userName, OPERATOR.password);
   const saved = await operator.call('POST', '/v1/admin/payment/channelSave', {
     sort: -100,
@@ -69,7 +69,7 @@ async function expectLedgerZeroSum(): Promise<void> {
 }
 
 async function balanceOf(userName: string): Promise<string> {
-  const player = new ApiClient(inject('baseUrl'));
+  const player = new ApiClient(baseUrl());
   await player.login(userName, PASSWORD);
   const res = await player.call<{ balance: string }>('GET', '/v1/balance/queryBalanceFront');
   expect(res.code, res.msg).toBe(1);
@@ -77,7 +77,7 @@ async function balanceOf(userName: string): Promise<string> {
 }
 
 async function firstPaySortCode(userName: string): Promise<string> {
-  const player = new ApiClient(inject('baseUrl'));
+  const player = new ApiClient(baseUrl());
   await player.login(userName, PASSWORD);
   const res = await player.call<{ list: { code: string }[] }>(
     'GET',

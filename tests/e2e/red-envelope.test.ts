@@ -5,7 +5,8 @@
  * envelope whose 12 hours are over is refunded by the refund job and shows 已退回.
  */
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, newUserName, OPERATOR, type Browser } from './browser.ts';
@@ -23,7 +24,7 @@ const SAFETY = '246810';
 let op: ApiClient;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 
@@ -53,7 +54,7 @@ async function player(fen = 0): Promise<{ userName: string; userId: number; api:
       userId,
     });
   }
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return { userName, userId, api };
 }
@@ -63,11 +64,11 @@ const envelopes = (page: Page) => log(page).getByRole('button', { name: /^红包
 const connected = (page: Page) =>
   expect.poll(() => page.locator('[data-socket="open"]').count(), { timeout: 15_000 }).toBe(1);
 const SHOTS = process.env.ENVELOPE_SHOTS;
-/** after the dialog's 0.25 s pop-in */
+/** once the dialog's pop-in (and any other animation) has finished */
 const shot = (page: Page, name: string) =>
   SHOTS
     ? page
-        .waitForTimeout(400)
+        .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
         .then(() => page.screenshot({ path: `${SHOTS}/${name}.png` }))
         .then(() => {})
     : Promise.resolve();

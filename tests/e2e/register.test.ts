@@ -7,9 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newUserName, openBrowser, openDb, type Browser } from './browser.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { realPathOf, takeOverImageCodes } from './captcha.ts';
-
-/** How long the server may keep serving a cached setting (site/settings.ts CACHE_MS). */
-const SETTINGS_CACHE_MS = 2000;
+import { settingsChanged } from './fileServer.ts';
 const PASSWORD = 'abc12345';
 
 let b: Browser;
@@ -32,7 +30,8 @@ async function setImageCodeRequired(required: boolean) {
   await sql`
     insert into site_settings (key, value) values ('tenant_config', ${sql.json({ registerImageCode: required })})
     on conflict (key) do update set value = site_settings.value || excluded.value, updated_at = now()`;
-  await new Promise((r) => setTimeout(r, SETTINGS_CACHE_MS + 200));
+  // written behind the server's back: its settings cache is told, as putSetting would
+  settingsChanged();
 }
 
 async function fillRegisterForm(page: Browser['page'], userName: string) {
@@ -76,21 +75,18 @@ describe('register', () => {
 
     // The served code's alphabet has no 1 (it looks like I): this answer is always wrong.
     await b.page.getByLabel('验证码', { exact: true }).fill('1234');
+    const servedBefore = served.length;
     await b.page.getByRole('button', { name: '注册', exact: true }).click();
     await b.page.getByText('验证码错误或已过期').first().waitFor({ timeout: 10_000 });
     expect(new URL(b.page.url()).pathname).toBe('/register');
     const [none] = await sql`select count(*)::int as n from users where user_name = ${userName}`;
     expect(none.n).toBe(0);
 
-    // A tried code is spent; the next one the page shows is one whose answer the test knows.
+    // A tried code is spent: the page fetches a new one by itself. Once that has arrived, the next
+    // one the page shows (on 刷新验证码) is one whose answer the test knows.
+    await expect.poll(() => served.length, { timeout: 10_000 }).toBeGreaterThan(servedBefore);
     const answers = await takeOverImageCodes(b.page, sql);
-    await b.page.waitForTimeout(1500);
-    if (answers.length === 0)
-      await b.page
-        .getByRole('button', { name: /验证码/ })
-        .or(b.page.getByRole('img', { name: /验证码/ }))
-        .first()
-        .click();
+    await b.page.getByRole('button', { name: '刷新验证码' }).click();
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await b.page.getByLabel('验证码', { exact: true }).fill(answers.at(-1)!);
     await b.page.getByRole('button', { name: '注册', exact: true }).click();

@@ -6,7 +6,8 @@
  * their records.
  */
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { e2eFixture, logIn, OPERATOR, type Browser } from './browser.ts';
@@ -16,7 +17,7 @@ const fx = e2eFixture();
 let op: ApiClient;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 
@@ -41,8 +42,11 @@ async function shareInto(page: Page, roomCode: string): Promise<void> {
   const box = dialog.getByRole('checkbox', { name: `分享${roomCode}`, exact: true });
   await dialog.getByRole('checkbox').first().waitFor({ timeout: 15_000 });
   for (let i = 0; i < 20 && (await box.count()) === 0; i++) {
+    const listed = await dialog.getByRole('checkbox').count();
     await dialog.getByRole('button', { name: '加载更多' }).click();
-    await page.waitForTimeout(300);
+    await expect
+      .poll(() => dialog.getByRole('checkbox').count(), { timeout: 15_000 })
+      .toBeGreaterThan(listed);
   }
   await box.check();
   await dialog.getByRole('button', { name: '分享', exact: true }).click();
@@ -59,7 +63,9 @@ describe('sharing into a chat room', () => {
     const b = await fundedPlayer(fx.sql, '100.00');
     const bName = b.userName;
     // a bets 定位胆 on 极速时时彩: one line at 元 × 3 = 6.00
-    const onSale = await saleWindow(a.api, SSC_1MIN, 15_000);
+    // sale time for the whole share and follow: saleWindow draws a short one now, so asking costs
+    // no wait
+    const onSale = await saleWindow(a.api, SSC_1MIN, 45_000);
     const placed = await must<{ orders: { id: number }[] }>(
       a.api,
       'POST',

@@ -11,7 +11,8 @@
  *   back into its slot when let go over the tab bar.
  */
 import fs from 'node:fs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './fileServer.ts';
 import type { Locator, Page } from 'playwright-core';
 import { ApiClient } from './api.ts';
 import { OPERATOR, e2eFixture, logIn, newUserName } from './browser.ts';
@@ -25,7 +26,7 @@ const SCREENSHOT = '/tmp/toolbar-360.png';
 let op: ApiClient;
 
 beforeAll(async () => {
-  op = new ApiClient(inject('baseUrl'));
+  op = new ApiClient(baseUrl());
   await op.login(OPERATOR.userName, OPERATOR.password);
 });
 
@@ -54,7 +55,7 @@ async function giveaways(n: number, grade: number) {
 
 /** What the server says the player can claim now: the badge must show this (9+ above 9). */
 async function claimable(userName: string): Promise<number> {
-  const api = new ApiClient(inject('baseUrl'));
+  const api = new ApiClient(baseUrl());
   await api.login(userName, PASSWORD);
   return must<number>(api, 'GET', '/v1/activity/getActivityRedEnvelopeNumber');
 }

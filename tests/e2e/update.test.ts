@@ -1,13 +1,15 @@
 /**
  * A new app version: the service worker of a rebuilt site waits, the page says 发现新版本, and the
  * update is applied only on the player's word — refused while a filled bet slip is on screen.
- * Runs its own server over a copy of dist/ so the rebuild does not touch the shared one.
+ * Runs a second server (its own clone of the template database) over a copy of dist/, so the
+ * rebuild does not touch the dist/ the other files serve.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTempServer, type TempServer } from '../../scripts/tempServer.ts';
+import type { TempServer } from '../../scripts/tempServer.ts';
+import { startCloneServer } from './fileServer.ts';
 import { DEMO_PLAYER, logIn, openBrowser, type Browser } from './browser.ts';
 import { choosePlay } from './lotteryHelpers.ts';
 
@@ -18,7 +20,7 @@ let b: Browser | undefined;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'site-update-dist-'));
   fs.cpSync(path.resolve(process.env.DIST_DIR ?? 'dist'), dist, { recursive: true });
-  server = await startTempServer({ env: { DIST_DIR: dist } });
+  server = await startCloneServer({ env: { DIST_DIR: dist } });
 });
 afterEach(async () => b?.close());
 afterAll(async () => {

@@ -7,11 +7,11 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { baseUrl, settingsChanged } from './fileServer.ts';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { OPERATOR, e2eFixture, logIn } from './browser.ts';
 import { ApiClient } from './api.ts';
-import { PASSWORD, fundedPlayer, must, sleep } from './lotteryHelpers.ts';
+import { PASSWORD, fundedPlayer, must } from './lotteryHelpers.ts';
 import { ledgerMismatches, ledgerSum } from '../../src/server/ledger/ledger.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 
@@ -210,7 +210,7 @@ async function walletJourney(): Promise<void> {
 
 describe('virtual wallet', () => {
   it('in, pledge, early cancel with penalty, listed, out: every fen matches the database', async () => {
-    const operator = new ApiClient(inject('baseUrl'));
+    const operator = new ApiClient(baseUrl());
     await operator.login(OPERATOR.userName, OPERATOR.password);
     const { annualRate: rateBefore } = await must<{ annualRate: string }>(
       operator,
@@ -232,7 +232,7 @@ describe('virtual wallet', () => {
       insert into site_settings (key, value, updated_at) values ('tenant_config', ${fx.sql.json({ yuebaoEnable: false })}, now())
       on conflict (key) do update set value = site_settings.value || excluded.value, updated_at = now()`;
     try {
-      await sleep(2500); // the server's settings cache lives 2 s
+      settingsChanged(); // written behind the server's back: its settings cache is told
       const { userName, api } = await fundedPlayer(fx.sql, '10.00');
       const b = await fx.browser();
       await logIn(b, userName, PASSWORD);
@@ -253,7 +253,7 @@ describe('virtual wallet', () => {
       if (before)
         await fx.sql`update site_settings set value = ${fx.sql.json(before.value as never)} where key = 'tenant_config'`;
       else await fx.sql`delete from site_settings where key = 'tenant_config'`;
-      await sleep(2500);
+      settingsChanged();
     }
   }, 90_000);
 });
