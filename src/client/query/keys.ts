@@ -3,7 +3,7 @@
  * prefix (e.g. `keys.betRecords()`) reaches every list of that area for invalidateQueries.
  * A factory called without its optional filter gives that prefix.
  */
-import type { QueryKey } from './client';
+import type { QueryKey } from '@tanstack/react-query';
 
 /** `base`, then `arg` when given: the list under one filter, or the prefix of all of them. */
 function under<const B extends readonly unknown[]>(base: B, ...args: unknown[]): QueryKey {
