@@ -129,7 +129,7 @@ module.exports.layering = {
     [`${C}follow`]: { modules: ['openFollow.ts'], reason: 'plans and shared cards open follow-betting' },
     [`${C}home`]: { modules: ['links.ts'], reason: 'home links reused by admin and the chat guest page' },
     [`${C}letters`]: { modules: ['UnreadBadge.tsx', 'adminApi.ts', 'unread.ts'], reason: 'unread badge in account and toolbar; the admin letter api used by features/admin' },
-    [`${C}lottery`]: { modules: ['api.ts', 'clock.ts', 'components/CloseTimer.tsx', 'families.ts', 'hooks/useBetSubmit.ts', 'hooks/useFamilyPlays.ts', 'hooks/useIssue.ts', 'hooks/useLotteries.ts', 'storage.ts', 'ticket.ts'], reason: 'lottery data, hooks and bet submission reused by records, follow, home, agent, chat and admin' },
+    [`${C}lottery`]: { modules: ['api.ts', 'betsApi.ts', 'clock.ts', 'components/CloseTimer.tsx', 'families.ts', 'hooks/useBetSubmit.ts', 'hooks/useFamilyPlays.ts', 'hooks/useIssue.ts', 'hooks/useLotteries.ts', 'storage.ts', 'ticket.ts'], reason: 'lottery data, hooks and bet submission reused by records, follow, home, agent, chat and admin' },
     [`${C}payments`]: { modules: ['admin/ChannelsPanel.tsx', 'admin/RechargeOrdersPanel.tsx', 'admin/api.ts', 'admin/fields.tsx', 'components/CopyRow.tsx', 'firstChannel.ts'], reason: 'admin panels hosted by features/admin; fields.tsx and CopyRow.tsx are shared form UI (move to ui/)' },
     [`${C}plans`]: { modules: ['PlanCard.tsx', 'api.ts'], reason: 'plan cards rendered in chat' },
     [`${C}push`]: { modules: ['PushSwitch.tsx', 'subscription.ts'], reason: 'the push switch shown in account and chat' },

@@ -13,7 +13,8 @@ import { scopeQueriesToUser } from '../../src/client/bootstrap';
 import { fetchEarly } from '../../src/client/features/lottery/early';
 import { IssueBar } from '../../src/client/features/lottery/components/IssueBar';
 import type { IssueState } from '../../src/client/features/lottery/hooks/useIssue';
-import { queryBalance, type OpenRow } from '../../src/client/features/lottery/api';
+import { type OpenRow } from '../../src/client/features/lottery/api';
+import { queryBalance } from '../../src/client/features/lottery/betsApi';
 import { ok, stubNetwork, callsTo, USER } from './records-net';
 import { usePagedList } from '../../src/client/features/records/paging';
 

@@ -4,7 +4,7 @@
  * rounds, and the player's own profit and profit rank. Amounts are yuan strings, times ms epoch.
  */
 import { request } from '../../api/request';
-import type { BetRow } from '../lottery/api';
+import type { BetRow } from '../lottery/betsApi';
 import type { BillRow } from '../records/components/billApi';
 
 /** The figures of a report (a team, a member's team, a day): yuan strings and counts. */

@@ -6,7 +6,8 @@
 import { Link } from 'wouter';
 import { EmptyState, ErrorState, LoadingState } from '../../ui';
 import { formatBeijing } from '../../../domain/time';
-import { getNewestWinners, type LotteryItem } from '../lottery/api';
+import { type LotteryItem } from '../lottery/api';
+import { getNewestWinners } from '../lottery/betsApi';
 import { useLotteries } from '../lottery/hooks/useLotteries';
 import { STALE_ISSUE_MSG, useIssue } from '../lottery/hooks/useIssue';
 import { CloseTimer } from '../lottery/components/CloseTimer';

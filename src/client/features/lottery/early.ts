@@ -9,7 +9,8 @@
 import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery/types';
 import { loadFamily } from '../../../domain/lottery/lazyCatalogue';
 import { keys, queryClient, type QueryKey } from '../../query';
-import { getNextIssueTimed, getOpenData, queryBalance, RESULTS_STRIP_SIZE } from './api';
+import { getNextIssueTimed, getOpenData, RESULTS_STRIP_SIZE } from './api';
+import { queryBalance } from './betsApi';
 import { prefetchLotteries } from './hooks/useLotteries';
 import { loadRebate, readCachedPlays, revalidatePlays } from './storage';
 

@@ -12,7 +12,8 @@ import {
 } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
-import { findChaseIssues, type ChaseBettingData, type ChaseIssueRow } from '../api';
+import { findChaseIssues, type ChaseIssueRow } from '../api';
+import { type ChaseBettingData } from '../betsApi';
 import {
   chaseIssueFen,
   slipLines,

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { STREAK_REFRESH_MS } from '../../../../domain/constants';
 import { STREAK_BET_MAX_CHARS } from '../../../../domain/validation';
-import { addFastBetting, getLongDragon, type LongDragonRow } from '../../lottery/api';
+import { getLongDragon, type LongDragonRow } from '../../lottery/api';
+import { addFastBetting } from '../../lottery/betsApi';
 import { currentUser } from '../../../state/session';
 import { Link } from 'wouter';
 import {
@@ -19,7 +20,7 @@ import { useServerNow } from '../../lottery/clock';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import type { LotteryFamily } from '../../../../domain/lottery';
 import { formatOdds } from '../../../../domain/lottery/formatOdds';
-import type { RebateInfo } from '../../lottery/api';
+import type { RebateInfo } from '../../lottery/betsApi';
 import {
   checkDragonSlip,
   dragonKey,
