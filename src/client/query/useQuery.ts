@@ -7,7 +7,11 @@
  * (default 0: the cached answer shows at once and a fresh one is asked for behind it).
  */
 import { useCallback } from 'react';
-import { useQuery as useTanstackQuery, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useQuery as useTanstackQuery,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { queryClient } from './queryClient';
 import { withLastAnswer } from './lastAnswers';
 
@@ -23,6 +27,10 @@ export interface UseQueryOptions<T> {
    * content, when the page is opened again without a network: the player's records and lists.
    */
   keepOffline?: boolean;
+  /** a new key shows the previous key's data until its own answer comes (TanStack's keepPreviousData) */
+  keepPrevious?: boolean;
+  /** ms the answer is kept once no screen shows it (default the client's five minutes; 0: dropped at once) */
+  gcTime?: number;
 }
 
 export interface QueryResult<T> {
@@ -48,6 +56,8 @@ export function useQuery<T>({
   staleTime = 0,
   enabled = true,
   keepOffline = false,
+  keepPrevious = false,
+  gcTime,
 }: UseQueryOptions<T>): QueryResult<T> {
   const q = useTanstackQuery<T, Error>(
     {
@@ -59,6 +69,8 @@ export function useQuery<T>({
         }),
       staleTime,
       enabled,
+      placeholderData: keepPrevious ? keepPreviousData : undefined,
+      ...(gcTime === undefined ? {} : { gcTime }),
     },
     queryClient,
   );
