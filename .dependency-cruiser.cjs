@@ -123,7 +123,7 @@ module.exports.layering = {
     [`${C}follow`]: { modules: ['openFollow.ts'], reason: 'plans and shared cards open follow-betting' },
     [`${C}home`]: { modules: ['links.ts'], reason: 'home links reused by admin and the chat guest page' },
     [`${C}letters`]: { modules: ['UnreadBadge.tsx', 'unread.ts'], reason: 'unread badge in account and toolbar' },
-    [`${C}lottery`]: { modules: ['api.ts', 'clock.ts', 'components/CloseTimer.tsx', 'families.ts', 'hooks/useBetSubmit.ts', 'hooks/useFamilyPlays.ts', 'hooks/useIssue.ts', 'hooks/useLotteries.ts', 'storage.ts', 'ticket.ts'], reason: 'lottery data, hooks and bet submission reused by records, follow, home, agent, chat and admin' },
+    [`${C}lottery`]: { modules: ['api.ts', 'betsApi.ts', 'clock.ts', 'components/CloseTimer.tsx', 'families.ts', 'hooks/useBetSubmit.ts', 'hooks/useFamilyPlays.ts', 'hooks/useIssue.ts', 'hooks/useLotteries.ts', 'storage.ts', 'ticket.ts'], reason: 'lottery data, hooks and bet submission reused by records, follow, home, agent, chat and admin' },
     [`${C}payments`]: { modules: ['api.ts', 'components/StatusBadge.tsx', 'firstChannel.ts'], reason: 'the recharge entry (firstChannel.ts) opened by home, the tab bar and bet submission; the admin payments panels (features/admin/payments) read the channel and order types and show the status badge players see' },
     [`${C}plans`]: { modules: ['PlanCard.tsx', 'api.ts'], reason: 'plan cards rendered in chat' },
     [`${C}push`]: { modules: ['PushSwitch.tsx', 'subscription.ts'], reason: 'the push switch shown in account and chat' },

@@ -100,7 +100,8 @@ export function scopeQueriesToUser(): () => void {
     const userId = currentUser.value?.userId ?? 0;
     if (userId === lastUserId) return;
     if (lastUserId) {
-      queryClient.clear();
+      // emptied, not removed: a screen still open asks again for the new user (resetQueries)
+      void queryClient.resetQueries();
       void forgetLastAnswers().catch(() => {});
       void clearRebateCache().catch(() => {});
     }

@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { OverlayHost } from '../../src/client/ui';
+import { queryClient } from '../../src/client/query';
 import { ChatRooms } from '../../src/client/features/admin/chat/ChatRooms';
 import type { AdminRoom } from '../../src/client/features/admin/chat/chatApi';
 import { checkRoomForm, emptyForm } from '../../src/client/features/admin/chat/chatRoomForm';
@@ -109,6 +110,8 @@ describe('ChatRooms', () => {
     expect(row.textContent).toContain('管理员：boss01');
     expect(row.textContent).not.toContain('游客链接');
     cleanup();
+    // each list below as a fresh page load sees it, not behind the list cached by the mount before
+    queryClient.clear();
 
     // a room with a guest code shows its guest link, ready to copy
     stubNetwork({ [ROOMS]: () => ok({ list: [room({ guestCode: 'welcome88', guestChat: 1 })] }) });
@@ -121,11 +124,13 @@ describe('ChatRooms', () => {
     );
     expect(within(guestRow).getByRole('button', { name: '复制游客链接' })).toBeTruthy();
     cleanup();
+    queryClient.clear();
 
     stubNetwork({ [ROOMS]: () => ok({ list: [] }) });
     show();
     expect(await screen.findByText('还没有聊天室，点击“新建聊天室”创建')).toBeTruthy();
     cleanup();
+    queryClient.clear();
 
     stubNetwork({ [ROOMS]: () => refuse('无权访问') });
     show();

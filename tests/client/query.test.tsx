@@ -1,24 +1,20 @@
 /**
- * The query layer (src/client/query): one cache entry per key shared by every screen, one request per
- * key at a time, invalidation refetching what is on screen, errors never kept as data, early requests
- * taken by the screen that asks later, and money actions and draws refreshing the balance and records.
+ * The query layer (src/client/query, over TanStack Query): one cache entry per key shared by every
+ * screen, one request per key at a time, invalidation refetching what is on screen, errors never kept
+ * as data, early requests taken by the screen that asks later, and money actions and draws refreshing
+ * the balance and records.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import {
-  hashKey,
-  invalidateAfterMoney,
-  keys,
-  QueryClient,
-  queryClient,
-  useQuery,
-} from '../../src/client/query';
+import { hashKey, QueryObserver } from '@tanstack/react-query';
+import { invalidateAfterMoney, keys, queryClient, useQuery } from '../../src/client/query';
 import { currentUser } from '../../src/client/state/session';
 import { scopeQueriesToUser } from '../../src/client/bootstrap';
 import { fetchEarly } from '../../src/client/features/lottery/early';
 import { IssueBar } from '../../src/client/features/lottery/components/IssueBar';
 import type { IssueState } from '../../src/client/features/lottery/hooks/useIssue';
-import { queryBalance, type OpenRow } from '../../src/client/features/lottery/api';
+import type { OpenRow } from '../../src/client/features/lottery/api';
+import { queryBalance } from '../../src/client/features/lottery/betsApi';
 import { ok, stubNetwork, callsTo, USER } from './records-net';
 import { usePagedList } from '../../src/client/features/records/paging';
 
@@ -53,9 +49,15 @@ function Show({
 }) {
   const q = useQuery({ queryKey, queryFn, staleTime });
   return (
-    <p data-testid={name}>
-      {q.loading ? 'loading' : q.error ? `error:${q.error.message}` : q.data}
-    </p>
+    <>
+      <p data-testid={name}>
+        {q.loading ? 'loading' : q.error ? `error:${q.error.message}` : q.data}
+      </p>
+      <button type="button" onClick={q.reload}>
+        {`reload ${name}`}
+      </button>
+      <p data-testid={`${name}-data`}>{q.data}</p>
+    </>
   );
 }
 const text = (name: string) => screen.getByTestId(name).textContent;
@@ -104,10 +106,10 @@ describe('useQuery', () => {
     expect(d.fn).toHaveBeenCalledTimes(1);
   });
 
-  it('refetches watched queries under an invalidated prefix and drops unwatched ones', async () => {
+  it('refetches watched queries under an invalidated prefix and marks unwatched ones stale', async () => {
     let n = 0;
     const fn = vi.fn(async () => `v${++n}`);
-    render(
+    const view = render(
       <Show name="a" queryKey={['records', 'bets', { page: 1 }]} queryFn={fn} staleTime={60_000} />,
     );
     await waitFor(() => expect(text('a')).toBe('v1'));
@@ -115,8 +117,22 @@ describe('useQuery', () => {
     queryClient.setQueryData(['wallet', 'info'], 'other area');
     await act(() => queryClient.invalidateQueries({ queryKey: ['records', 'bets'] }));
     await waitFor(() => expect(text('a')).toBe('v2'));
-    expect(queryClient.getQueryData(['records', 'bets', { page: 2 }])).toBeUndefined();
+    expect(queryClient.getQueryState(['records', 'bets', { page: 2 }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['wallet', 'info'])?.isInvalidated).toBe(false);
     expect(queryClient.getQueryData(['wallet', 'info'])).toBe('other area');
+    // the stale copy is asked again by the next screen, whatever its staleTime
+    view.unmount();
+    const hidden = vi.fn(async () => 'fresh page 2');
+    render(
+      <Show
+        name="b"
+        queryKey={['records', 'bets', { page: 2 }]}
+        queryFn={hidden}
+        staleTime={60_000}
+      />,
+    );
+    await waitFor(() => expect(text('b')).toBe('fresh page 2'));
+    expect(hidden).toHaveBeenCalledTimes(1);
   });
 
   it('does not keep an error as data: the next screen asks again, and a retry shows the answer', async () => {
@@ -131,16 +147,19 @@ describe('useQuery', () => {
   });
 
   it('keeps shown data when a refetch fails, with the error beside it', async () => {
-    const client = new QueryClient();
-    await client.fetch(['x'], async () => 'kept');
-    await client.fetch(['x'], () => Promise.reject(new Error('断开')), true).catch(() => {});
-    expect(client.getQueryState(['x'])).toMatchObject({ data: 'kept', status: 'error' });
-    expect(client.getQueryState(['x']).error?.message).toBe('断开');
+    const fn = vi.fn().mockResolvedValueOnce('kept').mockRejectedValue(new Error('断开'));
+    render(<Show name="a" queryKey={['x']} queryFn={fn} />);
+    await waitFor(() => expect(text('a')).toBe('kept'));
+    act(() => screen.getByRole('button', { name: 'reload a' }).click());
+    await waitFor(() => expect(text('a')).toBe('error:断开'));
+    expect(text('a-data')).toBe('kept');
+    expect(queryClient.getQueryState(['x'])).toMatchObject({ data: 'kept', status: 'error' });
+    expect(queryClient.getQueryState(['x'])?.error?.message).toBe('断开');
   });
 
   it('lets a screen take a request started early (prefetch) instead of asking again', async () => {
     const early = deferred<string>();
-    queryClient.prefetchQuery({ queryKey: keys.issue('1008'), queryFn: early.fn });
+    void queryClient.prefetchQuery({ queryKey: keys.issue('1008'), queryFn: early.fn });
     const late = vi.fn(async () => 'late');
     render(<Show name="a" queryKey={keys.issue('1008')} queryFn={late} staleTime={10_000} />);
     act(() => early.calls[0]!.resolve('early'));
@@ -154,16 +173,17 @@ describe('useQuery', () => {
   it('drops an entry nobody watches after its gc time', async () => {
     vi.useFakeTimers();
     try {
-      const client = new QueryClient(1000);
-      client.setQueryData(['gone'], 1);
-      const stop = client.subscribe(['kept'], () => {});
-      client.setQueryData(['kept'], 2);
-      vi.advanceTimersByTime(1500);
-      expect(client.getQueryData(['gone'])).toBeUndefined();
-      expect(client.getQueryData(['kept'])).toBe(2);
+      const GC_TIME_MS = 5 * 60_000; // the app client's gcTime (query/queryClient.ts)
+      queryClient.setQueryData(['gone'], 1);
+      const watcher = new QueryObserver(queryClient, { queryKey: ['kept'], enabled: false });
+      const stop = watcher.subscribe(() => {});
+      queryClient.setQueryData(['kept'], 2);
+      vi.advanceTimersByTime(GC_TIME_MS + 500);
+      expect(queryClient.getQueryData(['gone'])).toBeUndefined();
+      expect(queryClient.getQueryData(['kept'])).toBe(2);
       stop();
-      vi.advanceTimersByTime(1500);
-      expect(client.getQueryData(['kept'])).toBeUndefined();
+      vi.advanceTimersByTime(GC_TIME_MS + 500);
+      expect(queryClient.getQueryData(['kept'])).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }
@@ -195,11 +215,14 @@ describe('money and draws', () => {
     );
     await waitFor(() => expect(text('balance')).toBe('100'));
     await waitFor(() => expect(text('withdrawals')).toBe('withdrawals'));
+    // a records list no screen shows: its copy from before the bet is dropped, not shown again
+    queryClient.setQueryData(keys.betRecords({ page: 2 }), 'bets before the bet');
     balance = 98;
     await act(() => invalidateAfterMoney('bet'));
-    expect(text('balance')).toBe('98');
+    await waitFor(() => expect(text('balance')).toBe('98'));
     expect(betsFn).toHaveBeenCalledTimes(2);
     expect(withdrawFn).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(keys.betRecords({ page: 2 }))).toBeUndefined();
   });
 
   it('a new draw on the betting page asks again for the balance (a win shows without 刷新)', async () => {
@@ -285,7 +308,7 @@ describe('paged records', () => {
     await waitFor(() => expect(text('rows')).toBe('1a:pending,1b:pending,2a:pending,2b:pending'));
     state = 'won';
     await act(() => invalidateAfterMoney('bet'));
-    expect(text('rows')).toBe('1a:won,1b:won,2a:won,2b:won');
+    await waitFor(() => expect(text('rows')).toBe('1a:won,1b:won,2a:won,2b:won'));
     expect(fetchPage.mock.calls.map((c) => c[0])).toEqual([1, 2, 1, 2]);
   });
 });

@@ -1,12 +1,6 @@
-/** The query layer: one cache of server data (client.ts), its React hook, its keys, money refreshes, the answers kept for offline. */
-export {
-  QueryClient,
-  queryClient,
-  hashKey,
-  type QueryKey,
-  type QueryFunction,
-  type QueryState,
-} from './client';
+/** The query layer: the app's one TanStack client (queryClient.ts), its hook, its keys, money refreshes, the answers kept for offline. */
+export { queryClient } from './queryClient';
+export type { QueryKey } from '@tanstack/react-query';
 export { useQuery, type QueryResult, type UseQueryOptions } from './useQuery';
 export { keys } from './keys';
 export { invalidateAfterMoney, type MoneyAction } from './money';

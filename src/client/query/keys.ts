@@ -3,7 +3,7 @@
  * prefix (e.g. `keys.betRecords()`) reaches every list of that area for invalidateQueries.
  * A factory called without its optional filter gives that prefix.
  */
-import type { QueryKey } from './client';
+import type { QueryKey } from '@tanstack/react-query';
 
 /** `base`, then `arg` when given: the list under one filter, or the prefix of all of them. */
 function under<const B extends readonly unknown[]>(base: B, ...args: unknown[]): QueryKey {
@@ -22,6 +22,11 @@ export const keys = {
     ['lottery', lotteryCode, 'plays', userId] as const,
   howToPlay: (lotteryCode: string) => ['lottery', lotteryCode, 'howToPlay'] as const,
   rebate: (userId: number, family: string) => ['rebate', userId, family] as const,
+  /** the next `count` issues on sale, for a chase plan */
+  chaseIssues: (lotteryCode: string, count: number) =>
+    ['lottery', lotteryCode, 'chaseIssues', count] as const,
+  /** the latest long dragons (最新长龙) */
+  longDragon: () => ['lottery', 'longDragon'] as const,
   verifyDraw: (lotteryCode: string, issue: string) =>
     ['lottery', lotteryCode, 'verify', issue] as const,
 
@@ -79,6 +84,8 @@ export const keys = {
   chatHistory: (kind: 'room' | 'direct', id: string | number) =>
     ['chat', 'history', kind, id] as const,
   chatRoom: (roomCode: string) => ['chat', 'room', roomCode] as const,
+  /** my saved chat images (收藏的图片) */
+  savedImages: () => ['chat', 'savedImages'] as const,
   chatDirectRoom: (roomId: number) => ['chat', 'directRoom', roomId] as const,
   /** push plans (type 10): a plan's history page with its win rates, one issue's plan record */
   planHistory: (planId: number, page?: number) => under(['chat', 'plan', planId], page),

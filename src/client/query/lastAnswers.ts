@@ -14,7 +14,8 @@ import { entries, lastAnswerStore, put, read, remove, wipe } from '../storage/st
 import { isOfflineError } from '../api/request';
 import { currentUser } from '../state/session';
 import { isOnline, noteHeldContent, online, whenOnline } from '../api/network';
-import { hashKey, queryClient, type QueryKey } from './client';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { queryClient } from './queryClient';
 
 /** Answers older than this are not shown offline (a week-old list says more about the past than the present). */
 export const HELD_MAX_AGE_MS = 7 * 24 * 3600_000;

@@ -1,8 +1,11 @@
 /**
  * After money moves, what shows it is asked again: the balance always, and the records each kind of
- * action writes to. Screens on view refresh at once; cached copies of hidden ones are dropped.
+ * action writes to. Screens on view refresh at once; cached copies of hidden ones are dropped, not
+ * only marked stale as TanStack's invalidateQueries leaves them: a records page opened after a bet
+ * must not show the list from before it, even for the moment its fresh copy is on its way.
  */
-import { queryClient, type QueryKey } from './client';
+import type { QueryKey } from '@tanstack/react-query';
+import { queryClient } from './queryClient';
 import { keys } from './keys';
 import { parseYuanToFen } from '../../domain/money';
 
@@ -41,11 +44,15 @@ const AFFECTED: Record<MoneyAction, () => QueryKey[]> = {
  */
 export function invalidateAfterMoney(kind: MoneyAction, balance?: string): Promise<void> {
   const known = balance !== undefined && noteBalance(balance);
-  return Promise.all(
-    [...(known ? [] : [keys.balance()]), ...AFFECTED[kind]()].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  ).then(() => {});
+  return Promise.all([...(known ? [] : [keys.balance()]), ...AFFECTED[kind]()].map(refresh)).then(
+    () => {},
+  );
+}
+
+/** Entries under `queryKey` that no screen watches are dropped; those watched are fetched again. */
+function refresh(queryKey: QueryKey): Promise<void> {
+  queryClient.removeQueries({ queryKey, predicate: (q) => q.getObserversCount() === 0 });
+  return queryClient.invalidateQueries({ queryKey });
 }
 
 /**
@@ -55,7 +62,7 @@ export function invalidateAfterMoney(kind: MoneyAction, balance?: string): Promi
 function noteBalance(balance: string): boolean {
   const balanceFen = parseYuanToFen(balance, { allowNegative: true });
   if (balanceFen === null) {
-    void queryClient.invalidateQueries({ queryKey: keys.balance() });
+    void refresh(keys.balance());
     return false;
   }
   queryClient.setQueryData(keys.balance(), { balance, balanceFen });

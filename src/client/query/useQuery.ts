@@ -1,16 +1,23 @@
 /**
- * useQuery: a screen's view of one cache entry (client.ts), with the result shape the pages had
- * before the cache ({ data, error, loading, reload }). On mount, and whenever the entry is emptied,
- * it asks the server unless the cached answer is younger than `staleTime` (default 0: the cached
- * answer shows at once and a fresh one is asked for behind it).
+ * useQuery: a screen's view of one entry of the app's TanStack client (queryClient.ts), with the
+ * result shape the pages had before the library ({ data, error, loading, fetching, reload }). The
+ * shape is kept rather than moving ~110 screens to TanStack's names (isPending, isFetching, refetch):
+ * the same fields under other names would make most of the diff, and hide the few lines that change
+ * behaviour. On mount it asks the server unless the cached answer is younger than `staleTime`
+ * (default 0: the cached answer shows at once and a fresh one is asked for behind it).
  */
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { hashKey, queryClient, type QueryFunction, type QueryKey } from './client';
+import { useCallback } from 'react';
+import {
+  keepPreviousData,
+  useQuery as useTanstackQuery,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { queryClient } from './queryClient';
 import { withLastAnswer } from './lastAnswers';
 
 export interface UseQueryOptions<T> {
   queryKey: QueryKey;
-  queryFn: QueryFunction<T>;
+  queryFn: () => Promise<T>;
   /** ms an answer counts as fresh: a mount within it asks nothing */
   staleTime?: number;
   /** false: nothing is asked (the entry's cached data, if any, still shows) */
@@ -20,10 +27,15 @@ export interface UseQueryOptions<T> {
    * content, when the page is opened again without a network: the player's records and lists.
    */
   keepOffline?: boolean;
+  /** a new key shows the previous key's data until its own answer comes (TanStack's keepPreviousData) */
+  keepPrevious?: boolean;
+  /** ms the answer is kept once no screen shows it (default the client's five minutes; 0: dropped at once) */
+  gcTime?: number;
 }
 
 export interface QueryResult<T> {
   data: T | undefined;
+  /** the last request's failure, kept beside any earlier data (never as data) */
   error: Error | null;
   /** nothing to show yet: the first answer is on its way */
   loading: boolean;
@@ -33,45 +45,44 @@ export interface QueryResult<T> {
   reload(): void;
 }
 
-/** Server data under `queryKey` from the one client (query/client.ts), kept fresh by invalidation. */
+function toError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** Server data under `queryKey` from the one client, kept fresh by invalidation. */
 export function useQuery<T>({
   queryKey,
   queryFn,
   staleTime = 0,
   enabled = true,
   keepOffline = false,
+  keepPrevious = false,
+  gcTime,
 }: UseQueryOptions<T>): QueryResult<T> {
-  const hash = hashKey(queryKey);
-  // one key object per hash, so a new array literal each render is the same query
-  const key = useMemo(() => JSON.parse(hash) as QueryKey, [hash]);
-  const fnRef = useRef(queryFn);
-  fnRef.current = queryFn;
-  // every fetch of this screen goes through the latest queryFn (it may close over new props)
-  const ask = useCallback(
-    () => (keepOffline ? withLastAnswer(key, () => fnRef.current()) : fnRef.current()),
-    [key, keepOffline],
+  const q = useTanstackQuery<T, Error>(
+    {
+      queryKey,
+      // the library takes the latest options each render, so this closes over the current props
+      queryFn: () =>
+        (keepOffline ? withLastAnswer(queryKey, queryFn) : queryFn()).catch((e: unknown) => {
+          throw toError(e);
+        }),
+      staleTime,
+      enabled,
+      placeholderData: keepPrevious ? keepPreviousData : undefined,
+      ...(gcTime === undefined ? {} : { gcTime }),
+    },
+    queryClient,
   );
-
-  const subscribe = useCallback(
-    (onChange: () => void) => queryClient.subscribe(key, onChange),
-    [key],
-  );
-  const state = useSyncExternalStore(subscribe, () => queryClient.getQueryState<T>(key));
-  const blank = state.status === 'pending' && !state.fetching;
-
-  useEffect(() => {
-    if (enabled && (blank || queryClient.isStale(key, staleTime)))
-      queryClient.fetch(key, ask).catch(() => {});
-  }, [key, enabled, blank, ask, staleTime]);
-
+  const { refetch } = q;
   const reload = useCallback(() => {
-    queryClient.fetch(key, ask, true).catch(() => {});
-  }, [key, ask]);
+    void refetch();
+  }, [refetch]);
   return {
-    data: state.data,
-    error: state.error,
-    loading: enabled && state.status === 'pending',
-    fetching: state.fetching,
+    data: q.data,
+    error: q.error,
+    loading: enabled && q.isPending,
+    fetching: q.isFetching,
     reload,
   };
 }

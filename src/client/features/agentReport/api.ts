@@ -5,7 +5,7 @@
  */
 import type { Figures } from '../../../domain/agent/reportFigures';
 import { request } from '../../api/request';
-import type { BetRow } from '../lottery/api';
+import type { BetRow } from '../lottery/betsApi';
 import type { BillRow } from '../records/components/billApi';
 
 /** The figures of a report (a team, a member's team, a day): the wire shape both sides share. */

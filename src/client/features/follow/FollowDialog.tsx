@@ -23,7 +23,7 @@ import { currentUser } from '../../state/session';
 import { queryClient, keys } from '../../query';
 import { ErrorState, LoadingState, showAlert, showToast } from '../../ui';
 import { Sheet } from '../../ui/Sheet';
-import { addBetting } from '../lottery/api';
+import { addBetting } from '../lottery/betsApi';
 import { useIssue, STALE_ISSUE_MSG } from '../lottery/hooks/useIssue';
 import { useLotteries } from '../lottery/hooks/useLotteries';
 import { useFamilyPlays } from '../lottery/hooks/useFamilyPlays';

@@ -4,7 +4,7 @@
  */
 import { EmptyState, ErrorState, LoadingState } from '../../ui';
 import { formatBeijing } from '../../../domain/time';
-import { getNewestWinners } from '../lottery/api';
+import { getNewestWinners } from '../lottery/betsApi';
 import { keys, useQuery } from '../../query';
 
 const WINS_SHOWN = 10;

@@ -9,7 +9,8 @@
 import { LOTTERY_FAMILIES, type LotteryFamily } from '../../../domain/lottery/types';
 import { loadFamily } from '../../../domain/lottery/lazyCatalogue';
 import { keys, queryClient, type QueryKey } from '../../query';
-import { getNextIssueTimed, getOpenData, queryBalance, RESULTS_STRIP_SIZE } from './api';
+import { getNextIssueTimed, getOpenData, RESULTS_STRIP_SIZE } from './api';
+import { queryBalance } from './betsApi';
 import { prefetchLotteries } from './hooks/useLotteries';
 import { loadRebate, readCachedPlays, revalidatePlays } from './storage';
 
@@ -25,7 +26,7 @@ export function fetchEarly<T>(queryKey: QueryKey, queryFn: () => Promise<T>): Pr
 }
 
 function prefetch<T>(queryKey: QueryKey, queryFn: () => Promise<T>): void {
-  queryClient.prefetchQuery({ queryKey, queryFn, staleTime: EARLY_TTL_MS });
+  void queryClient.prefetchQuery({ queryKey, queryFn, staleTime: EARLY_TTL_MS });
 }
 
 /**

@@ -5,13 +5,8 @@
  */
 import type { LotteryFamily } from '../../../domain/lottery';
 import { playsStore, rebateStore, put, read, remove } from '../../storage/stores';
-import {
-  getBetRebate,
-  getLotteryPlays,
-  type PlayCatalogue,
-  type RebateInfo,
-  type VersionedPlays,
-} from './api';
+import { getLotteryPlays, type PlayCatalogue, type VersionedPlays } from './api';
+import { getBetRebate, type RebateInfo } from './betsApi';
 import { isOfflineError } from '../../api/request';
 import { noteHeldContent } from '../../api/network';
 

@@ -18,7 +18,7 @@ import {
 } from '../../../domain/lottery';
 import { getPlay } from '../../../domain/lottery/lazyCatalogue';
 import { formatFen as fenToYuan } from '../../../domain/money';
-import type { BettingRow, ChaseBettingData } from './api';
+import type { BettingRow, ChaseBettingData } from './betsApi';
 import { playCodeOf } from './families';
 
 export const WIRE_UNIT: Readonly<Record<BetUnit, 1 | 0.1 | 0.01>> = {

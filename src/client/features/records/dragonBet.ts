@@ -13,7 +13,8 @@ import {
 } from '../../../domain/lottery';
 import { formatOdds } from '../../../domain/lottery/formatOdds';
 import { getPlay, loadFamily } from '../../../domain/lottery/lazyCatalogue';
-import type { BettingRow, LongDragonRow, RebateInfo } from '../lottery/api';
+import type { LongDragonRow } from '../lottery/api';
+import type { BettingRow, RebateInfo } from '../lottery/betsApi';
 import { dropRebate, loadRebate } from '../lottery/storage';
 import { refusalReason } from '../../api/request';
 import { RefusalReason } from '../../../domain/errors';

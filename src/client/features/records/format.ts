@@ -1,7 +1,7 @@
 /** Display helpers of the records screens: bet statuses, date ranges (Beijing dates), times, amounts. */
 import { yuanText } from '../../../domain/money';
 import { beijingDate, formatBeijing } from '../../../domain/time';
-import type { BetRow } from '../lottery/api';
+import type { BetRow } from '../lottery/betsApi';
 
 /** Bet statuses (lottery-rules.md §2.4) as the filter offers them. */
 export const BET_STATUS_OPTIONS: { value: string; label: string }[] = [

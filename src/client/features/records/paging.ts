@@ -94,9 +94,9 @@ export function usePagedList<T>(
         setMore({ loading: false, error: e instanceof Error ? e : new Error(String(e)) }),
     );
   }, [data, cooling, cooldownMs]);
-  // from page 1 again: the entry is emptied, and the list asks for it afresh
+  // from page 1 again: the entry is emptied (reset), and the list on screen asks for it afresh
   const reload = useCallback(() => {
-    queryClient.removeQueries({ queryKey: keyRef.current });
+    void queryClient.resetQueries({ queryKey: keyRef.current });
   }, []);
   const items = data?.items ?? [];
   const total = data?.total ?? 0;

@@ -3,7 +3,8 @@
  * tap sends one. 管理 selects up to 10 to delete (最多选择10张) and offers an upload tile that saves a
  * new picture (uploadChatFile with isFavorite).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { keys, useQuery } from '../../../query';
 import { deleteSavedImages, getSavedImages, uploadChatFile, type SavedImage } from '../api';
 import { prepareImage } from '../image';
 import { EmptyState, ErrorState, LoadingState, showToast } from '../../../ui';
@@ -39,32 +40,15 @@ export function Pager({
 }
 
 export function SavedImages({ onSend }: { onSend(img: SavedImage): void }) {
-  const [list, setList] = useState<SavedImage[] | null>(null);
-  const [error, setError] = useState('');
+  const saved = useQuery({ queryKey: keys.savedImages(), queryFn: getSavedImages });
+  const list = saved.data?.list ?? null;
+  const error = saved.error ? saved.error.message || '加载失败' : '';
+  const { reload } = saved;
   const [page, setPage] = useState(0);
-  const [tick, setTick] = useState(0);
   const [managing, setManaging] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [stage, setStage] = useState('');
   const file = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again
-  useEffect(() => {
-    let live = true;
-    getSavedImages().then(
-      (d) => {
-        if (live) {
-          setList(d.list);
-          setError('');
-        }
-      },
-      (e: unknown) => {
-        if (live) setError(e instanceof Error ? e.message : '加载失败');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [tick]);
 
   const toggle = (id: number) =>
     setChosen((c) => {
@@ -80,7 +64,7 @@ export function SavedImages({ onSend }: { onSend(img: SavedImage): void }) {
       await deleteSavedImages(chosen);
       showToast('已删除');
       setChosen([]);
-      setTick((n) => n + 1);
+      reload();
     } catch (e) {
       showToast(e instanceof Error ? e.message : '删除失败');
     }
@@ -90,7 +74,7 @@ export function SavedImages({ onSend }: { onSend(img: SavedImage): void }) {
       const { blob, name } = await prepareImage(f, setStage);
       await uploadChatFile(blob, name, true);
       showToast('已收藏');
-      setTick((n) => n + 1);
+      reload();
     } catch (e) {
       showToast(e instanceof Error ? e.message : '上传失败');
     } finally {
@@ -98,7 +82,7 @@ export function SavedImages({ onSend }: { onSend(img: SavedImage): void }) {
     }
   };
 
-  if (error) return <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />;
+  if (error) return <ErrorState message={error} onRetry={() => reload()} />;
   if (!list) return <LoadingState />;
   const pages = Math.ceil(list.length / SAVED_PAGE);
   const shown = list.slice(page * SAVED_PAGE, (page + 1) * SAVED_PAGE);

@@ -6,7 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { LotteryFamily, Selection } from '../../../../domain/lottery';
 import { formatFen, parseYuanToFen } from '../../../../domain/money';
 import { Button } from '../../../ui';
-import type { PlayCatalogue, PlayInfo, RebateInfo } from '../api';
+import type { PlayCatalogue, PlayInfo } from '../api';
+import type { RebateInfo } from '../betsApi';
 import {
   domainPlay,
   entriesSelection,

@@ -2,7 +2,7 @@
  * 追号: the slip's tickets (one prize-group play, unit and rebate) over the next issues, with the
  * multiples of a domain plan (同倍 / 翻倍 / 利润率) and optional stop after a win.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Radio, RadioGroup } from '@headlessui/react';
 import {
   doublingPlan,
@@ -12,7 +12,9 @@ import {
 } from '../../../../domain/lottery';
 import { formatFen } from '../../../../domain/money';
 import { Button, EmptyState, ErrorState, LoadingState } from '../../../ui';
-import { findChaseIssues, type ChaseBettingData, type ChaseIssueRow } from '../api';
+import { findChaseIssues, type ChaseIssueRow } from '../api';
+import type { ChaseBettingData } from '../betsApi';
+import { keys, useQuery } from '../../../query';
 import {
   chaseIssueFen,
   slipLines,
@@ -84,28 +86,19 @@ export function ChasePanel({
   const [factor, setFactor] = useState(2);
   const [ratePct, setRatePct] = useState(50);
   const [stopAfterWin, setStopAfterWin] = useState(true);
-  const [issues, setIssues] = useState<ChaseIssueRow[] | null>(null);
-  const [error, setError] = useState<Error | null>(null);
-  const [tick, setTick] = useState(0);
+  // a new count keeps the issues shown until its own list comes; a retry shows the wait, not the
+  // error. The list is dropped when the panel closes: the issues on sale move on with every draw, so
+  // the next opening waits for its own list rather than offer closed issues from a cached one.
+  const chase = useQuery({
+    queryKey: keys.chaseIssues(lotteryCode, count),
+    queryFn: () => findChaseIssues(lotteryCode, count),
+    keepPrevious: true,
+    gcTime: 0,
+  });
+  const issues: ChaseIssueRow[] | null = chase.data ?? null;
+  const error = chase.fetching ? null : chase.error;
   const first = tickets[0]!;
   const lines = slipLines(tickets);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the retry button's trigger to fetch again
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    findChaseIssues(lotteryCode, count).then(
-      (l) => {
-        if (live) setIssues(l);
-      },
-      (e: unknown) => {
-        if (live) setError(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [lotteryCode, count, tick]);
 
   const n = Math.min(count, issues?.length ?? 0);
   const plan = useMemo((): number[] | null => {
@@ -227,7 +220,7 @@ export function ChasePanel({
           中奖后停止追号
         </label>
         {error ? (
-          <ErrorState message={error.message} onRetry={() => setTick((t) => t + 1)} />
+          <ErrorState message={error.message} onRetry={chase.reload} />
         ) : !issues ? (
           <LoadingState />
         ) : issues.length === 0 ? (

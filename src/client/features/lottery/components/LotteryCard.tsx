@@ -2,9 +2,10 @@
  * A hall card: name, issue on sale with its countdown (official games: the next draw's day and time),
  * and the latest result. Offline it shows the issue last seen on this device, marked as such.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { getOpenData, RESULTS_STRIP_SIZE, type LotteryItem, type OpenRow } from '../api';
+import { getOpenData, RESULTS_STRIP_SIZE, type LotteryItem } from '../api';
+import { keys, useQuery } from '../../../query';
 import { CloseTimer } from './CloseTimer';
 import { STALE_ISSUE_MSG, useIssue } from '../hooks/useIssue';
 import { formatDrawDay } from '../families';
@@ -14,21 +15,23 @@ import { Balls } from './Balls';
 export function LotteryCard({ item }: { item: LotteryItem }) {
   const issue = useIssue(item.lotteryCode);
   const d = issue.data;
-  // The latest results also come from lotteryOpenData, which the service worker keeps for offline reading.
-  const [latest, setLatest] = useState<OpenRow | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new last issue means a new result to fetch
+  // The latest results also come from lotteryOpenData, which the service worker keeps for offline
+  // reading; the same cache entry as the betting page's strip (and the request started at app start).
+  const results = useQuery({
+    queryKey: keys.results(item.lotteryCode, RESULTS_STRIP_SIZE),
+    queryFn: () => getOpenData(item.lotteryCode, RESULTS_STRIP_SIZE, { quiet: true }),
+  });
+  const latest = results.data?.[0] ?? null;
+  const { reload } = results;
+  // a new last issue means a new result to fetch (not its first arrival: the mount has just asked)
+  const seenIssue = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    let live = true;
-    getOpenData(item.lotteryCode, RESULTS_STRIP_SIZE, { quiet: true }).then(
-      (l) => {
-        if (live) setLatest(l[0] ?? null);
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [item.lotteryCode, d?.lastIssue]);
+    const lastIssue = d?.lastIssue;
+    if (lastIssue === undefined) return;
+    const prev = seenIssue.current;
+    seenIssue.current = lastIssue;
+    if (prev !== undefined && prev !== lastIssue) reload();
+  }, [d?.lastIssue, reload]);
   // the draw's time places the LHC zodiac in its lunar year; the last draw is recent when only the issue is known
   const last = lastResultOf(d, latest);
   const official = item.source === 'official';

@@ -51,7 +51,7 @@ export function useIssue(
         const ask = () => getNextIssueTimed(lotteryCode);
         const { next, midAtMs } = await (first
           ? fetchEarly(keys.issue(lotteryCode), ask)
-          : queryClient.fetch(keys.issue(lotteryCode), ask, true));
+          : queryClient.fetchQuery({ queryKey: keys.issue(lotteryCode), queryFn: ask }));
         noteServerTime(next.serverTime, midAtMs);
         const prev = current.current;
         current.current = next;

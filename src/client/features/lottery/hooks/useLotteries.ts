@@ -19,7 +19,7 @@ export const lotteriesQuery = {
 
 /** Starts the list early (app start), for the screen that asks later. */
 export function prefetchLotteries(): void {
-  queryClient.prefetchQuery(lotteriesQuery);
+  void queryClient.prefetchQuery(lotteriesQuery);
 }
 
 export interface Lotteries {

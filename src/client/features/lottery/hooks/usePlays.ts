@@ -39,7 +39,7 @@ export function usePlays(userId: number, lotteryCode: string): PlaysState {
     const check =
       tick === 0
         ? fetchEarly(keys.plays(userId, lotteryCode), ask)
-        : queryClient.fetch(keys.plays(userId, lotteryCode), ask, true);
+        : queryClient.fetchQuery({ queryKey: keys.plays(userId, lotteryCode), queryFn: ask });
     void readCachedPlays(userId, lotteryCode).then((held) => {
       if (!held || shown) return;
       show(held.catalogue);

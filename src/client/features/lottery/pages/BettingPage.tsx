@@ -17,7 +17,7 @@ import {
   queryBalance,
   type ChaseBettingData,
   type RebateInfo,
-} from '../api';
+} from '../betsApi';
 import { EARLY_TTL_MS, fetchEarly } from '../early';
 import { keys, queryClient, useQuery } from '../../../query';
 import { isFamily } from '../families';

@@ -1,6 +1,6 @@
 /** Bet rows (投注记录): lottery, issue, amount, return and status; tap opens the detail. */
 import { ShareButton } from '../../share/ShareDialog';
-import type { BetRow } from '../../lottery/api';
+import type { BetRow } from '../../lottery/betsApi';
 import { Link } from 'wouter';
 import { formatTime, returnText, statusTone, yuan } from '../format';
 

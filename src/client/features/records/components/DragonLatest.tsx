@@ -1,9 +1,11 @@
 /** 最新长龙: streaks refreshed every 10 s with server-time countdowns, side selection, amount and 投注. */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { STREAK_REFRESH_MS } from '../../../../domain/constants';
 import { STREAK_BET_MAX_CHARS } from '../../../../domain/validation';
-import { addFastBetting, getLongDragon, type LongDragonRow } from '../../lottery/api';
+import { getLongDragon, type LongDragonRow } from '../../lottery/api';
+import { addFastBetting } from '../../lottery/betsApi';
+import { keys, useQuery } from '../../../query';
 import { currentUser } from '../../../state/session';
 import { Link } from 'wouter';
 import {
@@ -19,7 +21,7 @@ import { useServerNow } from '../../lottery/clock';
 import { useMoneyAction } from '../../../money/useMoneyAction';
 import type { LotteryFamily } from '../../../../domain/lottery';
 import { formatOdds } from '../../../../domain/lottery/formatOdds';
-import type { RebateInfo } from '../../lottery/api';
+import type { RebateInfo } from '../../lottery/betsApi';
 import {
   checkDragonSlip,
   dragonKey,
@@ -38,25 +40,17 @@ export function DragonLatest({ popup = false }: { popup?: boolean }) {
   useSignals();
   const user = currentUser.value;
   const now = useServerNow();
-  const [rows, setRows] = useState<LongDragonRow[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const streaks = useQuery({ queryKey: keys.longDragon(), queryFn: () => getLongDragon(1) });
+  const rows: LongDragonRow[] | null = streaks.data ?? null;
+  const loadError = streaks.error ? streaks.error.message || '加载失败' : null;
   const [sel, setSel] = useState<Map<string, number>>(new Map());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const { run, busy } = useMoneyAction(user?.userId ?? 0, 'dragon');
   const [rebates, setRebates] = useState<Map<LotteryFamily, RebateInfo> | null>(null);
-  const refresh = useCallback(async () => {
-    try {
-      setRows(await getLongDragon(1));
-      setLoadError(null);
-    } catch (e) {
-      setLoadError(e instanceof Error ? e.message : '加载失败');
-    }
-  }, []);
-
+  const { reload: refresh } = streaks;
   useEffect(() => {
-    void refresh();
-    const t = setInterval(() => void refresh(), STREAK_REFRESH_MS);
+    const t = setInterval(refresh, STREAK_REFRESH_MS);
     return () => clearInterval(t);
   }, [refresh]);
 
@@ -138,11 +132,7 @@ export function DragonLatest({ popup = false }: { popup?: boolean }) {
   };
 
   if (!rows)
-    return loadError ? (
-      <ErrorState message={loadError} onRetry={() => void refresh()} />
-    ) : (
-      <LoadingState />
-    );
+    return loadError ? <ErrorState message={loadError} onRetry={refresh} /> : <LoadingState />;
   return (
     <>
       {loadError && (

@@ -1,5 +1,5 @@
 /** 我的投注 of the long-dragon helper: the player's bets placed from the helper (source dragon). */
-import { getBetting, type BetRow } from '../../lottery/api';
+import { getBetting, type BetRow } from '../../lottery/betsApi';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui';
 import { BetList } from './BetList';
 import { keys, useQuery } from '../../../query';

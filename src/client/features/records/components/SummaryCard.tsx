@@ -2,7 +2,7 @@
  * Betting totals of getBetData (/betRecord): the settled stake, prize and rebate and their 盈亏
  * (domain/figures.ts), the stakes awaiting their draw apart.
  */
-import type { BetSummary } from '../../lottery/api';
+import type { BetSummary } from '../../lottery/betsApi';
 import { FigureGrid } from './FigureGrid';
 import { pendingCell, profitCells, profitFormula } from './profitColumns';
 

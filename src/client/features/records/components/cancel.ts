@@ -3,7 +3,8 @@
  * sale close (lottery-rules.md §2.4); the server checks again, this only decides whether to offer it.
  */
 import { useEffect, useState } from 'react';
-import { cancelBetting, getNextIssue, type BetRow } from '../../lottery/api';
+import { getNextIssue } from '../../lottery/api';
+import { cancelBetting, type BetRow } from '../../lottery/betsApi';
 import { confirmDialog, showAlert, showToast } from '../../../ui';
 
 interface OnSale {

@@ -1,6 +1,6 @@
 /** /betDetail?id=…: one bet in full, its draw, win detail per tier, rebate, and a link to verify the draw. */
 import { useState, type ReactNode } from 'react';
-import { getBetDetail, type BetDetail } from '../../lottery/api';
+import { getBetDetail, type BetDetail } from '../../lottery/betsApi';
 import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { Link, useSearch } from 'wouter';
 import { formatTime, returnText, statusTone, yuan } from '../format';

@@ -1,6 +1,6 @@
 /** /betRecord: my bets with lottery, status and date filters, totals, load-more and 撤单. */
 import { useMemo, useState } from 'react';
-import { getBetData, getBetting, type BetRow } from '../../lottery/api';
+import { getBetData, getBetting, type BetRow } from '../../lottery/betsApi';
 import { Page, Select } from '../../../ui';
 import { BET_STATUS_OPTIONS, dateRange, RANGE_OPTIONS, type RangeKey } from '../format';
 import { useLotteries } from '../../lottery/hooks/useLotteries';

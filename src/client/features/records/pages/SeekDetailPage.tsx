@@ -1,6 +1,6 @@
 /** /seekDetail?id=…: one chase with its per-issue orders; cancel one pending issue or all that have not started. */
 import { useState } from 'react';
-import { cancelChase, getChaseDetail, type BetRow, type ChaseDetail } from '../../lottery/api';
+import { cancelChase, getChaseDetail, type BetRow, type ChaseDetail } from '../../lottery/betsApi';
 import {
   Button,
   ErrorState,

@@ -1,6 +1,6 @@
 /** /seekOrder: my chases (追号) by status, with counts, load-more; tap opens the chase. */
 import { useState } from 'react';
-import { getChaseBetData, getChaseBetting, type ChaseRow } from '../../lottery/api';
+import { getChaseBetData, getChaseBetting, type ChaseRow } from '../../lottery/betsApi';
 import { Page } from '../../../ui';
 import { chaseTotal, formatTime, statusTone, yuan } from '../format';
 import { PAGE_SIZE, usePagedList } from '../paging';
