@@ -31,6 +31,7 @@ import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { queryClient } from '../../src/client/query';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
 import { USER, callsTo, lotteryHandlers, stubNetwork } from './lottery-fixtures';
+import { passTime, useFakeClock } from './clock-fixtures';
 
 let browserOnline = true;
 const alerts: string[] = [];
@@ -71,6 +72,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -213,7 +215,8 @@ describe('offline banner and error state', () => {
     void whenOnline().then(() => {
       done = true;
     });
-    await new Promise((r) => setTimeout(r, 20));
+    useFakeClock();
+    await passTime(20);
     expect(done).toBe(false);
     goOnline();
     await waitFor(() => expect(done).toBe(true));
