@@ -2,10 +2,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
 import { ActivitiesPanel } from '../../src/client/features/admin/activity/ActivitiesPanel';
 import { callsTo, ok, stubNetwork } from './records-net';
+import { quietDispatch } from './dispatch-fixtures';
 
 const P = (n: string) => `/v1/admin/activities/${n}`;
 const ACTIVITY = {
@@ -33,18 +33,7 @@ const ACTIVITY = {
 };
 
 beforeEach(() => {
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/admin',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async () => {},
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  quietDispatch('/admin');
   stubNetwork({
     [P('list')]: () => ok({ total: 1, list: [ACTIVITY] }),
     [P('save')]: () => ok({ id: 4, content: '' }),

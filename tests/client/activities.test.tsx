@@ -10,7 +10,6 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { Router } from 'wouter';
 import { queryClient } from '../../src/client/query';
 import { currentUser } from '../../src/client/state/session';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { parseRoute } from '../../src/client/routeTable';
 import { guard } from '../../src/client/guard';
 import { routes } from '../../src/client/routes';
@@ -19,6 +18,7 @@ import ActivityListPage from '../../src/client/features/activity/ActivityListPag
 import ActivityDetailPage from '../../src/client/features/activity/ActivityDetailPage';
 import ActivityInfoPage from '../../src/client/features/activity/ActivityInfoPage';
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
+import { quietDispatch } from './dispatch-fixtures';
 
 const LIST = '/v1/activity/getActivityList';
 const DETAIL = '/v1/activity/getActivityDetails';
@@ -58,18 +58,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
 beforeEach(() => {
   queryClient.clear();
   currentUser.value = USER;
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/activity',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async () => {},
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  quietDispatch('/activity');
 });
 afterEach(() => {
   cleanup();

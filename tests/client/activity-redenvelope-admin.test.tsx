@@ -2,10 +2,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
 import { ActivityEnvelopesPanel } from '../../src/client/features/admin/activity/ActivityEnvelopesPanel';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
+import { quietDispatch } from './dispatch-fixtures';
 
 const P = (n: string) => `/v1/admin/activityRedEnvelope/${n}`;
 const ENVELOPE = {
@@ -34,18 +34,7 @@ const ENVELOPE = {
 let closed = false;
 beforeEach(() => {
   closed = false;
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/admin',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async () => {},
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  quietDispatch('/admin');
   stubNetwork({
     [P('list')]: () =>
       ok({ list: [{ ...ENVELOPE, closed }], total: 1, totalPaid: '12.34', totalBudget: '100.00' }),

@@ -10,11 +10,11 @@ import { queryClient } from '../../src/client/query';
 import { useActivityEnvelopeCount } from '../../src/client/features/activity/badge';
 import { badgeLabel } from '../../src/domain/toolbar/service';
 import { currentUser } from '../../src/client/state/session';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import RedEnvelopePage from '../../src/client/features/activity/RedEnvelopePage';
 import { beijingRangeText as timeRange } from '../../src/domain/time';
 import { readPendingAction } from '../../src/client/money/moneyAction';
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
+import { quietDispatch } from './dispatch-fixtures';
 
 const LIST = '/v1/activity/getActivityRedEnvelopeFrontList';
 const RECEIVE = '/v1/activity/receiveRedEnvelope';
@@ -41,26 +41,9 @@ function item(id: number, status: string, over: Record<string, unknown> = {}) {
   };
 }
 
-let log: string[] = [];
 beforeEach(() => {
-  log = [];
   currentUser.value = USER;
-  setDispatchDeps({
-    navigate: (p) => {
-      log.push(`navigate ${p}`);
-    },
-    currentPath: () => '/redEnvelope',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async (t) => {
-      log.push(`alert ${t}`);
-    },
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  quietDispatch('/redEnvelope');
 });
 afterEach(() => {
   cleanup();

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { REBATE_FAMILIES } from '../../src/domain/agent/points';
 import { DEFAULT_GRADE_LEVELS, gradeData, levelsToWire } from '../../src/domain/grades';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
 import { queryClient } from '../../src/client/query';
 import { AgentsPanel } from '../../src/client/features/admin/agents/AgentsPanel';
 import { GradesPanel } from '../../src/client/features/admin/agents/GradesPanel';
 import PersonalLevelPage from '../../src/client/features/account/pages/PersonalLevelPage';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
+import { quietDispatch } from './dispatch-fixtures';
 
 const rebate = (p: string) => Object.fromEntries(REBATE_FAMILIES.map((f) => [f, p]));
 const row = (userId: number, userName: string, childCount: number) => ({
@@ -25,18 +25,7 @@ const row = (userId: number, userName: string, childCount: number) => ({
 
 beforeEach(() => {
   queryClient.clear();
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/admin',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async () => {},
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  quietDispatch('/admin');
 });
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@
  * asks 600 ms after typing stops (the first load at once); paging up the history is throttled to
  * one page a second.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { act, renderHook } from '@testing-library/react';
 import { useChatStream, type StreamSource } from '../../src/client/features/chat/useChatStream';
@@ -12,9 +12,14 @@ import type { ChatMessage } from '../../src/client/features/chat/api';
 import { DirectList } from '../../src/client/features/chat/components/DirectList';
 import { MemberSheet } from '../../src/client/features/chat/components/MemberSheet';
 import { callsTo, ok, stubNetwork } from './records-net';
+import { passTime, useFakeClock } from './clock-fixtures';
 
+beforeEach(() => {
+  useFakeClock();
+});
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -32,7 +37,6 @@ const room = (i: number) => ({
   banned: 0,
   isMessageBanned: 0,
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('private chat list loading', () => {
   it('waits 600 ms after a page before loading more, and ends at a page of fewer than 20', async () => {
@@ -59,11 +63,12 @@ describe('private chat list loading', () => {
       true,
     );
     fireEvent.click(screen.getByRole('button', { name: /加载更多/ }));
-    await sleep(300);
+    await passTime(300);
     expect(callsTo('/v1/chat/getDirectRoomListWeb')).toHaveLength(2);
     expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+    await passTime(300);
     await waitFor(() =>
       expect((screen.getByRole('button', { name: /加载更多/ }) as HTMLButtonElement).disabled).toBe(
         false,
@@ -102,11 +107,12 @@ describe('online member search', () => {
     await waitFor(() => expect(callsTo('/v1/chat/getOnlineMemberList')).toHaveLength(1));
     const box = screen.getByRole('searchbox', { name: '搜索成员' });
     fireEvent.change(box, { target: { value: 'a' } });
-    await sleep(300);
+    await passTime(300);
     fireEvent.change(box, { target: { value: 'ab' } });
-    await sleep(450);
+    await passTime(450);
     // 750 ms after the first key, 450 ms after the last: nothing asked yet
     expect(callsTo('/v1/chat/getOnlineMemberList')).toHaveLength(1);
+    await passTime(150);
     await waitFor(() => expect(callsTo('/v1/chat/getOnlineMemberList')).toHaveLength(2));
     expect(callsTo('/v1/chat/getOnlineMemberList')[1]!.query.get('userName')).toBe('ab');
   });
@@ -144,7 +150,7 @@ describe('history paging up', () => {
     await act(() => h.result.current.loadOlder());
     await act(() => h.result.current.loadOlder());
     expect(asked).toEqual([undefined, 996]);
-    await sleep(1050);
+    await passTime(1050);
     await act(() => h.result.current.loadOlder());
     expect(asked).toEqual([undefined, 996, 976]);
     expect(h.result.current.messages).toHaveLength(45);

@@ -6,25 +6,18 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { ApiError } from '../../src/client/api/request';
 import { currentUser } from '../../src/client/state/session';
-import { cachedContentPath, resetNetwork, watchNetwork } from '../../src/client/api/network';
+import { cachedContentPath } from '../../src/client/api/network';
 import { forgetLastAnswers, heldAnswer } from '../../src/client/query/lastAnswers';
 import { useChatStream, type StreamSource } from '../../src/client/features/chat/useChatStream';
 import type { ChatMessage } from '../../src/client/features/chat/api';
 import { useRoomGate } from '../../src/client/features/chat/useRoomGate';
 import { rememberedPassword, rememberPassword } from '../../src/client/features/chat/roomPasswords';
 import { callsTo, ok, stubNetwork, USER } from './records-net';
-
-let browserOnline = true;
-const offlineError = () => new ApiError(-1, '网络连接失败，请检查网络后重试', null, 'offline');
-const OTHER = { ...USER, userId: 8, userName: 'player02' };
+import { OTHER, fakeBrowserNetwork, offlineError, setBrowserOnline } from './offline-fixtures';
 
 beforeEach(async () => {
-  browserOnline = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
-  resetNetwork(true);
-  watchNetwork();
+  fakeBrowserNetwork();
   currentUser.value = USER;
   await forgetLastAnswers();
 });
@@ -106,7 +99,7 @@ describe('a password room offline', () => {
     );
     a.unmount();
 
-    browserOnline = false;
+    setBrowserOnline(false);
     stubNetwork({
       '/v1/chat/getRoomWeb': () => {
         throw new TypeError('Failed to fetch');

@@ -11,27 +11,8 @@ import { applyPresence, usePresence } from '../../src/client/features/chat/prese
 import { MemberSheet } from '../../src/client/features/chat/components/MemberSheet';
 import type { OnlineMember } from '../../src/client/features/chat/api';
 import { callsTo, ok, stubNetwork } from './records-net';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  static OPEN = 1;
-  readyState = 0;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.all.push(this);
-  }
-  send() {}
-  close() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  frame(f: unknown) {
-    this.onmessage?.({ data: JSON.stringify(f) });
-  }
-}
+import { FakeSocket } from './chat-fixtures';
+import { passTime, useFakeClock } from './clock-fixtures';
 
 const member = (id: number, name: string, isManager = 0): OnlineMember => ({
   userId: String(id),
@@ -68,8 +49,12 @@ function Room({ listOpen = true }: { listOpen?: boolean }) {
 }
 
 let online: OnlineMember[];
+// presence.ts asks for the count again this long after the last push
+const RECOUNT_DELAY_MS = 1000;
 
 beforeEach(() => {
+  // the recount waits RECOUNT_DELAY_MS after a push: the test moves the clock over it
+  useFakeClock();
   FakeSocket.all = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   online = [member(1, 'ma***1', 1), member(2, 'pl***2')];
@@ -84,6 +69,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -113,17 +99,15 @@ describe('presence pushes', () => {
     await waitFor(() => expect(names('在线玩家')).toEqual(['pl***2', 'ne***3']));
     expect(screen.getByRole('dialog', { name: /在线成员（3）/ })).toBeTruthy();
     // the header asks the server again once the pushes settle
-    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('3'), {
-      timeout: 3000,
-    });
+    await passTime(RECOUNT_DELAY_MS);
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('3'));
 
     online = online.filter((m) => m.userId !== '2');
     act(() => s.frame({ code: 12, body: { userId: '2' } }));
     await waitFor(() => expect(names('在线玩家')).toEqual(['ne***3']));
     expect(screen.getByRole('dialog', { name: /在线成员（2）/ })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('2'), {
-      timeout: 3000,
-    });
+    await passTime(RECOUNT_DELAY_MS);
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('2'));
     // counts asked with the smallest page; the list itself was loaded once
     expect(
       callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '1').length,
@@ -143,7 +127,7 @@ describe('presence pushes', () => {
         body: { userId: '5', roleUserName: 'x', avatar: '', isManager: 0 },
       }),
     );
-    await new Promise((r) => setTimeout(r, 1200));
+    await passTime(RECOUNT_DELAY_MS + 200);
     expect(screen.getByTestId('count').textContent).toBe('-');
     expect(
       callsTo('/v1/chat/getOnlineMemberList').filter((c) => c.query.get('pageSize') === '1'),

@@ -17,6 +17,7 @@ import {
 } from '../../src/client/features/redEnvelope/payload';
 import { OverlayHost } from '../../src/client/ui';
 import { callsTo, ok, stubNetwork, type Handler } from './records-net';
+import { passTime, useFakeClock } from './clock-fixtures';
 
 const env = (id: number, body: Record<string, unknown>, userId = '9'): ChatMessage => ({
   id,
@@ -98,6 +99,7 @@ function net(extra: Record<string, Handler> = {}) {
 beforeEach(() => net());
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -221,14 +223,17 @@ describe('grab and open', () => {
   });
 
   it('a long press opens the message menu and does not grab', async () => {
+    // the press is held on a fake clock, moved over MessageItem's LONG_PRESS_MS (1 s) by hand
+    useFakeClock();
     const onMenu = vi.fn();
     render(<Room list={[env(1, {})]} onMenu={onMenu} />);
     const target = card(/未领取/).parentElement as HTMLElement;
     fireEvent.pointerDown(target, { button: 0 });
-    await waitFor(() => expect(onMenu).toHaveBeenCalled(), { timeout: 3000 });
+    await passTime(1000);
+    await waitFor(() => expect(onMenu).toHaveBeenCalled());
     fireEvent.pointerUp(target);
     fireEvent.click(card(/未领取/));
-    await new Promise((r) => setTimeout(r, 50));
+    await passTime(50);
     expect(callsTo('/v1/transfer/snatchRedEnvelope')).toHaveLength(0);
   });
 

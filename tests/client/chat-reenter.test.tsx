@@ -11,27 +11,7 @@ import { currentUser, sessionLoaded } from '../../src/client/state/session';
 import { OverlayHost } from '../../src/client/ui';
 import { PushCode } from '../../src/domain/chat/push';
 import { ok, stubNetwork, USER } from './records-net';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  static OPEN = 1;
-  readyState = 0;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.all.push(this);
-  }
-  send() {}
-  close() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  frame(f: unknown) {
-    this.onmessage?.({ data: JSON.stringify(f) });
-  }
-}
+import { FakeSocket } from './chat-fixtures';
 
 const ROOM = {
   roomCode: 'r1',

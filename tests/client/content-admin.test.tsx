@@ -2,11 +2,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
 import { ContentPanel } from '../../src/client/features/admin/content/ContentPanel';
 import { droppedLinkWarning } from '../../src/client/features/admin/content/BannersPanel';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
+import { quietDispatch } from './dispatch-fixtures';
 
 const P = (n: string) => `/v1/admin/content/${n}`;
 const BANNERS = [
@@ -33,18 +33,7 @@ const ARTICLES = {
 };
 
 beforeEach(() => {
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/admin',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async () => {},
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  quietDispatch('/admin');
   stubNetwork({
     [P('banners')]: () => ok({ list: BANNERS }),
     [P('banners/save')]: () => ok({ id: 3 }),

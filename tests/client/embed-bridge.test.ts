@@ -1,12 +1,19 @@
 /** The embedded-chat bridge: only the partner frame on the partner origin is answered, with an explicit targetOrigin. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachEmbedBridge, EMBED_HANDLERS } from '../../src/client/features/toolbar/embedBridge';
 import { parseEmbedRequest } from '../../src/domain/toolbar/embedChat';
 import { tenantConfig } from '../../src/client/state/tenant';
 import { callsTo, ok, refuse, stubNetwork } from './records-net';
+import { passTime, useFakeClock } from './clock-fixtures';
 
 const PARTNER = 'https://chat.partner.example';
+// The clock is fake so that "nothing was answered" is checked after the bridge's pending work has
+// run, not after a guessed real wait; it also runs on by itself for vi.waitFor's polls.
+beforeEach(() => {
+  useFakeClock();
+});
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -23,7 +30,7 @@ function setup() {
     window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
   return { partner, stop, send };
 }
-const settle = () => new Promise((r) => setTimeout(r, 20));
+const settle = () => passTime(20);
 
 describe('embedded-chat bridge', () => {
   it('answers the partner with its seq and code, to the partner origin only', async () => {

@@ -1,58 +1,29 @@
 /**
- * Fakes for the lottery screens at the fetch level: wire envelopes per real path, a catalogue built from
- * the domain the way the contract describes lotteryPlays, and the lotteries of the hall.
+ * Fakes for the lottery screens at the fetch level (the network of net-fixtures.ts): a catalogue built
+ * from the domain the way the contract describes lotteryPlays, and the lotteries of the hall.
  */
-import { vi } from 'vitest';
 import { configure } from '@testing-library/react';
-import { decodeEnpathUrl } from '../../src/domain/enpath';
 import { playsOf, prizePerLineFen, type LotteryFamily } from '../../src/domain/lottery';
 import { formatFen } from '../../src/domain/money';
 import type { LotteryItem, PlayCatalogue } from '../../src/client/features/lottery/api';
+import { ok, type Handler } from './net-fixtures';
+
+export {
+  type Call,
+  type Envelope,
+  type Handler,
+  calls,
+  callsTo,
+  drop,
+  ok,
+  refuse,
+  stubNetwork,
+  USER,
+} from './net-fixtures';
 
 // Pages with hundreds of buttons: role queries take a while in jsdom.
 // defaultHidden skips the per-element visibility check, the slow part of role queries.
 configure({ asyncUtilTimeout: 10_000, defaultHidden: true });
-
-export interface Call {
-  path: string;
-  method: string;
-  query: URLSearchParams;
-  body: URLSearchParams;
-}
-export type Envelope = { code: number; msg: string; data: unknown };
-/** A handler returns an envelope, or throws to drop the connection. */
-export type Handler = (c: Call) => Envelope;
-
-export const ok = (data: unknown): Envelope => ({ code: 1, msg: '', data });
-export const refuse = (msg: string, code = -1, data: unknown = null): Envelope => ({
-  code,
-  msg,
-  data,
-});
-
-export const USER = {
-  userId: 7,
-  userName: 'player01',
-  nickName: '',
-  avatar: '',
-  grade: 0,
-  agent: false,
-  operator: false,
-  isLogin: true,
-  rebateupdatedAt: 0,
-  userHasDigitalPay: false,
-  realName: '',
-  phone: '',
-  email: '',
-  qq: '',
-  wechat: '',
-  gender: 0 as const,
-  birthday: '',
-  hasSafetyPassword: false,
-  hasSafetyQuestion: false,
-  experience: 0,
-  createdAt: 0,
-};
 
 export const LOTTERIES: LotteryItem[] = [
   {
@@ -123,34 +94,6 @@ export function catalogueOf(
   }
   return { lotteryCode, family, groups };
 }
-
-export let calls: Call[] = [];
-
-export function stubNetwork(handlers: Record<string, Handler>): void {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const decoded = decodeEnpathUrl(String(url));
-      const path = decoded?.realPath ?? String(url);
-      const call: Call = {
-        path,
-        method: init.method ?? 'GET',
-        query: new URLSearchParams(decoded?.query ?? ''),
-        body: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
-      };
-      calls.push(call);
-      const handler = handlers[path];
-      const env = handler ? handler(call) : refuse(`unexpected ${path}`);
-      return new Response(JSON.stringify(env), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-}
-
-export const callsTo = (path: string) => calls.filter((c) => c.path === path);
 
 /** The public calls every lottery screen makes, answered for lottery 1008 with issue `issue()` on sale. */
 export function lotteryHandlers(

@@ -6,7 +6,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { decodeEnpathUrl } from '../../src/domain/enpath';
 import { currentUser } from '../../src/client/state/session';
 import { playsStore, put, sessionStore, wipe } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
@@ -14,17 +13,23 @@ import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { queryClient } from '../../src/client/query';
 import { startApp } from '../../src/client/bootstrap';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
-import { USER, catalogueOf, lotteryHandlers, ok, refuse, type Handler } from './lottery-fixtures';
+import {
+  USER,
+  calls,
+  callsTo,
+  catalogueOf,
+  lotteryHandlers,
+  ok,
+  stubNetwork as stubFetch,
+  type Call,
+  type Handler,
+} from './lottery-fixtures';
+import { passTime, useFakeClock } from './clock-fixtures';
 
 const T = 30_000;
 const PLAYS = '/v1/lottery/lotteryPlays';
 const onSale = () => ({ issue: '20261123-0002', closeTime: Date.now() + 60_000 });
 
-interface Sent {
-  path: string;
-  query: URLSearchParams;
-}
-let sent: Sent[] = [];
 const gates = new Map<string, { open(): void; promise: Promise<void> }>();
 
 function gate(path: string) {
@@ -35,29 +40,20 @@ function gate(path: string) {
   gates.set(path, { open, promise });
 }
 
-/** A fetch that records each request as it starts and holds gated paths until opened. */
+/** The shared network, with gated paths held until opened; each request is recorded as it starts. */
 function stubNetwork(handlers: Record<string, Handler>) {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const decoded = decodeEnpathUrl(String(url));
-      const path = decoded?.realPath ?? String(url);
-      const query = new URLSearchParams(decoded?.query ?? '');
-      sent.push({ path, query });
-      await gates.get(path)?.promise;
-      const h = handlers[path];
-      const env = h
-        ? h({ path, method: 'GET', query, body: new URLSearchParams() })
-        : refuse(`unexpected ${path}`);
-      return new Response(JSON.stringify(env), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
+  stubFetch(
+    Object.fromEntries(
+      Object.entries(handlers).map(([path, h]) => [
+        path,
+        async (c: Call) => {
+          await gates.get(path)?.promise;
+          return h(c);
+        },
+      ]),
+    ),
   );
 }
-const sentTo = (path: string) => sent.filter((s) => s.path === path);
 
 function handlers(): Record<string, Handler> {
   return { ...lotteryHandlers(onSale), '/v1/users/info': () => ok(USER) };
@@ -73,6 +69,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   currentUser.value = null;
 });
@@ -93,9 +90,9 @@ describe('betting page loading', () => {
         '/v1/balance/queryBalanceFront',
         '/v1/betting/getBetRebate',
       ]) {
-        await waitFor(() => expect(sentTo(path), path).toHaveLength(1));
+        await waitFor(() => expect(callsTo(path), path).toHaveLength(1));
       }
-      const order = sent.map((s) => s.path);
+      const order = calls.map((s) => s.path);
       expect(order.indexOf('/v1/management/content/lotteryConfig')).toBeGreaterThanOrEqual(0);
 
       render(
@@ -118,7 +115,7 @@ describe('betting page loading', () => {
         '/v1/betting/getBetRebate',
         '/v1/management/content/lotteryConfig',
       ]) {
-        expect(sentTo(path), path).toHaveLength(1);
+        expect(callsTo(path), path).toHaveLength(1);
       }
     },
     T,
@@ -131,11 +128,11 @@ describe('betting page loading', () => {
       stubNetwork(handlers());
       const starting = startApp();
       // sent synchronously by startApp, before its IndexedDB read of the stored user has settled
-      expect(sentTo('/v1/betting/nextIssueOpenData')).toHaveLength(1);
-      expect(sentTo('/v1/betting/lotteryOpenData')).toHaveLength(1);
+      expect(callsTo('/v1/betting/nextIssueOpenData')).toHaveLength(1);
+      expect(callsTo('/v1/betting/lotteryOpenData')).toHaveLength(1);
       await starting;
       for (const path of [PLAYS, '/v1/balance/queryBalanceFront', '/v1/betting/getBetRebate'])
-        expect(sentTo(path), path).toHaveLength(0);
+        expect(callsTo(path), path).toHaveLength(0);
     },
     T,
   );
@@ -143,6 +140,7 @@ describe('betting page loading', () => {
   it(
     'asks for the latest results once when the page opens inside the app (no early requests)',
     async () => {
+      useFakeClock();
       currentUser.value = USER;
       stubNetwork(handlers());
       // the issue answers after the results strip has asked: its last drawn issue must not ask again
@@ -153,13 +151,13 @@ describe('betting page loading', () => {
           <OverlayHost />
         </>,
       );
-      await waitFor(() => expect(sentTo('/v1/betting/lotteryOpenData')).toHaveLength(1));
+      await waitFor(() => expect(callsTo('/v1/betting/lotteryOpenData')).toHaveLength(1));
       gates.get('/v1/betting/nextIssueOpenData')!.open();
       await screen.findByLabelText('万位 0', undefined, { timeout: T });
       await screen.findByText('20261123-0002');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(sentTo('/v1/betting/lotteryOpenData')).toHaveLength(1);
-      expect(sentTo('/v1/betting/nextIssueOpenData')).toHaveLength(1);
+      await passTime(300);
+      expect(callsTo('/v1/betting/lotteryOpenData')).toHaveLength(1);
+      expect(callsTo('/v1/betting/nextIssueOpenData')).toHaveLength(1);
     },
     T,
   );
@@ -186,7 +184,7 @@ describe('play catalogue by version', () => {
         </>,
       );
       await screen.findByLabelText('万位 0', undefined, { timeout: T });
-      expect(sentTo(PLAYS)[0]!.query.get('version')).toBe('v1');
+      expect(callsTo(PLAYS)[0]!.query.get('version')).toBe('v1');
       gates.get(PLAYS)!.open();
     },
     T,

@@ -7,18 +7,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, waitFor } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
-import { cachedContentPath, resetNetwork, watchNetwork } from '../../src/client/api/network';
+import { cachedContentPath } from '../../src/client/api/network';
 import { forgetRebatesAsked, loadRebate } from '../../src/client/features/lottery/storage';
 import { put, read, rebateStore, wipe } from '../../src/client/storage/stores';
-import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
-
-let browserOnline = true;
+import { callsTo, drop, ok, refuse, stubNetwork, USER } from './records-net';
+import { fakeBrowserNetwork, setBrowserOnline } from './offline-fixtures';
 
 beforeEach(async () => {
-  browserOnline = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
-  resetNetwork(true);
-  watchNetwork();
+  fakeBrowserNetwork();
   currentUser.value = USER;
   await wipe(rebateStore);
 });
@@ -27,10 +23,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-const drop: Handler = () => {
-  throw new TypeError('Failed to fetch');
-};
 
 describe('the rebate', () => {
   it('is asked of the server at the first use of an app start, then held; offline the held copy serves', async () => {
@@ -46,13 +38,13 @@ describe('the rebate', () => {
 
     forgetRebatesAsked(); // the next app start, offline
     window.history.replaceState(null, '', '/lottery/SSC/1008');
-    browserOnline = false;
+    setBrowserOnline(false);
     stubNetwork({ '/v1/betting/getBetRebate': drop });
     expect(await loadRebate(7, 'SSC')).toEqual({ rebate: 5, prizeGroup: 1950 });
     expect(cachedContentPath.value).toBe('/lottery/SSC/1008');
     // none held: the page's own error, and a refusal is never answered from the held copy
     await expect(loadRebate(7, 'K3')).rejects.toMatchObject({ kind: 'offline' });
-    browserOnline = true;
+    setBrowserOnline(true);
     stubNetwork({ '/v1/betting/getBetRebate': () => refuse('返点获取失败') });
     await expect(loadRebate(7, 'SSC', true)).rejects.toMatchObject({ message: '返点获取失败' });
   });

@@ -7,7 +7,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { request } from '../../src/client/api/request';
 import {
   claimRequestId,
@@ -20,7 +19,8 @@ import { NEEDS_NETWORK_MSG, resetNetwork } from '../../src/client/api/network';
 import { moneyActionStore, wipe } from '../../src/client/storage/stores';
 import { OverlayHost } from '../../src/client/ui';
 import { NETWORK_TIMEOUT_MSG, NETWORK_UNAVAILABLE_MSG } from '../../src/domain/errors';
-import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
+import { callsTo, drop, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
+import { quietDispatch } from './dispatch-fixtures';
 
 const PATH = '/v1/test/moneyAction';
 const KIND: MoneyActionKind = 'in';
@@ -83,9 +83,6 @@ function answers(...steps: Handler[]): void {
   let n = 0;
   stubNetwork({ [PATH]: (c) => steps[Math.min(n++, steps.length - 1)]!(c) });
 }
-const drop: Handler = () => {
-  throw new TypeError('Failed to fetch');
-};
 const applied: Handler = () => ok({ applied: true });
 
 let online = true;
@@ -93,18 +90,7 @@ beforeEach(async () => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   resetNetwork(true);
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async () => {},
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  quietDispatch('/');
   await wipe(moneyActionStore);
 });
 afterEach(() => {

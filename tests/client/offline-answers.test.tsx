@@ -5,15 +5,10 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../src/client/api/request';
 import { currentUser } from '../../src/client/state/session';
-import {
-  cachedContentPath,
-  CACHED_CONTENT_MSG,
-  resetNetwork,
-  watchNetwork,
-} from '../../src/client/api/network';
+import { cachedContentPath, CACHED_CONTENT_MSG } from '../../src/client/api/network';
 import { OFFLINE_STATE_MSG } from '../../src/client/ui/states';
 import {
   forgetLastAnswers,
@@ -28,30 +23,19 @@ import { dateRange } from '../../src/client/features/records/format';
 import { scopeQueriesToUser } from '../../src/client/bootstrap';
 import { put, read, rebateStore } from '../../src/client/storage/stores';
 import BetRecordPage from '../../src/client/features/records/pages/BetRecordPage';
-import { callsTo, ok, stubNetwork, USER, type Handler } from './records-net';
-
-let browserOnline = true;
-const offlineError = () => new ApiError(-1, '网络连接失败，请检查网络后重试', null, 'offline');
-const OTHER = { ...USER, userId: 8, userName: 'player02' };
-
-function goOffline() {
-  browserOnline = false;
-  act(() => {
-    window.dispatchEvent(new Event('offline'));
-  });
-}
-function goOnline() {
-  browserOnline = true;
-  act(() => {
-    window.dispatchEvent(new Event('online'));
-  });
-}
+import { callsTo, drop, ok, stubNetwork, USER, type Handler } from './records-net';
+import {
+  OTHER,
+  fakeBrowserNetwork,
+  goOffline,
+  goOnline,
+  offlineError,
+  setBrowserOnline,
+  spyOnLine,
+} from './offline-fixtures';
 
 beforeEach(async () => {
-  browserOnline = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
-  resetNetwork(true);
-  watchNetwork();
+  fakeBrowserNetwork();
   currentUser.value = USER;
   await forgetLastAnswers();
 });
@@ -76,7 +60,7 @@ describe('answers kept for offline', () => {
     ).rejects.toMatchObject({ code: -5 });
     expect(cachedContentPath.value).toBeNull();
 
-    browserOnline = false;
+    setBrowserOnline(false);
     expect(await withLastAnswer(['records', 'x'], () => Promise.reject(offlineError()))).toEqual({
       rows: [1, 2],
     });
@@ -110,7 +94,7 @@ describe('answers kept for offline', () => {
     expect(await heldAnswer(['records', 'old'])).toBeUndefined();
     await pruneLastAnswers(later);
     vi.restoreAllMocks();
-    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
+    spyOnLine();
     expect(await heldAnswer(['records', 'old'])).toBeUndefined();
   });
 });
@@ -144,9 +128,6 @@ const SUMMARY = {
   winAmount: '0.00',
   rebateAmount: '0.00',
   profit: '0.00',
-};
-const drop: Handler = () => {
-  throw new TypeError('Failed to fetch');
 };
 
 describe('the bet record offline', () => {

@@ -8,7 +8,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, request } from '../../src/client/api/request';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { NETWORK_UNAVAILABLE_MSG } from '../../src/domain/errors';
 import { CACHED_ANSWER_HEADER } from '../../src/domain/constants';
 import {
@@ -18,7 +17,6 @@ import {
   OFFLINE_MSG,
   online,
   PROBE_MS,
-  resetNetwork,
   watchNetwork,
   whenOnline,
 } from '../../src/client/api/network';
@@ -31,53 +29,31 @@ import { setClockOffset } from '../../src/client/features/lottery/clock';
 import { queryClient } from '../../src/client/query';
 import BettingPage from '../../src/client/features/lottery/pages/BettingPage';
 import { USER, callsTo, lotteryHandlers, stubNetwork } from './lottery-fixtures';
+import { passTime, useFakeClock } from './clock-fixtures';
+import { quietDispatch } from './dispatch-fixtures';
+import { fakeBrowserNetwork, goOffline, goOnline, setBrowserOnline } from './offline-fixtures';
 
-let browserOnline = true;
 const alerts: string[] = [];
 
-function goOffline() {
-  browserOnline = false;
-  act(() => {
-    window.dispatchEvent(new Event('offline'));
-  });
-}
-function goOnline() {
-  browserOnline = true;
-  act(() => {
-    window.dispatchEvent(new Event('online'));
-  });
-}
-
 beforeEach(() => {
-  browserOnline = true;
   alerts.length = 0;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
-  resetNetwork(true);
-  watchNetwork();
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/index',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
+  fakeBrowserNetwork();
+  quietDispatch('/index', {
     alert: async (t) => {
       alerts.push(t);
     },
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
   });
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('requests offline', () => {
   it('a GET with no network is an offline error with no alert and no "contact support"', async () => {
-    browserOnline = false;
+    setBrowserOnline(false);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -94,7 +70,7 @@ describe('requests offline', () => {
   });
 
   it('a POST offline is not sent at all and says it needs the network', async () => {
-    browserOnline = false;
+    setBrowserOnline(false);
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     await expect(
@@ -213,7 +189,8 @@ describe('offline banner and error state', () => {
     void whenOnline().then(() => {
       done = true;
     });
-    await new Promise((r) => setTimeout(r, 20));
+    useFakeClock();
+    await passTime(20);
     expect(done).toBe(false);
     goOnline();
     await waitFor(() => expect(done).toBe(true));

@@ -13,30 +13,13 @@ import { RechargeOrdersPanel } from '../../src/client/features/admin/payments/Re
 import { ChannelsPanel } from '../../src/client/features/admin/payments/ChannelsPanel';
 import type { AdminConfig, AdminOrder } from '../../src/client/features/admin/payments/api';
 import { callsTo, ok, refuse, stubNetwork, USER } from './records-net';
+import { order } from './payments-fixtures';
 
 const T = 20_000;
 
 function adminOrder(over: Partial<AdminOrder> = {}): AdminOrder {
   return {
-    id: 5,
-    orderNo: 'R5',
-    channel: 'banktransfer',
-    channelName: '银行转账',
-    typeCode: 101,
-    configId: 1,
-    configName: '工商银行',
-    amount: '300.00',
-    amountFen: 30_000,
-    coinAmount: '',
-    coinRate: '',
-    currency: '',
-    payerName: '张三',
-    status: 'pending',
-    statusName: '待审核',
-    payUrl: '',
-    remark: '',
-    createdAt: Date.now(),
-    reviewedAt: null,
+    ...order({ id: 5, orderNo: 'R5', payerName: '张三' }),
     userId: 7,
     userName: 'player01',
     operatorName: '',

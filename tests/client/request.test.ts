@@ -1,6 +1,5 @@
 import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest';
 import { request, buildRequest, encodeParams, ApiError } from '../../src/client/api/request';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { decodeEnpathUrl } from '../../src/domain/enpath';
 import {
   NETWORK_TIMEOUT_MSG,
@@ -8,23 +7,15 @@ import {
   ORIGIN_REFUSED_MSG,
   ResponseCode,
 } from '../../src/domain/errors';
+import { quietDispatch } from './dispatch-fixtures';
 
 const alerts: string[] = [];
 beforeEach(() => {
   alerts.length = 0;
-  setDispatchDeps({
-    navigate: () => {},
-    currentPath: () => '/index',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
+  quietDispatch('/index', {
     alert: async (t) => {
       alerts.push(t);
     },
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
   });
 });
 afterEach(() => {

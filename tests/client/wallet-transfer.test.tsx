@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { currentUser } from '../../src/client/state/session';
 import { tenantConfig } from '../../src/client/state/tenant';
-import { setDispatchDeps } from '../../src/client/api/dispatch';
 import { OverlayHost } from '../../src/client/ui';
 import AccountTotalPage from '../../src/client/features/wallet/pages/AccountTotalPage';
 import BalanceInPage from '../../src/client/features/wallet/pages/BalanceInPage';
@@ -16,6 +15,7 @@ import BalanceOutPage from '../../src/client/features/wallet/pages/BalanceOutPag
 import IntroducePage from '../../src/client/features/wallet/pages/IntroducePage';
 import { readPendingAction } from '../../src/client/money/moneyAction';
 import { callsTo, ok, refuse, stubNetwork, USER, type Handler } from './records-net';
+import { loggedDispatch } from './dispatch-fixtures';
 
 const INFO = {
   enabled: true,
@@ -35,25 +35,9 @@ const INFO = {
 
 let log: string[] = [];
 beforeEach(() => {
-  log = [];
   currentUser.value = USER;
   tenantConfig.value = { tenantName: '鸿运彩票', yuebaoEnable: true };
-  setDispatchDeps({
-    navigate: (p) => {
-      log.push(`navigate ${p}`);
-    },
-    currentPath: () => '/balanceIn',
-    clearUser: async () => {},
-    storeLoginMessage: () => {},
-    alert: async (t) => {
-      log.push(`alert ${t}`);
-    },
-    confirm: async () => true,
-    toast: () => {},
-    lastLoginAt: () => 0,
-    now: () => 0,
-    sleep: async () => {},
-  });
+  log = loggedDispatch('/balanceIn');
 });
 afterEach(() => {
   cleanup();

@@ -1,0 +1,57 @@
+/**
+ * The pledge screens' fixtures: a product with an early-exit penalty, the virtual wallet it is paid
+ * from, and a holding order of it, as the virtualWallet calls answer them.
+ */
+export const PRODUCT = {
+  productId: 3,
+  name: '30天稳健',
+  termDays: 30,
+  annualRate: '8.00',
+  minAmount: '100.00',
+  maxAmount: '5000.00',
+  userLimit: '0.00',
+  earlyExit: 'penalty',
+  earlyExitName: '提前赎回扣除违约金 5.00%',
+  penaltyPercent: '5.00',
+  enabled: true,
+  sort: 1,
+};
+export const INFO = {
+  enabled: true,
+  balance: '2000.00',
+  balanceFen: 200000,
+  walletBalance: '10.00',
+  walletBalanceFen: 1000,
+  pledgedTotal: '0.00',
+  pledgedTotalFen: 0,
+  annualRate: '3.65',
+  yesterdayInterest: '0.00',
+  totalInterest: '0.00',
+  yesterdayProfit: '0.00',
+  totalProfit: '0.00',
+  holdingCount: 0,
+};
+export const ORDER = {
+  orderId: 41,
+  productId: 3,
+  productName: '30天稳健',
+  termDays: 30,
+  annualRate: '8.00',
+  amount: '1000.00',
+  amountFen: 100000,
+  autoRenew: false,
+  status: 'holding',
+  statusName: '持有中',
+  term: 1,
+  startAt: Date.UTC(2026, 10, 23, 4, 0),
+  endAt: Date.UTC(2026, 11, 23, 4, 0),
+  expectedProfit: '6.57',
+  profitTotal: '0.00',
+  earlyExit: 'penalty',
+  earlyExitName: '提前赎回扣除违约金 5.00%',
+  penaltyPercent: '5.00',
+  refund: '0.00',
+  penalty: '0.00',
+  createdAt: Date.UTC(2026, 10, 23, 4, 0),
+  settledAt: null,
+};
