@@ -8,6 +8,7 @@ import { Button, TextField } from './controls';
 import { confirmDialog, showToast } from './overlay';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { DataTable, useWideScreen, type Column } from './DataTable';
+import { useFormMutation } from '../query/useFormMutation';
 
 export type { Column };
 
@@ -181,34 +182,34 @@ export function SearchBar({
 /**
  * An operator action, behind a confirm dialog when `question` is given: busy while it runs, a
  * toast with the outcome, the server's Chinese refusal kept in `error`, `onDone` after success.
+ * The action is a mutation (useFormMutation): `busy` is its isPending, `error` its refusal's text;
+ * `setError` shows a problem found before sending (a field left empty) in the same place.
  */
 export function useConfirmedAction(onDone?: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const [problem, setProblem] = useState('');
+  const action = useFormMutation<unknown, { send(): Promise<unknown>; doneText: string }>({
+    mutationFn: ({ send }) => send(),
+    onSuccess: (_, { doneText }) => {
+      showToast(doneText);
+      onDone?.();
+    },
+    onError: (e) => showToast(e.message),
+  });
+  const setError = (msg: string) => {
+    setProblem(msg);
+    if (!msg) action.reset();
+  };
   const run = async (
     question: string | null,
-    action: () => Promise<unknown>,
+    send: () => Promise<unknown>,
     doneText = '操作成功',
   ): Promise<boolean> => {
     if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' })))
       return false;
-    setBusy(true);
-    setError('');
-    try {
-      await action();
-      showToast(doneText);
-      onDone?.();
-      return true;
-    } catch (e) {
-      const msg = (e as Error).message;
-      setError(msg);
-      showToast(msg);
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    setProblem('');
+    return action.submit({ send, doneText });
   };
-  return { busy, error, setError, run };
+  return { busy: action.isPending, error: problem || action.message, setError, run };
 }
 
 /** The refusal of an action, read out when it appears. */
