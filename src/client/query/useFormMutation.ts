@@ -10,13 +10,17 @@
  * false when it was refused or not sent; the refusal is then in `error`, never thrown. `reset`
  * clears a refusal shown, and leaves a send in flight alone (TanStack's would stop watching it, so
  * the form would no longer be busy while its request still runs).
+ *
+ * A form also shows problems it finds itself before sending (a field left empty) where the refusal
+ * goes: `setMessage(text)` shows one in `message`, `setMessage('')` clears it and the refusal, and a
+ * send clears it.
  */
 import {
   useMutation,
   type UseMutationOptions,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { queryClient } from './queryClient';
 
 /** The text a form shows for a failed request: the refusal's msg, or the thrown text. */
@@ -27,6 +31,7 @@ export function errorText(error: unknown): string {
 
 export type FormMutation<TData, TVars> = UseMutationResult<TData, Error, TVars> & {
   message: string;
+  setMessage(text: string): void;
   submit(vars: TVars): Promise<boolean>;
 };
 
@@ -35,9 +40,11 @@ export function useFormMutation<TData = unknown, TVars = void>(
 ): FormMutation<TData, TVars> {
   const mutation = useMutation(options, queryClient);
   const inFlight = useRef(false);
+  const [own, setOwn] = useState('');
   const submit = async (vars: TVars): Promise<boolean> => {
     if (inFlight.current) return false;
     inFlight.current = true;
+    setOwn('');
     try {
       await mutation.mutateAsync(vars);
       return true;
@@ -50,5 +57,19 @@ export function useFormMutation<TData = unknown, TVars = void>(
   const reset = () => {
     if (!inFlight.current) mutation.reset();
   };
-  return { ...mutation, reset, message: errorText(mutation.error), submit };
+  const setMessage = (text: string) => {
+    setOwn(text);
+    if (!text) reset();
+  };
+  return { ...mutation, reset, message: own || errorText(mutation.error), setMessage, submit };
+}
+
+/**
+ * A form whose send is written where it is made (several requests in a row, or different actions
+ * sharing one busy state and one refusal): `submit(async () => …)` runs it as the mutation.
+ */
+export function useFormAction(
+  options: Omit<UseMutationOptions<void, Error, () => Promise<void>>, 'mutationFn'> = {},
+): FormMutation<void, () => Promise<void>> {
+  return useFormMutation<void, () => Promise<void>>({ ...options, mutationFn: (work) => work() });
 }

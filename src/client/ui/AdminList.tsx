@@ -186,7 +186,6 @@ export function SearchBar({
  * `setError` shows a problem found before sending (a field left empty) in the same place.
  */
 export function useConfirmedAction(onDone?: () => void) {
-  const [problem, setProblem] = useState('');
   const action = useFormMutation<unknown, { send(): Promise<unknown>; doneText: string }>({
     mutationFn: ({ send }) => send(),
     onSuccess: (_, { doneText }) => {
@@ -195,10 +194,6 @@ export function useConfirmedAction(onDone?: () => void) {
     },
     onError: (e) => showToast(e.message),
   });
-  const setError = (msg: string) => {
-    setProblem(msg);
-    if (!msg) action.reset();
-  };
   const run = async (
     question: string | null,
     send: () => Promise<unknown>,
@@ -206,10 +201,9 @@ export function useConfirmedAction(onDone?: () => void) {
   ): Promise<boolean> => {
     if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' })))
       return false;
-    setProblem('');
     return action.submit({ send, doneText });
   };
-  return { busy: action.isPending, error: problem || action.message, setError, run };
+  return { busy: action.isPending, error: action.message, setError: action.setMessage, run };
 }
 
 /** The refusal of an action, read out when it appears. */

@@ -13,15 +13,9 @@ export function useAccountForm<K extends string>(
 ) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
-  // a message the page sets itself (a code not sent, a name taken); a refusal of the send is the mutation's
-  const [note, setNote] = useState('');
+  // the refusal of the send, or a message the page sets itself (a code not sent, a name taken)
   const send = useFormMutation<void, () => Promise<void>>({ mutationFn: (run) => run() });
-  const formError = note || send.message;
-  const busy = send.isPending;
-  const setFormError = (msg: string) => {
-    setNote(msg);
-    if (!msg) send.reset();
-  };
+  const { message: formError, setMessage: setFormError, isPending: busy } = send;
 
   // Setters are cached per field so children (e.g. ImageCodeField) get stable callbacks.
   const setters = useRef(new Map<K, (v: string) => void>());
