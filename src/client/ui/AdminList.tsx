@@ -199,6 +199,8 @@ export function useConfirmedAction(onDone?: () => void) {
     send: () => Promise<unknown>,
     doneText = '操作成功',
   ): Promise<boolean> => {
+    // the last problem or refusal is cleared as the operator asks again (the dialog shows over it)
+    action.setMessage('');
     if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' })))
       return false;
     return action.submit({ send, doneText });
