@@ -123,8 +123,12 @@ export interface MoneyAction<T> {
   kind: MoneyActionKind;
   fingerprint: string;
   send(requestId: string): Promise<T>;
-  /** true while a request is in flight (false while the retry dialog is open) */
-  onBusy?(busy: boolean): void;
+  /**
+   * Runs one attempt (a send with its re-asks while the server is still processing); the form's hook
+   * runs it as a mutation, whose isPending is then true while a request is in flight and false while
+   * the retry dialog is open. Without it the attempt just runs.
+   */
+  attempt?(sendIt: () => Promise<T>): Promise<T>;
 }
 
 /** The balance an answer carries (bets, chases, cancels answer it), if any. */
@@ -150,7 +154,8 @@ async function sendOnce<T>(send: (requestId: string) => Promise<T>, requestId: s
 }
 
 export async function runMoneyAction<T>(action: MoneyAction<T>): Promise<MoneyOutcome<T>> {
-  const { userId, kind, fingerprint, send, onBusy } = action;
+  const { userId, kind, fingerprint, send } = action;
+  const attempt = action.attempt ?? ((sendIt: () => Promise<T>) => sendIt());
   if (!(await requireOnline())) return { ok: false, reason: 'offline', message: '' };
   let requestId: string;
   try {
@@ -163,9 +168,8 @@ export async function runMoneyAction<T>(action: MoneyAction<T>): Promise<MoneyOu
     };
   }
   for (;;) {
-    onBusy?.(true);
     try {
-      const result = await sendOnce(send, requestId);
+      const result = await attempt(() => sendOnce(send, requestId));
       await settleMoneyAction(userId, kind);
       const refresh = REFRESH[kind];
       if (refresh) void invalidateAfterMoney(refresh, balanceIn(result)).catch(() => {});
@@ -176,12 +180,9 @@ export async function runMoneyAction<T>(action: MoneyAction<T>): Promise<MoneyOu
         await settleMoneyAction(userId, kind);
         return { ok: false, reason: 'refused', error: e, message: pageMessage(e) };
       }
-      onBusy?.(false);
       const reason = e instanceof Error && e.message ? e.message : NETWORK_UNAVAILABLE_MSG;
       if (!(await offerRetry(reason))) return { ok: false, reason: 'unconfirmed', message: reason };
       if (!(await requireOnline())) return { ok: false, reason: 'offline', message: '' };
-    } finally {
-      onBusy?.(false);
     }
   }
 }

@@ -1,10 +1,14 @@
 /**
  * The money forms' hook around runMoneyAction (moneyAction.ts): `busy` while a request is in flight,
- * and `onSuccess` called with each applied result (where balances and records are refreshed).
+ * and `onSuccess` called with each applied result (where balances and records are refreshed). Each
+ * attempt (one request id sent, a retry being a new attempt with the same id) is a TanStack mutation:
+ * `busy` is its isPending; which id is sent, and when it is sent again, stays runMoneyAction's.
  * moneyAction.ts (with its dialogs) is loaded on the first send, so a page with a money form does not
  * wait for it before it is ready; a page that has settled asks for it ahead (preloadMoneyAction).
  */
-import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { queryClient } from '../query/queryClient';
 import type { MoneyActionKind, MoneyOutcome } from './moneyAction';
 
 const moneyAction = () => import('./moneyAction');
@@ -25,7 +29,10 @@ export function useMoneyAction<T = unknown>(
   kind: MoneyActionKind,
   options: MoneyActionOptions<T> = {},
 ) {
-  const [busy, setBusy] = useState(false);
+  const attempt = useMutation(
+    { mutationFn: (sendIt: () => Promise<unknown>) => sendIt() },
+    queryClient,
+  );
   const onSuccess = useRef(options.onSuccess);
   onSuccess.current = options.onSuccess;
 
@@ -41,10 +48,16 @@ export function useMoneyAction<T = unknown>(
       return { ok: false, reason: 'unsaved', message: LOAD_FAILED };
     } // nothing was sent
     const { runMoneyAction } = code;
-    const out = await runMoneyAction({ userId, kind, fingerprint, send, onBusy: setBusy });
+    const out = await runMoneyAction<R>({
+      userId,
+      kind,
+      fingerprint,
+      send,
+      attempt: (sendIt) => attempt.mutateAsync(sendIt) as Promise<R>,
+    });
     if (out.ok) onSuccess.current?.(out.result);
     return out;
   }
 
-  return { run, busy };
+  return { run, busy: attempt.isPending };
 }

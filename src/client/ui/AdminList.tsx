@@ -8,6 +8,7 @@ import { Button, TextField } from './controls';
 import { confirmDialog, showToast } from './overlay';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { DataTable, useWideScreen, type Column } from './DataTable';
+import { useFormMutation } from '../query/useFormMutation';
 
 export type { Column };
 
@@ -181,34 +182,30 @@ export function SearchBar({
 /**
  * An operator action, behind a confirm dialog when `question` is given: busy while it runs, a
  * toast with the outcome, the server's Chinese refusal kept in `error`, `onDone` after success.
+ * The action is a mutation (useFormMutation): `busy` is its isPending, `error` its refusal's text;
+ * `setError` shows a problem found before sending (a field left empty) in the same place.
  */
 export function useConfirmedAction(onDone?: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const run = async (
-    question: string | null,
-    action: () => Promise<unknown>,
-    doneText = '操作成功',
-  ): Promise<boolean> => {
-    if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' })))
-      return false;
-    setBusy(true);
-    setError('');
-    try {
-      await action();
+  const action = useFormMutation<unknown, { send(): Promise<unknown>; doneText: string }>({
+    mutationFn: ({ send }) => send(),
+    onSuccess: (_, { doneText }) => {
       showToast(doneText);
       onDone?.();
-      return true;
-    } catch (e) {
-      const msg = (e as Error).message;
-      setError(msg);
-      showToast(msg);
+    },
+    onError: (e) => showToast(e.message),
+  });
+  const run = async (
+    question: string | null,
+    send: () => Promise<unknown>,
+    doneText = '操作成功',
+  ): Promise<boolean> => {
+    // the last problem or refusal is cleared as the operator asks again (the dialog shows over it)
+    action.setMessage('');
+    if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' })))
       return false;
-    } finally {
-      setBusy(false);
-    }
+    return action.submit({ send, doneText });
   };
-  return { busy, error, setError, run };
+  return { busy: action.isPending, error: action.message, setError: action.setMessage, run };
 }
 
 /** The refusal of an action, read out when it appears. */

@@ -1,6 +1,10 @@
-/** Small form state helper: values, per-field errors and the server's refusal under the form. */
+/**
+ * Small form state helper: values, per-field errors and the server's refusal under the form. The send
+ * is a mutation (useFormMutation): `busy` is its isPending, the refusal its error.
+ */
 import { useRef, useState, type FormEvent } from 'react';
 import { checkField, type FieldRule } from '../../domain/validation';
+import { useFormMutation } from '../query/useFormMutation';
 import { showToast } from './overlay';
 
 export function useAccountForm<K extends string>(
@@ -9,8 +13,9 @@ export function useAccountForm<K extends string>(
 ) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // the refusal of the send, or a message the page sets itself (a code not sent, a name taken)
+  const send = useFormMutation<void, () => Promise<void>>({ mutationFn: (run) => run() });
+  const { message: formError, setMessage: setFormError, isPending: busy } = send;
 
   // Setters are cached per field so children (e.g. ImageCodeField) get stable callbacks.
   const setters = useRef(new Map<K, (v: string) => void>());
@@ -46,15 +51,8 @@ export function useAccountForm<K extends string>(
     return async (e?: FormEvent) => {
       e?.preventDefault();
       setFormError('');
-      if (!validate() || busy) return;
-      setBusy(true);
-      try {
-        await run();
-      } catch (err) {
-        setFormError(err instanceof Error ? err.message : String(err));
-      } finally {
-        setBusy(false);
-      }
+      if (!validate()) return;
+      await send.submit(run);
     };
   }
 

@@ -2,7 +2,7 @@
  * /letterDetail?id=&messageType=: one letter. Opening it marks it read on the server; the inbox and
  * the unread badges are then asked again. 删除 removes it from the inbox (it stays deleted).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
   Button,
@@ -17,6 +17,7 @@ import { keys, useQuery } from '../../query';
 import { deleteMessage, messageContent } from './api';
 import { PlainText } from './PlainText';
 import { refreshInbox } from './unread';
+import { useFormAction } from '../../query/useFormMutation';
 
 function positive(v: string | null): number | undefined {
   const n = Number(v);
@@ -33,7 +34,8 @@ export default function LetterDetailPage() {
     queryFn: () =>
       id ? messageContent(id, messageType) : Promise.reject(new Error('消息编号无效')),
   });
-  const [busy, setBusy] = useState(false);
+  const mutation = useFormAction({ onError: (e) => showToast(e.message) });
+  const busy = mutation.isPending;
   // the server marked it read when it answered: the list and the badges follow
   const loadedId = q.data?.id;
   useEffect(() => {
@@ -49,17 +51,12 @@ export default function LetterDetailPage() {
       }))
     )
       return;
-    setBusy(true);
-    try {
+    await mutation.submit(async () => {
       await deleteMessage([id]);
       showToast('已删除');
       await refreshInbox();
       navigate('/letter', { replace: true });
-    } catch (e) {
-      showToast((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -25,6 +25,7 @@ import {
   type LetterItem,
 } from './api';
 import { refreshInbox } from './unread';
+import { useFormAction } from '../../query/useFormMutation';
 
 /** The page number of `?page=`, 1 when missing or not a page number. */
 function pageOf(search: string): number {
@@ -38,7 +39,8 @@ export default function LetterPage() {
   const q = useQuery({ queryKey: keys.letters('inbox', page), queryFn: () => messageList(page) });
   const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const mutation = useFormAction({ onError: (e) => showToast(e.message) });
+  const busy = mutation.isPending;
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / LETTER_PAGE_SIZE)) : 1;
   const goPage = (n: number) => {
     setPicked(new Set());
@@ -47,18 +49,13 @@ export default function LetterPage() {
 
   const act = async (run: () => Promise<unknown>, done: string) => {
     if (!(await requireOnline())) return;
-    setBusy(true);
-    try {
+    await mutation.submit(async () => {
       await run();
       showToast(done);
       setPicked(new Set());
       setEditing(false);
       await refreshInbox();
-    } catch (e) {
-      showToast((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const markAll = () => act(() => setMessageRead({ all: true }), '已全部标为已读');
   const removePicked = async () => {

@@ -13,6 +13,7 @@ import {
   turnOn,
   type PushState,
 } from './subscription';
+import { useFormMutation } from '../../query/useFormMutation';
 
 const STATE_TEXT: Record<PushState, string> = {
   on: '已开启：新红包、@我和私聊会通知您',
@@ -23,8 +24,22 @@ const STATE_TEXT: Record<PushState, string> = {
 
 export function PushSwitch({ className = '' }: { className?: string }) {
   const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // a PushError (blocked, unsupported …) is said beside the switch; any other failure is a toast
+  const toggling = useFormMutation({
+    mutationFn: () => (state === 'on' ? turnOff() : turnOn()),
+    onSuccess: (next) => {
+      const wasOn = state === 'on';
+      setState(next);
+      if (next === 'on') showToast('已开启红包提醒');
+      else if (wasOn) showToast('已关闭红包提醒');
+    },
+    onError: async (e) => {
+      if (!(e instanceof PushError)) showToast(e.message || '操作失败');
+      setState(await readPushState().catch(() => state));
+    },
+  });
+  const busy = toggling.isPending;
+  const failure = toggling.error instanceof PushError ? toggling.error.message : null;
 
   useEffect(() => {
     let live = true;
@@ -46,20 +61,7 @@ export function PushSwitch({ className = '' }: { className?: string }) {
   const usable = state === 'on' || state === 'off';
   const toggle = async () => {
     if (busy || !usable) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const next = on ? await turnOff() : await turnOn();
-      setState(next);
-      if (next === 'on') showToast('已开启红包提醒');
-      else if (on) showToast('已关闭红包提醒');
-    } catch (e) {
-      if (e instanceof PushError) setFailure(e.message);
-      else showToast(e instanceof Error ? e.message : '操作失败');
-      setState(await readPushState().catch(() => state));
-    } finally {
-      setBusy(false);
-    }
+    await toggling.submit();
   };
 
   return (

@@ -14,6 +14,7 @@ import { Sheet } from '../../ui/Sheet';
 import { usePagedList, type PagedList } from '../records/paging';
 import { getDirectRooms } from '../chat/api';
 import { shareMessage, shareRooms, type ShareWhat } from './api';
+import { useFormAction } from '../../query/useFormMutation';
 
 interface Row {
   key: string;
@@ -96,7 +97,8 @@ export function ShareDialog({
   const [tab, setTab] = useState<'rooms' | 'direct'>('rooms');
   const [rooms, setRooms] = useState<string[]>([]);
   const [direct, setDirect] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
+  const mutation = useFormAction({ onError: (e) => showToast(e.message || '分享失败') });
+  const sending = mutation.isPending;
   const roomList = usePagedList(shareRooms, keys.shareRooms(), { pageSize: SHARE_ROOM_PAGE_SIZE });
   const directList = usePagedList(getDirectRooms, keys.chatDirectRooms(), {
     pageSize: ROOM_PAGE_SIZE,
@@ -129,8 +131,7 @@ export function ShareDialog({
       return;
     }
     if (!(await requireOnline())) return;
-    setSending(true);
-    try {
+    await mutation.submit(async () => {
       const r = await shareMessage(what, rooms, direct.map(Number));
       const failed = r.results.filter((x) => !x.ok);
       showToast(
@@ -139,11 +140,7 @@ export function ShareDialog({
           : `已分享到${r.sent}个聊天室，${failed.length}个失败：${failed[0]!.msg}`,
       );
       onClose();
-    } catch (e) {
-      showToast(e instanceof Error ? e.message : '分享失败');
-    } finally {
-      setSending(false);
-    }
+    });
   };
   const tabClass = (on: boolean) =>
     `flex-1 min-h-11 border-b-2 text-sm font-medium ${on ? 'border-brand text-brand' : 'border-transparent text-gray-600'}`;

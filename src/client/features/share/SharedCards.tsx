@@ -14,6 +14,7 @@ import {
   type SharedRecord,
 } from '../../../domain/share/message';
 import type { ChatMessage } from '../chat/api';
+import { useFormMutation } from '../../query/useFormMutation';
 
 export function sharedBetsOf(m: ChatMessage): SharedBet[] | null {
   return m.messageTypeId === 7 ? sharedData<SharedBet>(m.message) : null;
@@ -58,7 +59,9 @@ async function follow(bets: SharedBet[]): Promise<void> {
 
 export function SharedBetCard({ bets }: { bets: SharedBet[] }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // 跟投 opens the follow dialog (its code loaded on the first tap): busy until it is open
+  const following = useFormMutation({ mutationFn: follow });
+  const busy = following.isPending;
   const first = bets[0];
   if (!first)
     return (
@@ -125,10 +128,7 @@ export function SharedBetCard({ bets }: { bets: SharedBet[] }) {
           disabled={busy}
           aria-busy={busy || undefined}
           aria-label={`跟投 ${first.lotteryName} 第${first.bettingIssue}期`}
-          onClick={() => {
-            setBusy(true);
-            void follow(bets).finally(() => setBusy(false));
-          }}
+          onClick={() => void following.submit(bets)}
           className="min-h-10 flex-1 border-l border-gray-100 font-medium text-brand focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand disabled:opacity-60"
         >
           跟投

@@ -4,13 +4,14 @@
  * what is sent must still fit the server's 5 MB limit.
  */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, LoadingState, ErrorState, EmptyState } from '../../../ui';
 import { worker } from '../../../worker/client';
 import { defaultAvatars, uploadImage } from '../api';
 import { FormAlert } from '../../../ui/FormAlert';
 import { keys, useQuery } from '../../../query';
 import { isImageRefusal } from '../../../worker/imageRefusal';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -47,21 +48,16 @@ export function AvatarPicker({
     queryFn: defaultAvatars,
     enabled: open,
   });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // choosing a default avatar and uploading one are one send at a time, their refusal in one place
+  const send = useFormMutation<void, () => Promise<void>>({ mutationFn: (work) => work() });
+  const { message: error, setMessage: setError, isPending: busy } = send;
   const fileRef = useRef<HTMLInputElement>(null);
 
   async function pick(url: string) {
-    setBusy(true);
-    setError('');
-    try {
+    await send.submit(async () => {
       await onPick(url);
       onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function upload(file: File | undefined) {
@@ -70,20 +66,14 @@ export function AvatarPicker({
       setError('仅支持 PNG、JPEG、WebP、GIF 图片');
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await send.submit(async () => {
       const compressed = await compressForUpload(file);
       if (compressed.size > MAX_UPLOAD_BYTES) throw new Error('图片不能超过5MB');
       const { url } = await uploadImage(compressed, jpegName(file.name));
       await onPick(url);
       onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
+    });
+    if (fileRef.current) fileRef.current.value = '';
   }
 
   return (

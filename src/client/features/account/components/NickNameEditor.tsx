@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { TextField, Button } from '../../../ui';
 import { checkField } from '../../../../domain/validation';
 import { FormAlert } from '../../../ui/FormAlert';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 export function NickNameEditor({
   initial,
@@ -14,8 +15,8 @@ export function NickNameEditor({
   onCancel(): void;
 }) {
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const saving = useFormMutation({ mutationFn: onSave });
+  const { message: error, setMessage: setError, isPending: busy } = saving;
   async function save(e: React.FormEvent) {
     e.preventDefault();
     const msg = checkField('nickName', value.trim(), { length: [1, 20] });
@@ -23,15 +24,7 @@ export function NickNameEditor({
       setError(msg);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
-      await onSave(value.trim());
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    await saving.submit(value.trim());
   }
   return (
     <form onSubmit={save} noValidate className="mt-3 w-full">

@@ -18,6 +18,7 @@ import {
 import { Button, Select, TextField, showToast, useFileUpload } from '../../../ui';
 import { CheckBox, TextArea } from '../../../ui/fields';
 import { saveActivity, uploadActivityImage, type AdminActivity } from './activitiesApi';
+import { useFormAction } from '../../../query/useFormMutation';
 
 export interface ActivityDraft {
   id?: number;
@@ -154,8 +155,8 @@ export function ActivityForm({
   onCancel(): void;
 }) {
   const [d, setD] = useState(initial);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const mutation = useFormAction();
+  const { message: error, setMessage: setError, isPending: busy } = mutation;
   const set =
     <K extends keyof ActivityDraft>(k: K) =>
     (v: ActivityDraft[K]) =>
@@ -177,17 +178,11 @@ export function ActivityForm({
       setError(checked.msg);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       await saveActivity(fields);
       showToast('已保存');
       onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const text = (

@@ -4,6 +4,7 @@ import { GRADES } from '../../../../domain/grades';
 import { beijingFormTime, parseEnvelopeForm } from '../../../../domain/activity';
 import { Button, Select, TextField, showToast } from '../../../ui';
 import { saveEnvelope, type AdminEnvelope, type EnvelopeDraft } from './api';
+import { useFormAction } from '../../../query/useFormMutation';
 
 const HOUR_MS = 3_600_000;
 
@@ -70,8 +71,8 @@ export function EnvelopeForm({
   onCancel(): void;
 }) {
   const [d, setD] = useState(initial);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const mutation = useFormAction();
+  const { message: error, setMessage: setError, isPending: busy } = mutation;
   const set = (k: keyof EnvelopeDraft) => (v: string) => setD((x) => ({ ...x, [k]: v }));
 
   const save = async () => {
@@ -80,17 +81,11 @@ export function EnvelopeForm({
       setError(checked.msg);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       await saveEnvelope(d);
       showToast('已保存');
       onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const text = (

@@ -18,6 +18,7 @@ import {
   type RoomForm,
 } from './chatRoomForm';
 import { GradePicker, ImageField, PasswordField } from './ChatRoomFields';
+import { useFormAction } from '../../../query/useFormMutation';
 
 export function ChatRoomForm({
   room,
@@ -29,8 +30,8 @@ export function ChatRoomForm({
   onCancel(): void;
 }) {
   const [f, setF] = useState<RoomForm>(() => (room ? formOf(room) : emptyForm()));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const mutation = useFormAction();
+  const { message: error, setMessage: setError, isPending: busy } = mutation;
   const set =
     <K extends keyof RoomForm>(k: K) =>
     (v: RoomForm[K]) =>
@@ -40,17 +41,11 @@ export function ChatRoomForm({
   const save = async () => {
     const problem = checkRoomForm(f);
     if (problem) return setError(problem);
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       await saveRoom(roomParams(f));
       showToast(editing ? '房间已保存' : '房间已创建');
       onDone();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -9,6 +9,7 @@ import { Button, TextField, showToast, useFileUpload } from '../../../ui';
 import { ActionError } from '../../../ui/AdminList';
 import { saveConfig, uploadQr, type ConfigForm } from './api';
 import { CheckBox, TextArea } from '../../../ui/fields';
+import { useFormAction } from '../../../query/useFormMutation';
 
 export function ConfigEditor({
   initial,
@@ -20,8 +21,8 @@ export function ConfigEditor({
   onCancel(): void;
 }) {
   const [f, setF] = useState<ConfigForm>(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const mutation = useFormAction();
+  const { message: error, isPending: busy } = mutation;
   const channel = channelByCode(f.channel)!;
   const digital = channel.code === DIGITAL_CURRENCY_CHANNEL;
   const set =
@@ -36,17 +37,11 @@ export function ConfigEditor({
   } = useFileUpload(uploadQr, (r) => set('qrImage')(r.url), '二维码已上传');
 
   const save = async () => {
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       await saveConfig(f);
       showToast('保存成功');
       onDone();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

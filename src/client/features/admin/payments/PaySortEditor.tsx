@@ -8,6 +8,7 @@ import { Button, showToast } from '../../../ui';
 import { ActionError } from '../../../ui/AdminList';
 import { saveSettings, type AdminPaymentSettings } from './api';
 import { CheckBox, TextArea } from '../../../ui/fields';
+import { useFormAction } from '../../../query/useFormMutation';
 
 interface Row {
   code: ChannelCode;
@@ -32,8 +33,8 @@ export function PaySortEditor({
   const [notice, setNotice] = useState(settings.notice);
   const [payerNameRequired, setPayerNameRequired] = useState(settings.payerNameRequired);
   const [rows, setRows] = useState<Row[]>(() => initialRows(settings));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const mutation = useFormAction();
+  const { message: error, isPending: busy } = mutation;
 
   const move = (i: number, by: -1 | 1) => {
     const j = i + by;
@@ -45,9 +46,7 @@ export function PaySortEditor({
   const toggle = (i: number) => setRows(rows.map((r, k) => (k === i ? { ...r, on: !r.on } : r)));
 
   const save = async () => {
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       await saveSettings({
         notice,
         payerNameRequired,
@@ -58,11 +57,7 @@ export function PaySortEditor({
       });
       showToast('设置已保存');
       onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, ErrorState, LoadingState, confirmDialog } from '../../../ui';
 import { request } from '../../../api/request';
 import { keys, useQuery } from '../../../query';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 const I = { inline: true } as const;
 const PATH = '/v1/admin/chat/embedChatSecret';
@@ -21,23 +22,19 @@ export function EmbedSecretCard({ partnerOrigin }: { partnerOrigin: string }) {
     queryFn: getState,
   });
   const [secret, setSecret] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [err, setErr] = useState('');
+  const making = useFormMutation({
+    mutationFn: makeSecret,
+    onSuccess: (made) => {
+      setSecret(made.secret);
+      reload();
+    },
+  });
   if (loading) return <LoadingState />;
   if (error || !data) return <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} />;
   const make = async () => {
     if (data.configured && !(await confirmDialog('生成新密钥后，合作方须改用新密钥签名，确定吗？')))
       return;
-    setBusy(true);
-    setErr('');
-    try {
-      setSecret((await makeSecret()).secret);
-      reload();
-    } catch (e) {
-      setErr((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await making.submit();
   };
   return (
     <section aria-label="合作方签名密钥" className="mt-3 rounded-xl bg-white p-4">
@@ -55,15 +52,15 @@ export function EmbedSecretCard({ partnerOrigin }: { partnerOrigin: string }) {
           </output>
         </div>
       )}
-      {err && (
+      {making.message && (
         <p role="alert" className="mb-3 text-sm text-red-700">
-          {err}
+          {making.message}
         </p>
       )}
       <Button
         type="button"
         variant="secondary"
-        loading={busy}
+        loading={making.isPending}
         disabled={!data.partnerOrigin}
         className="w-full"
         onClick={() => void make()}

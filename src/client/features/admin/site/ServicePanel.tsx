@@ -14,6 +14,7 @@ import {
   serviceLineProblem,
   type ServiceLine,
 } from '../../../../domain/toolbar/service';
+import { useFormAction } from '../../../query/useFormMutation';
 
 interface ServiceSettings {
   lines: ServiceLine[];
@@ -119,8 +120,8 @@ export function ServicePanel() {
     queryFn: getSettings,
   });
   const [s, setS] = useState<ServiceSettings | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [err, setErr] = useState('');
+  const mutation = useFormAction();
+  const { message: err, setMessage: setErr, isPending: busy } = mutation;
   useEffect(() => {
     if (data) setS(data);
   }, [data]);
@@ -139,9 +140,7 @@ export function ServicePanel() {
       setErr(problem);
       return;
     }
-    setBusy(true);
-    setErr('');
-    try {
+    await mutation.submit(async () => {
       const r = await saveSettings({
         lines: JSON.stringify(s.lines),
         supportWidth: s.supportWidth,
@@ -152,11 +151,7 @@ export function ServicePanel() {
       setS(r);
       void queryClient.invalidateQueries({ queryKey: keys.customerService() });
       showToast('已保存');
-    } catch (e) {
-      setErr((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <>

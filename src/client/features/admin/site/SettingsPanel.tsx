@@ -17,6 +17,7 @@ import {
   tenantNameProblem,
   type RegisterRequirement,
 } from '../../../../domain/site/settings';
+import { useFormAction } from '../../../query/useFormMutation';
 
 export interface SiteSettings {
   tenantName: string;
@@ -65,8 +66,8 @@ export function SettingsPanel() {
   });
   const [s, setS] = useState<SiteSettings | null>(null);
   const [threshold, setThreshold] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [err, setErr] = useState('');
+  const mutation = useFormAction();
+  const { message: err, setMessage: setErr, isPending: busy } = mutation;
   useEffect(() => {
     if (data) {
       setS(data);
@@ -83,9 +84,7 @@ export function SettingsPanel() {
       setErr(problem);
       return;
     }
-    setBusy(true);
-    setErr('');
-    try {
+    await mutation.submit(async () => {
       const r = await saveSettings({
         tenantName: s.tenantName,
         loginImageCodeAfterFailures: String(n),
@@ -98,11 +97,7 @@ export function SettingsPanel() {
       void queryClient.invalidateQueries({ queryKey: keys.account('registerFields') });
       void loadTenantConfig();
       showToast('已保存，各服务器将在数秒内生效');
-    } catch (e) {
-      setErr((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form

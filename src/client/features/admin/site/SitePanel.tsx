@@ -14,6 +14,7 @@ import {
 } from '../../../ui';
 import { getStatus, saveStatus, type SiteStatusFull } from '../api';
 import { keys, useQuery } from '../../../query';
+import { useFormAction } from '../../../query/useFormMutation';
 
 function Switch({
   label,
@@ -54,8 +55,8 @@ export function SitePanel() {
   /** what the server holds: a switch counts as turned on only against it */
   const [saved, setSaved] = useState<SiteStatusFull | null>(null);
   const [ips, setIps] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [err, setErr] = useState('');
+  const mutation = useFormAction();
+  const { message: err, isPending: busy } = mutation;
   useEffect(() => {
     if (data) {
       setS(data);
@@ -69,9 +70,7 @@ export function SitePanel() {
     const question = shutQuestion(saved, s);
     if (question && !(await confirmDialog(question, { okText: '确定', cancelText: '取消' })))
       return;
-    setBusy(true);
-    setErr('');
-    try {
+    await mutation.submit(async () => {
       const r = await saveStatus({
         maintenance: s.maintenance,
         maintenanceMessage: s.maintenanceMessage,
@@ -84,11 +83,7 @@ export function SitePanel() {
       setSaved(r);
       setIps(r.ipList.join('\n'));
       showToast('已保存');
-    } catch (e) {
-      setErr((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form

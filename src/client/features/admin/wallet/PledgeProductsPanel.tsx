@@ -15,6 +15,7 @@ import {
 import { EMPTY_DRAFT, ProductForm, draftOf } from './ProductForm';
 import { PledgeOrdersList } from './PledgeOrdersList';
 import { keys, useQuery } from '../../../query';
+import { useFormAction } from '../../../query/useFormMutation';
 
 export function PledgeProductsPanel() {
   return (
@@ -29,8 +30,8 @@ export function PledgeProductsPanel() {
 function RateSetting() {
   const q = useQuery({ queryKey: keys.admin('walletSettings'), queryFn: getWalletSettings });
   const [rate, setRate] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const mutation = useFormAction();
+  const { message: error, setMessage: setError, isPending: busy } = mutation;
   useEffect(() => {
     if (q.data) setRate(q.data.annualRate);
   }, [q.data]);
@@ -39,17 +40,11 @@ function RateSetting() {
       setError('年化利率必须在0到100之间，最多两位小数');
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       const r = await saveWalletSettings(rate.trim());
       setRate(r.annualRate);
       showToast('已保存');
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form

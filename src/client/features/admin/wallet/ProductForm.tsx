@@ -12,6 +12,7 @@ import { Button, Select, TextField, showToast } from '../../../ui';
 import type { PledgeProduct } from '../../wallet/api';
 import { Switch } from '../../../ui/Switch';
 import { savePledgeProduct, type ProductDraft } from './api';
+import { useFormAction } from '../../../query/useFormMutation';
 
 export const EMPTY_DRAFT: ProductDraft = {
   name: '',
@@ -83,8 +84,8 @@ export function ProductForm({
   onCancel(): void;
 }) {
   const [d, setD] = useState(initial);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const mutation = useFormAction();
+  const { message: error, setMessage: setError, isPending: busy } = mutation;
   const set =
     <K extends keyof ProductDraft>(k: K) =>
     (v: ProductDraft[K]) =>
@@ -96,17 +97,11 @@ export function ProductForm({
       setError(bad);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       await savePledgeProduct(d);
       showToast('已保存');
       onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

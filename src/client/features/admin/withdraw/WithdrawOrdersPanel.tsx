@@ -12,6 +12,7 @@ import {
 } from '../../withdraw/api';
 import { STATUS_STYLE } from '../../withdraw/components/WithdrawRecords';
 import { keys, useQuery } from '../../../query';
+import { useFormAction } from '../../../query/useFormMutation';
 
 const STATUS_OPTIONS: { value: WithdrawStatus | 'all'; label: string }[] = [
   { value: 'pending', label: '审核中' },
@@ -167,21 +168,15 @@ function OrderCard({ o, onDone }: { o: AdminWithdrawOrder; onDone(): void }) {
 function OrderActions({ o, onDone }: { o: AdminWithdrawOrder; onDone(): void }) {
   const [rejecting, setRejecting] = useState(false);
   const [remark, setRemark] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const mutation = useFormAction();
+  const { message: error, setMessage: setError, isPending: busy } = mutation;
 
   const act = async (fn: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError('');
-    try {
+    await mutation.submit(async () => {
       await fn();
       showToast(done);
       onDone();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const pay = async () => {
     if (

@@ -4,6 +4,7 @@ import type { WithdrawSettingsWire } from '../../../../domain/withdraw';
 import { Button, ErrorState, LoadingState, Select, TextField, showToast } from '../../../ui';
 import { adminGetSettings, adminSaveSettings } from '../../withdraw/api';
 import { keys, useQuery } from '../../../query';
+import { useFormAction } from '../../../query/useFormMutation';
 
 type Draft = Record<Exclude<keyof WithdrawSettingsWire, 'enabled'>, string> & { enabled: boolean };
 
@@ -48,8 +49,8 @@ export function WithdrawSettingsPanel() {
     queryFn: adminGetSettings,
   });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState('');
+  const mutation = useFormAction();
+  const { message: formError, isPending: busy } = mutation;
   useEffect(() => {
     if (data) setDraft(toDraft(data));
   }, [data]);
@@ -59,17 +60,11 @@ export function WithdrawSettingsPanel() {
     return <ErrorState message={error?.message ?? '加载失败'} onRetry={reload} />;
 
   const save = async () => {
-    setBusy(true);
-    setFormError('');
-    try {
+    await mutation.submit(async () => {
       const saved = await adminSaveSettings({ ...draft, enabled: draft.enabled ? 1 : 0 });
       setDraft(toDraft(saved));
       showToast('保存成功');
-    } catch (e) {
-      setFormError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

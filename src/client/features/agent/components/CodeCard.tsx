@@ -9,6 +9,7 @@ import { keys, queryClient } from '../../../query';
 import { deleteInviteCode, updateInviteCodeRemark, type InviteCode } from '../api';
 import { pointsSummary } from '../points';
 import { remarkProblem } from './CreateCodeForm';
+import { useFormAction } from '../../../query/useFormMutation';
 
 /** The register page's address with the code filled in (RegisterPage reads ?inviteCode=). */
 export function registerLink(origin: string, code: string): string {
@@ -20,7 +21,10 @@ const ACTION =
 
 export function CodeCard({ code }: { code: InviteCode }) {
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useFormAction({
+    onError: (err) => showToast(err.message),
+  });
+  const deleting = deletion.isPending;
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: keys.agent('codes', code.isAgent) });
 
@@ -36,16 +40,11 @@ export function CodeCard({ code }: { code: InviteCode }) {
     )
       return;
     if (!(await requireOnline())) return;
-    setDeleting(true);
-    try {
+    await deletion.submit(async () => {
       await deleteInviteCode(code.id);
       showToast('邀请码已删除');
       await refresh();
-    } catch (err) {
-      showToast(err instanceof Error ? err.message : String(err));
-    } finally {
-      setDeleting(false);
-    }
+    });
   }
 
   return (
@@ -139,8 +138,8 @@ function RemarkEditor({
   onSaved(): Promise<void>;
 }) {
   const [value, setValue] = useState(code.remark);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const saving = useFormAction();
+  const { message: error, setMessage: setError, isPending: busy } = saving;
   async function save(e: React.FormEvent) {
     e.preventDefault();
     const msg = remarkProblem(value);
@@ -148,18 +147,12 @@ function RemarkEditor({
       setError(msg);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await saving.submit(async () => {
       await updateInviteCodeRemark(code.id, value.trim());
       showToast('备注已修改');
       await onSaved();
       onDone();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form onSubmit={save} noValidate className="mt-3">

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../ui/FormAlert';
 import { keys, queryClient } from '../../../query';
 import { createInviteCode, type AgentFlag } from '../api';
 import { PointsFields, usePoints } from './PointsFields';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 /** The remark's limit as the server counts it (characters, after trimming). */
 export function remarkProblem(text: string): string | null {
@@ -27,28 +28,25 @@ export function CreateCodeForm({
   const points = usePoints(initial, bounds);
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState('');
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
   const kind = isAgent ? '代理' : '会员';
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setFormError('');
-    const remarkMsg = remarkProblem(remark);
-    setRemarkError(remarkMsg ?? '');
-    const chosen = points.validate();
-    if (!chosen || remarkMsg || busy) return;
-    setBusy(true);
-    try {
+  const create = useFormMutation({
+    mutationFn: async (chosen: RebatePoints) => {
       const made = await createInviteCode(isAgent, chosen, remark.trim());
       showToast(`${kind}邀请码 ${made.inviteCode} 已生成`);
       setRemark('');
       await queryClient.invalidateQueries({ queryKey: keys.agent('codes', isAgent) });
-    } catch (err) {
-      setFormError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { message: formError, isPending: busy } = create;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    create.setMessage('');
+    const remarkMsg = remarkProblem(remark);
+    setRemarkError(remarkMsg ?? '');
+    const chosen = points.validate();
+    if (!chosen || remarkMsg) return;
+    await create.submit(chosen);
   }
 
   return (

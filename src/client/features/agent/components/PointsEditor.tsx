@@ -2,7 +2,6 @@
  * 调整返点 of a direct member (a sheet): its points, never above mine (maxRebate) nor below what it
  * already gave its own downline (minRebate), both as the server reports them for this member.
  */
-import { useState } from 'react';
 import { Button, ErrorState, LoadingState, showToast } from '../../../ui';
 import { Sheet } from '../../../ui/Sheet';
 import { keys, queryClient, useQuery } from '../../../query';
@@ -11,6 +10,7 @@ import { FormAlert } from '../../../ui/FormAlert';
 import { updateLowerRebate, userManageList, type MemberPoints } from '../api';
 import { minFromWire, pointsFromWire, type PointBounds } from '../points';
 import { PointsFields, usePoints } from './PointsFields';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 export function PointsEditor({
   userId,
@@ -61,15 +61,8 @@ function EditorForm({
   onDone(): void;
 }) {
   const points = usePoints(current, bounds);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    setError('');
-    const chosen = points.validate();
-    if (!chosen || busy) return;
-    setBusy(true);
-    try {
+  const saving = useFormMutation({
+    mutationFn: async (chosen: RebatePoints) => {
       await updateLowerRebate(data.userId, chosen);
       showToast('返点已调整');
       await Promise.all([
@@ -77,11 +70,14 @@ function EditorForm({
         queryClient.invalidateQueries({ queryKey: keys.agent('memberPoints', data.userId) }),
       ]);
       onDone();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { message: error, isPending: busy } = saving;
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    saving.setMessage('');
+    const chosen = points.validate();
+    if (chosen) await saving.submit(chosen);
   }
   return (
     <form onSubmit={save} noValidate aria-label="调整返点" className="space-y-3">

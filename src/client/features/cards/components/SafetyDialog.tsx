@@ -6,6 +6,7 @@ import { cardFieldRules } from '../../../../domain/banks';
 import { Button } from '../../../ui';
 import { PasswordField } from '../../../ui/PasswordField';
 import { FormAlert } from '../../../ui/FormAlert';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 export function SafetyDialog({
   title,
@@ -19,8 +20,8 @@ export function SafetyDialog({
   onClose(): void;
 }) {
   const [value, setValue] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const confirm = useFormMutation({ mutationFn: onConfirm });
+  const { message: error, setMessage: setError, isPending: busy } = confirm;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const msg = checkField('safetyPassword', value, cardFieldRules.safetyPassword);
@@ -28,15 +29,7 @@ export function SafetyDialog({
       setError(msg);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
-      await onConfirm(value);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    await confirm.submit(value);
   };
   return (
     <Dialog open onClose={onClose} className="relative z-[60]">

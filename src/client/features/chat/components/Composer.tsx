@@ -10,6 +10,7 @@ import { EMPTY_MESSAGE_MSG } from '../../../../domain/chat/messageTypes';
 import { showToast } from '../../../ui';
 import { EmojiPanel } from './EmojiPanel';
 import type { SavedImage } from '../api';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 export interface ComposerProps {
   maxLength: number;
@@ -49,7 +50,18 @@ export function Composer({
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [emoji, setEmoji] = useState(false);
-  const [sending, setSending] = useState(false);
+  // onSend shows its own refusal and answers whether the message went out
+  const sendMessage = useFormMutation({
+    mutationFn: (m: { text: string; status: 0 | 1; userIds: string }) =>
+      onSend(m.text, m.status, m.userIds),
+    onSuccess: (sent) => {
+      if (sent) {
+        setText('');
+        mentions.current = [];
+      }
+    },
+  });
+  const sending = sendMessage.isPending;
   const mentions = useRef<Mention[]>([]);
   const box = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -80,13 +92,7 @@ export function Composer({
       return;
     }
     const f = mentionFields(text, mentions.current, manager);
-    setSending(true);
-    const ok = await onSend(text, f.status, f.userIds);
-    setSending(false);
-    if (ok) {
-      setText('');
-      mentions.current = [];
-    }
+    await sendMessage.submit({ text, status: f.status, userIds: f.userIds });
     box.current?.focus();
   };
 

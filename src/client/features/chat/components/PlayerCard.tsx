@@ -25,6 +25,7 @@ import { REMARK_MAX_CHARS } from '../../../../domain/chat/constants';
 import { gradeShow } from '../../../../domain/grades';
 import { useLotteries } from '../../lottery/hooks/useLotteries';
 import { BanDuration, banMessage } from '../../../../domain/chat/access';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 const SEX = ['女', '男', '保密'];
 export const DURATIONS = [
@@ -53,22 +54,19 @@ export function MuteButtons({
   banId?: number;
   onDone?(): void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const ban = async (id: number) => {
-    setBusy(true);
-    try {
+  const banning = useFormMutation({
+    mutationFn: async (id: number) => {
       if (banId) await updateBan(roomCode, banId, id);
       else await addBan(roomCode, userId, id, nickName);
       showToast(
         id === BanDuration.CANCEL ? '已解除禁言' : `已${banMessage(id).replace('您已被', '')}`,
       );
       onDone?.();
-    } catch (e) {
-      showToast(e instanceof Error ? e.message : '操作失败');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (e) => showToast(e.message || '操作失败'),
+  });
+  const busy = banning.isPending;
+  const ban = (id: number) => banning.submit(id);
   return (
     <fieldset aria-label="禁言" className="grid grid-cols-3 gap-2">
       {DURATIONS.map((d) => (

@@ -1,5 +1,5 @@
 /** /betDetail?id=…: one bet in full, its draw, win detail per tier, rebate, and a link to verify the draw. */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { getBetDetail, type BetDetail } from '../../lottery/betsApi';
 import { Button, EmptyState, ErrorState, LoadingState, Page } from '../../../ui';
 import { Link, useSearch } from 'wouter';
@@ -8,6 +8,7 @@ import { DetailList } from '../components/DetailList';
 import { cancelBetWithConfirm, useCancellable } from '../components/cancel';
 import { invalidateAfterMoney, keys, useQuery } from '../../../query';
 import { ShareButton } from '../../share/ShareDialog';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 const UNIT_TEXT: Record<string, string> = { '1': '元', '0.1': '角', '0.01': '分' };
 
@@ -58,14 +59,17 @@ export default function BetDetailPage() {
 
 function Detail({ bet, onChanged }: { bet: BetDetail; onChanged(): void }) {
   const canCancel = useCancellable([bet]);
-  const [busy, setBusy] = useState(false);
+  // busy from the confirm to the answer; cancelBetWithConfirm shows its own refusal
+  const cancelling = useFormMutation({
+    mutationFn: () => cancelBetWithConfirm(bet),
+    onSuccess: (cancelled) => {
+      if (cancelled) onChanged();
+    },
+  });
+  const busy = cancelling.isPending;
   const { wins, refunds } = winCounts(bet.winDetail);
   const settled = typeof bet.returnAmount === 'number';
-  const cancel = async () => {
-    setBusy(true);
-    if (await cancelBetWithConfirm(bet)) onChanged();
-    setBusy(false);
-  };
+  const cancel = () => cancelling.submit();
   return (
     <>
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">

@@ -1,5 +1,4 @@
 /** /seekDetail?id=…: one chase with its per-issue orders; cancel one pending issue or all that have not started. */
-import { useState } from 'react';
 import { cancelChase, getChaseDetail, type BetRow, type ChaseDetail } from '../../lottery/betsApi';
 import {
   Button,
@@ -15,6 +14,7 @@ import { chaseTotal, formatTime, yuan } from '../format';
 import { DetailList } from '../components/DetailList';
 import { BetList } from '../components/BetList';
 import { invalidateAfterMoney, keys, useQuery } from '../../../query';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 export default function SeekDetailPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
@@ -63,13 +63,16 @@ async function cancelIssues(chase: ChaseDetail, issues?: string[]): Promise<bool
 }
 
 function Chase({ chase, onChanged }: { chase: ChaseDetail; onChanged(): void }) {
-  const [busy, setBusy] = useState(false);
+  // busy from the confirm to the answer; cancelIssues shows its own refusal
+  const cancelling = useFormMutation<boolean, string[] | undefined>({
+    mutationFn: (issues) => cancelIssues(chase, issues),
+    onSuccess: (cancelled) => {
+      if (cancelled) onChanged();
+    },
+  });
+  const busy = cancelling.isPending;
   const pending = chase.orders.filter((o) => o.status === 'PENDING');
-  const run = async (issues?: string[]) => {
-    setBusy(true);
-    if (await cancelIssues(chase, issues)) onChanged();
-    setBusy(false);
-  };
+  const run = (issues?: string[]) => cancelling.submit(issues);
   const canCancelOne = (o: BetRow) => chase.status === 'running' && o.status === 'PENDING';
   return (
     <>

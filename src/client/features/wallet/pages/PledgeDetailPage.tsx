@@ -1,5 +1,4 @@
 /** /pledgeDetail?id=…: one pledge order — dates, profit logs, 提前赎回 by its rule (confirmed), auto-renew. */
-import { useState } from 'react';
 import { formatFen, signedYuanText } from '../../../../domain/money';
 import { earlyExitOutcome, parsePercentToBp } from '../../../../domain/wallet';
 import {
@@ -23,6 +22,7 @@ import { Card, WalletPage } from '../components/WalletPage';
 import { Switch } from '../../../ui/Switch';
 import { pageMessage } from '../../../money/moneyAction';
 import { invalidateAfterMoney, keys, useQuery } from '../../../query';
+import { useFormMutation } from '../../../query/useFormMutation';
 
 export default function PledgeDetailPage() {
   return (
@@ -73,8 +73,12 @@ function OrderView({
   logs: OrderLog[];
   onChanged(): void;
 }) {
-  const [busy, setBusy] = useState<'cancel' | 'renew' | null>(null);
-  const [error, setError] = useState('');
+  // 赎回 and 自动续期 are one send at a time; `busy` says which one runs
+  const action = useFormMutation<void, { which: 'cancel' | 'renew'; send(): Promise<void> }>({
+    mutationFn: ({ send }) => send(),
+  });
+  const busy = action.isPending ? (action.variables?.which ?? null) : null;
+  const error = action.error ? pageMessage(action.error) : '';
   const holding = order.status === 'holding';
   const outcome = earlyExitOutcome(
     order.earlyExit,
@@ -91,31 +95,25 @@ function OrderView({
       { okText: '确认赎回', cancelText: '再想想' },
     );
     if (!ok) return;
-    setBusy('cancel');
-    setError('');
-    try {
-      await cancelPledge(order.orderId);
-      showToast('赎回成功');
-      onChanged();
-    } catch (e) {
-      setError(pageMessage(e));
-    } finally {
-      setBusy(null);
-    }
+    await action.submit({
+      which: 'cancel',
+      send: async () => {
+        await cancelPledge(order.orderId);
+        showToast('赎回成功');
+        onChanged();
+      },
+    });
   };
 
   const renew = async (next: boolean) => {
-    setBusy('renew');
-    setError('');
-    try {
-      await setPledgeAutoRenew(order.orderId, next);
-      showToast(next ? '已开启自动续期' : '已关闭自动续期');
-      onChanged();
-    } catch (e) {
-      setError(pageMessage(e));
-    } finally {
-      setBusy(null);
-    }
+    await action.submit({
+      which: 'renew',
+      send: async () => {
+        await setPledgeAutoRenew(order.orderId, next);
+        showToast(next ? '已开启自动续期' : '已关闭自动续期');
+        onChanged();
+      },
+    });
   };
 
   return (
