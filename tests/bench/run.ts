@@ -8,13 +8,14 @@
  * sockets of one room against a bare `ws` broadcast, and memory per idle socket (chat.ts); (7) red envelope
  * opens per second and p99 for one hot envelope under 1,000 concurrent openers, against the bet-shaped
  * raw SQL transaction of the same run (redEnvelope.ts); (8) an agent's month report over a team of 10,000 with
- * 1,000,000 bets against the raw scan of the same data (agentReport.ts).
+ * 1,000,000 bets against the raw scan of the same data (agentReport.ts); (9) Lighthouse's performance
+ * score of /index, at least three runs, median and worst (lighthouse.ts).
  * Benchmarks are not tests: they print figures, they do not pass or fail.
  *
  * dist/ is built first when it is missing or older than its sources (build.ts). `--runs N` (or
  * BENCH_RUNS=N) measures (1), (2) and (5) N times and prints each figure's median and worst run
- * (runs.ts); the other benches run once. `--pages` runs only the build and the two page figures,
- * (1) and (5), for work on the client's loading.
+ * (runs.ts); the other benches run once. `--pages` runs only the build and the page figures,
+ * (1), (5) and (9), for work on the client's loading.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -33,6 +34,7 @@ import { benchAgentReport, printAgentReportBench } from './agentReport.ts';
 import { benchGamePage, printGamePageBench } from './gamePage.ts';
 import { ensureBuild } from './build.ts';
 import { benchRuns, median, spread, worst } from './runs.ts';
+import { benchLighthouse, printLighthouseBench } from './lighthouse.ts';
 
 const BUDGET_KB = 150;
 /** issue 25: the first screen's JavaScript, the query library included */
@@ -219,6 +221,7 @@ const app = await startProcess('scripts/serve-temp.ts', APP_PORT);
 try {
   await bundleSize(`http://127.0.0.1:${APP_PORT}`);
   printGamePageBench(await benchGamePage(`http://127.0.0.1:${APP_PORT}`, GAME_PAGE_RUNS));
+  printLighthouseBench(benchLighthouse(`http://127.0.0.1:${APP_PORT}`, Math.max(RUNS, 3)));
 } finally {
   await stopProcess(app);
 }
