@@ -78,7 +78,7 @@ describe('long dragon', () => {
     const page = b.page;
     await logIn(b, userName, PASSWORD);
 
-    const onSale = await saleWindow(api, SSC_5MIN, 90_000);
+    const onSale = await saleWindow(api, SSC_5MIN, 90_000, 200_000);
     const streak = await makeBigStreak(onSale.openTime);
     const verify = await must<{ hashMatches: boolean; resultMatches: boolean }>(
       api,

@@ -186,7 +186,7 @@ describe('game page layout', () => {
 
   it('the 长龙 sheet keeps 投注 in view with many streaks listed', async () => {
     const { userName, api } = await fundedPlayer(fx.sql, '10.00');
-    const onSale = await saleWindow(api, SSC_5MIN, 90_000);
+    const onSale = await saleWindow(api, SSC_5MIN, 90_000, 200_000);
     const lottery = await requireLottery(fx.sql, SSC_5MIN);
     const before = issuesBetween(
       lottery.schedule,

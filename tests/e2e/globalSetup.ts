@@ -7,8 +7,8 @@
  * Each test file then runs on its own (tests/e2e/fileServer.ts, started by the setup file
  * tests/e2e/setup.ts): a clone of the template and the real app on it on a free port, closed
  * after the file. No file sees another's players, settings or draws, so files need no order and
- * vitest runs two at once (vitest.config.ts, the e2e project). The files reach their own server
- * through fileServer.ts's baseUrl() and dbUrl().
+ * could run at once; on this 2-core machine they run one at a time (vitest.config.ts says why).
+ * The files reach their own server through fileServer.ts's baseUrl() and dbUrl().
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -105,24 +105,32 @@ export const nextIssue = (api: ApiClient, lotteryCode: string) =>
   must<NextIssue>(api, 'GET', '/v1/betting/nextIssueOpenData', { lotteryCode });
 
 /**
- * The issue on sale with at least `minMs` before its sale closes (a bet started later could meet
- * the boundary). With less left, that issue is closed and drawn now (drawNow) and the server sells
- * the next one with its whole sale time, instead of the test waiting for the draw.
+ * Waits until the issue on sale has at least `minMs` before its sale closes (a bet started later
+ * could meet the boundary) and returns it.
+ *
+ * It waits for the schedule rather than closing the short issue now with drawNow: a game page
+ * already open keeps counting down the issue it was given (an issue never closes early outside
+ * the tests), so after an early close it showed the old issue past the caller's wait (chase and
+ * new-plays failed so in a fresh-clone run on 2026-11-28). Waiting is the test suite's remaining
+ * wall-clock wait, up to one issue long.
  */
 export async function saleWindow(
   api: ApiClient,
   lotteryCode: string,
   minMs: number,
+  timeoutMs = 80_000,
 ): Promise<NextIssue & { issue: string }> {
-  for (let drawn = 0; ; drawn++) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
     const d = await nextIssue(api, lotteryCode);
     const left = d.closeTime - d.serverTime;
     if (d.issue && left >= minMs) return d as NextIssue & { issue: string };
-    if (!d.issue || drawn >= 3)
+    if (Date.now() > until)
       throw new Error(
         `no issue of ${lotteryCode} with ${minMs} ms of sale left (last ${d.issue}, ${left} ms)`,
       );
-    await drawNow(lotteryCode, d.issue);
+    // past the close the server rolls over at the draw; ask again shortly after
+    await new Promise((r) => setTimeout(r, Math.max(1000, Math.min(left + 1500, 5000))));
   }
 }
 
