@@ -20,24 +20,20 @@
  *   built by hand (tests/domain/transferIds-scan.test.ts checks the sources too).
  */
 
+import { keyCodec, type KindSpec as IdKindSpec, type PartSpec, type PartType } from './keyCodec.ts';
+
 declare const transferIdBrand: unique symbol;
 
 /** A transfer id made by this registry (or read back from the ledger's own table). */
 export type TransferId = string & { readonly [transferIdBrand]: true };
 
 /**
- * What a part holds: `int` a non-negative integer (an id), `version` an integer written `v{n}`,
- * `text` a non-empty string without ':', `day` a Beijing day `YYYY-MM-DD`, `rest` any non-empty
- * string (last part only), `transferId` a whole other id (last part only).
+ * What a part holds (keyCodec.ts writes and reads them): `int` a non-negative integer (an id),
+ * `version` an integer written `v{n}`, `text` a non-empty string without ':', `day` a Beijing day
+ * `YYYY-MM-DD`, `rest` any non-empty string (last part only), `transferId` a whole other id (last
+ * part only). Every kind here has a prefix.
  */
-type PartType = 'int' | 'version' | 'text' | 'day' | 'rest' | 'transferId';
-type PartSpec = readonly [name: string, type: PartType, separator?: '-'];
-interface KindSpec {
-  readonly prefix: string;
-  readonly parts: readonly PartSpec[];
-  /** written by older code, still in databases: parsed, never built */
-  readonly legacy?: true;
-}
+type KindSpec = IdKindSpec & { readonly prefix: string };
 
 /** Every kind, its prefix and its parts. Add a kind here; never change an existing one. */
 export const TRANSFER_KINDS = {
@@ -235,73 +231,22 @@ export type ParsedTransferId = {
   [K in TransferKind]: { kind: K; parts: TransferIdParts<K> };
 }[TransferKind];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function writePart(kind: string, [name, type]: PartSpec, value: unknown): string {
-  const bad = () => new Error(`transfer id ${kind}: bad ${name} ${JSON.stringify(value)}`);
-  if (type === 'int' || type === 'version') {
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw bad();
-    return type === 'version' ? `v${value}` : String(value);
-  }
-  if (typeof value !== 'string' || value === '') throw bad();
-  if (type === 'text' && value.includes(':')) throw bad();
-  if (type === 'day' && !DAY.test(value)) throw bad();
-  return value;
-}
-
-const GROUP: Record<PartType, string> = {
-  int: '(0|[1-9]\\d*)',
-  version: 'v(0|[1-9]\\d*)',
-  text: '([^:]+)',
-  day: '(\\d{4}-\\d{2}-\\d{2})',
-  rest: '(.+)',
-  transferId: '(.+)',
-};
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-
-/** Each kind's spec with its anchored pattern, built once. */
-const SHAPES = (Object.entries(TRANSFER_KINDS) as [TransferKind, KindSpec][]).map(
-  ([kind, spec]) => ({
-    kind,
-    spec,
-    pattern: new RegExp(
-      `^${escapeRe(spec.prefix)}${spec.parts.map(([, type, sep]) => `${escapeRe(sep ?? ':')}${GROUP[type]}`).join('')}$`,
-    ),
-  }),
-);
+const codec = keyCodec('transfer id', TRANSFER_KINDS);
 
 function pieces(kind: TransferKind, values: readonly unknown[]): string[] {
-  const spec: KindSpec = TRANSFER_KINDS[kind];
-  if (spec.legacy) throw new Error(`transfer id ${kind} is legacy: parse only`);
-  if (values.length !== spec.parts.length)
-    throw new Error(`transfer id ${kind}: ${spec.parts.length} parts, got ${values.length}`);
-  return [
-    spec.prefix,
-    ...spec.parts.map((p, i) => `${p[2] ?? ':'}${writePart(kind, p, values[i])}`),
-  ];
+  return codec.segments(kind, values);
 }
 
 /** The builders, one per live kind: `transferIds.prize(betId, version)`. */
 export const transferIds = Object.fromEntries(
-  SHAPES.filter((s) => !s.spec.legacy).map(({ kind }) => [
-    kind,
-    (...args: unknown[]) => pieces(kind, args).join('') as TransferId,
-  ]),
+  (Object.keys(TRANSFER_KINDS) as TransferKind[])
+    .filter((kind) => !(TRANSFER_KINDS[kind] as KindSpec).legacy)
+    .map((kind) => [kind, (...args: unknown[]) => codec.build(kind, args) as TransferId]),
 ) as unknown as { readonly [K in LiveTransferKind]: (...args: TransferIdArgs<K>) => TransferId };
 
 /** The kind and parts of an id; null for an id no kind (live or legacy) describes. */
 export function parseTransferId(id: string): ParsedTransferId | null {
-  for (const { kind, spec, pattern } of SHAPES) {
-    const m = pattern.exec(id);
-    if (!m) continue;
-    const parts: Record<string, string | number> = {};
-    spec.parts.forEach(([name, type], i) => {
-      parts[name] = type === 'int' || type === 'version' ? Number(m[i + 1]) : m[i + 1]!;
-    });
-    return { kind, parts } as ParsedTransferId;
-  }
-  return null;
+  return codec.parse(id) as ParsedTransferId | null;
 }
 
 /**

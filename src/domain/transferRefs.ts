@@ -19,21 +19,20 @@
  *   built by hand (tests/domain/transferIds-scan.test.ts checks the sources too).
  */
 
+import { keyCodec, type KindSpec, type PartType } from './keyCodec.ts';
+
 declare const transferRefBrand: unique symbol;
 
 /** A ref made by this registry (or read back from the ledger's own table). */
 export type TransferRef = string & { readonly [transferRefBrand]: true };
 
-/** `int` a non-negative integer (an id); `text` a non-empty string without ':'. */
-type RefPartType = 'int' | 'text';
+/** A ref's parts are only ids (`int`) and codes (`text`, no ':'), written by keyCodec.ts. */
+type RefPartType = Extract<PartType, 'int' | 'text'>;
 type RefPartSpec = readonly [name: string, type: RefPartType];
-interface RefKindSpec {
-  /** null: a bare code, no prefix */
-  readonly prefix: string | null;
+interface RefKindSpec extends KindSpec {
   readonly parts: readonly RefPartSpec[];
 }
 
-/** Every kind, its prefix and its parts. Add a kind here; never change an existing one. */
 export const TRANSFER_REF_KINDS = {
   /** every transfer about one bet: stake, refunds, prize, tie refund, their reversals */
   bet: { prefix: 'bet', parts: [['betId', 'int']] },
@@ -76,55 +75,19 @@ export type ParsedTransferRef = {
   [K in TransferRefKind]: { kind: K; parts: TransferRefParts<K> };
 }[TransferRefKind];
 
-function writePart(kind: string, [name, type]: RefPartSpec, value: unknown): string {
-  const bad = () => new Error(`transfer ref ${kind}: bad ${name} ${JSON.stringify(value)}`);
-  if (type === 'int') {
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw bad();
-    return String(value);
-  }
-  if (typeof value !== 'string' || value === '' || value.includes(':')) throw bad();
-  return value;
-}
+const codec = keyCodec('transfer ref', TRANSFER_REF_KINDS);
 
-const GROUP: Record<RefPartType, string> = { int: '(0|[1-9]\\d*)', text: '([^:]+)' };
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-
-/** Each kind's spec with its anchored pattern, built once. */
-const SHAPES = (Object.entries(TRANSFER_REF_KINDS) as [TransferRefKind, RefKindSpec][]).map(
-  ([kind, spec]) => {
-    const groups = spec.parts.map(([, type]) => GROUP[type]);
-    const body = spec.prefix === null ? groups : [escapeRe(spec.prefix), ...groups];
-    return { kind, spec, pattern: new RegExp(`^${body.join(':')}$`) };
-  },
-);
-
-/** The builders, one per kind: `transferRefs.bet(betId)`. */
 export const transferRefs = Object.fromEntries(
-  SHAPES.map(({ kind, spec }) => [
+  (Object.keys(TRANSFER_REF_KINDS) as TransferRefKind[]).map((kind) => [
     kind,
-    (...args: unknown[]) => {
-      if (args.length !== spec.parts.length)
-        throw new Error(`transfer ref ${kind}: ${spec.parts.length} parts, got ${args.length}`);
-      const parts = spec.parts.map((p, i) => writePart(kind, p, args[i]));
-      return (spec.prefix === null ? parts : [spec.prefix, ...parts]).join(':') as TransferRef;
-    },
+    (...args: unknown[]) => codec.build(kind, args) as TransferRef,
   ]),
 ) as unknown as {
   readonly [K in TransferRefKind]: (...args: ArgsOf<PartsOf<K>>) => TransferRef;
 };
 
-/** The kind and parts of a ref; null for a ref no kind describes. */
 export function parseTransferRef(ref: string): ParsedTransferRef | null {
-  for (const { kind, spec, pattern } of SHAPES) {
-    const m = pattern.exec(ref);
-    if (!m) continue;
-    const parts: Record<string, string | number> = {};
-    spec.parts.forEach(([name, type], i) => {
-      parts[name] = type === 'int' ? Number(m[i + 1]) : m[i + 1]!;
-    });
-    return { kind, parts } as ParsedTransferRef;
-  }
-  return null;
+  return codec.parse(ref) as ParsedTransferRef | null;
 }
 
 /** The text every ref of a prefixed kind starts with (`bet:`), for SQL that matches or cuts it. */
