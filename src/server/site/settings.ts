@@ -13,28 +13,27 @@ import type { Sql } from '../db/client.ts';
 export const SETTINGS_CACHE_MS = 2000;
 
 type Entry = { at: number; generation: number; value: unknown };
-const caches = new WeakMap<object, Map<string, Entry>>();
-/** The clock each pool's cache ages by: the app's (AppDeps.now), so a test moves it on. */
-const clocks = new WeakMap<object, () => number>();
+/** A pool's cache, and the clock it ages by: the app's (AppDeps.now), so a test moves it on. */
+type Cache = { entries: Map<string, Entry>; now: () => number };
+const caches = new WeakMap<object, Cache>();
 let generation = 0;
 
-/** Ages this pool's cache by `now` (the app's clock) instead of the wall clock. */
-export function setSettingsClock(sql: Sql, now: () => number): void {
-  clocks.set(sql, now);
-}
-
-function cacheOf(sql: Sql): Map<string, Entry> {
+function cacheOf(sql: Sql): Cache {
   let c = caches.get(sql);
   if (!c) {
-    c = new Map();
+    c = { entries: new Map(), now: Date.now };
     caches.set(sql, c);
   }
   return c;
 }
 
+/** Ages this pool's cache by `now` (the app's clock) instead of the wall clock. */
+export function setSettingsClock(sql: Sql, now: () => number): void {
+  cacheOf(sql).now = now;
+}
+
 export async function getSetting<T>(sql: Sql, key: string, fallback: T): Promise<T> {
-  const cache = cacheOf(sql);
-  const now = clocks.get(sql) ?? Date.now;
+  const { entries: cache, now } = cacheOf(sql);
   const hit = cache.get(key);
   if (hit && hit.generation === generation && now() - hit.at < SETTINGS_CACHE_MS)
     return hit.value as T;
@@ -68,7 +67,7 @@ export async function putSetting(
       from site_settings s
       where s.key = ${key} and s.value is distinct from ${prev ? tx.json(prev.value as never) : null}::jsonb`;
   });
-  cacheOf(sql).delete(key);
+  cacheOf(sql).entries.delete(key);
 }
 
 export function clearSettingsCache(): void {
