@@ -31,6 +31,8 @@ export interface UseQueryOptions<T> {
   keepPrevious?: boolean;
   /** ms the answer is kept once no screen shows it (default the client's five minutes; 0: dropped at once) */
   gcTime?: number;
+  /** ms between asks while the screen shows the answer (a list that changes on its own, like 长龙) */
+  refetchInterval?: number;
 }
 
 export interface QueryResult<T> {
@@ -58,6 +60,7 @@ export function useQuery<T>({
   keepOffline = false,
   keepPrevious = false,
   gcTime,
+  refetchInterval,
 }: UseQueryOptions<T>): QueryResult<T> {
   const q = useTanstackQuery<T, Error>(
     {
@@ -71,6 +74,7 @@ export function useQuery<T>({
       enabled,
       placeholderData: keepPrevious ? keepPreviousData : undefined,
       ...(gcTime === undefined ? {} : { gcTime }),
+      ...(refetchInterval === undefined ? {} : { refetchInterval }),
     },
     queryClient,
   );

@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { checkField, type FieldRule } from '../../domain/validation';
-import { useFormMutation } from '../query/useFormMutation';
+import { errorText, useFormAction } from '../query/useFormMutation';
 import { showToast } from './overlay';
 
 export function useAccountForm<K extends string>(
@@ -14,7 +14,7 @@ export function useAccountForm<K extends string>(
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
   // the refusal of the send, or a message the page sets itself (a code not sent, a name taken)
-  const send = useFormMutation<void, () => Promise<void>>({ mutationFn: (run) => run() });
+  const send = useFormAction();
   const { message: formError, setMessage: setFormError, isPending: busy } = send;
 
   // Setters are cached per field so children (e.g. ImageCodeField) get stable callbacks.
@@ -69,7 +69,7 @@ export async function sendCodeOrShow(
     showToast('验证码已发送');
     return true;
   } catch (err) {
-    setFormError(err instanceof Error ? err.message : String(err));
+    setFormError(errorText(err));
     return false;
   }
 }

@@ -21,6 +21,7 @@ import { uploadImage } from '../../account/api';
 import { cardList, savePayAccount, type Card, type NameLock } from '../api';
 import { useSafetyGate } from '../components/useSafetyGate';
 import { keys, useQuery } from '../../../query';
+import { errorText } from '../../../query/useFormMutation';
 
 const TITLES: Record<PayAccountKind, string> = { alipay: '支付宝账号', weixin: '微信账号' };
 
@@ -94,7 +95,7 @@ function PayAccountForm({
     try {
       setQrImage((await uploadImage(file, file.name)).url);
     } catch (err) {
-      f.setFormError(err instanceof Error ? err.message : String(err));
+      f.setFormError(errorText(err));
     } finally {
       setUploading(false);
     }

@@ -40,7 +40,11 @@ export function DragonLatest({ popup = false }: { popup?: boolean }) {
   useSignals();
   const user = currentUser.value;
   const now = useServerNow();
-  const streaks = useQuery({ queryKey: keys.longDragon(), queryFn: () => getLongDragon(1) });
+  const streaks = useQuery({
+    queryKey: keys.longDragon(),
+    queryFn: () => getLongDragon(1),
+    refetchInterval: STREAK_REFRESH_MS,
+  });
   const rows: LongDragonRow[] | null = streaks.data ?? null;
   const loadError = streaks.error ? streaks.error.message || '加载失败' : null;
   const [sel, setSel] = useState<Map<string, number>>(new Map());
@@ -49,10 +53,6 @@ export function DragonLatest({ popup = false }: { popup?: boolean }) {
   const { run, busy } = useMoneyAction(user?.userId ?? 0, 'dragon');
   const [rebates, setRebates] = useState<Map<LotteryFamily, RebateInfo> | null>(null);
   const { reload: refresh } = streaks;
-  useEffect(() => {
-    const t = setInterval(refresh, STREAK_REFRESH_MS);
-    return () => clearInterval(t);
-  }, [refresh]);
 
   // The account's rebates of the listed families, so the odds shown are the odds the bet will get.
   const families = [...new Set((rows ?? []).map((r) => r.lotteryType))].sort().join(',');
